@@ -1,0 +1,25 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.Hex;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/** SHA-256 over the compact JSON of a table's content, in the field order the table writes it. */
+final class Fingerprints {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Fingerprints() {}
+
+  static String of(ObjectNode content) {
+    try {
+      byte[] bytes = JSON.writeValueAsString(content).getBytes(StandardCharsets.UTF_8);
+      return Hex.of(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+      throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyScratch;
+import java.util.UUID;
+
+/**
+ * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of
+ * the two layers of routing. Which machines hold a partition is the {@link RoutingTable}'s business,
+ * never the strategy's, so rebalancing never changes what a key means.
+ *
+ * <p>Every strategy answers for the canonical bytes of a key ({@link #partitionOf(byte[], int, int)});
+ * the typed overloads must give the same partition as the canonical bytes of the same key (see
+ * {@link io.shardrouter.core.key.KeyKind}) and exist so that implementations can route common key
+ * shapes without encoding them first. The defaults encode into a per-thread buffer and do not
+ * allocate; hash strategies override them to hash in place.
+ *
+ * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
+ * themselves back as the {@code strategy} object of a routing document with {@link #toJson()};
+ * {@code equals} and {@code hashCode} follow that JSON.
+ *
+ * <p><b>Thread-safety:</b> implementations must be immutable and safe to share.
+ * <p><b>Stability:</b> stable SPI; new methods arrive as default methods.
+ * <p><b>Allocation:</b> none on any {@code partitionOf}.
+ *
+ * @since 0.1
+ */
+public interface PartitionStrategy {
+
+  /** The registered type name, e.g. {@code jump}; part of the routing document format. */
+  String type();
+
+  /** The number of logical partitions P; every answer is in {@code [0, P)}. */
+  int partitionCount();
+
+  /**
+   * The partition of the key whose canonical bytes are {@code canonical[offset, offset + length)}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  int partitionOf(byte[] canonical, int offset, int length);
+
+  /** The partition of the key whose canonical bytes are {@code canonical}. */
+  default int partitionOf(byte[] canonical) {
+    return partitionOf(canonical, 0, canonical.length);
+  }
+
+  /** The partition of a {@code string} key (canonical form: UTF-8). */
+  default int partitionOf(String key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putString(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a {@code long} key (canonical form: 8 bytes little-endian). */
+  default int partitionOf(long key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putLong(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of an {@code int} key (canonical form: 4 bytes little-endian). */
+  default int partitionOf(int key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putInt(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a {@code uuid} key (canonical form: 16 bytes, RFC 4122 order). */
+  default int partitionOf(UUID key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putUuid(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of the composite key {@code (string, string)}. */
+  default int partitionOf(String part0, String part1) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of the composite key {@code (string, long)}. */
+  default int partitionOf(String part0, long part1) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of the composite key {@code (long, long)}. */
+  default int partitionOf(long part0, long part1) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a composite key of any shape. */
+  default int partitionOf(CompositeKey key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /**
+   * The share of the key space that {@code partition} receives, for movement reports: {@code 1/P}
+   * for strategies whose partitions are equally likely.
+   */
+  default double shareOf(int partition) {
+    return 1.0 / partitionCount();
+  }
+
+  /**
+   * The {@code strategy} object of a routing document that rebuilds this strategy: {@code type}
+   * first, then every parameter with its effective value. A new object on every call.
+   */
+  ObjectNode toJson();
+}

@@ -1,0 +1,468 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * An immutable, versioned answer to "which replica group serves which partition" for one entity:
+ * the key type, the {@link PartitionStrategy} (key → partition), the placement (partition → replica
+ * group) and the groups. One {@link Route} per partition is built up front, so {@code route} is the
+ * strategy's arithmetic and one array load.
+ *
+ * <p>A table never changes; to change routing build a new table with a higher {@link #version()}
+ * (see {@link #toBuilder()}) and publish it with {@link Router#update}. {@link #fingerprint()} is a
+ * digest of everything but the version, so two processes can tell whether their tables of the same
+ * version agree.
+ *
+ * <p><b>Thread-safety:</b> immutable; safe to share. The {@link Builder} is not thread-safe.
+ * <p><b>Stability:</b> stable.
+ * <p><b>Allocation:</b> none on {@code route}.
+ *
+ * @since 0.1
+ */
+public final class RoutingTable {
+  /** The routing document format this table is written in. */
+  public static final int FORMAT = 1;
+  /** The largest number of partitions a table may have. */
+  public static final int MAX_PARTITIONS = 1 << 24;
+
+  private final long version;
+  private final String entity;
+  private final KeyType keyType;
+  private final PartitionStrategy strategy;
+  private final List<ReplicaGroup> groups;
+  private final int[] placement;
+  private final Route[] routes;
+  private final String fingerprint;
+
+  private final boolean stringKeys;
+  private final boolean longKeys;
+  private final boolean intKeys;
+  private final boolean uuidKeys;
+  private final boolean stringStringKeys;
+  private final boolean stringLongKeys;
+  private final boolean longLongKeys;
+
+  private RoutingTable(long version, String entity, KeyType keyType, PartitionStrategy strategy,
+      List<ReplicaGroup> groups, int[] placement) {
+    this.version = version;
+    this.entity = entity;
+    this.keyType = keyType;
+    this.strategy = strategy;
+    this.groups = List.copyOf(groups);
+    this.placement = placement;
+    this.routes = new Route[placement.length];
+    for (int p = 0; p < placement.length; p++) {
+      routes[p] = new Route(entity, version, p, this.groups.get(placement[p]));
+    }
+    this.stringKeys = keyType.equals(KeyType.STRING);
+    this.longKeys = keyType.equals(KeyType.LONG);
+    this.intKeys = keyType.equals(KeyType.INT);
+    this.uuidKeys = keyType.equals(KeyType.UUID_KEY);
+    this.stringStringKeys = keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
+    this.stringLongKeys = keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
+    this.longLongKeys = keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
+    this.fingerprint = Fingerprints.of(contentJson());
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this table's content, for the next version. */
+  public Builder toBuilder() {
+    Builder b = new Builder().version(version).entity(entity).keyType(keyType).strategy(strategy).groups(groups);
+    List<String> ids = new ArrayList<>(placement.length);
+    for (int g : placement) {
+      ids.add(groups.get(g).id());
+    }
+    return b.placement(ids);
+  }
+
+  public long version() {
+    return version;
+  }
+
+  /** What this table routes, e.g. {@code orders}. */
+  public String entity() {
+    return entity;
+  }
+
+  public KeyType keyType() {
+    return keyType;
+  }
+
+  public PartitionStrategy strategy() {
+    return strategy;
+  }
+
+  public int partitionCount() {
+    return placement.length;
+  }
+
+  /** The replica groups in document order. */
+  public List<ReplicaGroup> groups() {
+    return groups;
+  }
+
+  /** The group with {@code id}, or null. */
+  public ReplicaGroup group(String id) {
+    for (ReplicaGroup g : groups) {
+      if (g.id().equals(id)) {
+        return g;
+      }
+    }
+    return null;
+  }
+
+  /** The group serving {@code partition}. */
+  public ReplicaGroup groupOf(int partition) {
+    return routeOfPartition(partition).group();
+  }
+
+  /** The shared route of {@code partition}; throws {@link IndexOutOfBoundsException} outside [0, P). */
+  public Route routeOfPartition(int partition) {
+    return routes[partition];
+  }
+
+  /** The partitions served by group {@code id}, ascending; empty when it serves none or is unknown. */
+  public int[] partitionsOf(String id) {
+    int n = 0;
+    int[] out = new int[placement.length];
+    for (int p = 0; p < placement.length; p++) {
+      if (groups.get(placement[p]).id().equals(id)) {
+        out[n++] = p;
+      }
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  /** Hex SHA-256 of the table's content without its version (see {@code docs/format.md}). */
+  public String fingerprint() {
+    return fingerprint;
+  }
+
+  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array load
+
+  /** Route of a {@code string} key. <p><b>Allocation:</b> none. */
+  public Route route(String key) {
+    if (!stringKeys) {
+      throw wrongKeyType("a String", "string");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /** Route of a {@code long} key. <p><b>Allocation:</b> none. */
+  public Route route(long key) {
+    if (!longKeys) {
+      throw wrongKeyType("a long", "long");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /** Route of an {@code int} key. <p><b>Allocation:</b> none. */
+  public Route route(int key) {
+    if (!intKeys) {
+      throw wrongKeyType("an int", "int");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /** Route of a {@code uuid} key. <p><b>Allocation:</b> none. */
+  public Route route(UUID key) {
+    if (!uuidKeys) {
+      throw wrongKeyType("a UUID", "uuid");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /** Route of a composite {@code (string, string)} key. <p><b>Allocation:</b> none. */
+  public Route route(String part0, String part1) {
+    if (!stringStringKeys) {
+      throw wrongKeyType("a (String, String)", "composite(string, string)");
+    }
+    return routes[strategy.partitionOf(part0, part1)];
+  }
+
+  /** Route of a composite {@code (string, long)} key. <p><b>Allocation:</b> none. */
+  public Route route(String part0, long part1) {
+    if (!stringLongKeys) {
+      throw wrongKeyType("a (String, long)", "composite(string, long)");
+    }
+    return routes[strategy.partitionOf(part0, part1)];
+  }
+
+  /** Route of a composite {@code (long, long)} key. <p><b>Allocation:</b> none. */
+  public Route route(long part0, long part1) {
+    if (!longLongKeys) {
+      throw wrongKeyType("a (long, long)", "composite(long, long)");
+    }
+    return routes[strategy.partitionOf(part0, part1)];
+  }
+
+  /** Route of a composite key of any shape. <p><b>Allocation:</b> none. */
+  public Route route(CompositeKey key) {
+    if (key == null || !keyType.accepts(key)) {
+      throw new InvalidKeyException(key == null ? "key is null; a null key has no partition"
+          : "entity '" + entity + "' routes keys of type " + keyType + "; got a composite key of kinds "
+              + key.kinds() + ": build the key with parts of the entity's kinds, in order");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /**
+   * Route of a key given as its canonical bytes (for {@code bytes} keys, the bytes themselves).
+   * The caller vouches that the bytes are the canonical form of a key of {@link #keyType()}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public Route routeCanonical(byte[] canonical, int offset, int length) {
+    return routes[strategy.partitionOf(canonical, offset, length)];
+  }
+
+  /** Route of a key given as its canonical bytes. <p><b>Allocation:</b> none. */
+  public Route routeCanonical(byte[] canonical) {
+    if (canonical == null) {
+      throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
+    }
+    return routes[strategy.partitionOf(canonical, 0, canonical.length)];
+  }
+
+  private InvalidKeyException wrongKeyType(String given, String wanted) {
+    return new InvalidKeyException("entity '" + entity + "' routes keys of type " + keyType + ", not " + wanted
+        + "; got " + given + " key: " + (keyType.isComposite() ? "pass a CompositeKey" : "convert it to " + keyType)
+        + " first (the same value in another type has other canonical bytes and another partition)");
+  }
+
+  // ---- the document form
+
+  /** The routing document of this table (format {@value #FORMAT}), a new object on every call. */
+  public ObjectNode toJson() {
+    ObjectNode doc = JsonNodeFactory.instance.objectNode();
+    doc.put("format", FORMAT);
+    doc.put("routing_version", version);
+    doc.setAll(contentJson());
+    return doc;
+  }
+
+  private ObjectNode contentJson() {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode doc = f.objectNode();
+    doc.put("entity", entity);
+    ObjectNode key = doc.putObject("key");
+    if (keyType.isComposite()) {
+      key.put("type", "composite");
+      ArrayNode parts = key.putArray("parts");
+      for (KeyKind k : keyType.parts()) {
+        parts.add(k.documentName());
+      }
+    } else {
+      key.put("type", keyType.kind().documentName());
+    }
+    doc.set("strategy", strategy.toJson());
+    ArrayNode gs = doc.putArray("groups");
+    for (ReplicaGroup g : groups) {
+      ObjectNode o = gs.addObject();
+      o.put("id", g.id());
+      o.set("primary", replicaJson(g.primary()));
+      if (!g.replicas().isEmpty()) {
+        ArrayNode rs = o.putArray("replicas");
+        for (Replica r : g.replicas()) {
+          rs.add(replicaJson(r));
+        }
+      }
+      if (!g.labels().isEmpty()) {
+        ObjectNode labels = o.putObject("labels");
+        g.labels().forEach(labels::put);
+      }
+    }
+    ArrayNode pl = doc.putArray("placement");
+    for (int g : placement) {
+      pl.add(groups.get(g).id());
+    }
+    return doc;
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode replicaJson(Replica r) {
+    if (r.labels().isEmpty()) {
+      return JsonNodeFactory.instance.textNode(r.endpoint());
+    }
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("endpoint", r.endpoint());
+    ObjectNode labels = o.putObject("labels");
+    r.labels().forEach(labels::put);
+    return o;
+  }
+
+  /** Equal when version and content (fingerprint) are equal. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RoutingTable t && version == t.version && fingerprint.equals(t.fingerprint);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(version, fingerprint);
+  }
+
+  @Override
+  public String toString() {
+    return "RoutingTable{entity=" + entity + ", version=" + version + ", key=" + keyType + ", strategy=" + strategy.type()
+        + ", partitions=" + placement.length + ", groups=" + groups.size() + ", fingerprint=" + fingerprint.substring(0, 12) + "}";
+  }
+
+  /**
+   * Assembles a {@link RoutingTable}; {@link #build()} checks everything and throws
+   * {@link InvalidRoutingTableException} listing every violation with its document path.
+   *
+   * <p><b>Thread-safety:</b> mutable; not thread-safe.
+   */
+  public static final class Builder {
+    private Long version;
+    private String entity;
+    private KeyType keyType;
+    private PartitionStrategy strategy;
+    private final List<ReplicaGroup> groups = new ArrayList<>();
+    private List<String> placement;
+
+    private Builder() {}
+
+    public Builder version(long version) {
+      this.version = version;
+      return this;
+    }
+
+    public Builder entity(String entity) {
+      this.entity = entity;
+      return this;
+    }
+
+    public Builder keyType(KeyType keyType) {
+      this.keyType = keyType;
+      return this;
+    }
+
+    public Builder strategy(PartitionStrategy strategy) {
+      this.strategy = strategy;
+      return this;
+    }
+
+    /** Replaces the groups with {@code groups}, in order. */
+    public Builder groups(List<ReplicaGroup> groups) {
+      this.groups.clear();
+      this.groups.addAll(groups);
+      return this;
+    }
+
+    /** Appends one group, or replaces the group with the same id in place. */
+    public Builder group(ReplicaGroup group) {
+      for (int i = 0; i < groups.size(); i++) {
+        if (groups.get(i).id().equals(group.id())) {
+          groups.set(i, group);
+          return this;
+        }
+      }
+      groups.add(group);
+      return this;
+    }
+
+    /** The group id of every partition: {@code placement.get(p)} serves partition p. */
+    public Builder placement(List<String> groupIds) {
+      this.placement = new ArrayList<>(groupIds);
+      return this;
+    }
+
+    /** Places partition {@code partition} on group {@code groupId} (placement must be set). */
+    public Builder place(int partition, String groupId) {
+      if (placement == null) {
+        throw new IllegalStateException("set the placement before moving single partitions");
+      }
+      placement.set(partition, groupId);
+      return this;
+    }
+
+    /** Checks and builds the table. */
+    public RoutingTable build() {
+      Violations v = new Violations();
+      check(v);
+      v.throwIfAny();
+      Map<String, Integer> index = new HashMap<>();
+      for (int i = 0; i < groups.size(); i++) {
+        index.put(groups.get(i).id(), i);
+      }
+      int[] pl = new int[placement.size()];
+      for (int p = 0; p < pl.length; p++) {
+        pl[p] = index.get(placement.get(p));
+      }
+      return new RoutingTable(version, entity, keyType, strategy, groups, pl);
+    }
+
+    /**
+     * Reports every rule the content breaks, with document paths; a value that is missing is not
+     * reported again where {@code v} already holds a violation at its path.
+     */
+    public void check(Violations v) {
+      if (version == null) {
+        v.addUnlessReported("routing_version", "missing; give the table a version >= 0");
+      } else if (version < 0) {
+        v.add("routing_version", "must be >= 0, got " + version);
+      }
+      if (entity == null || entity.isBlank()) {
+        v.addUnlessReported("entity", "missing or blank; name what the table routes, e.g. \"orders\"");
+      }
+      if (keyType == null) {
+        v.addUnlessReported("key", "missing; give the key type, e.g. {\"type\": \"string\"}");
+      }
+      if (strategy == null) {
+        v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
+      }
+      Map<String, Integer> firstIndex = new HashMap<>();
+      if (groups.isEmpty()) {
+        v.addUnlessReported("groups", "empty; give at least one replica group");
+      }
+      for (int i = 0; i < groups.size(); i++) {
+        Integer prev = firstIndex.putIfAbsent(groups.get(i).id(), i);
+        if (prev != null) {
+          v.add("groups[" + i + "].id", "duplicate group id '" + groups.get(i).id() + "', also at groups[" + prev
+              + "]; group ids must be unique");
+        }
+      }
+      if (placement == null) {
+        v.addUnlessReported("placement", "missing; give the group id of every partition");
+        return;
+      }
+      if (placement.size() > MAX_PARTITIONS) {
+        v.add("placement", "has " + placement.size() + " entries, over the limit of " + MAX_PARTITIONS);
+        return;
+      }
+      if (strategy != null && strategy.partitionCount() != placement.size()) {
+        v.add("placement", "has " + placement.size() + " entries but strategy '" + strategy.type() + "' has "
+            + strategy.partitionCount() + " partitions; give exactly one group id per partition");
+      }
+      int reported = 0;
+      for (int p = 0; p < placement.size(); p++) {
+        String id = placement.get(p);
+        if (id == null || !firstIndex.containsKey(id)) {
+          if (reported++ < 20) {
+            v.add("placement[" + p + "]", "unknown group " + (id == null ? "null" : "'" + id + "'") + "; known groups: "
+                + firstIndex.keySet().stream().sorted().toList());
+          }
+        }
+      }
+      if (reported > 20) {
+        v.add("placement", (reported - 20) + " more entries name unknown groups");
+      }
+    }
+  }
+}

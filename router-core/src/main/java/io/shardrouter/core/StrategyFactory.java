@@ -1,0 +1,28 @@
+package io.shardrouter.core;
+
+import java.util.Set;
+
+/**
+ * Builds a {@link PartitionStrategy} of one {@link #type()} from the {@code strategy} object of a
+ * routing document. Factories are found through {@link java.util.ServiceLoader}: list the class in
+ * {@code META-INF/services/io.shardrouter.core.StrategyFactory}.
+ *
+ * <p><b>Thread-safety:</b> implementations must be stateless.
+ * <p><b>Stability:</b> stable SPI.
+ *
+ * @since 0.1
+ */
+public interface StrategyFactory {
+
+  /** The type name the factory answers to, e.g. {@code hash_mod}; lower case, unique in a registry. */
+  String type();
+
+  /** The parameter names the strategy object may carry besides {@code type}; any other is refused. */
+  Set<String> parameterNames();
+
+  /**
+   * Builds the strategy from {@code params}, reporting every broken rule to it. Returns null when
+   * any was reported; never throws for bad parameters.
+   */
+  PartitionStrategy create(StrategyParameters params);
+}

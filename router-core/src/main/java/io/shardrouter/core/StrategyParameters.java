@@ -1,0 +1,132 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}
+ * implementations: typed getters that check type and range and report a {@link Violation} with the
+ * parameter's JSON path (such as {@code strategy.partitions}) instead of throwing.
+ *
+ * <p><b>Thread-safety:</b> mutable; used by one thread while one document is read.
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class StrategyParameters {
+  private final ObjectNode node;
+  private final String path;
+  private final Violations violations;
+  private final StrategyRegistry registry;
+  private final int violationsAtStart;
+
+  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry) {
+    this.node = node;
+    this.path = path;
+    this.violations = violations;
+    this.registry = registry;
+    this.violationsAtStart = violations.size();
+  }
+
+  /** The JSON path of the strategy object, e.g. {@code strategy}. */
+  public String path() {
+    return path;
+  }
+
+  /** The strategy type being built. */
+  public String type() {
+    return node.path("type").asText();
+  }
+
+  /** The raw parameter, or null when absent. */
+  public JsonNode get(String name) {
+    return node.get(name);
+  }
+
+  public boolean has(String name) {
+    return node.has(name);
+  }
+
+  /** Reports that parameter {@code name} breaks the rule in {@code message}. */
+  public void violation(String name, String message) {
+    violations.add(path + "." + name, message);
+  }
+
+  /** True when something was reported since these parameters were opened. */
+  public boolean hasViolations() {
+    return violations.size() > violationsAtStart;
+  }
+
+  /** A required integer in {@code [min, max]}; reports and returns {@code min} when missing or bad. */
+  public int requiredInt(String name, int min, int max) {
+    JsonNode v = node.get(name);
+    if (v == null || v.isNull()) {
+      violation(name, "missing; strategy '" + type() + "' needs an integer in [" + min + ", " + max + "]");
+      return min;
+    }
+    return checkedInt(name, v, min, max, min);
+  }
+
+  /** An optional integer in {@code [min, max]}, {@code dflt} when absent. */
+  public int optionalInt(String name, int min, int max, int dflt) {
+    JsonNode v = node.get(name);
+    return v == null ? dflt : checkedInt(name, v, min, max, dflt);
+  }
+
+  private int checkedInt(String name, JsonNode v, int min, int max, int fallback) {
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+      violation(name, "must be an integer in [" + min + ", " + max + "], got " + v);
+      return fallback;
+    }
+    long x = v.longValue();
+    if (x < min || x > max) {
+      violation(name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + x);
+      return fallback;
+    }
+    return (int) x;
+  }
+
+  /** An optional 64-bit integer in {@code [min, max]}, {@code dflt} when absent. */
+  public long optionalLong(String name, long min, long max, long dflt) {
+    JsonNode v = node.get(name);
+    if (v == null) {
+      return dflt;
+    }
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+      violation(name, "must be an integer in [" + min + ", " + max + "], got " + v);
+      return dflt;
+    }
+    long x = v.longValue();
+    if (x < min || x > max) {
+      violation(name, "must be in [" + min + ", " + max + "], got " + x);
+      return dflt;
+    }
+    return x;
+  }
+
+  /** An optional string, {@code dflt} when absent; reports a non-string value. */
+  public String optionalString(String name, String dflt) {
+    JsonNode v = node.get(name);
+    if (v == null) {
+      return dflt;
+    }
+    if (!v.isTextual()) {
+      violation(name, "must be a string, got " + v);
+      return dflt;
+    }
+    return v.textValue();
+  }
+
+  /**
+   * Builds the strategy nested under parameter {@code name} (for composite strategies); reports
+   * and returns null when it is missing or invalid.
+   */
+  public PartitionStrategy nestedStrategy(String name) {
+    JsonNode v = node.get(name);
+    if (v == null) {
+      violation(name, "missing; give a nested strategy object with a \"type\"");
+      return null;
+    }
+    return registry.create(v, path + "." + name, violations);
+  }
+}

@@ -1,0 +1,135 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Finds {@link StrategyFactory strategy factories} by type name and builds strategies from the
+ * {@code strategy} object of a routing document.
+ *
+ * <p>{@link #defaultRegistry()} holds every factory on the classpath (found once through
+ * {@link ServiceLoader}); {@link #of(StrategyFactory...)} builds an explicit one. A type registered
+ * twice is refused when the registry is built.
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable.
+ *
+ * @since 0.1
+ */
+public final class StrategyRegistry {
+  private static volatile StrategyRegistry defaultRegistry;
+
+  private final Map<String, StrategyFactory> factories;
+
+  private StrategyRegistry(Map<String, StrategyFactory> factories) {
+    this.factories = factories;
+  }
+
+  /** The factories found on the class path of this library, loaded once. */
+  public static StrategyRegistry defaultRegistry() {
+    StrategyRegistry r = defaultRegistry;
+    if (r == null) {
+      List<StrategyFactory> found = new ArrayList<>();
+      Iterator<StrategyFactory> it = ServiceLoader.load(StrategyFactory.class, StrategyRegistry.class.getClassLoader()).iterator();
+      while (it.hasNext()) {
+        found.add(it.next());
+      }
+      r = of(found.toArray(new StrategyFactory[0]));
+      defaultRegistry = r;
+    }
+    return r;
+  }
+
+  /** A registry of exactly {@code factories}; throws {@link IllegalArgumentException} on a duplicate type. */
+  public static StrategyRegistry of(StrategyFactory... factories) {
+    Map<String, StrategyFactory> map = new TreeMap<>();
+    for (StrategyFactory f : factories) {
+      StrategyFactory previous = map.putIfAbsent(f.type(), f);
+      if (previous != null) {
+        throw new IllegalArgumentException("strategy type '" + f.type() + "' is registered twice, by "
+            + previous.getClass().getName() + " and " + f.getClass().getName() + "; remove one from the class path");
+      }
+    }
+    return new StrategyRegistry(Map.copyOf(map));
+  }
+
+  /** The registered type names, sorted. */
+  public List<String> types() {
+    return List.copyOf(new TreeSet<>(factories.keySet()));
+  }
+
+  /** The factory of {@code type}; throws {@link UnknownStrategyException} listing the known ones. */
+  public StrategyFactory factory(String type) {
+    StrategyFactory f = factories.get(type);
+    if (f == null) {
+      throw new UnknownStrategyException(type, types());
+    }
+    return f;
+  }
+
+  /**
+   * Builds a strategy from its JSON object; throws {@link InvalidRoutingTableException} listing
+   * every problem, or {@link UnknownStrategyException}.
+   */
+  public PartitionStrategy create(JsonNode spec) {
+    if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isTextual()) {
+      factory(spec.get("type").textValue()); // unknown names throw their own exception
+    }
+    Violations v = new Violations();
+    PartitionStrategy s = create(spec, "strategy", v);
+    v.throwIfAny();
+    return s;
+  }
+
+  /**
+   * Builds a strategy from the JSON object at {@code path} of a document, reporting every problem to
+   * {@code violations}; returns null when there was any.
+   */
+  public PartitionStrategy create(JsonNode spec, String path, Violations violations) {
+    if (spec == null || !spec.isObject()) {
+      violations.add(path, "must be an object with a \"type\", got " + spec);
+      return null;
+    }
+    JsonNode typeNode = spec.get("type");
+    if (typeNode == null || !typeNode.isTextual()) {
+      violations.add(path + ".type", "missing or not a string; registered types: " + types());
+      return null;
+    }
+    String type = typeNode.textValue();
+    StrategyFactory f = factories.get(type);
+    if (f == null) {
+      violations.add(path + ".type", "unknown strategy '" + type + "'; registered: " + types());
+      return null;
+    }
+    int before = violations.size();
+    Iterator<String> names = spec.fieldNames();
+    while (names.hasNext()) {
+      String name = names.next();
+      if (!name.equals("type") && !f.parameterNames().contains(name)) {
+        violations.add(path + "." + name, "unknown field for strategy '" + type + "'; known fields: "
+            + new TreeSet<>(f.parameterNames()));
+      }
+    }
+    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this));
+    if (violations.size() > before) {
+      return null;
+    }
+    if (s == null) {
+      violations.add(path, "strategy '" + type + "' was not built and its factory " + f.getClass().getName()
+          + " reported no reason; this is a bug in that factory");
+    }
+    return s;
+  }
+
+  @Override
+  public String toString() {
+    return "StrategyRegistry" + types();
+  }
+}

@@ -1,0 +1,47 @@
+package io.shardrouter.core.key;
+
+/**
+ * Lower-case hexadecimal text of bytes, as printed by {@code shardctl explain} and used for
+ * {@code bytes} keys on the command line.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> stable.
+ *
+ * @since 0.1
+ */
+public final class Hex {
+  private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+  private Hex() {}
+
+  public static String of(byte[] b) {
+    return of(b, 0, b.length);
+  }
+
+  public static String of(byte[] b, int off, int len) {
+    char[] out = new char[len * 2];
+    for (int i = 0; i < len; i++) {
+      int v = b[off + i] & 0xFF;
+      out[2 * i] = DIGITS[v >>> 4];
+      out[2 * i + 1] = DIGITS[v & 0xF];
+    }
+    return new String(out);
+  }
+
+  /** Parses an even number of hex digits (either case); throws {@link IllegalArgumentException} otherwise. */
+  public static byte[] parse(String text) {
+    if (text.length() % 2 != 0) {
+      throw new IllegalArgumentException("hex text '" + text + "' has an odd number of digits (" + text.length() + ")");
+    }
+    byte[] b = new byte[text.length() / 2];
+    for (int i = 0; i < b.length; i++) {
+      int hi = Character.digit(text.charAt(2 * i), 16);
+      int lo = Character.digit(text.charAt(2 * i + 1), 16);
+      if (hi < 0 || lo < 0) {
+        throw new IllegalArgumentException("hex text '" + text + "' has a non-hex digit near index " + (2 * i));
+      }
+      b[i] = (byte) (hi << 4 | lo);
+    }
+    return b;
+  }
+}

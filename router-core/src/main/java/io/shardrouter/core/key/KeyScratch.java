@@ -1,0 +1,103 @@
+package io.shardrouter.core.key;
+
+import java.util.UUID;
+
+/**
+ * A per-thread buffer that holds the canonical bytes of one key while it is hashed, so that keys
+ * which cannot be hashed in place (non-ASCII text, composites) still route without allocating.
+ *
+ * <p>Use: {@code KeyScratch s = KeyScratch.get(); int n = s.putString(key); hash(s.bytes(), 0, n)}.
+ * The bytes stay valid until the same thread encodes the next key.
+ *
+ * <p><b>Thread-safety:</b> one instance per thread; never share the array it returns.
+ * <p><b>Stability:</b> evolving.
+ * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread.
+ *
+ * @since 0.1
+ */
+public final class KeyScratch {
+  private static final ThreadLocal<KeyScratch> LOCAL = ThreadLocal.withInitial(KeyScratch::new);
+
+  private byte[] buf = new byte[128];
+
+  private KeyScratch() {}
+
+  /** The calling thread's scratch buffer. */
+  public static KeyScratch get() {
+    return LOCAL.get();
+  }
+
+  /** The buffer that the last {@code put} call filled from offset 0. */
+  public byte[] bytes() {
+    return buf;
+  }
+
+  private byte[] room(int n) {
+    if (buf.length < n) {
+      buf = new byte[Math.max(n, buf.length * 2)];
+    }
+    return buf;
+  }
+
+  /** Encodes a {@code string} key; returns its byte length. */
+  public int putString(String key) {
+    CanonicalKeys.requireKey(key);
+    int n = Utf8.encodedLength(key);
+    Utf8.encode(key, room(n), 0);
+    return n;
+  }
+
+  /** Encodes a {@code long} key; returns 8. */
+  public int putLong(long key) {
+    LittleEndian.putLong(room(8), 0, key);
+    return 8;
+  }
+
+  /** Encodes an {@code int} key; returns 4. */
+  public int putInt(int key) {
+    LittleEndian.putInt(room(4), 0, key);
+    return 4;
+  }
+
+  /** Encodes a {@code uuid} key; returns 16. */
+  public int putUuid(UUID key) {
+    CanonicalKeys.requireKey(key);
+    CanonicalKeys.writeUuid(key, room(16), 0);
+    return 16;
+  }
+
+  /** Encodes the composite key {@code (string, string)}; returns its byte length. */
+  public int putComposite(String part0, String part1) {
+    CanonicalKeys.requireKey(part0);
+    CanonicalKeys.requireKey(part1);
+    int n = CanonicalKeys.compositeStringLength(part0) + CanonicalKeys.compositeStringLength(part1);
+    byte[] b = room(n);
+    CanonicalKeys.writeCompositeString(part1, b, CanonicalKeys.writeCompositeString(part0, b, 0));
+    return n;
+  }
+
+  /** Encodes the composite key {@code (string, long)}; returns its byte length. */
+  public int putComposite(String part0, long part1) {
+    CanonicalKeys.requireKey(part0);
+    int n = CanonicalKeys.compositeStringLength(part0) + 8;
+    byte[] b = room(n);
+    LittleEndian.putLong(b, CanonicalKeys.writeCompositeString(part0, b, 0), part1);
+    return n;
+  }
+
+  /** Encodes the composite key {@code (long, long)}; returns 16. */
+  public int putComposite(long part0, long part1) {
+    byte[] b = room(16);
+    LittleEndian.putLong(b, 0, part0);
+    LittleEndian.putLong(b, 8, part1);
+    return 16;
+  }
+
+  /** Encodes a composite key of any shape; returns its byte length. */
+  public int putComposite(CompositeKey key) {
+    CanonicalKeys.requireKey(key);
+    int n = key.encodedLength();
+    key.writeTo(room(n), 0);
+    return n;
+  }
+}

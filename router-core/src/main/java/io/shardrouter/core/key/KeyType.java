@@ -1,0 +1,202 @@
+package io.shardrouter.core.key;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shardrouter.core.InvalidKeyException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * The type of an entity's keys: one {@link KeyKind}, or a composite of several parts. It fixes the
+ * canonical bytes of every key (see {@link KeyKind}, {@link CompositeKey}) and so is part of what a
+ * routing table means: a table for {@code long} keys refuses a {@code String} key instead of routing
+ * its text, since {@code 42L} and {@code "42"} have different canonical bytes.
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable.
+ *
+ * @since 0.1
+ */
+public final class KeyType {
+  public static final KeyType STRING = new KeyType(KeyKind.STRING, List.of());
+  public static final KeyType LONG = new KeyType(KeyKind.LONG, List.of());
+  public static final KeyType INT = new KeyType(KeyKind.INT, List.of());
+  public static final KeyType UUID_KEY = new KeyType(KeyKind.UUID, List.of());
+  public static final KeyType BYTES = new KeyType(KeyKind.BYTES, List.of());
+
+  private static final Pattern UUID_TEXT =
+      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final KeyKind single; // null for composite
+  private final List<KeyKind> parts;
+
+  private KeyType(KeyKind single, List<KeyKind> parts) {
+    this.single = single;
+    this.parts = parts;
+  }
+
+  /** The single-valued key type of {@code kind}. */
+  public static KeyType of(KeyKind kind) {
+    return switch (Objects.requireNonNull(kind, "kind")) {
+      case STRING -> STRING;
+      case LONG -> LONG;
+      case INT -> INT;
+      case UUID -> UUID_KEY;
+      case BYTES -> BYTES;
+    };
+  }
+
+  /** A composite key type with the given parts, in order; at least one part. */
+  public static KeyType composite(List<KeyKind> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("a composite key type needs at least one part, got none");
+    }
+    for (KeyKind k : parts) {
+      Objects.requireNonNull(k, "composite key part kind");
+    }
+    return new KeyType(null, List.copyOf(parts));
+  }
+
+  public static KeyType composite(KeyKind... parts) {
+    return composite(List.of(parts));
+  }
+
+  public boolean isComposite() {
+    return single == null;
+  }
+
+  /** The kind of a single-valued key type; null for a composite. */
+  public KeyKind kind() {
+    return single;
+  }
+
+  /** The kinds of a composite's parts; empty for a single-valued key type. */
+  public List<KeyKind> parts() {
+    return parts;
+  }
+
+  /** True when this is the composite type of exactly {@code a, b}. */
+  public boolean isComposite(KeyKind a, KeyKind b) {
+    return single == null && parts.size() == 2 && parts.get(0) == a && parts.get(1) == b;
+  }
+
+  /** True when {@code key}'s parts are of this composite type's kinds. */
+  public boolean accepts(CompositeKey key) {
+    return single == null && key.hasKinds(parts);
+  }
+
+  /**
+   * Parses a key written as text (the command line, a key file) into its canonical bytes: a
+   * {@code string} as is, {@code long} and {@code int} in decimal, {@code uuid} in its 36-char form,
+   * {@code bytes} in hex, and a composite as a JSON array of its parts (strings, numbers, uuids as
+   * strings, bytes as hex strings), e.g. {@code ["plant-a", 42]}.
+   *
+   * @throws InvalidKeyException naming the text and the type when the text is no key of this type
+   */
+  public byte[] parseText(String text) {
+    CanonicalKeys.requireKey(text);
+    if (single != null) {
+      return parseSingle(single, text);
+    }
+    JsonNode array;
+    try {
+      array = JSON.readTree(text);
+    } catch (Exception e) {
+      throw new InvalidKeyException("key '" + text + "' is not a JSON array; keys of type " + this
+          + " are written as a JSON array of their parts, e.g. " + example());
+    }
+    if (array == null || !array.isArray() || array.size() != parts.size()) {
+      throw new InvalidKeyException("key '" + text + "' must be a JSON array of " + parts.size()
+          + " parts for type " + this + ", e.g. " + example());
+    }
+    Object[] values = new Object[parts.size()];
+    for (int i = 0; i < values.length; i++) {
+      JsonNode p = array.get(i);
+      KeyKind k = parts.get(i);
+      boolean numeric = k == KeyKind.LONG || k == KeyKind.INT;
+      if (numeric ? !p.isIntegralNumber() : !p.isTextual()) {
+        throw new InvalidKeyException("key '" + text + "' part " + i + " must be a JSON "
+            + (numeric ? "integer" : "string") + " for kind " + k.documentName() + ", got " + p);
+      }
+      byte[] single = parseSingle(k, numeric ? p.asText() : p.textValue());
+      values[i] = switch (k) {
+        case STRING -> p.textValue();
+        case LONG -> LittleEndian.getLong(single, 0);
+        case INT -> LittleEndian.getInt(single, 0);
+        case UUID -> java.util.UUID.fromString(p.textValue());
+        case BYTES -> single;
+      };
+    }
+    return CompositeKey.of(values).toBytes();
+  }
+
+  private static byte[] parseSingle(KeyKind kind, String text) {
+    try {
+      return switch (kind) {
+        case STRING -> CanonicalKeys.of(text);
+        case LONG -> CanonicalKeys.of(Long.parseLong(text));
+        case INT -> CanonicalKeys.of(Integer.parseInt(text));
+        case UUID -> {
+          if (!UUID_TEXT.matcher(text).matches()) {
+            throw new IllegalArgumentException("not of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+          }
+          yield CanonicalKeys.of(UUID.fromString(text));
+        }
+        case BYTES -> Hex.parse(text.startsWith("0x") ? text.substring(2) : text);
+      };
+    } catch (IllegalArgumentException e) {
+      throw new InvalidKeyException("key '" + text + "' is not a " + kind.documentName() + " ("
+          + e.getMessage() + "); " + hint(kind));
+    }
+  }
+
+  private static String hint(KeyKind kind) {
+    return switch (kind) {
+      case STRING -> "any well-formed text is a string key";
+      case LONG -> "write a decimal integer between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE;
+      case INT -> "write a decimal integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE;
+      case UUID -> "write 36 characters such as 123e4567-e89b-12d3-a456-426614174000";
+      case BYTES -> "write the bytes in hex, such as 0a1b2c";
+    };
+  }
+
+  private String example() {
+    List<String> shown = new ArrayList<>();
+    for (KeyKind k : parts) {
+      shown.add(switch (k) {
+        case STRING -> "\"plant-a\"";
+        case LONG, INT -> "42";
+        case UUID -> "\"123e4567-e89b-12d3-a456-426614174000\"";
+        case BYTES -> "\"0a1b\"";
+      });
+    }
+    return "[" + String.join(", ", shown) + "]";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof KeyType other && single == other.single && parts.equals(other.parts);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(single, parts);
+  }
+
+  /** {@code string}, {@code long}, ... or {@code composite(string, long)}. */
+  @Override
+  public String toString() {
+    if (single != null) {
+      return single.documentName();
+    }
+    List<String> names = new ArrayList<>();
+    for (KeyKind k : parts) {
+      names.add(k.documentName());
+    }
+    return "composite(" + String.join(", ", names) + ")";
+  }
+}

@@ -1,0 +1,359 @@
+package io.shardrouter.core.metadata;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Role;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.Violations;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads and writes routing documents (JSON, format 1; see {@code docs/format.md}).
+ *
+ * <p>Reading is strict: the input size, nesting depth and string lengths are bounded before any
+ * tree is built; duplicate and unknown fields are refused with their JSON path; no polymorphic
+ * typing is used; and every violation found is reported together in one
+ * {@link InvalidRoutingTableException}. Writing is deterministic: fields in a fixed order, so the
+ * same table always gives the same bytes.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> stable (format 1 is pinned by golden documents).
+ *
+ * @since 0.1
+ */
+public final class RoutingDocuments {
+  /** The default largest document accepted, in bytes. */
+  public static final int DEFAULT_MAX_BYTES = 64 << 20;
+  /** The deepest nesting accepted (composite strategies nest). */
+  public static final int MAX_NESTING = 32;
+
+  private static final Set<String> TOP_FIELDS =
+      Set.of("format", "routing_version", "entity", "key", "strategy", "groups", "placement");
+  private static final Set<String> GROUP_FIELDS = Set.of("id", "primary", "replicas", "labels");
+  private static final Set<String> REPLICA_FIELDS = Set.of("endpoint", "labels");
+  private static final ObjectMapper WRITER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private RoutingDocuments() {}
+
+  /** Reads a document with the strategies on the class path. */
+  public static RoutingTable read(String json) {
+    return read(json.getBytes(StandardCharsets.UTF_8), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
+  }
+
+  /** Reads a document file with the strategies on the class path. */
+  public static RoutingTable read(Path file) {
+    return read(readFile(file, DEFAULT_MAX_BYTES), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
+  }
+
+  /**
+   * Reads a document of at most {@code maxBytes} UTF-8 bytes, building strategies from {@code registry}.
+   *
+   * @throws InvalidRoutingTableException listing every violation with its JSON path
+   */
+  public static RoutingTable read(byte[] json, StrategyRegistry registry, int maxBytes) {
+    Violations v = new Violations();
+    if (json.length > maxBytes) {
+      v.add("$", "document is " + json.length + " bytes, over the limit of " + maxBytes
+          + "; ship large tables as a binary snapshot or raise the limit");
+      v.throwIfAny();
+    }
+    JsonNode root = parse(json, maxBytes, v);
+    v.throwIfAny();
+    if (!root.isObject()) {
+      v.add("$", "must be a JSON object, got " + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+      v.throwIfAny();
+    }
+    RoutingTable.Builder b = RoutingTable.builder();
+    unknownFields(root, "", TOP_FIELDS, v);
+
+    JsonNode format = root.get("format");
+    if (format == null) {
+      v.add("format", "missing; this library reads format " + RoutingTable.FORMAT);
+    } else if (!format.isIntegralNumber() || format.asLong() != RoutingTable.FORMAT) {
+      v.add("format", "unsupported format " + format + "; this library reads format " + RoutingTable.FORMAT);
+    }
+    JsonNode version = root.get("routing_version");
+    if (version != null) {
+      if (!version.isIntegralNumber() || !version.canConvertToLong() || version.asLong() < 0) {
+        v.add("routing_version", "must be an integer >= 0, got " + version);
+      } else {
+        b.version(version.asLong());
+      }
+    }
+    JsonNode entity = root.get("entity");
+    if (entity != null) {
+      if (!entity.isTextual()) {
+        v.add("entity", "must be a string, got " + entity);
+      } else {
+        b.entity(entity.textValue());
+      }
+    }
+    KeyType keyType = keyType(root.get("key"), v);
+    if (keyType != null) {
+      b.keyType(keyType);
+    }
+    JsonNode strategyNode = root.get("strategy");
+    if (strategyNode != null) {
+      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v);
+      if (strategy != null) {
+        b.strategy(strategy);
+      }
+    }
+    int beforeGroups = v.size();
+    List<ReplicaGroup> groups = groups(root.get("groups"), v);
+    b.groups(groups);
+    boolean groupsOk = v.size() == beforeGroups;
+    JsonNode placement = root.get("placement");
+    if (placement != null) {
+      if (!placement.isArray()) {
+        v.add("placement", "must be an array of group ids, one per partition, got " + placement.getNodeType());
+      } else {
+        List<String> ids = new ArrayList<>(placement.size());
+        for (int i = 0; i < placement.size(); i++) {
+          JsonNode id = placement.get(i);
+          if (!id.isTextual()) {
+            v.add("placement[" + i + "]", "must be a group id string, got " + id);
+          }
+          ids.add(id.isTextual() ? id.textValue() : null);
+        }
+        if (groupsOk) {
+          b.placement(ids);
+        }
+      }
+    }
+    if (groupsOk) {
+      b.check(v);
+    }
+    v.throwIfAny();
+    return b.build();
+  }
+
+  /** The document of {@code table}, indented, fields in the fixed order of format 1. */
+  public static String write(RoutingTable table) {
+    try {
+      return WRITER.writeValueAsString(table.toJson()) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
+    }
+  }
+
+  /** The document of {@code table} as compact UTF-8 bytes. */
+  public static byte[] writeCompact(RoutingTable table) {
+    try {
+      return new ObjectMapper().writeValueAsBytes(table.toJson());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
+    }
+  }
+
+  static byte[] readFile(Path file, long maxBytes) {
+    try {
+      long size = Files.size(file);
+      if (size > maxBytes) {
+        throw new InvalidRoutingTableException(List.of(new io.shardrouter.core.Violation("$",
+            "file " + file + " is " + size + " bytes, over the limit of " + maxBytes)));
+      }
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read routing document " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static JsonNode parse(byte[] json, int maxBytes, Violations v) {
+    JsonFactory factory = JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(MAX_NESTING)
+            .maxStringLength(1 << 20)
+            .maxNumberLength(64)
+            .maxNameLength(1024)
+            .maxDocumentLength(maxBytes)
+            .build())
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .build();
+    ObjectMapper mapper = new ObjectMapper(factory)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    mapper.getFactory().disable(JsonParser.Feature.ALLOW_COMMENTS);
+    try {
+      JsonNode root = mapper.readTree(json);
+      if (root == null || root.isMissingNode()) {
+        v.add("$", "document is empty; give a routing document object");
+      }
+      return root;
+    } catch (JsonProcessingException e) {
+      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      v.add("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
+      return null;
+    } catch (IOException e) {
+      v.add("$", "unreadable JSON: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private static void unknownFields(JsonNode node, String path, Set<String> known, Violations v) {
+    Iterator<String> it = node.fieldNames();
+    while (it.hasNext()) {
+      String name = it.next();
+      if (!known.contains(name)) {
+        v.add(path.isEmpty() ? name : path + "." + name, "unknown field; known fields: " + new TreeSet<>(known));
+      }
+    }
+  }
+
+  private static KeyType keyType(JsonNode key, Violations v) {
+    if (key == null) {
+      return null;
+    }
+    if (!key.isObject()) {
+      v.add("key", "must be an object such as {\"type\": \"string\"}, got " + key);
+      return null;
+    }
+    unknownFields(key, "key", Set.of("type", "parts"), v);
+    JsonNode type = key.get("type");
+    String names = "[string, long, int, uuid, bytes, composite]";
+    if (type == null || !type.isTextual()) {
+      v.add("key.type", "missing or not a string; one of " + names);
+      return null;
+    }
+    if (type.textValue().equals("composite")) {
+      JsonNode parts = key.get("parts");
+      if (parts == null || !parts.isArray() || parts.isEmpty()) {
+        v.add("key.parts", "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
+        return null;
+      }
+      List<KeyKind> kinds = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
+        if (k == null) {
+          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes]");
+        }
+        kinds.add(k);
+      }
+      return kinds.contains(null) ? null : KeyType.composite(kinds);
+    }
+    if (key.has("parts")) {
+      v.add("key.parts", "only a composite key has parts; key type is '" + type.textValue() + "'");
+    }
+    KeyKind k = KeyKind.fromDocumentName(type.textValue());
+    if (k == null) {
+      v.add("key.type", "unknown key type '" + type.textValue() + "'; one of " + names);
+      return null;
+    }
+    return KeyType.of(k);
+  }
+
+  private static List<ReplicaGroup> groups(JsonNode node, Violations v) {
+    List<ReplicaGroup> out = new ArrayList<>();
+    if (node == null) {
+      return out;
+    }
+    if (!node.isArray()) {
+      v.add("groups", "must be an array of replica groups, got " + node.getNodeType());
+      return out;
+    }
+    for (int i = 0; i < node.size(); i++) {
+      String path = "groups[" + i + "]";
+      JsonNode g = node.get(i);
+      if (!g.isObject()) {
+        v.add(path, "must be an object with \"id\" and \"primary\", got " + g);
+        continue;
+      }
+      int before = v.size();
+      unknownFields(g, path, GROUP_FIELDS, v);
+      JsonNode id = g.get("id");
+      if (id == null || !id.isTextual() || id.textValue().isBlank()) {
+        v.add(path + ".id", "missing or not a non-blank string");
+      }
+      Replica primary = null;
+      if (g.get("primary") == null || g.get("primary").isNull()) {
+        v.add(path + ".primary", "missing; every group needs a primary endpoint for writes, e.g. \"db0:5432\"");
+      } else {
+        primary = replica(g.get("primary"), Role.PRIMARY, path + ".primary", v);
+      }
+      List<Replica> replicas = new ArrayList<>();
+      JsonNode rs = g.get("replicas");
+      if (rs != null) {
+        if (!rs.isArray()) {
+          v.add(path + ".replicas", "must be an array of endpoints, got " + rs.getNodeType());
+        } else {
+          for (int j = 0; j < rs.size(); j++) {
+            replicas.add(replica(rs.get(j), Role.REPLICA, path + ".replicas[" + j + "]", v));
+          }
+        }
+      }
+      Map<String, String> labels = labels(g.get("labels"), path + ".labels", v);
+      if (v.size() == before) {
+        try {
+          out.add(ReplicaGroup.of(id.textValue(), primary, replicas, labels));
+        } catch (IllegalArgumentException e) {
+          v.add(path, e.getMessage());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Replica replica(JsonNode node, Role role, String path, Violations v) {
+    String endpoint = null;
+    Map<String, String> labels = Map.of();
+    if (node.isTextual()) {
+      endpoint = node.textValue();
+    } else if (node.isObject()) {
+      unknownFields(node, path, REPLICA_FIELDS, v);
+      JsonNode e = node.get("endpoint");
+      endpoint = e != null && e.isTextual() ? e.textValue() : null;
+      labels = labels(node.get("labels"), path + ".labels", v);
+    }
+    if (endpoint == null || endpoint.isBlank()) {
+      v.add(path, "must be a non-blank endpoint string such as \"db0:5432\" or {\"endpoint\": ..., \"labels\": {...}}, got " + node);
+      return null;
+    }
+    return Replica.of(role, endpoint, labels);
+  }
+
+  private static Map<String, String> labels(JsonNode node, String path, Violations v) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (node == null) {
+      return labels;
+    }
+    if (!node.isObject()) {
+      v.add(path, "must be an object of string labels, e.g. {\"region\": \"eu\"}, got " + node);
+      return labels;
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isTextual() || e.getKey().isBlank()) {
+        v.add(path + "." + e.getKey(), "label values must be strings and names non-blank, got " + e.getValue());
+      } else {
+        labels.put(e.getKey(), e.getValue().textValue());
+      }
+    }
+    return labels;
+  }
+}

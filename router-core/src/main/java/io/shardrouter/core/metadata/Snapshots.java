@@ -1,0 +1,133 @@
+package io.shardrouter.core.metadata;
+
+import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.key.LittleEndian;
+import java.util.zip.CRC32C;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+
+/**
+ * Reads and writes binary routing snapshots: the routing document of a table, LZ4-compressed, framed
+ * by a magic number, a format version, both lengths and a CRC-32C (layout in {@code docs/format.md}).
+ *
+ * <p>Reading never trusts the input: the declared length is checked against a limit before any
+ * buffer is allocated, decompression uses the pure-Java safe LZ4 decompressor bounded by the declared
+ * length, and a checksum mismatch is an error. Every such failure is a {@link CorruptSnapshotException};
+ * a snapshot whose content is an invalid table gives the document's {@link InvalidRoutingTableException}.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> stable (snapshot format 1 is pinned by a golden file).
+ *
+ * @since 0.1
+ */
+public final class Snapshots {
+  /** The four bytes every snapshot starts with: ASCII {@code SRTS}. */
+  public static final byte[] MAGIC = {'S', 'R', 'T', 'S'};
+  /** The snapshot format this library writes and reads. */
+  public static final int FORMAT = 1;
+  /** The default largest uncompressed content accepted, in bytes. */
+  public static final int DEFAULT_MAX_CONTENT_BYTES = 256 << 20;
+
+  static final int HEADER_BYTES = 20;
+  private static final LZ4Factory LZ4 = LZ4Factory.safeInstance();
+
+  private Snapshots() {}
+
+  /** True when {@code bytes} starts with the snapshot magic. */
+  public static boolean isSnapshot(byte[] bytes) {
+    return bytes.length >= 4 && bytes[0] == MAGIC[0] && bytes[1] == MAGIC[1] && bytes[2] == MAGIC[2] && bytes[3] == MAGIC[3];
+  }
+
+  /** The snapshot of {@code table}. */
+  public static byte[] write(RoutingTable table) {
+    byte[] content = RoutingDocuments.writeCompact(table);
+    LZ4Compressor compressor = LZ4.fastCompressor();
+    byte[] out = new byte[HEADER_BYTES + compressor.maxCompressedLength(content.length)];
+    int compressed = compressor.compress(content, 0, content.length, out, HEADER_BYTES);
+    System.arraycopy(MAGIC, 0, out, 0, 4);
+    out[4] = (byte) FORMAT;
+    out[5] = 0;
+    out[6] = 0; // flags, reserved
+    out[7] = 0;
+    LittleEndian.putInt(out, 8, content.length);
+    LittleEndian.putInt(out, 12, compressed);
+    LittleEndian.putInt(out, 16, checksum(out, content));
+    return java.util.Arrays.copyOf(out, HEADER_BYTES + compressed);
+  }
+
+  /** Reads a snapshot with the strategies on the class path and the default size limit. */
+  public static RoutingTable read(byte[] snapshot) {
+    return read(snapshot, StrategyRegistry.defaultRegistry(), DEFAULT_MAX_CONTENT_BYTES);
+  }
+
+  /**
+   * Reads a snapshot whose content is at most {@code maxContentBytes}.
+   *
+   * @throws CorruptSnapshotException when the bytes are not an intact snapshot
+   * @throws InvalidRoutingTableException when the content is not a valid routing table
+   */
+  public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, int maxContentBytes) {
+    if (snapshot.length < HEADER_BYTES) {
+      throw new CorruptSnapshotException("snapshot is truncated: " + snapshot.length + " bytes, shorter than the "
+          + HEADER_BYTES + "-byte header; copy the file again from its source");
+    }
+    if (!isSnapshot(snapshot)) {
+      throw new CorruptSnapshotException("not a routing snapshot: magic is 0x" + io.shardrouter.core.key.Hex.of(snapshot, 0, 4)
+          + ", expected 0x53525453 ('SRTS'); is this a JSON routing document or another file?");
+    }
+    int format = (snapshot[4] & 0xFF) | (snapshot[5] & 0xFF) << 8;
+    if (format != FORMAT) {
+      throw new CorruptSnapshotException("snapshot format " + format + " is not supported; this library reads format "
+          + FORMAT + ": read it with the library version that wrote it, or write it again as format " + FORMAT);
+    }
+    int flags = (snapshot[6] & 0xFF) | (snapshot[7] & 0xFF) << 8;
+    if (flags != 0) {
+      throw new CorruptSnapshotException("snapshot flags are 0x" + Integer.toHexString(flags) + "; format 1 defines none, so they must be 0");
+    }
+    long contentLength = LittleEndian.getInt(snapshot, 8) & 0xFFFFFFFFL;
+    long compressedLength = LittleEndian.getInt(snapshot, 12) & 0xFFFFFFFFL;
+    if (contentLength > maxContentBytes) {
+      throw new CorruptSnapshotException("snapshot declares " + contentLength + " content bytes, over the limit of "
+          + maxContentBytes + "; raise the limit if the table is really that large");
+    }
+    long available = snapshot.length - HEADER_BYTES;
+    if (compressedLength != available) {
+      throw new CorruptSnapshotException(compressedLength > available
+          ? "snapshot is truncated: header declares " + compressedLength + " compressed bytes, only " + available + " follow"
+          : "snapshot has " + (available - compressedLength) + " trailing bytes after the declared " + compressedLength
+              + " compressed bytes");
+    }
+    byte[] content = new byte[(int) contentLength];
+    LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
+    int produced;
+    try {
+      produced = decompressor.decompress(snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
+    } catch (LZ4Exception e) {
+      throw new CorruptSnapshotException("snapshot content does not decompress within its declared " + contentLength
+          + " bytes: " + e.getMessage(), e);
+    }
+    if (produced != contentLength) {
+      throw new CorruptSnapshotException("snapshot content decompresses to " + produced + " bytes, header declares " + contentLength);
+    }
+    int expected = LittleEndian.getInt(snapshot, 16);
+    int actual = checksum(snapshot, content);
+    if (expected != actual) {
+      throw new CorruptSnapshotException("snapshot checksum mismatch: header has CRC-32C 0x" + Integer.toHexString(expected)
+          + ", content gives 0x" + Integer.toHexString(actual) + "; the file is damaged: copy it again from its source");
+    }
+    return RoutingDocuments.read(content, registry, maxContentBytes);
+  }
+
+  /** CRC-32C over header bytes [0, 16) and the uncompressed content. */
+  private static int checksum(byte[] header, byte[] content) {
+    CRC32C crc = new CRC32C();
+    crc.update(header, 0, 16);
+    crc.update(content, 0, content.length);
+    return (int) crc.getValue();
+  }
+}

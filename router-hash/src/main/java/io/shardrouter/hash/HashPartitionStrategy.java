@@ -1,0 +1,96 @@
+package io.shardrouter.hash;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.PartitionStrategy;
+import java.util.Objects;
+
+/**
+ * Base of the hash family: a key's canonical bytes are hashed with a {@link StableHash} to a 64-bit
+ * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that are
+ * ASCII are hashed in place, {@code long} and {@code int} keys without encoding.
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable.
+ * <p><b>Allocation:</b> none on {@code partitionOf}.
+ *
+ * @since 0.1
+ */
+public abstract class HashPartitionStrategy implements PartitionStrategy {
+  protected final StableHash hash;
+  protected final int partitions;
+
+  protected HashPartitionStrategy(StableHash hash, int partitions) {
+    this.hash = Objects.requireNonNull(hash, "hash");
+    if (partitions < 1) {
+      throw new IllegalArgumentException("strategy.partitions must be >= 1 for strategy '" + type() + "', got " + partitions);
+    }
+    this.partitions = partitions;
+  }
+
+  /** The hash function applied to canonical key bytes. */
+  public final StableHash hash() {
+    return hash;
+  }
+
+  /** The routing point of a key given as canonical bytes: its hash. */
+  public final long routingPoint(byte[] canonical, int offset, int length) {
+    return hash.hash(canonical, offset, length);
+  }
+
+  /** The partition of a 64-bit routing point. <p><b>Allocation:</b> none. */
+  public abstract int partitionOfHash(long hash);
+
+  @Override
+  public final int partitionCount() {
+    return partitions;
+  }
+
+  @Override
+  public final int partitionOf(byte[] canonical, int offset, int length) {
+    return partitionOfHash(hash.hash(canonical, offset, length));
+  }
+
+  @Override
+  public final int partitionOf(String key) {
+    return partitionOfHash(hash.hashString(key));
+  }
+
+  @Override
+  public final int partitionOf(long key) {
+    return partitionOfHash(hash.hashLong(key));
+  }
+
+  @Override
+  public final int partitionOf(int key) {
+    return partitionOfHash(hash.hashInt(key));
+  }
+
+  @Override
+  public ObjectNode toJson() {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("type", type());
+    o.put("hash", hash.name());
+    if (hash.seed() != 0) {
+      o.put("seed", hash.seed());
+    }
+    o.put("partitions", partitions);
+    return o;
+  }
+
+  @Override
+  public final boolean equals(Object o) {
+    return o instanceof PartitionStrategy s && s.getClass() == getClass() && toJson().equals(s.toJson());
+  }
+
+  @Override
+  public final int hashCode() {
+    return toJson().hashCode();
+  }
+
+  /** The strategy object of the routing document, e.g. {@code {"type":"jump","hash":"xxh3-64","partitions":8}}. */
+  @Override
+  public final String toString() {
+    return toJson().toString();
+  }
+}

@@ -1,0 +1,42 @@
+package io.shardrouter.hash;
+
+/**
+ * Jump consistent hash (Lamping and Veach, "A Fast, Minimal Memory, Consistent Hash Algorithm", 2014),
+ * with the paper's generator and arithmetic, written out in {@code docs/routing-spec.md} §4.2.
+ *
+ * <p>Not Guava's {@code Hashing.consistentHash}, which uses another generator and gives other answers.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> stable.
+ * <p><b>Allocation:</b> none.
+ *
+ * @since 0.1
+ */
+public final class JumpHash {
+  private static final double TWO_POW_31 = 2147483648.0;
+
+  private JumpHash() {}
+
+  /**
+   * The bucket in {@code [0, buckets)} of the 64-bit {@code key}.
+   *
+   * <pre>
+   * b = -1, j = 0
+   * while j &lt; buckets:
+   *   b = j
+   *   key = key * 2862933555777941757 + 1           (mod 2^64)
+   *   j = trunc((b + 1) * (2^31 / ((key &gt;&gt;&gt; 33) + 1)))   (IEEE 754 doubles, in this order)
+   * return b
+   * </pre>
+   */
+  public static int bucket(long key, int buckets) {
+    long b = -1;
+    long j = 0;
+    while (j < buckets) {
+      b = j;
+      key = key * 2862933555777941757L + 1;
+      j = (long) ((b + 1) * (TWO_POW_31 / (double) ((key >>> 33) + 1)));
+    }
+    return (int) b;
+  }
+}

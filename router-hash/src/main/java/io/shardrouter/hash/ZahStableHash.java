@@ -1,0 +1,64 @@
+package io.shardrouter.hash;
+
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.Utf8;
+import java.nio.ByteOrder;
+import net.openhft.hashing.LongHashFunction;
+
+/** A {@link StableHash} backed by a Zero-Allocation-Hashing function (xxh3-64, murmur3-64). */
+final class ZahStableHash implements StableHash {
+  private static final boolean BIG_ENDIAN_PLATFORM = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+
+  private final String name;
+  private final long seed;
+  private final LongHashFunction function;
+
+  ZahStableHash(String name, long seed, LongHashFunction function) {
+    this.name = name;
+    this.seed = seed;
+    this.function = function;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public long seed() {
+    return seed;
+  }
+
+  @Override
+  public long hash(byte[] bytes, int offset, int length) {
+    return function.hashBytes(bytes, offset, length);
+  }
+
+  @Override
+  public long hashString(String key) {
+    CanonicalKeys.requireKey(key);
+    if (Utf8.isAscii(key)) {
+      return function.hash(key, AsciiStringAccess.LITTLE_ENDIAN, 0, key.length());
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putString(key);
+    return function.hashBytes(s.bytes(), 0, n);
+  }
+
+  @Override
+  public long hashLong(long key) {
+    // ZAH hashes a long as its bytes in native order; the canonical order is little-endian.
+    return function.hashLong(BIG_ENDIAN_PLATFORM ? Long.reverseBytes(key) : key);
+  }
+
+  @Override
+  public long hashInt(int key) {
+    return function.hashInt(BIG_ENDIAN_PLATFORM ? Integer.reverseBytes(key) : key);
+  }
+
+  @Override
+  public String toString() {
+    return seed == 0 ? name : name + "(seed=" + seed + ")";
+  }
+}
