@@ -1,0 +1,254 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RoutingDocumentsTest {
+
+  private static RoutingTable read(String json) {
+    return RoutingDocuments.read(json.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, RoutingDocuments.DEFAULT_MAX_BYTES);
+  }
+
+  /** Reads {@code json}, expects it refused, and returns the violations as "path: message" lines. */
+  private static List<Violation> refused(String json) {
+    return assertThrows(InvalidRoutingTableException.class, () -> read(json)).violations();
+  }
+
+  private static void assertViolation(List<Violation> violations, String path, String messagePart) {
+    for (Violation v : violations) {
+      if (v.path().equals(path) && v.message().contains(messagePart)) {
+        return;
+      }
+    }
+    throw new AssertionError("expected a violation at '" + path + "' containing '" + messagePart + "', got " + violations);
+  }
+
+  private static String doc(String from, String to) {
+    String d = Tables.document();
+    assertTrue(d.contains(from), "fixture does not contain " + from);
+    return d.replace(from, to);
+  }
+
+  @Test
+  void read_minimalDocument_buildsTable() {
+    RoutingTable t = read(Tables.document());
+    assertEquals(7, t.version());
+    assertEquals("orders", t.entity());
+    assertEquals(KeyType.STRING, t.keyType());
+    assertEquals(8, t.partitionCount());
+    assertEquals("g0", t.groupOf(3).id());
+    assertEquals("g1", t.groupOf(4).id());
+    assertEquals("db1r:5432", t.group("g1").replicas().get(0).endpoint());
+    assertEquals("eu", t.group("g1").labels().get("region"));
+  }
+
+  @Test
+  void write_thenRead_sameTableAndBytes() {
+    RoutingTable t = read(Tables.document());
+    String written = RoutingDocuments.write(t);
+    RoutingTable again = read(written);
+    assertEquals(t, again);
+    assertEquals(t.fingerprint(), again.fingerprint());
+    assertEquals(written, RoutingDocuments.write(again));
+  }
+
+  @Test
+  void fingerprint_fieldOrderAndWhitespace_doNotMatter() {
+    String reordered = """
+        {"placement": ["g0","g0","g0","g0","g1","g1","g1","g1"],
+         "groups": [{"primary": "db0:5432", "id": "g0"},
+                    {"labels": {"region": "eu"}, "replicas": ["db1r:5432"], "primary": "db1:5432", "id": "g1"}],
+         "strategy": {"partitions": 8, "type": "test_byte_sum"},
+         "key": {"type": "string"}, "entity": "orders", "routing_version": 7, "format": 1}
+        """;
+    assertEquals(read(Tables.document()).fingerprint(), read(reordered).fingerprint());
+  }
+
+  @Test
+  void fingerprint_ignoresVersion_butNotContent() {
+    RoutingTable t = read(Tables.document());
+    assertEquals(t.fingerprint(), read(doc("\"routing_version\": 7", "\"routing_version\": 8")).fingerprint());
+    assertNotEquals(t.fingerprint(), read(doc("\"db0:5432\"", "\"db9:5432\"")).fingerprint());
+  }
+
+  @Test
+  void read_compositeKeyType() {
+    RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}"));
+    assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.LONG), t.keyType());
+    assertSame(t.routeOfPartition(t.strategy().partitionOf("a", 1L)), t.route("a", 1L));
+  }
+
+  @Test
+  void read_malformedJson_reportsLineAndColumn() {
+    List<Violation> v = refused("{\"format\": 1,\n \"entity\": }");
+    assertViolation(v, "$", "malformed JSON at line 2");
+  }
+
+  @Test
+  void read_emptyInput_refused() {
+    assertViolation(refused(""), "$", "empty");
+  }
+
+  @Test
+  void read_notAnObject_refused() {
+    assertViolation(refused("[1, 2]"), "$", "must be a JSON object");
+  }
+
+  @Test
+  void read_trailingContent_refused() {
+    assertViolation(refused(Tables.document() + " {}"), "$", "malformed JSON");
+  }
+
+  @Test
+  void read_duplicateField_refused() {
+    assertViolation(refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"entity\": \"users\"")), "$", "Duplicate field 'entity'");
+  }
+
+  @Test
+  void read_unknownTopLevelField_refusedWithKnownFields() {
+    List<Violation> v = refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"shards\": 4"));
+    assertViolation(v, "shards", "unknown field; known fields: [entity, format, groups, key, placement, routing_version, strategy]");
+  }
+
+  @Test
+  void read_unknownNestedFields_refusedWithPath() {
+    List<Violation> v = refused(doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\", \"primary\": \"db0:5432\", \"weight\": 2}"));
+    assertViolation(v, "groups[0].weight", "unknown field");
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"string\", \"encoding\": \"latin1\"}")), "key.encoding", "unknown field");
+    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 8, \"buckets\": 8")), "strategy.buckets",
+        "unknown field for strategy 'test_byte_sum'; known fields: [partitions]");
+  }
+
+  @Test
+  void read_unknownStrategy_listsRegistered() {
+    assertViolation(refused(doc("\"type\": \"test_byte_sum\"", "\"type\": \"murmur\"")), "strategy.type",
+        "unknown strategy 'murmur'; registered: [test_byte_sum]");
+  }
+
+  @Test
+  void registry_unknownStrategy_throwsWithKnownNames() {
+    UnknownStrategyException e = assertThrows(UnknownStrategyException.class, () -> ByteSumStrategy.REGISTRY.factory("ring"));
+    assertTrue(e.getMessage().contains("unknown strategy 'ring'; registered: [test_byte_sum]"), e.getMessage());
+  }
+
+  @Test
+  void registry_duplicateType_failsFast() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> StrategyRegistry.of(new ByteSumStrategy.Factory(), new ByteSumStrategy.Factory()));
+    assertTrue(e.getMessage().contains("registered twice"), e.getMessage());
+  }
+
+  @Test
+  void read_missingFields_eachNamed() {
+    List<Violation> v = refused("{\"format\": 1}");
+    assertViolation(v, "routing_version", "missing");
+    assertViolation(v, "entity", "missing");
+    assertViolation(v, "key", "missing");
+    assertViolation(v, "strategy", "missing");
+    assertViolation(v, "groups", "empty");
+    assertViolation(v, "placement", "missing");
+  }
+
+  @Test
+  void read_missingFormat_refused() {
+    assertViolation(refused(doc("\"format\": 1,", "")), "format", "missing");
+    assertViolation(refused(doc("\"format\": 1", "\"format\": 2")), "format", "unsupported format 2");
+  }
+
+  @Test
+  void read_partitionsZeroNegativeOrHuge_refused() {
+    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 0")), "strategy.partitions", "must be in [1, 16777216]");
+    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": -3")), "strategy.partitions", "got -3");
+    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 100000000000")), "strategy.partitions", "got 100000000000");
+    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 8.5")), "strategy.partitions", "must be an integer");
+  }
+
+  @Test
+  void read_placementLengthMismatch_refused() {
+    assertViolation(refused(doc("\"g1\",\"g1\"]", "\"g1\"]")), "placement", "has 7 entries but strategy 'test_byte_sum' has 8 partitions");
+  }
+
+  @Test
+  void read_placementUnknownGroup_namesPartitionAndKnownGroups() {
+    assertViolation(refused(doc("\"placement\": [\"g0\"", "\"placement\": [\"g7\"")), "placement[0]",
+        "unknown group 'g7'; known groups: [g0, g1]");
+  }
+
+  @Test
+  void read_placementNotStrings_refused() {
+    assertViolation(refused(doc("\"placement\": [\"g0\"", "\"placement\": [0")), "placement[0]", "must be a group id string");
+  }
+
+  @Test
+  void read_duplicateGroupId_refused() {
+    assertViolation(refused(doc("{\"id\": \"g1\"", "{\"id\": \"g0\"")), "groups[1].id", "duplicate group id 'g0', also at groups[0]");
+  }
+
+  @Test
+  void read_groupWithoutPrimary_refused() {
+    assertViolation(refused(doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}")), "groups[0].primary", "missing");
+    assertViolation(refused(doc("\"primary\": \"db0:5432\"", "\"primary\": \"  \"")), "groups[0].primary", "non-blank endpoint");
+  }
+
+  @Test
+  void read_badVersion_refused() {
+    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": -1")), "routing_version", "must be an integer >= 0, got -1");
+    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": 7.5")), "routing_version", "got 7.5");
+    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": \"7\"")), "routing_version", "got \"7\"");
+    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": 99999999999999999999")), "routing_version", "must be an integer");
+  }
+
+  @Test
+  void read_badKeyType_refused() {
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"text\"}")), "key.type", "unknown key type 'text'");
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": []}")), "key.parts", "non-empty array");
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"date\"]}")),
+        "key.parts[1]", "unknown key kind");
+  }
+
+  @Test
+  void read_badLabels_refused() {
+    assertViolation(refused(doc("{\"region\": \"eu\"}", "{\"region\": 3}")), "groups[1].labels.region", "label values must be strings");
+  }
+
+  @Test
+  void read_everyViolationReportedTogether() {
+    String bad = Tables.document().replace("\"routing_version\": 7", "\"routing_version\": -7")
+        .replace("\"partitions\": 8", "\"partitions\": 0").replace("\"placement\": [\"g0\"", "\"placement\": [\"zz\"");
+    List<Violation> v = refused(bad);
+    assertViolation(v, "routing_version", "got -7");
+    assertViolation(v, "strategy.partitions", "got 0");
+    assertViolation(v, "placement[0]", "unknown group 'zz'");
+  }
+
+  @Test
+  void read_overSizeLimit_refusedBeforeParsing() {
+    byte[] json = Tables.document().getBytes(StandardCharsets.UTF_8);
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
+        () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, 100));
+    assertViolation(e.violations(), "$", "over the limit of 100");
+  }
+
+  @Test
+  void read_deepNesting_refused() {
+    String deep = "[".repeat(200) + "]".repeat(200);
+    assertViolation(refused(doc("\"labels\": {\"region\": \"eu\"}", "\"labels\": {\"x\": " + deep + "}")), "$", "malformed JSON");
+  }
+
+  @Test
+  void violation_message_hasPathThenMessage() {
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
+        () -> read(doc("\"partitions\": 8", "\"partitions\": 0")));
+    assertTrue(e.getMessage().contains("strategy.partitions: must be in [1, 16777216] for strategy 'test_byte_sum', got 0"), e.getMessage());
+  }
+}
