@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.Hex;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
@@ -16,7 +15,9 @@ final class Fingerprints {
 
   static String of(ObjectNode content) {
     try {
-      byte[] bytes = JSON.writeValueAsString(content).getBytes(StandardCharsets.UTF_8);
+      String json = JSON.writeValueAsString(content);
+      // Strict: a lone surrogate must not turn into '?' and collide with another table's content.
+      byte[] bytes = io.shardrouter.core.key.CanonicalKeys.of(json);
       return Hex.of(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (JsonProcessingException | NoSuchAlgorithmException e) {
       throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);

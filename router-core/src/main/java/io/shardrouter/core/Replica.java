@@ -24,6 +24,9 @@ public final class Replica {
       throw new IllegalArgumentException("replica endpoint must be a non-blank string such as 'db0:5432', got "
           + (endpoint == null ? "null" : "'" + endpoint + "'"));
     }
+    if (!io.shardrouter.core.key.Utf8.isWellFormed(endpoint)) {
+      throw new IllegalArgumentException("replica endpoint has a lone surrogate and so no UTF-8 form; fix the text");
+    }
     this.endpoint = endpoint;
     this.labels = ReplicaGroup.checkedLabels(labels, "replica '" + endpoint + "'");
   }

@@ -30,6 +30,9 @@ public final class ReplicaGroup {
       throw new IllegalArgumentException("replica group id must be a non-blank string, got "
           + (id == null ? "null" : "'" + id + "'"));
     }
+    if (!io.shardrouter.core.key.Utf8.isWellFormed(id)) {
+      throw new IllegalArgumentException("replica group id has a lone surrogate and so no UTF-8 form; fix the text");
+    }
     this.id = id;
     this.primary = Objects.requireNonNull(primary, () -> "replica group '" + id + "' has no primary; give it one");
     if (primary.role() != Role.PRIMARY) {
@@ -103,8 +106,9 @@ public final class ReplicaGroup {
   static Map<String, String> checkedLabels(Map<String, String> labels, String owner) {
     TreeMap<String, String> sorted = new TreeMap<>();
     for (Map.Entry<String, String> e : labels.entrySet()) {
-      if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {
-        throw new IllegalArgumentException(owner + ": label names must be non-blank and values non-null, got "
+      if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null
+          || !io.shardrouter.core.key.Utf8.isWellFormed(e.getKey()) || !io.shardrouter.core.key.Utf8.isWellFormed(e.getValue())) {
+        throw new IllegalArgumentException(owner + ": label names must be non-blank, values non-null, and both well-formed text, got "
             + e.getKey() + "=" + e.getValue());
       }
       sorted.put(e.getKey(), e.getValue());

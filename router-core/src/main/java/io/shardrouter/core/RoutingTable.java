@@ -413,6 +413,12 @@ public final class RoutingTable {
      * reported again where {@code v} already holds a violation at its path.
      */
     public void check(Violations v) {
+      checkHeader(v);
+      checkGroupsAndPlacement(v);
+    }
+
+    /** Reports problems of the version, entity, key type and strategy. */
+    public void checkHeader(Violations v) {
       if (version == null) {
         v.addUnlessReported("routing_version", "missing; give the table a version >= 0");
       } else if (version < 0) {
@@ -420,6 +426,8 @@ public final class RoutingTable {
       }
       if (entity == null || entity.isBlank()) {
         v.addUnlessReported("entity", "missing or blank; name what the table routes, e.g. \"orders\"");
+      } else if (!io.shardrouter.core.key.Utf8.isWellFormed(entity)) {
+        v.addUnlessReported("entity", "has a lone surrogate and so no UTF-8 form; fix the text");
       }
       if (keyType == null) {
         v.addUnlessReported("key", "missing; give the key type, e.g. {\"type\": \"string\"}");
@@ -427,6 +435,10 @@ public final class RoutingTable {
       if (strategy == null) {
         v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
       }
+    }
+
+    /** Reports problems of the groups and the placement, including its length against the strategy. */
+    public void checkGroupsAndPlacement(Violations v) {
       Map<String, Integer> firstIndex = new HashMap<>();
       if (groups.isEmpty()) {
         v.addUnlessReported("groups", "empty; give at least one replica group");
@@ -455,7 +467,7 @@ public final class RoutingTable {
         String id = placement.get(p);
         if (id == null || !firstIndex.containsKey(id)) {
           if (reported++ < 20) {
-            v.add("placement[" + p + "]", "unknown group " + (id == null ? "null" : "'" + id + "'") + "; known groups: "
+            v.addUnlessReported("placement[" + p + "]", "unknown group " + (id == null ? "null" : "'" + id + "'") + "; known groups: "
                 + firstIndex.keySet().stream().sorted().toList());
           }
         }

@@ -251,4 +251,36 @@ class RoutingDocumentsTest {
         () -> read(doc("\"partitions\": 8", "\"partitions\": 0")));
     assertTrue(e.getMessage().contains("strategy.partitions: must be in [1, 16777216] for strategy 'test_byte_sum', got 0"), e.getMessage());
   }
+
+  @Test
+  void read_loneSurrogateInAnyString_refusedWithPath() {
+    assertViolation(refused(doc("\"entity\": \"orders\"", "\"entity\": \"ord\\uD800\"")), "entity", "lone surrogate");
+    assertViolation(refused(doc("\"db1r:5432\"", "\"db1r\\uDC00\"")), "groups[1].replicas[0]", "lone surrogate");
+  }
+
+  @Test
+  void read_formatThatWrapsAroundLong_refused() {
+    assertViolation(refused(doc("\"format\": 1", "\"format\": 18446744073709551617")), "format", "unsupported format");
+    assertViolation(refused(doc("\"format\": 1", "\"format\": -18446744073709551615")), "format", "unsupported format");
+  }
+
+  @Test
+  void read_invalidGroup_stillReportsHeaderViolations() {
+    String bad = doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}").replace("\"routing_version\": 7,", "");
+    List<Violation> v = refused(bad);
+    assertViolation(v, "groups[0].primary", "missing");
+    assertViolation(v, "routing_version", "missing");
+  }
+
+  @Test
+  void read_nullPlacementEntry_reportedOnce() {
+    List<Violation> v = refused(doc("\"placement\": [\"g0\"", "\"placement\": [null"));
+    assertEquals(1, v.stream().filter(x -> x.path().equals("placement[0]")).count(), v.toString());
+  }
+
+  @Test
+  void write_usesLineFeedsOnly() {
+    String written = RoutingDocuments.write(read(Tables.document()));
+    assertTrue(!written.contains("\r") && written.endsWith("}\n"), written);
+  }
 }

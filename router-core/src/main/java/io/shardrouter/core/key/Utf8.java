@@ -25,6 +25,19 @@ public final class Utf8 {
     return acc < 0x80;
   }
 
+  /** True when {@code s} has no lone surrogate, so it has a UTF-8 form. */
+  public static boolean isWellFormed(CharSequence s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The number of UTF-8 bytes of {@code s}; throws {@link InvalidKeyException} on a lone surrogate. */
   public static int encodedLength(CharSequence s) {
     int n = s.length();

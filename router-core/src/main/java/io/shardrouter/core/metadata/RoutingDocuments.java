@@ -8,7 +8,9 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Replica;
@@ -19,6 +21,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.key.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +59,8 @@ public final class RoutingDocuments {
       Set.of("format", "routing_version", "entity", "key", "strategy", "groups", "placement");
   private static final Set<String> GROUP_FIELDS = Set.of("id", "primary", "replicas", "labels");
   private static final Set<String> REPLICA_FIELDS = Set.of("endpoint", "labels");
-  private static final ObjectMapper WRITER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
+      .withObjectIndenter(new DefaultIndenter("  ", "\n")));
 
   private RoutingDocuments() {}
 
@@ -89,12 +93,17 @@ public final class RoutingDocuments {
       v.throwIfAny();
     }
     RoutingTable.Builder b = RoutingTable.builder();
+    int beforeText = v.size();
+    wellFormedText(root, "", v);
+    if (v.size() > beforeText) {
+      v.throwIfAny(); // later checks would only repeat the same strings' problems
+    }
     unknownFields(root, "", TOP_FIELDS, v);
 
     JsonNode format = root.get("format");
     if (format == null) {
       v.add("format", "missing; this library reads format " + RoutingTable.FORMAT);
-    } else if (!format.isIntegralNumber() || format.asLong() != RoutingTable.FORMAT) {
+    } else if (!format.isIntegralNumber() || !format.canConvertToLong() || format.asLong() != RoutingTable.FORMAT) {
       v.add("format", "unsupported format " + format + "; this library reads format " + RoutingTable.FORMAT);
     }
     JsonNode version = root.get("routing_version");
@@ -146,8 +155,9 @@ public final class RoutingDocuments {
         }
       }
     }
+    b.checkHeader(v);
     if (groupsOk) {
-      b.check(v);
+      b.checkGroupsAndPlacement(v);
     }
     v.throwIfAny();
     return b.build();
@@ -212,6 +222,29 @@ public final class RoutingDocuments {
     } catch (IOException e) {
       v.add("$", "unreadable JSON: " + e.getMessage());
       return null;
+    }
+  }
+
+  /** Reports every field name or string value with a lone surrogate: such text has no UTF-8 form. */
+  private static void wellFormedText(JsonNode node, String path, Violations v) {
+    if (node.isTextual()) {
+      if (!Utf8.isWellFormed(node.textValue())) {
+        v.add(path.isEmpty() ? "$" : path, "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8 form");
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        wellFormedText(node.get(i), path + "[" + i + "]", v);
+      }
+    } else if (node.isObject()) {
+      Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> e = it.next();
+        String child = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+        if (!Utf8.isWellFormed(e.getKey())) {
+          v.add(path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");
+        }
+        wellFormedText(e.getValue(), child, v);
+      }
     }
   }
 

@@ -109,7 +109,7 @@ public final class Snapshots {
       produced = decompressor.decompress(snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
     } catch (LZ4Exception e) {
       throw new CorruptSnapshotException("snapshot content does not decompress within its declared " + contentLength
-          + " bytes: " + e.getMessage(), e);
+          + " bytes (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + "); the file is damaged: copy it again from its source", e);
     }
     if (produced != contentLength) {
       throw new CorruptSnapshotException("snapshot content decompresses to " + produced + " bytes, header declares " + contentLength);
