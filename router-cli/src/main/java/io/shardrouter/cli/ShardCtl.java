@@ -38,6 +38,9 @@ public final class ShardCtl {
       "  validate DOC                 check a routing document or snapshot, print a one-line summary",
       "  route DOC KEY...             print key<TAB>partition<TAB>group for every key, in order",
       "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
+      "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
+      "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
+      "  diff OLD NEW [--keys FILE]   which partitions move between two tables; with keys, how many keys",
       "  help                         this text",
       "",
       "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
@@ -122,6 +125,9 @@ public final class ShardCtl {
     return switch (name) {
       case "validate" -> new ValidateCommand();
       case "route" -> new RouteCommand();
+      case "explain" -> new ExplainCommand();
+      case "snapshot" -> new SnapshotCommand();
+      case "diff" -> new DiffCommand();
       default -> null;
     };
   }

@@ -25,7 +25,7 @@ class ShardCtlTest {
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
       assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
-      for (String command : new String[] {"validate", "route"}) {
+      for (String command : new String[] {"validate", "route", "explain", "snapshot", "diff"}) {
         assertTrue(r.err().contains("\n  " + command + " "), () -> command + " missing from usage\n" + r);
       }
     }
@@ -46,9 +46,9 @@ class ShardCtlTest {
     assertTrue(r.errLines().get(0).startsWith("shardctl validate: needs DOC"), r::toString);
     assertTrue(r.err().contains("shardctl validate DOC"), r::toString);
 
-    Cli.Result two = Cli.run("validate", Cli.JUMP, "b");
-    assertEquals(ShardCtl.INVALID, two.status(), two::toString);
-    assertTrue(two.errLines().get(0).contains("got 2 arguments"), two::toString);
+    Cli.Result explain = Cli.run("explain", Cli.JUMP, "a", "b");
+    assertEquals(ShardCtl.INVALID, explain.status(), explain::toString);
+    assertTrue(explain.errLines().get(0).contains("got 3 arguments"), explain::toString);
   }
 
   @Test
