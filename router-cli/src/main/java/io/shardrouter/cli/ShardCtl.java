@@ -41,6 +41,7 @@ public final class ShardCtl {
       "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
       "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
       "  diff OLD NEW [--keys FILE]   which partitions move between two tables; with keys, how many keys",
+      "  demo                         route 200,000 keys, add a fifth group, show exactly what moves",
       "  help                         this text",
       "",
       "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
@@ -128,6 +129,7 @@ public final class ShardCtl {
       case "explain" -> new ExplainCommand();
       case "snapshot" -> new SnapshotCommand();
       case "diff" -> new DiffCommand();
+      case "demo" -> new DemoCommand();
       default -> null;
     };
   }

@@ -25,7 +25,7 @@ class ShardCtlTest {
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
       assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
-      for (String command : new String[] {"validate", "route", "explain", "snapshot", "diff"}) {
+      for (String command : new String[] {"validate", "route", "explain", "snapshot", "diff", "demo"}) {
         assertTrue(r.err().contains("\n  " + command + " "), () -> command + " missing from usage\n" + r);
       }
     }
