@@ -151,6 +151,18 @@ class RouteCommandTest {
   }
 
   @Test
+  void route_compositeKeyWithTrailingText_refusedNotRoutedAsItsPrefix() throws IOException {
+    String doc = ValidateCommandTest.SMALL.replace("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}");
+    Path f = Files.createTempFile(dir, "composite", ".json");
+    Files.writeString(f, doc);
+    Cli.Result r = Cli.run("route", f.toString(), "[\"plant-a\", 42] junk", "[\"plant-a\", 42]]", "[\"a\", 1], [\"b\", 2]");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals("", r.out(), r::toString);
+    assertEquals(3, r.errLines().size(), r::toString);
+    r.errLines().forEach(l -> assertTrue(l.contains("is not a JSON array"), l));
+  }
+
+  @Test
   void route_keyStartingWithDashes_afterDoubleDash() {
     Cli.Result r = Cli.run("route", Cli.JUMP, "--", "--keys", "-x");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
