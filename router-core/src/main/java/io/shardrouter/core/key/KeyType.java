@@ -1,5 +1,6 @@
 package io.shardrouter.core.key;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.InvalidKeyException;
@@ -29,7 +30,8 @@ public final class KeyType {
 
   private static final Pattern UUID_TEXT =
       Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing tokens fail: '["a", 1] junk' is no key, not the key ["a", 1].
+  private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final KeyKind single; // null for composite
   private final List<KeyKind> parts;

@@ -1,0 +1,119 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.MovementReport;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.KeyType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+
+/**
+ * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
+ * entity (which partitions change group, and the share of the key space that moves); with a key
+ * file, how many of those keys move, and how many moved outside the listed partitions (which must be 0
+ * when only the placement changed). Keys that cannot be parsed are reported and skipped; the status is
+ * then {@value ShardCtl#UNROUTED}.
+ */
+final class DiffCommand implements Command {
+  @Override
+  public int run(CliArgs args, Console console) {
+    args.requireExactly(2, "OLD and NEW routing documents (and optionally --keys FILE)");
+    RoutingTable from = Tables.load(args.positional(0));
+    RoutingTable to = Tables.load(args.positional(1));
+    MovementReport report = MovementReport.between(from, to);
+    PrintStream out = console.out();
+    out.print(report.toText());
+    if (args.keysFile() == null) {
+      return ShardCtl.OK;
+    }
+    String file = args.keysFile();
+    ParsedKeys keys;
+    MovementReport.KeyCount count;
+    try (InputStream in = file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+      keys = new ParsedKeys(new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
+      count = report.countKeys(keys);
+    } catch (IOException | UncheckedIOException e) {
+      throw CommandException.invalid("shardctl diff: cannot read keys from " + (file.equals("-") ? "standard input" : file)
+          + ": " + (e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage()));
+    }
+    out.println(String.format(Locale.ROOT, "keys: %d routed, %d moved (%.4f%%), %d moved outside the listed partitions%s",
+        count.keys(), count.moved(), 100 * count.movedShare(), count.movedOutsidePlan(),
+        keys.failed == 0 ? "" : "; " + keys.failed + " keys could not be parsed"));
+    return keys.failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
+  }
+
+  /**
+   * The canonical bytes of the keys of a key file, read once as they are iterated; a line that is no
+   * key of the type is reported on {@code err} and skipped.
+   */
+  private static final class ParsedKeys implements Iterable<byte[]>, Iterator<byte[]> {
+    private final KeyLines lines;
+    private final KeyType keyType;
+    private final PrintStream err;
+    private byte[] next;
+    private boolean done;
+    private boolean iterated;
+    long failed;
+
+    ParsedKeys(KeyLines lines, KeyType keyType, PrintStream err) {
+      this.lines = lines;
+      this.keyType = keyType;
+      this.err = err;
+    }
+
+    @Override
+    public Iterator<byte[]> iterator() {
+      if (iterated) {
+        throw new IllegalStateException("the keys of a key file are read once");
+      }
+      iterated = true;
+      return this;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (next == null && !done) {
+        try {
+          if (!lines.next()) {
+            done = true;
+            break;
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        String text = lines.text();
+        if (text == null) {
+          fail("not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+          continue;
+        }
+        try {
+          next = keyType.parseText(text);
+        } catch (InvalidKeyException e) {
+          fail(e.getMessage());
+        }
+      }
+      return next != null;
+    }
+
+    @Override
+    public byte[] next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      byte[] k = next;
+      next = null;
+      return k;
+    }
+
+    private void fail(String message) {
+      failed++;
+      err.println("shardctl diff: line " + lines.lineNumber() + ": " + message);
+    }
+  }
+}

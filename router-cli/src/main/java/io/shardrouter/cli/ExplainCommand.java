@@ -1,0 +1,84 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.Hex;
+import io.shardrouter.hash.HashPartitionStrategy;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code shardctl explain DOC KEY}: every step from a key to its replica group. The key's canonical
+ * bytes; for a hash strategy the hash function, its seed and the 64-bit hash; the partition; the
+ * group with its primary, replicas and labels; the table's version and entity.
+ */
+final class ExplainCommand implements Command {
+  @Override
+  public int run(CliArgs args, Console console) {
+    args.refuseKeysFile();
+    args.requireExactly(2, "DOC and one KEY");
+    RoutingTable t = Tables.load(args.positional(0));
+    String key = args.positional(1);
+    byte[] canonical;
+    try {
+      canonical = t.keyType().parseText(key);
+    } catch (InvalidKeyException e) {
+      console.err().println("shardctl explain: " + e.getMessage());
+      return ShardCtl.UNROUTED;
+    }
+    Route route = t.routeCanonical(canonical);
+    PrintStream out = console.out();
+    row(out, "key", key + " (" + t.keyType() + ")");
+    row(out, "canonical", Hex.of(canonical) + " (" + canonical.length + (canonical.length == 1 ? " byte)" : " bytes)"));
+    PartitionStrategy s = t.strategy();
+    row(out, "strategy", s.type() + " " + s.toJson());
+    if (s instanceof HashPartitionStrategy hs) {
+      long h = hs.routingPoint(canonical, 0, canonical.length);
+      row(out, "hash", hs.hash().name() + ", seed " + hs.hash().seed());
+      row(out, "hash value", Long.toUnsignedString(h) + " (0x" + String.format(Locale.ROOT, "%016x", h) + ")");
+      int p = hs.partitionOfHash(h);
+      if (p != route.partition()) { // the two paths are one function; a difference is a bug worth seeing
+        throw new IllegalStateException("partition of hash " + Long.toUnsignedString(h) + " is " + p
+            + " but the table routes the key to " + route.partition());
+      }
+    } else {
+      row(out, "hash", "none (strategy '" + s.type() + "' is not a hash strategy)");
+    }
+    row(out, "partition", route.partition() + " of " + t.partitionCount());
+    ReplicaGroup g = route.group();
+    row(out, "group", g.id() + labels(g.labels()));
+    row(out, "  primary", endpoint(g.primary()));
+    List<String> replicas = new ArrayList<>();
+    for (Replica r : g.replicas()) {
+      replicas.add(endpoint(r));
+    }
+    row(out, "  replicas", replicas.isEmpty() ? "none (reads go to the primary)" : String.join(", ", replicas));
+    row(out, "version", Long.toString(route.version()));
+    row(out, "entity", route.entity());
+    return ShardCtl.OK;
+  }
+
+  private static void row(PrintStream out, String label, String value) {
+    out.println(label + " ".repeat(Math.max(1, 12 - label.length())) + value);
+  }
+
+  private static String endpoint(Replica r) {
+    return r.endpoint() + labels(r.labels());
+  }
+
+  private static String labels(Map<String, String> labels) {
+    if (labels.isEmpty()) {
+      return "";
+    }
+    List<String> kv = new ArrayList<>();
+    labels.forEach((k, v) -> kv.add(k + "=" + v));
+    return " (" + String.join(", ", kv) + ")";
+  }
+}

@@ -1,0 +1,140 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.KeyType;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+
+/**
+ * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line
+ * {@code key<TAB>partition<TAB>group} per key, in input order. Each key is parsed by the document's
+ * key type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed
+ * gets an error line on standard error, the other keys are still routed, and the status is
+ * {@value ShardCtl#UNROUTED}.
+ *
+ * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
+ * file take about a second.
+ */
+final class RouteCommand implements Command {
+  /** How often, in keys, to check that standard output still takes output (it may be a closed pipe). */
+  private static final int CHECK_EVERY = 1 << 13;
+
+  @Override
+  public int run(CliArgs args, Console console) {
+    if (args.keysFile() != null) {
+      args.requireExactly(1, "DOC and --keys FILE, and no key arguments besides");
+    } else if (args.positional().size() < 2) {
+      throw CommandException.usage(args.command(), "needs DOC and at least one KEY, or DOC --keys FILE");
+    }
+    RoutingTable table = Tables.load(args.positional(0));
+    Output out = new Output(table, console);
+    try {
+      if (args.keysFile() == null) {
+        for (int i = 1; i < args.positional().size(); i++) {
+          String error = out.route(args.positional(i));
+          if (error != null) {
+            out.fail("key argument " + i + ": " + error);
+          }
+        }
+      } else {
+        routeFile(args.keysFile(), console, out);
+      }
+      out.flush();
+    } catch (IOException e) {
+      throw CommandException.invalid("shardctl route: cannot read keys from "
+          + ("-".equals(args.keysFile()) ? "standard input" : args.keysFile()) + ": " + e.getMessage());
+    }
+    return out.failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
+  }
+
+  private static void routeFile(String file, Console console, Output out) throws IOException {
+    if (file.equals("-")) {
+      route(new KeyLines(console.in()), out);
+    } else {
+      try (InputStream in = Files.newInputStream(Tables.existingFile(file, "key file"))) {
+        route(new KeyLines(in), out);
+      }
+    }
+  }
+
+  private static void route(KeyLines lines, Output out) throws IOException {
+    long n = 0;
+    while (lines.next()) {
+      String key = lines.text();
+      if (key == null) {
+        out.fail("line " + lines.lineNumber() + ": not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+      } else {
+        String error = out.route(key);
+        if (error != null) {
+          out.fail("line " + lines.lineNumber() + ": " + error);
+        }
+      }
+      if (++n % CHECK_EVERY == 0 && out.closed()) {
+        return;
+      }
+    }
+  }
+
+  /** The buffered output of one run, and the count of keys that failed. */
+  private static final class Output {
+    private final RoutingTable table;
+    private final KeyType keyType;
+    private final Writer out;
+    private final PrintStream stdout;
+    private final PrintStream err;
+    long failed;
+
+    Output(RoutingTable table, Console console) {
+      this.table = table;
+      this.keyType = table.keyType();
+      this.stdout = console.out();
+      this.out = new BufferedWriter(new OutputStreamWriter(console.out(), StandardCharsets.UTF_8), 1 << 16);
+      this.err = console.err();
+    }
+
+    /** Routes {@code key} and writes its line; returns null, or why the key is no key of the table's type. */
+    String route(String key) throws IOException {
+      byte[] canonical;
+      try {
+        canonical = keyType.parseText(key);
+      } catch (InvalidKeyException e) {
+        return e.getMessage();
+      }
+      Route r = table.routeCanonical(canonical);
+      out.write(key);
+      out.write('\t');
+      out.write(Integer.toString(r.partition()));
+      out.write('\t');
+      out.write(r.group().id());
+      out.write('\n');
+      return null;
+    }
+
+    /** Reports a key that was not routed, after the lines of the keys before it. */
+    void fail(String message) throws IOException {
+      failed++;
+      out.flush();
+      stdout.flush();
+      err.println("shardctl route: " + message);
+    }
+
+    void flush() throws IOException {
+      out.flush();
+    }
+
+    /** True when standard output no longer takes output, e.g. a pipe whose reader has gone. */
+    boolean closed() throws IOException {
+      out.flush();
+      return stdout.checkError();
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.RoutingException;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The {@code shardctl} command line: dispatches one command and returns its exit status.
+ *
+ * <p>{@link #main} runs a command against the process's standard streams (UTF-8) and exits with the
+ * status; {@link #run(String[], PrintStream, PrintStream)} does the same in-process and never calls
+ * {@link System#exit}. Exit status: {@value #OK} ok, {@value #UNROUTED} some key could not be routed,
+ * {@value #INVALID} an invalid document or wrong usage.
+ *
+ * <p><b>Thread-safety:</b> stateless; each call of {@code run} uses only its own streams.
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class ShardCtl {
+  /** Exit status: the command did what was asked. */
+  public static final int OK = 0;
+  /** Exit status: some key could not be parsed or routed; every other key was. */
+  public static final int UNROUTED = 1;
+  /** Exit status: a document is invalid or the command line is wrong. */
+  public static final int INVALID = 2;
+
+  static final String USAGE = String.join("\n",
+      "usage: shardctl COMMAND [ARGS]",
+      "",
+      "commands:",
+      "  validate DOC                 check a routing document or snapshot, print a one-line summary",
+      "  route DOC KEY...             print key<TAB>partition<TAB>group for every key, in order",
+      "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
+      "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
+      "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
+      "  diff OLD NEW [--keys FILE]   which partitions move between two tables; with keys, how many keys",
+      "  demo                         route 200,000 keys, add a fifth group, show exactly what moves",
+      "  help                         this text",
+      "",
+      "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
+      "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex, a",
+      "composite key as a JSON array of its parts. Put -- before keys that start with --.",
+      "",
+      "exit status: 0 ok, 1 some key could not be routed, 2 invalid document or usage");
+
+  private ShardCtl() {}
+
+  /** Runs the command in {@code args} on standard input and output, then exits with its status. */
+  public static void main(String[] args) {
+    PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+        false, StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    int status = run(args, System.in, out, err);
+    out.flush();
+    err.flush();
+    System.exit(status);
+  }
+
+  /** Runs the command in {@code args}, reading {@code -} key files from standard input; returns the exit status. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, System.in, out, err);
+  }
+
+  /**
+   * Runs the command in {@code args} with {@code in} as standard input (for {@code --keys -});
+   * returns the exit status. Never calls {@link System#exit}; flushes {@code out} and {@code err}.
+   */
+  public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    try {
+      if (args == null || args.length == 0) {
+        err.println(USAGE);
+        return INVALID;
+      }
+      Command command = command(args[0]);
+      if (command == null) {
+        if (!isHelp(args[0])) {
+          err.println("shardctl: unknown command '" + args[0] + "'");
+        }
+        err.println(USAGE);
+        return INVALID;
+      }
+      Console console = new Console(in, out, err);
+      try {
+        return command.run(CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length)), console);
+      } catch (CommandException e) {
+        for (String line : e.lines()) {
+          err.println(line);
+        }
+        if (e.showUsage()) {
+          err.println(usageOf(args[0]));
+        }
+        return e.status();
+      } catch (RoutingException | UncheckedIOException e) {
+        err.println("shardctl " + args[0] + ": " + e.getMessage());
+        return INVALID;
+      }
+    } finally {
+      out.flush();
+      err.flush();
+    }
+  }
+
+  /** The usage lines of {@code command}, and where to find the rest. */
+  static String usageOf(String command) {
+    StringBuilder sb = new StringBuilder("usage:");
+    for (String line : USAGE.split("\n")) {
+      if (line.startsWith("  " + command + " ")) {
+        sb.append("\n  shardctl ").append(line.strip());
+      }
+    }
+    return sb.append("\nrun 'shardctl help' for every command").toString();
+  }
+
+  private static boolean isHelp(String arg) {
+    return arg.equals("help") || arg.equals("--help") || arg.equals("-h");
+  }
+
+  private static Command command(String name) {
+    return switch (name) {
+      case "validate" -> new ValidateCommand();
+      case "route" -> new RouteCommand();
+      case "explain" -> new ExplainCommand();
+      case "snapshot" -> new SnapshotCommand();
+      case "diff" -> new DiffCommand();
+      case "demo" -> new DemoCommand();
+      default -> null;
+    };
+  }
+}

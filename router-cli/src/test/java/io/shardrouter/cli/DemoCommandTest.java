@@ -1,0 +1,40 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class DemoCommandTest {
+
+  @Test
+  void demo_run_status0AndNoKeyMovedOutsideThePlan() {
+    Cli.Result r = Cli.run("demo");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals("", r.err(), r::toString);
+    String out = r.out();
+    assertTrue(out.contains("\n  keys moved outside the listed partitions: 0\n"), out);
+    assertTrue(out.contains("\n  keys that changed partition: 0\n"), out);
+    assertTrue(out.contains("router swapped version 1 -> 2"), out);
+    assertTrue(out.contains("204 of 1024 partitions, exactly the plan"), out);
+    assertTrue(out.contains("  refused: routing table 'orders' version 1 is older than the current version 2"), out);
+    assertTrue(out.contains("router still serves version 2"), out);
+    assertTrue(out.contains("ok: only the listed partitions moved"), out);
+  }
+
+  @Test
+  void demo_run_aboutOneFifthOfKeysMove() {
+    String out = Cli.run("demo").out();
+    Matcher m = Pattern.compile("moved: ([\\d,]+) of 200,000 keys \\(([\\d.]+)%\\)").matcher(out);
+    assertTrue(m.find(), out);
+    double share = Double.parseDouble(m.group(2));
+    assertTrue(share > 18.5 && share < 21.5, () -> share + "% of keys moved; expected about 19.9%");
+  }
+
+  @Test
+  void demo_withArguments_usageStatus2() {
+    assertEquals(ShardCtl.INVALID, Cli.run("demo", "x").status());
+  }
+}

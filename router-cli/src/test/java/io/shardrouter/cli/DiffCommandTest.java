@@ -1,0 +1,100 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiffCommandTest {
+  @TempDir
+  Path dir;
+
+  /** jump.json as version 13 with partitions 0-9 moved from orders-01 to orders-04. */
+  private Path movedTen() throws IOException {
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.JUMP));
+    RoutingTable.Builder b = t.toBuilder().version(t.version() + 1);
+    for (int p = 0; p < 10; p++) {
+      b.place(p, "orders-04");
+    }
+    Path f = dir.resolve("next.json");
+    Files.writeString(f, RoutingDocuments.write(b.build()));
+    return f;
+  }
+
+  @Test
+  void diff_sameDocument_nothingMoves() {
+    Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.JUMP);
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(r.out().contains("moved: 0 of 1024 partitions"), r::toString);
+  }
+
+  @Test
+  void diff_placementChange_printsMovementReport() throws IOException {
+    Path next = movedTen();
+    Cli.Result r = Cli.run("diff", Cli.JUMP, next.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals(io.shardrouter.core.MovementReport.between(RoutingDocuments.read(Path.of(Cli.JUMP)),
+        RoutingDocuments.read(next)).toText(), r.out());
+    assertTrue(r.out().startsWith("orders: version 12 -> 13"), r::toString);
+    assertTrue(r.out().contains("moved: 10 of 1024 partitions"), r::toString);
+    assertTrue(r.out().contains("partitions: 0-9 (orders-01->orders-04)"), r::toString);
+  }
+
+  @Test
+  void diff_withKeys_countsMovedKeysNoneOutsideThePlan() throws IOException {
+    Path next = movedTen();
+    RoutingTable a = RoutingDocuments.read(Path.of(Cli.JUMP));
+    RoutingTable b = RoutingDocuments.read(next);
+    List<String> keys = new ArrayList<>();
+    long moved = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String k = "order-" + i;
+      keys.add(k);
+      if (!a.route(k).group().id().equals(b.route(k).group().id())) {
+        moved++;
+      }
+    }
+    assertTrue(moved > 0);
+    Path keysFile = dir.resolve("keys.txt");
+    Files.write(keysFile, keys, StandardCharsets.UTF_8);
+    Cli.Result r = Cli.run("diff", Cli.JUMP, next.toString(), "--keys", keysFile.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    String last = r.outLines().get(r.outLines().size() - 1);
+    assertTrue(last.startsWith("keys: 20000 routed, " + moved + " moved ("), last);
+    assertTrue(last.endsWith(", 0 moved outside the listed partitions"), last);
+  }
+
+  @Test
+  void diff_badKeysInFile_reportedAndSkippedStatus1() throws IOException {
+    Path keysFile = dir.resolve("keys.txt");
+    Files.write(keysFile, List.of("1", "x", "2"), StandardCharsets.UTF_8);
+    Cli.Result r = Cli.run("diff", Cli.HASH_MOD, Cli.HASH_MOD, "--keys", keysFile.toString());
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertTrue(r.out().contains("keys: 2 routed, 0 moved"), r::toString);
+    assertTrue(r.out().contains("1 keys could not be parsed"), r::toString);
+    assertTrue(r.errLines().get(0).startsWith("shardctl diff: line 2: key 'x' is not a long"), r::toString);
+  }
+
+  @Test
+  void diff_differentEntities_status2() {
+    Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.HASH_MOD);
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(r.err().contains("cannot compare routing tables of different entities"), r::toString);
+  }
+
+  @Test
+  void diff_oneArgument_usageStatus2() {
+    Cli.Result r = Cli.run("diff", Cli.JUMP);
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(r.err().contains("shardctl diff OLD NEW"), r::toString);
+  }
+}

@@ -1,0 +1,65 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.hash.StableHashes;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class ExplainCommandTest {
+
+  private static String value(List<String> lines, String label) {
+    for (String l : lines) {
+      if (l.startsWith(label + " ")) {
+        return l.substring(label.length()).strip();
+      }
+    }
+    throw new AssertionError("no line '" + label + "' in " + lines);
+  }
+
+  @Test
+  void explain_longKeyHashMod_printsCanonicalHashPartitionAndGroup() {
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.HASH_MOD));
+    Cli.Result r = Cli.run("explain", Cli.HASH_MOD, "42");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    List<String> lines = r.outLines();
+    byte[] canonical = CanonicalKeys.of(42L);
+    long hash = StableHashes.byName("xxh3-64", 42).hash(canonical, 0, canonical.length);
+    Route route = t.route(42L);
+    assertEquals(Hex.of(canonical) + " (8 bytes)", value(lines, "canonical"));
+    assertEquals("xxh3-64, seed 42", value(lines, "hash"));
+    assertEquals(Long.toUnsignedString(hash) + " (0x" + String.format(Locale.ROOT, "%016x", hash) + ")", value(lines, "hash value"));
+    assertEquals(route.partition() + " of 1000", value(lines, "partition"));
+    assertTrue(value(lines, "group").startsWith(route.group().id() + " (region="), lines::toString);
+    assertEquals(route.group().primary().endpoint(), value(lines, "  primary"));
+    assertTrue(value(lines, "  replicas").contains(route.group().replicas().get(0).endpoint()), lines::toString);
+    assertEquals("3", value(lines, "version"));
+    assertEquals("accounts", value(lines, "entity"));
+  }
+
+  @Test
+  void explain_nonAsciiStringKey_canonicalIsUtf8() {
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.JUMP));
+    Cli.Result r = Cli.run("explain", Cli.JUMP, "Straße");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals(Hex.of(CanonicalKeys.of("Straße")) + " (7 bytes)", value(r.outLines(), "canonical"));
+    assertEquals("xxh3-64, seed 0", value(r.outLines(), "hash"));
+    assertEquals(t.route("Straße").partition() + " of 1024", value(r.outLines(), "partition"));
+  }
+
+  @Test
+  void explain_badKey_status1() {
+    Cli.Result r = Cli.run("explain", Cli.HASH_MOD, "forty-two");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("shardctl explain: key 'forty-two' is not a long"), r::toString);
+  }
+}

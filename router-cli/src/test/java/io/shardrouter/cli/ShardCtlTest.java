@@ -1,0 +1,78 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ShardCtlTest {
+
+  @Test
+  void run_noArguments_usageOnStderrStatus2() {
+    Cli.Result r = Cli.run();
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
+  }
+
+  @Test
+  void run_help_usageOnStderrStatus2() {
+    for (String help : new String[] {"help", "--help", "-h"}) {
+      Cli.Result r = Cli.run(help);
+      assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+      assertEquals("", r.out());
+      assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
+      for (String command : new String[] {"validate", "route", "explain", "snapshot", "diff", "demo"}) {
+        assertTrue(r.err().contains("\n  " + command + " "), () -> command + " missing from usage\n" + r);
+      }
+    }
+  }
+
+  @Test
+  void run_unknownCommand_namesItThenUsageStatus2() {
+    Cli.Result r = Cli.run("frobnicate", "x");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("shardctl: unknown command 'frobnicate'", r.errLines().get(0));
+    assertTrue(r.err().contains("usage: shardctl COMMAND"), r::toString);
+  }
+
+  @Test
+  void run_wrongArgumentCount_commandUsageStatus2() {
+    Cli.Result r = Cli.run("validate");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(r.errLines().get(0).startsWith("shardctl validate: needs DOC"), r::toString);
+    assertTrue(r.err().contains("shardctl validate DOC"), r::toString);
+
+    Cli.Result explain = Cli.run("explain", Cli.JUMP, "a", "b");
+    assertEquals(ShardCtl.INVALID, explain.status(), explain::toString);
+    assertTrue(explain.errLines().get(0).contains("got 3 arguments"), explain::toString);
+  }
+
+  @Test
+  void run_unknownOption_status2() {
+    Cli.Result r = Cli.run("route", Cli.JUMP, "--key", "a");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(r.errLines().get(0).contains("unknown option '--key'"), r::toString);
+  }
+
+  @Test
+  void run_keysOptionOnCommandWithoutKeys_status2() {
+    Cli.Result r = Cli.run("validate", Cli.JUMP, "--keys", "-");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(r.errLines().get(0).contains("takes no --keys option"), r::toString);
+  }
+
+  @Test
+  void run_threeArgumentForm_usesSystemInAndFlushesStreams() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(err, false, StandardCharsets.UTF_8);
+    int status = ShardCtl.run(new String[] {"validate", Cli.JUMP}, o, e);
+    assertEquals(ShardCtl.OK, status);
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("valid: "), out::toString);
+  }
+}
