@@ -161,7 +161,9 @@ public final class MovementReport {
       double gain = gained.getOrDefault(id, 0.0);
       double loss = lost.getOrDefault(id, 0.0);
       if (gain > 0 || loss > 0) {
-        sb.append(String.format(Locale.ROOT, "  %-16s +%.4f%% -%.4f%%%n", id, 100 * gain, 100 * loss));
+        sb.append(String.format(Locale.ROOT, "  %-16s %10s %10s", id,
+            gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
+            loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "").stripTrailing()).append('\n');
       }
     }
     if (!moves.isEmpty()) {
