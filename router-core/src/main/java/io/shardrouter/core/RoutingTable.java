@@ -1,7 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyKind;
@@ -73,7 +71,7 @@ public final class RoutingTable {
     this.stringStringKeys = keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
     this.stringLongKeys = keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
     this.longLongKeys = keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
-    this.fingerprint = Fingerprints.of(contentJson());
+    this.fingerprint = Fingerprints.of(RoutingTableJson.content(this));
   }
 
   public static Builder builder() {
@@ -249,60 +247,11 @@ public final class RoutingTable {
 
   /** The routing document of this table (format {@value #FORMAT}), a new object on every call. */
   public ObjectNode toJson() {
-    ObjectNode doc = JsonNodeFactory.instance.objectNode();
-    doc.put("format", FORMAT);
-    doc.put("routing_version", version);
-    doc.setAll(contentJson());
-    return doc;
+    return RoutingTableJson.document(this);
   }
 
-  private ObjectNode contentJson() {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode doc = f.objectNode();
-    doc.put("entity", entity);
-    ObjectNode key = doc.putObject("key");
-    if (keyType.isComposite()) {
-      key.put("type", "composite");
-      ArrayNode parts = key.putArray("parts");
-      for (KeyKind k : keyType.parts()) {
-        parts.add(k.documentName());
-      }
-    } else {
-      key.put("type", keyType.kind().documentName());
-    }
-    doc.set("strategy", strategy.toJson());
-    ArrayNode gs = doc.putArray("groups");
-    for (ReplicaGroup g : groups) {
-      ObjectNode o = gs.addObject();
-      o.put("id", g.id());
-      o.set("primary", replicaJson(g.primary()));
-      if (!g.replicas().isEmpty()) {
-        ArrayNode rs = o.putArray("replicas");
-        for (Replica r : g.replicas()) {
-          rs.add(replicaJson(r));
-        }
-      }
-      if (!g.labels().isEmpty()) {
-        ObjectNode labels = o.putObject("labels");
-        g.labels().forEach(labels::put);
-      }
-    }
-    ArrayNode pl = doc.putArray("placement");
-    for (int g : placement) {
-      pl.add(groups.get(g).id());
-    }
-    return doc;
-  }
-
-  private static com.fasterxml.jackson.databind.JsonNode replicaJson(Replica r) {
-    if (r.labels().isEmpty()) {
-      return JsonNodeFactory.instance.textNode(r.endpoint());
-    }
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("endpoint", r.endpoint());
-    ObjectNode labels = o.putObject("labels");
-    r.labels().forEach(labels::put);
-    return o;
+  int[] placement() {
+    return placement;
   }
 
   /** Equal when version and content (fingerprint) are equal. */
