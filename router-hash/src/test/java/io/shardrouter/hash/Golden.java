@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Reads the golden files under {@code src/test/resources/golden/}, written by
@@ -73,5 +74,26 @@ final class Golden {
       sb.append("\n  ... and ").append(failures.size() - 40).append(" more");
     }
     return sb.toString();
+  }
+
+  /**
+   * The parts of a golden composite key, {@code [[kind, value], ...]}, as the Java objects
+   * {@code CompositeKey.of} takes: {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]}.
+   */
+  static Object[] parts(JsonNode parts) {
+    Object[] out = new Object[parts.size()];
+    for (int i = 0; i < out.length; i++) {
+      String kind = parts.get(i).get(0).asText();
+      String value = parts.get(i).get(1).asText();
+      out[i] = switch (kind) {
+        case "string" -> value;
+        case "long" -> Long.valueOf(value);
+        case "int" -> Integer.valueOf(value);
+        case "uuid" -> UUID.fromString(value);
+        case "bytes" -> HEX.parseHex(value);
+        default -> throw new IllegalStateException("golden file: unknown part kind " + kind + " in " + parts);
+      };
+    }
+    return out;
   }
 }
