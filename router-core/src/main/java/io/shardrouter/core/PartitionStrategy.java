@@ -1,6 +1,7 @@
 package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
 import java.util.UUID;
@@ -41,8 +42,13 @@ public interface PartitionStrategy {
    */
   int partitionOf(byte[] canonical, int offset, int length);
 
-  /** The partition of the key whose canonical bytes are {@code canonical}. */
+  /**
+   * The partition of the key whose canonical bytes are {@code canonical}.
+   *
+   * @throws InvalidKeyException when {@code canonical} is null
+   */
   default int partitionOf(byte[] canonical) {
+    CanonicalKeys.requireKey(canonical);
     return partitionOf(canonical, 0, canonical.length);
   }
 

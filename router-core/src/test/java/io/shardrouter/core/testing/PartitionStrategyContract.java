@@ -1,0 +1,526 @@
+package io.shardrouter.core.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.key.CompositeKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The rules every {@link PartitionStrategy} keeps, as an abstract JUnit 5 test: a strategy's test
+ * extends this class and returns the strategies under test from {@link #strategies()} (several
+ * partition counts, including 1 and a few small ones).
+ *
+ * <p>Checked for each strategy: the same key always gets the same partition (also from other threads
+ * and from a copy rebuilt from its JSON); every answer is in {@code [0, P)}; every typed overload
+ * ({@code String} ASCII, non-ASCII and with surrogate pairs, {@code long}, {@code int}, {@code UUID},
+ * {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
+ * the partition of the key's canonical bytes, through {@code partitionOf(byte[])} and through the slice
+ * overload at a nonzero offset inside a larger array; a null key and text with a lone surrogate are
+ * refused with {@link InvalidKeyException}; {@code toJson()} rebuilds an equal strategy through the
+ * registry; every partition of a small P is reachable.
+ *
+ * <p>Keys come from {@link KeyGenerators} seeded with {@link #seed()}; every assertion message carries
+ * the seed. Canonical bytes come from {@link ReferenceEncoding}, not from the library's encoders.
+ * The {@code check...} methods are public so that a test can run one rule against one strategy.
+ */
+public abstract class PartitionStrategyContract {
+  /** The seed of the contract's keys unless {@value KeyGenerators#SEED_PROPERTY} is set. */
+  public static final long DEFAULT_SEED = 0x5EEDC0DE2024L;
+
+  /** Random keys of each kind per strategy and rule. */
+  protected static final int KEYS_PER_KIND = 200;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final char[] HEX_DIGITS = "0123456789ABCDEF".toCharArray();
+
+  /** The strategies under test: include P = 1 and some P no larger than {@link #reachabilityLimit()}. */
+  protected abstract List<PartitionStrategy> strategies();
+
+  /** The registry that rebuilds strategies from their JSON; by default the class path's. */
+  protected StrategyRegistry registry() {
+    return StrategyRegistry.defaultRegistry();
+  }
+
+  /** The seed of the random keys. */
+  protected long seed() {
+    return KeyGenerators.seedOr(DEFAULT_SEED);
+  }
+
+  /** Strategies with at most this many partitions must reach every partition. */
+  protected int reachabilityLimit() {
+    return 64;
+  }
+
+  private List<PartitionStrategy> all() {
+    List<PartitionStrategy> list = strategies();
+    assertNotNull(list, "strategies() returned null");
+    assertFalse(list.isEmpty(), "strategies() returned no strategy to test");
+    return list;
+  }
+
+  private KeyGenerators keys() {
+    return KeyGenerators.seeded(seed());
+  }
+
+  // ---------------------------------------------------------------- the rules, one @Test each
+
+  @Test
+  public void strategies_partitionCounts_includeOneAndSmall() {
+    boolean one = false;
+    boolean small = false;
+    for (PartitionStrategy s : all()) {
+      one |= s.partitionCount() == 1;
+      small |= s.partitionCount() > 1 && s.partitionCount() <= reachabilityLimit();
+    }
+    assertTrue(one, "strategies() must include a strategy with 1 partition");
+    assertTrue(small, "strategies() must include a strategy with 2.." + reachabilityLimit() + " partitions");
+  }
+
+  @Test
+  public void partitionOf_sameKeyTwice_sameAnswer() {
+    for (PartitionStrategy s : all()) {
+      checkDeterminism(s, keys());
+    }
+  }
+
+  @Test
+  public void partitionOf_anyKey_inRange() {
+    for (PartitionStrategy s : all()) {
+      checkRange(s, keys());
+    }
+  }
+
+  @Test
+  public void partitionOf_stringKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      checkStringKeys(s, keys());
+    }
+  }
+
+  @Test
+  public void partitionOf_longKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      for (long k : KeyGenerators.EDGE_LONGS) {
+        assertCanonical(s, g, () -> "long " + k, s.partitionOf(k), ReferenceEncoding.longKey(k));
+      }
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        long k = g.anyLong();
+        assertCanonical(s, g, () -> "long " + k, s.partitionOf(k), ReferenceEncoding.longKey(k));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_intKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      for (int k : KeyGenerators.EDGE_INTS) {
+        assertCanonical(s, g, () -> "int " + k, s.partitionOf(k), ReferenceEncoding.intKey(k));
+      }
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        int k = g.anyInt();
+        assertCanonical(s, g, () -> "int " + k, s.partitionOf(k), ReferenceEncoding.intKey(k));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_uuidKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      List<UUID> uuids = new ArrayList<>(List.of(new UUID(0, 0), new UUID(-1, -1),
+          UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), new UUID(Long.MIN_VALUE, Long.MAX_VALUE)));
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        uuids.add(g.uuid());
+      }
+      for (UUID k : uuids) {
+        assertCanonical(s, g, () -> "uuid " + k, s.partitionOf(k), ReferenceEncoding.uuid(k));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_stringStringKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      assertCanonical(s, g, () -> "(\"a:b\", \"c\")", s.partitionOf("a:b", "c"), ReferenceEncoding.composite("a:b", "c"));
+      assertCanonical(s, g, () -> "(\"a\", \"b:c\")", s.partitionOf("a", "b:c"), ReferenceEncoding.composite("a", "b:c"));
+      assertCanonical(s, g, () -> "(\"\", \"\")", s.partitionOf("", ""), ReferenceEncoding.composite("", ""));
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        String a = g.text(40);
+        String b = g.text(40);
+        assertCanonical(s, g, () -> "(" + quote(a) + ", " + quote(b) + ")", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_stringLongKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        String a = g.text(40);
+        long b = g.anyLong();
+        assertCanonical(s, g, () -> "(" + quote(a) + ", " + b + "L)", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_longLongKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        long a = g.anyLong();
+        long b = g.anyLong();
+        assertCanonical(s, g, () -> "(" + a + "L, " + b + "L)", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_compositeKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : all()) {
+      KeyGenerators g = keys();
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        Object[] parts = compositeParts(g);
+        CompositeKey k = CompositeKey.of(parts);
+        assertCanonical(s, g, () -> "composite " + k, s.partitionOf(k), ReferenceEncoding.composite(parts));
+      }
+      // the two-part overloads and CompositeKey of the same parts agree
+      String a = g.nonAscii(1, 10);
+      long b = g.anyLong();
+      int viaComposite = s.partitionOf(CompositeKey.of(a, b));
+      assertEquals(s.partitionOf(a, b), viaComposite, () -> s + ": (String, long) overload and CompositeKey.of(" + quote(a)
+          + ", " + b + "L) differ; " + g.describe());
+      assertEquals(s.partitionOf(b, b), s.partitionOf(CompositeKey.of(b, b)),
+          () -> s + ": (long, long) overload and CompositeKey.of(" + b + "L, " + b + "L) differ; " + g.describe());
+      assertEquals(s.partitionOf(a, a), s.partitionOf(CompositeKey.of(a, a)),
+          () -> s + ": (String, String) overload and CompositeKey.of(" + quote(a) + " x2) differ; " + g.describe());
+    }
+  }
+
+  @Test
+  public void partitionOf_nullKey_throwsInvalidKey() {
+    for (PartitionStrategy s : all()) {
+      checkNullKeys(s);
+    }
+  }
+
+  @Test
+  public void partitionOf_loneSurrogate_throwsInvalidKey() {
+    for (PartitionStrategy s : all()) {
+      checkLoneSurrogates(s, keys());
+    }
+  }
+
+  @Test
+  public void toJson_roundTripThroughRegistry_equalStrategy() {
+    for (PartitionStrategy s : all()) {
+      checkJsonRoundTrip(s, registry(), keys());
+    }
+  }
+
+  @Test
+  public void partitionOf_smallPartitionCount_everyPartitionReachable() {
+    int checked = 0;
+    for (PartitionStrategy s : all()) {
+      if (s.partitionCount() <= reachabilityLimit()) {
+        checkReachability(s, keys());
+        checked++;
+      }
+    }
+    assertTrue(checked > 0, "no strategy with at most " + reachabilityLimit() + " partitions to check");
+  }
+
+  @Test
+  public void partitionOf_concurrentThreads_sameAnswers() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      for (PartitionStrategy s : all()) {
+        checkConcurrency(s, keys(), pool);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  // ---------------------------------------------------------------- the rules, per strategy
+
+  /** The same key gets the same partition twice, and from a copy rebuilt from the strategy's JSON. */
+  public void checkDeterminism(PartitionStrategy s, KeyGenerators g) {
+    PartitionStrategy copy = registry().create(s.toJson());
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      String t = g.text(64);
+      long l = g.anyLong();
+      CompositeKey c = g.composite();
+      int first = s.partitionOf(t);
+      assertEquals(first, s.partitionOf(t), () -> s + ": " + quote(t) + " changed partition between two calls; " + g.describe());
+      assertEquals(first, copy.partitionOf(t), () -> s + ": " + quote(t) + " has another partition in a copy rebuilt from "
+          + s.toJson() + "; " + g.describe());
+      assertEquals(s.partitionOf(l), s.partitionOf(l), () -> s + ": long " + l + " changed partition; " + g.describe());
+      assertEquals(s.partitionOf(l), copy.partitionOf(l), () -> s + ": long " + l + " differs in the rebuilt copy; " + g.describe());
+      assertEquals(s.partitionOf(c), copy.partitionOf(c), () -> s + ": " + c + " differs in the rebuilt copy; " + g.describe());
+    }
+  }
+
+  /** Every overload answers in {@code [0, P)}. */
+  public void checkRange(PartitionStrategy s, KeyGenerators g) {
+    int n = s.partitionCount();
+    assertTrue(n >= 1, () -> s + ": partitionCount() is " + n + ", must be >= 1");
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      String t = g.text(80);
+      long l = g.anyLong();
+      int k = g.anyInt();
+      UUID u = g.uuid();
+      CompositeKey c = g.composite();
+      byte[] b = g.bytes(0, 80);
+      assertInRange(s, g, () -> quote(t), s.partitionOf(t));
+      assertInRange(s, g, () -> "long " + l, s.partitionOf(l));
+      assertInRange(s, g, () -> "int " + k, s.partitionOf(k));
+      assertInRange(s, g, () -> "uuid " + u, s.partitionOf(u));
+      assertInRange(s, g, () -> "(" + quote(t) + ", " + l + "L)", s.partitionOf(t, l));
+      assertInRange(s, g, () -> "(" + quote(t) + ", " + quote(t) + ")", s.partitionOf(t, t));
+      assertInRange(s, g, () -> "(" + l + "L, " + l + "L)", s.partitionOf(l, l));
+      assertInRange(s, g, () -> "composite " + c, s.partitionOf(c));
+      assertInRange(s, g, () -> "bytes " + ReferenceEncoding.hex(b), s.partitionOf(b));
+    }
+  }
+
+  /** String keys of every kind and of every length 0..300 match their UTF-8 bytes. */
+  public static void checkStringKeys(PartitionStrategy s, KeyGenerators g) {
+    List<String> texts = new ArrayList<>(List.of(KeyGenerators.EDGE_STRINGS));
+    for (int len = 0; len <= 300; len++) {
+      texts.add(g.ascii(len, len));
+    }
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      texts.add(g.nonAscii(1, 1 + i));
+    }
+    for (int i = 0; i < KEYS_PER_KIND / 4; i++) {
+      texts.add(g.ascii(0, 20) + g.nonAscii(1, 5) + g.ascii(0, 200)); // non-ASCII after an ASCII prefix
+    }
+    for (String t : texts) {
+      assertCanonical(s, g, () -> quote(t), s.partitionOf(t), ReferenceEncoding.string(t));
+    }
+  }
+
+  /** Null keys of every reference-typed overload are refused with {@link InvalidKeyException}. */
+  public static void checkNullKeys(PartitionStrategy s) {
+    assertInvalidKey(s, "partitionOf((String) null)", () -> s.partitionOf((String) null), null);
+    assertInvalidKey(s, "partitionOf((UUID) null)", () -> s.partitionOf((UUID) null), null);
+    assertInvalidKey(s, "partitionOf(null, \"b\")", () -> s.partitionOf(null, "b"), null);
+    assertInvalidKey(s, "partitionOf(\"a\", (String) null)", () -> s.partitionOf("a", (String) null), null);
+    assertInvalidKey(s, "partitionOf((String) null, 1L)", () -> s.partitionOf((String) null, 1L), null);
+    assertInvalidKey(s, "partitionOf((CompositeKey) null)", () -> s.partitionOf((CompositeKey) null), null);
+    assertInvalidKey(s, "partitionOf((byte[]) null)", () -> s.partitionOf((byte[]) null), null);
+    assertThrows(InvalidKeyException.class, () -> CompositeKey.of("a", null), "CompositeKey.of(\"a\", null)");
+  }
+
+  /** Text with a lone surrogate has no UTF-8 form and is refused by every text overload. */
+  public static void checkLoneSurrogates(PartitionStrategy s, KeyGenerators g) {
+    List<String> bad = new ArrayList<>(List.of("\uD800", "\uDC00", "a\uD800", "\uDBFFa", "a\uDFFFb", "\uDE00\uD83D",
+        "\uD83D\uDE00\uD83D"));
+    for (int i = 0; i < 20; i++) {
+      bad.add(g.withLoneSurrogate(40));
+    }
+    for (String t : bad) {
+      String shown = quote(t);
+      assertInvalidKey(s, "partitionOf(" + shown + "); " + g.describe(), () -> s.partitionOf(t), "surrogate");
+      assertInvalidKey(s, "partitionOf(" + shown + ", \"ok\"); " + g.describe(), () -> s.partitionOf(t, "ok"), "surrogate");
+      assertInvalidKey(s, "partitionOf(\"ok\", " + shown + "); " + g.describe(), () -> s.partitionOf("ok", t), "surrogate");
+      assertInvalidKey(s, "partitionOf(" + shown + ", 7L); " + g.describe(), () -> s.partitionOf(t, 7L), "surrogate");
+      assertInvalidKey(s, "CompositeKey.of(" + shown + ", 7L); " + g.describe(), () -> s.partitionOf(CompositeKey.of(t, 7L)),
+          "surrogate");
+    }
+  }
+
+  /**
+   * {@code toJson()} starts with the type, rebuilds (also from its text) an equal strategy with an
+   * equal hash code, equal JSON and the same answers, and is a new object on every call.
+   */
+  public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
+    ObjectNode json = s.toJson();
+    assertEquals(s.type(), json.path("type").asText(null), () -> s + ": toJson() must carry \"type\": \"" + s.type() + "\"");
+    assertEquals("type", json.fieldNames().next(), () -> s + ": toJson() must put \"type\" first, got " + json);
+    PartitionStrategy back = registry.create(json);
+    assertEquals(s, back, () -> "rebuilt from " + json + " gives an unequal strategy " + back);
+    assertEquals(back, s, () -> "equals is not symmetric for " + s + " and " + back);
+    assertEquals(s.hashCode(), back.hashCode(), () -> "equal strategies " + s + " and " + back + " differ in hashCode");
+    assertEquals(json, back.toJson(), () -> "rebuilt strategy prints other JSON: " + back.toJson() + " instead of " + json);
+    assertEquals(s.partitionCount(), back.partitionCount(), () -> "rebuilt " + back + " has another partition count");
+    JsonNode reparsed;
+    try {
+      reparsed = JSON.readTree(JSON.writeValueAsString(json));
+    } catch (Exception e) {
+      throw new AssertionError(s + ": toJson() does not survive writing and reading as text: " + e, e);
+    }
+    PartitionStrategy fromText = registry.create(reparsed);
+    assertEquals(s, fromText, () -> "rebuilt from the text " + reparsed + " gives an unequal strategy " + fromText);
+    for (int i = 0; i < 50; i++) {
+      String t = g.text(40);
+      long l = g.anyLong();
+      assertEquals(s.partitionOf(t), back.partitionOf(t), () -> s + " and its rebuilt copy disagree on " + quote(t) + "; " + g.describe());
+      assertEquals(s.partitionOf(l), fromText.partitionOf(l), () -> s + " and its copy from text disagree on " + l + "L; " + g.describe());
+    }
+    json.put("type", "changed-by-the-test");
+    assertEquals(s.type(), s.toJson().path("type").asText(), () -> s + ": toJson() must return a new object on every call");
+  }
+
+  /** Every partition of the strategy is the answer for some key (for small P). */
+  public static void checkReachability(PartitionStrategy s, KeyGenerators g) {
+    int n = s.partitionCount();
+    boolean[] seen = new boolean[n];
+    int missing = n;
+    for (int i = 0; i < 400 * n && missing > 0; i++) {
+      int p = switch (i % 4) {
+        case 0 -> s.partitionOf(g.text(30));
+        case 1 -> s.partitionOf(g.anyLong());
+        case 2 -> s.partitionOf(g.uuid());
+        default -> s.partitionOf(g.composite());
+      };
+      if (p >= 0 && p < n && !seen[p]) {
+        seen[p] = true;
+        missing--;
+      }
+    }
+    if (missing > 0) {
+      List<Integer> never = new ArrayList<>();
+      for (int p = 0; p < n && never.size() < 20; p++) {
+        if (!seen[p]) {
+          never.add(p);
+        }
+      }
+      fail(s + ": " + missing + " of " + n + " partitions never reached by " + 400 * n + " random keys, e.g. " + never
+          + "; " + g.describe());
+    }
+  }
+
+  /** Four threads routing the same keys at once get the answers of one thread (per-thread buffers). */
+  public static void checkConcurrency(PartitionStrategy s, KeyGenerators g, ExecutorService pool) throws Exception {
+    int n = 1000;
+    String[] texts = new String[n];
+    CompositeKey[] composites = new CompositeKey[n];
+    int[] expected = new int[2 * n];
+    for (int i = 0; i < n; i++) {
+      texts[i] = g.text(200);
+      composites[i] = g.composite();
+      expected[2 * i] = s.partitionOf(texts[i]);
+      expected[2 * i + 1] = s.partitionOf(composites[i]);
+    }
+    List<Callable<int[]>> tasks = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int shift = t * 97;
+      tasks.add(() -> {
+        int[] got = new int[2 * n];
+        for (int j = 0; j < n; j++) {
+          int i = (j + shift) % n;
+          got[2 * i] = s.partitionOf(texts[i]);
+          got[2 * i + 1] = s.partitionOf(composites[i]);
+        }
+        return got;
+      });
+    }
+    for (Future<int[]> f : pool.invokeAll(tasks)) {
+      int[] got = f.get();
+      for (int i = 0; i < 2 * n; i++) {
+        int at = i;
+        assertEquals(expected[i], got[i], () -> s + ": concurrent routing of "
+            + (at % 2 == 0 ? quote(texts[at / 2]) : composites[at / 2].toString()) + " differs from single-threaded; "
+            + g.describe());
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- assertions
+
+  /**
+   * {@code typed} (the answer of a typed overload) equals the partition of {@code canonical} through
+   * {@code partitionOf(byte[])}, {@code partitionOf(byte[], 0, n)} and the slice overload at a random
+   * nonzero offset inside a larger array of random bytes.
+   */
+  public static void assertCanonical(PartitionStrategy s, KeyGenerators g, Supplier<String> key, int typed, byte[] canonical) {
+    int viaBytes = s.partitionOf(canonical);
+    Supplier<String> where = () -> s + ", key " + key.get() + ", canonical bytes " + ReferenceEncoding.hex(canonical) + "; "
+        + g.describe();
+    assertEquals(viaBytes, typed, () -> "typed overload disagrees with partitionOf(canonical bytes): " + where.get());
+    if (viaBytes < 0 || viaBytes >= s.partitionCount()) {
+      assertInRange(s, g, key, viaBytes);
+    }
+    assertEquals(viaBytes, s.partitionOf(canonical, 0, canonical.length),
+        () -> "partitionOf(bytes, 0, length) disagrees with partitionOf(bytes): " + where.get());
+    int offset = g.between(1, 19);
+    byte[] big = ReferenceEncoding.embed(canonical, offset, g.between(0, 9), g.random());
+    assertEquals(viaBytes, s.partitionOf(big, offset, canonical.length),
+        () -> "slice overload at offset " + offset + " in " + big.length + " bytes disagrees: " + where.get());
+  }
+
+  public static void assertInRange(PartitionStrategy s, KeyGenerators g, Supplier<String> key, int partition) {
+    if (partition < 0 || partition >= s.partitionCount()) {
+      fail(s + ": key " + key.get() + " got partition " + partition + ", outside [0, " + s.partitionCount() + "); " + g.describe());
+    }
+  }
+
+  /** {@code call} throws {@link InvalidKeyException} whose message is not blank (and contains {@code word}). */
+  public static void assertInvalidKey(PartitionStrategy s, String what, Executable call, String word) {
+    InvalidKeyException e = assertThrows(InvalidKeyException.class, call, () -> s + ": " + what + " must throw InvalidKeyException");
+    String m = e.getMessage();
+    assertTrue(m != null && !m.isBlank(), () -> s + ": " + what + " threw InvalidKeyException without a message");
+    if (word != null) {
+      assertTrue(m.toLowerCase(Locale.ROOT).contains(word), () -> s + ": " + what + ": message should mention '" + word
+          + "', got: " + m);
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private static Object[] compositeParts(KeyGenerators g) {
+    Object[] parts = new Object[g.between(1, 5)];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = switch (g.random().nextInt(5)) {
+        case 0 -> g.text(30);
+        case 1 -> g.anyLong();
+        case 2 -> g.anyInt();
+        case 3 -> g.uuid();
+        default -> g.bytes(0, 12);
+      };
+    }
+    return parts;
+  }
+
+  /** A string for messages: quoted, with non-printable-ASCII chars as {@code \\uXXXX}. */
+  public static String quote(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= 0x20 && c < 0x7F) {
+        sb.append(c);
+      } else {
+        sb.append("\\u").append(HEX_DIGITS[c >> 12]).append(HEX_DIGITS[(c >> 8) & 0xF]).append(HEX_DIGITS[(c >> 4) & 0xF])
+            .append(HEX_DIGITS[c & 0xF]);
+      }
+    }
+    return sb.append('"').toString();
+  }
+}
