@@ -74,8 +74,12 @@ public final class StrategyParameters {
   }
 
   private int checkedInt(String name, JsonNode v, int min, int max, int fallback) {
-    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+    if (!v.isIntegralNumber()) {
       violation(name, "must be an integer in [" + min + ", " + max + "], got " + v);
+      return fallback;
+    }
+    if (!v.canConvertToLong()) {
+      violation(name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + v);
       return fallback;
     }
     long x = v.longValue();
@@ -102,6 +106,26 @@ public final class StrategyParameters {
       return dflt;
     }
     return x;
+  }
+
+  /**
+   * An optional 64-bit pattern such as a hash seed, {@code dflt} when absent: an integer in
+   * [-2<sup>63</sup>, 2<sup>64</sup>), where values from 2<sup>63</sup> up are read as unsigned and
+   * returned as the {@code long} with the same 64 bits (documents write them back signed).
+   */
+  public long optionalBits64(String name, long dflt) {
+    JsonNode v = node.get(name);
+    if (v == null) {
+      return dflt;
+    }
+    java.math.BigInteger min = java.math.BigInteger.valueOf(Long.MIN_VALUE);
+    java.math.BigInteger limit = java.math.BigInteger.ONE.shiftLeft(64);
+    if (!v.isIntegralNumber() || v.bigIntegerValue().compareTo(min) < 0 || v.bigIntegerValue().compareTo(limit) >= 0) {
+      violation(name, "must be a 64-bit integer: signed in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE
+          + "] or unsigned up to 18446744073709551615, got " + v);
+      return dflt;
+    }
+    return v.bigIntegerValue().longValue();
   }
 
   /** An optional string, {@code dflt} when absent; reports a non-string value. */

@@ -28,8 +28,13 @@ public final class JumpHash {
    *   j = trunc((b + 1) * (2^31 / ((key &gt;&gt;&gt; 33) + 1)))   (IEEE 754 doubles, in this order)
    * return b
    * </pre>
+   *
+   * @throws IllegalArgumentException when {@code buckets < 1}
    */
   public static int bucket(long key, int buckets) {
+    if (buckets < 1) {
+      throw new IllegalArgumentException("jump hash needs at least 1 bucket, got " + buckets);
+    }
     long b = -1;
     long j = 0;
     while (j < buckets) {

@@ -58,7 +58,7 @@ public final class StableHashes {
   /** Reads {@code hash} and {@code seed} from strategy parameters, reporting problems; null when bad. */
   static StableHash fromParameters(StrategyParameters params) {
     String name = params.optionalString("hash", XXH3_64);
-    long seed = params.optionalLong("seed", Long.MIN_VALUE, Long.MAX_VALUE, 0);
+    long seed = params.optionalBits64("seed", 0);
     if (!NAMES.contains(name)) {
       params.violation("hash", "unknown hash '" + name + "'; known: " + NAMES);
       return null;

@@ -123,22 +123,24 @@ class HashStrategyFactoriesTest {
   @ValueSource(strings = {"hash_mod", "jump"})
   void read_seedOver64Bits_reportsStrategySeed(String type) {
     InvalidRoutingTableException e = refused(document(type, ", \"seed\": 18446744073709551616, \"partitions\": 4"));
-    assertOnly(e, "strategy.seed", "must be an integer in [-9223372036854775808, 9223372036854775807]", "18446744073709551616");
+    assertOnly(e, "strategy.seed", "must be a 64-bit integer", "unsigned up to 18446744073709551615", "18446744073709551616");
   }
 
-  /** Seeds are written as signed 64-bit integers: the unsigned form of a seed above 2^63 is refused. */
+  /** A seed above 2^63 may be written unsigned (as Python users do); it means the same 64 bits as the signed form. */
   @ParameterizedTest
   @ValueSource(strings = {"hash_mod", "jump"})
-  void read_unsignedSeedAboveInt64Max_reportsStrategySeed(String type) {
-    InvalidRoutingTableException e = refused(document(type, ", \"seed\": 11400714819323198485, \"partitions\": 4"));
-    assertOnly(e, "strategy.seed", "9223372036854775807", "11400714819323198485");
+  void read_unsignedSeedAboveInt64Max_sameAsSignedForm(String type) {
+    PartitionStrategy unsigned = RoutingDocuments.read(document(type, ", \"seed\": 11400714819323198485, \"partitions\": 4")).strategy();
+    PartitionStrategy signed = RoutingDocuments.read(document(type, ", \"seed\": -7046029254386353131, \"partitions\": 4")).strategy();
+    assertEquals(signed, unsigned);
+    assertEquals(-7046029254386353131L, ((HashPartitionStrategy) unsigned).hash().seed());
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"hash_mod", "jump"})
   void read_seedNotAnInteger_reportsStrategySeed(String type) {
-    assertOnly(refused(document(type, ", \"seed\": \"42\", \"partitions\": 4")), "strategy.seed", "must be an integer", "\"42\"");
-    assertOnly(refused(document(type, ", \"seed\": 4.2, \"partitions\": 4")), "strategy.seed", "must be an integer", "4.2");
+    assertOnly(refused(document(type, ", \"seed\": \"42\", \"partitions\": 4")), "strategy.seed", "must be a 64-bit integer", "\"42\"");
+    assertOnly(refused(document(type, ", \"seed\": 4.2, \"partitions\": 4")), "strategy.seed", "must be a 64-bit integer", "4.2");
   }
 
   // ---------------------------------------------------------------- partitions
