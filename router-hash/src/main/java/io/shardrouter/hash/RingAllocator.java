@@ -77,6 +77,18 @@ public final class RingAllocator {
   }
 
   /**
+   * Checks that {@code table} is one this allocator can change: a {@code ring} in mode
+   * {@code tokens} whose {@code weights} name exactly the document's groups (what the document
+   * reader cannot check, since a strategy does not see the groups).
+   *
+   * @throws IllegalArgumentException for another strategy or mode
+   * @throws io.shardrouter.core.InvalidRoutingTableException naming each weight problem with its path
+   */
+  public void check(RoutingTable table) {
+    RingLayout.of(table);
+  }
+
+  /**
    * The first routing table for {@code groups} with {@code weights} (by group id): mode
    * {@code tokens}, {@code vnodes} ranges per unit of weight, evenly spaced.
    *

@@ -197,8 +197,8 @@ public final class RingMovement {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%s: version %d -> %d, ring %d -> %d tokens, %d -> %d partitions%n", from.entity(),
         from.version(), to.version(), a.tokenCount(), b.tokenCount(), from.partitionCount(), to.partitionCount()));
-    sb.append(String.format(Locale.ROOT, "moved: %.4f%% of the key space in %d pieces, from %d groups to %d groups%n",
-        100 * movedShare, moves.size(), lost.size(), gained.size()));
+    sb.append(String.format(Locale.ROOT, "moved: %.4f%% of the key space in %d %s, from %s to %s%n", 100 * movedShare,
+        moves.size(), moves.size() == 1 ? "piece" : "pieces", groups(lost.size()), groups(gained.size())));
     TreeSet<String> ids = new TreeSet<>(gained.keySet());
     ids.addAll(lost.keySet());
     for (String id : ids) {
@@ -206,6 +206,10 @@ public final class RingMovement {
           100 * lost.getOrDefault(id, 0.0)));
     }
     return sb.toString();
+  }
+
+  private static String groups(int n) {
+    return n + (n == 1 ? " group" : " groups");
   }
 
   @Override

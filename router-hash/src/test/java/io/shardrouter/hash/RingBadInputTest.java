@@ -91,6 +91,8 @@ class RingBadInputTest {
     InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
         () -> RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4:5432"), 1));
     assertEquals("strategy.weights.g7", e.violations().get(0).path());
+    assertEquals(e.violations(), assertThrows(InvalidRoutingTableException.class,
+        () -> RingAllocator.standard().check(t)).violations(), "check() reports what every step would");
     assertTrue(e.violations().get(0).message().contains("not in the document's groups [g1, g2, g3]"), e.getMessage());
     RoutingTable missing = RoutingDocuments.read(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2}, " + TOKENS));
     e = assertThrows(InvalidRoutingTableException.class, () -> RingAllocator.standard().removeGroup(missing, "g1"));
