@@ -37,7 +37,8 @@ final class RingChecks {
     }
     if (tokens.length > RingStrategy.MAX_TOKENS) {
       r.violation("tokens", "has " + tokens.length + " tokens, over the limit of " + RingStrategy.MAX_TOKENS
-          + "; use fewer vnodes per unit of weight");
+          + "; use fewer vnodes per unit of weight, or fold neighbouring ranges of one group together "
+          + "(RingAllocator.mergeAdjacent)");
       return;
     }
     int listed = 0;

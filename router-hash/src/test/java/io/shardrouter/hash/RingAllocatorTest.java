@@ -14,6 +14,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.Snapshots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -136,6 +137,7 @@ class RingAllocatorTest {
       t = next;
     }
     assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)), "the document reads back (seed " + seed + ")");
+    assertEquals(t, Snapshots.read(Snapshots.write(t)), "the binary snapshot reads back (seed " + seed + ")");
   }
 
   @ParameterizedTest
