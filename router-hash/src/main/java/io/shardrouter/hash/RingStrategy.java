@@ -41,8 +41,8 @@ import java.util.TreeMap;
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by
  *    {@code docs/ring.md} and golden vectors.
- * <p><b>Allocation:</b> none on {@code partitionOf} (one bucket load and, for about half of the
- *    points, a scan over one or two tokens; no binary search).
+ * <p><b>Allocation:</b> none on {@code partitionOf} (one bucket load, and for the points whose
+ *    bucket holds tokens, about a quarter on allocator rings, a scan over one or two; no binary search).
  *
  * @since 0.1
  */
