@@ -140,7 +140,7 @@ public final class FanOut<R> {
     }
     int width = ScatterGuard.widthOf(targets);
     try {
-      scatter.guard.check("fan-out '" + label + "' to " + targets.size() + " targets", width, allowScatter);
+      scatter.guard.check("query '" + label + "' (" + targets.size() + " targets)", width, allowScatter);
     } catch (ScatterRefusedException e) {
       FanOutRun.audit(scatter.audit, new FanOutRecord(label, FanOutRecord.Outcome.REFUSED, targets, List.of(), width,
           0, 0, 0));

@@ -70,7 +70,7 @@ public final class FanOutRecord {
     return outcomes;
   }
 
-  /** How many partitions the fan-out covered (see {@link ScatterGuard#widthOf}). */
+  /** How wide the fan-out was: the larger of its target count and the partitions it covered ({@link ScatterGuard#widthOf}). */
   public int width() {
     return width;
   }

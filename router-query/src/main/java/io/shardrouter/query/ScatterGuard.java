@@ -8,8 +8,10 @@ import java.util.List;
  * audit. A query that lacks the shard key pays the latency of the slowest of all partitions; the
  * guard makes that an explicit decision instead of an accident.
  *
- * <p>The width of a fan-out is the number of distinct partitions its targets answer for; a
- * {@link Target#named named} target, which answers for no partition of a routing table, counts as one.
+ * <p>The width of a fan-out is the larger of the number of its targets (calls) and the number of
+ * distinct partitions they answer for: a query sent once per replica group still visits every
+ * partition, and a query sent to twelve month buckets makes twelve calls even when some buckets share
+ * a partition.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
  * <p><b>Stability:</b> evolving.
@@ -25,7 +27,7 @@ public final class ScatterGuard {
     this.limit = limit;
   }
 
-  /** Allows fan-outs to at most {@code maxPartitions} partitions without an opt-in. */
+  /** Allows fan-outs at most {@code maxPartitions} wide (partitions or targets) without an opt-in. */
   public static ScatterGuard limit(int maxPartitions) {
     if (maxPartitions < 1) {
       throw new IllegalArgumentException("scatter limit must be >= 1 partition, got " + maxPartitions
@@ -39,13 +41,13 @@ public final class ScatterGuard {
     return UNLIMITED;
   }
 
-  /** The largest number of partitions a fan-out may visit without an opt-in. */
+  /** The widest fan-out (partitions or targets) allowed without an opt-in. */
   public int limit() {
     return limit;
   }
 
   /**
-   * Refuses a fan-out of {@code partitions} partitions over the limit unless {@code allowScatter}.
+   * Refuses a fan-out {@code partitions} wide (partitions or targets) over the limit unless {@code allowScatter}.
    *
    * @param what names the query in the message, e.g. {@code "fan-out 'orders by email'"}
    * @throws ScatterRefusedException when refused
@@ -66,18 +68,20 @@ public final class ScatterGuard {
     return partitions <= limit;
   }
 
-  /** The width of a fan-out to {@code targets}: distinct partitions, plus one per named target. */
+  /** The width of a fan-out to {@code targets}: the larger of the target count and the distinct partitions. */
   public static int widthOf(List<Target> targets) {
-    PartitionSet all = PartitionSet.empty();
-    int named = 0;
+    int n = 0;
     for (Target t : targets) {
-      if (t.partitions().isEmpty()) {
-        named++;
-      } else {
-        all = all.union(t.partitions());
+      n += t.partitions().size();
+    }
+    int[] all = new int[n];
+    int at = 0;
+    for (Target t : targets) {
+      for (int i = 0; i < t.partitions().size(); i++) {
+        all[at++] = t.partitions().get(i);
       }
     }
-    return all.size() + named;
+    return Math.max(targets.size(), PartitionSet.of(all).size());
   }
 
   @Override

@@ -73,7 +73,7 @@ class PartitionSetTest {
     assertEquals(2, ScatterGuard.widthOf(List.of(Target.named("orders_2024_01"), Target.named("orders_2024_02"))));
     ScatterGuard g = ScatterGuard.limit(4);
     ScatterRefusedException e = assertThrows(ScatterRefusedException.class, () -> g.check("query 'by email'", 8, false));
-    assertEquals("query 'by email' would fan out to 8 partitions, over the scatter limit of 4; add the shard key to the"
+    assertEquals("query 'by email' would fan out to 8 partitions or targets, over the scatter limit of 4; add the shard key to the"
         + " query so it routes to fewer partitions, or opt in with allowScatter() if this fan-out is intended", e.getMessage());
     g.check("query 'by email'", 8, true);
     g.check("query 'by user'", PartitionSet.of(3), false);

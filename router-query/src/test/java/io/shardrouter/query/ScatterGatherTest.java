@@ -241,9 +241,9 @@ class ScatterGatherTest {
       List<Target> all = Target.perGroup(table, PartitionSet.all(16));
       ScatterRefusedException e = assertThrows(ScatterRefusedException.class,
           () -> sg.fanOut(all, call).label("orders by email").run());
-      assertEquals(16, e.partitions());
+      assertEquals(16, e.width());
       assertEquals(4, e.limit());
-      assertTrue(e.getMessage().startsWith("fan-out 'orders by email' to 4 targets would fan out to 16 partitions"),
+      assertTrue(e.getMessage().startsWith("query 'orders by email' (4 targets) would fan out to 16 partitions or targets"),
           e.getMessage());
       assertEquals(0, calls.get());
       assertEquals(FanOutRecord.Outcome.REFUSED, audit.get(0).outcome());
