@@ -7,6 +7,7 @@ import java.util.List;
  * A fan-out that had to be complete was not: at least one target did not answer. The message names
  * each missing target with its status and cause; {@link #result()} holds what was gathered.
  *
+ * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1

@@ -8,6 +8,7 @@ import io.shardrouter.core.RoutingException;
  * {@link #reason()} says which; the message says what to do (usually: start again from the first
  * page). A service maps it to a client error (HTTP 400), never to a silent restart.
  *
+ * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1

@@ -6,6 +6,7 @@ import io.shardrouter.core.RoutingException;
  * A query would fan out wider (to more partitions or targets) than the {@link ScatterGuard} allows
  * without an explicit opt-in, and was refused before any target was called.
  *
+ * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1

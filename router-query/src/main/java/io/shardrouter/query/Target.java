@@ -4,7 +4,9 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -79,13 +81,15 @@ public final class Target {
   public static List<Target> perGroup(RoutingTable table, PartitionSet partitions) {
     checkInTable(table, partitions);
     List<ReplicaGroup> groups = table.groups();
+    Map<String, Integer> index = new HashMap<>();
     List<List<Integer>> byGroup = new ArrayList<>(groups.size());
     for (int g = 0; g < groups.size(); g++) {
+      index.put(groups.get(g).id(), g);
       byGroup.add(new ArrayList<>());
     }
     for (int i = 0; i < partitions.size(); i++) {
       int p = partitions.get(i);
-      byGroup.get(groups.indexOf(table.groupOf(p))).add(p);
+      byGroup.get(index.get(table.groupOf(p).id())).add(p);
     }
     List<Target> out = new ArrayList<>();
     for (int g = 0; g < groups.size(); g++) {

@@ -8,10 +8,11 @@ import java.util.concurrent.CompletionStage;
  * completes with the target's rows (sorted, when the rows will be merged by {@link TopK} or a
  * {@link Pager}).
  *
- * <p>Return promptly: the call runs on the thread that starts it (the caller's thread for first
- * calls, the scatter-gather's scheduler thread for retries and hedges) unless
- * {@link ScatterGather.Builder#callExecutor} names another executor. Blocking I/O belongs on the
- * caller's own executor.
+ * <p>Return promptly: unless {@link ScatterGather.Builder#callExecutor} names an executor, the call
+ * runs on the thread that decides to make it — the thread of {@code run()} or {@code start()} for the
+ * first calls, the timer thread for hedges and for retries after a timeout or a backoff, and the
+ * thread that completed an earlier call for immediate retries and for targets that waited for a
+ * concurrency slot. Blocking I/O belongs on the caller's own executor.
  *
  * <p>When the answer is no longer wanted (the per-target timeout or the deadline passed, or a hedge
  * won), the scatter-gather calls {@code cancel(true)} on {@code stage.toCompletableFuture()}. To stop

@@ -3,6 +3,7 @@ package io.shardrouter.query;
 /**
  * How one target of a fan-out ended.
  *
+ * <p><b>Thread-safety:</b> immutable; safe to share.
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
