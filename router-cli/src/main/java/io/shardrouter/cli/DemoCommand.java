@@ -132,6 +132,7 @@ final class DemoCommand implements Command {
     if (router.version() != v2.version()) {
       ok = false;
     }
+    ok &= RingDemo.run(out, keys);
     out.println();
     out.println(ok ? "ok: only the listed partitions moved, and the router refused to go back"
         : "FAILED: see the counts above");

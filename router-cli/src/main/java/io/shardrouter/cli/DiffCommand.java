@@ -4,6 +4,8 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.hash.RingMovement;
+import io.shardrouter.hash.RingStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -12,12 +14,14 @@ import java.nio.file.Files;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 
 /**
  * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
  * entity (which partitions change group, and the share of the key space that moves); with a key
  * file, how many of those keys move, and how many moved outside the listed partitions (which must be 0
- * when only the placement changed). Keys that cannot be parsed are reported and skipped; the status is
+ * when only the placement changed); between two {@code ring} tables, the exact {@link RingMovement}
+ * of the hash space. Keys that cannot be parsed are reported and skipped; the status is
  * then {@value ShardCtl#UNROUTED}.
  */
 final class DiffCommand implements Command {
@@ -26,9 +30,17 @@ final class DiffCommand implements Command {
     args.requireExactly(2, "OLD and NEW routing documents (and optionally --keys FILE)");
     RoutingTable from = Tables.load(args.positional(0));
     RoutingTable to = Tables.load(args.positional(1));
-    MovementReport report = MovementReport.between(from, to);
     PrintStream out = console.out();
-    out.print(report.toText());
+    Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
+    if (from.strategy() instanceof RingStrategy && to.strategy() instanceof RingStrategy) {
+      RingMovement ring = RingMovement.between(from, to); // token lists differ between ring versions
+      out.print(ring.toText());
+      counter = ring::countKeys;
+    } else {
+      MovementReport report = MovementReport.between(from, to);
+      out.print(report.toText());
+      counter = report::countKeys;
+    }
     if (args.keysFile() == null) {
       return ShardCtl.OK;
     }
@@ -37,7 +49,7 @@ final class DiffCommand implements Command {
     MovementReport.KeyCount count;
     try (InputStream in = file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
       keys = new ParsedKeys(new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
-      count = report.countKeys(keys);
+      count = counter.apply(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid("shardctl diff: cannot read keys from " + (file.equals("-") ? "standard input" : file)
           + ": " + (e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage()));

@@ -1,9 +1,14 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.RingAllocator;
+import io.shardrouter.hash.RingBalance;
+import io.shardrouter.hash.RingMode;
+import io.shardrouter.hash.RingStrategy;
 
 /**
- * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot; for an
+ * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a weighted
+ * ring, each group's share against its weight); for an
  * invalid one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
  */
 final class ValidateCommand implements Command {
@@ -12,14 +17,20 @@ final class ValidateCommand implements Command {
     args.refuseKeysFile();
     args.requireExactly(1, "DOC, one routing document or snapshot");
     RoutingTable t = Tables.load(args.positional(0));
-    console.out().println(summary(t));
+    if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {
+      RingAllocator.standard().check(t); // weights must name exactly the groups
+      console.out().println(summary(t));
+      console.out().print(RingBalance.of(t).toText());
+    } else {
+      console.out().println(summary(t));
+    }
     return ShardCtl.OK;
   }
 
   /** Entity, version, key type, strategy, partitions, groups, and the first 12 hex digits of the fingerprint. */
   static String summary(RoutingTable t) {
     return "valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType() + ", strategy "
-        + t.strategy().toJson() + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
+        + Strategies.describe(t.strategy().toJson()) + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
         + t.fingerprint().substring(0, 12);
   }
 }

@@ -202,8 +202,11 @@ public final class RingMovement {
     TreeSet<String> ids = new TreeSet<>(gained.keySet());
     ids.addAll(lost.keySet());
     for (String id : ids) {
-      sb.append(String.format(Locale.ROOT, "  %-16s +%.4f%% -%.4f%%%n", id, 100 * gained.getOrDefault(id, 0.0),
-          100 * lost.getOrDefault(id, 0.0)));
+      double gain = gained.getOrDefault(id, 0.0);
+      double loss = lost.getOrDefault(id, 0.0);
+      sb.append(String.format(Locale.ROOT, "  %-16s %10s %10s", id,
+          gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
+          loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "").stripTrailing()).append('\n');
     }
     return sb.toString();
   }
