@@ -8,7 +8,7 @@ import io.shardrouter.hash.RingStrategy;
 
 /**
  * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a weighted
- * ring, each group's share against its weight); for an
+ * ring, the busiest and idlest group's share against its weight share); for an
  * invalid one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
  */
 final class ValidateCommand implements Command {
@@ -19,8 +19,9 @@ final class ValidateCommand implements Command {
     RoutingTable t = Tables.load(args.positional(0));
     if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {
       RingAllocator.standard().check(t); // weights must name exactly the groups
-      console.out().println(summary(t));
-      console.out().print(RingBalance.of(t).toText());
+      RingBalance balance = RingBalance.of(t);
+      console.out().println(summary(t) + String.format(java.util.Locale.ROOT, ", ring balance: peak/mean %.4f, trough/mean %.4f",
+          balance.peak(), balance.trough()));
     } else {
       console.out().println(summary(t));
     }
