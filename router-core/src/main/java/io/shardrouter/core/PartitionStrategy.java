@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
+import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -71,6 +72,13 @@ public interface PartitionStrategy {
   default int partitionOf(UUID key) {
     KeyScratch s = KeyScratch.get();
     int n = s.putUuid(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes little-endian). */
+  default int partitionOf(Instant key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putTimestamp(key);
     return partitionOf(s.bytes(), 0, n);
   }
 

@@ -89,6 +89,17 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_timestampKeyTypeAloneAndInComposite() {
+    RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"timestamp\"}"));
+    assertEquals(KeyType.TIMESTAMP, t.keyType());
+    assertEquals(t, read(RoutingDocuments.write(t)));
+    RoutingTable c = read(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"timestamp\"]}"));
+    assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP), c.keyType());
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"instant\"}")), "key.type",
+        "one of [string, long, int, uuid, bytes, timestamp, composite]");
+  }
+
+  @Test
   void read_malformedJson_reportsLineAndColumn() {
     List<Violation> v = refused("{\"format\": 1,\n \"entity\": }");
     assertViolation(v, "$", "malformed JSON at line 2");

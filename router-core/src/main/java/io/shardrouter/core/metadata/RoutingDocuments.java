@@ -268,7 +268,7 @@ public final class RoutingDocuments {
     }
     unknownFields(key, "key", Set.of("type", "parts"), v);
     JsonNode type = key.get("type");
-    String names = "[string, long, int, uuid, bytes, composite]";
+    String names = "[string, long, int, uuid, bytes, timestamp, composite]";
     if (type == null || !type.isTextual()) {
       v.add("key.type", "missing or not a string; one of " + names);
       return null;
@@ -283,7 +283,7 @@ public final class RoutingDocuments {
       for (int i = 0; i < parts.size(); i++) {
         KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
         if (k == null) {
-          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes]");
+          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes, timestamp]");
         }
         kinds.add(k);
       }
