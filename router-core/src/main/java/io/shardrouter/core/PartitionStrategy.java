@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.KeyType;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -31,6 +32,15 @@ public interface PartitionStrategy {
 
   /** The registered type name, e.g. {@code jump}; part of the routing document format. */
   String type();
+
+  /**
+   * The key type this strategy was built for, or null when it routes the canonical bytes of a key of
+   * any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key type
+   * than its own: a range strategy's boundaries are keys, and mean nothing for keys of another type.
+   */
+  default KeyType keyType() {
+    return null;
+  }
 
   /** The number of logical partitions P; every answer is in {@code [0, P)}. */
   int partitionCount();

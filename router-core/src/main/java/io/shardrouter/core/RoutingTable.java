@@ -394,6 +394,9 @@ public final class RoutingTable {
       }
       if (strategy == null) {
         v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
+      } else if (keyType != null && strategy.keyType() != null && !strategy.keyType().equals(keyType)) {
+        v.add("strategy", "strategy '" + strategy.type() + "' was built for keys of type " + strategy.keyType()
+            + " but the table routes keys of type " + keyType + "; build the strategy for " + keyType);
       }
     }
 

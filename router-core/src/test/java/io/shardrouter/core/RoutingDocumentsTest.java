@@ -89,6 +89,31 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_strategyFactorySeesTheDocumentsKeyType_alsoWhenNested() {
+    StrategyRegistry registry = StrategyRegistry.of(new KeyTypedStrategy.Factory(), new ByteSumStrategy.Factory());
+    String json = doc("{\"type\": \"test_byte_sum\", \"partitions\": 8}", "{\"type\": \"test_key_typed\"}")
+        .replace("{\"type\": \"string\"}", "{\"type\": \"long\"}")
+        .replace("[\"g0\",\"g0\",\"g0\",\"g0\",\"g1\",\"g1\",\"g1\",\"g1\"]", "[\"g1\"]");
+    RoutingTable t = RoutingDocuments.read(json.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    assertEquals(KeyType.LONG, t.strategy().keyType());
+    RoutingTable nested = RoutingDocuments.read(json.replace("{\"type\": \"test_key_typed\"}",
+        "{\"type\": \"test_key_typed\", \"nested\": {\"type\": \"test_key_typed\"}}").getBytes(StandardCharsets.UTF_8),
+        registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    assertEquals(KeyType.LONG, nested.strategy().keyType());
+    assertEquals(KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
+    assertViolation(e.violations(), "strategy.type", "needs the document's key type");
+  }
+
+  @Test
+  void builder_strategyBuiltForAnotherKeyType_refused() {
+    RoutingTable.Builder b = Tables.table(1, 1, 1).toBuilder().strategy(new KeyTypedStrategy(KeyType.LONG));
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, b::build);
+    assertViolation(e.violations(), "strategy", "was built for keys of type long but the table routes keys of type string");
+    assertEquals(KeyType.LONG, b.keyType(KeyType.LONG).build().keyType());
+  }
+
+  @Test
   void read_timestampKeyTypeAloneAndInComposite() {
     RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"timestamp\"}"));
     assertEquals(KeyType.TIMESTAMP, t.keyType());

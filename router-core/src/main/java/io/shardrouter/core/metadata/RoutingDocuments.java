@@ -128,7 +128,7 @@ public final class RoutingDocuments {
     }
     JsonNode strategyNode = root.get("strategy");
     if (strategyNode != null) {
-      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v);
+      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v, keyType);
       if (strategy != null) {
         b.strategy(strategy);
       }
