@@ -114,6 +114,25 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_noFormatWithAReadersShape_handedToThatReader() {
+    RoutingTable t = read("{\"test_one_group\": \"g9\", \"routing_version\": 3}");
+    assertEquals(3, t.version());
+    assertEquals("g9", t.groupOf(0).id());
+    assertViolation(refused("{\"test_one_group\": 5}"), "test_one_group", "must be a string, got 5");
+  }
+
+  @Test
+  void read_noFormatAndNoReadersShape_refusedNamingTheShapes() {
+    assertViolation(refused(doc("\"format\": 1,", "")), "format",
+        "documents without \"format\" are read when they have one of these shapes: [test-one-group: top-level \"test_one_group\"]");
+  }
+
+  @Test
+  void read_formatOneWithAReadersField_readAsFormatOne() {
+    assertViolation(refused(doc("\"format\": 1,", "\"format\": 1, \"test_one_group\": \"g0\",")), "test_one_group", "unknown field");
+  }
+
+  @Test
   void read_timestampKeyTypeAloneAndInComposite() {
     RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"timestamp\"}"));
     assertEquals(KeyType.TIMESTAMP, t.keyType());
