@@ -18,7 +18,6 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.key.Utf8;
 import java.io.IOException;
@@ -136,7 +135,7 @@ public final class RoutingDocuments {
         b.entity(entity.textValue());
       }
     }
-    KeyType keyType = keyType(root.get("key"), v);
+    KeyType keyType = KeyTypeJson.read(root.get("key"), v);
     if (keyType != null) {
       b.keyType(keyType);
     }
@@ -270,47 +269,5 @@ public final class RoutingDocuments {
         v.add(path.isEmpty() ? name : path + "." + name, "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
-  }
-
-  private static KeyType keyType(JsonNode key, Violations v) {
-    if (key == null) {
-      return null;
-    }
-    if (!key.isObject()) {
-      v.add("key", "must be an object such as {\"type\": \"string\"}, got " + key);
-      return null;
-    }
-    unknownFields(key, "key", Set.of("type", "parts"), v);
-    JsonNode type = key.get("type");
-    String names = "[string, long, int, uuid, bytes, timestamp, composite]";
-    if (type == null || !type.isTextual()) {
-      v.add("key.type", "missing or not a string; one of " + names);
-      return null;
-    }
-    if (type.textValue().equals("composite")) {
-      JsonNode parts = key.get("parts");
-      if (parts == null || !parts.isArray() || parts.isEmpty()) {
-        v.add("key.parts", "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
-        return null;
-      }
-      List<KeyKind> kinds = new ArrayList<>();
-      for (int i = 0; i < parts.size(); i++) {
-        KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
-        if (k == null) {
-          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes, timestamp]");
-        }
-        kinds.add(k);
-      }
-      return kinds.contains(null) ? null : KeyType.composite(kinds);
-    }
-    if (key.has("parts")) {
-      v.add("key.parts", "only a composite key has parts; key type is '" + type.textValue() + "'");
-    }
-    KeyKind k = KeyKind.fromDocumentName(type.textValue());
-    if (k == null) {
-      v.add("key.type", "unknown key type '" + type.textValue() + "'; one of " + names);
-      return null;
-    }
-    return KeyType.of(k);
   }
 }
