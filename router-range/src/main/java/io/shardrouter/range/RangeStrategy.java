@@ -273,6 +273,23 @@ public final class RangeStrategy implements PartitionStrategy {
     return new NoRouteException(KeyText.text(keyType, k), message);
   }
 
+  /** This strategy with partition {@code p} split at {@code at}: {@code [start, at)} stays p, {@code [at, end)} becomes p + 1. */
+  RangeStrategy withSplit(int p, byte[] at) {
+    byte[][] next = new byte[starts.length + 1][];
+    System.arraycopy(starts, 0, next, 0, p + 1);
+    next[p + 1] = at.clone();
+    System.arraycopy(starts, p + 1, next, p + 2, starts.length - p - 1);
+    return new RangeStrategy(keyType, next, end);
+  }
+
+  /** This strategy with partitions {@code p} and {@code p + 1} joined into one, p. */
+  RangeStrategy withMerge(int p) {
+    byte[][] next = new byte[starts.length - 1][];
+    System.arraycopy(starts, 0, next, 0, p + 1);
+    System.arraycopy(starts, p + 2, next, p + 1, starts.length - p - 2);
+    return new RangeStrategy(keyType, next, end);
+  }
+
   // ---- pruning
 
   /**
