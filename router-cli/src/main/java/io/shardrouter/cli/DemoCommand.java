@@ -39,7 +39,6 @@ final class DemoCommand implements Command {
 
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(0, "no arguments");
     PrintStream out = console.out();
     RoutingTable v1 = initialTable();

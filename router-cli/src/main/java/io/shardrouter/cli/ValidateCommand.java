@@ -9,7 +9,6 @@ import io.shardrouter.core.RoutingTable;
 final class ValidateCommand implements Command {
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(1, "DOC, one routing document or snapshot");
     RoutingTable t = Tables.load(args.positional(0));
     console.out().println(summary(t));
