@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Violations;
+import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.key.LittleEndian;
 import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.key.Utf8;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +21,9 @@ import java.util.List;
  * with the partitions in key order and each one's end the next one's start; the last range may be
  * open-ended ({@code end} +∞). Keys are ordered by {@link KeyOrder}: numbers and timestamps by value,
  * text by its UTF-8 bytes, composites part by part. A key below the first start, or at or above a
- * closed last end, has no partition: {@link NoRouteException}, never the nearest range.
+ * closed last end, has no partition: {@link NoRouteException}, never the nearest range. Keys of 64
+ * bits or less are found in an Eytzinger-ordered index of the boundaries, text, bytes and uuids in an
+ * index of their first 8 bytes, composites by binary search.
  *
  * <p>Good for: ordered access, where a range query ({@link #prune}) visits only the partitions its
  * key range can touch (seed 000: {@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code [1000,2000)}
@@ -47,8 +51,10 @@ public final class RangeStrategy implements PartitionStrategy {
   private final byte[][] starts;
   private final byte[] end;              // null: the last range is open-ended
   private final byte[][] bounds;         // starts, then end when not null
-  private final LongBoundaryIndex index; // for long, int and timestamp keys; else null
+  private final EytzingerIndex index;    // for long, int and timestamp keys; else null
+  private final PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
   private final boolean intKeys;
+  private final boolean stringKeys;
   private final boolean eightByteKeys;
 
   RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
@@ -62,16 +68,18 @@ public final class RangeStrategy implements PartitionStrategy {
     }
     KeyKind k = keyType.kind();
     this.intKeys = k == KeyKind.INT;
+    this.stringKeys = k == KeyKind.STRING;
     this.eightByteKeys = k == KeyKind.LONG || k == KeyKind.TIMESTAMP;
     if (intKeys || eightByteKeys) {
       long[] values = new long[bounds.length];
       for (int i = 0; i < values.length; i++) {
         values[i] = intKeys ? LittleEndian.getInt(bounds[i], 0) : LittleEndian.getLong(bounds[i], 0);
       }
-      this.index = new LongBoundaryIndex(values, starts.length);
+      this.index = new EytzingerIndex(values);
     } else {
       this.index = null;
     }
+    this.prefixIndex = k == KeyKind.STRING || k == KeyKind.BYTES || k == KeyKind.UUID ? new PrefixIndex(bounds) : null;
   }
 
   /**
@@ -156,11 +164,24 @@ public final class RangeStrategy implements PartitionStrategy {
   }
 
   @Override
+  public int partitionOf(String key) {
+    if (!stringKeys || key == null || !Utf8.isAscii(key)) {
+      return PartitionStrategy.super.partitionOf(key); // encodes, and refuses a lone surrogate
+    }
+    int p = partitionOfCount(prefixIndex.countAtOrBelowAscii(key));
+    if (p < 0) {
+      byte[] k = CanonicalKeys.of(key);
+      throw noRoute(k, 0, k.length);
+    }
+    return p;
+  }
+
+  @Override
   public int partitionOf(long key) {
     if (!eightByteKeys) {
       return PartitionStrategy.super.partitionOf(key);
     }
-    int p = index.partitionOf(key);
+    int p = partitionOfCount(index.countAtOrBelow(key));
     if (p < 0) {
       throw noRoute(key);
     }
@@ -172,7 +193,7 @@ public final class RangeStrategy implements PartitionStrategy {
     if (!intKeys) {
       return PartitionStrategy.super.partitionOf(key);
     }
-    int p = index.partitionOf(key);
+    int p = partitionOfCount(index.countAtOrBelow(key));
     if (p < 0) {
       throw noRoute(key);
     }
@@ -191,12 +212,19 @@ public final class RangeStrategy implements PartitionStrategy {
    * @throws io.shardrouter.core.InvalidKeyException when the bytes are no canonical key of the key type
    */
   public int find(byte[] canonical, int offset, int length) {
-    if (index != null) {
-      order.check(canonical, offset, length);
-      return index.partitionOf(intKeys ? LittleEndian.getInt(canonical, offset) : LittleEndian.getLong(canonical, offset));
-    }
     order.check(canonical, offset, length);
-    int count = countAtOrBelow(bounds, canonical, offset, length);
+    if (index != null) {
+      return partitionOfCount(index.countAtOrBelow(intKeys ? LittleEndian.getInt(canonical, offset)
+          : LittleEndian.getLong(canonical, offset)));
+    }
+    if (prefixIndex != null) {
+      return partitionOfCount(prefixIndex.countAtOrBelow(canonical, offset, length));
+    }
+    return partitionOfCount(countAtOrBelow(bounds, canonical, offset, length));
+  }
+
+  /** With {@code count} boundaries at or below a key: the range it is in, or -1 (below the first start, or at a closed end). */
+  private int partitionOfCount(int count) {
     return count >= 1 && count <= starts.length ? count - 1 : -1;
   }
 

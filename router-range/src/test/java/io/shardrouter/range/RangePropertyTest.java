@@ -148,6 +148,35 @@ class RangePropertyTest {
     }
   }
 
+  @Test
+  void stringKeys_longSharedPrefixes_routeByCodePointOrder() {
+    long seed = Seeds.next();
+    SplittableRandom r = new SplittableRandom(seed);
+    String[] heads = {"tenant-0000", "tenant-0001", "tenant-000", "tenant-", "t", ""};
+    for (int table = 0; table < 200; table++) {
+      TreeSet<String> set = new TreeSet<>(CODE_POINTS);
+      int n = 1 + r.nextInt(60);
+      while (set.size() < n + 1) {
+        set.add(heads[r.nextInt(heads.length)] + randomString(r, 3));
+      }
+      List<String> starts = new ArrayList<>(set);
+      String end = r.nextBoolean() ? null : starts.remove(starts.size() - 1);
+      RangeStrategy s = RangeStrategy.of(KeyType.STRING, starts, end);
+      for (int i = 0; i < 300; i++) {
+        String k = heads[r.nextInt(heads.length)] + randomString(r, 4);
+        int expected = scan(starts, end, k, CODE_POINTS);
+        assertEquals(expected, s.find(CanonicalKeys.of(k)), () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+        int viaString;
+        try {
+          viaString = s.partitionOf(k);
+        } catch (NoRouteException e) {
+          viaString = -1;
+        }
+        assertEquals(expected, viaString, () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+      }
+    }
+  }
+
   /** A (string, long) key of the test, ordered by a comparator written without KeyOrder. */
   private record Pair(String s, long v) {
     CompositeKey key() {
