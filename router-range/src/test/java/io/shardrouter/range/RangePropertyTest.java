@@ -103,14 +103,18 @@ class RangePropertyTest {
 
   /** Unicode code point order: the order of UTF-8 bytes, computed without them. */
   private static final Comparator<String> CODE_POINTS = (a, b) -> {
-    int[] x = a.codePoints().toArray();
-    int[] y = b.codePoints().toArray();
-    for (int i = 0; i < Math.min(x.length, y.length); i++) {
-      if (x[i] != y[i]) {
-        return Integer.compare(x[i], y[i]);
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int x = a.codePointAt(i);
+      int y = b.codePointAt(j);
+      if (x != y) {
+        return Integer.compare(x, y);
       }
+      i += Character.charCount(x);
+      j += Character.charCount(y);
     }
-    return Integer.compare(x.length, y.length);
+    return Boolean.compare(i < a.length(), j < b.length());
   };
 
   private static final String[] ALPHABET = {"\u0000", "a", "b", "é", "\uFFFF", "😀"};
