@@ -178,21 +178,16 @@ public final class RangeStrategy implements PartitionStrategy {
 
   @Override
   public int partitionOf(long key) {
-    if (!eightByteKeys) {
-      return PartitionStrategy.super.partitionOf(key);
-    }
-    int p = partitionOfCount(index.countAtOrBelow(key));
-    if (p < 0) {
-      throw noRoute(key);
-    }
-    return p;
+    return eightByteKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
   }
 
   @Override
   public int partitionOf(int key) {
-    if (!intKeys) {
-      return PartitionStrategy.super.partitionOf(key);
-    }
+    return intKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
+  }
+
+  /** The partition of a long, int or timestamp key given as its 64-bit value. <p><b>Allocation:</b> none. */
+  private int partitionOfValue(long key) {
     int p = partitionOfCount(index.countAtOrBelow(key));
     if (p < 0) {
       throw noRoute(key);
@@ -202,7 +197,7 @@ public final class RangeStrategy implements PartitionStrategy {
 
   @Override
   public int partitionOf(Instant key) {
-    return eightByteKeys ? partitionOf(Timestamps.micros(key)) : PartitionStrategy.super.partitionOf(key);
+    return eightByteKeys ? partitionOfValue(Timestamps.micros(key)) : PartitionStrategy.super.partitionOf(key);
   }
 
   /**

@@ -1,7 +1,11 @@
 package io.shardrouter.range;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Violation;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.ArrayList;
@@ -43,5 +47,20 @@ final class Fixtures {
 
   static RoutingTable read(String json) {
     return RoutingDocuments.read(json);
+  }
+
+  /** Reads {@code json}, expects it refused, and returns the violations. */
+  static List<Violation> refused(String json) {
+    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json)).violations();
+  }
+
+  /** Fails unless {@code vs} has a violation at {@code path} whose message contains {@code message}. */
+  static void assertViolation(List<Violation> vs, String path, String message) {
+    for (Violation v : vs) {
+      if (v.path().equals(path) && v.message().contains(message)) {
+        return;
+      }
+    }
+    throw new AssertionError("expected a violation at '" + path + "' containing '" + message + "', got " + vs);
   }
 }

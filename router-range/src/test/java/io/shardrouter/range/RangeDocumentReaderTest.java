@@ -1,10 +1,11 @@
 package io.shardrouter.range;
 
+import static io.shardrouter.range.Fixtures.assertViolation;
+import static io.shardrouter.range.Fixtures.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
@@ -12,6 +13,7 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFiles;
+import io.shardrouter.core.metadata.Snapshots;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -31,19 +33,6 @@ class RangeDocumentReaderTest {
         ]
       }
       """;
-
-  private static List<Violation> refused(String json) {
-    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json)).violations();
-  }
-
-  private static void assertViolation(List<Violation> vs, String path, String message) {
-    for (Violation v : vs) {
-      if (v.path().equals(path) && v.message().contains(message)) {
-        return;
-      }
-    }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + message + "', got " + vs);
-  }
 
   @Test
   void seed001_routesAs001Defines() {
@@ -78,12 +67,15 @@ class RangeDocumentReaderTest {
   }
 
   @Test
-  void writtenBack_isFormat1_andReadsToTheSameTable() {
+  void writtenBack_isFormat1_andReadsToTheSameTable_alsoAsASnapshot() {
     RoutingTable t = RoutingDocuments.read(SEED_001);
     String written = RoutingDocuments.write(t);
     assertTrue(written.contains("\"format\" : 1"), written);
     assertTrue(written.contains("\"type\" : \"range\""), written);
     assertEquals(t, RoutingDocuments.read(written));
+    assertEquals(t, Snapshots.read(Snapshots.write(t)));
+    RoutingTable buckets = RoutingDocuments.read(TimeBucketedStrategyTest.DOC);
+    assertEquals(buckets, Snapshots.read(Snapshots.write(buckets)));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.shardrouter.range;
 
+import static io.shardrouter.range.Fixtures.assertViolation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -18,15 +19,6 @@ class RangeStrategyFactoryTest {
   private static List<Violation> refused(String key, String ranges, int partitions) {
     return assertThrows(InvalidRoutingTableException.class, () -> Fixtures.read(Fixtures.document(key, ranges, partitions)))
         .violations();
-  }
-
-  private static void assertViolation(List<Violation> vs, String path, String message) {
-    for (Violation v : vs) {
-      if (v.path().equals(path) && v.message().contains(message)) {
-        return;
-      }
-    }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + message + "', got " + vs);
   }
 
   @Test

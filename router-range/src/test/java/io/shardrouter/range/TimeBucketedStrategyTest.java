@@ -1,14 +1,14 @@
 package io.shardrouter.range;
 
+import static io.shardrouter.range.Fixtures.assertViolation;
+import static io.shardrouter.range.Fixtures.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.Violation;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
@@ -25,19 +25,6 @@ class TimeBucketedStrategyTest {
        "groups": [{"id": "g0", "primary": "db0:5432"}, {"id": "g1", "primary": "db1:5432"}],
        "placement": ["g0", "g1"]}
       """;
-
-  private static List<Violation> refused(String json) {
-    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json)).violations();
-  }
-
-  private static void assertViolation(List<Violation> vs, String path, String message) {
-    for (Violation v : vs) {
-      if (v.path().equals(path) && v.message().contains(message)) {
-        return;
-      }
-    }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + message + "', got " + vs);
-  }
 
   @Test
   void document_routesByTheNestedStrategy_andCarriesTheBuckets() {
