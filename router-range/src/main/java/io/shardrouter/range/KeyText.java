@@ -96,17 +96,6 @@ final class KeyText {
     return v.isTextual() ? v.textValue() : v.toString();
   }
 
-  /** A key for messages from possibly malformed canonical bytes: {@link #show}, or the hex when they are no key. */
-  static String showSafely(KeyOrder order, byte[] key, int off, int len) {
-    byte[] k = java.util.Arrays.copyOfRange(key, off, off + len);
-    try {
-      order.check(k, 0, len);
-      return show(order.keyType(), k);
-    } catch (InvalidKeyException e) {
-      return "0x" + Hex.of(k);
-    }
-  }
-
   /**
    * The canonical bytes of a Java value of {@code type}: {@code Long}, {@code Integer}, {@code String},
    * {@code UUID}, {@code byte[]}, {@code Instant}, or a {@link CompositeKey} whose parts have the type's kinds.

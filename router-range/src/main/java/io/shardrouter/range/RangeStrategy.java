@@ -13,6 +13,7 @@ import io.shardrouter.core.key.LittleEndian;
 import io.shardrouter.core.key.Timestamps;
 import io.shardrouter.core.key.Utf8;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -92,10 +93,15 @@ public final class RangeStrategy implements PartitionStrategy {
    *     increasing, the list is empty, or {@code end} is not above the last start
    */
   public static RangeStrategy of(KeyType keyType, List<?> starts, Object end) {
+    List<byte[]> keys = new ArrayList<>(starts.size());
+    for (Object start : starts) {
+      keys.add(KeyText.fromValue(keyType, start));
+    }
+    byte[] last = end == null ? null : KeyText.fromValue(keyType, end);
     RangeList list = new RangeList(keyType);
-    for (int i = 0; i < starts.size(); i++) {
-      byte[] s = KeyText.fromValue(keyType, starts.get(i));
-      byte[] e = i + 1 < starts.size() ? KeyText.fromValue(keyType, starts.get(i + 1)) : end == null ? null : KeyText.fromValue(keyType, end);
+    for (int i = 0; i < keys.size(); i++) {
+      byte[] s = keys.get(i);
+      byte[] e = i + 1 < keys.size() ? keys.get(i + 1) : last;
       list.add(new RangeList.Entry("ranges[" + i + "]", "ranges[" + i + "]", s, e, RangeList.interval(keyType, s, e)));
     }
     Violations v = new Violations();
