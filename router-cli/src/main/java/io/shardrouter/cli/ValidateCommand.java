@@ -14,7 +14,6 @@ import io.shardrouter.hash.RingStrategy;
 final class ValidateCommand implements Command {
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(1, "DOC, one routing document or snapshot");
     RoutingTable t = Tables.load(args.positional(0));
     if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {

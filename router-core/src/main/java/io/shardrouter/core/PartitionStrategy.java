@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -31,6 +33,15 @@ public interface PartitionStrategy {
 
   /** The registered type name, e.g. {@code jump}; part of the routing document format. */
   String type();
+
+  /**
+   * The key type this strategy was built for, or null when it routes the canonical bytes of a key of
+   * any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key type
+   * than its own: a range strategy's boundaries are keys, and mean nothing for keys of another type.
+   */
+  default KeyType keyType() {
+    return null;
+  }
 
   /** The number of logical partitions P; every answer is in {@code [0, P)}. */
   int partitionCount();
@@ -77,6 +88,13 @@ public interface PartitionStrategy {
   default int partitionOf(UUID key) {
     KeyScratch s = KeyScratch.get();
     int n = s.putUuid(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes little-endian). */
+  default int partitionOf(Instant key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putTimestamp(key);
     return partitionOf(s.bytes(), 0, n);
   }
 

@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
 
 /**
  * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}
@@ -18,19 +19,30 @@ public final class StrategyParameters {
   private final String path;
   private final Violations violations;
   private final StrategyRegistry registry;
+  private final KeyType keyType;
   private final int violationsAtStart;
 
-  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry) {
+  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry, KeyType keyType) {
     this.node = node;
     this.path = path;
     this.violations = violations;
     this.registry = registry;
+    this.keyType = keyType;
     this.violationsAtStart = violations.size();
   }
 
   /** The JSON path of the strategy object, e.g. {@code strategy}. */
   public String path() {
     return path;
+  }
+
+  /**
+   * The key type of the routing document being read, for strategies whose parameters are keys (the
+   * boundaries of a range strategy); null when the document's key type is missing or invalid, or the
+   * strategy is built without a document.
+   */
+  public KeyType keyType() {
+    return keyType;
   }
 
   /** The strategy type being built. */
@@ -151,6 +163,6 @@ public final class StrategyParameters {
       violation(name, "missing; give a nested strategy object with a \"type\"");
       return null;
     }
-    return registry.create(v, path + "." + name, violations);
+    return registry.create(v, path + "." + name, violations, keyType);
   }
 }

@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -79,11 +80,19 @@ public final class StrategyRegistry {
    * every problem, or {@link UnknownStrategyException}.
    */
   public PartitionStrategy create(JsonNode spec) {
+    return create(spec, (KeyType) null);
+  }
+
+  /**
+   * Builds a strategy for keys of {@code keyType} from its JSON object; throws
+   * {@link InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
+   */
+  public PartitionStrategy create(JsonNode spec, KeyType keyType) {
     if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isTextual()) {
       factory(spec.get("type").textValue()); // unknown names throw their own exception
     }
     Violations v = new Violations();
-    PartitionStrategy s = create(spec, "strategy", v);
+    PartitionStrategy s = create(spec, "strategy", v, keyType);
     v.throwIfAny();
     return s;
   }
@@ -93,6 +102,15 @@ public final class StrategyRegistry {
    * {@code violations}; returns null when there was any.
    */
   public PartitionStrategy create(JsonNode spec, String path, Violations violations) {
+    return create(spec, path, violations, null);
+  }
+
+  /**
+   * Builds a strategy for keys of {@code keyType} (null when unknown) from the JSON object at
+   * {@code path} of a document, reporting every problem to {@code violations}; returns null when there
+   * was any.
+   */
+  public PartitionStrategy create(JsonNode spec, String path, Violations violations, KeyType keyType) {
     if (spec == null || !spec.isObject()) {
       violations.add(path, "must be an object with a \"type\", got " + spec);
       return null;
@@ -117,7 +135,7 @@ public final class StrategyRegistry {
             + new TreeSet<>(f.parameterNames()));
       }
     }
-    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this));
+    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this, keyType));
     if (violations.size() > before) {
       return null;
     }
