@@ -1,0 +1,134 @@
+package io.shardrouter.bench.hash;
+
+import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.key.Utf8;
+import io.shardrouter.hash.StableHash;
+import io.shardrouter.hash.StableHashes;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import net.openhft.hashing.LongHashFunction;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Which way of hashing an ASCII {@code String}'s UTF-8 bytes is fastest without allocating? Every
+ * variant gives the same 64-bit value (checked in {@code @Setup}); the routing path uses
+ * {@link #library}.
+ *
+ * <ul>
+ *   <li>{@link #library}: {@code StableHash.hashString}, whatever router-hash does today.
+ *   <li>{@link #charAccess}: an ASCII check, then XXH3 through a ZAH {@code Access} that packs 8 chars
+ *       into a {@code long} with 8 {@code charAt} calls (router-hash's {@code AsciiStringAccess} until
+ *       it was replaced; copied here so the comparison stays in the suite).
+ *   <li>{@link #scratchCopy}: an ASCII check, then {@code String.getBytes(int, int, byte[], int)}
+ *       (deprecated, but exactly right for ASCII: it copies each char's low byte, an array copy for
+ *       Latin-1 strings) into a per-thread scratch, then XXH3 over the bytes.
+ *   <li>{@link #scratchCopyNoThreadLocal}: the same with the scratch in the benchmark state, to show
+ *       what the {@code ThreadLocal} lookup costs.
+ *   <li>{@link #getBytesUtf8}: {@code getBytes(UTF_8)} and XXH3 over the new array: allocates.
+ *   <li>{@link #isAsciiOnly}: the ASCII check alone.
+ * </ul>
+ *
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar StringHashBenchmark -prof gc}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class StringHashBenchmark {
+  private static final LongHashFunction XXH3 = LongHashFunction.xx3();
+  private static final StableHash LIBRARY = StableHashes.xxh3();
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
+
+  /** ASCII keys. */
+  @State(Scope.Thread)
+  public static class Keys {
+    @Param({"ascii16", "ascii36"})
+    public String keySet;
+    String[] keys;
+    byte[] buffer = new byte[256];
+    int i;
+
+    @Setup
+    public void setup() {
+      keys = KeySet.of(keySet).texts();
+      for (String k : keys) {
+        long expected = XXH3.hashBytes(k.getBytes(StandardCharsets.UTF_8));
+        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer)};
+        for (int v = 0; v < got.length; v++) {
+          if (got[v] != expected) {
+            throw new IllegalStateException("variant " + v + " hashes '" + k + "' to " + got[v] + ", expected " + expected);
+          }
+        }
+      }
+    }
+  }
+
+  @Benchmark
+  public long library(Keys k) {
+    return LIBRARY.hashString(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public long charAccess(Keys k) {
+    return charAccessHash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public long scratchCopy(Keys k) {
+    return scratchHash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public long scratchCopyNoThreadLocal(Keys k) {
+    return stateHash(k.keys[k.i++ & KeySet.MASK], k.buffer);
+  }
+
+  @Benchmark
+  public long getBytesUtf8(Keys k) {
+    return XXH3.hashBytes(k.keys[k.i++ & KeySet.MASK].getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Benchmark
+  public boolean isAsciiOnly(Keys k) {
+    return Utf8.isAscii(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  static long charAccessHash(String key) {
+    if (!Utf8.isAscii(key)) {
+      throw new IllegalArgumentException("ASCII keys only");
+    }
+    return XXH3.hash(key, AsciiCharAccess.INSTANCE, 0, key.length());
+  }
+
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) is exactly the ASCII copy we want
+  static long scratchHash(String key) {
+    int n = key.length();
+    if (!Utf8.isAscii(key) || n > 256) {
+      throw new IllegalArgumentException("ASCII keys of at most 256 chars only");
+    }
+    byte[] b = SCRATCH.get();
+    key.getBytes(0, n, b, 0);
+    return XXH3.hashBytes(b, 0, n);
+  }
+
+  @SuppressWarnings("deprecation")
+  static long stateHash(String key, byte[] b) {
+    int n = key.length();
+    if (!Utf8.isAscii(key) || n > b.length) {
+      throw new IllegalArgumentException("ASCII keys that fit the buffer only");
+    }
+    key.getBytes(0, n, b, 0);
+    return XXH3.hashBytes(b, 0, n);
+  }
+}
