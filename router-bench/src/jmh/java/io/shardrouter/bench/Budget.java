@@ -1,0 +1,189 @@
+package io.shardrouter.bench;
+
+import io.shardrouter.bench.JmhResults.Result;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * DESIGN §6's performance budget as code: which benchmarks are route paths, what each must meet, and
+ * how much slack the CI guard allows. {@link BenchGuard} fails on {@link #check}'s offenders;
+ * {@link BenchReport} prints the same checks against the plain targets.
+ *
+ * <h2>The checks</h2>
+ * <ul>
+ *   <li>Allocation: every route path ({@link #ROUTE_GROUPS}, through {@code RoutingTable} and
+ *       {@code Router}) must allocate less than {@value #MAX_ALLOC_BYTES} B/op
+ *       ({@code gc.alloc.rate.norm}). A path that allocates anything allocates at least 16 B (the
+ *       smallest object), and JMH's own noise is below 0.01 B/op, so 0.5 separates the two cleanly.
+ *   <li>{@code byte[]} keys on {@code hash_mod}: ≤ 1.15 F.
+ *   <li>ASCII {@code String} keys ({@code ascii16}, {@code ascii36}) on {@code hash_mod}: ≤ 2.0 F.
+ *   <li>{@code byte[]} keys on {@code jump}: no slower than the plain Lamping–Veach loop over the
+ *       same hash ({@code PeerBenchmark.plainJump}, same key set and N): ≤ 1.0 of it.
+ * </ul>
+ * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a DESIGN
+ * target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String} keys) are
+ * guarded for allocation only; their ratios are reported.
+ *
+ * <h2>The margin</h2>
+ * The guard fails a ratio only above {@value #MARGIN} × its target. It runs on a shared 2-core
+ * machine with one fork and half-second iterations: a single score moves by 10–20% from run to
+ * run there, so a ratio of two scores can move by up to about 30–40% without any change in the code.
+ * The regressions the guard exists for are bigger: an extra pass over the key, a copy, a megamorphic
+ * call or a boxed value adds 50% or more to a path that costs 1–2 F. So 1.5× catches them and does not
+ * fail on noise. Absolute times are never guarded. The plain targets, without the margin, are what
+ * {@code docs/benchmarks.md} reports as met or missed.
+ */
+public final class Budget {
+  /** The ratio slack of the CI guard: a path fails above MARGIN × its target. */
+  public static final double MARGIN = 1.5;
+  /** A route path fails the allocation check at or above this many bytes per operation. */
+  public static final double MAX_ALLOC_BYTES = 0.5;
+  /** The floor F. */
+  public static final String FLOOR = "FloorBenchmark.xxh3Bytes";
+  /** The plain Lamping–Veach loop. */
+  public static final String PLAIN_JUMP = "PeerBenchmark.plainJump";
+  /** Benchmark classes whose methods are library route paths. */
+  public static final Set<String> ROUTE_GROUPS =
+      Set.of("StringRouteBenchmark", "BytesRouteBenchmark", "LongRouteBenchmark", "CompositeRouteBenchmark");
+  /** The deliberately allocating path that the guard treats as a route path in canary mode. */
+  public static final String CANARY = "NaiveStringRouteBenchmark";
+
+  private Budget() {}
+
+  /**
+   * One check of one result.
+   *
+   * @param rule what DESIGN §6 asks, e.g. {@code String ASCII key, hash_mod ≤ 2.0 F}
+   * @param subject the measured result
+   * @param reference the result the ratio divides by (F or the plain loop); null for allocation checks
+   * @param value the ratio, or B/op for an allocation check
+   * @param error the value's error (JMH 99.9% half-intervals, propagated); NaN when unknown
+   * @param unit {@code F}, {@code × plain loop} or {@code B/op}
+   * @param target DESIGN's target
+   * @param limit what the guard allows: target × margin, or the allocation limit
+   * @param strict true for an allocation check: fails at {@code value >= limit}; a ratio fails at {@code value > limit}
+   */
+  public record Check(String rule, Result subject, Result reference, double value, double error, String unit,
+      double target, double limit, boolean strict) {
+
+    /** True when the guard passes this check. */
+    public boolean withinLimit() {
+      return !Double.isNaN(value) && (strict ? value < limit : value <= limit);
+    }
+
+    /** True when DESIGN's target itself is met (what the report shows). */
+    public boolean meetsTarget() {
+      return !Double.isNaN(value) && (strict ? value < limit : value <= target);
+    }
+
+    /** One line naming the benchmark, its params, the measured value ± error and the limit. */
+    public String describe() {
+      StringBuilder b = new StringBuilder();
+      b.append(rule).append(": ").append(subject.label()).append(": ");
+      if (Double.isNaN(value)) {
+        b.append(strict ? "no allocation measurement (run with -prof gc)" : "no ratio: the reference was not measured in this run");
+      } else {
+        b.append(fmt(value)).append(" ± ").append(fmtErr(error)).append(' ').append(unit);
+      }
+      if (strict) {
+        b.append("; limit < ").append(fmt(limit)).append(" B/op (DESIGN §6: every route path 0 B/op)");
+        return b.toString();
+      }
+      if (reference != null) {
+        b.append(" (").append(fmt(subject.score())).append(" ± ").append(fmtErr(subject.error())).append(' ')
+            .append(subject.unit()).append(" vs ").append(reference.shortName()).append(' ')
+            .append(fmt(reference.score())).append(" ± ").append(fmtErr(reference.error())).append(' ')
+            .append(reference.unit()).append(')');
+      }
+      b.append("; limit ").append(fmt(limit)).append(' ').append(unit).append(" = ").append(MARGIN)
+          .append(" × target ").append(fmt(target)).append(' ').append(unit);
+      return b.toString();
+    }
+  }
+
+  /** True when {@code r} is a library route path (or the canary, in canary mode). */
+  public static boolean isRoutePath(Result r, boolean canary) {
+    return ROUTE_GROUPS.contains(r.group()) || (canary && r.group().equals(CANARY));
+  }
+
+  /** Every check DESIGN §6 implies for {@code results}; references are looked up in the same results. */
+  public static List<Check> check(List<Result> results, boolean canary) {
+    List<Check> checks = new ArrayList<>();
+    for (Result r : results) {
+      if (!isRoutePath(r, canary)) {
+        continue;
+      }
+      checks.add(new Check("allocation", r, null, r.allocNorm(), r.allocNormError(), "B/op", 0, MAX_ALLOC_BYTES, true));
+      String strategy = r.param("strategy");
+      String keySet = r.param("keySet");
+      boolean hashMod = "hash_mod".equals(strategy);
+      boolean asciiText = "ascii16".equals(keySet) || "ascii36".equals(keySet);
+      if (hashMod && r.group().equals("BytesRouteBenchmark")) {
+        checks.add(ratio("byte[] key, hash_mod ≤ 1.15 F", r, floorOf(results, r), 1.15, "F"));
+      } else if (hashMod && asciiText && (r.group().equals("StringRouteBenchmark") || r.group().equals(CANARY))) {
+        checks.add(ratio("String ASCII key, hash_mod ≤ 2.0 F", r, floorOf(results, r), 2.0, "F"));
+      } else if ("jump".equals(strategy) && r.group().equals("BytesRouteBenchmark")) {
+        checks.add(ratio("byte[] key, jump ≤ plain Lamping–Veach loop", r, plainJumpOf(results, r), 1.0, "× plain loop"));
+      }
+    }
+    return checks;
+  }
+
+  /** F for {@code r}'s key set in {@code results}, or null. */
+  public static Result floorOf(List<Result> results, Result r) {
+    String keySet = r.param("keySet");
+    if (keySet == null) {
+      return null;
+    }
+    for (Result f : results) {
+      if (f.shortName().equals(FLOOR) && keySet.equals(f.param("keySet"))) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** The plain Lamping–Veach loop at {@code r}'s key set and N, or null. */
+  public static Result plainJumpOf(List<Result> results, Result r) {
+    for (Result p : results) {
+      if (p.shortName().equals(PLAIN_JUMP) && p.params().get("keySet").equals(r.param("keySet"))
+          && p.params().get("groups").equals(r.param("groups"))) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** {@code r.score / reference.score} with the relative errors added (a conservative bound). */
+  public static double[] ratioOf(Result r, Result reference) {
+    double value = r.score() / reference.score();
+    double error = value * (r.error() / r.score() + reference.error() / reference.score());
+    return new double[] {value, error};
+  }
+
+  private static Check ratio(String rule, Result r, Result reference, double target, String unit) {
+    double limit = target * MARGIN;
+    if (reference == null) {
+      return new Check(rule, r, null, Double.NaN, Double.NaN, unit, target, limit, false);
+    }
+    double[] v = ratioOf(r, reference);
+    return new Check(rule, r, reference, v[0], v[1], unit, target, limit, false);
+  }
+
+  /** A number with 3 significant digits, at most 2 decimals. */
+  public static String fmt(double v) {
+    if (Double.isNaN(v)) {
+      return "?";
+    }
+    double a = Math.abs(v);
+    String pattern = a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : "%.2f";
+    return String.format(Locale.ROOT, pattern, v);
+  }
+
+  /** An error, or {@code ?} when JMH could not compute one. */
+  public static String fmtErr(double e) {
+    return Double.isNaN(e) ? "?" : fmt(e);
+  }
+}

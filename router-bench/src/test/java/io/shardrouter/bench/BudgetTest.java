@@ -1,0 +1,138 @@
+package io.shardrouter.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.bench.Budget.Check;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The guard's decisions, on hand-written results: what passes, what fails, and what the message says. */
+class BudgetTest {
+  private static final String F = "hash.FloorBenchmark.xxh3Bytes";
+
+  private static List<Check> offenders(Fixtures.Json json, boolean canary) {
+    return Budget.check(JmhResults.parse(json.toString()), canary).stream().filter(c -> !c.withinLimit()).toList();
+  }
+
+  @Test
+  void check_withinBudget_noOffenders() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 7.9, 0.3, 0.0002, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.router", 4.5, 0.1, 0.0001, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.LongRouteBenchmark.table", 30.0, 1.0, 0.0, "strategy", "jump", "groups", "1024", "keySet", "long");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    assertEquals(5, checks.size(), "3 allocation checks and 2 ratio checks: " + checks);
+    assertTrue(checks.stream().allMatch(Check::withinLimit), checks.toString());
+  }
+
+  @Test
+  void check_routePathAllocates_offenderNamesBenchmarkParamsValueAndLimit() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.router", 7.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size(), bad.toString());
+    String message = bad.get(0).describe();
+    assertTrue(message.startsWith("allocation: StringRouteBenchmark.router {strategy=hash_mod, groups=1024, keySet=ascii36}: 32.0 ± 0.00 B/op"),
+        message);
+    assertTrue(message.contains("limit < 0.50 B/op"), message);
+  }
+
+  @Test
+  void check_halfAByteIsAnOffender_justBelowIsNot() {
+    assertEquals(1, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.5,
+        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
+    assertEquals(0, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.49,
+        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
+  }
+
+  @Test
+  void check_ratioOverMarginTimesTarget_offender_underMargin_passes() {
+    // target 2.0 F, margin 1.5: the limit is 3.0 F
+    Fixtures.Json over = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 12.4, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(over, false);
+    assertEquals(1, bad.size());
+    String message = bad.get(0).describe();
+    assertTrue(message.contains("String ASCII key, hash_mod ≤ 2.0 F"), message);
+    assertTrue(message.contains("3.10 ± 0.13 F"), message);
+    assertTrue(message.contains("limit 3.00 F = 1.5 × target 2.00 F"), message);
+
+    Fixtures.Json missesTargetOnly = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 11.6, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> checks = Budget.check(JmhResults.parse(missesTargetOnly.toString()), false);
+    Check ratio = checks.stream().filter(c -> c.unit().equals("F")).findFirst().orElseThrow();
+    assertTrue(ratio.withinLimit(), "2.9 F is inside the guard's margin");
+    assertFalse(ratio.meetsTarget(), "but misses the 2.0 F target, which the report shows");
+  }
+
+  @Test
+  void check_bytesHashModTarget_is1_15F() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.0, 0, "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 7.0, 0.0, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size(), "1.75 F is over 1.5 × 1.15 F");
+    assertEquals(1.75, bad.get(0).value(), 1e-9);
+  }
+
+  @Test
+  void check_jumpComparedWithPlainLoop_atSameKeySetAndN() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("peers.PeerBenchmark.plainJump", 10.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
+        .add("peers.PeerBenchmark.plainJump", 1.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 16.0, 0.1, 0, "strategy", "jump", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size());
+    assertEquals(1.6, bad.get(0).value(), 1e-9, "divided by the N = 1024 loop, not the N = 16 one");
+    assertTrue(bad.get(0).describe().contains("PeerBenchmark.plainJump"), bad.get(0).describe());
+  }
+
+  @Test
+  void check_referenceMissing_isAnOffender() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("hash.StringRouteBenchmark.table", 8.0, 0.3, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size());
+    assertTrue(bad.get(0).describe().contains("reference was not measured"), bad.get(0).describe());
+  }
+
+  @Test
+  void check_canaryGuardedOnlyInCanaryMode() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.NaiveStringRouteBenchmark.getBytesUtf8", 9.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    assertEquals(0, offenders(json, false).size(), "the naive path is a comparison, not a library route path");
+    List<Check> bad = offenders(json, true);
+    assertEquals(1, bad.size(), bad.toString());
+    assertTrue(bad.get(0).describe().startsWith("allocation: NaiveStringRouteBenchmark.getBytesUtf8"), bad.get(0).describe());
+  }
+
+  @Test
+  void missing_noRoutePath_isReported() {
+    Fixtures.Json json = new Fixtures.Json().add(F, 4.0, 0.1, 0, "keySet", "ascii16");
+    assertEquals(1, BenchGuard.missing(JmhResults.parse(json.toString()), false).size());
+    assertEquals(2, BenchGuard.missing(JmhResults.parse(json.toString()), true).size());
+  }
+
+  @Test
+  void guardOptions_includeEveryRoutePath() {
+    var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
+    List<String> includes = options.getIncludes();
+    for (String name : List.of("io.shardrouter.bench.hash.StringRouteBenchmark.table",
+        "io.shardrouter.bench.hash.BytesRouteBenchmark.router", "io.shardrouter.bench.hash.LongRouteBenchmark.table",
+        "io.shardrouter.bench.hash.CompositeRouteBenchmark.router", "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes",
+        "io.shardrouter.bench.peers.PeerBenchmark.plainJump")) {
+      assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    }
+    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
+        .matcher("io.shardrouter.bench.hash.NaiveStringRouteBenchmark.getBytesUtf8").find()));
+    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
+        .matcher("io.shardrouter.bench.hash.FloorBenchmark.hashChars").find()));
+  }
+}
