@@ -1,13 +1,20 @@
 package io.shardrouter.bench;
 
 import io.shardrouter.bench.Budget.Check;
+import io.shardrouter.bench.Budget.Statistic;
 import io.shardrouter.bench.JmhResults.Result;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -21,8 +28,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code hash_mod}'s cost does not depend on N), the floors F they are divided by and the plain jump
  * loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
  * {@link Budget#check} finds an offender: a route path that allocates (≥ {@value Budget#MAX_ALLOC_BYTES} B/op)
- * or a ratio more than {@value Budget#MARGIN} × its DESIGN §6 target. It takes about four minutes on
- * 2 cores.
+ * or a ratio of best iterations more than {@value Budget#MARGIN} × its DESIGN §6 target. A ratio over
+ * the limit is measured once more, with its reference, and fails only if it is over the limit again:
+ * allocation is exact and never re-measured. It takes about three minutes on 2 cores, plus half a
+ * minute or so when a ratio has to be re-measured.
  *
  * <pre>
  * java -cp router-bench/target/benchmarks.jar io.shardrouter.bench.BenchGuard
@@ -47,19 +56,31 @@ public final class BenchGuard {
   public static void main(String[] args) {
     boolean canary = Boolean.getBoolean(CANARY_PROPERTY);
     Path json = Path.of(System.getProperty(JSON_PROPERTY, "router-bench/target/guard.json"));
+    Path retryJson = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + "-retry.json");
     long start = System.nanoTime();
+    List<Check> checks;
+    List<String> notes = new ArrayList<>();
+    List<Result> results;
     try {
       if (json.toAbsolutePath().getParent() != null) {
         Files.createDirectories(json.toAbsolutePath().getParent());
       }
       new Runner(options(json, canary).build()).run();
+      results = JmhResults.read(json);
+      checks = Budget.check(results, canary, Statistic.BEST);
+      List<Check> suspects = checks.stream().filter(c -> !c.strict() && c.reference() != null && !c.withinLimit()).toList();
+      if (!suspects.isEmpty()) {
+        System.out.println("bench guard: " + suspects.size() + " ratio(s) over the limit; measuring those paths and their"
+            + " references once more before failing (a ratio fails only when it fails twice)");
+        new Runner(retryOptions(suspects, retryJson).build()).run();
+        checks = confirm(checks, Budget.check(JmhResults.read(retryJson), canary, Statistic.BEST), notes);
+      }
     } catch (RunnerException | IOException | RuntimeException e) {
       System.err.println("bench guard: the JMH run failed, nothing was checked: " + e.getMessage());
       e.printStackTrace();
       System.exit(2);
+      return;
     }
-    List<Result> results = JmhResults.read(json);
-    List<Check> checks = Budget.check(results, canary);
     List<String> problems = new ArrayList<>(missing(results, canary));
     for (Check c : checks) {
       if (!c.withinLimit()) {
@@ -67,30 +88,76 @@ public final class BenchGuard {
       }
     }
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    report(System.out, checks, problems, json, seconds, canary);
+    report(System.out, checks, notes, problems, json, seconds, canary);
     System.exit(problems.isEmpty() ? 0 : 1);
   }
 
   /** The guard's JMH options: the route paths, F, the plain jump loop; N = 1,024; GC profiler; JSON. */
   static ChainedOptionsBuilder options(Path json, boolean canary) {
-    ChainedOptionsBuilder b = new OptionsBuilder()
+    ChainedOptionsBuilder b = common(json)
         .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
         .include("io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
         .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
-        .param("groups", "1024")
-        .forks(1)
-        .warmupIterations(4)
-        .warmupTime(TimeValue.milliseconds(400))
-        .measurementIterations(4)
-        .measurementTime(TimeValue.milliseconds(400))
-        .addProfiler(GCProfiler.class)
-        .shouldFailOnError(true)
-        .resultFormat(ResultFormatType.JSON)
-        .result(json.toString());
+        .param("groups", "1024");
     if (canary) {
       b.include("io\\.shardrouter\\.bench\\.hash\\.NaiveStringRouteBenchmark\\.getBytesUtf8$");
     }
     return b;
+  }
+
+  /** Options measuring again the subjects of {@code suspects} and their references, at their parameters. */
+  static ChainedOptionsBuilder retryOptions(List<Check> suspects, Path json) {
+    ChainedOptionsBuilder b = common(json);
+    Map<String, Set<String>> params = new TreeMap<>();
+    Set<String> benchmarks = new LinkedHashSet<>();
+    for (Check c : suspects) {
+      benchmarks.add(c.subject().benchmark());
+      benchmarks.add(c.reference().benchmark());
+      c.subject().params().forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+      c.reference().params().forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+    }
+    benchmarks.forEach(name -> b.include("^" + Pattern.quote(name) + "$"));
+    params.forEach((k, v) -> b.param(k, v.toArray(new String[0])));
+    return b;
+  }
+
+  private static ChainedOptionsBuilder common(Path json) {
+    return new OptionsBuilder()
+        .forks(1)
+        .warmupIterations(5)
+        .warmupTime(TimeValue.milliseconds(300))
+        .measurementIterations(6)
+        .measurementTime(TimeValue.milliseconds(300))
+        .addProfiler(GCProfiler.class)
+        .shouldFailOnError(true)
+        .resultFormat(ResultFormatType.JSON)
+        .result(json.toString());
+  }
+
+  /**
+   * The first run's checks, where a ratio that failed stands only if it fails again in the second run;
+   * a line per re-measured ratio goes to {@code notes}.
+   */
+  static List<Check> confirm(List<Check> first, List<Check> second, List<String> notes) {
+    List<Check> out = new ArrayList<>();
+    for (Check c : first) {
+      if (c.strict() || c.withinLimit()) {
+        out.add(c);
+        continue;
+      }
+      Check again = second.stream().filter(s -> s.rule().equals(c.rule())
+          && s.subject().benchmark().equals(c.subject().benchmark()) && s.subject().params().equals(c.subject().params()))
+          .findFirst().orElse(null);
+      if (again != null && again.withinLimit()) {
+        notes.add("re-measured, within the limit the second time: " + again.describe() + " (first: " + Budget.fmt(c.value())
+            + " " + c.unit() + ")");
+        out.add(again);
+      } else {
+        notes.add("re-measured, over the limit twice: " + (again != null ? again.describe() : c.describe()));
+        out.add(again != null ? again : c);
+      }
+    }
+    return out;
   }
 
   /** Problems with the run itself: no route path measured at all, which must not pass silently. */
@@ -105,14 +172,18 @@ public final class BenchGuard {
     return out;
   }
 
-  static void report(PrintStream out, List<Check> checks, List<String> problems, Path json, long seconds, boolean canary) {
+  static void report(PrintStream out, List<Check> checks, List<String> notes, List<String> problems, Path json, long seconds,
+      boolean canary) {
     out.println();
     out.println("=== bench guard" + (canary ? " (canary mode: NaiveStringRouteBenchmark guarded as a route path)" : "")
         + ": " + checks.size() + " checks, " + problems.size() + " offenders, " + seconds + " s; JMH JSON in " + json);
-    out.println("    limits: allocation < " + Budget.MAX_ALLOC_BYTES + " B/op; ratios <= " + Budget.MARGIN
-        + " x DESIGN §6 target (see io.shardrouter.bench.Budget)");
+    out.println("    limits: allocation < " + Budget.MAX_ALLOC_BYTES + " B/op; ratios of best iterations <= " + Budget.MARGIN
+        + " x DESIGN §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
     for (Check c : checks) {
       out.println((c.withinLimit() ? "ok   " : "FAIL ") + c.describe());
+    }
+    for (String n : notes) {
+      out.println("note " + n);
     }
     if (!problems.isEmpty()) {
       out.println();

@@ -308,7 +308,7 @@ public final class BenchReport {
     if (f == null || !r.unit().equals(f.unit())) {
       return "";
     }
-    double[] v = Budget.ratioOf(r, f);
+    double[] v = Budget.ratioOf(r, f, Budget.Statistic.MEAN);
     return Budget.fmt(v[0]) + " ± " + Budget.fmtErr(v[1]);
   }
 

@@ -27,12 +27,13 @@ public final class JmhResults {
    * @param params the JMH parameters, in the JSON's order
    * @param score the primary metric's mean
    * @param error the primary metric's 99.9% half-interval; NaN when JMH could not compute it
+   * @param best the best (lowest) measurement iteration; the mean when the JSON has no percentiles
    * @param unit e.g. {@code ns/op}
    * @param allocNorm {@code gc.alloc.rate.norm} in B/op; NaN when run without the GC profiler
    * @param allocNormError its error
    * @param run the run settings of this result
    */
-  public record Result(String benchmark, Map<String, String> params, double score, double error, String unit,
+  public record Result(String benchmark, Map<String, String> params, double score, double error, double best, String unit,
       double allocNorm, double allocNormError, Settings run) {
 
     /** The simple class name, e.g. {@code StringRouteBenchmark}. */
@@ -124,8 +125,10 @@ public final class JmhResults {
           (r.path("vmName").asText("?") + " " + r.path("vmVersion").asText("")).trim(), List.copyOf(jvmArgs),
           r.path("mode").asText("?"), r.path("forks").asInt(), r.path("threads").asInt(),
           iterations(r, "warmup"), iterations(r, "measurement"));
-      out.add(new Result(text(r, "benchmark"), params, number(primary.path("score")), number(primary.path("scoreError")),
-          primary.path("scoreUnit").asText("?"), alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")),
+      double score = number(primary.path("score"));
+      JsonNode min = primary.path("scorePercentiles").path("0.0");
+      out.add(new Result(text(r, "benchmark"), params, score, number(primary.path("scoreError")),
+          min.isMissingNode() ? score : number(min), primary.path("scoreUnit").asText("?"), alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")),
           alloc.isMissingNode() ? Double.NaN : number(alloc.path("scoreError")), settings));
     }
     return out;

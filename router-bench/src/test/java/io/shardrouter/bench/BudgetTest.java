@@ -135,4 +135,62 @@ class BudgetTest {
     assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
         .matcher("io.shardrouter.bench.hash.FloorBenchmark.hashChars").find()));
   }
+
+  @Test
+  void bestStatistic_dividesBestIterations() {
+    String json = """
+        [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 8.0, "scoreError": 4.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 4.0}}},
+         {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.table",
+          "params": {"strategy": "hash_mod", "groups": "1024", "keySet": "ascii16"},
+          "primaryMetric": {"score": 30.0, "scoreError": 20.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 8.0}},
+          "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.0, "scoreError": 0.0}}}]
+        """;
+    List<JmhResults.Result> results = JmhResults.parse(json);
+    Check mean = Budget.check(results, false, Budget.Statistic.MEAN).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    Check best = Budget.check(results, false, Budget.Statistic.BEST).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    assertEquals(3.75, mean.value(), 1e-9);
+    assertFalse(mean.withinLimit(), "a disturbed mean");
+    assertEquals(2.0, best.value(), 1e-9);
+    assertTrue(best.withinLimit());
+    assertTrue(best.describe().contains("best iterations 8.00 vs 4.00 ns/op"), best.describe());
+  }
+
+  @Test
+  void confirm_ratioFailsOnlyWhenOverTwice_allocationNeverForgiven() {
+    Fixtures.Json first = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.table", 14.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 14.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36")
+        .add("hash.LongRouteBenchmark.table", 5.0, 0.2, 24, "strategy", "hash_mod", "groups", "1024", "keySet", "long");
+    Fixtures.Json second = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.table", 8.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 13.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> a = Budget.check(JmhResults.parse(first.toString()), false, Budget.Statistic.BEST);
+    List<Check> b = Budget.check(JmhResults.parse(second.toString()), false, Budget.Statistic.BEST);
+    List<String> notes = new java.util.ArrayList<>();
+    List<Check> confirmed = BenchGuard.confirm(a, b, notes);
+    List<Check> failing = confirmed.stream().filter(c -> !c.withinLimit()).toList();
+    assertEquals(2, failing.size(), failing.toString());
+    assertTrue(failing.stream().anyMatch(c -> c.strict() && c.subject().group().equals("LongRouteBenchmark")));
+    assertTrue(failing.stream().anyMatch(c -> !c.strict() && "ascii36".equals(c.subject().param("keySet"))
+        && c.value() == 3.25));
+    assertEquals(2, notes.size(), notes.toString());
+  }
+
+  @Test
+  void retryOptions_subjectsAndReferencesAtTheirParams() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.router", 14.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> suspects = Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
+        .filter(c -> !c.withinLimit()).toList();
+    var options = BenchGuard.retryOptions(suspects, java.nio.file.Path.of("target/r.json")).build();
+    assertEquals(2, options.getIncludes().size(), options.getIncludes().toString());
+    assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
+    assertEquals(List.of("hash_mod"), List.copyOf(options.getParameter("strategy").get()));
+  }
 }

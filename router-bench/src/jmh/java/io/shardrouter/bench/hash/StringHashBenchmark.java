@@ -34,6 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       Latin-1 strings) into a per-thread scratch, then XXH3 over the bytes.
  *   <li>{@link #scratchCopyNoThreadLocal}: the same with the scratch in the benchmark state, to show
  *       what the {@code ThreadLocal} lookup costs.
+ *   <li>{@link #fusedCopy}: one loop that reads each char once, ORs it into the ASCII check and stores
+ *       its low byte into the per-thread scratch; then XXH3 over the bytes.
  *   <li>{@link #getBytesUtf8}: {@code getBytes(UTF_8)} and XXH3 over the new array: allocates.
  *   <li>{@link #isAsciiOnly}: the ASCII check alone.
  * </ul>
@@ -64,7 +66,7 @@ public class StringHashBenchmark {
       keys = KeySet.of(keySet).texts();
       for (String k : keys) {
         long expected = XXH3.hashBytes(k.getBytes(StandardCharsets.UTF_8));
-        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer)};
+        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer), fusedHash(k)};
         for (int v = 0; v < got.length; v++) {
           if (got[v] != expected) {
             throw new IllegalStateException("variant " + v + " hashes '" + k + "' to " + got[v] + ", expected " + expected);
@@ -95,6 +97,11 @@ public class StringHashBenchmark {
   }
 
   @Benchmark
+  public long fusedCopy(Keys k) {
+    return fusedHash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
   public long getBytesUtf8(Keys k) {
     return XXH3.hashBytes(k.keys[k.i++ & KeySet.MASK].getBytes(StandardCharsets.UTF_8));
   }
@@ -119,6 +126,24 @@ public class StringHashBenchmark {
     }
     byte[] b = SCRATCH.get();
     key.getBytes(0, n, b, 0);
+    return XXH3.hashBytes(b, 0, n);
+  }
+
+  static long fusedHash(String key) {
+    int n = key.length();
+    if (n > 256) {
+      throw new IllegalArgumentException("keys of at most 256 chars only");
+    }
+    byte[] b = SCRATCH.get();
+    int acc = 0;
+    for (int i = 0; i < n; i++) {
+      char c = key.charAt(i);
+      acc |= c;
+      b[i] = (byte) c;
+    }
+    if (acc >= 0x80) {
+      throw new IllegalArgumentException("ASCII keys only");
+    }
     return XXH3.hashBytes(b, 0, n);
   }
 
