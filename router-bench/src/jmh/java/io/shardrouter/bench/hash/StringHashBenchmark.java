@@ -36,6 +36,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *       what the {@code ThreadLocal} lookup costs.
  *   <li>{@link #fusedCopy}: one loop that reads each char once, ORs it into the ASCII check and stores
  *       its low byte into the per-thread scratch; then XXH3 over the bytes.
+ *   <li>{@link #stringCheckCopy}: like {@link #scratchCopy}, with the ASCII check written against
+ *       {@code String} instead of {@code CharSequence} (so {@code charAt} is not an interface call).
+ *   <li>{@link #getCharsCheckNarrow}: {@code String.getChars} into a per-thread {@code char[]} (a
+ *       vectorized inflate for Latin-1 strings), then one loop over the {@code char[]} that ORs the
+ *       ASCII check and narrows each char into the byte scratch; then XXH3 over the bytes.
+ *   <li>{@link #latin1Direct}: <em>not usable as is, shown for scale</em>: reads the {@code String}'s
+ *       internal Latin-1 array through {@code sun.misc.Unsafe} (JDK internals, as Zero-Allocation-Hashing's
+ *       {@code hashChars} does), checks it is ASCII 8 bytes at a time and hashes it in place: the cost of
+ *       an ASCII path with no per-char work at all.
  *   <li>{@link #getBytesUtf8}: {@code getBytes(UTF_8)} and XXH3 over the new array: allocates.
  *   <li>{@link #isAsciiOnly}: the ASCII check alone.
  * </ul>
@@ -51,6 +60,13 @@ public class StringHashBenchmark {
   private static final LongHashFunction XXH3 = LongHashFunction.xx3();
   private static final StableHash LIBRARY = StableHashes.xxh3();
   private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
+  private static final ThreadLocal<Scratch> PAIR = ThreadLocal.withInitial(Scratch::new);
+
+  /** A char and a byte buffer, per thread. */
+  static final class Scratch {
+    final char[] chars = new char[256];
+    final byte[] bytes = new byte[256];
+  }
 
   /** ASCII keys. */
   @State(Scope.Thread)
@@ -66,7 +82,9 @@ public class StringHashBenchmark {
       keys = KeySet.of(keySet).texts();
       for (String k : keys) {
         long expected = XXH3.hashBytes(k.getBytes(StandardCharsets.UTF_8));
-        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer), fusedHash(k)};
+        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer), fusedHash(k),
+            stringCheckHash(k), charsHash(k),
+            Latin1Direct.hash(k)};
         for (int v = 0; v < got.length; v++) {
           if (got[v] != expected) {
             throw new IllegalStateException("variant " + v + " hashes '" + k + "' to " + got[v] + ", expected " + expected);
@@ -102,6 +120,39 @@ public class StringHashBenchmark {
   }
 
   @Benchmark
+  public long stringCheckCopy(Keys k) {
+    return stringCheckHash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public long getCharsCheckNarrow(Keys k) {
+    return charsHash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public boolean getCharsCheckOnly(Keys k) {
+    String key = k.keys[k.i++ & KeySet.MASK];
+    int n = key.length();
+    char[] c = PAIR.get().chars;
+    key.getChars(0, n, c, 0);
+    int acc = 0;
+    for (int i = 0; i < n; i++) {
+      acc |= c[i];
+    }
+    return acc < 0x80;
+  }
+
+  @Benchmark
+  public boolean isAsciiStringOnly(Keys k) {
+    return isAscii(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public long latin1Direct(Keys k) {
+    return Latin1Direct.hash(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
   public long getBytesUtf8(Keys k) {
     return XXH3.hashBytes(k.keys[k.i++ & KeySet.MASK].getBytes(StandardCharsets.UTF_8));
   }
@@ -126,6 +177,45 @@ public class StringHashBenchmark {
     }
     byte[] b = SCRATCH.get();
     key.getBytes(0, n, b, 0);
+    return XXH3.hashBytes(b, 0, n);
+  }
+
+  static boolean isAscii(String s) {
+    int acc = 0;
+    for (int i = 0, n = s.length(); i < n; i++) {
+      acc |= s.charAt(i);
+    }
+    return acc < 0x80;
+  }
+
+  @SuppressWarnings("deprecation")
+  static long stringCheckHash(String key) {
+    int n = key.length();
+    if (!isAscii(key) || n > 256) {
+      throw new IllegalArgumentException("ASCII keys of at most 256 chars only");
+    }
+    byte[] b = SCRATCH.get();
+    key.getBytes(0, n, b, 0);
+    return XXH3.hashBytes(b, 0, n);
+  }
+
+  static long charsHash(String key) {
+    int n = key.length();
+    if (n > 256) {
+      throw new IllegalArgumentException("keys of at most 256 chars only");
+    }
+    Scratch s = PAIR.get();
+    char[] c = s.chars;
+    byte[] b = s.bytes;
+    key.getChars(0, n, c, 0);
+    int acc = 0;
+    for (int i = 0; i < n; i++) {
+      acc |= c[i];
+      b[i] = (byte) c[i];
+    }
+    if (acc >= 0x80) {
+      throw new IllegalArgumentException("ASCII keys only");
+    }
     return XXH3.hashBytes(b, 0, n);
   }
 
