@@ -174,12 +174,14 @@ public final class BenchReport {
     }
     md.append("| results | `").append(ctx.source()).append("`, written ").append(ctx.runDate()).append(" |\n");
     md.append("| generated | ").append(ctx.generated()).append(" |\n\n");
-    md.append("How to read: *ns/op* is the mean time of one call and *±* JMH's 99.9% confidence half-interval; ")
-        .append("*B/op* is `gc.alloc.rate.norm`, bytes allocated per call (0 means nothing; JMH's own noise is ")
-        .append("below 0.01). *F* is `FloorBenchmark.xxh3Bytes` over the same key set in the same run: XXH3-64 over ")
-        .append("the key's canonical bytes, the least any route can do. A ratio of 1.5 F means the path costs ")
-        .append("the hash plus half a hash more. Ratios, not absolute times, are comparable across machines and runs: ")
-        .append("this is a shared 2-core machine where other builds run at the same time.\n\n");
+    md.append("How to read: *score* is JMH's mean wall-clock time of one call and *± error* its 99.9% confidence ")
+        .append("half-interval. *CPU ns/op* is the CPU time the process used per call (`cpu.time.norm`, from ")
+        .append("`io.shardrouter.bench.CpuTimeProfiler`): the same work without the time spent waiting for a core, ")
+        .append("which on a shared machine is the steadier number. *B/op* is `gc.alloc.rate.norm`, bytes allocated ")
+        .append("per call (≈ 0 means nothing; JMH's own noise is below 0.01). *F* is `FloorBenchmark.xxh3Bytes` over the ")
+        .append("same key set in the same run: XXH3-64 over the key's canonical bytes, the least any route can do. ")
+        .append("*ratio to F* divides CPU ns/op when measured (else the score): 1.5 F is the hash plus half a hash ")
+        .append("more. Ratios, not absolute times, compare across machines and runs.\n\n");
 
     md.append("## Budget (DESIGN §6)\n\n");
     md.append(budget(results));
@@ -279,8 +281,8 @@ public final class BenchReport {
     for (String p : params) {
       md.append(p).append(" | ");
     }
-    md.append("method | score | ± error | unit | B/op | ratio to F |\n|");
-    md.append(" --- |".repeat(params.size() + 1)).append(" ---: | ---: | --- | ---: | ---: |\n");
+    md.append("method | score | ± error | unit | CPU ns/op | B/op | ratio to F |\n|");
+    md.append(" --- |".repeat(params.size() + 1)).append(" ---: | ---: | --- | ---: | ---: | ---: |\n");
     for (Result r : sorted) {
       md.append("| ");
       for (String p : params) {
@@ -288,6 +290,7 @@ public final class BenchReport {
       }
       md.append('`').append(r.method()).append("` | ").append(Budget.fmt(r.score())).append(" | ")
           .append(Budget.fmtErr(r.error())).append(" | ").append(r.unit()).append(" | ")
+          .append(r.hasCpu() ? Budget.fmt(r.cpu()) + " ± " + Budget.fmtErr(r.cpuError()) : "").append(" | ")
           .append(alloc(r)).append(" | ").append(ratio(r, all)).append(" |\n");
     }
     return md.toString();

@@ -31,10 +31,13 @@ public final class JmhResults {
    * @param unit e.g. {@code ns/op}
    * @param allocNorm {@code gc.alloc.rate.norm} in B/op; NaN when run without the GC profiler
    * @param allocNormError its error
+   * @param cpu {@code cpu.time.norm} ({@link CpuTimeProfiler}) in ns/op; NaN when run without it
+   * @param cpuError its error
+   * @param cpuBest its best (lowest) iteration
    * @param run the run settings of this result
    */
   public record Result(String benchmark, Map<String, String> params, double score, double error, double best, String unit,
-      double allocNorm, double allocNormError, Settings run) {
+      double allocNorm, double allocNormError, double cpu, double cpuError, double cpuBest, Settings run) {
 
     /** The simple class name, e.g. {@code StringRouteBenchmark}. */
     public String group() {
@@ -59,6 +62,10 @@ public final class JmhResults {
 
     public boolean hasAllocation() {
       return !Double.isNaN(allocNorm);
+    }
+
+    public boolean hasCpu() {
+      return !Double.isNaN(cpu);
     }
 
     /** {@code StringRouteBenchmark.table {strategy=hash_mod, groups=1024, keySet=ascii16}}. */
@@ -119,6 +126,8 @@ public final class JmhResults {
       }
       JsonNode primary = r.path("primaryMetric");
       JsonNode alloc = r.path("secondaryMetrics").path("gc.alloc.rate.norm");
+      JsonNode cpu = r.path("secondaryMetrics").path(CpuTimeProfiler.METRIC);
+      JsonNode cpuMin = cpu.path("scorePercentiles").path("0.0");
       List<String> jvmArgs = new ArrayList<>();
       r.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
       Settings settings = new Settings(r.path("jmhVersion").asText("?"), r.path("jdkVersion").asText("?"),
@@ -129,7 +138,10 @@ public final class JmhResults {
       JsonNode min = primary.path("scorePercentiles").path("0.0");
       out.add(new Result(text(r, "benchmark"), params, score, number(primary.path("scoreError")),
           min.isMissingNode() ? score : number(min), primary.path("scoreUnit").asText("?"), alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")),
-          alloc.isMissingNode() ? Double.NaN : number(alloc.path("scoreError")), settings));
+          alloc.isMissingNode() ? Double.NaN : number(alloc.path("scoreError")),
+          cpu.isMissingNode() ? Double.NaN : number(cpu.path("score")),
+          cpu.isMissingNode() ? Double.NaN : number(cpu.path("scoreError")),
+          cpu.isMissingNode() ? Double.NaN : cpuMin.isMissingNode() ? number(cpu.path("score")) : number(cpuMin), settings));
     }
     return out;
   }

@@ -31,10 +31,10 @@ class BenchReportTest {
   @Test
   void render_rowsWithScoreErrorAllocationAndRatioToF() {
     String md = render(Map.of());
-    assertTrue(md.contains("| hash_mod | ascii16 | 1024 | `table` | 10.0 | 0.50 | ns/op | ≈ 0 | 2.50 ± 0.19 |"), md);
-    assertTrue(md.contains("| ascii16 | `xxh3Bytes` | 4.00 | 0.10 | ns/op | ≈ 0 | 1.00 ± 0.05 |"), md);
-    assertTrue(md.contains("| ascii16 | 1024 | `ketama` | 80.0 | ? | ns/op | 104 | 20.0 ± ? |"), md);
-    assertTrue(md.contains("| 1000 | `document` | 1.25 | 0.05 | ms/op | 1,234,567 |  |"), md);
+    assertTrue(md.contains("| hash_mod | ascii16 | 1024 | `table` | 10.0 | 0.50 | ns/op |  | ≈ 0 | 2.50 ± 0.19 |"), md);
+    assertTrue(md.contains("| ascii16 | `xxh3Bytes` | 4.00 | 0.10 | ns/op |  | ≈ 0 | 1.00 ± 0.05 |"), md);
+    assertTrue(md.contains("| ascii16 | 1024 | `ketama` | 80.0 | ? | ns/op |  | 104 | 20.0 ± ? |"), md);
+    assertTrue(md.contains("| 1000 | `document` | 1.25 | 0.05 | ms/op |  | 1,234,567 |  |"), md);
   }
 
   @Test
@@ -69,6 +69,21 @@ class BenchReportTest {
     assertTrue(md.indexOf("Overall, fine.") < floor, md);
     assertTrue(md.contains("*No notes yet: add a `## PeerBenchmark` section to docs/benchmarks-notes.md.*"), md);
     assertTrue(md.indexOf("## Unmeasured") > decode, md);
+  }
+
+  @Test
+  void render_cpuTimeShownAndUsedForRatios() {
+    String json = """
+        [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii36"},
+          "primaryMetric": {"score": 30.0, "scoreError": 9.0, "scoreUnit": "ns/op"},
+          "secondaryMetrics": {"cpu.time.norm": {"score": 14.0, "scoreError": 0.7, "scoreUnit": "ns/op"}}},
+         {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.router",
+          "params": {"strategy": "hash_mod", "groups": "16", "keySet": "ascii36"},
+          "primaryMetric": {"score": 90.0, "scoreError": 30.0, "scoreUnit": "ns/op"},
+          "secondaryMetrics": {"cpu.time.norm": {"score": 42.0, "scoreError": 2.1, "scoreUnit": "ns/op"}}}]
+        """;
+    String md = BenchReport.render(JmhResults.parse(json), Map.of(), CTX, "notes.md");
+    assertTrue(md.contains("| hash_mod | ascii36 | 16 | `router` | 90.0 | 30.0 | ns/op | 42.0 ± 2.10 |  | 3.00 ± 0.30 |"), md);
   }
 
   @Test
