@@ -90,10 +90,11 @@ public final class JmhResults {
   public record Settings(String jmhVersion, String jdkVersion, String vm, List<String> jvmArgs, String mode,
       int forks, int threads, String warmup, String measurement) {
 
-    /** {@code 1 fork, 1 thread, warm-up 3 × 1 s, measurement 5 × 1 s, mode avgt}. */
+    /** {@code 1 fork, 1 thread, warm-up 3 × 1 s, measurement 5 × 1 s, mode avgt}, and JVM arguments if any. */
     public String describe() {
       return forks + (forks == 1 ? " fork, " : " forks, ") + threads + (threads == 1 ? " thread" : " threads")
-          + ", warm-up " + warmup + ", measurement " + measurement + ", mode " + mode;
+          + ", warm-up " + warmup + ", measurement " + measurement + ", mode " + mode
+          + (jvmArgs.isEmpty() ? "" : ", JVM arguments `" + String.join(" ", jvmArgs) + "`");
     }
   }
 

@@ -25,7 +25,10 @@ class BenchReportTest {
     assertTrue(md.contains("| JDK | 17.0.15, OpenJDK 64-Bit Server VM 17.0.15+6 |"), md);
     assertTrue(md.contains("| JMH | 1.37, GC profiler (`-prof gc`); 1 fork, 1 thread, warm-up 3 × 1 s, measurement 5 × 1 s, mode avgt"), md);
     assertTrue(md.contains("| results | `fixture.json`, written 2025-01-02 |"), md);
-    assertTrue(md.contains("| JVM arguments | `-Xms2g -Xmx2g` |"), md);
+    assertTrue(md.contains("(tables that differ say so) |"), md);
+    assertTrue(md.contains("JMH: 1 fork, 1 thread, warm-up 2 × 2 s, measurement 3 × 2 s, mode avgt, JVM arguments `-Xms2g -Xmx2g`."),
+        md);
+    assertEquals(1, md.split("JMH: 1 fork", -1).length - 1, "only the table whose settings differ says so");
   }
 
   @Test
