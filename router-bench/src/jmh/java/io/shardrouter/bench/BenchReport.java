@@ -26,11 +26,13 @@ import java.util.TreeMap;
  *
  * <pre>
  * java -cp router-bench/target/benchmarks.jar io.shardrouter.bench.BenchReport \
- *     [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md] [router-bench/target/jmh-full.json ...]
+ *     [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md] [--run-date YYYY-MM-DD] [docs/benchmarks.json ...]
  * </pre>
  *
  * <p>Run it on the machine that ran the benchmarks: the machine line is read from {@code nproc} and
- * {@code /proc/cpuinfo} when the report is generated (JMH's JSON does not record the CPU).
+ * {@code /proc/cpuinfo} when the report is generated, and the run date is the JSON file's
+ * modification time (JMH's JSON records neither). To regenerate later from a checked-out JSON (after
+ * editing the notes), pass {@code --run-date} with the date the header already shows.
  */
 public final class BenchReport {
   /** The order of the tables; other classes follow, by name. */
@@ -56,19 +58,22 @@ public final class BenchReport {
     Path out = Path.of("docs/benchmarks.md");
     Path notesFile = Path.of("docs/benchmarks-notes.md");
     List<Path> inputs = new ArrayList<>();
+    LocalDate runDateArg = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--notes" -> notesFile = Path.of(value(args, ++i, "--notes"));
+        case "--run-date" -> runDateArg = LocalDate.parse(value(args, ++i, "--run-date"));
         case "-h", "--help" -> {
-          System.out.println("usage: BenchReport [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md] results.json...");
+          System.out.println("usage: BenchReport [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md]"
+              + " [--run-date YYYY-MM-DD] [results.json ...]  (default input: docs/benchmarks.json)");
           return;
         }
         default -> inputs.add(Path.of(args[i]));
       }
     }
     if (inputs.isEmpty()) {
-      inputs.add(Path.of("router-bench/target/jmh-full.json"));
+      inputs.add(Path.of("docs/benchmarks.json"));
     }
     List<Result> results = new ArrayList<>();
     LocalDate runDate = LocalDate.MIN;
@@ -84,7 +89,8 @@ public final class BenchReport {
       names.add(in.toString());
     }
     Map<String, String> notes = Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
-    Context ctx = new Context(machine(), String.join(", ", names), runDate.toString(), LocalDate.now(ZoneOffset.UTC).toString());
+    Context ctx = new Context(machine(), String.join(", ", names), (runDateArg != null ? runDateArg : runDate).toString(),
+        LocalDate.now(ZoneOffset.UTC).toString());
     String md = render(results, notes, ctx, notesFile.toString());
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
@@ -125,17 +131,23 @@ public final class BenchReport {
         + ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
   }
 
-  /** The notes file's {@code ## Name} sections, by name; text before the first heading is {@code Summary}. */
+  /**
+   * The notes file's {@code ## Name} sections, by name; text before the first section is
+   * {@code Summary}. The {@code # } title and HTML comments are left out.
+   */
   public static Map<String, String> parseNotes(String text) {
     Map<String, String> out = new LinkedHashMap<>();
     String name = SUMMARY;
     StringBuilder body = new StringBuilder();
+    boolean inComment = false;
     for (String line : text.split("\n", -1)) {
-      if (line.startsWith("## ")) {
+      if (inComment || line.startsWith("<!--")) {
+        inComment = !line.contains("-->");
+      } else if (line.startsWith("## ")) {
         put(out, name, body);
         name = line.substring(3).trim();
         body.setLength(0);
-      } else if (!line.startsWith("# ") && !line.startsWith("<!--")) {
+      } else if (!line.startsWith("# ")) {
         body.append(line).append('\n');
       }
     }
@@ -166,7 +178,9 @@ public final class BenchReport {
     if (first != null) {
       md.append("| JDK | ").append(first.jdkVersion()).append(", ").append(first.vm()).append(" |\n");
       md.append("| JMH | ").append(first.jmhVersion()).append(", GC profiler (`-prof gc`)")
-          .append(results.stream().anyMatch(Result::hasAllocation) ? "" : " not used").append("; ")
+          .append(results.stream().anyMatch(Result::hasAllocation) ? "" : " not used")
+          .append(results.stream().anyMatch(Result::hasCpu) ? " and `-prof io.shardrouter.bench.CpuTimeProfiler`" : "")
+          .append("; ")
           .append(commonSettings(results))
           .append(results.stream().map(r -> r.run().describe()).distinct().count() > 1 ? " (tables that differ say so)" : "")
           .append(" |\n");

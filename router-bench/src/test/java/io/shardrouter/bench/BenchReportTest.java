@@ -91,8 +91,10 @@ class BenchReportTest {
 
   @Test
   void parseNotes_sectionsByHeading() {
-    Map<String, String> notes = BenchReport.parseNotes("intro\n## A\none\n\ntwo\n## B\nthree\n");
+    Map<String, String> notes = BenchReport.parseNotes("# Title\n<!-- a comment\n   over lines -->\nintro\n## A\none\n\ntwo\n"
+        + "<!-- one line -->\n## B\nthree\n");
     assertEquals(List.of("Summary", "A", "B"), List.copyOf(notes.keySet()));
+    assertEquals("intro", notes.get("Summary"));
     assertEquals("one\n\ntwo", notes.get("A"));
   }
 }
