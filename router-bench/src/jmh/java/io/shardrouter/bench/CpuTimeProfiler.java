@@ -43,6 +43,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
   }
 
   @Override
+  @SuppressWarnings("rawtypes") // JMH's own signature uses the raw Result
   public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
       IterationResult result) {
     long cpu = os.getProcessCpuTime() - before;
