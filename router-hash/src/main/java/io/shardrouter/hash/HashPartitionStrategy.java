@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * Base of the hash family: a key's canonical bytes are hashed with a {@link StableHash} to a 64-bit
  * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that are
- * ASCII are hashed in place, {@code long}, {@code int} and {@code timestamp} keys without encoding.
+ * ASCII are copied into a per-thread scratch without encoding; {@code long}, {@code int} and
+ * {@code timestamp} keys are hashed without writing their bytes anywhere.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable.

@@ -1,27 +1,22 @@
-package io.shardrouter.hash;
+package io.shardrouter.bench.hash;
 
 import java.nio.ByteOrder;
 import net.openhft.hashing.Access;
 
 /**
- * Reads an all-ASCII {@link String} as the bytes of its UTF-8 form (which for ASCII are its chars),
- * so Zero-Allocation-Hashing functions hash the canonical bytes of a text key in place.
- * Only valid for strings that {@link io.shardrouter.core.key.Utf8#isAscii} accepts.
+ * A copy of the {@code Access} router-hash first used for ASCII strings: 8 {@code charAt} calls
+ * packed into one little-endian {@code long}. Kept here so {@link StringHashBenchmark} can compare it
+ * with what router-hash does now. Little-endian platforms only (the benchmarks run on x86-64 and aarch64).
  */
-final class AsciiStringAccess extends Access<String> {
-  static final AsciiStringAccess LITTLE_ENDIAN = new AsciiStringAccess(false);
-  private static final AsciiStringAccess BIG_ENDIAN = new AsciiStringAccess(true);
+final class AsciiCharAccess extends Access<String> {
+  static final AsciiCharAccess INSTANCE = new AsciiCharAccess();
 
-  private final boolean bigEndian;
-
-  private AsciiStringAccess(boolean bigEndian) {
-    this.bigEndian = bigEndian;
-  }
+  private AsciiCharAccess() {}
 
   @Override
   public long getLong(String s, long offset) {
     int i = (int) offset;
-    long v = (long) s.charAt(i)
+    return (long) s.charAt(i)
         | (long) s.charAt(i + 1) << 8
         | (long) s.charAt(i + 2) << 16
         | (long) s.charAt(i + 3) << 24
@@ -29,14 +24,12 @@ final class AsciiStringAccess extends Access<String> {
         | (long) s.charAt(i + 5) << 40
         | (long) s.charAt(i + 6) << 48
         | (long) s.charAt(i + 7) << 56;
-    return bigEndian ? Long.reverseBytes(v) : v;
   }
 
   @Override
   public int getInt(String s, long offset) {
     int i = (int) offset;
-    int v = s.charAt(i) | s.charAt(i + 1) << 8 | s.charAt(i + 2) << 16 | s.charAt(i + 3) << 24;
-    return bigEndian ? Integer.reverseBytes(v) : v;
+    return s.charAt(i) | s.charAt(i + 1) << 8 | s.charAt(i + 2) << 16 | s.charAt(i + 3) << 24;
   }
 
   @Override
@@ -47,8 +40,7 @@ final class AsciiStringAccess extends Access<String> {
   @Override
   public int getShort(String s, long offset) {
     int i = (int) offset;
-    int v = bigEndian ? s.charAt(i) << 8 | s.charAt(i + 1) : s.charAt(i) | s.charAt(i + 1) << 8;
-    return (short) v;
+    return (short) (s.charAt(i) | s.charAt(i + 1) << 8);
   }
 
   @Override
@@ -68,11 +60,11 @@ final class AsciiStringAccess extends Access<String> {
 
   @Override
   public ByteOrder byteOrder(String s) {
-    return bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+    return ByteOrder.LITTLE_ENDIAN;
   }
 
   @Override
   protected Access<String> reverseAccess() {
-    return bigEndian ? LITTLE_ENDIAN : BIG_ENDIAN;
+    throw new UnsupportedOperationException("little-endian access only");
   }
 }

@@ -1,0 +1,230 @@
+package io.shardrouter.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.bench.Budget.Check;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The guard's decisions, on hand-written results: what passes, what fails, and what the message says. */
+class BudgetTest {
+  private static final String F = "hash.FloorBenchmark.xxh3Bytes";
+
+  private static List<Check> offenders(Fixtures.Json json, boolean canary) {
+    return Budget.check(JmhResults.parse(json.toString()), canary).stream().filter(c -> !c.withinLimit()).toList();
+  }
+
+  @Test
+  void check_withinBudget_noOffenders() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 7.9, 0.3, 0.0002, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.router", 4.5, 0.1, 0.0001, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.LongRouteBenchmark.table", 30.0, 1.0, 0.0, "strategy", "jump", "groups", "1024", "keySet", "long");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    assertEquals(5, checks.size(), "3 allocation checks and 2 ratio checks: " + checks);
+    assertTrue(checks.stream().allMatch(Check::withinLimit), checks.toString());
+  }
+
+  @Test
+  void check_routePathAllocates_offenderNamesBenchmarkParamsValueAndLimit() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.router", 7.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size(), bad.toString());
+    String message = bad.get(0).describe();
+    assertTrue(message.startsWith("allocation: StringRouteBenchmark.router {strategy=hash_mod, groups=1024, keySet=ascii36}: 32.0 ± 0.00 B/op"),
+        message);
+    assertTrue(message.contains("limit < 0.50 B/op"), message);
+  }
+
+  @Test
+  void check_halfAByteIsAnOffender_justBelowIsNot() {
+    assertEquals(1, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.5,
+        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
+    assertEquals(0, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.49,
+        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
+  }
+
+  @Test
+  void check_ratioOverMarginTimesTarget_offender_underMargin_passes() {
+    // bytes on hash_mod: target 1.15 F, margin 1.5: the limit is 1.725 F
+    Fixtures.Json over = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(over, false);
+    assertEquals(1, bad.size());
+    String message = bad.get(0).describe();
+    assertTrue(message.contains("byte[] key, hash_mod ≤ 1.15 F"), message);
+    assertTrue(message.contains("1.80 ± 0.10 F"), message);
+    assertTrue(message.contains("limit 1.72 F = 1.5 × target 1.15 F"), message);
+
+    Fixtures.Json missesTargetOnly = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 6.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> checks = Budget.check(JmhResults.parse(missesTargetOnly.toString()), false);
+    Check ratio = checks.stream().filter(c -> c.unit().equals("F")).findFirst().orElseThrow();
+    assertTrue(ratio.withinLimit(), "1.5 F is inside the guard's margin");
+    assertFalse(ratio.meetsTarget(), "but misses the 1.15 F target, which the report shows");
+  }
+
+  @Test
+  void check_asciiStringOnHashMod_guardedAtItsOwnLimitWhileTheTargetIsMissed() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 13.6, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.router", 18.4, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false).stream().filter(c -> !c.strict()).toList();
+    assertEquals(2, checks.size());
+    assertTrue(checks.get(0).withinLimit() && !checks.get(0).meetsTarget(), "3.4 F: missed, but within " + Budget.STRING_GUARD_LIMIT);
+    assertFalse(checks.get(1).withinLimit(), "4.6 F is over the guard's limit");
+    assertTrue(checks.get(1).describe().contains("limit 4.50 F (target 2.00 F is missed today; see Budget)"),
+        checks.get(1).describe());
+  }
+
+  @Test
+  void check_bytesHashModTarget_is1_15F() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.0, 0, "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 7.0, 0.0, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size(), "1.75 F is over 1.5 × 1.15 F");
+    assertEquals(1.75, bad.get(0).value(), 1e-9);
+  }
+
+  @Test
+  void check_jumpComparedWithPlainLoop_atSameKeySetAndN() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("peers.PeerBenchmark.plainJump", 10.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
+        .add("peers.PeerBenchmark.plainJump", 1.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 16.0, 0.1, 0, "strategy", "jump", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size());
+    assertEquals(1.6, bad.get(0).value(), 1e-9, "divided by the N = 1024 loop, not the N = 16 one");
+    assertTrue(bad.get(0).describe().contains("PeerBenchmark.plainJump"), bad.get(0).describe());
+  }
+
+  @Test
+  void check_referenceMissing_isAnOffender() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("hash.StringRouteBenchmark.table", 8.0, 0.3, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size());
+    assertTrue(bad.get(0).describe().contains("reference was not measured"), bad.get(0).describe());
+  }
+
+  @Test
+  void check_canaryGuardedOnlyInCanaryMode() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("hash.NaiveStringRouteBenchmark.getBytesUtf8", 9.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    assertEquals(0, offenders(json, false).size(), "the naive path is a comparison, not a library route path");
+    List<Check> bad = offenders(json, true);
+    assertEquals(1, bad.size(), bad.toString());
+    assertTrue(bad.get(0).describe().startsWith("allocation: NaiveStringRouteBenchmark.getBytesUtf8"), bad.get(0).describe());
+  }
+
+  @Test
+  void missing_noRoutePath_isReported() {
+    Fixtures.Json json = new Fixtures.Json().add(F, 4.0, 0.1, 0, "keySet", "ascii16");
+    assertEquals(1, BenchGuard.missing(JmhResults.parse(json.toString()), false).size());
+    assertEquals(2, BenchGuard.missing(JmhResults.parse(json.toString()), true).size());
+  }
+
+  @Test
+  void guardOptions_includeEveryRoutePath() {
+    var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
+    List<String> includes = options.getIncludes();
+    for (String name : List.of("io.shardrouter.bench.hash.StringRouteBenchmark.table",
+        "io.shardrouter.bench.hash.BytesRouteBenchmark.router", "io.shardrouter.bench.hash.LongRouteBenchmark.table",
+        "io.shardrouter.bench.hash.CompositeRouteBenchmark.router", "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes",
+        "io.shardrouter.bench.peers.PeerBenchmark.plainJump")) {
+      assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    }
+    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
+        .matcher("io.shardrouter.bench.hash.NaiveStringRouteBenchmark.getBytesUtf8").find()));
+    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
+        .matcher("io.shardrouter.bench.hash.FloorBenchmark.hashChars").find()));
+  }
+
+  @Test
+  void bestStatistic_dividesBestIterations() {
+    String json = """
+        [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 8.0, "scoreError": 4.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 4.0}}},
+         {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.table",
+          "params": {"strategy": "hash_mod", "groups": "1024", "keySet": "ascii16"},
+          "primaryMetric": {"score": 30.0, "scoreError": 20.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 8.0}},
+          "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.0, "scoreError": 0.0}}}]
+        """;
+    List<JmhResults.Result> results = JmhResults.parse(json);
+    Check mean = Budget.check(results, false, Budget.Statistic.MEAN).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    Check best = Budget.check(results, false, Budget.Statistic.BEST).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    assertEquals(3.75, mean.value(), 1e-9);
+    assertEquals(2.0, best.value(), 1e-9);
+    assertTrue(best.describe().contains("(wall-clock time, best iterations: 8.00 vs FloorBenchmark.xxh3Bytes 4.00 ns/op"),
+        best.describe());
+  }
+
+  @Test
+  void cpuTime_preferredOverWallClock_whenMeasured() {
+    String json = """
+        [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 12.0, "scoreError": 6.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 9.0}},
+          "secondaryMetrics": {"cpu.time.norm": {"score": 6.2, "scoreError": 0.3, "scorePercentiles": {"0.0": 6.0}}}},
+         {"benchmark": "io.shardrouter.bench.hash.BytesRouteBenchmark.table",
+          "params": {"strategy": "hash_mod", "groups": "1024", "keySet": "ascii16"},
+          "primaryMetric": {"score": 30.0, "scoreError": 20.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 20.0}},
+          "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.0, "scoreError": 0.0},
+                               "cpu.time.norm": {"score": 6.9, "scoreError": 0.2, "scorePercentiles": {"0.0": 6.6}}}}]
+        """;
+    List<JmhResults.Result> results = JmhResults.parse(json);
+    Check best = Budget.check(results, false, Budget.Statistic.BEST).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    assertEquals(1.1, best.value(), 1e-9, "6.6 / 6.0, not the wall-clock 20 / 9");
+    assertTrue(best.withinLimit());
+    assertTrue(best.describe().contains("CPU time, best iterations: 6.60 vs FloorBenchmark.xxh3Bytes 6.00 ns/op"), best.describe());
+    Check mean = Budget.check(results, false, Budget.Statistic.MEAN).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    assertEquals(6.9 / 6.2, mean.value(), 1e-9);
+  }
+
+  @Test
+  void confirm_ratioFailsOnlyWhenOverTwice_allocationNeverForgiven() {
+    Fixtures.Json first = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36")
+        .add("hash.LongRouteBenchmark.table", 5.0, 0.2, 24, "strategy", "hash_mod", "groups", "1024", "keySet", "long");
+    Fixtures.Json second = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.BytesRouteBenchmark.table", 4.4, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 7.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> a = Budget.check(JmhResults.parse(first.toString()), false, Budget.Statistic.BEST);
+    List<Check> b = Budget.check(JmhResults.parse(second.toString()), false, Budget.Statistic.BEST);
+    List<String> notes = new java.util.ArrayList<>();
+    List<Check> confirmed = BenchGuard.confirm(a, b, notes);
+    List<Check> failing = confirmed.stream().filter(c -> !c.withinLimit()).toList();
+    assertEquals(2, failing.size(), failing.toString());
+    assertTrue(failing.stream().anyMatch(c -> c.strict() && c.subject().group().equals("LongRouteBenchmark")));
+    assertTrue(failing.stream().anyMatch(c -> !c.strict() && "ascii36".equals(c.subject().param("keySet"))
+        && c.value() == 1.75));
+    assertEquals(2, notes.size(), notes.toString());
+  }
+
+  @Test
+  void retryOptions_subjectsAndReferencesAtTheirParams() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+        .add("hash.StringRouteBenchmark.router", 19.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    List<Check> suspects = Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
+        .filter(c -> !c.withinLimit()).toList();
+    var options = BenchGuard.retryOptions(suspects, java.nio.file.Path.of("target/r.json")).build();
+    assertEquals(2, options.getIncludes().size(), options.getIncludes().toString());
+    assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
+    assertEquals(List.of("hash_mod"), List.copyOf(options.getParameter("strategy").get()));
+  }
+}
