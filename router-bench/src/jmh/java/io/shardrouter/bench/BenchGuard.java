@@ -209,8 +209,7 @@ public final class BenchGuard {
     out.println("=== bench guard" + (canary ? " (canary mode: NaiveStringRouteBenchmark guarded as a route path)" : "")
         + ": " + checks.size() + " checks, " + problems.size() + " offenders, " + seconds + " s; JMH JSON in " + json);
     out.println("    limits: allocation < " + Budget.MAX_ALLOC_BYTES + " B/op; ratios of best iterations' CPU time <= "
-        + Budget.MARGIN + " x DESIGN §6 target (ASCII String on hash_mod: " + Budget.STRING_GUARD_LIMIT
-        + " F while its 2.0 F target is missed), failing only when over twice (see io.shardrouter.bench.Budget)");
+        + Budget.MARGIN + " x DESIGN §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
     for (Check c : checks) {
       out.println((c.withinLimit() ? "ok   " : "FAIL ") + c.describe());
     }

@@ -141,9 +141,11 @@ public final class Router {
         throw new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), true);
       }
       if (TABLE.compareAndSet(this, prev, next)) {
-        LOG.info("routing table '{}' swapped: version {} -> {} (strategy {}, {} partitions, {} groups, fingerprint {})",
-            next.entity(), prev.version(), next.version(), next.strategy().type(), next.partitionCount(),
-            next.groups().size(), next.fingerprint().substring(0, 12));
+        if (LOG.isInfoEnabled()) { // the arguments box and allocate: build them only when the line is written
+          LOG.info("routing table '{}' swapped: version {} -> {} (strategy {}, {} partitions, {} groups, fingerprint {})",
+              next.entity(), prev.version(), next.version(), next.strategy().type(), next.partitionCount(),
+              next.groups().size(), next.fingerprint().substring(0, 12));
+        }
         for (RoutingListener l : listeners) {
           try {
             l.onUpdate(prev, next);

@@ -9,7 +9,8 @@ import net.openhft.hashing.LongHashFunction;
 /**
  * A {@link StableHash} backed by a Zero-Allocation-Hashing function (xxh3-64, murmur3-64).
  *
- * <p>An ASCII {@code String} key (the common case) is copied into a per-thread scratch with
+ * <p>An ASCII {@code String} key (the common case) is hashed from the {@code String}'s own Latin-1
+ * array where {@link Latin1Strings} can read it; otherwise it is copied into a per-thread scratch with
  * {@link String#getBytes(int, int, byte[], int)} after an ASCII check, and the function hashes the
  * bytes: for ASCII text those are exactly its UTF-8 bytes. Other text goes through
  * {@link KeyScratch#putString}. Both give the hash of the key's UTF-8 bytes.
@@ -49,6 +50,12 @@ final class ZahStableHash implements StableHash {
   @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its UTF-8 byte
   public long hashString(String key) {
     CanonicalKeys.requireKey(key);
+    if (Latin1Strings.AVAILABLE) {
+      byte[] own = Latin1Strings.asciiBytes(key);
+      if (own != null) {
+        return function.hashBytes(own);
+      }
+    }
     int length = key.length();
     if (length <= ASCII_SCRATCH_BYTES && Utf8.isAscii(key)) {
       byte[] bytes = ASCII_SCRATCH.get();
