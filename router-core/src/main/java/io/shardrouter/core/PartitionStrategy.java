@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.KeyType;
 import java.util.UUID;
 
 /**
@@ -31,6 +32,15 @@ public interface PartitionStrategy {
 
   /** The registered type name, e.g. {@code jump}; part of the routing document format. */
   String type();
+
+  /**
+   * The key type this strategy was built for, when its parameters hold keys (a lookup directory)
+   * and so only mean something for keys of that type; null (the default) when the strategy routes
+   * the canonical bytes of any key. A routing table refuses a strategy built for another key type.
+   */
+  default KeyType keyType() {
+    return null;
+  }
 
   /** The number of logical partitions P; every answer is in {@code [0, P)}. */
   int partitionCount();

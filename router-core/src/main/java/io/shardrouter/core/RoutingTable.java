@@ -384,6 +384,11 @@ public final class RoutingTable {
       if (strategy == null) {
         v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
       }
+      if (strategy != null && keyType != null && strategy.keyType() != null && !strategy.keyType().equals(keyType)) {
+        v.add("strategy", "strategy '" + strategy.type() + "' was built for keys of type " + strategy.keyType()
+            + " but the table routes keys of type " + keyType + "; build the strategy for the table's key type"
+            + " (StrategyRegistry.forKeyType) or change the table's key");
+      }
     }
 
     /** Reports problems of the groups and the placement, including its length against the strategy. */

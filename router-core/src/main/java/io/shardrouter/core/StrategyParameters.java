@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
 
 /**
  * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}
@@ -36,6 +37,15 @@ public final class StrategyParameters {
   /** The strategy type being built. */
   public String type() {
     return node.path("type").asText();
+  }
+
+  /**
+   * The entity's key type, for strategies whose parameters hold keys (they read key text with
+   * {@link KeyType#parseText}); null when the strategy is built without one, e.g. by
+   * {@link StrategyRegistry#create(JsonNode)} on a registry not made by {@link StrategyRegistry#forKeyType}.
+   */
+  public KeyType keyType() {
+    return registry.keyType();
   }
 
   /** The raw parameter, or null when absent. */
@@ -152,5 +162,19 @@ public final class StrategyParameters {
       return null;
     }
     return registry.create(v, path + "." + name, violations);
+  }
+
+  /**
+   * Builds the strategy nested under parameter {@code name} for keys of {@code keyType} (for a
+   * composite strategy whose nested strategy routes a part of the key); reports and returns null
+   * when it is missing or invalid.
+   */
+  public PartitionStrategy nestedStrategy(String name, KeyType keyType) {
+    JsonNode v = node.get(name);
+    if (v == null) {
+      violation(name, "missing; give a nested strategy object with a \"type\"");
+      return null;
+    }
+    return registry.forKeyType(keyType).create(v, path + "." + name, violations);
   }
 }

@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +19,11 @@ import java.util.TreeSet;
  * {@link ServiceLoader}); {@link #of(StrategyFactory...)} builds an explicit one. A type registered
  * twice is refused when the registry is built.
  *
+ * <p>Most strategies route canonical bytes and never look at the key type. A strategy whose
+ * parameters hold keys (a lookup directory, range boundaries) reads them in the entity's key type:
+ * {@link #forKeyType(KeyType)} gives a registry that hands that type to factories through
+ * {@link StrategyParameters#keyType()}, as {@code RoutingDocuments} does for every document.
+ *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable.
  *
@@ -27,9 +33,11 @@ public final class StrategyRegistry {
   private static volatile StrategyRegistry defaultRegistry;
 
   private final Map<String, StrategyFactory> factories;
+  private final KeyType keyType;
 
-  private StrategyRegistry(Map<String, StrategyFactory> factories) {
+  private StrategyRegistry(Map<String, StrategyFactory> factories, KeyType keyType) {
     this.factories = factories;
+    this.keyType = keyType;
   }
 
   /** The factories found on the class path of this library, loaded once. */
@@ -57,7 +65,20 @@ public final class StrategyRegistry {
             + previous.getClass().getName() + " and " + f.getClass().getName() + "; remove one from the class path");
       }
     }
-    return new StrategyRegistry(Map.copyOf(map));
+    return new StrategyRegistry(Map.copyOf(map), null);
+  }
+
+  /**
+   * The same factories, building strategies for keys of {@code keyType}: factories see it through
+   * {@link StrategyParameters#keyType()}, and so do the strategies nested in the ones they build.
+   */
+  public StrategyRegistry forKeyType(KeyType keyType) {
+    return java.util.Objects.equals(keyType, this.keyType) ? this : new StrategyRegistry(factories, keyType);
+  }
+
+  /** The key type strategies are built for; null when this registry was not given one. */
+  public KeyType keyType() {
+    return keyType;
   }
 
   /** The registered type names, sorted. */
@@ -130,6 +151,6 @@ public final class StrategyRegistry {
 
   @Override
   public String toString() {
-    return "StrategyRegistry" + types();
+    return "StrategyRegistry" + types() + (keyType == null ? "" : " for " + keyType + " keys");
   }
 }

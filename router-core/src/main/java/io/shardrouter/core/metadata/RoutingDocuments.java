@@ -128,7 +128,8 @@ public final class RoutingDocuments {
     }
     JsonNode strategyNode = root.get("strategy");
     if (strategyNode != null) {
-      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v);
+      // Strategies whose parameters hold keys read them in the entity's key type.
+      PartitionStrategy strategy = (keyType == null ? registry : registry.forKeyType(keyType)).create(strategyNode, "strategy", v);
       if (strategy != null) {
         b.strategy(strategy);
       }
