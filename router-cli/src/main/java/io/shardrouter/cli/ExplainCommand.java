@@ -16,10 +16,15 @@ import java.util.Map;
 
 /**
  * {@code shardctl explain DOC KEY}: every step from a key to its replica group. The key's canonical
- * bytes; for a hash strategy the hash function, its seed and the 64-bit hash; the partition; the
- * group with its primary, replicas and labels; the table's version and entity.
+ * bytes; the strategy's own account of the path the key took ({@link PartitionStrategy#explain}: a
+ * directory hit, a dedicated tenant, a nested strategy, the fallback); for a hash strategy the hash
+ * function, its seed and the 64-bit hash; the partition; the group with its primary, replicas and
+ * labels; the table's version and entity.
  */
 final class ExplainCommand implements Command {
+  /** Strategy objects longer than this (a large directory) are cut short in the output. */
+  static final int MAX_SPEC_CHARS = 240;
+
   @Override
   public int run(CliArgs args, Console console) {
     args.refuseKeysFile();
@@ -38,7 +43,10 @@ final class ExplainCommand implements Command {
     row(out, "key", key + " (" + t.keyType() + ")");
     row(out, "canonical", Hex.of(canonical) + " (" + canonical.length + (canonical.length == 1 ? " byte)" : " bytes)"));
     PartitionStrategy s = t.strategy();
-    row(out, "strategy", s.type() + " " + s.toJson());
+    String spec = s.toJson().toString();
+    row(out, "strategy", s.type() + " " + (spec.length() <= MAX_SPEC_CHARS ? spec
+        : spec.substring(0, MAX_SPEC_CHARS) + "... (" + spec.length() + " characters; see the document)"));
+    row(out, "path", s.explain(canonical, 0, canonical.length));
     if (s instanceof HashPartitionStrategy hs) {
       long h = hs.routingPoint(canonical, 0, canonical.length);
       row(out, "hash", hs.hash().name() + ", seed " + hs.hash().seed());

@@ -38,6 +38,8 @@ class ExplainCommandTest {
     assertEquals("xxh3-64, seed 42", value(lines, "hash"));
     assertEquals(Long.toUnsignedString(hash) + " (0x" + String.format(Locale.ROOT, "%016x", hash) + ")", value(lines, "hash value"));
     assertEquals(route.partition() + " of 1000", value(lines, "partition"));
+    assertEquals("hash_mod: xxh3-64 (seed 42) hash 0x" + String.format(Locale.ROOT, "%016x", hash) + ", partition "
+        + route.partition() + " of 1000", value(lines, "path"));
     assertTrue(value(lines, "group").startsWith(route.group().id() + " (region="), lines::toString);
     assertEquals(route.group().primary().endpoint(), value(lines, "  primary"));
     assertTrue(value(lines, "  replicas").contains(route.group().replicas().get(0).endpoint()), lines::toString);

@@ -127,6 +127,19 @@ public interface PartitionStrategy {
   }
 
   /**
+   * One line that tells a person how this strategy routes the key whose canonical bytes are
+   * {@code canonical[offset, offset + length)}, ending with the partition, for {@code shardctl explain}:
+   * which path the key took (a directory hit, a dedicated tenant, a nested strategy, the fallback) and
+   * the numbers on the way. The default names the type and the partition; strategies with more
+   * than one path override it. A strategy nested in another explains its part inside the outer line.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path, never call it while routing.
+   */
+  default String explain(byte[] canonical, int offset, int length) {
+    return type() + ": partition " + partitionOf(canonical, offset, length);
+  }
+
+  /**
    * The {@code strategy} object of a routing document that rebuilds this strategy: {@code type}
    * first, then every parameter with its effective value. A new object on every call.
    */
