@@ -5,6 +5,7 @@ import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.KeyType;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -137,6 +138,20 @@ public interface PartitionStrategy {
    */
   default String explain(byte[] canonical, int offset, int length) {
     return type() + ": partition " + partitionOf(canonical, offset, length);
+  }
+
+  /**
+   * The keys this strategy routes to another partition than {@code previous} does, when every other
+   * key keeps the partition {@code previous} gives it; null (the default) when the two are not
+   * related that way (partition numbers mean different keys), and an empty list when they route every
+   * key alike. A strategy that grows from its previous version (a directory that gains an entry on a
+   * new partition) answers with the entries that changed, so that {@link MovementReport} shows
+   * exactly what moves: the listed keys, and the partitions the placement moves.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path.
+   */
+  default List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+    return null;
   }
 
   /**
