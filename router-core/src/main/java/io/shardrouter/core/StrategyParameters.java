@@ -165,6 +165,16 @@ public final class StrategyParameters {
   }
 
   /**
+   * Builds a strategy object found deeper than one parameter, e.g. inside an entry of a parameter
+   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of
+   * {@code keyType}; reports with the path {@code path() + "." + relativePath} and returns null when
+   * it is invalid.
+   */
+  public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
+    return registry.forKeyType(keyType).create(spec, path + "." + relativePath, violations);
+  }
+
+  /**
    * Builds the strategy nested under parameter {@code name} for keys of {@code keyType} (for a
    * composite strategy whose nested strategy routes a part of the key); reports and returns null
    * when it is missing or invalid.

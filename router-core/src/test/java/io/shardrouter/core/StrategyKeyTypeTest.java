@@ -147,4 +147,31 @@ class StrategyKeyTypeTest {
     assertEquals("strategy", e.violations().get(0).path());
     assertTrue(e.getMessage().contains("built for keys of type long but the table routes keys of type string"), e::getMessage);
   }
+
+  @Test
+  void nestedStrategyAt_deepPath_reportsThere() {
+    StrategyFactory deep = new StrategyFactory() {
+      @Override
+      public String type() {
+        return "test_deep";
+      }
+
+      @Override
+      public Set<String> parameterNames() {
+        return Set.of("entries");
+      }
+
+      @Override
+      public PartitionStrategy create(StrategyParameters params) {
+        return params.nestedStrategyAt("entries.a.strategy", params.get("entries").get("a").get("strategy"), KeyType.STRING);
+      }
+    };
+    StrategyRegistry registry = StrategyRegistry.of(deep, new ByteSumStrategy.Factory());
+    ObjectNode json = JsonNodeFactory.instance.objectNode().put("type", "test_deep");
+    json.putObject("entries").putObject("a").putObject("strategy").put("type", "test_byte_sum").put("partitions", 0);
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> registry.create(json));
+    assertEquals("strategy.entries.a.strategy.partitions", e.violations().get(0).path());
+    ((ObjectNode) json.get("entries").get("a").get("strategy")).put("partitions", 3);
+    assertEquals(3, registry.create(json).partitionCount());
+  }
 }
