@@ -74,6 +74,21 @@ public final class DirectoryBuilder {
     return Arrays.copyOfRange(keys, starts[index], starts[index + 1]);
   }
 
+  /** The value of the entry added {@code index}-th (from 0). */
+  int value(int index) {
+    return values[index];
+  }
+
+  /** Replaces the value of the entry added {@code index}-th. */
+  void setValue(int index, int value) {
+    values[index] = value;
+  }
+
+  /** Insertion indices in the order the directory will hold the entries: by key bytes, then insertion. */
+  int[] sortedOrder() {
+    return sorted();
+  }
+
   /**
    * Every key added more than once, as pairs {@code {first, later}} of insertion indices (from 0):
    * one pair per repetition, each naming the key's first entry; empty when every key is distinct.
