@@ -22,9 +22,6 @@ import java.util.Map;
  * labels; the table's version and entity.
  */
 final class ExplainCommand implements Command {
-  /** Strategy objects longer than this (a large directory) are cut short in the output. */
-  static final int MAX_SPEC_CHARS = 240;
-
   @Override
   public int run(CliArgs args, Console console) {
     args.refuseKeysFile();
@@ -43,9 +40,7 @@ final class ExplainCommand implements Command {
     row(out, "key", key + " (" + t.keyType() + ")");
     row(out, "canonical", Hex.of(canonical) + " (" + canonical.length + (canonical.length == 1 ? " byte)" : " bytes)"));
     PartitionStrategy s = t.strategy();
-    String spec = s.toJson().toString();
-    row(out, "strategy", s.type() + " " + (spec.length() <= MAX_SPEC_CHARS ? spec
-        : spec.substring(0, MAX_SPEC_CHARS) + "... (" + spec.length() + " characters; see the document)"));
+    row(out, "strategy", s.type() + " " + Tables.strategyText(s));
     row(out, "path", s.explain(canonical, 0, canonical.length));
     if (s instanceof HashPartitionStrategy hs) {
       long h = hs.routingPoint(canonical, 0, canonical.length);

@@ -18,7 +18,17 @@ import java.util.List;
  * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable file.
  */
 final class Tables {
+  /** Strategy objects longer than this (a large directory) are cut short in one-line output. */
+  static final int MAX_STRATEGY_CHARS = 240;
+
   private Tables() {}
+
+  /** The strategy object as one line of JSON, cut after {@value #MAX_STRATEGY_CHARS} characters with a note. */
+  static String strategyText(io.shardrouter.core.PartitionStrategy s) {
+    String spec = s.toJson().toString();
+    return spec.length() <= MAX_STRATEGY_CHARS ? spec
+        : spec.substring(0, MAX_STRATEGY_CHARS) + "... (" + spec.length() + " characters; see the document)";
+  }
 
   static RoutingTable load(String file) {
     Path path = existingFile(file, "routing document");

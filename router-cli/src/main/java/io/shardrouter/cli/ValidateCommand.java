@@ -19,7 +19,7 @@ final class ValidateCommand implements Command {
   /** Entity, version, key type, strategy, partitions, groups, and the first 12 hex digits of the fingerprint. */
   static String summary(RoutingTable t) {
     return "valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType() + ", strategy "
-        + t.strategy().toJson() + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
+        + Tables.strategyText(t.strategy()) + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
         + t.fingerprint().substring(0, 12);
   }
 }

@@ -13,6 +13,7 @@ final class Cli {
   static final Path EXAMPLES = Path.of("..", "docs", "examples");
   static final String JUMP = EXAMPLES.resolve("jump.json").toString();
   static final String HASH_MOD = EXAMPLES.resolve("hash-mod.json").toString();
+  static final String LOOKUP_TENANTS = EXAMPLES.resolve("lookup-tenants.json").toString();
 
   private Cli() {}
 

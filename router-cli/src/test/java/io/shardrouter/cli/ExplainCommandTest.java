@@ -64,4 +64,32 @@ class ExplainCommandTest {
     assertEquals("", r.out());
     assertTrue(r.err().startsWith("shardctl explain: key 'forty-two' is not a long"), r::toString);
   }
+
+  @Test
+  void explain_lookupTenants_namesThePathEachKeyTook() {
+    Cli.Result dedicated = Cli.run("explain", Cli.LOOKUP_TENANTS, "[\"globex\", \"pump-7\"]");
+    assertEquals(ShardCtl.OK, dedicated.status(), dedicated::toString);
+    assertEquals("lookup: directory hit, tenant 'globex' (the key's first part), dedicated, pinned to region=eu-central-1: partition 10",
+        value(dedicated.outLines(), "path"));
+    assertEquals("none (strategy 'lookup' is not a hash strategy)", value(dedicated.outLines(), "hash"));
+    assertEquals("10 of 15", value(dedicated.outLines(), "partition"));
+    assertTrue(value(dedicated.outLines(), "group").startsWith("globex-eu (region=eu-central-1"), dedicated::toString);
+
+    Cli.Result split = Cli.run("explain", Cli.LOOKUP_TENANTS, "[\"initech\", \"device-3\"]");
+    String path = value(split.outLines(), "path");
+    assertTrue(path.contains("splits by its own strategy over partitions 11-14: hash_mod: xxh3-64 hash 0x"), path);
+    assertTrue(path.endsWith(value(split.outLines(), "partition").replace(" of 15", "")), path);
+
+    Cli.Result fallback = Cli.run("explain", Cli.LOOKUP_TENANTS, "[\"wayne\", \"device-3\"]");
+    String miss = value(fallback.outLines(), "path");
+    assertTrue(miss.startsWith("lookup: tenant 'wayne' (the key's first part) is not in the directory (5 entries); fallback hash_mod:"), miss);
+    assertTrue(miss.endsWith(value(fallback.outLines(), "partition").replace(" of 15", " of 8")), miss);
+  }
+
+  @Test
+  void explain_lookupTenants_keyOfWrongShape_status1() {
+    Cli.Result r = Cli.run("explain", Cli.LOOKUP_TENANTS, "globex");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertTrue(r.err().contains("is not a JSON array"), r::toString);
+  }
 }
