@@ -96,11 +96,16 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
 
   /** A builder holding this strategy's content, to make its next version. */
   public LookupStrategyBuilder toBuilder() {
+    return toBuilder(null);
+  }
+
+  /** A builder holding this strategy's content but the entry of {@code except} (canonical bytes of a directory key). */
+  LookupStrategyBuilder toBuilder(byte[] except) {
     LookupStrategyBuilder b = builder(keyType).match(match).fallback(fallback);
     if (partitions != fallback.partitionCount()) {
       b.partitions(partitions);
     }
-    return b.entriesOf(this);
+    return b.entriesOf(this, except);
   }
 
   @Override

@@ -98,12 +98,15 @@ public final class LookupStrategyBuilder {
     return entry(directoryKeyType().parseText(keyText), entry);
   }
 
-  /** Adds the entries of {@code strategy}'s directory (to build its next version). */
-  LookupStrategyBuilder entriesOf(LookupStrategy strategy) {
+  /** Adds the entries of {@code strategy}'s directory but the one of {@code except} (null: all), to build its next version. */
+  LookupStrategyBuilder entriesOf(LookupStrategy strategy, byte[] except) {
     Directory d = strategy.directory();
     for (int r = 0; r < d.arena().length; r = d.nextRecord(r)) {
       int v = d.value(r);
       byte[] key = java.util.Arrays.copyOfRange(d.arena(), d.keyOffset(r), d.keyOffset(r) + d.keyLength(r));
+      if (except != null && java.util.Arrays.equals(key, except)) {
+        continue;
+      }
       if (v < RICH_BASE) {
         entry(key, v);
       } else {
