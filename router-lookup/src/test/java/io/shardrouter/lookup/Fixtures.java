@@ -78,4 +78,17 @@ final class Fixtures {
         + " {\"id\": \"g1\", \"primary\": \"db1:5432\", \"labels\": {\"region\": \"us\"}},"
         + " {\"id\": \"g2\", \"primary\": \"db2:5432\", \"labels\": {\"region\": \"eu\"}}],\n \"placement\": [" + placement + "]}";
   }
+
+  /** A table of {@code keyType} keys for {@code entity}: hash_mod over {@code partitions}, round-robin over groups g0..g3. */
+  static RoutingTable hashModTable(String entity, KeyType keyType, int partitions) {
+    RoutingTable.Builder b = RoutingTable.builder().version(1).entity(entity).keyType(keyType).strategy(hashMod(partitions));
+    java.util.List<String> placement = new java.util.ArrayList<>();
+    for (int g = 0; g < 4; g++) {
+      b.group(io.shardrouter.core.ReplicaGroup.of("g" + g, "db" + g + ":5432"));
+    }
+    for (int p = 0; p < partitions; p++) {
+      placement.add("g" + p % 4);
+    }
+    return b.placement(placement).build();
+  }
 }
