@@ -1,6 +1,5 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.Utf8;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
@@ -31,15 +30,5 @@ final class DirectoryHash {
   /** The hash of a {@code long}'s 8 little-endian bytes. */
   static long of(long key) {
     return XX3.hashLong(BIG_ENDIAN_PLATFORM ? Long.reverseBytes(key) : key);
-  }
-
-  /** The hash of a string's UTF-8 bytes: in place when ASCII, else through the thread's scratch buffer. */
-  static long ofString(String s) {
-    if (Utf8.isAscii(s)) {
-      return ofAscii(s);
-    }
-    KeyScratch scratch = KeyScratch.get();
-    int n = scratch.putString(s);
-    return of(scratch.bytes(), 0, n);
   }
 }
