@@ -8,12 +8,12 @@ import java.util.Objects;
  * dedicated partition. {@link #key()} is how a person reads what moves: one key (e.g. {@code hot-sku-1}),
  * or every key that shares a routing key (e.g. {@code tenant globex}).
  *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> evolving.
+ *
  * @param key what moves, as text
  * @param fromPartition the partition the previous strategy gave it
  * @param toPartition the partition the new strategy gives it (different from {@code fromPartition})
- *
- * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */

@@ -9,14 +9,14 @@ import java.util.Objects;
  * (seed 004, geography). Strategies declare pins through {@link PlacementConstraint}, and
  * {@link RoutingTable.Builder#checkGroupsAndPlacement} refuses a placement that breaks one.
  *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> evolving.
+ *
  * @param owner what is pinned, as a person reads it, e.g. {@code tenant 'globex'}
  * @param path the JSON path of the pin in the routing document, e.g. {@code strategy.entries.globex.pin}
  * @param firstPartition the first partition the pin covers
  * @param partitionCount how many consecutive partitions, from {@code firstPartition}, it covers (at least 1)
  * @param labels the labels every covering group must carry with exactly these values (at least one)
- *
- * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */

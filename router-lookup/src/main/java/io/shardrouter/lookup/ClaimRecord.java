@@ -11,15 +11,15 @@ import java.util.Objects;
  * another when every field is equal, so the token makes an update by a registration that lost its
  * claim fail.
  *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable: the caller stores these fields.
+ *
  * @param value the normal form of the claimed value
  * @param owner what the value is claimed for, e.g. the new user's id
  * @param token a random id of this claim attempt
  * @param state pending or committed
  * @param expiresAtMillis while pending, the time (ms since the epoch, by the claims' clock) after
  *     which another registration may take the claim over; {@link Long#MAX_VALUE} once committed
- *
- * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable: the caller stores these fields.
  *
  * @since 0.1
  */

@@ -7,12 +7,12 @@ import java.util.Objects;
 /**
  * A value in its normal form and the route of that form: where its claim or index entry lives.
  *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> evolving.
+ *
  * @param raw the value as the caller gave it
  * @param normalized its normal form, what is stored
  * @param route the route of the normal form in the claim or index table
- *
- * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
