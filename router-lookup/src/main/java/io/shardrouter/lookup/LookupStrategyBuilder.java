@@ -174,6 +174,10 @@ public final class LookupStrategyBuilder {
     }
     TreeMap<Integer, Integer> dedicatedOwner = new TreeMap<>(); // first partition of a dedicated range -> entry index
     for (int i = 0; i < keys.size() && reported[0] < MAX_REPORTED; i++) {
+      int v = keys.value(i);
+      if (v < RICH_BASE && v < count) {
+        continue; // a plain entry in range: nothing else to check here
+      }
       LookupEntry e = entryAt(i);
       long end = (long) e.firstPartition() + e.partitionCount();
       if (end > count) {
@@ -207,10 +211,12 @@ public final class LookupStrategyBuilder {
     }
     if (!dedicatedOwner.isEmpty()) {
       for (int i = 0; i < keys.size() && reported[0] < MAX_REPORTED; i++) {
-        LookupEntry e = entryAt(i);
-        Integer owner = e.isDedicated() ? null : overlapping(dedicatedOwner, e.firstPartition(), e.partitionCount(), i);
+        int v = keys.value(i);
+        LookupEntry e = v < RICH_BASE ? null : rich.get(v - RICH_BASE);
+        Integer owner = e == null ? overlapping(dedicatedOwner, v, 1, i)
+            : e.isDedicated() ? null : overlapping(dedicatedOwner, e.firstPartition(), e.partitionCount(), i);
         if (owner != null) {
-          counted.report(pathOf(i, directoryType), "partition " + e.firstPartition() + " is dedicated to " + pathOf(owner, directoryType)
+          counted.report(pathOf(i, directoryType), "partition " + (e == null ? v : e.firstPartition()) + " is dedicated to " + pathOf(owner, directoryType)
               + "; send this entry to another partition");
         }
       }

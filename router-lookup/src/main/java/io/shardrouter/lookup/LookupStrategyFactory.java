@@ -72,12 +72,14 @@ public final class LookupStrategyFactory implements StrategyFactory {
       Iterator<Map.Entry<String, JsonNode>> it = entries.fields();
       while (it.hasNext() && reader.reported < MAX_REPORTED) {
         Map.Entry<String, JsonNode> e = it.next();
-        reader.entry(KeyTexts.entryPath(e.getKey()), e.getKey(), e.getValue());
+        reader.at(e.getKey(), -1);
+        reader.entry(e.getKey(), e.getValue());
       }
       b.paths(i -> KeyTexts.entryPath(fieldName(entries, i)));
     } else if (entries.isArray()) {
       for (int i = 0; i < entries.size() && reader.reported < MAX_REPORTED; i++) {
-        reader.pair("entries[" + i + "]", entries.get(i));
+        reader.at(null, i);
+        reader.pair(entries.get(i));
       }
       b.paths(i -> "entries[" + i + "]");
     } else {
@@ -108,6 +110,8 @@ public final class LookupStrategyFactory implements StrategyFactory {
     final KeyType keyType;
     final KeyType directoryType;
     int reported;
+    private String name; // the entry's field name (object form), or null
+    private int index; // the entry's index (array form)
 
     Reader(StrategyParameters params, LookupStrategyBuilder builder, KeyType keyType) {
       this.params = params;
@@ -121,50 +125,64 @@ public final class LookupStrategyFactory implements StrategyFactory {
       params.violation(path, message);
     }
 
+    /** Where the next entry is: its field name, or its array index; its path is only built for a message. */
+    void at(String fieldName, int arrayIndex) {
+      this.name = fieldName;
+      this.index = arrayIndex;
+    }
+
+    private String path() {
+      return name != null ? KeyTexts.entryPath(name) : "entries[" + index + "]";
+    }
+
     /** An array element: {@code [key, value]} with the key a string, an integer, or an array for composite keys. */
-    void pair(String path, JsonNode pair) {
+    void pair(JsonNode pair) {
       if (!pair.isArray() || pair.size() != 2) {
-        violation(path, "must be a [key, partition or entry] pair, got " + pair);
+        violation(path(), "must be a [key, partition or entry] pair, got " + pair);
         return;
       }
       JsonNode k = pair.get(0);
       String text = k.isTextual() ? k.textValue() : k.isIntegralNumber() || k.isArray() ? k.toString() : null;
       if (text == null) {
-        violation(path + "[0]", "must be a key: a string, an integer, or an array of parts for composite keys, got " + k);
+        violation(path() + "[0]", "must be a key: a string, an integer, or an array of parts for composite keys, got " + k);
         return;
       }
-      entry(path, text, pair.get(1));
+      entry(text, pair.get(1));
     }
 
-    void entry(String path, String keyText, JsonNode value) {
+    void entry(String keyText, JsonNode value) {
       byte[] key;
       try {
         key = directoryType.parseText(keyText);
       } catch (InvalidKeyException e) {
-        violation(path, "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
+        violation(path(), "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
         return;
       }
       if (value.isIntegralNumber()) {
-        int p = partition(path, value);
+        int p = partition(value);
         if (p >= 0) {
           builder.entry(key, p);
         }
         return;
       }
       if (!value.isObject()) {
-        violation(path, "must be a partition number or an entry object such as {\"partition\": 1024, \"dedicated\": true}, got " + value);
+        violation(path(), "must be a partition number or an entry object such as {\"partition\": 1024, \"dedicated\": true}, got " + value);
         return;
       }
-      LookupEntry e = entryObject(path, value);
+      LookupEntry e = entryObject(path(), value);
       if (e != null) {
         builder.entry(key, e);
       }
     }
 
+    private int partition(JsonNode value) {
+      return partition(null, value);
+    }
+
     private int partition(String path, JsonNode value) {
       if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0
           || value.longValue() >= RoutingTable.MAX_PARTITIONS) {
-        violation(path, "must be a partition number in [0, " + RoutingTable.MAX_PARTITIONS + "), got " + value);
+        violation(path == null ? path() : path, "must be a partition number in [0, " + RoutingTable.MAX_PARTITIONS + "), got " + value);
         return -1;
       }
       return (int) value.longValue();
