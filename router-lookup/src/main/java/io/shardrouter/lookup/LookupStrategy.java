@@ -41,7 +41,7 @@ import java.util.Objects;
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable. Output for a given key and document never changes; see
- *    {@code docs/routing-spec.md} §4.3.
+ *    {@code docs/routing-spec.md} §4.4.
  * <p><b>Allocation:</b> none on {@code partitionOf} (a hit costs one hash and one confirmation
  *    against the key bytes; a miss adds the fallback's own routing).
  *

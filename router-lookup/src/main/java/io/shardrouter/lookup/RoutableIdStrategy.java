@@ -16,7 +16,7 @@ import io.shardrouter.core.key.LittleEndian;
  * for: ids from anywhere else (auto-increment columns, UUIDs): their bits carry no partition.
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §4.4.
+ * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §4.5.
  * <p><b>Allocation:</b> none on {@code partitionOf}, except when an id is refused.
  *
  * @since 0.1
