@@ -1,55 +1,99 @@
 package io.shardrouter.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The arguments after the command name: positional arguments and the {@code --keys FILE} option.
- * {@code --} ends the options, so a key that starts with {@code --} can still be given; a single
- * dash ({@code -42}, {@code -}) is never an option.
+ * The arguments after the command name: positional arguments and the options the command takes, each
+ * {@code --name VALUE} or {@code --name=VALUE} ({@link Option}). {@code --} ends the options, so a key
+ * that starts with {@code --} can still be given; a single dash ({@code -42}, {@code -}) is never an
+ * option.
  */
 final class CliArgs {
-  private final String command;
-  private final List<String> positional;
-  private final String keysFile;
+  /** An option a command may take, with what its value is, for messages. */
+  enum Option {
+    KEYS("keys", "FILE", "a file name, or - for standard input"),
+    FROM("from", "KEY", "a key, the inclusive lower bound"),
+    AFTER("after", "KEY", "a key, the exclusive lower bound"),
+    TO("to", "KEY", "a key, the inclusive upper bound"),
+    BEFORE("before", "KEY", "a key, the exclusive upper bound"),
+    GROUP("group", "ID", "a group id of the document");
 
-  private CliArgs(String command, List<String> positional, String keysFile) {
-    this.command = command;
-    this.positional = positional;
-    this.keysFile = keysFile;
+    final String name;
+    final String metavar;
+    final String value;
+
+    Option(String name, String metavar, String value) {
+      this.name = name;
+      this.metavar = metavar;
+      this.value = value;
+    }
+
+    static Option named(String name) {
+      for (Option o : values()) {
+        if (o.name.equals(name)) {
+          return o;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public String toString() {
+      return "--" + name + " " + metavar;
+    }
   }
 
-  static CliArgs parse(String command, String[] args) {
+  private final String command;
+  private final List<String> positional;
+  private final Map<Option, String> options;
+
+  private CliArgs(String command, List<String> positional, Map<Option, String> options) {
+    this.command = command;
+    this.positional = positional;
+    this.options = options;
+  }
+
+  /** Parses {@code args} of {@code command}, which takes the options {@code allowed}. */
+  static CliArgs parse(String command, String[] args, List<Option> allowed) {
     List<String> positional = new ArrayList<>();
-    String keys = null;
+    Map<Option, String> values = new LinkedHashMap<>();
     boolean options = true;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (options && a.equals("--")) {
         options = false;
-      } else if (options && (a.equals("--keys") || a.startsWith("--keys="))) {
-        if (keys != null) {
-          throw CommandException.usage(command, "--keys is given twice; give one key file");
-        }
-        if (a.equals("--keys")) {
-          if (i + 1 >= args.length) {
-            throw CommandException.usage(command, "--keys needs a file name, or - for standard input");
-          }
-          keys = args[++i];
-        } else {
-          keys = a.substring("--keys=".length());
-        }
-        if (keys.isEmpty()) {
-          throw CommandException.usage(command, "--keys needs a file name, or - for standard input");
-        }
       } else if (options && a.startsWith("--")) {
-        throw CommandException.usage(command, "unknown option '" + a + "'; the only option is --keys FILE"
-            + " (put -- before a key that starts with --)");
+        int eq = a.indexOf('=');
+        String name = a.substring(2, eq < 0 ? a.length() : eq);
+        Option o = Option.named(name);
+        if (o == null || !allowed.contains(o)) {
+          throw CommandException.usage(command, allowed.isEmpty() ? "takes no --" + name + " option"
+              : "unknown option '--" + name + "'; " + (allowed.size() == 1 ? "the only option is " + allowed.get(0)
+                  : "the options are " + allowed) + " (put -- before a key that starts with --)");
+        }
+        if (values.containsKey(o)) {
+          throw CommandException.usage(command, "--" + o.name + " is given twice; give it once");
+        }
+        String value;
+        if (eq >= 0) {
+          value = a.substring(eq + 1);
+        } else if (i + 1 < args.length) {
+          value = args[++i];
+        } else {
+          throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
+        }
+        if (value.isEmpty() && !o.metavar.equals("KEY")) { // the empty string is a key, but no file or group
+          throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
+        }
+        values.put(o, value);
       } else {
         positional.add(a);
       }
     }
-    return new CliArgs(command, List.copyOf(positional), keys);
+    return new CliArgs(command, List.copyOf(positional), values);
   }
 
   String command() {
@@ -66,20 +110,18 @@ final class CliArgs {
 
   /** The {@code --keys} file, {@code -} for standard input, or null. */
   String keysFile() {
-    return keysFile;
+    return options.get(Option.KEYS);
+  }
+
+  /** The value of {@code option}, or null when it was not given. */
+  String option(Option option) {
+    return options.get(option);
   }
 
   /** Throws a usage error unless there are exactly {@code n} positional arguments, named in {@code what}. */
   void requireExactly(int n, String what) {
     if (positional.size() != n) {
       throw CommandException.usage(command, "needs " + what + ", got " + describe());
-    }
-  }
-
-  /** Throws a usage error when {@code --keys} was given to a command that takes no key file. */
-  void refuseKeysFile() {
-    if (keysFile != null) {
-      throw CommandException.usage(command, "takes no --keys option");
     }
   }
 

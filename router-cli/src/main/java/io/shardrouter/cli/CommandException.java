@@ -34,6 +34,11 @@ final class CommandException extends RuntimeException {
     return invalid(List.of(line));
   }
 
+  /** A key that cannot be parsed or routed: status {@value ShardCtl#UNROUTED} and {@code line}. */
+  static CommandException unrouted(String line) {
+    return new CommandException(ShardCtl.UNROUTED, List.of(line), false);
+  }
+
   int status() {
     return status;
   }

@@ -27,7 +27,8 @@ import java.util.Map;
  * number of whole partitions from each, publishes the new version through a {@link Router}, and shows
  * the movement report, exactly which partitions moved, the share of keys that moved (about 20%), and
  * that no key moved outside those partitions. Then it offers the old version again, which the router
- * refuses while it keeps serving the new one.
+ * refuses while it keeps serving the new one. Then, for range strategies ({@link RangeDemo}): pruning
+ * over seed 000's ranges, seed 001's range document, and a split that moves exactly its upper part.
  *
  * <p>Status {@value ShardCtl#UNROUTED} when a check fails: a key moved outside the plan, a key
  * changed partition, or the stale version was accepted.
@@ -39,7 +40,6 @@ final class DemoCommand implements Command {
 
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(0, "no arguments");
     PrintStream out = console.out();
     RoutingTable v1 = initialTable();
@@ -132,14 +132,19 @@ final class DemoCommand implements Command {
     if (router.version() != v2.version()) {
       ok = false;
     }
+    ok &= RingDemo.run(out, keys);
+    boolean rangesOk = RangeDemo.run(out);
     out.println();
-    out.println(ok ? "ok: only the listed partitions moved, and the router refused to go back"
+    out.println(ok && rangesOk ? "ok: only the listed partitions moved, and the router refused to go back"
         : "FAILED: see the counts above");
     if (!ok) {
       console.err().println("shardctl demo: a check failed: " + outside + " keys moved outside the plan ("
           + count.movedOutsidePlan() + " by the movement report), " + changedPartition + " keys changed partition");
     }
-    return ok ? ShardCtl.OK : ShardCtl.UNROUTED;
+    if (!rangesOk) {
+      console.err().println("shardctl demo: a range check failed: see the range sections above");
+    }
+    return ok && rangesOk ? ShardCtl.OK : ShardCtl.UNROUTED;
   }
 
   /** Version 1: {@code orders}, string keys, jump over 1,024 partitions, 256 consecutive partitions per group. */

@@ -4,31 +4,60 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.hash.RingMovement;
+import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.range.RangeMovement;
+import io.shardrouter.range.RangeStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 
 /**
  * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
  * entity (which partitions change group, and the share of the key space that moves); with a key
  * file, how many of those keys move, and how many moved outside the listed partitions (which must be 0
- * when only the placement changed). Keys that cannot be parsed are reported and skipped; the status is
- * then {@value ShardCtl#UNROUTED}.
+ * when only the placement changed). Between two {@code ring} tables it is the exact {@link RingMovement}
+ * of the hash space, and between two range tables the {@link RangeMovement}: the key ranges that change
+ * group, exact across splits and merges, which renumber partitions. Keys that cannot be parsed are
+ * reported and skipped; the status is then {@value ShardCtl#UNROUTED}.
  */
 final class DiffCommand implements Command {
+  @Override
+  public List<CliArgs.Option> options() {
+    return List.of(CliArgs.Option.KEYS);
+  }
+
   @Override
   public int run(CliArgs args, Console console) {
     args.requireExactly(2, "OLD and NEW routing documents (and optionally --keys FILE)");
     RoutingTable from = Tables.load(args.positional(0));
     RoutingTable to = Tables.load(args.positional(1));
-    MovementReport report = MovementReport.between(from, to);
     PrintStream out = console.out();
-    out.print(report.toText());
+    Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
+    String unit = "partitions";
+    if (from.strategy() instanceof RingStrategy && to.strategy() instanceof RingStrategy) {
+      RingMovement ring = RingMovement.between(from, to); // token lists differ between ring versions
+      out.print(ring.toText());
+      counter = ring::countKeys;
+      unit = "pieces of the ring";
+    } else if (from.strategy() instanceof RangeStrategy && to.strategy() instanceof RangeStrategy) {
+      // Range partitions are positions in key order that shift on a split or merge: compare key ranges, not numbers.
+      RangeMovement ranges = RangeMovement.between(from, to);
+      out.print(ranges.toText());
+      counter = ranges::countKeys;
+      unit = "key ranges";
+    } else {
+      MovementReport report = MovementReport.between(from, to);
+      out.print(report.toText());
+      counter = report::countKeys;
+    }
     if (args.keysFile() == null) {
       return ShardCtl.OK;
     }
@@ -37,13 +66,13 @@ final class DiffCommand implements Command {
     MovementReport.KeyCount count;
     try (InputStream in = file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
       keys = new ParsedKeys(new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
-      count = report.countKeys(keys);
+      count = counter.apply(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid("shardctl diff: cannot read keys from " + (file.equals("-") ? "standard input" : file)
           + ": " + (e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage()));
     }
-    out.println(String.format(Locale.ROOT, "keys: %d routed, %d moved (%.4f%%), %d moved outside the listed partitions%s",
-        count.keys(), count.moved(), 100 * count.movedShare(), count.movedOutsidePlan(),
+    out.println(String.format(Locale.ROOT, "keys: %d routed, %d moved (%.4f%%), %d moved outside the listed %s%s",
+        count.keys(), count.moved(), 100 * count.movedShare(), count.movedOutsidePlan(), unit,
         keys.failed == 0 ? "" : "; " + keys.failed + " keys could not be parsed"));
     return keys.failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
   }

@@ -1,6 +1,7 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
@@ -8,6 +9,8 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.Hex;
 import io.shardrouter.hash.HashPartitionStrategy;
+import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.range.TimeBucketedStrategy;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +21,14 @@ import java.util.Map;
  * {@code shardctl explain DOC KEY}: every step from a key to its replica group. The key's canonical
  * bytes; the strategy's own account of the path the key took ({@link PartitionStrategy#explain}: a
  * directory hit, a dedicated tenant, a nested strategy, the fallback); for a hash strategy the hash
- * function, its seed and the 64-bit hash; the partition; the group with its primary, replicas and
- * labels; the table's version and entity.
+ * function, its seed and the 64-bit hash; for a range strategy the range that holds the key; for
+ * {@code time_buckets} the buckets and the strategy of the key; the partition; the group with its
+ * primary, replicas and labels; the table's version and entity. A key in no range gets the error on
+ * standard error and status {@value ShardCtl#UNROUTED}.
  */
 final class ExplainCommand implements Command {
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(2, "DOC and one KEY");
     RoutingTable t = Tables.load(args.positional(0));
     String key = args.positional(1);
@@ -35,14 +39,29 @@ final class ExplainCommand implements Command {
       console.err().println("shardctl explain: " + e.getMessage());
       return ShardCtl.UNROUTED;
     }
-    Route route = t.routeCanonical(canonical);
+    Route route;
+    try {
+      route = t.routeCanonical(canonical);
+    } catch (NoRouteException e) {
+      console.err().println("shardctl explain: " + e.getMessage());
+      return ShardCtl.UNROUTED;
+    }
     PrintStream out = console.out();
     row(out, "key", key + " (" + t.keyType() + ")");
     row(out, "canonical", Hex.of(canonical) + " (" + canonical.length + (canonical.length == 1 ? " byte)" : " bytes)"));
     PartitionStrategy s = t.strategy();
-    row(out, "strategy", s.type() + " " + Tables.strategyText(s));
-    row(out, "path", s.explain(canonical, 0, canonical.length));
-    if (s instanceof HashPartitionStrategy hs) {
+    if (s instanceof TimeBucketedStrategy tb) {
+      row(out, "strategy", s.type() + ": " + tb.buckets() + ", keys routed by " + tb.strategy().type());
+      s = tb.strategy();
+      row(out, "  by key", describe(s));
+    } else {
+      row(out, "strategy", describe(s));
+    }
+    row(out, "path", t.strategy().explain(canonical, 0, canonical.length));
+    if (s instanceof RangeStrategy rs) {
+      row(out, "hash", "none (strategy 'range' keeps keys in order)");
+      row(out, "range", rs.interval(route.partition()));
+    } else if (s instanceof HashPartitionStrategy hs) {
       long h = hs.routingPoint(canonical, 0, canonical.length);
       row(out, "hash", hs.hash().name() + ", seed " + hs.hash().seed());
       row(out, "hash value", Long.toUnsignedString(h) + " (0x" + String.format(Locale.ROOT, "%016x", h) + ")");
@@ -66,6 +85,19 @@ final class ExplainCommand implements Command {
     row(out, "version", Long.toString(route.version()));
     row(out, "entity", route.entity());
     return ShardCtl.OK;
+  }
+
+  /**
+   * The strategy in one line: its document object with long arrays and maps (tokens, directories)
+   * counted ({@link Strategies#describe}), or for ranges their count and span (the object can be long).
+   */
+  private static String describe(PartitionStrategy s) {
+    if (s instanceof RangeStrategy rs) {
+      int n = rs.partitionCount();
+      return s.type() + ", " + n + (n == 1 ? " range " : " ranges ") + (n == 1 ? rs.interval(0) : rs.interval(0) + " ... "
+          + rs.interval(n - 1));
+    }
+    return s.type() + " " + Strategies.describe(s.toJson());
   }
 
   private static void row(PrintStream out, String label, String value) {

@@ -1,6 +1,7 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.KeyType;
@@ -13,13 +14,14 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 
 /**
  * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line
  * {@code key<TAB>partition<TAB>group} per key, in input order. Each key is parsed by the document's
- * key type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed
- * gets an error line on standard error, the other keys are still routed, and the status is
- * {@value ShardCtl#UNROUTED}.
+ * key type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed,
+ * or that no range of a range table covers ({@link NoRouteException}), gets an error line on standard
+ * error, the other keys are still routed, and the status is {@value ShardCtl#UNROUTED}.
  *
  * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
  * file take about a second.
@@ -27,6 +29,11 @@ import java.nio.file.Files;
 final class RouteCommand implements Command {
   /** How often, in keys, to check that standard output still takes output (it may be a closed pipe). */
   private static final int CHECK_EVERY = 1 << 13;
+
+  @Override
+  public List<CliArgs.Option> options() {
+    return List.of(CliArgs.Option.KEYS);
+  }
 
   @Override
   public int run(CliArgs args, Console console) {
@@ -101,7 +108,7 @@ final class RouteCommand implements Command {
       this.err = console.err();
     }
 
-    /** Routes {@code key} and writes its line; returns null, or why the key is no key of the table's type. */
+    /** Routes {@code key} and writes its line; returns null, or why the key is no key of the table's type or has no route. */
     String route(String key) throws IOException {
       byte[] canonical;
       try {
@@ -109,7 +116,12 @@ final class RouteCommand implements Command {
       } catch (InvalidKeyException e) {
         return e.getMessage();
       }
-      Route r = table.routeCanonical(canonical);
+      Route r;
+      try {
+        r = table.routeCanonical(canonical);
+      } catch (NoRouteException e) {
+        return e.getMessage();
+      }
       out.write(key);
       out.write('\t');
       out.write(Integer.toString(r.partition()));

@@ -40,13 +40,25 @@ public final class ShardCtl {
       "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
       "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
       "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
-      "  diff OLD NEW [--keys FILE]   which partitions move between two tables; with keys, how many keys",
-      "  demo                         route 200,000 keys, add a fifth group, show exactly what moves",
+      "  diff OLD NEW [--keys FILE]   which partitions (key ranges, for range tables) move between two",
+      "                               tables; with keys, how many keys",
+      "  prune DOC [--from K|--after K] [--to K|--before K]",
+      "                               the partitions and groups a range query visits (range tables)",
+      "  split DOC KEY OUT [--group ID]",
+      "                               split the range holding KEY at KEY; write the next version to OUT",
+      "  merge DOC PARTITION OUT [--group ID]",
+      "                               join range PARTITION with the next one; write the next version to OUT",
+      "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
+      "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
+      "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
+      "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
+      "                               then prune and split ranges",
       "  help                         this text",
       "",
       "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
-      "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex, a",
-      "composite key as a JSON array of its parts. Put -- before keys that start with --.",
+      "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex,",
+      "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
+      "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
       "",
       "exit status: 0 ok, 1 some key could not be routed, 2 invalid document or usage");
 
@@ -88,7 +100,7 @@ public final class ShardCtl {
       }
       Console console = new Console(in, out, err);
       try {
-        return command.run(CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length)), console);
+        return command.run(CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()), console);
       } catch (CommandException e) {
         for (String line : e.lines()) {
           err.println(line);
@@ -130,6 +142,12 @@ public final class ShardCtl {
       case "snapshot" -> new SnapshotCommand();
       case "diff" -> new DiffCommand();
       case "demo" -> new DemoCommand();
+      case "prune" -> new PruneCommand();
+      case "split" -> new SplitCommand();
+      case "merge" -> new MergeCommand();
+      case "split-point" -> new SplitPointCommand();
+      case "buckets" -> new BucketsCommand();
+      case "retention" -> new RetentionCommand();
       default -> null;
     };
   }

@@ -5,30 +5,24 @@ import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingFiles;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
  * apart by {@link RoutingFiles}) and turns every way it can fail into the lines {@code shardctl}
- * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable file.
+ * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable file;
+ * and writes output files whole.
  */
 final class Tables {
-  /** Strategy objects longer than this (a large directory) are cut short in one-line output. */
-  static final int MAX_STRATEGY_CHARS = 240;
-
   private Tables() {}
-
-  /** The strategy object as one line of JSON, cut after {@value #MAX_STRATEGY_CHARS} characters with a note. */
-  static String strategyText(io.shardrouter.core.PartitionStrategy s) {
-    String spec = s.toJson().toString();
-    return spec.length() <= MAX_STRATEGY_CHARS ? spec
-        : spec.substring(0, MAX_STRATEGY_CHARS) + "... (" + spec.length() + " characters; see the document)";
-  }
 
   static RoutingTable load(String file) {
     Path path = existingFile(file, "routing document");
@@ -46,6 +40,35 @@ final class Tables {
       throw CommandException.invalid("shardctl: " + file + ": corrupt snapshot: " + e.getMessage());
     } catch (UncheckedIOException e) {
       throw CommandException.invalid("shardctl: cannot read " + file + ": " + e.getCause());
+    }
+  }
+
+  /**
+   * Writes {@code bytes} to {@code file} through a temporary file and a move, so {@code file} is either
+   * the old file or all of the new one; {@code command} names the command in errors.
+   */
+  static void write(String file, byte[] bytes, String command) {
+    Path out;
+    try {
+      out = Path.of(file).toAbsolutePath();
+    } catch (InvalidPathException e) {
+      throw CommandException.invalid("shardctl " + command + ": OUT '" + file + "' is not a valid path: " + e.getMessage());
+    }
+    Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+    try {
+      Files.write(tmp, bytes);
+      try {
+        Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // the write already failed; that is the error to report
+      }
+      throw CommandException.invalid("shardctl " + command + ": cannot write " + file + ": " + e);
     }
   }
 

@@ -1,25 +1,36 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.RingAllocator;
+import io.shardrouter.hash.RingBalance;
+import io.shardrouter.hash.RingMode;
+import io.shardrouter.hash.RingStrategy;
 
 /**
- * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot; for an
+ * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a weighted
+ * ring, the busiest and idlest group's share against its weight share); for an
  * invalid one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
  */
 final class ValidateCommand implements Command {
   @Override
   public int run(CliArgs args, Console console) {
-    args.refuseKeysFile();
     args.requireExactly(1, "DOC, one routing document or snapshot");
     RoutingTable t = Tables.load(args.positional(0));
-    console.out().println(summary(t));
+    if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {
+      RingAllocator.standard().check(t); // weights must name exactly the groups
+      RingBalance balance = RingBalance.of(t);
+      console.out().println(summary(t) + String.format(java.util.Locale.ROOT, ", ring balance: peak/mean %.4f, trough/mean %.4f",
+          balance.peak(), balance.trough()));
+    } else {
+      console.out().println(summary(t));
+    }
     return ShardCtl.OK;
   }
 
   /** Entity, version, key type, strategy, partitions, groups, and the first 12 hex digits of the fingerprint. */
   static String summary(RoutingTable t) {
     return "valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType() + ", strategy "
-        + Tables.strategyText(t.strategy()) + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
+        + Strategies.describe(t.strategy().toJson()) + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
         + t.fingerprint().substring(0, 12);
   }
 }

@@ -122,4 +122,19 @@ class DiffCommandTest {
         r::toString);
     assertTrue(r.out().contains("keys: 100 routed, 25 moved (25.0000%), 0 moved outside the listed partitions"), r::toString);
   }
+
+  @Test
+  void diff_rangeTablesAfterASplit_listsTheMovedKeyRange_andCountsItsKeys() throws IOException {
+    Path next = dir.resolve("range-v13.json");
+    Cli.Result split = Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", next.toString(), "--group", "ts-01");
+    assertEquals(ShardCtl.OK, split.status(), split::toString);
+    Path keysFile = dir.resolve("ts.txt");
+    Files.write(keysFile, List.of("2026-02-01T00:00:00Z", "2026-05-01T00:00:00Z", "2026-07-01T00:00:00Z", "2027-01-01T00:00:00Z",
+        "2020-01-01T00:00:00Z"), StandardCharsets.UTF_8);
+    Cli.Result r = Cli.run("diff", Cli.RANGE_001, next.toString(), "--keys", keysFile.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals(List.of("tenant:plant-a: version 12 -> 13, 2 -> 3 ranges, boundaries changed", "moves: 1 key range changes group",
+        "  [2026-07-01T00:00:00Z, +∞)  ts-02 -> ts-01",
+        "keys: 5 routed, 2 moved (40.0000%), 0 moved outside the listed key ranges"), r.outLines());
+  }
 }

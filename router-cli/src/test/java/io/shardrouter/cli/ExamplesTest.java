@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
 import io.shardrouter.hash.HashPartitionStrategy;
+import io.shardrouter.range.BucketUnit;
+import io.shardrouter.range.TimeBucketedStrategy;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -37,6 +42,8 @@ class ExamplesTest {
     assertTrue(files.contains(Cli.EXAMPLES.resolve("jump.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("hash-mod.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("lookup-tenants.json")), files::toString);
+    assertTrue(files.contains(Cli.EXAMPLES.resolve("range-001.json")), files::toString);
+    assertTrue(files.contains(Cli.EXAMPLES.resolve("time-buckets.json")), files::toString);
   }
 
   @TestFactory
@@ -50,7 +57,7 @@ class ExamplesTest {
       String line = r.outLines().get(0);
       assertTrue(line.startsWith("valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType()), line);
       assertTrue(line.contains(t.partitionCount() + " partitions, " + t.groups().size() + " groups"), line);
-      assertTrue(line.endsWith("fingerprint " + t.fingerprint().substring(0, 12)), line);
+      assertTrue(line.contains(", fingerprint " + t.fingerprint().substring(0, 12)), line);
     }));
   }
 
@@ -80,5 +87,30 @@ class ExamplesTest {
       assertFalse(g.replicas().isEmpty(), g::toString);
       assertTrue(g.labels().containsKey("region"), g::toString);
     });
+  }
+
+  @Test
+  void range001Example_isSeed001sDocument_routingAs001Defines() throws IOException {
+    assertEquals(RangeDemo.SEED_001.strip(), Files.readString(Path.of(Cli.RANGE_001)).strip(),
+        "range-001.json is 001's document as the seed prints it, and the demo uses the same");
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.RANGE_001));
+    assertEquals("range", t.strategy().type());
+    assertEquals(12, t.version());
+    assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59Z")).group().id());
+    assertEquals("ts-02", t.route(Instant.parse("2026-04-01T00:00:00Z")).group().id());
+    assertEquals("ts-02", t.group("ts-02").primary().endpoint(), "a shard name is its group's endpoint");
+  }
+
+  @Test
+  void timeBucketsExample_monthlyWithRetentionOverAHashOfTheBusinessKey() {
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.TIME_BUCKETS));
+    TimeBucketedStrategy s = (TimeBucketedStrategy) t.strategy();
+    assertEquals(BucketUnit.MONTH, s.buckets().unit());
+    assertEquals("metrics_{yyyyMM}", s.buckets().template());
+    assertEquals("P12M", s.buckets().retention());
+    assertEquals("hash_mod", s.strategy().type());
+    assertEquals("metrics_202604", s.bucketOf(Instant.parse("2026-04-01T00:00:00Z")).name());
+    assertEquals(t.routeCanonical(KeyType.composite(KeyKind.STRING, KeyKind.STRING).parseText("[\"plant-a\", \"dev-7\"]")),
+        t.route("plant-a", "dev-7"));
   }
 }

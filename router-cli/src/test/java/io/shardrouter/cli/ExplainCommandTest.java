@@ -92,4 +92,37 @@ class ExplainCommandTest {
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertTrue(r.err().contains("is not a JSON array"), r::toString);
   }
+
+  @Test
+  void explain_rangeDocument_printsTheRange() {
+    Cli.Result r = Cli.run("explain", Cli.RANGE_001, "2026-03-31T23:59:59Z");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals("range, 2 ranges [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) ... [2026-04-01T00:00:00Z, +∞)",
+        value(r.outLines(), "strategy"));
+    assertEquals("none (strategy 'range' keeps keys in order)", value(r.outLines(), "hash"));
+    assertEquals("[2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)", value(r.outLines(), "range"));
+    assertEquals("0 of 2", value(r.outLines(), "partition"));
+    assertEquals("ts-01", value(r.outLines(), "group"));
+    assertEquals("12", value(r.outLines(), "version"));
+  }
+
+  @Test
+  void explain_keyInNoRange_status1WithTheNearestRange() {
+    Cli.Result r = Cli.run("explain", Cli.RANGE_001, "2025-01-01T00:00:00Z");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("shardctl explain: key 2025-01-01T00:00:00Z (timestamp) is in no range: it is below the first"
+        + " range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"), r::toString);
+  }
+
+  @Test
+  void explain_timeBuckets_printsBucketsAndTheNestedHash() {
+    Cli.Result r = Cli.run("explain", Cli.TIME_BUCKETS, "[\"plant-a\", \"dev-7\"]");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals("time_buckets: monthly buckets metrics_{yyyyMM} in UTC, retention P12M, keys routed by hash_mod",
+        value(r.outLines(), "strategy"));
+    assertEquals("xxh3-64, seed 0", value(r.outLines(), "hash"));
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.TIME_BUCKETS));
+    assertEquals(t.route("plant-a", "dev-7").partition() + " of 8", value(r.outLines(), "partition"));
+  }
 }

@@ -192,4 +192,27 @@ class RouteCommandTest {
     assertEquals("", r.out());
     assertTrue(r.errLines().get(1).startsWith("placement[1]: unknown group 'g7'"), r::toString);
   }
+
+  @Test
+  void route_rangeDocument_keysParsedAsTimestamps_noRouteKeyReportedOthersRouted() {
+    Cli.Result r = Cli.run("route", Cli.RANGE_001, "2026-03-31T23:59:59Z", "2025-12-31T23:59:59Z", "2026-04-01T00:00:00Z",
+        "2026-04-01T08:00:00+08:00", "2026-04-01T00:00:00");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals(List.of("2026-03-31T23:59:59Z\t0\tts-01", "2026-04-01T00:00:00Z\t1\tts-02", "2026-04-01T08:00:00+08:00\t1\tts-02"),
+        r.outLines());
+    assertEquals(2, r.errLines().size(), r::toString);
+    assertTrue(r.errLines().get(0).startsWith("shardctl route: key argument 2: key 2025-12-31T23:59:59Z (timestamp) is in no range:"
+        + " it is below the first range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"), r::toString);
+    assertTrue(r.errLines().get(1).startsWith("shardctl route: key argument 5: key '2026-04-01T00:00:00' is not a timestamp"
+        + " (it has no zone offset"), r::toString);
+  }
+
+  @Test
+  void route_rangeDocument_keysFile_noRouteLinesNumbered() throws IOException {
+    Cli.Result r = Cli.run("route", Cli.RANGE_001, "--keys", keysFile(List.of("2026-01-01T00:00:00Z", "1999-01-01T00:00:00Z",
+        "2030-01-01T00:00:00Z")).toString());
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals(List.of("2026-01-01T00:00:00Z\t0\tts-01", "2030-01-01T00:00:00Z\t1\tts-02"), r.outLines());
+    assertTrue(r.errLines().get(0).startsWith("shardctl route: line 2: key 1999-01-01T00:00:00Z (timestamp) is in no range"), r::toString);
+  }
 }

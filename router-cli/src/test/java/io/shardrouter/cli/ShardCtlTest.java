@@ -59,6 +59,17 @@ class ShardCtlTest {
   }
 
   @Test
+  void run_optionGivenTwiceOrWithoutValue_status2() {
+    Cli.Result twice = Cli.run("route", Cli.JUMP, "--keys", "a", "--keys", "b");
+    assertEquals(ShardCtl.INVALID, twice.status(), twice::toString);
+    assertTrue(twice.errLines().get(0).contains("--keys is given twice; give it once"), twice::toString);
+    Cli.Result empty = Cli.run("route", Cli.JUMP, "--keys=");
+    assertTrue(empty.errLines().get(0).contains("--keys needs a file name, or - for standard input"), empty::toString);
+    Cli.Result group = Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", "x.json", "--group=");
+    assertTrue(group.errLines().get(0).contains("--group needs a group id of the document"), group::toString);
+  }
+
+  @Test
   void run_keysOptionOnCommandWithoutKeys_status2() {
     Cli.Result r = Cli.run("validate", Cli.JUMP, "--keys", "-");
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);

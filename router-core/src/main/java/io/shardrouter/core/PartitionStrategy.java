@@ -5,6 +5,7 @@ import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,9 +36,10 @@ public interface PartitionStrategy {
   String type();
 
   /**
-   * The key type this strategy was built for, when its parameters hold keys (a lookup directory)
-   * and so only mean something for keys of that type; null (the default) when the strategy routes
-   * the canonical bytes of any key. A routing table refuses a strategy built for another key type.
+   * The key type this strategy was built for, or null when it routes the canonical bytes of a key of
+   * any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key type
+   * than its own: a range strategy's boundaries and a lookup directory's entries are keys, and mean
+   * nothing for keys of another type.
    */
   default KeyType keyType() {
     return null;
@@ -88,6 +90,13 @@ public interface PartitionStrategy {
   default int partitionOf(UUID key) {
     KeyScratch s = KeyScratch.get();
     int n = s.putUuid(key);
+    return partitionOf(s.bytes(), 0, n);
+  }
+
+  /** The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes little-endian). */
+  default int partitionOf(Instant key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putTimestamp(key);
     return partitionOf(s.bytes(), 0, n);
   }
 

@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import io.shardrouter.core.key.CompositeKey;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -78,6 +79,11 @@ public final class Router {
 
   /** <b>Allocation:</b> none. */
   public Route route(UUID key) {
+    return table.route(key);
+  }
+
+  /** <b>Allocation:</b> none. */
+  public Route route(Instant key) {
     return table.route(key);
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,6 +49,7 @@ public final class RoutingTable {
   private final boolean longKeys;
   private final boolean intKeys;
   private final boolean uuidKeys;
+  private final boolean timestampKeys;
   private final boolean stringStringKeys;
   private final boolean stringLongKeys;
   private final boolean longLongKeys;
@@ -68,6 +70,7 @@ public final class RoutingTable {
     this.longKeys = keyType.equals(KeyType.LONG);
     this.intKeys = keyType.equals(KeyType.INT);
     this.uuidKeys = keyType.equals(KeyType.UUID_KEY);
+    this.timestampKeys = keyType.equals(KeyType.TIMESTAMP);
     this.stringStringKeys = keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
     this.stringLongKeys = keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
     this.longLongKeys = keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
@@ -181,6 +184,14 @@ public final class RoutingTable {
   public Route route(UUID key) {
     if (!uuidKeys) {
       throw wrongKeyType("a UUID", "uuid");
+    }
+    return routes[strategy.partitionOf(key)];
+  }
+
+  /** Route of a {@code timestamp} key. <p><b>Allocation:</b> none. */
+  public Route route(Instant key) {
+    if (!timestampKeys) {
+      throw wrongKeyType("an Instant", "timestamp");
     }
     return routes[strategy.partitionOf(key)];
   }
@@ -383,11 +394,9 @@ public final class RoutingTable {
       }
       if (strategy == null) {
         v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
-      }
-      if (strategy != null && keyType != null && strategy.keyType() != null && !strategy.keyType().equals(keyType)) {
+      } else if (keyType != null && strategy.keyType() != null && !strategy.keyType().equals(keyType)) {
         v.add("strategy", "strategy '" + strategy.type() + "' was built for keys of type " + strategy.keyType()
-            + " but the table routes keys of type " + keyType + "; build the strategy for the table's key type"
-            + " (StrategyRegistry.forKeyType) or change the table's key");
+            + " but the table routes keys of type " + keyType + "; build the strategy for " + keyType);
       }
     }
 

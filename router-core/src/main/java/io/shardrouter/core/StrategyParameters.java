@@ -19,13 +19,15 @@ public final class StrategyParameters {
   private final String path;
   private final Violations violations;
   private final StrategyRegistry registry;
+  private final KeyType keyType;
   private final int violationsAtStart;
 
-  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry) {
+  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry, KeyType keyType) {
     this.node = node;
     this.path = path;
     this.violations = violations;
     this.registry = registry;
+    this.keyType = keyType;
     this.violationsAtStart = violations.size();
   }
 
@@ -34,18 +36,19 @@ public final class StrategyParameters {
     return path;
   }
 
+  /**
+   * The key type of the routing document being read, for strategies whose parameters are keys (the
+   * boundaries of a range strategy, the entries of a lookup directory; they read key text with
+   * {@link KeyType#parseText}); null when the document's key type is missing or invalid, or the
+   * strategy is built without one ({@link StrategyRegistry#create(JsonNode)}).
+   */
+  public KeyType keyType() {
+    return keyType;
+  }
+
   /** The strategy type being built. */
   public String type() {
     return node.path("type").asText();
-  }
-
-  /**
-   * The entity's key type, for strategies whose parameters hold keys (they read key text with
-   * {@link KeyType#parseText}); null when the strategy is built without one, e.g. by
-   * {@link StrategyRegistry#create(JsonNode)} on a registry not made by {@link StrategyRegistry#forKeyType}.
-   */
-  public KeyType keyType() {
-    return registry.keyType();
   }
 
   /** The raw parameter, or null when absent. */
@@ -152,26 +155,11 @@ public final class StrategyParameters {
   }
 
   /**
-   * Builds the strategy nested under parameter {@code name} (for composite strategies); reports
-   * and returns null when it is missing or invalid.
+   * Builds the strategy nested under parameter {@code name} (for composite strategies) for keys of
+   * this strategy's {@link #keyType()}; reports and returns null when it is missing or invalid.
    */
   public PartitionStrategy nestedStrategy(String name) {
-    JsonNode v = node.get(name);
-    if (v == null) {
-      violation(name, "missing; give a nested strategy object with a \"type\"");
-      return null;
-    }
-    return registry.create(v, path + "." + name, violations);
-  }
-
-  /**
-   * Builds a strategy object found deeper than one parameter, e.g. inside an entry of a parameter
-   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of
-   * {@code keyType}; reports with the path {@code path() + "." + relativePath} and returns null when
-   * it is invalid.
-   */
-  public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
-    return registry.forKeyType(keyType).create(spec, path + "." + relativePath, violations);
+    return nestedStrategy(name, keyType);
   }
 
   /**
@@ -185,6 +173,16 @@ public final class StrategyParameters {
       violation(name, "missing; give a nested strategy object with a \"type\"");
       return null;
     }
-    return registry.forKeyType(keyType).create(v, path + "." + name, violations);
+    return registry.create(v, path + "." + name, violations, keyType);
+  }
+
+  /**
+   * Builds a strategy object found deeper than one parameter, e.g. inside an entry of a parameter
+   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of
+   * {@code keyType}; reports with the path {@code path() + "." + relativePath} and returns null when
+   * it is invalid.
+   */
+  public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
+    return registry.create(spec, path + "." + relativePath, violations, keyType);
   }
 }

@@ -21,8 +21,9 @@ import java.util.TreeSet;
  *
  * <p>Most strategies route canonical bytes and never look at the key type. A strategy whose
  * parameters hold keys (a lookup directory, range boundaries) reads them in the entity's key type:
- * {@link #forKeyType(KeyType)} gives a registry that hands that type to factories through
- * {@link StrategyParameters#keyType()}, as {@code RoutingDocuments} does for every document.
+ * {@link #create(JsonNode, KeyType)} hands that type to the factory through
+ * {@link StrategyParameters#keyType()}, and on to the strategies nested in the one it builds, as
+ * {@code RoutingDocuments} does for every document.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable.
@@ -33,11 +34,9 @@ public final class StrategyRegistry {
   private static volatile StrategyRegistry defaultRegistry;
 
   private final Map<String, StrategyFactory> factories;
-  private final KeyType keyType;
 
-  private StrategyRegistry(Map<String, StrategyFactory> factories, KeyType keyType) {
+  private StrategyRegistry(Map<String, StrategyFactory> factories) {
     this.factories = factories;
-    this.keyType = keyType;
   }
 
   /** The factories found on the class path of this library, loaded once. */
@@ -65,20 +64,7 @@ public final class StrategyRegistry {
             + previous.getClass().getName() + " and " + f.getClass().getName() + "; remove one from the class path");
       }
     }
-    return new StrategyRegistry(Map.copyOf(map), null);
-  }
-
-  /**
-   * The same factories, building strategies for keys of {@code keyType}: factories see it through
-   * {@link StrategyParameters#keyType()}, and so do the strategies nested in the ones they build.
-   */
-  public StrategyRegistry forKeyType(KeyType keyType) {
-    return java.util.Objects.equals(keyType, this.keyType) ? this : new StrategyRegistry(factories, keyType);
-  }
-
-  /** The key type strategies are built for; null when this registry was not given one. */
-  public KeyType keyType() {
-    return keyType;
+    return new StrategyRegistry(Map.copyOf(map));
   }
 
   /** The registered type names, sorted. */
@@ -100,11 +86,19 @@ public final class StrategyRegistry {
    * every problem, or {@link UnknownStrategyException}.
    */
   public PartitionStrategy create(JsonNode spec) {
+    return create(spec, (KeyType) null);
+  }
+
+  /**
+   * Builds a strategy for keys of {@code keyType} from its JSON object; throws
+   * {@link InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
+   */
+  public PartitionStrategy create(JsonNode spec, KeyType keyType) {
     if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isTextual()) {
       factory(spec.get("type").textValue()); // unknown names throw their own exception
     }
     Violations v = new Violations();
-    PartitionStrategy s = create(spec, "strategy", v);
+    PartitionStrategy s = create(spec, "strategy", v, keyType);
     v.throwIfAny();
     return s;
   }
@@ -114,6 +108,15 @@ public final class StrategyRegistry {
    * {@code violations}; returns null when there was any.
    */
   public PartitionStrategy create(JsonNode spec, String path, Violations violations) {
+    return create(spec, path, violations, null);
+  }
+
+  /**
+   * Builds a strategy for keys of {@code keyType} (null when unknown) from the JSON object at
+   * {@code path} of a document, reporting every problem to {@code violations}; returns null when there
+   * was any.
+   */
+  public PartitionStrategy create(JsonNode spec, String path, Violations violations, KeyType keyType) {
     if (spec == null || !spec.isObject()) {
       violations.add(path, "must be an object with a \"type\", got " + spec);
       return null;
@@ -138,7 +141,7 @@ public final class StrategyRegistry {
             + new TreeSet<>(f.parameterNames()));
       }
     }
-    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this));
+    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this, keyType));
     if (violations.size() > before) {
       return null;
     }
@@ -151,6 +154,6 @@ public final class StrategyRegistry {
 
   @Override
   public String toString() {
-    return "StrategyRegistry" + types() + (keyType == null ? "" : " for " + keyType + " keys");
+    return "StrategyRegistry" + types();
   }
 }

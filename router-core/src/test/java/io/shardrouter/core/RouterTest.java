@@ -12,6 +12,7 @@ import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -50,6 +51,22 @@ class RouterTest {
     assertThrows(InvalidKeyException.class, () -> r.route("a", 1L));
     assertThrows(InvalidKeyException.class, () -> r.route(1L, 2L));
     assertThrows(InvalidKeyException.class, () -> r.route(CompositeKey.of("a")));
+    assertTrue(assertThrows(InvalidKeyException.class, () -> r.route(Instant.EPOCH)).getMessage()
+        .contains("routes keys of type string, not timestamp"));
+  }
+
+  @Test
+  void route_timestampKey_agreesWithCanonicalBytesAndRefusesOtherTypes() {
+    RoutingTable t = Tables.table(1, 97, 3).toBuilder().keyType(KeyType.TIMESTAMP).build();
+    Router r = Router.create(t);
+    for (long s = -50; s < 50; s++) {
+      Instant at = Instant.parse("2026-04-01T00:00:00Z").plusSeconds(s * 3601).plusNanos(s * 1000);
+      assertSame(t.routeCanonical(CanonicalKeys.of(at)), r.route(at), at::toString);
+    }
+    assertThrows(InvalidKeyException.class, () -> r.route("2026-04-01T00:00:00Z"));
+    assertThrows(InvalidKeyException.class, () -> r.route(1_775_001_600_000_000L));
+    assertThrows(InvalidKeyException.class, () -> r.route((Instant) null));
+    assertThrows(InvalidKeyException.class, () -> r.route(Instant.ofEpochSecond(0, 1)));
   }
 
   @Test

@@ -89,6 +89,61 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_strategyFactorySeesTheDocumentsKeyType_alsoWhenNested() {
+    StrategyRegistry registry = StrategyRegistry.of(new KeyTypedStrategy.Factory(), new ByteSumStrategy.Factory());
+    String json = doc("{\"type\": \"test_byte_sum\", \"partitions\": 8}", "{\"type\": \"test_key_typed\"}")
+        .replace("{\"type\": \"string\"}", "{\"type\": \"long\"}")
+        .replace("[\"g0\",\"g0\",\"g0\",\"g0\",\"g1\",\"g1\",\"g1\",\"g1\"]", "[\"g1\"]");
+    RoutingTable t = RoutingDocuments.read(json.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    assertEquals(KeyType.LONG, t.strategy().keyType());
+    RoutingTable nested = RoutingDocuments.read(json.replace("{\"type\": \"test_key_typed\"}",
+        "{\"type\": \"test_key_typed\", \"nested\": {\"type\": \"test_key_typed\"}}").getBytes(StandardCharsets.UTF_8),
+        registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    assertEquals(KeyType.LONG, nested.strategy().keyType());
+    assertEquals(KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
+    assertViolation(e.violations(), "strategy.type", "needs the document's key type");
+  }
+
+  @Test
+  void builder_strategyBuiltForAnotherKeyType_refused() {
+    RoutingTable.Builder b = Tables.table(1, 1, 1).toBuilder().strategy(new KeyTypedStrategy(KeyType.LONG));
+    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, b::build);
+    assertViolation(e.violations(), "strategy", "was built for keys of type long but the table routes keys of type string");
+    assertEquals(KeyType.LONG, b.keyType(KeyType.LONG).build().keyType());
+  }
+
+  @Test
+  void read_noFormatWithAReadersShape_handedToThatReader() {
+    RoutingTable t = read("{\"test_one_group\": \"g9\", \"routing_version\": 3}");
+    assertEquals(3, t.version());
+    assertEquals("g9", t.groupOf(0).id());
+    assertViolation(refused("{\"test_one_group\": 5}"), "test_one_group", "must be a string, got 5");
+  }
+
+  @Test
+  void read_noFormatAndNoReadersShape_refusedNamingTheShapes() {
+    assertViolation(refused(doc("\"format\": 1,", "")), "format",
+        "documents without \"format\" are read when they have one of these shapes: [test-one-group: top-level \"test_one_group\"]");
+  }
+
+  @Test
+  void read_formatOneWithAReadersField_readAsFormatOne() {
+    assertViolation(refused(doc("\"format\": 1,", "\"format\": 1, \"test_one_group\": \"g0\",")), "test_one_group", "unknown field");
+  }
+
+  @Test
+  void read_timestampKeyTypeAloneAndInComposite() {
+    RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"timestamp\"}"));
+    assertEquals(KeyType.TIMESTAMP, t.keyType());
+    assertEquals(t, read(RoutingDocuments.write(t)));
+    RoutingTable c = read(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"timestamp\"]}"));
+    assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP), c.keyType());
+    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"instant\"}")), "key.type",
+        "one of [string, long, int, uuid, bytes, timestamp, composite]");
+  }
+
+  @Test
   void read_malformedJson_reportsLineAndColumn() {
     List<Violation> v = refused("{\"format\": 1,\n \"entity\": }");
     assertViolation(v, "$", "malformed JSON at line 2");

@@ -1,22 +1,20 @@
 package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.metadata.RoutingDocuments;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Strategies whose parameters hold keys get the entity's key type from the registry. */
+/**
+ * Strategies nested for another key type than the document's ({@link StrategyParameters#nestedStrategy(String, KeyType)})
+ * and deeper than one parameter ({@link StrategyParameters#nestedStrategyAt}). The document's key type reaching
+ * factories, and a table refusing a strategy built for another key type, are tested in {@code RoutingDocumentsTest}.
+ */
 class StrategyKeyTypeTest {
 
   /** Routes one key, written in its parameters as text, to partition 0 and every other key by byte sum. */
@@ -88,42 +86,6 @@ class StrategyKeyTypeTest {
     }
   }
 
-  private static final String DOC = """
-      {"format": 1, "routing_version": 1, "entity": "orders", "key": {"type": "long"},
-       "strategy": {"type": "test_one_key", "key": "42", "inner": {"type": "test_byte_sum", "partitions": 4}},
-       "groups": [{"id": "g0", "primary": "db0:5432"}],
-       "placement": ["g0", "g0", "g0", "g0"]}
-      """;
-
-  @Test
-  void read_document_factorySeesEntityKeyType() {
-    StrategyRegistry registry = StrategyRegistry.of(new OneKeyFactory(), new ByteSumStrategy.Factory());
-    RoutingTable t = RoutingDocuments.read(DOC.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
-    assertEquals(KeyType.LONG, t.strategy().keyType());
-    assertEquals(0, t.route(42L).partition());
-    assertEquals(KeyType.LONG, ((OneKeyStrategy) t.strategy()).keyType);
-  }
-
-  @Test
-  void create_withoutKeyType_factoryReportsIt() {
-    StrategyRegistry registry = StrategyRegistry.of(new OneKeyFactory(), new ByteSumStrategy.Factory());
-    assertNull(registry.keyType());
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
-        () -> registry.create(new OneKeyStrategy(KeyType.LONG, "42", new ByteSumStrategy(4)).toJson()));
-    assertEquals("strategy.key", e.violations().get(0).path());
-  }
-
-  @Test
-  void forKeyType_rebuildsEqualAnswers_andSameTypeIsSameRegistry() {
-    StrategyRegistry registry = StrategyRegistry.of(new OneKeyFactory(), new ByteSumStrategy.Factory());
-    StrategyRegistry longs = registry.forKeyType(KeyType.LONG);
-    assertSame(longs, longs.forKeyType(KeyType.LONG));
-    assertEquals(List.of("test_byte_sum", "test_one_key"), longs.types());
-    PartitionStrategy s = longs.create(new OneKeyStrategy(KeyType.LONG, "42", new ByteSumStrategy(4)).toJson());
-    assertEquals(0, s.partitionOf(42L));
-    assertTrue(longs.toString().endsWith("for long keys"), longs::toString);
-  }
-
   @Test
   void nestedStrategy_withKeyType_passesItOn() {
     OneKeyFactory outer = new OneKeyFactory();
@@ -133,23 +95,14 @@ class StrategyKeyTypeTest {
     ObjectNode json = JsonNodeFactory.instance.objectNode().put("type", "test_one_key").put("key", "42");
     json.set("inner", inner);
     StrategyRegistry onlyOuter = StrategyRegistry.of(outer, new ByteSumStrategy.Factory());
-    PartitionStrategy s = onlyOuter.forKeyType(KeyType.LONG).create(json);
+    PartitionStrategy s = onlyOuter.create(json, KeyType.LONG);
+    assertEquals(KeyType.LONG, s.keyType());
     assertEquals(KeyType.STRING, ((OneKeyStrategy) ((OneKeyStrategy) s).inner).keyType);
     assertEquals(0, ((OneKeyStrategy) s).inner.partitionOf("abc"));
   }
 
   @Test
-  void build_strategyForOtherKeyType_refusedAtStrategy() {
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> RoutingTable.builder()
-        .version(1).entity("orders").keyType(KeyType.STRING)
-        .strategy(new OneKeyStrategy(KeyType.LONG, "42", new ByteSumStrategy(2)))
-        .group(ReplicaGroup.of("g0", "db0:5432")).placement(List.of("g0", "g0")).build());
-    assertEquals("strategy", e.violations().get(0).path());
-    assertTrue(e.getMessage().contains("built for keys of type long but the table routes keys of type string"), e::getMessage);
-  }
-
-  @Test
-  void nestedStrategyAt_deepPath_reportsThere() {
+  void nestedStrategyAt_deepPath_reportsThere_andBuildsForTheGivenKeyType() {
     StrategyFactory deep = new StrategyFactory() {
       @Override
       public String type() {
@@ -166,12 +119,14 @@ class StrategyKeyTypeTest {
         return params.nestedStrategyAt("entries.a.strategy", params.get("entries").get("a").get("strategy"), KeyType.STRING);
       }
     };
-    StrategyRegistry registry = StrategyRegistry.of(deep, new ByteSumStrategy.Factory());
+    StrategyRegistry registry = StrategyRegistry.of(deep, new ByteSumStrategy.Factory(), new KeyTypedStrategy.Factory());
     ObjectNode json = JsonNodeFactory.instance.objectNode().put("type", "test_deep");
     json.putObject("entries").putObject("a").putObject("strategy").put("type", "test_byte_sum").put("partitions", 0);
     InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> registry.create(json));
     assertEquals("strategy.entries.a.strategy.partitions", e.violations().get(0).path());
     ((ObjectNode) json.get("entries").get("a").get("strategy")).put("partitions", 3);
     assertEquals(3, registry.create(json).partitionCount());
+    ((ObjectNode) json.get("entries").get("a")).putObject("strategy").put("type", KeyTypedStrategy.TYPE);
+    assertEquals(KeyType.STRING, registry.create(json, KeyType.LONG).keyType()); // the given type, not the document's
   }
 }

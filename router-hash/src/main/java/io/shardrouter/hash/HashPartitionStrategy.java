@@ -3,12 +3,14 @@ package io.shardrouter.hash;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.key.Timestamps;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
  * Base of the hash family: a key's canonical bytes are hashed with a {@link StableHash} to a 64-bit
  * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that are
- * ASCII are hashed in place, {@code long} and {@code int} keys without encoding.
+ * ASCII are hashed in place, {@code long}, {@code int} and {@code timestamp} keys without encoding.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable.
@@ -64,6 +66,12 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
   @Override
   public final int partitionOf(int key) {
     return partitionOfHash(hash.hashInt(key));
+  }
+
+  /** A {@code timestamp} key is hashed as its 8 canonical bytes, like a {@code long} of its microseconds. */
+  @Override
+  public final int partitionOf(Instant key) {
+    return partitionOfHash(hash.hashLong(Timestamps.micros(key)));
   }
 
   /** E.g. {@code hash_mod: xxh3-64 hash 0xe6d57369c2425c7f, partition 7 of 10}. */

@@ -7,6 +7,7 @@ import io.shardrouter.core.key.Hex;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.key.Timestamps;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -40,7 +41,7 @@ final class KeyTexts {
         case STRING -> parts.add(new String(b, p, width, StandardCharsets.UTF_8));
         case LONG -> parts.add(LittleEndian.getLong(b, p));
         case INT -> parts.add(LittleEndian.getInt(b, p));
-        case UUID, BYTES -> parts.add(single(k, b, p, width));
+        case UUID, BYTES, TIMESTAMP -> parts.add(single(k, b, p, width));
       }
       p += width;
     }
@@ -57,6 +58,7 @@ final class KeyTexts {
       case INT -> Integer.toString(LittleEndian.getInt(b, off));
       case UUID -> new UUID(bigEndianLong(b, off), bigEndianLong(b, off + 8)).toString();
       case BYTES -> Hex.of(b, off, len);
+      case TIMESTAMP -> Timestamps.format(LittleEndian.getLong(b, off));
     };
   }
 

@@ -45,7 +45,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
     KeyType keyType = params.keyType();
     if (keyType == null) {
       params.violation(LookupStrategy.ENTRIES, "cannot be read without the entity's key type: read the strategy as part of a routing"
-          + " document, or build it through StrategyRegistry.forKeyType(keyType)");
+          + " document, or build it with StrategyRegistry.create(spec, keyType)");
       return null;
     }
     String matchName = params.optionalString(LookupStrategy.MATCH, MatchMode.KEY.documentName());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
@@ -29,10 +28,6 @@ final class Fixtures {
 
   static PartitionStrategy jump(int partitions) {
     return JumpHashStrategy.of(StableHashes.byName("xxh3-64", 0), partitions);
-  }
-
-  static StrategyRegistry registry(KeyType keyType) {
-    return StrategyRegistry.defaultRegistry().forKeyType(keyType);
   }
 
   static RoutingTable read(String json) {

@@ -183,6 +183,7 @@ class LookupDocumentTest {
   void registry_withoutKeyType_refusedSayingHow() {
     InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> StrategyRegistry.defaultRegistry()
         .create(Fixtures.read(document(STRING_KEY, lookup(""), 8)).strategy().toJson()));
-    assertViolation(e.violations(), "strategy.entries", "cannot be read without the entity's key type", "StrategyRegistry.forKeyType");
+    assertViolation(e.violations(), "strategy.entries", "cannot be read without the entity's key type",
+        "StrategyRegistry.create(spec, keyType)");
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.testing.PartitionStrategyContract;
@@ -31,11 +30,6 @@ class LookupStrategyTest extends PartitionStrategyContract {
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(4)).entry("a", 3).entry("b", 0).build(),
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.jump(16)).entry("acme", 15).entry("€uro", 2).build(),
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(100)).partitions(102).entry("x", 100).entry("y", 101).build());
-  }
-
-  @Override
-  protected StrategyRegistry registry() {
-    return Fixtures.registry(KeyType.STRING);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.shardrouter.core.key;
 
 import io.shardrouter.core.InvalidKeyException;
+import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -40,6 +41,15 @@ public final class CanonicalKeys {
     byte[] b = new byte[16];
     writeUuid(key, b, 0);
     return b;
+  }
+
+  /**
+   * The canonical bytes of a {@code timestamp} key: its microseconds since the epoch, 8 bytes LE.
+   *
+   * @throws InvalidKeyException when the instant is finer than a microsecond or out of range ({@link Timestamps#micros})
+   */
+  public static byte[] of(Instant key) {
+    return of(Timestamps.micros(key));
   }
 
   /** Writes the 16 bytes of {@code key}, most significant byte first (RFC 4122 order). */

@@ -1,6 +1,7 @@
 package io.shardrouter.core.key;
 
 import io.shardrouter.core.InvalidKeyException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,11 +9,12 @@ import java.util.UUID;
 
 /**
  * A tuple key such as {@code (tenant_id, device_id)}: parts are {@link String}, {@link Long},
- * {@link Integer}, {@link UUID} or {@code byte[]}, encoded part by part in the order given.
+ * {@link Integer}, {@link UUID}, {@code byte[]} or {@link Instant} (a {@code timestamp}), encoded part by
+ * part in the order given.
  *
  * <p>Encoding (see {@code docs/routing-spec.md} §2.3): a {@code string} or {@code bytes} part is
- * its byte length (4 bytes little-endian) followed by its bytes; {@code long}, {@code int} and
- * {@code uuid} parts are written in their fixed-width single-key form. Since the entity's key type
+ * its byte length (4 bytes little-endian) followed by its bytes; {@code long}, {@code int},
+ * {@code uuid} and {@code timestamp} parts are written in their fixed-width single-key form. Since the entity's key type
  * fixes the kind of every part, the encoding is unambiguous: {@code ("a:b", "c")} and
  * {@code ("a", "b:c")} never share bytes.
  *
@@ -56,12 +58,15 @@ public final class CompositeKey {
         kinds[i] = KeyKind.INT;
       } else if (p instanceof UUID) {
         kinds[i] = KeyKind.UUID;
+      } else if (p instanceof Instant) {
+        Timestamps.micros((Instant) p); // refuses sub-microsecond and out-of-range instants now, not when routing
+        kinds[i] = KeyKind.TIMESTAMP;
       } else if (p instanceof byte[]) {
         p = ((byte[]) p).clone();
         kinds[i] = KeyKind.BYTES;
       } else {
         throw new InvalidKeyException("composite key part " + i + " has unsupported class " + p.getClass().getName()
-            + "; parts must be String, Long, Integer, UUID or byte[]");
+            + "; parts must be String, Long, Integer, UUID, byte[] or Instant");
       }
       copy[i] = p;
     }
@@ -121,6 +126,10 @@ public final class CompositeKey {
         case UUID -> {
           CanonicalKeys.writeUuid((UUID) part, dst, p);
           p += 16;
+        }
+        case TIMESTAMP -> {
+          LittleEndian.putLong(dst, p, Timestamps.micros((Instant) part));
+          p += 8;
         }
       }
     }

@@ -13,6 +13,8 @@ import java.util.Locale;
  *   <tr><td>{@code int}</td><td>4 bytes, two's complement, little-endian</td></tr>
  *   <tr><td>{@code uuid}</td><td>16 bytes in RFC 4122 order (most significant byte first)</td></tr>
  *   <tr><td>{@code bytes}</td><td>as is</td></tr>
+ *   <tr><td>{@code timestamp}</td><td>microseconds since 1970-01-01T00:00:00Z, 8 bytes, two's complement,
+ *       little-endian (see {@link Timestamps})</td></tr>
  * </table>
  *
  * <p>Inside a composite key, {@code string} and {@code bytes} parts are preceded by their byte length
@@ -27,7 +29,8 @@ public enum KeyKind {
   LONG(8),
   INT(4),
   UUID(16),
-  BYTES(-1);
+  BYTES(-1),
+  TIMESTAMP(8);
 
   private final int fixedWidth;
 
@@ -35,7 +38,7 @@ public enum KeyKind {
     this.fixedWidth = fixedWidth;
   }
 
-  /** The name used in routing documents: {@code string}, {@code long}, {@code int}, {@code uuid}, {@code bytes}. */
+  /** The name used in routing documents: {@code string}, {@code long}, {@code int}, {@code uuid}, {@code bytes}, {@code timestamp}. */
   public String documentName() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -1,5 +1,6 @@
 package io.shardrouter.core.key;
 
+import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -64,6 +65,12 @@ public final class KeyScratch {
     CanonicalKeys.requireKey(key);
     CanonicalKeys.writeUuid(key, room(16), 0);
     return 16;
+  }
+
+  /** Encodes a {@code timestamp} key (microseconds since the epoch, {@link Timestamps}); returns 8. */
+  public int putTimestamp(Instant key) {
+    LittleEndian.putLong(room(8), 0, Timestamps.micros(key));
+    return 8;
   }
 
   /** Encodes the composite key {@code (string, string)}; returns its byte length. */

@@ -27,6 +27,7 @@ public final class KeyType {
   public static final KeyType INT = new KeyType(KeyKind.INT, List.of());
   public static final KeyType UUID_KEY = new KeyType(KeyKind.UUID, List.of());
   public static final KeyType BYTES = new KeyType(KeyKind.BYTES, List.of());
+  public static final KeyType TIMESTAMP = new KeyType(KeyKind.TIMESTAMP, List.of());
 
   private static final Pattern UUID_TEXT =
       Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
@@ -49,6 +50,7 @@ public final class KeyType {
       case INT -> INT;
       case UUID -> UUID_KEY;
       case BYTES -> BYTES;
+      case TIMESTAMP -> TIMESTAMP;
     };
   }
 
@@ -94,8 +96,9 @@ public final class KeyType {
   /**
    * Parses a key written as text (the command line, a key file) into its canonical bytes: a
    * {@code string} as is, {@code long} and {@code int} in decimal, {@code uuid} in its 36-char form,
-   * {@code bytes} in hex, and a composite as a JSON array of its parts (strings, numbers, uuids as
-   * strings, bytes as hex strings), e.g. {@code ["plant-a", 42]}.
+   * {@code bytes} in hex, {@code timestamp} in ISO-8601 with an offset ({@link Timestamps#parse}), and a
+   * composite as a JSON array of its parts (strings, numbers, uuids, timestamps and bytes as strings),
+   * e.g. {@code ["plant-a", 42]}.
    *
    * @throws InvalidKeyException naming the text and the type when the text is no key of this type
    */
@@ -131,6 +134,7 @@ public final class KeyType {
         case INT -> LittleEndian.getInt(single, 0);
         case UUID -> java.util.UUID.fromString(p.textValue());
         case BYTES -> single;
+        case TIMESTAMP -> Timestamps.instant(LittleEndian.getLong(single, 0));
       };
     }
     return CompositeKey.of(values).toBytes();
@@ -149,6 +153,7 @@ public final class KeyType {
           yield CanonicalKeys.of(UUID.fromString(text));
         }
         case BYTES -> Hex.parse(text.startsWith("0x") ? text.substring(2) : text);
+        case TIMESTAMP -> CanonicalKeys.of(Timestamps.parse(text));
       };
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException("key '" + text + "' is not a " + kind.documentName() + " ("
@@ -163,6 +168,7 @@ public final class KeyType {
       case INT -> "write a decimal integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE;
       case UUID -> "write 36 characters such as 123e4567-e89b-12d3-a456-426614174000";
       case BYTES -> "write the bytes in hex, such as 0a1b2c";
+      case TIMESTAMP -> "write ISO-8601 with an offset, such as 2026-04-01T00:00:00Z";
     };
   }
 
@@ -174,6 +180,7 @@ public final class KeyType {
         case LONG, INT -> "42";
         case UUID -> "\"123e4567-e89b-12d3-a456-426614174000\"";
         case BYTES -> "\"0a1b\"";
+        case TIMESTAMP -> "\"2026-04-01T00:00:00Z\"";
       });
     }
     return "[" + String.join(", ", shown) + "]";

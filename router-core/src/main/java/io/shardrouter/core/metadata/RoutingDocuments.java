@@ -9,17 +9,15 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.core.Role;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.key.Utf8;
 import java.io.IOException;
@@ -29,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +41,10 @@ import java.util.TreeSet;
  * {@link InvalidRoutingTableException}. Writing is deterministic: fields in a fixed order, so the
  * same table always gives the same bytes.
  *
+ * <p>A document without a {@code format} field is handed to the {@link DocumentReader} on the class
+ * path that recognizes its shape, such as router-range's reader of seed 001's range document; with
+ * none, it is refused like any document without a format.
+ *
  * <p><b>Thread-safety:</b> stateless.
  * <p><b>Stability:</b> stable (format 1 is pinned by golden documents).
  *
@@ -57,8 +58,6 @@ public final class RoutingDocuments {
 
   private static final Set<String> TOP_FIELDS =
       Set.of("format", "routing_version", "entity", "key", "strategy", "groups", "placement");
-  private static final Set<String> GROUP_FIELDS = Set.of("id", "primary", "replicas", "labels");
-  private static final Set<String> REPLICA_FIELDS = Set.of("endpoint", "labels");
   private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
       .withObjectIndenter(new DefaultIndenter("  ", "\n")));
 
@@ -98,11 +97,25 @@ public final class RoutingDocuments {
     if (v.size() > beforeText) {
       v.throwIfAny(); // later checks would only repeat the same strings' problems
     }
+    if (!root.has("format")) {
+      DocumentReader reader = DocumentReaders.readerOf((ObjectNode) root, v);
+      if (reader != null) {
+        RoutingTable t = reader.read((ObjectNode) root, registry, v);
+        v.throwIfAny();
+        if (t == null) {
+          v.add("$", "document reader '" + reader.name() + "' (" + reader.getClass().getName()
+              + ") read no table and reported no reason; this is a bug in that reader");
+          v.throwIfAny();
+        }
+        return t;
+      }
+      v.throwIfAny();
+    }
     unknownFields(root, "", TOP_FIELDS, v);
 
     JsonNode format = root.get("format");
     if (format == null) {
-      v.add("format", "missing; this library reads format " + RoutingTable.FORMAT);
+      v.add("format", "missing; this library reads format " + RoutingTable.FORMAT + DocumentReaders.shapesHint());
     } else if (!format.isIntegralNumber() || !format.canConvertToLong() || format.asLong() != RoutingTable.FORMAT) {
       v.add("format", "unsupported format " + format + "; this library reads format " + RoutingTable.FORMAT);
     }
@@ -122,20 +135,20 @@ public final class RoutingDocuments {
         b.entity(entity.textValue());
       }
     }
-    KeyType keyType = keyType(root.get("key"), v);
+    KeyType keyType = KeyTypeJson.read(root.get("key"), v);
     if (keyType != null) {
       b.keyType(keyType);
     }
     JsonNode strategyNode = root.get("strategy");
     if (strategyNode != null) {
       // Strategies whose parameters hold keys read them in the entity's key type.
-      PartitionStrategy strategy = (keyType == null ? registry : registry.forKeyType(keyType)).create(strategyNode, "strategy", v);
+      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v, keyType);
       if (strategy != null) {
         b.strategy(strategy);
       }
     }
     int beforeGroups = v.size();
-    List<ReplicaGroup> groups = groups(root.get("groups"), v);
+    List<ReplicaGroup> groups = GroupsJson.read(root.get("groups"), v);
     b.groups(groups);
     boolean groupsOk = v.size() == beforeGroups;
     JsonNode placement = root.get("placement");
@@ -249,7 +262,7 @@ public final class RoutingDocuments {
     }
   }
 
-  private static void unknownFields(JsonNode node, String path, Set<String> known, Violations v) {
+  static void unknownFields(JsonNode node, String path, Set<String> known, Violations v) {
     Iterator<String> it = node.fieldNames();
     while (it.hasNext()) {
       String name = it.next();
@@ -257,137 +270,5 @@ public final class RoutingDocuments {
         v.add(path.isEmpty() ? name : path + "." + name, "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
-  }
-
-  private static KeyType keyType(JsonNode key, Violations v) {
-    if (key == null) {
-      return null;
-    }
-    if (!key.isObject()) {
-      v.add("key", "must be an object such as {\"type\": \"string\"}, got " + key);
-      return null;
-    }
-    unknownFields(key, "key", Set.of("type", "parts"), v);
-    JsonNode type = key.get("type");
-    String names = "[string, long, int, uuid, bytes, composite]";
-    if (type == null || !type.isTextual()) {
-      v.add("key.type", "missing or not a string; one of " + names);
-      return null;
-    }
-    if (type.textValue().equals("composite")) {
-      JsonNode parts = key.get("parts");
-      if (parts == null || !parts.isArray() || parts.isEmpty()) {
-        v.add("key.parts", "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
-        return null;
-      }
-      List<KeyKind> kinds = new ArrayList<>();
-      for (int i = 0; i < parts.size(); i++) {
-        KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
-        if (k == null) {
-          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes]");
-        }
-        kinds.add(k);
-      }
-      return kinds.contains(null) ? null : KeyType.composite(kinds);
-    }
-    if (key.has("parts")) {
-      v.add("key.parts", "only a composite key has parts; key type is '" + type.textValue() + "'");
-    }
-    KeyKind k = KeyKind.fromDocumentName(type.textValue());
-    if (k == null) {
-      v.add("key.type", "unknown key type '" + type.textValue() + "'; one of " + names);
-      return null;
-    }
-    return KeyType.of(k);
-  }
-
-  private static List<ReplicaGroup> groups(JsonNode node, Violations v) {
-    List<ReplicaGroup> out = new ArrayList<>();
-    if (node == null) {
-      return out;
-    }
-    if (!node.isArray()) {
-      v.add("groups", "must be an array of replica groups, got " + node.getNodeType());
-      return out;
-    }
-    for (int i = 0; i < node.size(); i++) {
-      String path = "groups[" + i + "]";
-      JsonNode g = node.get(i);
-      if (!g.isObject()) {
-        v.add(path, "must be an object with \"id\" and \"primary\", got " + g);
-        continue;
-      }
-      int before = v.size();
-      unknownFields(g, path, GROUP_FIELDS, v);
-      JsonNode id = g.get("id");
-      if (id == null || !id.isTextual() || id.textValue().isBlank()) {
-        v.add(path + ".id", "missing or not a non-blank string");
-      }
-      Replica primary = null;
-      if (g.get("primary") == null || g.get("primary").isNull()) {
-        v.add(path + ".primary", "missing; every group needs a primary endpoint for writes, e.g. \"db0:5432\"");
-      } else {
-        primary = replica(g.get("primary"), Role.PRIMARY, path + ".primary", v);
-      }
-      List<Replica> replicas = new ArrayList<>();
-      JsonNode rs = g.get("replicas");
-      if (rs != null) {
-        if (!rs.isArray()) {
-          v.add(path + ".replicas", "must be an array of endpoints, got " + rs.getNodeType());
-        } else {
-          for (int j = 0; j < rs.size(); j++) {
-            replicas.add(replica(rs.get(j), Role.REPLICA, path + ".replicas[" + j + "]", v));
-          }
-        }
-      }
-      Map<String, String> labels = labels(g.get("labels"), path + ".labels", v);
-      if (v.size() == before) {
-        try {
-          out.add(ReplicaGroup.of(id.textValue(), primary, replicas, labels));
-        } catch (IllegalArgumentException e) {
-          v.add(path, e.getMessage());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static Replica replica(JsonNode node, Role role, String path, Violations v) {
-    String endpoint = null;
-    Map<String, String> labels = Map.of();
-    if (node.isTextual()) {
-      endpoint = node.textValue();
-    } else if (node.isObject()) {
-      unknownFields(node, path, REPLICA_FIELDS, v);
-      JsonNode e = node.get("endpoint");
-      endpoint = e != null && e.isTextual() ? e.textValue() : null;
-      labels = labels(node.get("labels"), path + ".labels", v);
-    }
-    if (endpoint == null || endpoint.isBlank()) {
-      v.add(path, "must be a non-blank endpoint string such as \"db0:5432\" or {\"endpoint\": ..., \"labels\": {...}}, got " + node);
-      return null;
-    }
-    return Replica.of(role, endpoint, labels);
-  }
-
-  private static Map<String, String> labels(JsonNode node, String path, Violations v) {
-    Map<String, String> labels = new LinkedHashMap<>();
-    if (node == null) {
-      return labels;
-    }
-    if (!node.isObject()) {
-      v.add(path, "must be an object of string labels, e.g. {\"region\": \"eu\"}, got " + node);
-      return labels;
-    }
-    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
-      if (!e.getValue().isTextual() || e.getKey().isBlank()) {
-        v.add(path + "." + e.getKey(), "label values must be strings and names non-blank, got " + e.getValue());
-      } else {
-        labels.put(e.getKey(), e.getValue().textValue());
-      }
-    }
-    return labels;
   }
 }

@@ -1,0 +1,64 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.range.KeyRange;
+import io.shardrouter.range.PartitionSpan;
+import io.shardrouter.range.RangeStrategy;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code shardctl prune DOC [--from K | --after K] [--to K | --before K]}: the partitions, and the
+ * replica groups, that a range query over the key range visits under a range table. {@code --from}
+ * and {@code --to} are inclusive (SQL's {@code BETWEEN}), {@code --after} and {@code --before}
+ * exclusive; a side without a bound is unbounded.
+ */
+final class PruneCommand implements Command {
+  @Override
+  public List<CliArgs.Option> options() {
+    return List.of(CliArgs.Option.FROM, CliArgs.Option.AFTER, CliArgs.Option.TO, CliArgs.Option.BEFORE);
+  }
+
+  @Override
+  public int run(CliArgs args, Console console) {
+    args.requireExactly(1, "DOC and the bounds as options");
+    String from = args.option(CliArgs.Option.FROM);
+    String after = args.option(CliArgs.Option.AFTER);
+    String to = args.option(CliArgs.Option.TO);
+    String before = args.option(CliArgs.Option.BEFORE);
+    if (from != null && after != null) {
+      throw CommandException.usage("prune", "--from and --after both give the lower bound; give one of them");
+    }
+    if (to != null && before != null) {
+      throw CommandException.usage("prune", "--to and --before both give the upper bound; give one of them");
+    }
+    RoutingTable t = Tables.load(args.positional(0));
+    RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "prune");
+    String lo = from != null ? from : after;
+    String hi = to != null ? to : before;
+    byte[] lower = lo == null ? null : RangeArgs.key(t, lo, from != null ? "--from" : "--after", "prune");
+    byte[] upper = hi == null ? null : RangeArgs.key(t, hi, to != null ? "--to" : "--before", "prune");
+    KeyRange range = KeyRange.of(t.keyType(), lower, from != null, upper, to != null);
+    PartitionSpan span = s.prune(range);
+    PrintStream out = console.out();
+    if (span.isEmpty()) {
+      out.println("key range " + range + " touches no partition: no range holds a key of it");
+      return ShardCtl.OK;
+    }
+    out.println("key range " + range + " touches " + span + " (" + span.size() + " of " + s.partitionCount() + "):");
+    Columns c = new Columns("partition", "range", "group", "primary");
+    for (int p : span.toArray()) {
+      ReplicaGroup g = t.groupOf(p);
+      c.row(p, s.interval(p), g.id(), g.primary().endpoint());
+    }
+    c.print(out, "  ");
+    List<String> groups = new ArrayList<>();
+    for (ReplicaGroup g : span.groups(t)) {
+      groups.add(g.id());
+    }
+    out.println("groups to visit: " + String.join(", ", groups));
+    return ShardCtl.OK;
+  }
+}

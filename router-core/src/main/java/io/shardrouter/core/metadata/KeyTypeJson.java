@@ -1,0 +1,70 @@
+package io.shardrouter.core.metadata;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shardrouter.core.Violations;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the {@code key} object of a routing document (format.md §1.3), reporting problems at paths
+ * under {@code key}. Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape names
+ * its key type the same way.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class KeyTypeJson {
+  private KeyTypeJson() {}
+
+  /**
+   * The key type of a {@code key} object such as {@code {"type": "string"}} or
+   * {@code {"type": "composite", "parts": ["string", "long"]}}; null, with violations at paths under
+   * {@code key}, when it is invalid, and null without one when {@code key} is null (absent).
+   */
+  public static KeyType read(JsonNode key, Violations v) {
+    if (key == null) {
+      return null;
+    }
+    if (!key.isObject()) {
+      v.add("key", "must be an object such as {\"type\": \"string\"}, got " + key);
+      return null;
+    }
+    RoutingDocuments.unknownFields(key, "key", Set.of("type", "parts"), v);
+    JsonNode type = key.get("type");
+    String names = "[string, long, int, uuid, bytes, timestamp, composite]";
+    if (type == null || !type.isTextual()) {
+      v.add("key.type", "missing or not a string; one of " + names);
+      return null;
+    }
+    if (type.textValue().equals("composite")) {
+      JsonNode parts = key.get("parts");
+      if (parts == null || !parts.isArray() || parts.isEmpty()) {
+        v.add("key.parts", "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
+        return null;
+      }
+      List<KeyKind> kinds = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
+        if (k == null) {
+          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes, timestamp]");
+        }
+        kinds.add(k);
+      }
+      return kinds.contains(null) ? null : KeyType.composite(kinds);
+    }
+    if (key.has("parts")) {
+      v.add("key.parts", "only a composite key has parts; key type is '" + type.textValue() + "'");
+    }
+    KeyKind k = KeyKind.fromDocumentName(type.textValue());
+    if (k == null) {
+      v.add("key.type", "unknown key type '" + type.textValue() + "'; one of " + names);
+      return null;
+    }
+    return KeyType.of(k);
+  }
+}

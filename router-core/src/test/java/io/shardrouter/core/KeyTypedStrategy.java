@@ -1,0 +1,69 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
+import java.util.Set;
+
+/**
+ * A test strategy that remembers the key type its factory was given ({@link StrategyParameters#keyType()}),
+ * as a range strategy must: every key is partition 0.
+ */
+final class KeyTypedStrategy implements PartitionStrategy {
+  static final String TYPE = "test_key_typed";
+
+  private final KeyType keyType;
+
+  KeyTypedStrategy(KeyType keyType) {
+    this.keyType = keyType;
+  }
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public KeyType keyType() {
+    return keyType;
+  }
+
+  @Override
+  public int partitionCount() {
+    return 1;
+  }
+
+  @Override
+  public int partitionOf(byte[] canonical, int offset, int length) {
+    return 0;
+  }
+
+  @Override
+  public ObjectNode toJson() {
+    return JsonNodeFactory.instance.objectNode().put("type", TYPE);
+  }
+
+  static final class Factory implements StrategyFactory {
+    @Override
+    public String type() {
+      return TYPE;
+    }
+
+    @Override
+    public Set<String> parameterNames() {
+      return Set.of("nested");
+    }
+
+    @Override
+    public PartitionStrategy create(StrategyParameters params) {
+      if (params.has("nested")) {
+        return params.nestedStrategy("nested");
+      }
+      if (params.keyType() == null) {
+        params.violation("type", "needs the document's key type");
+        return null;
+      }
+      return new KeyTypedStrategy(params.keyType());
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.shardrouter.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.DocumentReader;
+import java.util.List;
+
+/**
+ * A document reader for router-core's tests, registered through META-INF/services: the shape
+ * {@code {"test_one_group": ID, "routing_version": V}} is a one-partition string table on group ID.
+ */
+public final class OneGroupDocumentReader implements DocumentReader {
+  @Override
+  public String name() {
+    return "test-one-group";
+  }
+
+  @Override
+  public String shape() {
+    return "top-level \"test_one_group\"";
+  }
+
+  @Override
+  public boolean accepts(ObjectNode root) {
+    return root.has("test_one_group");
+  }
+
+  @Override
+  public RoutingTable read(ObjectNode root, StrategyRegistry registry, Violations violations) {
+    JsonNode id = root.get("test_one_group");
+    if (!id.isTextual()) {
+      violations.add("test_one_group", "must be a string, got " + id);
+      return null;
+    }
+    return RoutingTable.builder().version(root.path("routing_version").asLong()).entity("one").keyType(KeyType.STRING)
+        .strategy(new ByteSumStrategy(1)).groups(List.of(ReplicaGroup.of(id.textValue(), id.textValue())))
+        .placement(List.of(id.textValue())).build();
+  }
+}

@@ -1,0 +1,251 @@
+package io.shardrouter.hash;
+
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Violations;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A ring's token ranges and their groups as a working copy that {@link RingAllocator} edits: a
+ * range is reassigned (its partition moves to another group) or split (a new token, with a fresh
+ * partition id, cuts off its low end). Built from a routing table and turned back into the next one.
+ *
+ * <p><b>Thread-safety:</b> mutable; confined to one allocator call.
+ * <p><b>Stability:</b> internal.
+ */
+final class RingLayout {
+  /** Ranges this small (share of the hash space) are not worth a split; about 1.8e10 points. */
+  static final double SPLIT_EPSILON = 1e-9;
+
+  /** One token range [lo, token), owned by {@code partition}, placed on group index {@code group}. */
+  static final class Range {
+    long lo;
+    final long token;
+    final int partition;
+    int group;
+
+    Range(long lo, long token, int partition, int group) {
+      this.lo = lo;
+      this.token = token;
+      this.partition = partition;
+      this.group = group;
+    }
+
+    double share() {
+      return Tokens.share(lo, token);
+    }
+  }
+
+  final StableHash hash;
+  final int vnodes;
+  final List<ReplicaGroup> groups = new ArrayList<>();
+  final List<Integer> weights = new ArrayList<>();
+  final List<Boolean> active = new ArrayList<>();
+  final List<Range> ranges = new ArrayList<>();
+  final Map<Integer, Integer> retired = new TreeMap<>(); // partition without a token -> group index
+  int nextPartition;
+
+  RingLayout(StableHash hash, int vnodes) {
+    this.hash = hash;
+    this.vnodes = vnodes;
+  }
+
+  /**
+   * The layout of {@code table}.
+   *
+   * @throws IllegalArgumentException when the table is not a {@code ring} in mode {@code tokens}
+   * @throws InvalidRoutingTableException when its weights do not name exactly its groups
+   */
+  static RingLayout of(RoutingTable table) {
+    if (!(table.strategy() instanceof RingStrategy ring) || ring.mode() != RingMode.TOKENS) {
+      throw new IllegalArgumentException("routing table '" + table.entity() + "' version " + table.version()
+          + " uses strategy " + table.strategy().type()
+          + (table.strategy() instanceof RingStrategy ? " in mode 001" : "")
+          + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a mode-001 ring is changed by "
+          + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
+    }
+    Violations v = new Violations();
+    for (ReplicaGroup g : table.groups()) {
+      if (!ring.weights().containsKey(g.id())) {
+        v.add("strategy.weights", "has no weight for group '" + g.id() + "'; give every group of the document an "
+            + "integer weight in [1, " + RingStrategy.MAX_WEIGHT + "]");
+      }
+    }
+    for (String id : ring.weights().keySet()) {
+      if (table.group(id) == null) {
+        v.add("strategy.weights." + id, "names group '" + id + "', which is not in the document's groups "
+            + table.groups().stream().map(ReplicaGroup::id).toList() + "; remove the weight or add the group");
+      }
+    }
+    v.throwIfAny();
+    RingLayout l = new RingLayout(ring.hash(), ring.vnodes());
+    Map<String, Integer> index = new LinkedHashMap<>();
+    for (ReplicaGroup g : table.groups()) {
+      index.put(g.id(), l.groups.size());
+      l.groups.add(g);
+      l.weights.add(ring.weights().get(g.id()));
+      l.active.add(true);
+    }
+    int n = ring.tokenCount();
+    boolean[] owned = new boolean[ring.partitionCount()];
+    for (int i = 0; i < n; i++) {
+      int p = ring.partitionOfToken(i);
+      owned[p] = true;
+      l.ranges.add(new Range(ring.token(i == 0 ? n - 1 : i - 1), ring.token(i), p, index.get(table.groupOf(p).id())));
+    }
+    for (int p = 0; p < owned.length; p++) {
+      if (!owned[p]) {
+        l.retired.put(p, index.get(table.groupOf(p).id()));
+      }
+    }
+    l.nextPartition = ring.partitionCount();
+    return l;
+  }
+
+  /** Appends a group; returns its index. */
+  int addGroup(ReplicaGroup group, int weight) {
+    groups.add(group);
+    weights.add(weight);
+    active.add(true);
+    return groups.size() - 1;
+  }
+
+  int indexOf(String groupId) {
+    for (int i = 0; i < groups.size(); i++) {
+      if (active.get(i) && groups.get(i).id().equals(groupId)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Each group's share of the hash space (0 for inactive groups). */
+  double[] loads() {
+    double[] load = new double[groups.size()];
+    for (Range r : ranges) {
+      load[r.group] += r.share();
+    }
+    return load;
+  }
+
+  /** Each active group's weight share; 0 for inactive groups. */
+  double[] targets() {
+    double total = 0;
+    for (int i = 0; i < groups.size(); i++) {
+      total += active.get(i) ? weights.get(i) : 0;
+    }
+    double[] t = new double[groups.size()];
+    for (int i = 0; i < groups.size(); i++) {
+      t[i] = active.get(i) ? weights.get(i) / total : 0;
+    }
+    return t;
+  }
+
+  String[] ids() {
+    String[] ids = new String[groups.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = groups.get(i).id();
+    }
+    return ids;
+  }
+
+  /** Active groups other than {@code except}. */
+  int[] activeExcept(int except) {
+    return java.util.stream.IntStream.range(0, groups.size()).filter(i -> i != except && active.get(i)).toArray();
+  }
+
+  /** The ranges of group {@code g}, largest first (ties: lower token first). */
+  List<Range> rangesOf(int g) {
+    List<Range> out = new ArrayList<>();
+    for (Range r : ranges) {
+      if (r.group == g) {
+        out.add(r);
+      }
+    }
+    out.sort(Comparator.comparingDouble(Range::share).reversed()
+        .thenComparing((a, b) -> Long.compareUnsigned(a.token, b.token)));
+    return out;
+  }
+
+  /**
+   * Moves about {@code amount} of the hash space from group {@code from} to group {@code to}: whole
+   * ranges of {@code from} that fit, largest first, then a split of its largest remaining range for
+   * the rest. Returns the share actually moved.
+   */
+  double move(int from, int to, double amount) {
+    double remaining = amount;
+    List<Range> own = rangesOf(from);
+    for (Range r : own) {
+      double s = r.share();
+      if (s <= remaining + SPLIT_EPSILON / 2) {
+        r.group = to;
+        remaining -= s;
+      }
+    }
+    if (remaining > SPLIT_EPSILON) {
+      for (Range r : own) {
+        if (r.group == from) { // the largest range still on `from`: larger than `remaining`, or it was moved
+          remaining -= split(r, remaining, to);
+          break;
+        }
+      }
+    }
+    return amount - remaining;
+  }
+
+  /**
+   * Cuts {@code share} off the low end of {@code r} as a new range with a fresh partition id on group
+   * {@code to}; returns the share of the new range. {@code share} must be below {@code r}'s.
+   */
+  double split(Range r, double share, int to) {
+    long points = Tokens.points(share);
+    long size = r.token - r.lo; // 0 means the whole space (a single token)
+    if (size != 0 && Long.compareUnsigned(points, size) >= 0) {
+      double s = r.share();
+      r.group = to;
+      return s;
+    }
+    long cut = r.lo + points;
+    Range low = new Range(r.lo, cut, nextPartition++, to);
+    r.lo = cut;
+    ranges.add(low);
+    return low.share();
+  }
+
+  /** The routing table of this layout: {@code base} gives version, entity and key type. */
+  RoutingTable toTable(RoutingTable.Builder base) {
+    List<Range> sorted = new ArrayList<>(ranges);
+    sorted.sort((a, b) -> Long.compareUnsigned(a.token, b.token));
+    long[] tokens = new long[sorted.size()];
+    int[] ids = new int[sorted.size()];
+    String[] placement = new String[nextPartition];
+    for (int i = 0; i < tokens.length; i++) {
+      Range r = sorted.get(i);
+      tokens[i] = r.token;
+      ids[i] = r.partition;
+      placement[r.partition] = groups.get(r.group).id();
+    }
+    String fallback = null;
+    List<ReplicaGroup> live = new ArrayList<>();
+    Map<String, Integer> w = new TreeMap<>();
+    for (int i = 0; i < groups.size(); i++) {
+      if (active.get(i)) {
+        live.add(groups.get(i));
+        w.put(groups.get(i).id(), weights.get(i));
+        fallback = fallback == null ? groups.get(i).id() : fallback;
+      }
+    }
+    for (Map.Entry<Integer, Integer> e : retired.entrySet()) {
+      // a retired id owns no keys; it stays on its group, or on the first group if that one left
+      placement[e.getKey()] = active.get(e.getValue()) ? groups.get(e.getValue()).id() : fallback;
+    }
+    RingStrategy strategy = RingStrategy.ofTokens(hash, tokens, ids, nextPartition, w, vnodes);
+    return base.strategy(strategy).groups(live).placement(List.of(placement)).build();
+  }
+}

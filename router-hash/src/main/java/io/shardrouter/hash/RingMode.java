@@ -1,0 +1,45 @@
+package io.shardrouter.hash;
+
+/**
+ * How a {@link RingStrategy} gets its tokens: the {@code mode} parameter of a {@code ring} strategy.
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable: the document names are part of the routing document format.
+ *
+ * @since 0.1
+ */
+public enum RingMode {
+  /**
+   * {@code "tokens"} (the default): the token list is persisted in the routing document as
+   * {@code [token, partition]} pairs, cut by {@link RingAllocator}; each token range is its own
+   * partition, and group weights live in the {@code weights} parameter.
+   */
+  TOKENS("tokens"),
+  /**
+   * {@code "001"}: seed document 001's reference ring reproduced exactly: tokens derived by name
+   * ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a vnode count; the
+   * partition of a key is the index of its node in {@code nodes}.
+   */
+  REFERENCE_001("001");
+
+  private final String documentName;
+
+  RingMode(String documentName) {
+    this.documentName = documentName;
+  }
+
+  /** The name in the routing document. */
+  public String documentName() {
+    return documentName;
+  }
+
+  /** The mode named {@code name} in a routing document, or null. */
+  public static RingMode fromDocumentName(String name) {
+    for (RingMode m : values()) {
+      if (m.documentName.equals(name)) {
+        return m;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Hash-family strategies: a key's canonical bytes are hashed by a pinned {@link
+ * io.shardrouter.hash.StableHash} to a 64-bit routing point, and the point picks the partition.
+ *
+ * <ul>
+ *   <li>{@link io.shardrouter.hash.StableHashes}: the hash functions by name ({@code xxh3-64},
+ *       {@code murmur3-64}, {@code blake2b-64}); start here to hash bytes stably.</li>
+ *   <li>{@link io.shardrouter.hash.HashModStrategy} ({@code hash_mod}) and
+ *       {@link io.shardrouter.hash.JumpHashStrategy} ({@code jump}).</li>
+ *   <li>{@link io.shardrouter.hash.RingStrategy} ({@code ring}): the weighted consistent-hash ring,
+ *       with persisted tokens or seed 001's reference ring ({@link io.shardrouter.hash.RingMode});
+ *       {@link io.shardrouter.hash.RingAllocator} cuts its tokens, {@link
+ *       io.shardrouter.hash.RingMovement} and {@link io.shardrouter.hash.RingBalance} report on it
+ *       ({@code docs/ring.md}).</li>
+ *   <li>{@link io.shardrouter.hash.Salting}: bucket suffixes that spread a hot key's writes.</li>
+ * </ul>
+ *
+ * <p>Strategies register through {@code META-INF/services/io.shardrouter.core.StrategyFactory}.
+ */
+package io.shardrouter.hash;

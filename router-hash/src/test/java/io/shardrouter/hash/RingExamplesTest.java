@@ -1,0 +1,78 @@
+package io.shardrouter.hash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The ring documents in {@code docs/examples} load, and say what the docs say they do. */
+class RingExamplesTest {
+  private static final Path EXAMPLES = Path.of("..", "docs", "examples");
+
+  /** ring-weighted.json is exactly what RingAllocator.initial writes for these inputs. */
+  static RoutingTable weightedExample() {
+    List<ReplicaGroup> gs = List.of(
+        ReplicaGroup.of("g1", "db1.orders:5432", "db1r.orders:5432"),
+        ReplicaGroup.of("g2", "db2.orders:5432", "db2r.orders:5432"),
+        ReplicaGroup.of("g3", "db3.orders:5432", "db3r.orders:5432"));
+    Map<String, Integer> w = new LinkedHashMap<>();
+    w.put("g1", 1);
+    w.put("g2", 2);
+    w.put("g3", 3);
+    return RingAllocator.standard().initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), 8, gs, w);
+  }
+
+  @Test
+  void ringWeighted_loads_andIsTheAllocatorsOutput() throws IOException {
+    Path file = EXAMPLES.resolve("ring-weighted.json");
+    RoutingTable t = RoutingDocuments.read(file);
+    assertEquals(weightedExample(), t);
+    assertEquals(Files.readString(file), RoutingDocuments.write(t), "the example is byte-for-byte the written document");
+    RingBalance b = RingBalance.of(t);
+    double[] expected = {1.0 / 6, 2.0 / 6, 3.0 / 6};
+    for (int i = 0; i < 3; i++) {
+      assertEquals(expected[i], b.groups().get(i).share(), 1e-15);
+    }
+    assertEquals(1.0, b.peak(), 1e-12);
+  }
+
+  @Test
+  void ringWeighted_demo_addAGroupAndDiff() {
+    RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-weighted.json"));
+    RoutingTable next = RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4.orders:5432"), 2);
+    assertEquals(2, next.version());
+    RingMovement diff = RingMovement.between(t, next);
+    assertEquals(2.0 / 8, diff.movedShare(), 1e-12, diff.toText());
+    assertEquals(3, diff.lostShare().size(), diff.toText());
+    assertTrue(RingBalance.of(next).peak() <= 1.02, RingBalance.of(next).toText());
+  }
+
+  @Test
+  void ring001_loads_andRoutesAs001() throws IOException {
+    RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-001.json"));
+    assertEquals(Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(), t.strategy());
+    JsonNode golden;
+    try (InputStream in = getClass().getResourceAsStream("/golden/ring-001.json")) {
+      golden = new ObjectMapper().readTree(in);
+    }
+    JsonNode answers = golden.get("cases").get(0).get("answers");
+    assertEquals("edges-150", golden.get("cases").get(0).get("name").textValue());
+    JsonNode keys = golden.get("keys");
+    for (int i = 0; i < keys.size(); i++) {
+      assertEquals(answers.get(i).textValue(), t.route(keys.get(i).textValue()).group().id(), keys.get(i).textValue());
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.shardrouter.hash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.Timestamps;
+import java.time.Instant;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Hash strategies route a {@code timestamp} key as its canonical bytes, like any other key. */
+class TimestampKeysTest {
+
+  @Test
+  void partitionOfInstant_equalsPartitionOfCanonicalBytes_everyHash() {
+    long seed = new SplittableRandom().nextLong();
+    SplittableRandom r = new SplittableRandom(seed);
+    for (String name : StableHashes.NAMES) {
+      StableHash h = StableHashes.byName(name, 0);
+      for (PartitionStrategy s : new PartitionStrategy[] {HashModStrategy.of(h, 1000), JumpHashStrategy.of(h, 1024)}) {
+        for (int i = 0; i < 2000; i++) {
+          long micros = i < 3 ? new long[] {0, Long.MIN_VALUE, Long.MAX_VALUE}[i] : r.nextLong();
+          Instant at = Timestamps.instant(micros);
+          assertEquals(s.partitionOf(CanonicalKeys.of(at)), s.partitionOf(at), () -> "seed " + seed + ", " + s + ", " + at);
+          assertEquals(s.partitionOf(micros), s.partitionOf(at), () -> "a timestamp hashes as the long of its microseconds");
+        }
+      }
+    }
+  }
+}

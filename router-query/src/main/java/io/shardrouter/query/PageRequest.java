@@ -1,0 +1,82 @@
+package io.shardrouter.query;
+
+import java.util.Optional;
+
+/**
+ * One page to fetch, as a {@link Pager} decoded it: the filter, the page size K, the position to
+ * continue after (none on the first page), and the snapshot to read at. Each target's query uses it
+ * to return at most {@link #limit()} rows strictly after {@link #after()} in the sort order, under
+ * the same filter, read at {@link #snapshot()} when there is one.
+ *
+ * <p><b>Thread-safety:</b> immutable when the sort key is; safe to share.
+ * <p><b>Stability:</b> evolving.
+ *
+ * @param <R> the row type
+ * @param <K> the sort key type
+ * @since 0.1
+ */
+public final class PageRequest<R, K> {
+  private final SortOrder<R, K> order;
+  private final String filter;
+  private final int limit;
+  private final K after;
+  private final String snapshot;
+  private final long routingVersion;
+
+  PageRequest(SortOrder<R, K> order, String filter, int limit, K after, String snapshot, long routingVersion) {
+    this.order = order;
+    this.filter = filter;
+    this.limit = limit;
+    this.after = after;
+    this.snapshot = snapshot;
+    this.routingVersion = routingVersion;
+  }
+
+  public SortOrder<R, K> order() {
+    return order;
+  }
+
+  /** The filter text the cursor is bound to. */
+  public String filter() {
+    return filter;
+  }
+
+  /** K: the page size, and the most rows each target should return. */
+  public int limit() {
+    return limit;
+  }
+
+  /** The sort key of the last row already served; empty on the first page. */
+  public Optional<K> after() {
+    return Optional.ofNullable(after);
+  }
+
+  public boolean isFirstPage() {
+    return after == null;
+  }
+
+  /** The snapshot or read version every page reads at, when the first page fixed one. */
+  public Optional<String> snapshot() {
+    return Optional.ofNullable(snapshot);
+  }
+
+  /** The routing version this page is fetched under (and its cursor will carry). */
+  public long routingVersion() {
+    return routingVersion;
+  }
+
+  /**
+   * True when {@code row} belongs on this page or a later one: always on the first page, else when it
+   * comes strictly after {@link #after()} in the sort order. For targets filtered in memory; a database
+   * query says the same in its WHERE clause.
+   */
+  public boolean admits(R row) {
+    return after == null || order.isAfter(row, after);
+  }
+
+  @Override
+  public String toString() {
+    return "PageRequest{" + order.fingerprintText() + ", limit=" + limit + (after == null ? ", first page" : ", after=" + after)
+        + (snapshot == null ? "" : ", snapshot=" + snapshot) + ", routingVersion=" + routingVersion + "}";
+  }
+}

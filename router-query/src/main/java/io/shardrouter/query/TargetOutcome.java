@@ -1,0 +1,102 @@
+package io.shardrouter.query;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How one target of a fan-out ended: its status, its rows when it answered, the cause when it did not,
+ * how long it took and how many calls it needed.
+ *
+ * <p><b>Thread-safety:</b> immutable (the rows are an unmodifiable copy); safe to share.
+ * <p><b>Stability:</b> evolving.
+ *
+ * @param <R> the row type
+ * @since 0.1
+ */
+public final class TargetOutcome<R> {
+  private final Target target;
+  private final TargetStatus status;
+  private final List<R> rows;
+  private final Throwable cause;
+  private final long latencyNanos;
+  private final int calls;
+  private final boolean hedged;
+
+  TargetOutcome(Target target, TargetStatus status, List<R> rows, Throwable cause, long latencyNanos, int calls,
+      boolean hedged) {
+    this.target = target;
+    this.status = status;
+    this.rows = rows;
+    this.cause = cause;
+    this.latencyNanos = latencyNanos;
+    this.calls = calls;
+    this.hedged = hedged;
+  }
+
+  public Target target() {
+    return target;
+  }
+
+  public TargetStatus status() {
+    return status;
+  }
+
+  /** True when the target answered. */
+  public boolean succeeded() {
+    return status == TargetStatus.SUCCEEDED;
+  }
+
+  /** The target's rows in the order its call returned them; empty unless it succeeded. */
+  public List<R> rows() {
+    return rows;
+  }
+
+  /**
+   * Why the target is missing: the exception of its last call, a {@link java.util.concurrent.TimeoutException}
+   * for a per-target timeout or the deadline, or a {@link java.util.concurrent.CancellationException}.
+   * Empty when it succeeded.
+   */
+  public Optional<Throwable> cause() {
+    return Optional.ofNullable(cause);
+  }
+
+  /**
+   * From the target's first call to its end (its answer, its last failure, or the moment it was
+   * abandoned); zero for a target never called.
+   */
+  public Duration latency() {
+    return Duration.ofNanos(latencyNanos);
+  }
+
+  public long latencyNanos() {
+    return latencyNanos;
+  }
+
+  /** How many calls were made: first, retries and hedges together; 0 when it was never called. */
+  public int calls() {
+    return calls;
+  }
+
+  /** True when a hedged call was sent to the target. */
+  public boolean hedged() {
+    return hedged;
+  }
+
+  /** Like {@code g1: TIMED_OUT after 50 ms, 2 calls (TimeoutException: ...)}. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(target.name()).append(": ").append(status)
+        .append(" after ").append(latencyNanos / 1_000_000).append(" ms, ").append(calls)
+        .append(calls == 1 ? " call" : " calls");
+    if (hedged) {
+      sb.append(", hedged");
+    }
+    if (status == TargetStatus.SUCCEEDED) {
+      sb.append(", ").append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
+    } else if (cause != null) {
+      sb.append(" (").append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage()).append(')');
+    }
+    return sb.toString();
+  }
+}

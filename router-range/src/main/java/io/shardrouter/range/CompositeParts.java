@@ -1,0 +1,50 @@
+package io.shardrouter.range;
+
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.LittleEndian;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Splits a well-formed canonical composite key into the single-key canonical bytes of its parts, and
+ * joins such parts back (routing-spec.md §2.2: a string or bytes part carries a 4-byte LE length).
+ * Checked by {@link KeyOrder#check} before it gets here.
+ */
+final class CompositeParts {
+  private CompositeParts() {}
+
+  static List<byte[]> split(KeyKind[] kinds, byte[] key) {
+    List<byte[]> parts = new ArrayList<>(kinds.length);
+    int p = 0;
+    for (KeyKind k : kinds) {
+      int w = k.fixedWidth();
+      if (w < 0) {
+        w = LittleEndian.getInt(key, p);
+        p += 4;
+      }
+      parts.add(Arrays.copyOfRange(key, p, p + w));
+      p += w;
+    }
+    return parts;
+  }
+
+  static byte[] join(KeyKind[] kinds, List<byte[]> parts) {
+    int n = 0;
+    for (int i = 0; i < kinds.length; i++) {
+      n += parts.get(i).length + (kinds[i].fixedWidth() < 0 ? 4 : 0);
+    }
+    byte[] out = new byte[n];
+    int p = 0;
+    for (int i = 0; i < kinds.length; i++) {
+      byte[] part = parts.get(i);
+      if (kinds[i].fixedWidth() < 0) {
+        LittleEndian.putInt(out, p, part.length);
+        p += 4;
+      }
+      System.arraycopy(part, 0, out, p, part.length);
+      p += part.length;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,370 @@
+package io.shardrouter.range;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Violations;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.key.Utf8;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code range}: partition p holds the keys in {@code [start(p), end(p))}, left-closed and right-open,
+ * with the partitions in key order and each one's end the next one's start; the last range may be
+ * open-ended ({@code end} +∞). Keys are ordered by {@link KeyOrder}: numbers and timestamps by value,
+ * text by its UTF-8 bytes, composites part by part. A key below the first start, or at or above a
+ * closed last end, has no partition: {@link NoRouteException}, never the nearest range. Keys of 64
+ * bits or less are found in an Eytzinger-ordered index of the boundaries, text, bytes and uuids in an
+ * index of their first 8 bytes, composites by binary search.
+ *
+ * <p>Good for: ordered access, where a range query ({@link #prune}) visits only the partitions its
+ * key range can touch (seed 000: {@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code [1000,2000)}
+ * visits both, a narrower range one); time ranges whose old partitions are dropped or archived whole
+ * (seed 001 §五). Not for: keys that increase (time, sequences) under heavy writes, where the last
+ * range takes every new write; splitting it does not help, the writes follow to the new last range
+ * ({@link HotTail}). Add a hash dimension or a time bucket to the key instead. Partition numbers are
+ * positions in key order and shift when a range is split or merged ({@link RangeSplits}).
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable. The partition of a key depends only on the boundaries; see
+ *    {@code docs/routing-spec.md} §7.
+ * <p><b>Allocation:</b> none on {@code partitionOf}, except when it throws.
+ *
+ * @since 0.1
+ */
+public final class RangeStrategy implements PartitionStrategy {
+  /** The registered type name. */
+  public static final String TYPE = "range";
+  /** The one parameter: the ranges, in key order, each {@code {"start": k, "end": k or null}}. */
+  public static final String RANGES = "ranges";
+
+  private final KeyType keyType;
+  private final KeyOrder order;
+  private final byte[][] starts;
+  private final byte[] end;              // null: the last range is open-ended
+  private final byte[][] bounds;         // starts, then end when not null
+  private final EytzingerIndex index;    // for long, int and timestamp keys; else null
+  private final PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
+  private final boolean intKeys;
+  private final boolean stringKeys;
+  private final boolean eightByteKeys;
+
+  RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
+    this.keyType = keyType;
+    this.order = KeyOrder.of(keyType);
+    this.starts = starts;
+    this.end = end;
+    this.bounds = end == null ? starts : Arrays.copyOf(starts, starts.length + 1);
+    if (end != null) {
+      bounds[starts.length] = end;
+    }
+    KeyKind k = keyType.kind();
+    this.intKeys = k == KeyKind.INT;
+    this.stringKeys = k == KeyKind.STRING;
+    this.eightByteKeys = k == KeyKind.LONG || k == KeyKind.TIMESTAMP;
+    if (intKeys || eightByteKeys) {
+      long[] values = new long[bounds.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = intKeys ? LittleEndian.getInt(bounds[i], 0) : LittleEndian.getLong(bounds[i], 0);
+      }
+      this.index = new EytzingerIndex(values);
+    } else {
+      this.index = null;
+    }
+    this.prefixIndex = k == KeyKind.STRING || k == KeyKind.BYTES || k == KeyKind.UUID ? new PrefixIndex(bounds) : null;
+  }
+
+  /**
+   * Ranges over keys of {@code keyType}: range i is {@code [starts[i], starts[i+1])}, the last one
+   * {@code [starts[n-1], end)}, with {@code end} null for +∞. Values are Java values of the key type
+   * ({@code Long}, {@code Integer}, {@code String}, {@code UUID}, {@code byte[]}, {@code Instant}, a
+   * {@code CompositeKey}).
+   *
+   * @throws IllegalArgumentException when a value is of another type, the starts are not strictly
+   *     increasing, the list is empty, or {@code end} is not above the last start
+   */
+  public static RangeStrategy of(KeyType keyType, List<?> starts, Object end) {
+    List<byte[]> keys = new ArrayList<>(starts.size());
+    for (Object start : starts) {
+      keys.add(KeyText.fromValue(keyType, start));
+    }
+    byte[] last = end == null ? null : KeyText.fromValue(keyType, end);
+    RangeList list = new RangeList(keyType);
+    for (int i = 0; i < keys.size(); i++) {
+      byte[] s = keys.get(i);
+      byte[] e = i + 1 < keys.size() ? keys.get(i + 1) : last;
+      list.add(new RangeList.Entry("ranges[" + i + "]", "ranges[" + i + "]", s, e, RangeList.interval(keyType, s, e)));
+    }
+    Violations v = new Violations();
+    RangeStrategy s = list.check("ranges", true, v::add);
+    if (s == null) {
+      throw new IllegalArgumentException(String.join("; ", v.asList().stream().map(Object::toString).toList()));
+    }
+    return s;
+  }
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public KeyType keyType() {
+    return keyType;
+  }
+
+  /** The order of this strategy's keys. */
+  public KeyOrder order() {
+    return order;
+  }
+
+  @Override
+  public int partitionCount() {
+    return starts.length;
+  }
+
+  /** The canonical start of partition {@code p} (inclusive); a new array. */
+  public byte[] start(int p) {
+    return starts[p].clone();
+  }
+
+  /** The canonical end of partition {@code p} (exclusive), or null when p is the open-ended last range. */
+  public byte[] end(int p) {
+    byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
+    return e == null ? null : e.clone();
+  }
+
+  /** True when the last range is open-ended (its end is +∞). */
+  public boolean openEnded() {
+    return end == null;
+  }
+
+  /** Partition {@code p} in interval notation, e.g. {@code [1000, 2000)} or {@code ["m", +∞)}. */
+  public String interval(int p) {
+    return RangeList.interval(keyType, starts[p], p + 1 < starts.length ? starts[p + 1] : end);
+  }
+
+  /** A key of this strategy's type for messages: numbers and timestamps as they are, strings quoted. */
+  public String show(byte[] canonical) {
+    return KeyText.show(keyType, canonical);
+  }
+
+  // ---- routing
+
+  @Override
+  public int partitionOf(byte[] canonical, int offset, int length) {
+    int p = find(canonical, offset, length);
+    if (p < 0) {
+      throw noRoute(canonical, offset, length);
+    }
+    return p;
+  }
+
+  @Override
+  public int partitionOf(String key) {
+    if (!stringKeys || key == null || !Utf8.isAscii(key)) {
+      return PartitionStrategy.super.partitionOf(key); // encodes, and refuses a lone surrogate
+    }
+    int p = partitionOfCount(prefixIndex.countAtOrBelowAscii(key));
+    if (p < 0) {
+      byte[] k = CanonicalKeys.of(key);
+      throw noRoute(k, 0, k.length);
+    }
+    return p;
+  }
+
+  @Override
+  public int partitionOf(long key) {
+    return eightByteKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(int key) {
+    return intKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
+  }
+
+  /** The partition of a long, int or timestamp key given as its 64-bit value. <p><b>Allocation:</b> none. */
+  private int partitionOfValue(long key) {
+    int p = partitionOfCount(index.countAtOrBelow(key));
+    if (p < 0) {
+      throw noRoute(key);
+    }
+    return p;
+  }
+
+  @Override
+  public int partitionOf(Instant key) {
+    return eightByteKeys ? partitionOfValue(Timestamps.micros(key)) : PartitionStrategy.super.partitionOf(key);
+  }
+
+  /**
+   * The partition of the key {@code canonical[offset, offset + length)}, or -1 when no range covers
+   * it; never throws {@link NoRouteException}.
+   *
+   * @throws io.shardrouter.core.InvalidKeyException when the bytes are no canonical key of the key type
+   */
+  public int find(byte[] canonical, int offset, int length) {
+    order.check(canonical, offset, length);
+    if (index != null) {
+      return partitionOfCount(index.countAtOrBelow(intKeys ? LittleEndian.getInt(canonical, offset)
+          : LittleEndian.getLong(canonical, offset)));
+    }
+    if (prefixIndex != null) {
+      return partitionOfCount(prefixIndex.countAtOrBelow(canonical, offset, length));
+    }
+    return partitionOfCount(countAtOrBelow(bounds, canonical, offset, length));
+  }
+
+  /** With {@code count} boundaries at or below a key: the range it is in, or -1 (below the first start, or at a closed end). */
+  private int partitionOfCount(int count) {
+    return count >= 1 && count <= starts.length ? count - 1 : -1;
+  }
+
+  /** {@link #find(byte[], int, int)} of a whole array. */
+  public int find(byte[] canonical) {
+    return find(canonical, 0, canonical.length);
+  }
+
+  /** The number of {@code sorted} keys at or below the key (binary search). */
+  private int countAtOrBelow(byte[][] sorted, byte[] key, int off, int len) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      byte[] b = sorted[mid];
+      if (order.compare(b, 0, b.length, key, off, len) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The number of starts at or below ({@code inclusive}) or strictly below the key. */
+  int countStarts(byte[] key, boolean inclusive) {
+    int lo = 0;
+    int hi = starts.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = order.compare(starts[mid], key);
+      if (c < 0 || (inclusive && c == 0)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  byte[] rawStart(int p) {
+    return starts[p];
+  }
+
+  /** The exclusive end of the whole span, or null for +∞. */
+  byte[] rawEnd() {
+    return end;
+  }
+
+  private NoRouteException noRoute(long key) {
+    byte[] k = new byte[intKeys ? 4 : 8];
+    if (intKeys) {
+      LittleEndian.putInt(k, 0, (int) key);
+    } else {
+      LittleEndian.putLong(k, 0, key);
+    }
+    return noRoute(k, 0, k.length);
+  }
+
+  private NoRouteException noRoute(byte[] canonical, int offset, int length) {
+    byte[] k = Arrays.copyOfRange(canonical, offset, offset + length);
+    String shown = KeyText.show(keyType, k) + " (" + keyType + ")";
+    int last = starts.length - 1;
+    String message;
+    if (order.compare(k, starts[0]) < 0) {
+      message = "key " + shown + " is in no range: it is below the first range " + interval(0) + " (partition 0)"
+          + (starts.length > 1 ? ", followed by " + interval(1) : "") + "; add a range that covers it, or check the key";
+    } else {
+      message = "key " + shown + " is in no range: it is at or above the end of the last range " + interval(last)
+          + " (partition " + last + ")" + (last > 0 ? ", after " + interval(last - 1) : "") + ", and no range covers "
+          + RangeList.interval(keyType, end, null) + "; extend the last range (an end of null is +∞), add a range,"
+          + " or check the key";
+    }
+    return new NoRouteException(KeyText.text(keyType, k), message);
+  }
+
+  /** This strategy with partition {@code p} split at {@code at}: {@code [start, at)} stays p, {@code [at, end)} becomes p + 1. */
+  RangeStrategy withSplit(int p, byte[] at) {
+    byte[][] next = new byte[starts.length + 1][];
+    System.arraycopy(starts, 0, next, 0, p + 1);
+    next[p + 1] = at.clone();
+    System.arraycopy(starts, p + 1, next, p + 2, starts.length - p - 1);
+    return new RangeStrategy(keyType, next, end);
+  }
+
+  /** This strategy with partitions {@code p} and {@code p + 1} joined into one, p. */
+  RangeStrategy withMerge(int p) {
+    byte[][] next = new byte[starts.length - 1][];
+    System.arraycopy(starts, 0, next, 0, p + 1);
+    System.arraycopy(starts, p + 2, next, p + 1, starts.length - p - 2);
+    return new RangeStrategy(keyType, next, end);
+  }
+
+  // ---- pruning
+
+  /**
+   * The partitions a range query over {@code range} can touch: exactly those whose range holds at
+   * least one key of {@code range} (the keys of the query that are in no range touch nothing).
+   *
+   * @throws IllegalArgumentException when {@code range} is of another key type
+   */
+  public PartitionSpan prune(KeyRange range) {
+    return Pruning.prune(this, range);
+  }
+
+  // ---- the document form
+
+  @Override
+  public ObjectNode toJson() {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("type", TYPE);
+    ArrayNode rs = o.putArray(RANGES);
+    for (int p = 0; p < starts.length; p++) {
+      ObjectNode r = rs.addObject();
+      r.set("start", KeyText.toJson(keyType, starts[p]));
+      byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
+      if (e == null) {
+        r.putNull("end");
+      } else {
+        r.set("end", KeyText.toJson(keyType, e));
+      }
+    }
+    return o;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RangeStrategy s && keyType.equals(s.keyType) && Arrays.deepEquals(starts, s.starts)
+        && Arrays.equals(end, s.end);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * keyType.hashCode() + Arrays.deepHashCode(starts)) + Arrays.hashCode(end);
+  }
+
+  /** The strategy object of the routing document, e.g. {@code {"type":"range","ranges":[{"start":0,"end":null}]}}. */
+  @Override
+  public String toString() {
+    return toJson().toString();
+  }
+}

@@ -1,0 +1,168 @@
+package io.shardrouter.range;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * {@code time_buckets}: "route by tenant / device, then partition by time" (seed 001 §八). The business
+ * key is routed by any other strategy, nested as {@code strategy}; time is cut into
+ * {@link TimeBuckets} that carry their names (per-bucket tables such as {@code metrics_202604}) and a
+ * retention period. The partition of a key is the nested strategy's; {@link TimeBucketRoutes} adds the
+ * bucket of an instant to a route and lists the (group, bucket) pairs a time window visits.
+ *
+ * <p>Good for: telemetry and events, written at the newest time by many business keys, read by time
+ * window and dropped by age; new writes spread over the groups by the business key instead of piling
+ * into one newest range ({@link HotTail}). Not for: finding rows by time alone, which visits every
+ * group for each bucket of the window.
+ *
+ * <pre>{@code
+ * {"type": "time_buckets", "unit": "month", "zone": "UTC", "template": "metrics_{yyyyMM}", "retention": "P12M",
+ *  "strategy": {"type": "jump", "hash": "xxh3-64", "partitions": 64}}
+ * }</pre>
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable: partitions are the nested strategy's; buckets per {@code docs/routing-spec.md} §7.6.
+ * <p><b>Allocation:</b> none on {@code partitionOf} beyond the nested strategy's.
+ *
+ * @since 0.1
+ */
+public final class TimeBucketedStrategy implements PartitionStrategy {
+  /** The registered type name. */
+  public static final String TYPE = "time_buckets";
+
+  private final PartitionStrategy strategy;
+  private final TimeBuckets buckets;
+
+  private TimeBucketedStrategy(PartitionStrategy strategy, TimeBuckets buckets) {
+    this.strategy = Objects.requireNonNull(strategy, "strategy");
+    this.buckets = Objects.requireNonNull(buckets, "buckets");
+    if (strategy instanceof TimeBucketedStrategy) {
+      throw new IllegalArgumentException("a time_buckets strategy cannot nest another; give it the strategy of the business key");
+    }
+  }
+
+  /** Keys routed by {@code strategy}, time cut into {@code buckets}. */
+  public static TimeBucketedStrategy of(PartitionStrategy strategy, TimeBuckets buckets) {
+    return new TimeBucketedStrategy(strategy, buckets);
+  }
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  /** The strategy of the business key. */
+  public PartitionStrategy strategy() {
+    return strategy;
+  }
+
+  public TimeBuckets buckets() {
+    return buckets;
+  }
+
+  /** The bucket that holds {@code at}. */
+  public TimeBucket bucketOf(Instant at) {
+    return buckets.bucketOf(at);
+  }
+
+  @Override
+  public KeyType keyType() {
+    return strategy.keyType();
+  }
+
+  @Override
+  public int partitionCount() {
+    return strategy.partitionCount();
+  }
+
+  @Override
+  public int partitionOf(byte[] canonical, int offset, int length) {
+    return strategy.partitionOf(canonical, offset, length);
+  }
+
+  @Override
+  public int partitionOf(String key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(long key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(int key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(UUID key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(Instant key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public int partitionOf(String part0, String part1) {
+    return strategy.partitionOf(part0, part1);
+  }
+
+  @Override
+  public int partitionOf(String part0, long part1) {
+    return strategy.partitionOf(part0, part1);
+  }
+
+  @Override
+  public int partitionOf(long part0, long part1) {
+    return strategy.partitionOf(part0, part1);
+  }
+
+  @Override
+  public int partitionOf(CompositeKey key) {
+    return strategy.partitionOf(key);
+  }
+
+  @Override
+  public double shareOf(int partition) {
+    return strategy.shareOf(partition);
+  }
+
+  @Override
+  public ObjectNode toJson() {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("type", TYPE);
+    o.put("unit", buckets.unit().documentName());
+    o.put("zone", buckets.zone().getId());
+    o.put("template", buckets.template());
+    if (buckets.retention() != null) {
+      o.put("retention", buckets.retention());
+    }
+    o.set("strategy", strategy.toJson());
+    return o;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TimeBucketedStrategy s && strategy.equals(s.strategy) && buckets.equals(s.buckets);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * strategy.hashCode() + buckets.hashCode();
+  }
+
+  /** The strategy object of the routing document. */
+  @Override
+  public String toString() {
+    return toJson().toString();
+  }
+}

@@ -1,0 +1,105 @@
+package io.shardrouter.range;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Pruning on every edge, with seed 000's example: [0, 1000), [1000, 2000). */
+class PruningTest {
+  private static final KeyType L = KeyType.LONG;
+  private final RangeStrategy closed = (RangeStrategy) Fixtures.seed000(false).strategy();
+  private final RangeStrategy open = (RangeStrategy) Fixtures.seed000(true).strategy();
+
+  @Test
+  void seed000_between950And1050_touchesBoth_narrowRangeOne() {
+    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, 950L, 1050L)));
+    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.closed(L, 1200L, 1300L)));
+    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closed(L, 10L, 20L)));
+    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, -5000L, 5000L)));
+    assertEquals("partitions 0-1", closed.prune(KeyRange.closed(L, 950L, 1050L)).toString());
+  }
+
+  @Test
+  void edges_inclusiveAndExclusiveBoundsAtAStart() {
+    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closedOpen(L, 0L, 1000L)));
+    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, 0L, 1000L)));
+    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.closed(L, 1000L, 1000L)));
+    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closed(L, 999L, 999L)));
+    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.openClosed(L, 999L, 1000L)));
+    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.open(L, 999L, 1000L)), "no long between 999 and 1000");
+    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.closedOpen(L, 1000L, 1000L)));
+    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.closed(L, 1050L, 950L)), "BETWEEN 1050 AND 950 is empty");
+  }
+
+  @Test
+  void edges_outsideEveryRangeAndUnbounded() {
+    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.lessThan(L, 0L)));
+    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.atMost(L, 0L)));
+    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.atLeast(L, 2000L)));
+    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.atLeast(L, 1999L)));
+    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.all(L)));
+    assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, 2000L)));
+    assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, Long.MAX_VALUE)));
+    assertEquals(PartitionSpan.empty(), open.prune(KeyRange.greaterThan(L, Long.MAX_VALUE)), "nothing is above the largest long");
+    assertEquals(PartitionSpan.of(0, 2), open.prune(KeyRange.greaterThan(L, -1L)));
+  }
+
+  @Test
+  void strings_exclusiveLowerBoundUsesTheImmediateSuccessor() {
+    RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("a", "a\u0000", "b"), null);
+    KeyType t = KeyType.STRING;
+    assertEquals(PartitionSpan.empty(), s.prune(KeyRange.open(t, "a", "a\u0000")), "no string between \"a\" and \"a\\0\"");
+    assertEquals(PartitionSpan.of(1, 1), s.prune(KeyRange.openClosed(t, "a", "a\u0000")));
+    assertEquals(PartitionSpan.of(1, 2), s.prune(KeyRange.greaterThan(t, "a")));
+    assertEquals(PartitionSpan.of(0, 1), s.prune(KeyRange.closedOpen(t, "", "b")));
+  }
+
+  @Test
+  void timestamps_aMonthTouchesOnlyItsRange() {
+    RangeStrategy s = RangeStrategy.of(KeyType.TIMESTAMP, List.of(Instant.parse("2026-01-01T00:00:00Z"),
+        Instant.parse("2026-04-01T00:00:00Z"), Instant.parse("2026-07-01T00:00:00Z")), null);
+    KeyType t = KeyType.TIMESTAMP;
+    assertEquals(PartitionSpan.of(0, 0), s.prune(KeyRange.closedOpen(t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
+    assertEquals(PartitionSpan.of(0, 1), s.prune(KeyRange.closed(t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
+    assertEquals(PartitionSpan.of(1, 2), s.prune(KeyRange.atLeast(t, Instant.parse("2026-05-01T00:00:00Z"))));
+  }
+
+  @Test
+  void span_givesRoutesAndGroupsOfATable() {
+    RoutingTable t = Fixtures.seed000(true);
+    PartitionSpan span = ((RangeStrategy) t.strategy()).prune(KeyRange.closed(L, 950L, 1050L));
+    assertEquals(List.of(t.routeOfPartition(0), t.routeOfPartition(1)), span.routes(t));
+    assertEquals(List.of(t.group("g0"), t.group("g1")), span.groups(t));
+    assertEquals(2, span.size());
+    assertTrue(span.contains(1) && !span.contains(2));
+    assertThrows(IllegalStateException.class, () -> PartitionSpan.empty().first());
+    assertEquals("no partitions", PartitionSpan.empty().toString());
+    assertEquals("partition 3", PartitionSpan.of(3, 3).toString());
+  }
+
+  @Test
+  void keyRange_ofAnotherKeyType_refused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> closed.prune(KeyRange.closed(KeyType.INT, 1, 2)));
+    assertTrue(e.getMessage().contains("key range [1, 2] is of key type int but the strategy ranges keys of type long"), e::getMessage);
+    assertThrows(IllegalArgumentException.class, () -> KeyRange.closed(L, 1, 2));
+  }
+
+  @Test
+  void keyRange_containsAndToString() {
+    KeyRange r = KeyRange.closedOpen(L, 950L, 1050L);
+    assertTrue(r.contains(CanonicalKeys.of(950L)));
+    assertTrue(!r.contains(CanonicalKeys.of(1050L)));
+    assertEquals("[950, 1050)", r.toString());
+    assertEquals("(-∞, \"m\"]", KeyRange.atMost(KeyType.STRING, "m").toString());
+    assertEquals("(-∞, +∞)", KeyRange.all(L).toString());
+    assertEquals(KeyRange.closed(L, 1L, 2L), KeyRange.of(L, CanonicalKeys.of(1L), true, CanonicalKeys.of(2L), true));
+  }
+}

@@ -1,0 +1,90 @@
+package io.shardrouter.range;
+
+import static io.shardrouter.range.Fixtures.assertViolation;
+import static io.shardrouter.range.Fixtures.refused;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** "Route by tenant, then partition by time": a business-key strategy nested in time_buckets. */
+class TimeBucketedStrategyTest {
+  /** Tenants a..l on g0, m.. on g1 (a range strategy, the one router-range can nest without router-hash), monthly buckets. */
+  static final String DOC = """
+      {"format": 1, "routing_version": 5, "entity": "telemetry", "key": {"type": "string"},
+       "strategy": {"type": "time_buckets", "unit": "month", "template": "metrics_{yyyyMM}", "retention": "P12M",
+                    "strategy": {"type": "range", "ranges": [{"start": "", "end": "m"}, {"start": "m", "end": null}]}},
+       "groups": [{"id": "g0", "primary": "db0:5432"}, {"id": "g1", "primary": "db1:5432"}],
+       "placement": ["g0", "g1"]}
+      """;
+
+  @Test
+  void document_routesByTheNestedStrategy_andCarriesTheBuckets() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    TimeBucketedStrategy s = (TimeBucketedStrategy) t.strategy();
+    assertEquals(KeyType.STRING, s.keyType());
+    assertEquals("g0", t.route("acme").group().id());
+    assertEquals("g1", t.route("zeta").group().id());
+    assertEquals("metrics_202604", s.bucketOf(Instant.parse("2026-04-30T23:59:59Z")).name());
+    assertEquals("{\"type\":\"time_buckets\",\"unit\":\"month\",\"zone\":\"UTC\",\"template\":\"metrics_{yyyyMM}\",\"retention\":\"P12M\","
+        + "\"strategy\":{\"type\":\"range\",\"ranges\":[{\"start\":\"\",\"end\":\"m\"},{\"start\":\"m\",\"end\":null}]}}", s.toString());
+    assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)));
+  }
+
+  @Test
+  void routes_keyWithBucket_windowPerKeyAndForAllGroups() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    TimeBucketRoutes routes = TimeBucketRoutes.of(t);
+    Route acme = t.route("acme");
+    BucketedRoute w = routes.route(acme, Instant.parse("2026-04-02T08:00:00Z"));
+    assertSame(acme, w.route());
+    assertEquals("metrics_202604", w.bucket().name());
+    assertEquals("telemetry v5 partition 0 -> g0, bucket metrics_202604", w.toString());
+    Instant from = Instant.parse("2026-03-20T00:00:00Z");
+    Instant to = Instant.parse("2026-05-10T00:00:00Z");
+    assertEquals(List.of("metrics_202603", "metrics_202604", "metrics_202605"),
+        routes.window(acme, from, to).stream().map(b -> b.bucket().name()).toList());
+    assertEquals(List.of("g0 metrics_202603", "g1 metrics_202603", "g0 metrics_202604", "g1 metrics_202604", "g0 metrics_202605",
+        "g1 metrics_202605"), routes.window(from, to).stream().map(Object::toString).toList());
+    assertEquals(List.of("metrics_202503"), routes.pastRetention(Instant.parse("2025-03-05T00:00:00Z"), Instant.parse("2026-04-15T00:00:00Z"))
+        .stream().map(TimeBucket::name).toList());
+  }
+
+  @Test
+  void routes_ofAnotherTableOrStrategy_refused() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    RoutingTable next = t.toBuilder().version(6).build();
+    TimeBucketRoutes routes = TimeBucketRoutes.of(t);
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> routes.route(next.route("acme"), Instant.EPOCH)).getMessage()
+        .contains("is not a route of"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TimeBucketRoutes.of(Fixtures.seed000(true))).getMessage()
+        .contains("uses strategy 'range', which has no time buckets"));
+  }
+
+  @Test
+  void badParameters_eachRefusedWithPath() {
+    assertViolation(refused(DOC.replace("\"unit\": \"month\"", "\"unit\": \"quarter\"")), "strategy.unit",
+        "unknown unit 'quarter'; one of [hour, day, week, month]");
+    assertViolation(refused(DOC.replace("\"unit\": \"month\", ", "")), "strategy.unit", "missing");
+    assertViolation(refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\"", "\"template\": \"metrics\"")), "strategy.template",
+        "has no date field");
+    assertViolation(refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\", ", "")), "strategy.template", "missing");
+    assertViolation(refused(DOC.replace("\"unit\": \"month\"", "\"unit\": \"month\", \"zone\": \"Mars/Olympus\"")), "strategy.zone",
+        "zone 'Mars/Olympus' does not exist");
+    assertViolation(refused(DOC.replace("\"P12M\"", "\"a year\"")), "strategy.retention", "is not an ISO-8601 period");
+    assertViolation(refused(DOC.replace("\"retention\": \"P12M\",", "\"retention\": \"P12M\", \"shards\": 3,")), "strategy.shards",
+        "unknown field for strategy 'time_buckets'");
+    assertViolation(refused(DOC.replace("{\"start\": \"\", \"end\": \"m\"}, ", "")), "placement", "has 2 entries but strategy 'time_buckets' has 1");
+    assertViolation(refused(DOC.replace("\"end\": \"m\"}", "\"end\": \"n\"}")), "strategy.strategy.ranges[1]", "overlap");
+    assertViolation(refused(DOC.replace("\"strategy\": {\"type\": \"range\"", "\"strategy\": {\"type\": \"time_buckets\"")),
+        "strategy.strategy", "cannot nest another");
+  }
+}
