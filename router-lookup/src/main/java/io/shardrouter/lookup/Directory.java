@@ -113,7 +113,7 @@ public final class Directory {
       int n = scratch.putString(key);
       return get(scratch.bytes(), 0, n);
     }
-    long h = DirectoryHash.ofAscii(key);
+    long h = DirectoryHash.of(key);
     long tag = h << offsetBits;
     long[] s = slots;
     int i = home(h, s.length);

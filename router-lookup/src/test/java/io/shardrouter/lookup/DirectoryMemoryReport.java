@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * <p>Run (after {@code ./mvnw -B -o test-compile -pl router-lookup -am}):
  * <pre>
- * java -Xmx8g -cp router-lookup/target/test-classes:router-lookup/target/classes:router-core/target/classes:$ZAH \
+ * java -Xmx8g -cp router-lookup/target/test-classes:router-lookup/target/classes:router-core/target/classes:router-hash/target/classes:$ZAH \
  *     io.shardrouter.lookup.DirectoryMemoryReport 10000000 16
  * </pre>
  * where {@code $ZAH} is the zero-allocation-hashing jar in the local Maven repository.
