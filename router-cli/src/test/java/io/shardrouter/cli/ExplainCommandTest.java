@@ -9,12 +9,17 @@ import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.StableHashes;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExplainCommandTest {
+  @TempDir
+  Path dir;
 
   private static String value(List<String> lines, String label) {
     for (String l : lines) {
@@ -101,6 +106,7 @@ class ExplainCommandTest {
         value(r.outLines(), "strategy"));
     assertEquals("none (strategy 'range' keeps keys in order)", value(r.outLines(), "hash"));
     assertEquals("[2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)", value(r.outLines(), "range"));
+    assertEquals("range: key in [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), partition 0 of 2", value(r.outLines(), "path"));
     assertEquals("0 of 2", value(r.outLines(), "partition"));
     assertEquals("ts-01", value(r.outLines(), "group"));
     assertEquals("12", value(r.outLines(), "version"));
@@ -124,5 +130,19 @@ class ExplainCommandTest {
     assertEquals("xxh3-64, seed 0", value(r.outLines(), "hash"));
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.TIME_BUCKETS));
     assertEquals(t.route("plant-a", "dev-7").partition() + " of 8", value(r.outLines(), "partition"));
+    String path = value(r.outLines(), "path");
+    assertTrue(path.startsWith("time_buckets: business key by hash_mod: xxh3-64 hash 0x"), path);
+    assertTrue(path.endsWith(", partition " + t.route("plant-a", "dev-7").partition() + " of 8"), path);
+  }
+
+  @Test
+  void explain_timeBucketsOverLookup_pathOfTheNestedDirectory() throws IOException {
+    Path doc = dir.resolve("time-buckets-lookup.json");
+    Files.writeString(doc, ValidateCommandTest.timeBucketsOverPinnedLookup("eu-1"));
+    Cli.Result r = Cli.run("explain", doc.toString(), "[\"globex\", \"d-1\"]");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals("time_buckets: business key by lookup: directory hit, tenant 'globex' (the key's first part), dedicated,"
+        + " pinned to region=eu: partition 2", value(r.outLines(), "path"));
+    assertEquals("eu-1 (region=eu)", value(r.outLines(), "group"));
   }
 }
