@@ -19,10 +19,12 @@ import java.util.Map;
 
 /**
  * {@code shardctl explain DOC KEY}: every step from a key to its replica group. The key's canonical
- * bytes; for a hash strategy the hash function, its seed and the 64-bit hash; for a range strategy the
- * range that holds the key; for {@code time_buckets} the buckets and the strategy of the key; the
- * partition; the group with its primary, replicas and labels; the table's version and entity. A key in
- * no range gets the error on standard error and status {@value ShardCtl#UNROUTED}.
+ * bytes; the strategy's own account of the path the key took ({@link PartitionStrategy#explain}: a
+ * directory hit, a dedicated tenant, a nested strategy, the fallback); for a hash strategy the hash
+ * function, its seed and the 64-bit hash; for a range strategy the range that holds the key; for
+ * {@code time_buckets} the buckets and the strategy of the key; the partition; the group with its
+ * primary, replicas and labels; the table's version and entity. A key in no range gets the error on
+ * standard error and status {@value ShardCtl#UNROUTED}.
  */
 final class ExplainCommand implements Command {
   @Override
@@ -55,6 +57,7 @@ final class ExplainCommand implements Command {
     } else {
       row(out, "strategy", describe(s));
     }
+    row(out, "path", t.strategy().explain(canonical, 0, canonical.length));
     if (s instanceof RangeStrategy rs) {
       row(out, "hash", "none (strategy 'range' keeps keys in order)");
       row(out, "range", rs.interval(route.partition()));
@@ -84,14 +87,17 @@ final class ExplainCommand implements Command {
     return ShardCtl.OK;
   }
 
-  /** The strategy in one line: its document object, or for ranges their count and span (the object can be long). */
+  /**
+   * The strategy in one line: its document object with long arrays and maps (tokens, directories)
+   * counted ({@link Strategies#describe}), or for ranges their count and span (the object can be long).
+   */
   private static String describe(PartitionStrategy s) {
     if (s instanceof RangeStrategy rs) {
       int n = rs.partitionCount();
       return s.type() + ", " + n + (n == 1 ? " range " : " ranges ") + (n == 1 ? rs.interval(0) : rs.interval(0) + " ... "
           + rs.interval(n - 1));
     }
-    return s.type() + " " + s.toJson();
+    return s.type() + " " + Strategies.describe(s.toJson());
   }
 
   private static void row(PrintStream out, String label, String value) {

@@ -99,6 +99,31 @@ class DiffCommandTest {
   }
 
   @Test
+  void diff_hotTenantIsolated_listsOnlyThatTenant() throws IOException {
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.LOOKUP_TENANTS));
+    RoutingTable next = io.shardrouter.lookup.HotKeys.isolate(t, "umbrella", io.shardrouter.core.ReplicaGroup.of("umbrella",
+        "pg-umbrella.us-east-1.internal:5432").withLabels(java.util.Map.of("region", "us-east-1")));
+    Path f = dir.resolve("isolated.json");
+    Files.writeString(f, RoutingDocuments.write(next));
+    Path keys = dir.resolve("keys.txt");
+    List<String> lines = new ArrayList<>();
+    for (String tenant : List.of("umbrella", "acme", "initech", "wayne")) {
+      for (int d = 0; d < 25; d++) {
+        lines.add("[\"" + tenant + "\", \"d-" + d + "\"]");
+      }
+    }
+    Files.write(keys, lines, StandardCharsets.UTF_8);
+    Cli.Result r = Cli.run("diff", Cli.LOOKUP_TENANTS, f.toString(), "--keys", keys.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(r.out().contains("version 12 -> 13, 15 -> 16 partitions, strategy changed (lookup -> lookup)"), r::toString);
+    assertTrue(r.out().contains("partitions 0-14 keep their keys, but for 1 key the new strategy routes elsewhere"), r::toString);
+    assertTrue(r.out().contains("moved: 0 of 15 partitions"), r::toString);
+    assertTrue(r.out().contains("keys moved by the strategy: 1\n  tenant 'umbrella': partition 3 (common-2) -> partition 15 (umbrella)"),
+        r::toString);
+    assertTrue(r.out().contains("keys: 100 routed, 25 moved (25.0000%), 0 moved outside the listed partitions"), r::toString);
+  }
+
+  @Test
   void diff_rangeTablesAfterASplit_listsTheMovedKeyRange_andCountsItsKeys() throws IOException {
     Path next = dir.resolve("range-v13.json");
     Cli.Result split = Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", next.toString(), "--group", "ts-01");

@@ -41,6 +41,7 @@ class ExamplesTest {
     assertFalse(files.isEmpty(), () -> "no examples under " + Cli.EXAMPLES.toAbsolutePath());
     assertTrue(files.contains(Cli.EXAMPLES.resolve("jump.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("hash-mod.json")), files::toString);
+    assertTrue(files.contains(Cli.EXAMPLES.resolve("lookup-tenants.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("range-001.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("time-buckets.json")), files::toString);
   }

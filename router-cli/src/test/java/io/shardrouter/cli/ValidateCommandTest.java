@@ -100,4 +100,42 @@ class ValidateCommandTest {
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertTrue(r.err().contains("is not a regular file"), r::toString);
   }
+
+  /** Tenants by a lookup inside time_buckets; globex is pinned to region=eu, and partition 2 is on {@code globexGroup}. */
+  static String timeBucketsOverPinnedLookup(String globexGroup) {
+    return """
+        {"format": 1, "routing_version": 1, "entity": "telemetry", "key": {"type": "composite", "parts": ["string", "string"]},
+         "strategy": {"type": "time_buckets", "unit": "month", "template": "metrics_{yyyyMM}",
+                      "strategy": {"type": "lookup", "match": "first_part", "partitions": 3,
+                                   "fallback": {"type": "hash_mod", "hash": "xxh3-64", "partitions": 2},
+                                   "entries": {"globex": {"partition": 2, "dedicated": true, "pin": {"region": "eu"}}}}},
+         "groups": [{"id": "us-1", "primary": "db1:5432", "labels": {"region": "us"}},
+                    {"id": "eu-1", "primary": "db2:5432", "labels": {"region": "eu"}}],
+         "placement": ["us-1", "us-1", "%s"]}
+        """.formatted(globexGroup);
+  }
+
+  @Test
+  void validate_timeBucketsOverPinnedLookup_pinCheckedAtItsNestedPath() throws IOException {
+    List<String> v = violations(timeBucketsOverPinnedLookup("us-1"));
+    assertEquals(1, v.size(), v::toString);
+    assertTrue(v.get(0).startsWith("placement[2]: tenant 'globex' is pinned to region=eu (strategy.strategy.entries.globex.pin)"),
+        v::toString);
+    Cli.Result r = Cli.run("validate", write(timeBucketsOverPinnedLookup("eu-1")));
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+  }
+
+  @Test
+  void validate_largeDirectory_entriesCountedOnTheSummaryLine() throws IOException {
+    StringBuilder entries = new StringBuilder();
+    for (int i = 0; i < 1000; i++) {
+      entries.append(i == 0 ? "" : ", ").append("\"tenant-").append(i).append("\": ").append(i % 2);
+    }
+    String doc = SMALL.replace("{\"type\": \"hash_mod\", \"hash\": \"xxh3-64\", \"partitions\": 2}",
+        "{\"type\": \"lookup\", \"fallback\": {\"type\": \"hash_mod\", \"partitions\": 2}, \"entries\": {" + entries + "}}");
+    Cli.Result r = Cli.run("validate", write(doc));
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(r.out().contains("\"entries\":\"<1000 fields>\"}, 2 partitions, 2 groups, fingerprint "), r::toString);
+    assertTrue(r.out().length() < 300, r::toString);
+  }
 }

@@ -15,8 +15,11 @@ import java.util.TreeMap;
  * the listed partitions.
  *
  * <p>Partition-level moves are exact when both tables use the same strategy with the same
- * parameters (placement-only changes, the recommended way to scale). When the strategy itself
- * changed, partition numbers mean different key sets, so only key counts are reported.
+ * parameters (placement-only changes, the recommended way to scale), and also when the new strategy
+ * keeps the meaning of every old partition and lists the keys it routes elsewhere
+ * ({@link PartitionStrategy#keyMovesFrom}): a directory that isolates a hot key on a new partition.
+ * Then the report lists the partitions the placement moves and exactly those keys. When the strategy
+ * otherwise changed, partition numbers mean different key sets, so only key counts are reported.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> evolving.
@@ -24,6 +27,9 @@ import java.util.TreeMap;
  * @since 0.1
  */
 public final class MovementReport {
+  /** Key moves listed by {@link #toText()}; the rest are counted. */
+  public static final int MAX_KEY_MOVES_SHOWN = 20;
+
   /** One partition that changes group; {@code share} is its share of the key space. */
   public record Move(int partition, String fromGroup, String toGroup, double share) {}
 
@@ -37,6 +43,7 @@ public final class MovementReport {
   private final RoutingTable from;
   private final RoutingTable to;
   private final boolean sameStrategy;
+  private final List<KeyMove> keyMoves; // null when the partitions of the two tables are unrelated
   private final List<Move> moves;
   private final BitSet moved;
   private final Map<String, Double> gained;
@@ -46,14 +53,23 @@ public final class MovementReport {
   private MovementReport(RoutingTable from, RoutingTable to) {
     this.from = from;
     this.to = to;
-    this.sameStrategy = from.strategy().toJson().equals(to.strategy().toJson());
+    this.sameStrategy = from.strategy().equals(to.strategy());
+    List<KeyMove> km = sameStrategy ? List.of() : to.strategy().keyMovesFrom(from.strategy());
+    this.keyMoves = km == null ? null : List.copyOf(km);
+    for (KeyMove m : keyMoves()) {
+      if (m.fromPartition() >= from.partitionCount() || m.toPartition() >= to.partitionCount()) {
+        throw new IllegalStateException("strategy '" + to.strategy().type() + "' reports that " + m.key() + " moves from partition "
+            + m.fromPartition() + " to " + m.toPartition() + ", outside the tables' " + from.partitionCount() + " and "
+            + to.partitionCount() + " partitions; this is a bug in the strategy's keyMovesFrom");
+      }
+    }
     List<Move> ms = new ArrayList<>();
     BitSet bits = new BitSet();
     Map<String, Double> g = new TreeMap<>();
     Map<String, Double> l = new TreeMap<>();
     double total = 0;
-    if (sameStrategy) {
-      for (int p = 0; p < from.partitionCount(); p++) {
+    if (keyMoves != null) { // the old partitions keep their keys (but for keyMoves) in the new table
+      for (int p = 0; p < Math.min(from.partitionCount(), to.partitionCount()); p++) {
         String a = from.groupOf(p).id();
         String b = to.groupOf(p).id();
         if (!a.equals(b)) {
@@ -99,7 +115,24 @@ public final class MovementReport {
     return sameStrategy;
   }
 
-  /** The partitions that change group, ascending; empty when the strategy changed. */
+  /**
+   * True when every partition of the old table holds the same keys in the new one, but for the
+   * {@link #keyMoves()}: the same strategy, or one that grew from it. Partition-level moves are exact.
+   */
+  public boolean partitionsKeepKeys() {
+    return keyMoves != null;
+  }
+
+  /**
+   * The keys the new strategy routes to another partition, each with the partitions it leaves and
+   * joins; empty when the strategy is the same, and empty too when the partitions are unrelated
+   * (see {@link #partitionsKeepKeys()}).
+   */
+  public List<KeyMove> keyMoves() {
+    return keyMoves == null ? List.of() : keyMoves;
+  }
+
+  /** The partitions that change group, ascending; empty when the partitions of the two tables are unrelated. */
   public List<Move> moves() {
     return moves;
   }
@@ -114,13 +147,25 @@ public final class MovementReport {
     return lost;
   }
 
-  /** Total share of the key space that changes group; NaN when the strategy changed. */
+  /**
+   * Total share of the key space whose partitions change group (moved keys not counted: their share
+   * is unknown); NaN when the partitions of the two tables are unrelated.
+   */
   public double movedShare() {
-    return sameStrategy ? movedShare : Double.NaN;
+    return keyMoves != null ? movedShare : Double.NaN;
   }
 
-  /** Routes every key (canonical bytes) through both tables and counts what moves. */
+  /**
+   * Routes every key (canonical bytes) through both tables and counts what moves: keys whose group
+   * changes, and, when the partitions keep their keys, keys whose partition changes. A key moved
+   * outside the plan is one whose partition the placement does not move and which no listed key
+   * move accounts for (its old and new partitions are no listed pair); it must be 0.
+   */
   public KeyCount countKeys(Iterable<byte[]> canonicalKeys) {
+    java.util.Set<Long> pairs = new java.util.HashSet<>();
+    for (KeyMove m : keyMoves()) {
+      pairs.add((long) m.fromPartition() << 32 | m.toPartition());
+    }
     long n = 0;
     long movedKeys = 0;
     long outside = 0;
@@ -128,9 +173,12 @@ public final class MovementReport {
       Route a = from.routeCanonical(k);
       Route b = to.routeCanonical(k);
       n++;
-      if (a.group() != b.group() && !a.group().id().equals(b.group().id())) {
+      boolean groupChanged = a.group() != b.group() && !a.group().id().equals(b.group().id());
+      boolean partitionChanged = keyMoves != null && a.partition() != b.partition();
+      if (groupChanged || partitionChanged) {
         movedKeys++;
-        if (sameStrategy && !moved.get(a.partition())) {
+        boolean planned = partitionChanged ? pairs.contains((long) a.partition() << 32 | b.partition()) : moved.get(a.partition());
+        if (keyMoves != null && !planned) {
           outside++;
         }
       }
@@ -144,9 +192,13 @@ public final class MovementReport {
     sb.append(String.format(Locale.ROOT, "%s: version %d -> %d, %d -> %d partitions, strategy %s%n", from.entity(),
         from.version(), to.version(), from.partitionCount(), to.partitionCount(),
         sameStrategy ? "unchanged (" + from.strategy().type() + ")" : "changed (" + from.strategy().type() + " -> " + to.strategy().type() + ")"));
-    if (!sameStrategy) {
+    if (keyMoves == null) {
       sb.append("partition numbers mean different keys under the two strategies: count moved keys with a key sample\n");
       return sb.toString();
+    }
+    if (!sameStrategy) {
+      sb.append(String.format(Locale.ROOT, "partitions 0-%d keep their keys, but for %d %s the new strategy routes elsewhere%n",
+          from.partitionCount() - 1, keyMoves.size(), keyMoves.size() == 1 ? "key" : "keys"));
     }
     sb.append(String.format(Locale.ROOT, "moved: %d of %d partitions, %.4f%% of the key space%n", moves.size(),
         from.partitionCount(), 100 * movedShare));
@@ -168,6 +220,18 @@ public final class MovementReport {
     }
     if (!moves.isEmpty()) {
       sb.append("partitions: ").append(ranges()).append('\n');
+    }
+    if (!keyMoves().isEmpty()) {
+      sb.append("keys moved by the strategy: ").append(keyMoves.size()).append('\n');
+      for (int i = 0; i < Math.min(keyMoves.size(), MAX_KEY_MOVES_SHOWN); i++) {
+        KeyMove m = keyMoves.get(i);
+        sb.append("  ").append(m.key()).append(": partition ").append(m.fromPartition()).append(" (")
+            .append(from.groupOf(m.fromPartition()).id()).append(") -> partition ").append(m.toPartition()).append(" (")
+            .append(to.groupOf(m.toPartition()).id()).append(")\n");
+      }
+      if (keyMoves.size() > MAX_KEY_MOVES_SHOWN) {
+        sb.append("  ... ").append(keyMoves.size() - MAX_KEY_MOVES_SHOWN).append(" more\n");
+      }
     }
     return sb.toString();
   }

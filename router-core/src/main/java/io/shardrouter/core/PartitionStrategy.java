@@ -6,6 +6,7 @@ import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.KeyType;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -37,7 +38,8 @@ public interface PartitionStrategy {
   /**
    * The key type this strategy was built for, or null when it routes the canonical bytes of a key of
    * any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key type
-   * than its own: a range strategy's boundaries are keys, and mean nothing for keys of another type.
+   * than its own: a range strategy's boundaries and a lookup directory's entries are keys, and mean
+   * nothing for keys of another type.
    */
   default KeyType keyType() {
     return null;
@@ -132,6 +134,33 @@ public interface PartitionStrategy {
    */
   default double shareOf(int partition) {
     return 1.0 / partitionCount();
+  }
+
+  /**
+   * One line that tells a person how this strategy routes the key whose canonical bytes are
+   * {@code canonical[offset, offset + length)}, ending with the partition, for {@code shardctl explain}:
+   * which path the key took (a directory hit, a dedicated tenant, a nested strategy, the fallback) and
+   * the numbers on the way. The default names the type and the partition; strategies with more
+   * than one path override it. A strategy nested in another explains its part inside the outer line.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path, never call it while routing.
+   */
+  default String explain(byte[] canonical, int offset, int length) {
+    return type() + ": partition " + partitionOf(canonical, offset, length);
+  }
+
+  /**
+   * The keys this strategy routes to another partition than {@code previous} does, when every other
+   * key keeps the partition {@code previous} gives it; null (the default) when the two are not
+   * related that way (partition numbers mean different keys), and an empty list when they route every
+   * key alike. A strategy that grows from its previous version (a directory that gains an entry on a
+   * new partition) answers with the entries that changed, so that {@link MovementReport} shows
+   * exactly what moves: the listed keys, and the partitions the placement moves.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path.
+   */
+  default List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+    return null;
   }
 
   /**

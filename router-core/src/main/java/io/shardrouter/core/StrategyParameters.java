@@ -38,8 +38,9 @@ public final class StrategyParameters {
 
   /**
    * The key type of the routing document being read, for strategies whose parameters are keys (the
-   * boundaries of a range strategy); null when the document's key type is missing or invalid, or the
-   * strategy is built without a document.
+   * boundaries of a range strategy, the entries of a lookup directory; they read key text with
+   * {@link KeyType#parseText}); null when the document's key type is missing or invalid, or the
+   * strategy is built without one ({@link StrategyRegistry#create(JsonNode)}).
    */
   public KeyType keyType() {
     return keyType;
@@ -154,15 +155,34 @@ public final class StrategyParameters {
   }
 
   /**
-   * Builds the strategy nested under parameter {@code name} (for composite strategies); reports
-   * and returns null when it is missing or invalid.
+   * Builds the strategy nested under parameter {@code name} (for composite strategies) for keys of
+   * this strategy's {@link #keyType()}; reports and returns null when it is missing or invalid.
    */
   public PartitionStrategy nestedStrategy(String name) {
+    return nestedStrategy(name, keyType);
+  }
+
+  /**
+   * Builds the strategy nested under parameter {@code name} for keys of {@code keyType} (for a
+   * composite strategy whose nested strategy routes a part of the key); reports and returns null
+   * when it is missing or invalid.
+   */
+  public PartitionStrategy nestedStrategy(String name, KeyType keyType) {
     JsonNode v = node.get(name);
     if (v == null) {
       violation(name, "missing; give a nested strategy object with a \"type\"");
       return null;
     }
     return registry.create(v, path + "." + name, violations, keyType);
+  }
+
+  /**
+   * Builds a strategy object found deeper than one parameter, e.g. inside an entry of a parameter
+   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of
+   * {@code keyType}; reports with the path {@code path() + "." + relativePath} and returns null when
+   * it is invalid.
+   */
+  public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
+    return registry.create(spec, path + "." + relativePath, violations, keyType);
   }
 }

@@ -19,6 +19,12 @@ import java.util.TreeSet;
  * {@link ServiceLoader}); {@link #of(StrategyFactory...)} builds an explicit one. A type registered
  * twice is refused when the registry is built.
  *
+ * <p>Most strategies route canonical bytes and never look at the key type. A strategy whose
+ * parameters hold keys (a lookup directory, range boundaries) reads them in the entity's key type:
+ * {@link #create(JsonNode, KeyType)} hands that type to the factory through
+ * {@link StrategyParameters#keyType()}, and on to the strategies nested in the one it builds, as
+ * {@code RoutingDocuments} does for every document.
+ *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable.
  *

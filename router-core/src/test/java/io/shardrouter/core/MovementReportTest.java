@@ -65,4 +65,89 @@ class MovementReportTest {
     RoutingTable users = Tables.table(1, 64, 4).toBuilder().entity("users").build();
     assertThrows(RoutingException.class, () -> MovementReport.between(Tables.table(1, 64, 4), users));
   }
+
+  /** Byte-sum partitions, but key "hot" goes to a partition of its own after them. */
+  static final class HotKeyStrategy implements PartitionStrategy {
+    private final ByteSumStrategy base;
+    private final byte[] hot = CanonicalKeys.of("hot");
+
+    HotKeyStrategy(int basePartitions) {
+      this.base = new ByteSumStrategy(basePartitions);
+    }
+
+    @Override
+    public String type() {
+      return "test_hot_key";
+    }
+
+    @Override
+    public int partitionCount() {
+      return base.partitionCount() + 1;
+    }
+
+    @Override
+    public int partitionOf(byte[] canonical, int offset, int length) {
+      return java.util.Arrays.equals(hot, 0, hot.length, canonical, offset, offset + length) ? base.partitionCount()
+          : base.partitionOf(canonical, offset, length);
+    }
+
+    @Override
+    public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+      return previous.equals(base) ? List.of(new KeyMove("hot", base.partitionOf(hot), base.partitionCount())) : null;
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.node.ObjectNode toJson() {
+      return base.toJson().put("type", type());
+    }
+  }
+
+  private static RoutingTable withHotKey(RoutingTable from, String group) {
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < from.partitionCount(); p++) {
+      placement.add(from.groupOf(p).id());
+    }
+    placement.add(group);
+    return from.toBuilder().version(from.version() + 1).strategy(new HotKeyStrategy(from.partitionCount()))
+        .group(ReplicaGroup.of("g-hot", "dbhot:5432")).placement(placement).build();
+  }
+
+  @Test
+  void strategyGrew_listsOnlyTheMovedKey() {
+    RoutingTable from = Tables.table(1, 64, 4);
+    RoutingTable to = withHotKey(from, "g-hot");
+    MovementReport r = MovementReport.between(from, to);
+    assertFalse(r.sameStrategy());
+    assertTrue(r.partitionsKeepKeys());
+    int hotFrom = from.route("hot").partition();
+    assertEquals(List.of(new KeyMove("hot", hotFrom, 64)), r.keyMoves());
+    assertEquals(List.of(), r.moves());
+    assertEquals(0.0, r.movedShare());
+    String text = r.toText();
+    assertTrue(text.contains("partitions 0-63 keep their keys, but for 1 key the new strategy routes elsewhere"), text);
+    assertTrue(text.contains("moved: 0 of 64 partitions"), text);
+    assertTrue(text.contains("keys moved by the strategy: 1\n  hot: partition " + hotFrom + " (" + from.groupOf(hotFrom).id()
+        + ") -> partition 64 (g-hot)"), text);
+    List<byte[]> sample = keys(5000);
+    sample.add(CanonicalKeys.of("hot"));
+    MovementReport.KeyCount c = r.countKeys(sample);
+    assertEquals(1, c.moved());
+    assertEquals(0, c.movedOutsidePlan());
+  }
+
+  @Test
+  void strategyGrew_onSameGroup_keyStillCountedAsMoved() {
+    RoutingTable from = Tables.table(1, 64, 4);
+    int hotFrom = from.route("hot").partition();
+    RoutingTable to = withHotKey(from, from.groupOf(hotFrom).id());
+    MovementReport.KeyCount c = MovementReport.between(from, to).countKeys(List.of(CanonicalKeys.of("hot"), CanonicalKeys.of("cold")));
+    assertEquals(1, c.moved());
+    assertEquals(0, c.movedOutsidePlan());
+  }
+
+  @Test
+  void keyMove_badPartitions_refused() {
+    assertThrows(IllegalArgumentException.class, () -> new KeyMove("k", 3, 3));
+    assertThrows(IllegalArgumentException.class, () -> new KeyMove("k", -1, 3));
+  }
 }

@@ -75,6 +75,14 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
     return partitionOfHash(hash.hashLong(Timestamps.micros(key)));
   }
 
+  /** E.g. {@code hash_mod: xxh3-64 hash 0xe6d57369c2425c7f, partition 7 of 10}. */
+  @Override
+  public String explain(byte[] canonical, int offset, int length) {
+    long h = routingPoint(canonical, offset, length);
+    return type() + ": " + hash.name() + (hash.seed() == 0 ? "" : " (seed " + hash.seed() + ")") + " hash 0x"
+        + String.format(java.util.Locale.ROOT, "%016x", h) + ", partition " + partitionOfHash(h) + " of " + partitions;
+  }
+
   @Override
   public ObjectNode toJson() {
     ObjectNode o = JsonNodeFactory.instance.objectNode();

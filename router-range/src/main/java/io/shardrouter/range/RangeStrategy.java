@@ -153,6 +153,13 @@ public final class RangeStrategy implements PartitionStrategy {
     return RangeList.interval(keyType, starts[p], p + 1 < starts.length ? starts[p + 1] : end);
   }
 
+  /** E.g. {@code range: key in [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), partition 0 of 2}; throws as {@link #partitionOf}. */
+  @Override
+  public String explain(byte[] canonical, int offset, int length) {
+    int p = partitionOf(canonical, offset, length);
+    return TYPE + ": key in " + interval(p) + ", partition " + p + " of " + starts.length;
+  }
+
   /** A key of this strategy's type for messages: numbers and timestamps as they are, strings quoted. */
   public String show(byte[] canonical) {
     return KeyText.show(keyType, canonical);

@@ -3,9 +3,13 @@ package io.shardrouter.range;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.PlacementConstraint;
+import io.shardrouter.core.PlacementPin;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyType;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -32,7 +36,7 @@ import java.util.UUID;
  *
  * @since 0.1
  */
-public final class TimeBucketedStrategy implements PartitionStrategy {
+public final class TimeBucketedStrategy implements PartitionStrategy, PlacementConstraint {
   /** The registered type name. */
   public static final String TYPE = "time_buckets";
 
@@ -134,6 +138,28 @@ public final class TimeBucketedStrategy implements PartitionStrategy {
   @Override
   public double shareOf(int partition) {
     return strategy.shareOf(partition);
+  }
+
+  /** The nested strategy's account, e.g. {@code time_buckets: business key by hash_mod: xxh3-64 hash 0x…, partition 4 of 8}. */
+  @Override
+  public String explain(byte[] canonical, int offset, int length) {
+    return TYPE + ": business key by " + strategy.explain(canonical, offset, length);
+  }
+
+  /**
+   * The pins of the nested strategy (a lookup with tenants pinned to a region), at their paths below
+   * {@code strategy.strategy}; the partitions are the nested strategy's, so they carry over as they are.
+   */
+  @Override
+  public List<PlacementPin> placementPins() {
+    if (!(strategy instanceof PlacementConstraint pc)) {
+      return List.of();
+    }
+    List<PlacementPin> out = new ArrayList<>();
+    for (PlacementPin p : pc.placementPins()) {
+      out.add(new PlacementPin(p.owner(), "strategy." + p.path(), p.firstPartition(), p.partitionCount(), p.labels()));
+    }
+    return List.copyOf(out);
   }
 
   @Override

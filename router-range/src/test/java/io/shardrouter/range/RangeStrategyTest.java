@@ -2,12 +2,14 @@ package io.shardrouter.range;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
@@ -244,5 +246,27 @@ class RangeStrategyTest {
     assertEquals(0, s.partitionOf(0L));
     assertEquals("1000", s.show(CanonicalKeys.of(1000L)));
     assertEquals(RoutingDocuments.read(RoutingDocuments.write(Fixtures.seed000(false))), Fixtures.seed000(false));
+  }
+
+  @Test
+  void explain_namesTheRangeAndThePartition() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    byte[] k = CanonicalKeys.of(1999L);
+    assertEquals("range: key in [1000, 2000), partition 1 of 3", s.explain(k, 0, k.length));
+    byte[] below = CanonicalKeys.of(-1L);
+    assertThrows(NoRouteException.class, () -> s.explain(below, 0, below.length));
+  }
+
+  @Test
+  void movementReport_equalRanges_sameStrategy_otherRanges_changed() {
+    RoutingTable t = Fixtures.seed000(true);
+    RoutingTable placed = t.toBuilder().version(2).place(1, "g2").build();
+    MovementReport same = MovementReport.between(t, placed);
+    assertTrue(same.sameStrategy());
+    assertEquals(List.of(new MovementReport.Move(1, "g1", "g2", t.strategy().shareOf(1))), same.moves());
+    RoutingTable split = Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 1500L, 2000L), null), "orders", 2);
+    MovementReport changed = MovementReport.between(t, split);
+    assertFalse(changed.sameStrategy());
+    assertFalse(changed.partitionsKeepKeys());
   }
 }

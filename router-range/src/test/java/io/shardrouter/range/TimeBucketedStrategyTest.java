@@ -3,12 +3,15 @@ package io.shardrouter.range;
 import static io.shardrouter.range.Fixtures.assertViolation;
 import static io.shardrouter.range.Fixtures.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
@@ -86,5 +89,26 @@ class TimeBucketedStrategyTest {
     assertViolation(refused(DOC.replace("\"end\": \"m\"}", "\"end\": \"n\"}")), "strategy.strategy.ranges[1]", "overlap");
     assertViolation(refused(DOC.replace("\"strategy\": {\"type\": \"range\"", "\"strategy\": {\"type\": \"time_buckets\"")),
         "strategy.strategy", "cannot nest another");
+  }
+
+  @Test
+  void explain_theNestedStrategysAccount() {
+    TimeBucketedStrategy s = (TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy();
+    byte[] k = CanonicalKeys.of("zeta");
+    assertEquals("time_buckets: business key by range: key in [\"m\", +∞), partition 1 of 2", s.explain(k, 0, k.length));
+  }
+
+  @Test
+  void movementReport_equalBucketsAndStrategy_sameStrategy_otherBuckets_changed() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    assertTrue(MovementReport.between(t, t.toBuilder().version(6).place(0, "g1").build()).sameStrategy());
+    RoutingTable daily = RoutingDocuments.read(DOC.replace("\"unit\": \"month\"", "\"unit\": \"day\"")
+        .replace("metrics_{yyyyMM}", "metrics_{yyyyMMdd}").replace("\"routing_version\": 5", "\"routing_version\": 6"));
+    assertFalse(MovementReport.between(t, daily).sameStrategy());
+  }
+
+  @Test
+  void placementPins_noneWithoutAPinningNestedStrategy() {
+    assertEquals(List.of(), ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy()).placementPins());
   }
 }

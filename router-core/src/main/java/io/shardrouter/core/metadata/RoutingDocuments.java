@@ -141,6 +141,7 @@ public final class RoutingDocuments {
     }
     JsonNode strategyNode = root.get("strategy");
     if (strategyNode != null) {
+      // Strategies whose parameters hold keys read them in the entity's key type.
       PartitionStrategy strategy = registry.create(strategyNode, "strategy", v, keyType);
       if (strategy != null) {
         b.strategy(strategy);

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.function.Executable;
  * the partition of the key's canonical bytes, through {@code partitionOf(byte[])} and through the slice
  * overload at a nonzero offset inside a larger array; a null key and text with a lone surrogate are
  * refused with {@link InvalidKeyException}; {@code toJson()} rebuilds an equal strategy through the
- * registry; every partition of a small P is reachable.
+ * registry, for the key type it was built for ({@link PartitionStrategy#keyType()}); every partition of
+ * a small P is reachable.
  *
  * <p>Keys come from {@link KeyGenerators} seeded with {@link #seed()}; every assertion message carries
  * the seed. Canonical bytes come from {@link ReferenceEncoding}, not from the library's encoders.
@@ -271,7 +272,7 @@ public abstract class PartitionStrategyContract {
 
   /** The same key gets the same partition twice, and from a copy rebuilt from the strategy's JSON. */
   public void checkDeterminism(PartitionStrategy s, KeyGenerators g) {
-    PartitionStrategy copy = registry().create(s.toJson());
+    PartitionStrategy copy = registry().create(s.toJson(), s.keyType());
     for (int i = 0; i < KEYS_PER_KIND; i++) {
       String t = g.text(64);
       long l = g.anyLong();
@@ -357,14 +358,15 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * {@code toJson()} starts with the type, rebuilds (also from its text) an equal strategy with an
-   * equal hash code, equal JSON and the same answers, and is a new object on every call.
+   * {@code toJson()} starts with the type, rebuilds (also from its text, for the strategy's
+   * {@link PartitionStrategy#keyType()}) an equal strategy with an equal hash code, equal JSON and the
+   * same answers, and is a new object on every call.
    */
   public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
     ObjectNode json = s.toJson();
     assertEquals(s.type(), json.path("type").asText(null), () -> s + ": toJson() must carry \"type\": \"" + s.type() + "\"");
     assertEquals("type", json.fieldNames().next(), () -> s + ": toJson() must put \"type\" first, got " + json);
-    PartitionStrategy back = registry.create(json);
+    PartitionStrategy back = registry.create(json, s.keyType());
     assertEquals(s, back, () -> "rebuilt from " + json + " gives an unequal strategy " + back);
     assertEquals(back, s, () -> "equals is not symmetric for " + s + " and " + back);
     assertEquals(s.hashCode(), back.hashCode(), () -> "equal strategies " + s + " and " + back + " differ in hashCode");
@@ -376,7 +378,7 @@ public abstract class PartitionStrategyContract {
     } catch (Exception e) {
       throw new AssertionError(s + ": toJson() does not survive writing and reading as text: " + e, e);
     }
-    PartitionStrategy fromText = registry.create(reparsed);
+    PartitionStrategy fromText = registry.create(reparsed, s.keyType());
     assertEquals(s, fromText, () -> "rebuilt from the text " + reparsed + " gives an unequal strategy " + fromText);
     for (int i = 0; i < 50; i++) {
       String t = g.text(40);

@@ -1,0 +1,91 @@
+package io.shardrouter.lookup;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.StrategyFactory;
+import io.shardrouter.core.StrategyParameters;
+import java.util.Set;
+
+/**
+ * {@code broadcast}: marks an entity as reference data copied to every replica group (seed 004
+ * 参考数据: "consider replicating reference data to all shards"). Every key is in the one partition
+ * 0; the placement names the entity's home group, and every group of the table holds a copy. Route
+ * writes and reads with {@link ReferenceData}: writes go to every group, reads to the nearest.
+ *
+ * <p>Good for: small, slowly changing data that queries on every partition join with (currencies,
+ * product categories, tax rates). Not for: data that changes often or grows large, since every
+ * write is made once per group.
+ *
+ * <p><b>Thread-safety:</b> immutable; a singleton.
+ * <p><b>Stability:</b> stable.
+ * <p><b>Allocation:</b> none on {@code partitionOf}.
+ *
+ * @since 0.1
+ */
+public final class BroadcastStrategy implements PartitionStrategy {
+  /** The registered type name. */
+  public static final String TYPE = "broadcast";
+  /** The only instance. */
+  public static final BroadcastStrategy INSTANCE = new BroadcastStrategy();
+
+  private BroadcastStrategy() {}
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public int partitionCount() {
+    return 1;
+  }
+
+  @Override
+  public int partitionOf(byte[] canonical, int offset, int length) {
+    return 0;
+  }
+
+  @Override
+  public String explain(byte[] canonical, int offset, int length) {
+    return TYPE + ": reference data, a copy on every group; writes go to every group, reads to the nearest; partition 0";
+  }
+
+  @Override
+  public ObjectNode toJson() {
+    return JsonNodeFactory.instance.objectNode().put("type", TYPE);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BroadcastStrategy;
+  }
+
+  @Override
+  public int hashCode() {
+    return TYPE.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return toJson().toString();
+  }
+
+  /** The {@link StrategyFactory} of {@code broadcast}: no parameters. */
+  public static final class Factory implements StrategyFactory {
+    @Override
+    public String type() {
+      return TYPE;
+    }
+
+    @Override
+    public Set<String> parameterNames() {
+      return Set.of();
+    }
+
+    @Override
+    public PartitionStrategy create(StrategyParameters params) {
+      return INSTANCE;
+    }
+  }
+}

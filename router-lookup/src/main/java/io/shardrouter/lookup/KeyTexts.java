@@ -1,0 +1,116 @@
+package io.shardrouter.lookup;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.key.Timestamps;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Canonical key bytes back to the text form {@link KeyType#parseText} reads (a directory writes its
+ * keys this way), the first part of a composite key's canonical bytes, and JSON paths of entries.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ */
+final class KeyTexts {
+  private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_\\-]+");
+
+  private KeyTexts() {}
+
+  /** The text of the key of {@code type} whose canonical bytes are {@code b[off, off + len)}. */
+  static String format(KeyType type, byte[] b, int off, int len) {
+    if (!type.isComposite()) {
+      return single(type.kind(), b, off, len);
+    }
+    ArrayNode parts = JsonNodeFactory.instance.arrayNode();
+    int p = off;
+    int end = off + len;
+    for (KeyKind k : type.parts()) {
+      int width = k.fixedWidth();
+      if (width < 0) {
+        width = LittleEndian.getInt(b, p);
+        p += 4;
+      }
+      switch (k) {
+        case STRING -> parts.add(new String(b, p, width, StandardCharsets.UTF_8));
+        case LONG -> parts.add(LittleEndian.getLong(b, p));
+        case INT -> parts.add(LittleEndian.getInt(b, p));
+        case UUID, BYTES, TIMESTAMP -> parts.add(single(k, b, p, width));
+      }
+      p += width;
+    }
+    if (p != end) {
+      throw new IllegalStateException("canonical bytes of " + type + " have " + (end - p) + " bytes after the last part");
+    }
+    return parts.toString();
+  }
+
+  private static String single(KeyKind kind, byte[] b, int off, int len) {
+    return switch (kind) {
+      case STRING -> new String(b, off, len, StandardCharsets.UTF_8);
+      case LONG -> Long.toString(LittleEndian.getLong(b, off));
+      case INT -> Integer.toString(LittleEndian.getInt(b, off));
+      case UUID -> new UUID(bigEndianLong(b, off), bigEndianLong(b, off + 8)).toString();
+      case BYTES -> Hex.of(b, off, len);
+      case TIMESTAMP -> Timestamps.format(LittleEndian.getLong(b, off));
+    };
+  }
+
+  private static long bigEndianLong(byte[] b, int off) {
+    long v = 0;
+    for (int i = 0; i < 8; i++) {
+      v = v << 8 | (b[off + i] & 0xFF);
+    }
+    return v;
+  }
+
+  /** The text of the key whose canonical bytes are {@code b}. */
+  static String format(KeyType type, byte[] b) {
+    return format(type, b, 0, b.length);
+  }
+
+  /**
+   * Where the first part of a composite key of {@code type} lies in {@code c[off, off + len)}: its
+   * offset in the high 32 bits and its length in the low 32, in the first part's single-key form
+   * (a {@code string} part without its length prefix).
+   *
+   * <p><b>Allocation:</b> none, unless the bytes are no key of the type.
+   */
+  static long firstPart(KeyKind first, KeyType type, byte[] c, int off, int len) {
+    int width = first.fixedWidth();
+    if (width >= 0) {
+      if (len < width) {
+        throw shortKey(type, len, width);
+      }
+      return (long) off << 32 | width;
+    }
+    if (len < 4) {
+      throw shortKey(type, len, 4);
+    }
+    int n = (c[off] & 0xFF) | (c[off + 1] & 0xFF) << 8 | (c[off + 2] & 0xFF) << 16 | (c[off + 3] & 0xFF) << 24;
+    if (n < 0 || n > len - 4) {
+      throw new InvalidKeyException("key bytes are no composite key of type " + type + ": the first part declares " + (n & 0xFFFFFFFFL)
+          + " bytes but only " + (len - 4) + " follow; route keys of the table's key type");
+    }
+    return (long) (off + 4) << 32 | n;
+  }
+
+  private static InvalidKeyException shortKey(KeyType type, int len, int needed) {
+    return new InvalidKeyException("key bytes are no composite key of type " + type + ": " + len + " bytes, the first part needs "
+        + needed + "; route keys of the table's key type");
+  }
+
+  /** The path of the directory entry for {@code keyText} below {@code entries}: {@code entries.acme} or {@code entries["a.b"]}. */
+  static String entryPath(String keyText) {
+    if (PLAIN_NAME.matcher(keyText).matches()) {
+      return "entries." + keyText;
+    }
+    return "entries[" + JsonNodeFactory.instance.textNode(keyText) + "]";
+  }
+}

@@ -1,0 +1,369 @@
+package io.shardrouter.lookup;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.PlacementConstraint;
+import io.shardrouter.core.PlacementPin;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.key.Utf8;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code lookup}: an explicit directory from exact keys to partitions, with a fallback strategy for
+ * every key the directory does not hold (seed 004's lookup strategy on top of a hash strategy).
+ *
+ * <p>A key in the directory goes to its entry's partition, or, for a second-level split, to
+ * {@code first_partition + nested.partitionOf(key)}; any other key goes to {@code fallback.partitionOf(key)}.
+ * With {@link MatchMode#FIRST_PART} the directory holds the first part of composite keys (a
+ * tenant) and the fallback routes that first part, so a listed tenant goes to its own partition (or
+ * splits by its own strategy, e.g. device buckets) and an unlisted tenant's keys stay together on
+ * one hash partition (seed 001 §六's {@code get_shard_by_tenant}).
+ *
+ * <p>Partition numbers: P is the fallback's partition count unless the document declares a larger
+ * {@code partitions}; the partitions from the fallback's count up to P are reached only through
+ * directory entries, so a new entry on a new partition leaves every other key where it was — the
+ * basis of {@link HotKeys#isolate}. Entries can be dedicated (nothing else reaches their partitions)
+ * and pinned to labels such as {@code region}, which the routing table checks against its placement
+ * ({@link PlacementConstraint}).
+ *
+ * <p>Good for: a few to tens of millions of explicitly placed keys or tenants over a hash strategy
+ * (about 32 bytes per entry for 16-byte keys, see {@link Directory}); moving one key or tenant as a
+ * directory change. Not for: ranges of keys (use a range strategy) or keys that change often (every
+ * change is a new routing version shipped to every router).
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ * <p><b>Stability:</b> stable. Output for a given key and document never changes; see
+ *    {@code docs/routing-spec.md} §4.4.
+ * <p><b>Allocation:</b> none on {@code partitionOf} (a hit costs one hash and one confirmation
+ *    against the key bytes; a miss adds the fallback's own routing).
+ *
+ * @since 0.1
+ */
+public final class LookupStrategy implements PartitionStrategy, PlacementConstraint {
+  /** The registered type name. */
+  public static final String TYPE = "lookup";
+  /** Parameter names of the strategy object. */
+  public static final String MATCH = "match";
+  public static final String PARTITIONS = "partitions";
+  public static final String FALLBACK = "fallback";
+  public static final String ENTRIES = "entries";
+
+  private static final int RICH_BASE = LookupStrategyBuilder.RICH_BASE;
+
+  private final KeyType keyType;
+  private final MatchMode match;
+  private final KeyType directoryType;
+  private final KeyKind firstKind; // FIRST_PART only
+  private final boolean stringFirst;
+  private final boolean stringStringKeys;
+  private final boolean stringLongKeys;
+  private final boolean longLongKeys;
+  private final PartitionStrategy fallback;
+  private final int partitions;
+  private final Directory directory;
+  private final LookupEntry[] rich;
+  private final List<PlacementPin> pins;
+
+  LookupStrategy(KeyType keyType, MatchMode match, PartitionStrategy fallback, int partitions, Directory directory, LookupEntry[] rich) {
+    this.keyType = keyType;
+    this.match = match;
+    boolean firstPart = match == MatchMode.FIRST_PART;
+    this.firstKind = firstPart ? keyType.parts().get(0) : null;
+    this.directoryType = firstPart ? KeyType.of(firstKind) : keyType;
+    this.stringFirst = firstKind == KeyKind.STRING;
+    this.stringStringKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
+    this.stringLongKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
+    this.longLongKeys = firstPart && keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
+    this.fallback = fallback;
+    this.partitions = partitions;
+    this.directory = directory;
+    this.rich = rich;
+    this.pins = collectPins();
+  }
+
+  /** A builder for a lookup strategy over keys of {@code keyType} (the entity's key type). */
+  public static LookupStrategyBuilder builder(KeyType keyType) {
+    return new LookupStrategyBuilder(keyType);
+  }
+
+  /** A builder holding this strategy's content, to make its next version. */
+  public LookupStrategyBuilder toBuilder() {
+    return toBuilder(null);
+  }
+
+  /** A builder holding this strategy's content but the entry of {@code except} (canonical bytes of a directory key). */
+  LookupStrategyBuilder toBuilder(byte[] except) {
+    LookupStrategyBuilder b = builder(keyType).match(match).fallback(fallback);
+    if (partitions != fallback.partitionCount()) {
+      b.partitions(partitions);
+    }
+    return b.entriesOf(this, except);
+  }
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public KeyType keyType() {
+    return keyType;
+  }
+
+  @Override
+  public int partitionCount() {
+    return partitions;
+  }
+
+  public MatchMode match() {
+    return match;
+  }
+
+  /** The key type of the directory's keys: the entity's, or the first part's with {@link MatchMode#FIRST_PART}. */
+  public KeyType directoryKeyType() {
+    return directoryType;
+  }
+
+  /** The strategy for keys not in the directory. */
+  public PartitionStrategy fallback() {
+    return fallback;
+  }
+
+  /** The directory: key (canonical bytes) → partition, or an encoded reference to an entry with options. */
+  public Directory directory() {
+    return directory;
+  }
+
+  /** The number of directory entries. */
+  public int size() {
+    return directory.size();
+  }
+
+  /** The entry of the key whose canonical bytes (in the directory's key type) are {@code key}; null when it is not listed. */
+  public LookupEntry entryOf(byte[] key) {
+    int v = directory.get(key, 0, key.length);
+    return v == Directory.MISS ? null : v < RICH_BASE ? LookupEntry.partition(v) : rich[v - RICH_BASE];
+  }
+
+  LookupEntry richEntry(int value) {
+    return rich[value - RICH_BASE];
+  }
+
+  // ---- routing
+
+  @Override
+  public int partitionOf(byte[] canonical, int offset, int length) {
+    int v;
+    if (firstKind == null) {
+      v = directory.get(canonical, offset, length);
+      if (v == Directory.MISS) {
+        return fallback.partitionOf(canonical, offset, length);
+      }
+    } else {
+      long part = KeyTexts.firstPart(firstKind, keyType, canonical, offset, length);
+      int start = (int) (part >>> 32);
+      int n = (int) part;
+      v = directory.get(canonical, start, n);
+      if (v == Directory.MISS) {
+        return fallback.partitionOf(canonical, start, n);
+      }
+    }
+    if (v < RICH_BASE) {
+      return v;
+    }
+    LookupEntry e = rich[v - RICH_BASE];
+    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(canonical, offset, length);
+  }
+
+  @Override
+  public int partitionOf(String key) {
+    if (firstKind != null) {
+      return PartitionStrategy.super.partitionOf(key);
+    }
+    int v = directory.get(key);
+    if (v == Directory.MISS) {
+      return fallback.partitionOf(key);
+    }
+    return v < RICH_BASE ? v : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
+  }
+
+  @Override
+  public int partitionOf(long key) {
+    if (firstKind != null) {
+      return PartitionStrategy.super.partitionOf(key);
+    }
+    int v = directory.get(key);
+    if (v == Directory.MISS) {
+      return fallback.partitionOf(key);
+    }
+    return v < RICH_BASE ? v : rich[v - RICH_BASE].partition();
+  }
+
+  @Override
+  public int partitionOf(String part0, String part1) {
+    if (!stringStringKeys) {
+      return PartitionStrategy.super.partitionOf(part0, part1);
+    }
+    CanonicalKeys.requireKey(part1);
+    Utf8.encodedLength(part1); // refuses a lone surrogate, as encoding the whole key would
+    int v = directory.get(part0);
+    if (v == Directory.MISS) {
+      return fallback.partitionOf(part0);
+    }
+    if (v < RICH_BASE) {
+      return v;
+    }
+    LookupEntry e = rich[v - RICH_BASE];
+    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+  }
+
+  @Override
+  public int partitionOf(String part0, long part1) {
+    if (!stringLongKeys) {
+      return PartitionStrategy.super.partitionOf(part0, part1);
+    }
+    int v = directory.get(part0);
+    if (v == Directory.MISS) {
+      return fallback.partitionOf(part0);
+    }
+    if (v < RICH_BASE) {
+      return v;
+    }
+    LookupEntry e = rich[v - RICH_BASE];
+    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+  }
+
+  @Override
+  public int partitionOf(long part0, long part1) {
+    if (!longLongKeys) {
+      return PartitionStrategy.super.partitionOf(part0, part1);
+    }
+    int v = directory.get(part0);
+    if (v == Directory.MISS) {
+      return fallback.partitionOf(part0);
+    }
+    if (v < RICH_BASE) {
+      return v;
+    }
+    LookupEntry e = rich[v - RICH_BASE];
+    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+  }
+
+  /**
+   * The share of keys on {@code partition}, for movement reports: the fallback's share for its own
+   * partitions (entries are a negligible share of a large key space), 0 for partitions only entries reach.
+   */
+  @Override
+  public double shareOf(int partition) {
+    return partition < fallback.partitionCount() ? fallback.shareOf(partition) : 0.0;
+  }
+
+  // ---- tools: explain, pins, movement
+
+  @Override
+  public String explain(byte[] canonical, int offset, int length) {
+    return LookupExplainer.explain(this, canonical, offset, length);
+  }
+
+  @Override
+  public List<PlacementPin> placementPins() {
+    return pins;
+  }
+
+  @Override
+  public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+    return LookupMoves.between(previous, this);
+  }
+
+  private List<PlacementPin> collectPins() {
+    List<PlacementPin> out = new ArrayList<>();
+    if (fallback instanceof PlacementConstraint pc) {
+      out.addAll(pc.placementPins());
+    }
+    if (rich.length == 0) {
+      return List.copyOf(out);
+    }
+    for (int r = 0; r < directory.arena().length; r = directory.nextRecord(r)) {
+      int v = directory.value(r);
+      if (v < RICH_BASE) {
+        continue;
+      }
+      LookupEntry e = rich[v - RICH_BASE];
+      String path = "strategy." + KeyTexts.entryPath(keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
+      if (!e.pin().isEmpty()) {
+        out.add(new PlacementPin(ownerOf(directory.arena(), directory.keyOffset(r), directory.keyLength(r)), path + ".pin",
+            e.firstPartition(), e.partitionCount(), e.pin()));
+      }
+      if (e.strategy() instanceof PlacementConstraint pc) {
+        for (PlacementPin p : pc.placementPins()) {
+          out.add(new PlacementPin(p.owner(), path + ".strategy" + p.path().substring("strategy".length()),
+              e.firstPartition() + p.firstPartition(), p.partitionCount(), p.labels()));
+        }
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** The text of a directory key, as the document writes it. */
+  String keyText(byte[] b, int off, int len) {
+    return KeyTexts.format(directoryType, b, off, len);
+  }
+
+  /** How messages name a directory key: {@code key 'hot-1'} or {@code tenant 'acme'}. */
+  String ownerOf(byte[] b, int off, int len) {
+    return (firstKind == null ? "key '" : "tenant '") + keyText(b, off, len) + "'";
+  }
+
+  // ---- the document form
+
+  @Override
+  public ObjectNode toJson() {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("type", TYPE);
+    o.put(MATCH, match.documentName());
+    o.put(PARTITIONS, partitions);
+    o.set(FALLBACK, fallback.toJson());
+    ObjectNode entries = o.putObject(ENTRIES);
+    byte[] a = directory.arena();
+    for (int r = 0; r < a.length; r = directory.nextRecord(r)) {
+      String text = keyText(a, directory.keyOffset(r), directory.keyLength(r));
+      int v = directory.value(r);
+      if (v < RICH_BASE) {
+        entries.put(text, v);
+      } else {
+        entries.set(text, (JsonNode) rich[v - RICH_BASE].toJsonValue());
+      }
+    }
+    return o;
+  }
+
+  /** Equal when the documents are equal: key type, match, partitions, fallback and every entry. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LookupStrategy s && s.partitions == partitions && s.match == match && s.keyType.equals(keyType)
+        && s.fallback.equals(fallback) && s.directory.equals(directory) && Arrays.equals(s.rich, rich);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(keyType, match, partitions, fallback, directory, Arrays.hashCode(rich));
+  }
+
+  /** The strategy object when the directory is small; else a summary. */
+  @Override
+  public String toString() {
+    if (directory.size() <= 32) {
+      return toJson().toString();
+    }
+    return "{\"type\":\"lookup\",\"match\":\"" + match.documentName() + "\",\"partitions\":" + partitions + ",\"fallback\":"
+        + fallback + ",\"entries\":(" + directory.size() + " entries)}";
+  }
+}

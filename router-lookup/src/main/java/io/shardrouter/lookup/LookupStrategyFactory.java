@@ -1,0 +1,255 @@
+package io.shardrouter.lookup;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyFactory;
+import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.core.key.KeyType;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@link StrategyFactory} of {@code lookup}, registered through {@code META-INF/services}: reads
+ * {@code match}, {@code partitions}, {@code fallback} and {@code entries} (an object of key text →
+ * partition or entry object, or an array of {@code [key, partition or entry]} pairs) and reports
+ * every problem with its path, e.g. {@code strategy.entries.acme.partition}.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ * <p><b>Stability:</b> stable.
+ *
+ * @since 0.1
+ */
+public final class LookupStrategyFactory implements StrategyFactory {
+  private static final Set<String> PARAMETERS = Set.of(LookupStrategy.MATCH, LookupStrategy.PARTITIONS, LookupStrategy.FALLBACK,
+      LookupStrategy.ENTRIES);
+  private static final Set<String> ENTRY_FIELDS = Set.of("partition", "first_partition", "strategy", "dedicated", "pin");
+  private static final int MAX_REPORTED = 100;
+
+  @Override
+  public String type() {
+    return LookupStrategy.TYPE;
+  }
+
+  @Override
+  public Set<String> parameterNames() {
+    return PARAMETERS;
+  }
+
+  @Override
+  public PartitionStrategy create(StrategyParameters params) {
+    KeyType keyType = params.keyType();
+    if (keyType == null) {
+      params.violation(LookupStrategy.ENTRIES, "cannot be read without the entity's key type: read the strategy as part of a routing"
+          + " document, or build it with StrategyRegistry.create(spec, keyType)");
+      return null;
+    }
+    String matchName = params.optionalString(LookupStrategy.MATCH, MatchMode.KEY.documentName());
+    MatchMode match = MatchMode.fromDocumentName(matchName);
+    if (match == null) {
+      params.violation(LookupStrategy.MATCH, "must be \"key\" or \"first_part\", got '" + matchName + "'");
+      return null;
+    }
+    LookupStrategyBuilder b = LookupStrategy.builder(keyType).match(match);
+    if (match == MatchMode.FIRST_PART && (!keyType.isComposite() || keyType.parts().size() < 2)) {
+      params.violation(LookupStrategy.MATCH, "\"first_part\" needs a composite key of at least two parts, such as (tenant, device);"
+          + " the key is " + keyType + ": use \"match\": \"key\" or a composite key");
+      return null;
+    }
+    PartitionStrategy fallback = params.nestedStrategy(LookupStrategy.FALLBACK, b.directoryKeyType());
+    if (params.has(LookupStrategy.PARTITIONS)) {
+      b.partitions(params.requiredInt(LookupStrategy.PARTITIONS, 1, RoutingTable.MAX_PARTITIONS));
+    }
+    JsonNode entries = params.get(LookupStrategy.ENTRIES);
+    Reader reader = new Reader(params, b, keyType);
+    if (entries == null) {
+      // no entries: every key goes to the fallback
+    } else if (entries.isObject()) {
+      Iterator<Map.Entry<String, JsonNode>> it = entries.fields();
+      while (it.hasNext() && reader.reported < MAX_REPORTED) {
+        Map.Entry<String, JsonNode> e = it.next();
+        reader.at(e.getKey(), -1);
+        reader.entry(e.getKey(), e.getValue());
+      }
+      b.paths(i -> KeyTexts.entryPath(fieldName(entries, i)));
+    } else if (entries.isArray()) {
+      for (int i = 0; i < entries.size() && reader.reported < MAX_REPORTED; i++) {
+        reader.at(null, i);
+        reader.pair(entries.get(i));
+      }
+      b.paths(i -> "entries[" + i + "]");
+    } else {
+      params.violation(LookupStrategy.ENTRIES, "must be an object {\"key\": partition or entry, ...} or an array of"
+          + " [key, partition or entry] pairs, got " + entries.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    if (reader.reported >= MAX_REPORTED) {
+      params.violation(LookupStrategy.ENTRIES, "stopped reading after " + MAX_REPORTED + " problems; fix these and read again");
+    }
+    if (fallback == null || params.hasViolations()) {
+      return null;
+    }
+    return b.fallback(fallback).build(params::violation);
+  }
+
+  private static String fieldName(JsonNode object, int index) {
+    Iterator<String> names = object.fieldNames();
+    for (int i = 0; i < index; i++) {
+      names.next();
+    }
+    return names.next();
+  }
+
+  /** Reads entries into the builder, reporting problems at their paths. */
+  private static final class Reader {
+    final StrategyParameters params;
+    final LookupStrategyBuilder builder;
+    final KeyType keyType;
+    final KeyType directoryType;
+    int reported;
+    private String name; // the entry's field name (object form), or null
+    private int index; // the entry's index (array form)
+
+    Reader(StrategyParameters params, LookupStrategyBuilder builder, KeyType keyType) {
+      this.params = params;
+      this.builder = builder;
+      this.keyType = keyType;
+      this.directoryType = builder.directoryKeyType();
+    }
+
+    void violation(String path, String message) {
+      reported++;
+      params.violation(path, message);
+    }
+
+    /** Where the next entry is: its field name, or its array index; its path is only built for a message. */
+    void at(String fieldName, int arrayIndex) {
+      this.name = fieldName;
+      this.index = arrayIndex;
+    }
+
+    private String path() {
+      return name != null ? KeyTexts.entryPath(name) : "entries[" + index + "]";
+    }
+
+    /** An array element: {@code [key, value]} with the key a string, an integer, or an array for composite keys. */
+    void pair(JsonNode pair) {
+      if (!pair.isArray() || pair.size() != 2) {
+        violation(path(), "must be a [key, partition or entry] pair, got " + pair);
+        return;
+      }
+      JsonNode k = pair.get(0);
+      String text = k.isTextual() ? k.textValue() : k.isIntegralNumber() || k.isArray() ? k.toString() : null;
+      if (text == null) {
+        violation(path() + "[0]", "must be a key: a string, an integer, or an array of parts for composite keys, got " + k);
+        return;
+      }
+      entry(text, pair.get(1));
+    }
+
+    void entry(String keyText, JsonNode value) {
+      byte[] key;
+      try {
+        key = directoryType.parseText(keyText);
+      } catch (InvalidKeyException e) {
+        violation(path(), "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
+        return;
+      }
+      if (value.isIntegralNumber()) {
+        int p = partition(value);
+        if (p >= 0) {
+          builder.entry(key, p);
+        }
+        return;
+      }
+      if (!value.isObject()) {
+        violation(path(), "must be a partition number or an entry object such as {\"partition\": 1024, \"dedicated\": true}, got " + value);
+        return;
+      }
+      LookupEntry e = entryObject(path(), value);
+      if (e != null) {
+        builder.entry(key, e);
+      }
+    }
+
+    private int partition(JsonNode value) {
+      return partition(null, value);
+    }
+
+    private int partition(String path, JsonNode value) {
+      if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0
+          || value.longValue() >= RoutingTable.MAX_PARTITIONS) {
+        violation(path == null ? path() : path, "must be a partition number in [0, " + RoutingTable.MAX_PARTITIONS + "), got " + value);
+        return -1;
+      }
+      return (int) value.longValue();
+    }
+
+    private LookupEntry entryObject(String path, JsonNode o) {
+      int before = reported;
+      Iterator<String> names = o.fieldNames();
+      while (names.hasNext()) {
+        String n = names.next();
+        if (!ENTRY_FIELDS.contains(n)) {
+          violation(path + "." + n, "unknown field of a directory entry; known fields: " + new TreeSet<>(ENTRY_FIELDS));
+        }
+      }
+      boolean one = o.has("partition");
+      boolean split = o.has("first_partition") || o.has("strategy");
+      if (one == split) {
+        violation(path, "give either \"partition\", or \"first_partition\" with a nested \"strategy\" (a second-level split)");
+        return null;
+      }
+      LookupEntry e = null;
+      if (one) {
+        int p = partition(path + ".partition", o.get("partition"));
+        e = p >= 0 ? LookupEntry.partition(p) : null;
+      } else if (!o.has("first_partition") || !o.has("strategy")) {
+        violation(path, "a split needs both \"first_partition\" and \"strategy\", got only " + (o.has("strategy") ? "strategy" : "first_partition"));
+      } else {
+        int first = partition(path + ".first_partition", o.get("first_partition"));
+        PartitionStrategy nested = params.nestedStrategyAt(path + ".strategy", o.get("strategy"), keyType);
+        if (nested == null) {
+          reported++;
+        } else if (first >= 0) {
+          e = LookupEntry.split(first, nested);
+        }
+      }
+      JsonNode dedicated = o.get("dedicated");
+      if (dedicated != null && !dedicated.isBoolean()) {
+        violation(path + ".dedicated", "must be true or false, got " + dedicated);
+      } else if (e != null && dedicated != null && dedicated.booleanValue()) {
+        e = e.dedicated();
+      }
+      JsonNode pin = o.get("pin");
+      if (pin != null) {
+        Map<String, String> labels = labels(path + ".pin", pin);
+        if (e != null && labels != null) {
+          e = e.pinned(labels);
+        }
+      }
+      return reported == before ? e : null;
+    }
+
+    private Map<String, String> labels(String path, JsonNode pin) {
+      if (!pin.isObject() || pin.isEmpty()) {
+        violation(path, "must be an object of at least one label, e.g. {\"region\": \"eu-central-1\"}, got " + pin);
+        return null;
+      }
+      Map<String, String> labels = new LinkedHashMap<>();
+      Iterator<Map.Entry<String, JsonNode>> it = pin.fields();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> l = it.next();
+        if (l.getKey().isBlank() || !l.getValue().isTextual()) {
+          violation(path + "." + l.getKey(), "label names must be non-blank and values strings, got " + l.getValue());
+          return null;
+        }
+        labels.put(l.getKey(), l.getValue().textValue());
+      }
+      return labels;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package io.shardrouter.lookup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.key.CanonicalKeys;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DirectoryTest {
+
+  private static Directory of(Object... keysAndValues) {
+    DirectoryBuilder b = Directory.builder();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      Object k = keysAndValues[i];
+      byte[] bytes = k instanceof String s ? CanonicalKeys.of(s) : k instanceof Long l ? CanonicalKeys.of(l) : (byte[]) k;
+      b.add(bytes, (Integer) keysAndValues[i + 1]);
+    }
+    return b.build();
+  }
+
+  @Test
+  void get_everyEntryPoint_hitsAndMisses() {
+    Directory d = of("acme", 3, "Zürich", 4, 42L, 5, new byte[0], 6);
+    assertEquals(3, d.get("acme"));
+    assertEquals(3, d.get(CanonicalKeys.of("acme"), 0, 4));
+    assertEquals(4, d.get("Zürich")); // non-ASCII: encoded into the thread's scratch buffer
+    assertEquals(5, d.get(42L));
+    assertEquals(5, d.get(CanonicalKeys.of(42L), 0, 8));
+    assertEquals(Directory.MISS, d.get("acm"));
+    assertEquals(Directory.MISS, d.get("acmee"));
+    assertEquals(Directory.MISS, d.get("ACME"));
+    assertEquals(Directory.MISS, d.get(43L));
+    assertEquals(Directory.MISS, d.get("zürich"));
+  }
+
+  @Test
+  void get_emptyKeyAndEmptyDirectory() {
+    assertThrows(IllegalArgumentException.class, () -> of(new byte[0], 6, "", 7), "the empty string and empty bytes are one key");
+    Directory d = of(new byte[0], 6);
+    assertEquals(6, d.get(""));
+    assertEquals(6, d.get(new byte[5], 2, 0));
+    Directory empty = Directory.builder().build();
+    assertEquals(0, empty.size());
+    assertEquals(Directory.MISS, empty.get("x"));
+    assertEquals(Directory.MISS, empty.get(1L));
+    assertEquals(Directory.MISS, empty.get(new byte[0], 0, 0));
+  }
+
+  @Test
+  void get_keyInsideLargerArray_onlyTheSliceCounts() {
+    Directory d = of("abc", 1);
+    byte[] frame = "xxabcxx".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    assertEquals(1, d.get(frame, 2, 3));
+    assertEquals(Directory.MISS, d.get(frame, 1, 3));
+    assertEquals(Directory.MISS, d.get(frame, 2, 4));
+  }
+
+  @Test
+  void get_longKeysOver127Bytes_multiByteLengthPrefix() {
+    String longKey = "k".repeat(300);
+    String longer = "k".repeat(20_000);
+    Directory d = of(longKey, 1, longer, 2, "k", 3);
+    assertEquals(1, d.get(longKey));
+    assertEquals(2, d.get(longer));
+    assertEquals(3, d.get("k"));
+    assertEquals(Directory.MISS, d.get("k".repeat(299)));
+  }
+
+  @Test
+  void get_nullOrLoneSurrogate_invalidKey() {
+    Directory d = of("a", 1);
+    assertThrows(InvalidKeyException.class, () -> d.get((String) null));
+    assertThrows(InvalidKeyException.class, () -> d.get("a\uD800"));
+  }
+
+  @Test
+  void build_duplicateKey_refusedNamingBothEntries() {
+    DirectoryBuilder b = Directory.builder().add(CanonicalKeys.of("a"), 1).add(CanonicalKeys.of("b"), 2)
+        .add(CanonicalKeys.of("a"), 3).add(CanonicalKeys.of("a"), 4);
+    List<int[]> dups = b.duplicates();
+    assertEquals(2, dups.size());
+    assertEquals(List.of(0, 2), List.of(dups.get(0)[0], dups.get(0)[1]));
+    assertEquals(List.of(0, 3), List.of(dups.get(1)[0], dups.get(1)[1]));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+    assertTrue(e.getMessage().contains("key 61 (entries #0 and #2)"), e::getMessage);
+  }
+
+  @Test
+  void add_negativeValueOrBadSlice_refused() {
+    DirectoryBuilder b = Directory.builder();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.add(CanonicalKeys.of("a"), -1));
+    assertTrue(e.getMessage().contains("must be >= 0, got -1"), e::getMessage);
+    assertThrows(IndexOutOfBoundsException.class, () -> b.add(new byte[4], 3, 2, 0));
+  }
+
+  @Test
+  void equals_sameEntriesInAnyOrder_equal_andForEachInKeyOrder() {
+    Directory a = of("b", 2, "a", 1, "c", 3);
+    Directory b = of("c", 3, "a", 1, "b", 2);
+    assertEquals(a, b);
+    assertEquals(a.hashCode(), b.hashCode());
+    assertNotEquals(a, of("c", 3, "a", 1, "b", 9));
+    List<String> seen = new ArrayList<>();
+    a.forEach((k, v) -> seen.add(new String(k, java.nio.charset.StandardCharsets.UTF_8) + "=" + v));
+    assertEquals(List.of("a=1", "b=2", "c=3"), seen);
+  }
+
+  @Test
+  void memoryBytes_isArenaPlusSlots() {
+    DirectoryBuilder b = Directory.builder();
+    for (int i = 0; i < 30_000; i++) {
+      b.add(CanonicalKeys.of(String.format("key-%012d", i)), i); // 16-byte keys
+    }
+    Directory d = b.build();
+    assertEquals(30_000 * (1 + 4 + 16), d.arenaBytes());
+    assertEquals(40_000, d.slotCount());
+    assertEquals(40 + 16 + 8L * 40_000 + 16 + d.arenaBytes(), d.memoryBytes());
+    assertTrue(d.toString().contains("entries=30000"), d::toString);
+  }
+}
