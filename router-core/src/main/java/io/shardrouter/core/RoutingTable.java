@@ -438,6 +438,9 @@ public final class RoutingTable {
       if (reported > 20) {
         v.add("placement", (reported - 20) + " more entries name unknown groups");
       }
+      if (strategy instanceof GroupConstraint gc && !groups.isEmpty()) {
+        gc.checkGroups(groups, v);
+      }
       if (reported == 0 && strategy instanceof PlacementConstraint pc && strategy.partitionCount() == placement.size()) {
         PlacementPins.check(pc.placementPins(), groups, placement, v);
       }

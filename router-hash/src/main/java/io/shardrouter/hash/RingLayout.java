@@ -71,18 +71,7 @@ final class RingLayout {
           + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
     }
     Violations v = new Violations();
-    for (ReplicaGroup g : table.groups()) {
-      if (!ring.weights().containsKey(g.id())) {
-        v.add("strategy.weights", "has no weight for group '" + g.id() + "'; give every group of the document an "
-            + "integer weight in [1, " + RingStrategy.MAX_WEIGHT + "]");
-      }
-    }
-    for (String id : ring.weights().keySet()) {
-      if (table.group(id) == null) {
-        v.add("strategy.weights." + id, "names group '" + id + "', which is not in the document's groups "
-            + table.groups().stream().map(ReplicaGroup::id).toList() + "; remove the weight or add the group");
-      }
-    }
+    ring.checkWeights(table.groups(), v, true);
     v.throwIfAny();
     RingLayout l = new RingLayout(ring.hash(), ring.vnodes());
     Map<String, Integer> index = new LinkedHashMap<>();

@@ -3,6 +3,8 @@ package io.shardrouter.hash;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.GroupConstraint;
+import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violations;
 import java.util.List;
@@ -46,7 +48,7 @@ import java.util.TreeMap;
  *
  * @since 0.1
  */
-public final class RingStrategy extends HashPartitionStrategy {
+public final class RingStrategy extends HashPartitionStrategy implements GroupConstraint {
   /** The registered type name. */
   public static final String TYPE = "ring";
   /** Vnodes per unit of weight in mode {@code tokens} when the document gives none. */
@@ -185,6 +187,33 @@ public final class RingStrategy extends HashPartitionStrategy {
   }
 
   /** The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code 001}. */
+  /** A document's weights, when it gives any, name exactly its groups. */
+  @Override
+  public void checkGroups(List<ReplicaGroup> groups, Violations v) {
+    checkWeights(groups, v, false);
+  }
+
+  /** Reports weights that name no group, and (when weights are given or {@code required}) groups without a weight. */
+  void checkWeights(List<ReplicaGroup> groups, Violations v, boolean required) {
+    if (weights().isEmpty() && !required) {
+      return;
+    }
+    java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+    for (ReplicaGroup g : groups) {
+      ids.add(g.id());
+      if (!weights().containsKey(g.id())) {
+        v.add("strategy.weights", "has no weight for group '" + g.id() + "'; give every group of the document an "
+            + "integer weight in [1, " + MAX_WEIGHT + "]");
+      }
+    }
+    for (String id : weights().keySet()) {
+      if (!ids.contains(id)) {
+        v.add("strategy.weights." + id, "names group '" + id + "', which is not in the document's groups "
+            + List.copyOf(ids) + "; remove the weight or add the group");
+      }
+    }
+  }
+
   public Map<String, Integer> weights() {
     return weights;
   }

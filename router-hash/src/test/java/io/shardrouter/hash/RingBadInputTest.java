@@ -82,21 +82,17 @@ class RingBadInputTest {
   }
 
   @Test
+  void weights_namingUnknownOrMissingGroups_refusedWhenTheDocumentIsRead() {
+    refused(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1, \"g7\": 4}, " + TOKENS), "strategy.weights.g7",
+        "names group 'g7', which is not in the document's groups [g1, g2, g3]");
+    refused(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2}, " + TOKENS), "strategy.weights", "has no weight for group 'g3'");
+  }
+
+  @Test
   void unknownGroups_refused() {
     // tokens name partitions; the placement names groups, and the core refuses an unknown one
     refused(tokensDoc(WEIGHTS + ", " + TOKENS).replace("\"placement\": [\"g1\"", "\"placement\": [\"g9\""),
         "placement[0]", "unknown group 'g9'");
-    // weights are checked against the groups where the document's groups are visible: by the allocator
-    RoutingTable t = RoutingDocuments.read(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1, \"g7\": 1}, " + TOKENS));
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
-        () -> RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4:5432"), 1));
-    assertEquals("strategy.weights.g7", e.violations().get(0).path());
-    assertEquals(e.violations(), assertThrows(InvalidRoutingTableException.class,
-        () -> RingAllocator.standard().check(t)).violations(), "check() reports what every step would");
-    assertTrue(e.violations().get(0).message().contains("not in the document's groups [g1, g2, g3]"), e.getMessage());
-    RoutingTable missing = RoutingDocuments.read(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2}, " + TOKENS));
-    e = assertThrows(InvalidRoutingTableException.class, () -> RingAllocator.standard().removeGroup(missing, "g1"));
-    assertTrue(e.getMessage().contains("strategy.weights: has no weight for group 'g3'"), e.getMessage());
   }
 
   @Test
