@@ -52,7 +52,10 @@ final class RangeContractKeys {
     return r.order().compare(k, r.start(0)) >= 0 && (r.openEnded() || r.order().compare(k, r.end(last)) < 0);
   }
 
-  /** A key a few steps from {@code v}: ±3 for numbers and timestamps, a suffix added or a code point cut for text. */
+  /**
+   * A key a few steps from {@code v}: ±3 for numbers, timestamps and a uuid's low half, a suffix added or
+   * a code point cut for text, a byte added or cut for bytes.
+   */
   private static Object near(KeyType type, Object v, KeyGenerators g) {
     if (v instanceof Object[] parts) {
       Object[] copy = parts.clone();
@@ -77,7 +80,10 @@ final class RangeContractKeys {
     } else if (v instanceof byte[] b) {
       return d < 0 && b.length > 0 ? Arrays.copyOf(b, b.length - 1) : Arrays.copyOf(b, b.length + 1);
     }
-    return v; // uuid: exact
+    if (v instanceof UUID u) {
+      return new UUID(u.getMostSignificantBits(), u.getLeastSignificantBits() + d);
+    }
+    return v;
   }
 
   private static long micros(Instant t) {

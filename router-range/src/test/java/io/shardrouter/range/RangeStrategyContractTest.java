@@ -54,6 +54,12 @@ class RangeStrategyContractTest extends PartitionStrategyContract {
         null));
     out.add(RangeStrategy.of(KeyType.BYTES, List.of(new byte[0], new byte[] {0x10}, new byte[] {(byte) 0x80}, new byte[] {(byte) 0x80, 0}),
         new byte[] {(byte) 0xFF, (byte) 0xFF}));
+    // boundaries that share their first 8 bytes: the prefix index must look past them
+    out.add(RangeStrategy.of(KeyType.UUID_KEY, List.of(new UUID(5, 1), new UUID(5, 100), new UUID(5, -1), new UUID(6, 0)), new UUID(6, 5)));
+    out.add(RangeStrategy.of(KeyType.STRING, List.of("tenant-0001", "tenant-0002", "tenant-00020", "tenant-0003", "tenant-000é"),
+        null));
+    out.add(RangeStrategy.of(KeyType.BYTES, List.of(new byte[8], new byte[9], new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 1},
+        new byte[] {0, 0, 0, 0, 0, 0, 0, 1}), null));
     // string
     out.add(RangeStrategy.of(KeyType.STRING, List.of(""), null));
     out.add(RangeStrategy.of(KeyType.STRING, List.of("", "m"), null));
