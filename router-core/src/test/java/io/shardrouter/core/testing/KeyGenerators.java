@@ -9,7 +9,7 @@ import java.util.UUID;
 
 /**
  * Seeded random keys for tests: ASCII and non-ASCII text (2-, 3- and 4-byte UTF-8, the last as
- * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, byte arrays and composite
+ * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, timestamps, byte arrays and composite
  * keys. The same seed gives the same keys, so a failure is reproduced by its seed.
  *
  * <p>The default seed of a test is fixed, so a run is repeatable; set the system property

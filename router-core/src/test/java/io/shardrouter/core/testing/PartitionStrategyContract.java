@@ -20,8 +20,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.function.Executable;
  * <p>Checked for each strategy: the same key always gets the same partition (also from other threads
  * and from a copy rebuilt from its JSON); every answer is in {@code [0, P)}; every typed overload
  * ({@code String} ASCII, non-ASCII and with surrogate pairs, {@code long}, {@code int}, {@code UUID},
- * {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
+ * {@code Instant}, {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
  * the partition of the key's canonical bytes, through {@code partitionOf(byte[])} and through the slice
  * overload at a nonzero offset inside a larger array; a null key and text with a lone surrogate are
  * refused with {@link InvalidKeyException}; {@code toJson()} rebuilds an equal strategy through the

@@ -232,7 +232,7 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
   }
 
   @Test
-  void checkConcurrency_typedSharedBuffer_completesWithSameAnswers() throws Exception {
+  void checkConcurrency_typedKeys_sameAnswersAsOneThread() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       PartitionStrategy s = new Fnv1aModStrategy(1024, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
