@@ -5,13 +5,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.core.key.KeyType;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * A fake strategy for tests of router-core: FNV-1a 64 of the canonical bytes, unsigned, modulo P. It
  * overrides only {@link #partitionOf(byte[], int, int)}, so every typed overload is the interface's
  * default (encoding through {@code KeyScratch}). Not registered through {@code ServiceLoader}: build a
- * registry with {@code StrategyRegistry.of(new Fnv1aModStrategy.Factory())}.
+ * registry with {@code StrategyRegistry.of(new Fnv1aModStrategy.Factory())}. Built with a key type, it
+ * prints {@code "typed": true} and its factory takes the key type of the document, as a range or lookup
+ * strategy does, so that the contract's checks of typed strategies can be tested with it.
  *
  * <p><b>Thread-safety:</b> immutable.
  */
@@ -19,17 +23,29 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
   public static final String TYPE = "fnv1a_mod_test";
 
   private final int partitions;
+  private final KeyType keyType;
 
   public Fnv1aModStrategy(int partitions) {
+    this(partitions, null);
+  }
+
+  /** A strategy built for keys of {@code keyType} (null: any key). */
+  public Fnv1aModStrategy(int partitions, KeyType keyType) {
     if (partitions < 1) {
       throw new IllegalArgumentException("strategy.partitions must be >= 1 for strategy '" + TYPE + "', got " + partitions);
     }
     this.partitions = partitions;
+    this.keyType = keyType;
   }
 
   @Override
   public String type() {
     return TYPE;
+  }
+
+  @Override
+  public KeyType keyType() {
+    return keyType;
   }
 
   @Override
@@ -52,17 +68,20 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("type", TYPE);
     o.put("partitions", partitions);
+    if (keyType != null) {
+      o.put("typed", true);
+    }
     return o;
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Fnv1aModStrategy f && f.partitions == partitions;
+    return o instanceof Fnv1aModStrategy f && f.partitions == partitions && Objects.equals(f.keyType, keyType);
   }
 
   @Override
   public int hashCode() {
-    return partitions;
+    return 31 * partitions + Objects.hashCode(keyType);
   }
 
   @Override
@@ -70,7 +89,10 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
     return toJson().toString();
   }
 
-  /** Builds {@code fnv1a_mod_test} from {@code {"type": "fnv1a_mod_test", "partitions": P}}. */
+  /**
+   * Builds {@code fnv1a_mod_test} from {@code {"type": "fnv1a_mod_test", "partitions": P}}, with
+   * {@code "typed": true} for the document's key type.
+   */
   public static final class Factory implements StrategyFactory {
     @Override
     public String type() {
@@ -79,13 +101,17 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
 
     @Override
     public Set<String> parameterNames() {
-      return Set.of("partitions");
+      return Set.of("partitions", "typed");
     }
 
     @Override
     public PartitionStrategy create(StrategyParameters params) {
       int p = params.requiredInt("partitions", 1, 1 << 24);
-      return params.hasViolations() ? null : new Fnv1aModStrategy(p);
+      boolean typed = params.has("typed") && params.get("typed").asBoolean();
+      if (typed && params.keyType() == null) {
+        params.violation("typed", "needs the document's key type");
+      }
+      return params.hasViolations() ? null : new Fnv1aModStrategy(p, typed ? params.keyType() : null);
     }
   }
 }

@@ -1,12 +1,15 @@
 package io.shardrouter.core.testing;
 
 import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
 /**
  * Seeded random keys for tests: ASCII and non-ASCII text (2-, 3- and 4-byte UTF-8, the last as
- * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, byte arrays and composite
+ * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, timestamps, byte arrays and composite
  * keys. The same seed gives the same keys, so a failure is reproduced by its seed.
  *
  * <p>The default seed of a test is fixed, so a run is repeatable; set the system property
@@ -163,5 +166,50 @@ public final class KeyGenerators {
       };
     }
     return CompositeKey.of(parts);
+  }
+
+  /**
+   * A timestamp key: microseconds since the epoch that are an edge value one time in eight (0, ±1,
+   * the extremes of a {@code long}), a time within a few years of 2026 one time in two, else any
+   * {@code long} of microseconds. Built with plain JDK arithmetic, never finer than a microsecond.
+   */
+  public Instant instant() {
+    int pick = random.nextInt(8);
+    long micros = pick == 0 ? EDGE_LONGS[random.nextInt(EDGE_LONGS.length)]
+        : pick < 5 ? 1_767_225_600_000_000L + random.nextLong(-100_000_000_000_000L, 100_000_000_000_000L) // 2026 ± ~3 years
+        : random.nextLong();
+    return instantOfMicros(micros);
+  }
+
+  /** The instant {@code micros} microseconds after (before, when negative) 1970-01-01T00:00:00Z. */
+  public static Instant instantOfMicros(long micros) {
+    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+  }
+
+  /**
+   * A random key of {@code type} as a Java value: {@code String}, {@code Long}, {@code Integer},
+   * {@code UUID}, {@code byte[]} or {@code Instant}, and for a composite type an {@code Object[]} of its
+   * parts of those classes, in order (edge values mixed in as in {@link #text}, {@link #anyLong}, ...).
+   */
+  public Object keyOf(KeyType type) {
+    if (!type.isComposite()) {
+      return valueOf(type.kind(), 64);
+    }
+    Object[] parts = new Object[type.parts().size()];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = valueOf(type.parts().get(i), 24);
+    }
+    return parts;
+  }
+
+  private Object valueOf(KeyKind kind, int maxLength) {
+    return switch (kind) {
+      case STRING -> text(maxLength);
+      case LONG -> anyLong();
+      case INT -> anyInt();
+      case UUID -> uuid();
+      case BYTES -> bytes(0, maxLength);
+      case TIMESTAMP -> instant();
+    };
   }
 }

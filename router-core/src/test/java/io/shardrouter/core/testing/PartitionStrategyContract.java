@@ -14,15 +14,22 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -34,12 +41,23 @@ import org.junit.jupiter.api.function.Executable;
  * <p>Checked for each strategy: the same key always gets the same partition (also from other threads
  * and from a copy rebuilt from its JSON); every answer is in {@code [0, P)}; every typed overload
  * ({@code String} ASCII, non-ASCII and with surrogate pairs, {@code long}, {@code int}, {@code UUID},
- * {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
+ * {@code Instant}, {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
  * the partition of the key's canonical bytes, through {@code partitionOf(byte[])} and through the slice
  * overload at a nonzero offset inside a larger array; a null key and text with a lone surrogate are
  * refused with {@link InvalidKeyException}; {@code toJson()} rebuilds an equal strategy through the
  * registry, for the key type it was built for ({@link PartitionStrategy#keyType()}); every partition of
  * a small P is reachable.
+ *
+ * <p>A strategy built for a key type ({@link PartitionStrategy#keyType()} non-null, such as a range
+ * over {@code long} keys) is checked with keys of that type: {@link #keyFor} gives them (by default any
+ * key of the type, from {@link KeyGenerators#keyOf}; a test overrides it when its strategies route only
+ * part of the type's keys, such as the ranges' span or the ids a layout issues), and each goes through
+ * every overload of its type, its canonical bytes and a slice. The checks of keys of every kind (text,
+ * {@code long}, UUID, composites of any shape) apply to the strategies that route any key's canonical
+ * bytes: every strategy whose key type is null, and those for which a test's {@link #routesAnyKey}
+ * says so (a lookup that hashes the keys it does not list); the rule of one kind also checks the
+ * typed strategies of that key type with their own keys. A rule with no strategy to check in a test is
+ * reported as skipped, not passed.
  *
  * <p>Keys come from {@link KeyGenerators} seeded with {@link #seed()}; every assertion message carries
  * the seed. Canonical bytes come from {@link ReferenceEncoding}, not from the library's encoders.
@@ -73,6 +91,65 @@ public abstract class PartitionStrategyContract {
     return 64;
   }
 
+  /**
+   * True when every strategy of this type has exactly one partition (such as {@code broadcast}): then
+   * every strategy under test must have P = 1, instead of including P = 1 and a small P.
+   */
+  protected boolean onePartitionOnly() {
+    return false;
+  }
+
+  /**
+   * True when {@code s} routes the canonical bytes of a key of any type (and so is checked with keys of
+   * every kind, as well as with keys of its own type): by default when its key type is null. Override
+   * for a typed strategy that routes other keys too, such as a lookup whose fallback hashes them.
+   */
+  protected boolean routesAnyKey(PartitionStrategy s) {
+    return s.keyType() == null;
+  }
+
+  /**
+   * A random key that {@code s} (whose key type is not null) routes, as a Java value of its key type
+   * (see {@link KeyGenerators#keyOf}: a composite as an {@code Object[]} of its parts). By default any
+   * key of the type; override when the strategy routes only part of them, and include the edges of
+   * that part (each range's start, the largest key below a closed end).
+   */
+  protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
+    return g.keyOf(s.keyType());
+  }
+
+  /** Gives the random keys of one strategy. */
+  @FunctionalInterface
+  public interface KeySource {
+    /** The next key, a Java value as {@link KeyGenerators#keyOf} returns, drawn from {@code g}. */
+    Object next(KeyGenerators g);
+  }
+
+  private KeySource typedKeys(PartitionStrategy s) {
+    return g -> keyFor(s, g);
+  }
+
+  /**
+   * The rule for keys of one kind: checks each typed strategy whose key type is {@code ofKind} with keys
+   * from {@link #keyFor} ({@link #checkTypedKeys}), and returns the strategies that route keys of every
+   * kind, for the rule's own checks. The rule is skipped when there are neither.
+   */
+  private List<PartitionStrategy> kindRule(String rule, Predicate<KeyType> ofKind) {
+    List<PartitionStrategy> out = new ArrayList<>();
+    int typed = 0;
+    for (PartitionStrategy s : all()) {
+      if (routesAnyKey(s)) {
+        out.add(s);
+      } else if (s.keyType() != null && ofKind.test(s.keyType())) {
+        checkTypedKeys(s, keys(), typedKeys(s));
+        typed++;
+      }
+    }
+    Assumptions.assumeFalse(out.isEmpty() && typed == 0, () -> rule + ": no strategy under test routes keys of every kind"
+        + " or has this key type; their keys are checked by partitionOf_keyOfKeyType_matchesCanonicalBytes");
+    return out;
+  }
+
   private List<PartitionStrategy> all() {
     List<PartitionStrategy> list = strategies();
     assertNotNull(list, "strategies() returned null");
@@ -88,6 +165,12 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void strategies_partitionCounts_includeOneAndSmall() {
+    if (onePartitionOnly()) {
+      for (PartitionStrategy s : all()) {
+        assertEquals(1, s.partitionCount(), () -> s + ": a strategy of this type has exactly 1 partition");
+      }
+      return;
+    }
     boolean one = false;
     boolean small = false;
     for (PartitionStrategy s : all()) {
@@ -101,27 +184,49 @@ public abstract class PartitionStrategyContract {
   @Test
   public void partitionOf_sameKeyTwice_sameAnswer() {
     for (PartitionStrategy s : all()) {
-      checkDeterminism(s, keys());
+      if (routesAnyKey(s)) {
+        checkDeterminism(s, keys());
+      }
+      if (s.keyType() != null) {
+        checkDeterminism(s, keys(), typedKeys(s));
+      }
     }
   }
 
   @Test
   public void partitionOf_anyKey_inRange() {
     for (PartitionStrategy s : all()) {
-      checkRange(s, keys());
+      if (routesAnyKey(s)) {
+        checkRange(s, keys());
+      }
+      if (s.keyType() != null) {
+        checkRange(s, keys(), typedKeys(s));
+      }
     }
   }
 
   @Test
-  public void partitionOf_stringKey_matchesCanonicalBytes() {
+  public void partitionOf_keyOfKeyType_matchesCanonicalBytes() {
+    int checked = 0;
     for (PartitionStrategy s : all()) {
+      if (s.keyType() != null) {
+        checkTypedKeys(s, keys(), typedKeys(s));
+        checked++;
+      }
+    }
+    Assumptions.assumeTrue(checked > 0, "no strategy under test has a key type; keys of every kind are checked by the other rules");
+  }
+
+  @Test
+  public void partitionOf_stringKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : kindRule("string keys", t -> t.equals(KeyType.STRING))) {
       checkStringKeys(s, keys());
     }
   }
 
   @Test
   public void partitionOf_longKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("long keys", t -> t.equals(KeyType.LONG))) {
       KeyGenerators g = keys();
       for (long k : KeyGenerators.EDGE_LONGS) {
         assertCanonical(s, g, () -> "long " + k, s.partitionOf(k), ReferenceEncoding.longKey(k));
@@ -135,7 +240,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_intKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("int keys", t -> t.equals(KeyType.INT))) {
       KeyGenerators g = keys();
       for (int k : KeyGenerators.EDGE_INTS) {
         assertCanonical(s, g, () -> "int " + k, s.partitionOf(k), ReferenceEncoding.intKey(k));
@@ -149,7 +254,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_uuidKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("uuid keys", t -> t.equals(KeyType.UUID_KEY))) {
       KeyGenerators g = keys();
       List<UUID> uuids = new ArrayList<>(List.of(new UUID(0, 0), new UUID(-1, -1),
           UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), new UUID(Long.MIN_VALUE, Long.MAX_VALUE)));
@@ -164,7 +269,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_stringStringKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("(String, String) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.STRING))) {
       KeyGenerators g = keys();
       assertCanonical(s, g, () -> "(\"a:b\", \"c\")", s.partitionOf("a:b", "c"), ReferenceEncoding.composite("a:b", "c"));
       assertCanonical(s, g, () -> "(\"a\", \"b:c\")", s.partitionOf("a", "b:c"), ReferenceEncoding.composite("a", "b:c"));
@@ -179,7 +284,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_stringLongKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("(String, long) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         String a = g.text(40);
@@ -191,7 +296,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_longLongKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("(long, long) keys", t -> t.isComposite(KeyKind.LONG, KeyKind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         long a = g.anyLong();
@@ -203,7 +308,7 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_compositeKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : all()) {
+    for (PartitionStrategy s : kindRule("composite keys", KeyType::isComposite)) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         Object[] parts = compositeParts(g);
@@ -224,6 +329,21 @@ public abstract class PartitionStrategyContract {
   }
 
   @Test
+  public void partitionOf_timestampKey_matchesCanonicalBytes() {
+    for (PartitionStrategy s : kindRule("timestamp keys", t -> t.equals(KeyType.TIMESTAMP))) {
+      KeyGenerators g = keys();
+      for (long micros : KeyGenerators.EDGE_LONGS) {
+        Instant k = KeyGenerators.instantOfMicros(micros);
+        assertCanonical(s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
+      }
+      for (int i = 0; i < KEYS_PER_KIND; i++) {
+        Instant k = g.instant();
+        assertCanonical(s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
+      }
+    }
+  }
+
+  @Test
   public void partitionOf_nullKey_throwsInvalidKey() {
     for (PartitionStrategy s : all()) {
       checkNullKeys(s);
@@ -240,7 +360,7 @@ public abstract class PartitionStrategyContract {
   @Test
   public void toJson_roundTripThroughRegistry_equalStrategy() {
     for (PartitionStrategy s : all()) {
-      checkJsonRoundTrip(s, registry(), keys());
+      checkJsonRoundTrip(s, registry(), keys(), routesAnyKey(s), s.keyType() == null ? null : typedKeys(s));
     }
   }
 
@@ -249,7 +369,7 @@ public abstract class PartitionStrategyContract {
     int checked = 0;
     for (PartitionStrategy s : all()) {
       if (s.partitionCount() <= reachabilityLimit()) {
-        checkReachability(s, keys());
+        checkReachability(s, keys(), routesAnyKey(s) ? null : typedKeys(s));
         checked++;
       }
     }
@@ -261,7 +381,12 @@ public abstract class PartitionStrategyContract {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       for (PartitionStrategy s : all()) {
-        checkConcurrency(s, keys(), pool);
+        if (routesAnyKey(s)) {
+          checkConcurrency(s, keys(), pool);
+        }
+        if (s.keyType() != null) {
+          checkConcurrency(s, keys(), pool, typedKeys(s));
+        }
       }
     } finally {
       pool.shutdownNow();
@@ -284,6 +409,47 @@ public abstract class PartitionStrategyContract {
       assertEquals(s.partitionOf(l), s.partitionOf(l), () -> s + ": long " + l + " changed partition; " + g.describe());
       assertEquals(s.partitionOf(l), copy.partitionOf(l), () -> s + ": long " + l + " differs in the rebuilt copy; " + g.describe());
       assertEquals(s.partitionOf(c), copy.partitionOf(c), () -> s + ": " + c + " differs in the rebuilt copy; " + g.describe());
+    }
+  }
+
+  /**
+   * Keys of {@code s}'s key type from {@code keys} get the same answers twice, through every overload
+   * of their type, and from a copy rebuilt from the strategy's JSON for its key type.
+   */
+  public void checkDeterminism(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    PartitionStrategy copy = registry().create(s.toJson(), s.keyType());
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      Object k = keys.next(g);
+      Map<String, Integer> first = answers(s, k);
+      assertEquals(first, answers(s, k), () -> s + ": " + show(k) + " changed partition between two calls; " + g.describe());
+      assertEquals(first, answers(copy, k), () -> s + ": " + show(k) + " has another partition in a copy rebuilt from "
+          + s.toJson() + " for key type " + s.keyType() + "; " + g.describe());
+    }
+  }
+
+  /** Keys of {@code s}'s key type from {@code keys} get answers in {@code [0, P)} from every overload of their type. */
+  public void checkRange(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    int n = s.partitionCount();
+    assertTrue(n >= 1, () -> s + ": partitionCount() is " + n + ", must be >= 1");
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      Object k = keys.next(g);
+      for (Map.Entry<String, Integer> e : answers(s, k).entrySet()) {
+        assertInRange(s, g, () -> show(k) + " through " + e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /**
+   * Keys of {@code s}'s key type from {@code keys}: every overload that takes the key's type gives the
+   * partition of its canonical bytes ({@link ReferenceEncoding#key}), as {@link #assertCanonical} checks.
+   */
+  public static void checkTypedKeys(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    for (int i = 0; i < 4 * KEYS_PER_KIND; i++) {
+      Object k = keys.next(g);
+      byte[] canonical = ReferenceEncoding.key(k);
+      for (Map.Entry<String, Integer> e : answers(s, k).entrySet()) {
+        assertCanonical(s, g, () -> show(k) + " through " + e.getKey(), e.getValue(), canonical);
+      }
     }
   }
 
@@ -336,6 +502,7 @@ public abstract class PartitionStrategyContract {
     assertInvalidKey(s, "partitionOf((String) null, 1L)", () -> s.partitionOf((String) null, 1L), null);
     assertInvalidKey(s, "partitionOf((CompositeKey) null)", () -> s.partitionOf((CompositeKey) null), null);
     assertInvalidKey(s, "partitionOf((byte[]) null)", () -> s.partitionOf((byte[]) null), null);
+    assertInvalidKey(s, "partitionOf((Instant) null)", () -> s.partitionOf((Instant) null), null);
     assertThrows(InvalidKeyException.class, () -> CompositeKey.of("a", null), "CompositeKey.of(\"a\", null)");
   }
 
@@ -363,6 +530,16 @@ public abstract class PartitionStrategyContract {
    * same answers, and is a new object on every call.
    */
   public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
+    checkJsonRoundTrip(s, registry, g, true, s.keyType() == null ? null : k -> k.keyOf(s.keyType()));
+  }
+
+  /**
+   * {@link #checkJsonRoundTrip(PartitionStrategy, StrategyRegistry, KeyGenerators)} comparing the answers
+   * of the copies for text and {@code long} keys when {@code anyKey}, and for keys from {@code typed}
+   * (of the strategy's key type) when it is not null.
+   */
+  public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g, boolean anyKey,
+      KeySource typed) {
     ObjectNode json = s.toJson();
     assertEquals(s.type(), json.path("type").asText(null), () -> s + ": toJson() must carry \"type\": \"" + s.type() + "\"");
     assertEquals("type", json.fieldNames().next(), () -> s + ": toJson() must put \"type\" first, got " + json);
@@ -380,11 +557,17 @@ public abstract class PartitionStrategyContract {
     }
     PartitionStrategy fromText = registry.create(reparsed, s.keyType());
     assertEquals(s, fromText, () -> "rebuilt from the text " + reparsed + " gives an unequal strategy " + fromText);
-    for (int i = 0; i < 50; i++) {
+    for (int i = 0; anyKey && i < 50; i++) {
       String t = g.text(40);
       long l = g.anyLong();
       assertEquals(s.partitionOf(t), back.partitionOf(t), () -> s + " and its rebuilt copy disagree on " + quote(t) + "; " + g.describe());
       assertEquals(s.partitionOf(l), fromText.partitionOf(l), () -> s + " and its copy from text disagree on " + l + "L; " + g.describe());
+    }
+    for (int i = 0; typed != null && i < 50; i++) {
+      Object k = typed.next(g);
+      Map<String, Integer> expected = answers(s, k);
+      assertEquals(expected, answers(back, k), () -> s + " and its rebuilt copy disagree on " + show(k) + "; " + g.describe());
+      assertEquals(expected, answers(fromText, k), () -> s + " and its copy from text disagree on " + show(k) + "; " + g.describe());
     }
     json.put("type", "changed-by-the-test");
     assertEquals(s.type(), s.toJson().path("type").asText(), () -> s + ": toJson() must return a new object on every call");
@@ -392,11 +575,19 @@ public abstract class PartitionStrategyContract {
 
   /** Every partition of the strategy is the answer for some key (for small P). */
   public static void checkReachability(PartitionStrategy s, KeyGenerators g) {
+    checkReachability(s, g, null);
+  }
+
+  /**
+   * Every partition of the strategy is the answer for some key (for small P): random keys of every kind,
+   * or, when {@code typed} is not null, keys from it (of the strategy's key type).
+   */
+  public static void checkReachability(PartitionStrategy s, KeyGenerators g, KeySource typed) {
     int n = s.partitionCount();
     boolean[] seen = new boolean[n];
     int missing = n;
     for (int i = 0; i < 400 * n && missing > 0; i++) {
-      int p = switch (i % 4) {
+      int p = typed != null ? typedPartition(s, typed.next(g)) : switch (i % 4) {
         case 0 -> s.partitionOf(g.text(30));
         case 1 -> s.partitionOf(g.anyLong());
         case 2 -> s.partitionOf(g.uuid());
@@ -414,7 +605,8 @@ public abstract class PartitionStrategyContract {
           never.add(p);
         }
       }
-      fail(s + ": " + missing + " of " + n + " partitions never reached by " + 400 * n + " random keys, e.g. " + never
+      fail(s + ": " + missing + " of " + n + " partitions never reached by " + 400 * n + " random keys"
+          + (typed != null ? " of key type " + s.keyType() : "") + ", e.g. " + never
           + "; " + g.describe());
     }
   }
@@ -453,6 +645,112 @@ public abstract class PartitionStrategyContract {
             + g.describe());
       }
     }
+  }
+
+  /** {@link #checkConcurrency(PartitionStrategy, KeyGenerators, ExecutorService)} with keys from {@code keys} (of the key type). */
+  public static void checkConcurrency(PartitionStrategy s, KeyGenerators g, ExecutorService pool, KeySource keys) throws Exception {
+    int n = 1000;
+    Object[] typed = new Object[n];
+    byte[][] canonical = new byte[n][];
+    int[] expected = new int[2 * n];
+    for (int i = 0; i < n; i++) {
+      typed[i] = keys.next(g);
+      canonical[i] = ReferenceEncoding.key(typed[i]);
+      expected[2 * i] = typedPartition(s, typed[i]);
+      expected[2 * i + 1] = s.partitionOf(canonical[i]);
+    }
+    List<Callable<int[]>> tasks = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int shift = t * 97;
+      tasks.add(() -> {
+        int[] got = new int[2 * n];
+        for (int j = 0; j < n; j++) {
+          int i = (j + shift) % n;
+          got[2 * i] = typedPartition(s, typed[i]);
+          got[2 * i + 1] = s.partitionOf(canonical[i]);
+        }
+        return got;
+      });
+    }
+    for (Future<int[]> f : pool.invokeAll(tasks)) {
+      int[] got = f.get();
+      for (int i = 0; i < 2 * n; i++) {
+        int at = i;
+        assertEquals(expected[i], got[i], () -> s + ": concurrent routing of " + show(typed[at / 2])
+            + (at % 2 == 0 ? "" : " as canonical bytes") + " differs from single-threaded; " + g.describe());
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- typed keys
+
+  /**
+   * The partition of {@code key} (a Java value as {@link KeyGenerators#keyOf} returns) through the
+   * overload of its class: {@code partitionOf(String)}, {@code (long)}, {@code (int)}, {@code (UUID)},
+   * {@code (Instant)}, {@code (byte[])}, or {@code (CompositeKey)} for an {@code Object[]} of parts.
+   */
+  public static int typedPartition(PartitionStrategy s, Object key) {
+    if (key instanceof String t) {
+      return s.partitionOf(t);
+    } else if (key instanceof Long l) {
+      return s.partitionOf(l.longValue());
+    } else if (key instanceof Integer i) {
+      return s.partitionOf(i.intValue());
+    } else if (key instanceof UUID u) {
+      return s.partitionOf(u);
+    } else if (key instanceof Instant t) {
+      return s.partitionOf(t);
+    } else if (key instanceof byte[] b) {
+      return s.partitionOf(b.clone());
+    } else if (key instanceof Object[] parts) {
+      return s.partitionOf(CompositeKey.of(parts));
+    }
+    throw new IllegalArgumentException("unsupported test key " + key);
+  }
+
+  /**
+   * The answer of every overload that takes {@code key}, by overload: the one of its class
+   * ({@link #typedPartition}), the two-part overloads for a composite of their shape, and
+   * {@code partitionOf(byte[])} of its canonical bytes.
+   */
+  public static Map<String, Integer> answers(PartitionStrategy s, Object key) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    out.put("typed overload", typedPartition(s, key));
+    if (key instanceof Object[] parts && parts.length == 2) {
+      if (parts[0] instanceof String a && parts[1] instanceof String b) {
+        out.put("partitionOf(String, String)", s.partitionOf(a, b));
+      } else if (parts[0] instanceof String a && parts[1] instanceof Long b) {
+        out.put("partitionOf(String, long)", s.partitionOf(a, b.longValue()));
+      } else if (parts[0] instanceof Long a && parts[1] instanceof Long b) {
+        out.put("partitionOf(long, long)", s.partitionOf(a.longValue(), b.longValue()));
+      }
+    }
+    out.put("partitionOf(byte[])", s.partitionOf(ReferenceEncoding.key(key)));
+    return out;
+  }
+
+  /** A key for messages: text quoted, bytes in hex, a composite as {@code (part, ...)}, with its kind. */
+  public static String show(Object key) {
+    if (key instanceof String t) {
+      return "string " + quote(t);
+    } else if (key instanceof byte[] b) {
+      return "bytes 0x" + ReferenceEncoding.hex(b);
+    } else if (key instanceof Object[] parts) {
+      List<String> shown = new ArrayList<>();
+      for (Object p : parts) {
+        shown.add(show(p));
+      }
+      return "composite (" + String.join(", ", shown) + ")";
+    } else if (key instanceof Long l) {
+      return "long " + l;
+    } else if (key instanceof Integer i) {
+      return "int " + i;
+    } else if (key instanceof UUID u) {
+      return "uuid " + u;
+    } else if (key instanceof Instant t) {
+      return "timestamp " + t;
+    }
+    return String.valueOf(key);
   }
 
   // ---------------------------------------------------------------- assertions

@@ -1,15 +1,22 @@
 package io.shardrouter.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Runs {@link PartitionStrategyContract} against a fake strategy that keeps every rule (so router-core's
@@ -114,6 +121,202 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     assertThrows(AssertionError.class, () -> checkReachability(broken, keys()));
   }
 
+  @Test
+  void timestampRule_instantHashedAsMillis_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024)) {
+      @Override
+      public int partitionOf(Instant key) {
+        return partitionOf(key.toEpochMilli());
+      }
+    };
+    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).partitionOf_timestampKey_matchesCanonicalBytes());
+  }
+
+  @Test
+  void checkNullKeys_nullInstantRoutedAsEpoch_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
+      @Override
+      public int partitionOf(Instant key) {
+        return super.partitionOf(key == null ? Instant.EPOCH : key);
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkNullKeys(broken));
+  }
+
+  @Test
+  void checkTypedKeys_timestampTypeInstantAsMillis_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.TIMESTAMP)) {
+      @Override
+      public int partitionOf(Instant key) {
+        return partitionOf(key.toEpochMilli());
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.TIMESTAMP)));
+  }
+
+  @Test
+  void checkTypedKeys_stringLongOverloadWithoutLengthPrefix_fails() {
+    KeyType type = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, type)) {
+      @Override
+      public int partitionOf(String part0, long part1) {
+        byte[] text = part0.getBytes(StandardCharsets.UTF_8);
+        byte[] b = java.util.Arrays.copyOf(text, text.length + 8);
+        for (int i = 0; i < 8; i++) {
+          b[text.length + i] = (byte) (part1 >>> (8 * i));
+        }
+        return partitionOf(b, 0, b.length);
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(type)));
+  }
+
+  @Test
+  void checkTypedKeys_longTypeSliceIgnoringOffset_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.LONG)) {
+      @Override
+      public int partitionOf(byte[] canonical, int offset, int length) {
+        return super.partitionOf(canonical, 0, length);
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.LONG)));
+  }
+
+  @Test
+  void checkRange_typedAnswerEqualToP_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.STRING)) {
+      @Override
+      public int partitionOf(String key) {
+        return key.isEmpty() ? 8 : super.partitionOf(key);
+      }
+    };
+    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).checkRange(broken, keys(), g -> g.random().nextInt(4) == 0 ? ""
+        : g.text(10)));
+  }
+
+  @Test
+  void checkDeterminism_typedAnswerChangesBetweenCalls_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
+      private int calls;
+
+      @Override
+      public int partitionOf(long key) {
+        return (super.partitionOf(key) + calls++) % 8;
+      }
+    };
+    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).checkDeterminism(broken, keys(), g -> g.keyOf(KeyType.LONG)));
+  }
+
+  @Test
+  void checkJsonRoundTrip_typedKeysRoutedOtherwiseByCopy_fails() {
+    // prints the JSON of the untyped strategy: the copy rebuilt from it is untyped, so unequal
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
+      @Override
+      public ObjectNode toJson() {
+        return new Fnv1aModStrategy(8).toJson();
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkJsonRoundTrip(broken, REGISTRY, keys(), false, g -> g.keyOf(KeyType.LONG)));
+  }
+
+  @Test
+  void checkReachability_typedPartitionNeverUsed_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.UUID_KEY)) {
+      @Override
+      public int partitionOf(UUID key) {
+        int p = super.partitionOf(key);
+        return p == 5 ? 4 : p;
+      }
+    };
+    assertThrows(AssertionError.class, () -> checkReachability(broken, keys(), g -> g.keyOf(KeyType.UUID_KEY)));
+  }
+
+  @Test
+  void checkConcurrency_typedKeys_sameAnswersAsOneThread() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      PartitionStrategy s = new Fnv1aModStrategy(1024, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+      checkConcurrency(s, keys(), pool, g -> g.keyOf(s.keyType()));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void kindRule_typedStrategyOfThatKindBroken_fails() {
+    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.INT)) {
+      @Override
+      public int partitionOf(int key) {
+        return partitionOf((long) key); // 8 bytes instead of 4
+      }
+    };
+    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).partitionOf_intKey_matchesCanonicalBytes());
+  }
+
+  @Test
+  void partitionCounts_onePartitionOnlyButTwo_fails() {
+    PartitionStrategyContract c = new PartitionStrategyContract() {
+      @Override
+      protected List<PartitionStrategy> strategies() {
+        return List.of(new Fnv1aModStrategy(1), new Fnv1aModStrategy(2));
+      }
+
+      @Override
+      protected boolean onePartitionOnly() {
+        return true;
+      }
+    };
+    assertThrows(AssertionError.class, c::strategies_partitionCounts_includeOneAndSmall);
+  }
+
+  @Test
+  void kindRules_typedStrategiesOfOtherTypes_skippedNotPassed() {
+    PartitionStrategyContract c = contractOf(List.of(new Fnv1aModStrategy(3, KeyType.LONG)));
+    c.partitionOf_longKey_matchesCanonicalBytes(); // its own kind: checked with its keys
+    assertThrows(TestAbortedException.class, c::partitionOf_uuidKey_matchesCanonicalBytes);
+    assertThrows(TestAbortedException.class, c::partitionOf_compositeKey_matchesCanonicalBytes);
+    PartitionStrategyContract untyped = contractOf(List.of(new Fnv1aModStrategy(3)));
+    assertThrows(TestAbortedException.class, untyped::partitionOf_keyOfKeyType_matchesCanonicalBytes);
+  }
+
+  @Test
+  void keyFor_overridden_typedRulesUseIt() {
+    int[] calls = {0};
+    PartitionStrategyContract c = new PartitionStrategyContract() {
+      @Override
+      protected List<PartitionStrategy> strategies() {
+        return List.of(new Fnv1aModStrategy(3, KeyType.LONG));
+      }
+
+      @Override
+      protected StrategyRegistry registry() {
+        return REGISTRY;
+      }
+
+      @Override
+      protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
+        calls[0]++;
+        return g.random().nextLong(0, 1000);
+      }
+    };
+    c.partitionOf_keyOfKeyType_matchesCanonicalBytes();
+    assertTrue(calls[0] >= KEYS_PER_KIND, "keyFor called " + calls[0] + " times");
+  }
+
+  private static PartitionStrategyContract contractOf(List<PartitionStrategy> strategies) {
+    return new PartitionStrategyContract() {
+      @Override
+      protected List<PartitionStrategy> strategies() {
+        return strategies;
+      }
+
+      @Override
+      protected StrategyRegistry registry() {
+        return REGISTRY;
+      }
+    };
+  }
+
   /** Forwards everything to a working strategy; each broken variant overrides one method. */
   private static class Delegating implements PartitionStrategy {
     private final PartitionStrategy inner;
@@ -125,6 +328,11 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     @Override
     public String type() {
       return inner.type();
+    }
+
+    @Override
+    public io.shardrouter.core.key.KeyType keyType() {
+      return inner.keyType();
     }
 
     @Override
@@ -155,6 +363,16 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     @Override
     public int partitionOf(CompositeKey key) {
       return PartitionStrategy.super.partitionOf(key);
+    }
+
+    @Override
+    public int partitionOf(Instant key) {
+      return PartitionStrategy.super.partitionOf(key);
+    }
+
+    @Override
+    public int partitionOf(String part0, long part1) {
+      return PartitionStrategy.super.partitionOf(part0, part1);
     }
 
     @Override

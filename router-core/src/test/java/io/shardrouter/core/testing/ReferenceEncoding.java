@@ -1,11 +1,13 @@
 package io.shardrouter.core.testing;
 
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
@@ -13,7 +15,7 @@ import java.util.UUID;
  * The canonical bytes of keys (docs/routing-spec.md §2), written with plain JDK code so that tests
  * check the library's encoders ({@code io.shardrouter.core.key}) instead of repeating them: text is
  * strict UTF-8, {@code long} and {@code int} little-endian two's complement, a UUID its 16 bytes most
- * significant first, and a composite its parts in order, with {@code String} and {@code byte[]} parts
+ * significant first, a timestamp its microseconds since the epoch as a {@code long}, and a composite its parts in order, with {@code String} and {@code byte[]} parts
  * preceded by their byte length as 4 bytes little-endian.
  *
  * <p><b>Thread-safety:</b> stateless.
@@ -49,7 +51,41 @@ public final class ReferenceEncoding {
         .putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
   }
 
-  /** A composite key of {@code String}, {@code Long}, {@code Integer}, {@code UUID} and {@code byte[]} parts. */
+  /** Microseconds since 1970-01-01T00:00:00Z as 8 bytes little-endian (exact: refuses sub-microsecond and out-of-range instants). */
+  public static byte[] timestamp(Instant t) {
+    if (t.getNano() % 1000 != 0) {
+      throw new IllegalArgumentException("test timestamp " + t + " is finer than a microsecond");
+    }
+    BigInteger micros = BigInteger.valueOf(t.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000L))
+        .add(BigInteger.valueOf(t.getNano() / 1000));
+    return longKey(micros.longValueExact());
+  }
+
+  /**
+   * The canonical bytes of a key given as a Java value ({@link KeyGenerators#keyOf}): {@code String},
+   * {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]} (as is), {@code Instant}, or an
+   * {@code Object[]} of the parts of a composite.
+   */
+  public static byte[] key(Object key) {
+    if (key instanceof String s) {
+      return string(s);
+    } else if (key instanceof Long l) {
+      return longKey(l);
+    } else if (key instanceof Integer i) {
+      return intKey(i);
+    } else if (key instanceof UUID u) {
+      return uuid(u);
+    } else if (key instanceof byte[] b) {
+      return b.clone();
+    } else if (key instanceof Instant t) {
+      return timestamp(t);
+    } else if (key instanceof Object[] parts) {
+      return composite(parts);
+    }
+    throw new IllegalArgumentException("unsupported test key " + key);
+  }
+
+  /** A composite key of {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]} and {@code Instant} parts. */
   public static byte[] composite(Object... parts) {
     ByteBuffer out = ByteBuffer.allocate(sizeOf(parts)).order(ByteOrder.LITTLE_ENDIAN);
     for (Object p : parts) {
@@ -64,6 +100,8 @@ public final class ReferenceEncoding {
         out.putInt(i);
       } else if (p instanceof UUID u) {
         out.put(uuid(u));
+      } else if (p instanceof Instant t) {
+        out.put(timestamp(t));
       } else {
         throw new IllegalArgumentException("unsupported composite part " + p);
       }
@@ -84,6 +122,8 @@ public final class ReferenceEncoding {
         n += 4;
       } else if (p instanceof UUID) {
         n += 16;
+      } else if (p instanceof Instant) {
+        n += 8;
       } else {
         throw new IllegalArgumentException("unsupported composite part " + p);
       }

@@ -1,0 +1,38 @@
+package io.shardrouter.core.testing;
+
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.key.KeyType;
+import java.util.List;
+
+/**
+ * Runs {@link PartitionStrategyContract} against fake strategies built for a key type of every kind and
+ * composite shape, so that the typed checks (keys of the strategy's key type through every overload of
+ * that type, the JSON rebuilt for that key type) are checked against {@link ReferenceEncoding}. The rules
+ * of keys of every kind are skipped here: no strategy routes keys of every kind.
+ */
+class TypedPartitionStrategyContractTest extends PartitionStrategyContract {
+  private static final StrategyRegistry REGISTRY = StrategyRegistry.of(new Fnv1aModStrategy.Factory());
+
+  @Override
+  protected List<PartitionStrategy> strategies() {
+    return List.of(
+        new Fnv1aModStrategy(1, KeyType.LONG),
+        new Fnv1aModStrategy(3, KeyType.STRING),
+        new Fnv1aModStrategy(7, KeyType.TIMESTAMP),
+        new Fnv1aModStrategy(2, KeyType.INT),
+        new Fnv1aModStrategy(5, KeyType.UUID_KEY),
+        new Fnv1aModStrategy(10, KeyType.BYTES),
+        new Fnv1aModStrategy(4, KeyType.composite(KeyKind.STRING, KeyKind.LONG)),
+        new Fnv1aModStrategy(6, KeyType.composite(KeyKind.STRING, KeyKind.STRING)),
+        new Fnv1aModStrategy(8, KeyType.composite(KeyKind.LONG, KeyKind.LONG)),
+        new Fnv1aModStrategy(64, KeyType.composite(KeyKind.TIMESTAMP, KeyKind.UUID, KeyKind.BYTES, KeyKind.INT)),
+        new Fnv1aModStrategy(1000, KeyType.composite(KeyKind.STRING)));
+  }
+
+  @Override
+  protected StrategyRegistry registry() {
+    return REGISTRY;
+  }
+}
