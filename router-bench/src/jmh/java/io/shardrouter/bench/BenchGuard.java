@@ -25,14 +25,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The CI guard: runs every library route path at N = 1,024 groups (the worst case for {@code jump};
- * {@code hash_mod}'s cost does not depend on N), the floors F they are divided by and the plain jump
- * loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
+ * {@code hash_mod}'s cost does not depend on N; the weighted ring's target is at 1,024), the range
+ * route at 1,024 {@code long} boundaries and lookup hits and misses on a 1M-entry directory, the floors
+ * F they are divided by and the plain jump loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
  * {@link Budget#check} finds an offender: a route path that allocates (≥ {@value Budget#MAX_ALLOC_BYTES} B/op)
  * or a ratio more than {@value Budget#MARGIN} × its DESIGN §6 target (ratios of the best iterations'
  * CPU time per op, {@link CpuTimeProfiler}; see {@link Budget} for why, and for the one target that has
  * another limit while it is missed). A ratio over
  * the limit is measured once more, with its reference, and fails only if it is over the limit again:
- * allocation is exact and never re-measured. It takes about three minutes on 2 cores, plus half a
+ * allocation is exact and never re-measured. It takes about three and a half minutes on 2 cores, plus half a
  * minute or so when a ratio has to be re-measured.
  *
  * <pre>
@@ -122,13 +123,22 @@ public final class BenchGuard {
     }
   }
 
-  /** The guard's JMH options: the route paths, F, the plain jump loop; N = 1,024; GC profiler; JSON. */
+  /**
+   * The guard's JMH options: the hash route paths, F, the plain jump loop; the ring's {@code String}
+   * and {@code byte[]} routes; the range {@code long} route at 1,024 boundaries; lookup hit and miss on
+   * the 1M-entry directory; N = 1,024; GC and CPU-time profilers; JSON.
+   */
   static ChainedOptionsBuilder options(Path json, boolean canary) {
     ChainedOptionsBuilder b = common(json)
         .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
         .include("io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
         .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
-        .param("groups", "1024");
+        .include("io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)$")
+        .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
+        .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
+        .param("groups", "1024")
+        .param("boundaries", Budget.RANGE_BOUNDARIES)
+        .param("entries", Budget.LOOKUP_ENTRIES);
     if (canary) {
       b.include("io\\.shardrouter\\.bench\\.hash\\.NaiveStringRouteBenchmark\\.getBytesUtf8$");
     }

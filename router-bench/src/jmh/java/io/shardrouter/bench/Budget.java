@@ -4,6 +4,7 @@ import io.shardrouter.bench.JmhResults.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -21,10 +22,20 @@ import java.util.Set;
  *   <li>ASCII {@code String} keys ({@code ascii16}, {@code ascii36}) on {@code hash_mod}: ≤ 2.0 F.
  *   <li>{@code byte[]} keys on {@code jump}: no slower than the plain Lamping–Veach loop over the
  *       same hash ({@code PeerBenchmark.plainJump}, same key set and N): ≤ 1.0 of it.
+ *   <li>The weighted ring at 1,024 groups ({@code RingRouteBenchmark.string} and {@code .bytes}):
+ *       ≤ 1.25 × the {@code hash_mod} route of the same key form, key set and N
+ *       ({@code StringRouteBenchmark.table} and {@code BytesRouteBenchmark.table}).
+ *   <li>A lookup hit on a 1M-entry directory ({@code LookupRouteBenchmark.hit}, {@code entries = 1000000}):
+ *       ≤ 2.5 F.
+ *   <li>A range route over 1,024 {@code long} boundaries ({@code RangeRouteBenchmark.routeLong}): ≤ 12 ns.
+ *       The one absolute target: the report shows it met or missed, the guard never fails on it
+ *       (absolute times are never guarded; see below).
  * </ul>
  * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a DESIGN
- * target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String} keys) are
- * guarded for allocation only; their ratios are reported.
+ * target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String} keys, the ring
+ * below 1,024 groups and in mode {@code 001}, range {@code String} keys, lookup misses and 10M
+ * directories) are guarded for allocation only; their ratios are reported. Peers measured beside a
+ * route path in the same class ({@link #PEER_METHODS}) are not route paths.
  *
  * <h2>Which numbers are divided</h2>
  * When the run used {@link CpuTimeProfiler}, ratios divide CPU time per op ({@code cpu.time.norm});
@@ -57,8 +68,16 @@ public final class Budget {
   /** The plain Lamping–Veach loop. */
   public static final String PLAIN_JUMP = "PeerBenchmark.plainJump";
   /** Benchmark classes whose methods are library route paths. */
-  public static final Set<String> ROUTE_GROUPS =
-      Set.of("StringRouteBenchmark", "BytesRouteBenchmark", "LongRouteBenchmark", "CompositeRouteBenchmark");
+  public static final Set<String> ROUTE_GROUPS = Set.of("StringRouteBenchmark", "BytesRouteBenchmark",
+      "LongRouteBenchmark", "CompositeRouteBenchmark", "RingRouteBenchmark", "RangeRouteBenchmark", "LookupRouteBenchmark");
+  /** Methods of {@link #ROUTE_GROUPS} classes that measure a peer, not a library route path. */
+  public static final Set<String> PEER_METHODS = Set.of("RangeRouteBenchmark.binarySearch");
+  /** The groups (N) at which the ring's ratio to {@code hash_mod} has a target. */
+  public static final String RING_GROUPS = "1024";
+  /** The directory size at which a lookup hit has a target. */
+  public static final String LOOKUP_ENTRIES = "1000000";
+  /** The boundary count at which a range route has its absolute target. */
+  public static final String RANGE_BOUNDARIES = "1024";
   /** The deliberately allocating path that the guard treats as a route path in canary mode. */
   public static final String CANARY = "NaiveStringRouteBenchmark";
 
@@ -112,6 +131,11 @@ public final class Budget {
       return !Double.isNaN(value) && (strict ? value < limit : value <= limit);
     }
 
+    /** True for an absolute target (a time, not a ratio): reported, never failed by the guard. */
+    public boolean isAbsolute() {
+      return !strict && reference == null && Double.isInfinite(limit);
+    }
+
     /** True when DESIGN's target itself is met (what the report shows). */
     public boolean meetsTarget() {
       return !Double.isNaN(value) && (strict ? value < limit : value <= target);
@@ -125,6 +149,10 @@ public final class Budget {
         b.append(strict ? "no allocation measurement (run with -prof gc)" : "no ratio: the reference was not measured in this run");
       } else {
         b.append(fmt(value)).append(" ± ").append(fmtErr(error)).append(' ').append(unit);
+      }
+      if (isAbsolute()) {
+        return b.append(" (").append(statistic.describe(subject)).append("); target ").append(fmt(target)).append(' ')
+            .append(unit).append(": reported, never guarded (absolute times are not compared across machines)").toString();
       }
       if (strict) {
         return b.append("; limit < ").append(fmt(limit)).append(" B/op (DESIGN §6: every route path 0 B/op)").toString();
@@ -144,7 +172,8 @@ public final class Budget {
 
   /** True when {@code r} is a library route path (or the canary, in canary mode). */
   public static boolean isRoutePath(Result r, boolean canary) {
-    return ROUTE_GROUPS.contains(r.group()) || (canary && r.group().equals(CANARY));
+    return (ROUTE_GROUPS.contains(r.group()) && !PEER_METHODS.contains(r.shortName()))
+        || (canary && r.group().equals(CANARY));
   }
 
   /** Every check DESIGN §6 implies for {@code results}, ratios of means; references come from the same results. */
@@ -172,6 +201,18 @@ public final class Budget {
       } else if ("jump".equals(strategy) && r.group().equals("BytesRouteBenchmark")) {
         checks.add(ratio("byte[] key, jump ≤ plain Lamping–Veach loop", r, plainJumpOf(results, r), 1.0, MARGIN,
             "× plain loop", statistic));
+      } else if (r.group().equals("RingRouteBenchmark") && RING_GROUPS.equals(r.param("groups"))
+          && (r.method().equals("string") || r.method().equals("bytes"))) {
+        String form = r.method().equals("string") ? "String" : "byte[]";
+        checks.add(ratio("weighted ring, " + RING_GROUPS + " groups, " + form + " key ≤ 1.25 × hash_mod route", r,
+            hashModOf(results, r), 1.25, 1.25 * MARGIN, "× hash_mod", statistic));
+      } else if (r.shortName().equals("LookupRouteBenchmark.hit") && LOOKUP_ENTRIES.equals(r.param("entries"))) {
+        checks.add(ratio("lookup hit, 1M-entry directory ≤ 2.5 F", r, floorOf(results, r), 2.5, 2.5 * MARGIN, "F",
+            statistic));
+      } else if (r.shortName().equals("RangeRouteBenchmark.routeLong") && RANGE_BOUNDARIES.equals(r.param("boundaries"))) {
+        double relative = statistic.relativeError(r);
+        checks.add(new Check("range, " + RANGE_BOUNDARIES + " long boundaries ≤ 12 ns", r, null, statistic.of(r),
+            statistic.of(r) * relative, "ns/op", 12.0, Double.POSITIVE_INFINITY, false, statistic));
       }
     }
     return checks;
@@ -186,6 +227,21 @@ public final class Budget {
     for (Result f : results) {
       if (f.shortName().equals(FLOOR) && keySet.equals(f.param("keySet"))) {
         return f;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The {@code hash_mod} route ({@code StringRouteBenchmark.table} for {@code RingRouteBenchmark.string},
+   * {@code BytesRouteBenchmark.table} for {@code .bytes}) at {@code r}'s key set and N, or null.
+   */
+  public static Result hashModOf(List<Result> results, Result r) {
+    String name = r.method().equals("string") ? "StringRouteBenchmark.table" : "BytesRouteBenchmark.table";
+    for (Result p : results) {
+      if (p.shortName().equals(name) && "hash_mod".equals(p.param("strategy"))
+          && Objects.equals(p.param("keySet"), r.param("keySet")) && Objects.equals(p.param("groups"), r.param("groups"))) {
+        return p;
       }
     }
     return null;

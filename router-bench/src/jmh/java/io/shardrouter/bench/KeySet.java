@@ -135,6 +135,15 @@ public enum KeySet {
     return out;
   }
 
+  /**
+   * Key {@code rank} of this text set: for ranks below {@value #UNIVERSE} one of the keys the
+   * benchmarks draw; ranks from {@value #UNIVERSE} up are keys of the same form that no benchmark
+   * array holds (the misses of a directory built from the universe).
+   */
+  public String text(int rank) {
+    return text(this == ASCII16_LONG ? ASCII16 : this, rank);
+  }
+
   /** Key {@code rank} of a text set. */
   static String text(KeySet set, int rank) {
     SplittableRandom r = new SplittableRandom(0x7E47_0000L + set.ordinal() * 0x1_0000_0000L + rank);

@@ -228,4 +228,105 @@ class BudgetTest {
     assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
     assertEquals(List.of("hash_mod"), List.copyOf(options.getParameter("strategy").get()));
   }
+
+  @Test
+  void check_ringAt1024_dividedByHashModRouteOfSameFormKeySetAndN_guardedAt1_5TimesTheTarget() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("hash.StringRouteBenchmark.table", 10.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 40.0, 0.1, 0, "strategy", "jump", "groups", "1024", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 5.0, 0.1, 0, "strategy", "hash_mod", "groups", "16", "keySet", "ascii16")
+        .add("hash.BytesRouteBenchmark.table", 8.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.string", 12.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.bytes", 16.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.string", 50.0, 0.1, 0, "groups", "16", "keySet", "ascii16");
+    List<Check> ratios = Budget.check(JmhResults.parse(json.toString()), false).stream()
+        .filter(c -> c.subject().group().equals("RingRouteBenchmark") && !c.strict()).toList();
+    assertEquals(2, ratios.size(), "a ratio at 1,024 groups only: " + ratios);
+    Check string = ratios.get(0);
+    assertEquals(1.2, string.value(), 1e-9, "12 / the hash_mod String route at N = 1024, not jump's or N = 16's");
+    assertTrue(string.withinLimit() && string.meetsTarget(), string.describe());
+    Check bytes = ratios.get(1);
+    assertEquals(2.0, bytes.value(), 1e-9, "16 / the hash_mod byte[] route");
+    assertFalse(bytes.withinLimit(), "2.0 x is over 1.5 x 1.25");
+    assertTrue(bytes.describe().contains("limit 1.88 × hash_mod = 1.5 × target 1.25 × hash_mod"), bytes.describe());
+    assertTrue(bytes.describe().contains("BytesRouteBenchmark.table"), bytes.describe());
+    assertEquals(3, Budget.check(JmhResults.parse(json.toString()), false).stream()
+        .filter(c -> c.strict() && c.subject().group().equals("RingRouteBenchmark")).count(), "every ring path: allocation");
+  }
+
+  @Test
+  void check_ringWithoutHashModReference_isAnOffender() {
+    Fixtures.Json json = new Fixtures.Json().add("ring.RingRouteBenchmark.string", 12.0, 0.1, 0, "groups", "1024", "keySet", "ascii36");
+    List<Check> bad = offenders(json, false);
+    assertEquals(1, bad.size(), bad.toString());
+    assertTrue(bad.get(0).describe().contains("reference was not measured"), bad.get(0).describe());
+  }
+
+  @Test
+  void check_lookupHitAt1M_is2_5F_missAnd10MAllocationOnly() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("lookup.LookupRouteBenchmark.hit", 9.6, 0.1, 0, "entries", "1000000", "keySet", "ascii16")
+        .add("lookup.LookupRouteBenchmark.hit", 40.0, 0.1, 0, "entries", "10000000", "keySet", "ascii16")
+        .add("lookup.LookupRouteBenchmark.miss", 40.0, 0.1, 24, "entries", "1000000", "keySet", "ascii16");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
+    assertEquals(1, ratios.size(), ratios.toString());
+    assertEquals(2.4, ratios.get(0).value(), 1e-9);
+    assertTrue(ratios.get(0).meetsTarget() && ratios.get(0).withinLimit());
+    List<Check> bad = checks.stream().filter(c -> !c.withinLimit()).toList();
+    assertEquals(1, bad.size(), "only the allocating miss: " + bad);
+    assertTrue(bad.get(0).describe().startsWith("allocation: LookupRouteBenchmark.miss"), bad.get(0).describe());
+
+    Fixtures.Json slow = new Fixtures.Json()
+        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+        .add("lookup.LookupRouteBenchmark.hit", 15.2, 0.1, 0, "entries", "1000000", "keySet", "ascii16");
+    List<Check> slowBad = offenders(slow, false);
+    assertEquals(1, slowBad.size(), "3.8 F is over 1.5 x 2.5 F");
+    assertTrue(slowBad.get(0).describe().contains("lookup hit, 1M-entry directory ≤ 2.5 F"), slowBad.get(0).describe());
+    assertTrue(slowBad.get(0).describe().contains("limit 3.75 F = 1.5 × target 2.50 F"), slowBad.get(0).describe());
+  }
+
+  @Test
+  void check_rangeAt1024_absoluteTargetReportedNeverGuarded_binarySearchIsNoRoutePath() {
+    Fixtures.Json json = new Fixtures.Json()
+        .add("range.RangeRouteBenchmark.routeLong", 18.0, 0.5, 0, "boundaries", "1024", "keySet", "long")
+        .add("range.RangeRouteBenchmark.routeLong", 9.0, 0.5, 0, "boundaries", "16", "keySet", "long")
+        .add("range.RangeRouteBenchmark.routeString", 30.0, 0.5, 0, "boundaries", "1024", "keySet", "ascii16")
+        .add("range.RangeRouteBenchmark.binarySearch", 11.0, 0.5, 48, "boundaries", "1024", "keySet", "long");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    assertEquals(3, checks.stream().filter(Check::strict).count(), "allocation for the three route paths, not the peer");
+    List<Check> absolute = checks.stream().filter(c -> !c.strict()).toList();
+    assertEquals(1, absolute.size(), absolute.toString());
+    Check c = absolute.get(0);
+    assertTrue(c.isAbsolute());
+    assertEquals(18.0, c.value(), 1e-9);
+    assertFalse(c.meetsTarget(), "18 ns misses 12 ns");
+    assertTrue(c.withinLimit(), "but absolute times are never guarded");
+    assertTrue(c.describe().contains("range, 1024 long boundaries ≤ 12 ns"), c.describe());
+    assertTrue(c.describe().contains("never guarded"), c.describe());
+    Check fast = Budget.check(JmhResults.parse(new Fixtures.Json()
+        .add("range.RangeRouteBenchmark.routeLong", 11.0, 0.5, 0, "boundaries", "1024", "keySet", "long").toString()), false)
+        .stream().filter(x -> !x.strict()).findFirst().orElseThrow();
+    assertTrue(fast.meetsTarget());
+    assertEquals(0, offenders(json, false).size(), "the allocating binary search is a peer, not a route path");
+  }
+
+  @Test
+  void guardOptions_includeRingRangeLookupSubset() {
+    var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
+    List<String> includes = options.getIncludes();
+    for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string",
+        "io.shardrouter.bench.ring.RingRouteBenchmark.bytes", "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
+        "io.shardrouter.bench.lookup.LookupRouteBenchmark.hit", "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss")) {
+      assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    }
+    for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string001",
+        "io.shardrouter.bench.range.RangeRouteBenchmark.routeString",
+        "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch")) {
+      assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    }
+    assertEquals(List.of("1000000"), List.copyOf(options.getParameter("entries").get()), "10M is never guarded");
+    assertEquals(List.of("1024"), List.copyOf(options.getParameter("boundaries").get()));
+  }
 }

@@ -1,0 +1,108 @@
+package io.shardrouter.bench.lookup;
+
+import io.shardrouter.bench.BenchTables;
+import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.StableHashes;
+import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.lookup.LookupStrategyBuilder;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * How long does a {@code lookup} route take, on a hit and on a miss? The table's strategy is
+ * {@code LookupStrategy} over a directory of E = 1M (or 10M) {@code ascii16} keys (ranks 0 to E − 1
+ * of the key set's universe, built in {@code @Setup} with {@code LookupStrategy.builder(...).entry(byte[], int)}),
+ * falling back to {@code hash_mod} over 1,024 partitions. {@link #hit} routes the usual Zipf-drawn
+ * keys, all listed; {@link #miss} routes keys of the same form that are not listed (ranks from
+ * 100,000,000 up), which take the fallback. Both go through {@code RoutingTable.route(String)}.
+ * Budget (DESIGN §6): a hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod}
+ * route (docs/lookup.md §11). The setup prints the directory's memory per entry. The fork gets
+ * {@code -Xmx8g} for the 10M directory; the CI guard runs 1M only.
+ *
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'LookupRouteBenchmark|FloorBenchmark.xxh3Bytes'
+ * -p keySet=ascii16 -p entries=1000000 -prof gc}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "-Xmx8g")
+public class LookupRouteBenchmark {
+  /** The fallback's partitions. */
+  public static final int FALLBACK_PARTITIONS = 1024;
+  /** Groups the partitions are placed over. */
+  static final int GROUPS = 16;
+  /** The first rank of the unlisted keys. */
+  static final int MISS_BASE = 100_000_000;
+
+  /** The lookup table. */
+  @State(Scope.Benchmark)
+  public static class Lookup {
+    @Param({"1000000", "10000000"})
+    public int entries;
+    RoutingTable table;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      long start = System.nanoTime();
+      LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING)
+          .fallback(HashModStrategy.of(StableHashes.xxh3(), FALLBACK_PARTITIONS));
+      for (int r = 0; r < entries; r++) {
+        b.entry(CanonicalKeys.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
+      }
+      LookupStrategy s = b.build();
+      table = BenchTables.table(s, GROUPS, KeyType.STRING, 1);
+      System.out.printf(Locale.ROOT, "%nlookup directory: %,d entries, %,d bytes, %.1f B/entry, built in %.1f s%n",
+          s.directory().size(), s.directory().memoryBytes(), (double) s.directory().memoryBytes() / s.directory().size(),
+          (System.nanoTime() - start) / 1e9);
+    }
+  }
+
+  /** Listed keys (Zipf over the first 1M ranks) and unlisted ones (the same ranks from {@value #MISS_BASE} up). */
+  @State(Scope.Thread)
+  public static class Keys {
+    @Param({"ascii16"})
+    public String keySet;
+    String[] hits;
+    String[] misses;
+    int i;
+
+    @Setup
+    public void setup() {
+      KeySet set = KeySet.of(keySet);
+      hits = set.texts();
+      int[] ranks = KeySet.ranks();
+      misses = new String[KeySet.SIZE];
+      for (int j = 0; j < KeySet.SIZE; j++) {
+        misses[j] = new String(set.text(MISS_BASE + ranks[j]));
+      }
+    }
+  }
+
+  @Benchmark
+  public Route hit(Lookup t, Keys k) {
+    return t.table.route(k.hits[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public Route miss(Lookup t, Keys k) {
+    return t.table.route(k.misses[k.i++ & KeySet.MASK]);
+  }
+}

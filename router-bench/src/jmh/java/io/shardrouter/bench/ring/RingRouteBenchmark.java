@@ -1,0 +1,154 @@
+package io.shardrouter.bench.ring;
+
+import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.key.KeyType;
+import io.shardrouter.hash.RingAllocator;
+import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.hash.StableHashes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * How much does a weighted ring cost over {@code hash_mod}? {@link #string} is
+ * {@code RoutingTable.route(String)} and {@link #bytes} {@code routeCanonical(byte[])} on a ring in
+ * mode {@code tokens} built the way an operator builds one: {@code RingAllocator.standard().initial}
+ * over N − 4 groups of weight 1–3, then four {@code addGroup} steps, {@value #VNODES} vnodes per unit of
+ * weight (about 2 × 16 × N tokens). Compare with {@code StringRouteBenchmark.table} and
+ * {@code BytesRouteBenchmark.table} on {@code hash_mod} at the same key set and N, measured in the
+ * same run. Budget (DESIGN §6): ≤ 1.25 × the {@code hash_mod} route at 1,024 groups; 0 B/op.
+ * {@link #string001} is mode {@code 001} (seed 001's ring reproduced: blake2b-64 of the key, 4 nodes
+ * × 150 vnodes), for scale: its hash, not its search, is the cost.
+ *
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'RingRouteBenchmark|(String|Bytes)RouteBenchmark.table|FloorBenchmark.xxh3Bytes'
+ * -p strategy=hash_mod -p keySet=ascii16,ascii36 -prof gc}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class RingRouteBenchmark {
+  /** Vnodes per unit of weight. */
+  public static final int VNODES = 16;
+  /** Groups added one by one after the initial ring. */
+  public static final int ADDED = 4;
+
+  /** The weighted ring under test. */
+  @State(Scope.Benchmark)
+  public static class Ring {
+    @Param({"16", "128", "1024"})
+    public int groups;
+    RoutingTable table;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      table = ring(groups);
+    }
+  }
+
+  /** Seed 001's ring: 4 nodes × 150 vnodes, mode {@code 001}. */
+  @State(Scope.Benchmark)
+  public static class Ring001 {
+    RoutingTable table;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      List<String> nodes = List.of("node-a", "node-b", "node-c", "node-d");
+      RoutingTable.Builder b = RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING)
+          .strategy(RingStrategy.reference001(nodes, RingStrategy.DEFAULT_VNODES_001));
+      List<ReplicaGroup> gs = new ArrayList<>();
+      List<String> placement = new ArrayList<>();
+      for (int g = 0; g < nodes.size(); g++) {
+        gs.add(group(g));
+        placement.add("g" + g);
+      }
+      table = b.groups(gs).placement(placement).build();
+    }
+  }
+
+  /** The keys as text. */
+  @State(Scope.Thread)
+  public static class Texts {
+    @Param({"ascii16", "ascii36"})
+    public String keySet;
+    String[] keys;
+    int i;
+
+    @Setup
+    public void setup() {
+      keys = KeySet.of(keySet).texts();
+    }
+  }
+
+  /** The keys as canonical bytes. */
+  @State(Scope.Thread)
+  public static class Bytes {
+    @Param({"ascii16", "ascii36"})
+    public String keySet;
+    byte[][] keys;
+    int i;
+
+    @Setup
+    public void setup() {
+      keys = KeySet.of(keySet).canonicalBytes();
+    }
+  }
+
+  /** A ring over {@code groups} groups: the initial ring of all but {@value #ADDED}, then one addGroup each. */
+  public static RoutingTable ring(int groups) {
+    int initial = Math.max(1, groups - ADDED);
+    List<ReplicaGroup> gs = new ArrayList<>();
+    Map<String, Integer> weights = new HashMap<>();
+    for (int g = 0; g < initial; g++) {
+      gs.add(group(g));
+      weights.put("g" + g, weight(g));
+    }
+    RingAllocator allocator = RingAllocator.standard();
+    RoutingTable t = allocator.initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), VNODES, gs, weights);
+    for (int g = initial; g < groups; g++) {
+      t = allocator.addGroup(t, group(g), weight(g));
+    }
+    return t;
+  }
+
+  private static int weight(int g) {
+    return 1 + g % 3;
+  }
+
+  private static ReplicaGroup group(int g) {
+    return ReplicaGroup.of("g" + g, "db" + g + ".example:5432", "db" + g + "-r1.example:5432");
+  }
+
+  @Benchmark
+  public Route string(Ring r, Texts k) {
+    return r.table.route(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public Route bytes(Ring r, Bytes k) {
+    return r.table.routeCanonical(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  @Benchmark
+  public Route string001(Ring001 r, Texts k) {
+    return r.table.route(k.keys[k.i++ & KeySet.MASK]);
+  }
+}
