@@ -165,7 +165,11 @@ public final class Directory {
     return (int) (((h >>> 32) * slotCount) >>> 32);
   }
 
-  private int matchBytes(int r, byte[] key, int offset, int length) {
+  /**
+   * Where the value of record {@code r} starts (its key follows 4 bytes later) when the record's key
+   * is {@code length} bytes long, else -1: one pass over the length's varint.
+   */
+  private int valueOffsetIfLength(int r, int length) {
     byte[] a = arena;
     int p = r;
     int klen = 0;
@@ -176,26 +180,23 @@ public final class Directory {
       klen |= (b & 0x7F) << shift;
       shift += 7;
     } while (b < 0);
-    if (klen != length) {
+    return klen == length ? p : -1;
+  }
+
+  private int matchBytes(int r, byte[] key, int offset, int length) {
+    int p = valueOffsetIfLength(r, length);
+    if (p < 0) {
       return MISS;
     }
     int k = p + 4;
-    return Arrays.equals(a, k, k + length, key, offset, offset + length) ? (int) INT_LE.get(a, p) : MISS;
+    return Arrays.equals(arena, k, k + length, key, offset, offset + length) ? (int) INT_LE.get(arena, p) : MISS;
   }
 
   private int matchAscii(int r, String key) {
     byte[] a = arena;
     int n = key.length();
-    int p = r;
-    int klen = 0;
-    int shift = 0;
-    byte b;
-    do {
-      b = a[p++];
-      klen |= (b & 0x7F) << shift;
-      shift += 7;
-    } while (b < 0);
-    if (klen != n) {
+    int p = valueOffsetIfLength(r, n);
+    if (p < 0) {
       return MISS;
     }
     int k = p + 4;
