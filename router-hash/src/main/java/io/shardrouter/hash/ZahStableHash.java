@@ -2,7 +2,6 @@ package io.shardrouter.hash;
 
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.Utf8;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
 
@@ -10,16 +9,12 @@ import net.openhft.hashing.LongHashFunction;
  * A {@link StableHash} backed by a Zero-Allocation-Hashing function (xxh3-64, murmur3-64).
  *
  * <p>An ASCII {@code String} key (the common case) is hashed from the {@code String}'s own Latin-1
- * array where {@link Latin1Strings} can read it; otherwise it is copied into a per-thread scratch with
- * {@link String#getBytes(int, int, byte[], int)} after an ASCII check, and the function hashes the
- * bytes: for ASCII text those are exactly its UTF-8 bytes. Other text goes through
- * {@link KeyScratch#putString}. Both give the hash of the key's UTF-8 bytes.
+ * array where {@link Latin1Strings} can read it; any other text is written into the per-thread
+ * {@link KeyScratch} (which copies ASCII text as is and encodes the rest) and the bytes are hashed.
+ * Both give the hash of the key's UTF-8 bytes.
  */
 final class ZahStableHash implements StableHash {
   private static final boolean BIG_ENDIAN_PLATFORM = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
-  /** ASCII keys up to this many chars take the copy path; longer ones are encoded by {@link KeyScratch}. */
-  static final int ASCII_SCRATCH_BYTES = 256;
-  private static final ThreadLocal<byte[]> ASCII_SCRATCH = ThreadLocal.withInitial(() -> new byte[ASCII_SCRATCH_BYTES]);
 
   private final String name;
   private final long seed;
@@ -47,7 +42,6 @@ final class ZahStableHash implements StableHash {
   }
 
   @Override
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its UTF-8 byte
   public long hashString(String key) {
     CanonicalKeys.requireKey(key);
     if (Latin1Strings.AVAILABLE) {
@@ -55,12 +49,6 @@ final class ZahStableHash implements StableHash {
       if (own != null) {
         return function.hashBytes(own);
       }
-    }
-    int length = key.length();
-    if (length <= ASCII_SCRATCH_BYTES && Utf8.isAscii(key)) {
-      byte[] bytes = ASCII_SCRATCH.get();
-      key.getBytes(0, length, bytes, 0);
-      return function.hashBytes(bytes, 0, length);
     }
     KeyScratch s = KeyScratch.get();
     int n = s.putString(key);

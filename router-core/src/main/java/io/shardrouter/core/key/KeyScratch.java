@@ -41,8 +41,14 @@ public final class KeyScratch {
   }
 
   /** Encodes a {@code string} key; returns its byte length. */
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its UTF-8 byte
   public int putString(String key) {
     CanonicalKeys.requireKey(key);
+    if (Utf8.isAscii(key)) {
+      int length = key.length();
+      key.getBytes(0, length, room(length), 0);
+      return length;
+    }
     int n = Utf8.encodedLength(key);
     Utf8.encode(key, room(n), 0);
     return n;
