@@ -13,54 +13,86 @@ import java.util.Arrays;
  * values, compact enough for tens of millions of entries: the directory behind the {@code lookup}
  * strategy (key → partition).
  *
- * <p>Layout (two arrays, no object per entry):
+ * <p>Layout: one {@code byte[]} <b>table</b> and one {@code int[]}, no object per entry. The table
+ * holds, after 48 bytes of padding (array data starts 16 bytes into a 64-byte aligned object, so the
+ * buckets start on a cache line when the array does, as a large array does in G1), ⌈n / (0.8 b)⌉
+ * <b>buckets</b> of 64 bytes, each one cache line of b = 64 / R fixed records of R bytes, then the
+ * <b>overflow</b> bytes of the keys too long to sit in a record, in key order. R is 32 (keys up to
+ * W = 24 bytes inline) when most keys have 9 to 24 bytes, else 16 (W = 8: {@code long} keys inline,
+ * longer ones in the overflow). A record, little-endian:
  * <ul>
- *   <li><b>arena</b>, one {@code byte[]}: a record per entry, in ascending unsigned order of the key
- *       bytes: the key length (unsigned LEB128, 1 byte below 128), the value (4 bytes little-endian),
- *       the key bytes.
- *   <li><b>slots</b>, one {@code long[]} of ⌈n / 0.75⌉ slots, open addressing with linear probing. The
- *       home slot of a key is {@code ((h >>> 32) * slots) >>> 32} for {@code h} = XXH3-64 (seed 0) of
- *       its canonical bytes; a slot holds {@code h << b | (record offset + 1)}, where b is the number of
- *       bits of the arena's length, so its high bits are a tag of the key's hash and 0 means empty.
+ *   <li>byte 0: 0 for an empty record, 1 + the key length for a key held inline, 255 for one in the
+ *       overflow; bytes 1–2: a 16-bit tag from the key's hash; byte 3, in a bucket's first record
+ *       only: the bucket's <i>hop</i>, how many buckets past it the farthest key homed in it lies;
+ *   <li>bytes 4–7: the value;
+ *   <li>bytes 8 to R: the key, zero-padded; or, for an overflow key, its offset and its length.
  * </ul>
- * A lookup hashes the key once, walks the slots from the home slot comparing tags, and confirms a
- * tag match against the key bytes in the arena, so a hit is exact and a miss never guesses.
+ * The home bucket of a key is {@code ((h >>> 32) × buckets) >>> 32} for {@code h} =
+ * {@link DirectoryHash} of its canonical bytes; the builder inserts keys in key order, each in the
+ * first record free from its home bucket on (linear probing by buckets). The {@code int[]} lists
+ * the records in ascending unsigned order of the key bytes, for walks.
  *
- * <p>Memory: {@code 8 × ⌈n / 0.75⌉ + Σ(key length + 5)} bytes plus two array headers; for 16-byte
- * keys about 31.7 bytes per entry ({@link #memoryBytes()}, measured in {@code docs/lookup.md}).
+ * <p>Cost (simulated shares, load 0.8, two records per bucket): a lookup hashes the key once and compares the 3-byte (length, tag) of the records of its
+ * home bucket; on a match it confirms the key bytes, so a hit is exact and a miss never guesses.
+ * With 16-byte keys about 74% of keys sit in their home bucket: a hit reads one cache line of one
+ * array; the others read the lines that follow (same page, mostly). A miss reads the home bucket and
+ * the {@code hop} buckets after it (on average 1.1 more at load 0.8). Keys over W bytes add a read
+ * of the overflow. A hop of 255 (a simulation at load 0.8 saw at most
+ * 136 over a million keys) means "up to the first bucket with a
+ * free record", which is where linear probing would have put the key.
+ *
+ * <p>Memory: {@code 64 × ⌈n / (0.8 b)⌉ + 4 n + Σ(overflow key lengths)} bytes plus array headers;
+ * for 16-byte keys about 44 bytes per entry (R = 32), for 36-byte keys about 60 (R = 16: 20 in
+ * the table, 36 in the overflow, 4 in the key order) ({@link #memoryBytes()}).
  *
  * <p><b>Thread-safety:</b> immutable; safe to share. The {@link DirectoryBuilder} is not thread-safe.
  * <p><b>Stability:</b> evolving: the layout is internal and may change; the answers may not.
- * <p><b>Allocation:</b> none on {@code get} (non-ASCII text is encoded into the thread's
- *    {@link KeyScratch} buffer).
+ * <p><b>Allocation:</b> none on {@code get} (non-ASCII text and text over 24 chars is encoded into the
+ *    thread's {@link KeyScratch} buffer).
  *
  * @since 0.1
  */
 public final class Directory {
   /** What {@code get} returns for a key that is not in the directory. */
   public static final int MISS = -1;
-  /** Slots per entry are at least 1 / LOAD_FACTOR. */
-  static final double LOAD_FACTOR = 0.75;
-  /** The largest arena, in bytes. */
+  /** Records per bucket are at most this full, so that most keys sit in their home bucket. */
+  static final double LOAD_FACTOR = 0.8;
+  /** The largest table, in bytes. */
   static final int MAX_ARENA_BYTES = Integer.MAX_VALUE - 16;
+  /** Bytes before the first bucket: with the array's 16-byte header, a cache line boundary. */
+  static final int PAD = 48;
+  /** Bytes per bucket: one cache line. */
+  static final int BUCKET = 64;
+  /** Byte 0 of a record whose key is in the overflow. */
+  static final int OVERFLOW = 0xFF;
+  /** The longest {@code String} {@code get} packs into words itself; longer ones go through {@link KeyScratch}. */
+  static final int WORD_KEY_MAX = 24;
 
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private final long[] slots;
-  private final byte[] arena;
+  private final byte[] table;
+  private final int[] order;
   private final int size;
-  private final int offsetBits;
-  private final long offsetMask;
+  private final int recordBytes;
+  private final int inlineMax;
+  private final int bucketCount;
+  private final int bucketsEnd;
+  private final int tagMask;
+  private final int hopScan;
   private final int hashCode;
 
-  Directory(long[] slots, byte[] arena, int size, int offsetBits) {
-    this.slots = slots;
-    this.arena = arena;
+  Directory(byte[] table, int[] order, int size, int recordBytes, int bucketCount, int tagMask, int hopScan) {
+    this.table = table;
+    this.order = order;
     this.size = size;
-    this.offsetBits = offsetBits;
-    this.offsetMask = (1L << offsetBits) - 1;
-    this.hashCode = Arrays.hashCode(arena);
+    this.recordBytes = recordBytes;
+    this.inlineMax = recordBytes - 8;
+    this.bucketCount = bucketCount;
+    this.bucketsEnd = PAD + BUCKET * bucketCount;
+    this.tagMask = tagMask;
+    this.hopScan = hopScan;
+    this.hashCode = contentHash();
   }
 
   /** A builder for a directory. */
@@ -79,59 +111,110 @@ public final class Directory {
    * <p><b>Allocation:</b> none.
    */
   public int get(byte[] key, int offset, int length) {
-    long h = DirectoryHash.of(key, offset, length);
-    long tag = h << offsetBits;
-    long[] s = slots;
-    int i = home(h, s.length);
-    while (true) {
-      long slot = s[i];
-      if (slot == 0) {
-        return MISS;
+    if (length <= WORD_KEY_MAX) {
+      int end = offset + length;
+      if (offset < 0 || length < 0 || end > key.length) {
+        throw new IndexOutOfBoundsException("key slice [" + offset + ", " + offset + " + " + length + ") is outside an array of "
+            + key.length + " bytes");
       }
-      if ((slot & ~offsetMask) == tag) {
-        int v = matchBytes((int) (slot & offsetMask) - 1, key, offset, length);
-        if (v != MISS) {
-          return v;
+      return getWords(DirectoryHash.word(key, offset, end), DirectoryHash.word(key, offset + 8, end),
+          DirectoryHash.word(key, offset + 16, end), length);
+    }
+    if (size == 0) {
+      return MISS;
+    }
+    long h = DirectoryHash.of(key, offset, length);
+    int expect = expected(h, length);
+    byte[] t = table;
+    int bs = homeBucket(h);
+    int hop = t[bs + 3] & 0xFF;
+    for (int d = 0; ; d++) {
+      for (int o = bs; o < bs + BUCKET; o += recordBytes) {
+        if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && sameBytes(o, key, offset, length)) {
+          return (int) INT_LE.get(t, o + 4);
         }
       }
-      if (++i == s.length) {
-        i = 0;
+      if (lastBucket(d, hop, bs)) {
+        return MISS;
       }
+      bs = nextBucket(bs);
     }
   }
 
   /**
-   * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is hashed
-   * and compared in place.
+   * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is read
+   * in place: its own Latin-1 bytes where {@link DirectoryHash#LATIN1_DIRECT}, else (up to
+   * {@value #WORD_KEY_MAX} chars) one pass packing its chars into the words that are hashed and
+   * compared; other text is encoded first.
    *
    * <p><b>Allocation:</b> none.
    */
   public int get(String key) {
     CanonicalKeys.requireKey(key);
-    if (!Utf8.isAscii(key)) {
-      KeyScratch scratch = KeyScratch.get();
-      int n = scratch.putString(key);
-      return get(scratch.bytes(), 0, n);
+    if (DirectoryHash.LATIN1_DIRECT) {
+      byte[] own = DirectoryHash.asciiBytes(key);
+      return own != null ? get(own, 0, own.length) : getEncoded(key);
     }
-    long h = DirectoryHash.of(key);
-    long tag = h << offsetBits;
-    long[] s = slots;
-    int i = home(h, s.length);
-    while (true) {
-      long slot = s[i];
-      if (slot == 0) {
-        return MISS;
-      }
-      if ((slot & ~offsetMask) == tag) {
-        int v = matchAscii((int) (slot & offsetMask) - 1, key);
-        if (v != MISS) {
-          return v;
+    return getPacked(key);
+  }
+
+  /** {@link #get(String)} without the direct read: one pass over the chars of short text. */
+  int getPacked(String key) {
+    int n = key.length();
+    if (n > WORD_KEY_MAX) {
+      return getEncoded(key);
+    }
+    long w0 = 0;
+    long w1 = 0;
+    long w2 = 0;
+    int acc = 0;
+    int i = 0;
+    for (int e = Math.min(n, 8); i < e; i++) {
+      int c = key.charAt(i);
+      acc |= c;
+      w0 |= (long) c << (i << 3);
+    }
+    for (int e = Math.min(n, 16); i < e; i++) {
+      int c = key.charAt(i);
+      acc |= c;
+      w1 |= (long) c << ((i - 8) << 3);
+    }
+    for (; i < n; i++) {
+      int c = key.charAt(i);
+      acc |= c;
+      w2 |= (long) c << ((i - 16) << 3);
+    }
+    return acc < 0x80 ? getWords(w0, w1, w2, n) : getEncoded(key);
+  }
+
+  /** The value of the key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as three zero-padded little-endian words. */
+  private int getWords(long w0, long w1, long w2, int n) {
+    if (size == 0) {
+      return MISS;
+    }
+    long h = DirectoryHash.ofWords(w0, w1, w2, n);
+    int expect = expected(h, n);
+    byte[] t = table;
+    int bs = homeBucket(h);
+    int hop = t[bs + 3] & 0xFF;
+    for (int d = 0; ; d++) {
+      for (int o = bs; o < bs + BUCKET; o += recordBytes) {
+        if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && sameWords(o, n, w0, w1, w2)) {
+          return (int) INT_LE.get(t, o + 4);
         }
       }
-      if (++i == s.length) {
-        i = 0;
+      if (lastBucket(d, hop, bs)) {
+        return MISS;
       }
+      bs = nextBucket(bs);
     }
+  }
+
+  /** Long or non-ASCII text: its UTF-8 bytes in the thread's scratch buffer. */
+  private int getEncoded(String key) {
+    KeyScratch scratch = KeyScratch.get();
+    int n = scratch.putString(key);
+    return get(scratch.bytes(), 0, n);
   }
 
   /**
@@ -140,80 +223,90 @@ public final class Directory {
    * <p><b>Allocation:</b> none.
    */
   public int get(long key) {
+    if (size == 0) {
+      return MISS;
+    }
     long h = DirectoryHash.of(key);
-    long tag = h << offsetBits;
-    long[] s = slots;
-    int i = home(h, s.length);
-    while (true) {
-      long slot = s[i];
-      if (slot == 0) {
-        return MISS;
-      }
-      if ((slot & ~offsetMask) == tag) {
-        int r = (int) (slot & offsetMask) - 1;
-        if (arena[r] == 8 && (long) LONG_LE.get(arena, r + 5) == key) {
-          return (int) INT_LE.get(arena, r + 1);
+    int expect = expected(h, 8); // every record holds at least 8 key bytes inline
+    byte[] t = table;
+    int bs = homeBucket(h);
+    int hop = t[bs + 3] & 0xFF;
+    for (int d = 0; ; d++) {
+      for (int o = bs; o < bs + BUCKET; o += recordBytes) {
+        if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && (long) LONG_LE.get(t, o + 8) == key) {
+          return (int) INT_LE.get(t, o + 4);
         }
       }
-      if (++i == s.length) {
-        i = 0;
-      }
-    }
-  }
-
-  static int home(long h, int slotCount) {
-    return (int) (((h >>> 32) * slotCount) >>> 32);
-  }
-
-  /**
-   * Where the value of record {@code r} starts (its key follows 4 bytes later) when the record's key
-   * is {@code length} bytes long, else -1: one pass over the length's varint.
-   */
-  private int valueOffsetIfLength(int r, int length) {
-    byte[] a = arena;
-    int p = r;
-    int klen = 0;
-    int shift = 0;
-    byte b;
-    do {
-      b = a[p++];
-      klen |= (b & 0x7F) << shift;
-      shift += 7;
-    } while (b < 0);
-    return klen == length ? p : -1;
-  }
-
-  private int matchBytes(int r, byte[] key, int offset, int length) {
-    int p = valueOffsetIfLength(r, length);
-    if (p < 0) {
-      return MISS;
-    }
-    int k = p + 4;
-    return Arrays.equals(arena, k, k + length, key, offset, offset + length) ? (int) INT_LE.get(arena, p) : MISS;
-  }
-
-  private int matchAscii(int r, String key) {
-    byte[] a = arena;
-    int n = key.length();
-    int p = valueOffsetIfLength(r, n);
-    if (p < 0) {
-      return MISS;
-    }
-    int k = p + 4;
-    for (int j = 0; j < n; j++) {
-      if (a[k + j] != (byte) key.charAt(j)) {
+      if (lastBucket(d, hop, bs)) {
         return MISS;
       }
+      bs = nextBucket(bs);
     }
-    return (int) INT_LE.get(a, p);
+  }
+
+  /** Bytes 0–2 of the record of a key of {@code length} bytes whose hash is {@code h}. */
+  int expected(long h, int length) {
+    return (length <= inlineMax ? length + 1 : OVERFLOW) | ((int) h & tagMask) << 8;
+  }
+
+  /** The table offset of the home bucket of hash {@code h}. */
+  int homeBucket(long h) {
+    return PAD + BUCKET * (int) (((h >>> 32) * bucketCount) >>> 32);
+  }
+
+  /** The bucket after the one at {@code bs}, wrapping around. */
+  int nextBucket(int bs) {
+    int next = bs + BUCKET;
+    return next == bucketsEnd ? PAD : next;
+  }
+
+  /** True when a search that has read {@code d + 1} buckets, the last at {@code bs}, can stop: a miss. */
+  private boolean lastBucket(int d, int hop, int bs) {
+    if (hop != hopScan) {
+      return d >= hop;
+    }
+    for (int o = bs; o < bs + BUCKET; o += recordBytes) {
+      if (table[o] == 0) {
+        return true; // a free record: no key homed before it was put past it
+      }
+    }
+    return false;
+  }
+
+  private boolean sameBytes(int o, byte[] key, int offset, int length) {
+    byte[] t = table;
+    int k = o + 8;
+    if (length > inlineMax) {
+      if ((int) INT_LE.get(t, o + 12) != length) {
+        return false;
+      }
+      k = (int) INT_LE.get(t, k);
+    }
+    return Arrays.equals(t, k, k + length, key, offset, offset + length);
+  }
+
+  /** Whether the key of record {@code o} is the {@code n}-byte key given as zero-padded words. */
+  private boolean sameWords(int o, int n, long w0, long w1, long w2) {
+    byte[] t = table;
+    if (n <= inlineMax) {
+      return (long) LONG_LE.get(t, o + 8) == w0 && (n <= 8 || (long) LONG_LE.get(t, o + 16) == w1)
+          && (n <= 16 || (long) LONG_LE.get(t, o + 24) == w2);
+    }
+    if ((int) INT_LE.get(t, o + 12) != n) {
+      return false;
+    }
+    int k = (int) INT_LE.get(t, o + 8);
+    int end = k + n;
+    return DirectoryHash.word(t, k, end) == w0 && DirectoryHash.word(t, k + 8, end) == w1 && DirectoryHash.word(t, k + 16, end) == w2;
   }
 
   // ---- walking the entries in key order (tool paths: documents, diffs)
 
   /** Calls {@code visitor} for every entry in ascending unsigned order of the key bytes, with a copy of the key. */
   public void forEach(EntryVisitor visitor) {
-    for (int r = 0; r < arena.length; r = nextRecord(r)) {
-      visitor.visit(Arrays.copyOfRange(arena, keyOffset(r), keyOffset(r) + keyLength(r)), value(r));
+    for (int r = 0; r < size; r++) {
+      int k = keyOffset(r);
+      visitor.visit(Arrays.copyOfRange(table, k, k + keyLength(r)), value(r));
     }
   }
 
@@ -223,63 +316,102 @@ public final class Directory {
     void visit(byte[] key, int value);
   }
 
-  /** The arena, for package code that walks records; never modified. */
+  /**
+   * The array every key lies in, for package code that walks the entries; never modified. A walk:
+   * {@code for (int r = 0; r < d.arena().length; r = d.nextRecord(r))}, reading the entry at cursor
+   * {@code r} with {@link #keyOffset}, {@link #keyLength} and {@link #value}. Empty when the directory is.
+   */
   byte[] arena() {
-    return arena;
+    return table;
   }
 
-  /** Offset of the record after record {@code r}; {@code arena().length} after the last. */
+  /**
+   * The cursor after cursor {@code r}; {@code arena().length} after the last. A cursor is the rank of
+   * an entry in key order, and the table holds at least one record per entry, so ranks stay below it.
+   */
   int nextRecord(int r) {
-    return keyOffset(r) + keyLength(r);
+    return r + 1 < size ? r + 1 : table.length;
   }
 
+  /** The length of the key at cursor {@code r}. */
   int keyLength(int r) {
-    int klen = 0;
-    int shift = 0;
-    byte b;
-    do {
-      b = arena[r++];
-      klen |= (b & 0x7F) << shift;
-      shift += 7;
-    } while (b < 0);
-    return klen;
+    int o = order[r];
+    int code = table[o] & 0xFF;
+    return code == OVERFLOW ? (int) INT_LE.get(table, o + 12) : code - 1;
   }
 
+  /** Where in {@link #arena()} the key at cursor {@code r} starts. */
   int keyOffset(int r) {
-    while (arena[r] < 0) {
-      r++;
-    }
-    return r + 5;
+    int o = order[r];
+    return (table[o] & 0xFF) == OVERFLOW ? (int) INT_LE.get(table, o + 8) : o + 8;
   }
 
+  /** The value at cursor {@code r}. */
   int value(int r) {
-    return (int) INT_LE.get(arena, keyOffset(r) - 4);
+    return (int) INT_LE.get(table, order[r] + 4);
   }
 
   // ---- size
 
   /**
    * The bytes the directory holds on the heap: both arrays with their headers and the object itself
-   * (a 64-bit JVM with compressed references); divide by {@link #size()} for bytes per entry.
+   * (56 bytes on a 64-bit JVM with compressed references); divide by {@link #size()} for bytes per entry.
    */
   public long memoryBytes() {
-    return 40 + 16 + 8L * slots.length + 16 + arena.length;
+    return 56 + 16 + (long) table.length + 16 + 4L * order.length;
   }
 
-  /** The number of slots of the hash table. */
+  /** The number of records of the hash table (64 / {@link #recordBytes()} per bucket). */
   public int slotCount() {
-    return slots.length;
+    return bucketCount * (BUCKET / recordBytes);
   }
 
-  /** The number of arena bytes: every key, its length and its value. */
+  /** The length of the table: padding, buckets of records (values and short keys inline) and overflow keys. */
   public int arenaBytes() {
-    return arena.length;
+    return table.length;
+  }
+
+  /** The bytes of one record: 32 (keys up to 24 bytes inline) or 16 (up to 8). */
+  int recordBytes() {
+    return recordBytes;
+  }
+
+  /** The number of buckets. */
+  int bucketCount() {
+    return bucketCount;
+  }
+
+  /** The hop byte of bucket {@code b} (0-based): how far past it the farthest key homed in it lies, or the scan mark. */
+  int hop(int b) {
+    return table[PAD + BUCKET * b + 3] & 0xFF;
+  }
+
+  private int contentHash() {
+    int h = size;
+    for (int r = 0; r < size; r++) {
+      int k = keyOffset(r);
+      for (int i = k, e = k + keyLength(r); i < e; i++) {
+        h = 31 * h + table[i];
+      }
+      h = 31 * h + value(r);
+    }
+    return h;
   }
 
   /** Equal when both hold the same keys with the same values. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof Directory d && d.size == size && d.hashCode == hashCode && Arrays.equals(d.arena, arena);
+    if (!(o instanceof Directory d) || d.size != size || d.hashCode != hashCode) {
+      return false;
+    }
+    for (int r = 0; r < size; r++) {
+      int k = keyOffset(r);
+      int dk = d.keyOffset(r);
+      if (value(r) != d.value(r) || !Arrays.equals(table, k, k + keyLength(r), d.table, dk, dk + d.keyLength(r))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
@@ -289,6 +421,6 @@ public final class Directory {
 
   @Override
   public String toString() {
-    return "Directory{entries=" + size + ", slots=" + slots.length + ", arena=" + arena.length + " bytes}";
+    return "Directory{entries=" + size + ", records=" + slotCount() + " of " + recordBytes + " bytes, table=" + table.length + " bytes}";
   }
 }

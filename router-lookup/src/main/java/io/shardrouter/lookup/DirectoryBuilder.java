@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * Collects the entries of a {@link Directory}: exact keys (canonical bytes, copied) and their
  * non-negative values. {@link #duplicates()} lists keys given more than once, which {@link #build()}
- * refuses; building sorts the entries by key bytes (so a directory's content does not depend on the
- * order the entries were added in) and fills the hash table.
+ * refuses; building sorts the entries by key bytes and inserts them in that order (so a directory's
+ * layout does not depend on the order the entries were added in) into the hash table.
  *
  * <p>Building n entries takes O(n log n) time and, besides the directory itself, about
  * {@code 12 n} bytes plus the key bytes while it runs.
@@ -27,6 +27,10 @@ public final class DirectoryBuilder {
   private int[] values = new int[32];
   private int size;
   private int[] order; // insertion indices sorted by key bytes, then index; null when stale
+  private int recordBytes; // 0: chosen at build
+  private int tagBits = 16;
+  private int hopLimit = 255;
+  private double loadFactor = Directory.LOAD_FACTOR;
 
   DirectoryBuilder() {}
 
@@ -124,58 +128,136 @@ public final class DirectoryBuilder {
       throw new IllegalArgumentException(sb.append(dups.size() > 10 ? " ..." : "").append("; give each key once").toString());
     }
     int[] o = sorted();
-    long arenaSize = 0;
+    int[] lengthCounts = new int[3]; // up to 8 bytes, 9 to 24, more
     for (int i = 0; i < size; i++) {
       int len = starts[i + 1] - starts[i];
-      arenaSize += varintLength(len) + 4 + len;
+      lengthCounts[len <= 8 ? 0 : len <= 24 ? 1 : 2]++;
     }
-    if (arenaSize > Directory.MAX_ARENA_BYTES) {
-      throw new IllegalArgumentException("a directory of " + size + " entries needs " + arenaSize + " arena bytes, over the limit of "
+    int rec = recordBytes != 0 ? recordBytes
+        : lengthCounts[1] >= Math.max(lengthCounts[0], lengthCounts[2]) && tableBytes(32, o) <= Directory.MAX_ARENA_BYTES ? 32 : 16;
+    long total = tableBytes(rec, o);
+    if (total > Directory.MAX_ARENA_BYTES) {
+      throw new IllegalArgumentException("a directory of " + size + " entries needs " + total + " table bytes, over the limit of "
           + Directory.MAX_ARENA_BYTES + "; split the directory or shorten the keys");
     }
-    long capacity = Math.max(1, (long) Math.ceil(size / Directory.LOAD_FACTOR));
-    if (capacity > Integer.MAX_VALUE - 8 || capacity <= size) {
-      throw new IllegalArgumentException("a directory of " + size + " entries is too large for one hash table; split it");
-    }
-    byte[] arena = new byte[(int) arenaSize];
-    long[] slots = new long[(int) capacity];
-    int offsetBits = Math.max(1, 64 - Long.numberOfLeadingZeros(arena.length));
-    int p = 0;
-    for (int i : o) {
+    int buckets = bucketCount(rec);
+    byte[] table = new byte[(int) total];
+    int[] recordOf = new int[size];
+    int tagMask = (1 << tagBits) - 1;
+    int hopScan = hopLimit;
+    Directory shape = new Directory(table, recordOf, 0, rec, buckets, tagMask, hopScan); // for the hash-to-bucket arithmetic
+    int overflow = Directory.PAD + Directory.BUCKET * buckets;
+    for (int k = 0; k < size; k++) {
+      int i = o[k];
       int len = starts[i + 1] - starts[i];
-      int record = p;
-      int v = len;
-      while (v >= 0x80) {
-        arena[p++] = (byte) (v | 0x80);
-        v >>>= 7;
+      long h = DirectoryHash.of(keys, starts[i], len);
+      int home = shape.homeBucket(h);
+      int bs = home;
+      int d = 0;
+      int r = freeRecord(table, bs, rec);
+      while (r < 0) {
+        bs = shape.nextBucket(bs);
+        d++;
+        r = freeRecord(table, bs, rec);
       }
-      arena[p++] = (byte) v;
-      int value = values[i];
-      arena[p++] = (byte) value;
-      arena[p++] = (byte) (value >>> 8);
-      arena[p++] = (byte) (value >>> 16);
-      arena[p++] = (byte) (value >>> 24);
-      System.arraycopy(keys, starts[i], arena, p, len);
-      long h = DirectoryHash.of(arena, p, len);
-      p += len;
-      int s = Directory.home(h, slots.length);
-      while (slots[s] != 0) {
-        if (++s == slots.length) {
-          s = 0;
-        }
+      int head = shape.expected(h, len);
+      table[r] = (byte) head;
+      table[r + 1] = (byte) (head >>> 8);
+      table[r + 2] = (byte) (head >>> 16);
+      putInt(table, r + 4, values[i]);
+      if (len <= rec - 8) {
+        System.arraycopy(keys, starts[i], table, r + 8, len);
+      } else {
+        System.arraycopy(keys, starts[i], table, overflow, len);
+        putInt(table, r + 8, overflow);
+        putInt(table, r + 12, len);
+        overflow += len;
       }
-      slots[s] = h << offsetBits | (record + 1);
+      recordOf[k] = r;
+      int hop = Math.min(d, hopScan);
+      if (hop > (table[home + 3] & 0xFF)) {
+        table[home + 3] = (byte) hop;
+      }
     }
-    return new Directory(slots, arena, size, offsetBits);
+    return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan);
   }
 
-  private static int varintLength(int v) {
-    int n = 1;
-    while (v >= 0x80) {
-      v >>>= 7;
-      n++;
+  /** Buckets for this builder's entries in records of {@code rec} bytes: load at most 0.8, and always a free record. */
+  private int bucketCount(int rec) {
+    if (size == 0) {
+      return 0;
     }
-    return n;
+    int perBucket = Directory.BUCKET / rec;
+    long buckets = (long) Math.ceil(size / (perBucket * loadFactor));
+    return (int) Math.max(buckets, (size + perBucket) / perBucket);
+  }
+
+  /** The table length for records of {@code rec} bytes: padding, buckets, overflow keys; 0 when empty. */
+  private long tableBytes(int rec, int[] sortedOrder) {
+    if (size == 0) {
+      return 0;
+    }
+    long overflowBytes = 0;
+    for (int i : sortedOrder) {
+      int len = starts[i + 1] - starts[i];
+      overflowBytes += len > rec - 8 ? len : 0;
+    }
+    return Directory.PAD + (long) Directory.BUCKET * bucketCount(rec) + overflowBytes;
+  }
+
+  /** The first empty record of the bucket at {@code bs}, or -1 when it is full. */
+  private static int freeRecord(byte[] table, int bs, int rec) {
+    for (int r = bs; r < bs + Directory.BUCKET; r += rec) {
+      if (table[r] == 0) {
+        return r;
+      }
+    }
+    return -1;
+  }
+
+  private static void putInt(byte[] b, int at, int v) {
+    b[at] = (byte) v;
+    b[at + 1] = (byte) (v >>> 8);
+    b[at + 2] = (byte) (v >>> 16);
+    b[at + 3] = (byte) (v >>> 24);
+  }
+
+  // ---- test hooks: the layout's parameters, fixed by default
+
+  /** Forces records of 16 or 32 bytes (0: chosen from the key lengths). */
+  DirectoryBuilder recordBytes(int bytes) {
+    if (bytes != 0 && bytes != 16 && bytes != 32) {
+      throw new IllegalArgumentException("record bytes must be 0, 16 or 32, got " + bytes);
+    }
+    recordBytes = bytes;
+    return this;
+  }
+
+  /** Keeps only {@code bits} (0 to 16) of each record's tag: 0 makes every same-length key a tag match. */
+  DirectoryBuilder tagBits(int bits) {
+    if (bits < 0 || bits > 16) {
+      throw new IllegalArgumentException("tag bits must be in [0, 16], got " + bits);
+    }
+    tagBits = bits;
+    return this;
+  }
+
+  /** The hop from which a bucket says "scan to a free record" (1 to 255). */
+  DirectoryBuilder hopLimit(int limit) {
+    if (limit < 1 || limit > 255) {
+      throw new IllegalArgumentException("hop limit must be in [1, 255], got " + limit);
+    }
+    hopLimit = limit;
+    return this;
+  }
+
+  /** The largest share of records in use, in (0, 1): higher means longer probes. */
+  DirectoryBuilder loadFactor(double load) {
+    if (!(load > 0 && load < 1)) {
+      throw new IllegalArgumentException("load factor must be in (0, 1), got " + load);
+    }
+    loadFactor = load;
+    return this;
   }
 
   private boolean sameKey(int a, int b) {

@@ -1,33 +1,174 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import sun.misc.Unsafe;
 
 /**
- * The hash a {@link Directory} files its keys under: XXH3-64, seed 0, of the key's canonical bytes,
- * from any entry point (bytes, a {@code String} read in place when it is ASCII, a {@code long}),
- * through router-hash's {@link StableHashes#xxh3()}. It only spreads keys over the directory's slots;
- * it never decides a partition, so it is no part of the routing spec.
+ * The hash a {@link Directory} files its keys under. It only spreads keys over the directory's
+ * buckets and gives each record a tag; it never decides a partition (a hit is always confirmed on
+ * the key bytes), so it is no part of the routing spec and may change with the layout.
  *
- * <p><b>Thread-safety:</b> stateless.
+ * <p>Definition, over the key's canonical bytes read as little-endian 64-bit words {@code w0, w1, ...}
+ * (the last one zero-padded), {@code n} bytes in all: {@code h = SEED ^ n}; for each pair of words
+ * {@code (a, b)} ({@code b = 0} when the count is odd) {@code h = mum(a ^ P1, b ^ P2 ^ h)}; the hash is
+ * {@code mum(h ^ P3, n ^ P4)}, where {@code mum(x, y)} folds the 128-bit product: the low 64 bits
+ * XOR the high 64 bits (a wyhash-style mix). A 16-byte key costs two multiplications, where XXH3
+ * costs about three times as much through a general-purpose API; and because it works on whole
+ * words, {@link Directory} computes it from an ASCII {@code String}'s chars in the same pass that
+ * packs them into the words it compares, without copying the key anywhere.
+ *
+ * <p>It also gives {@link Directory} the bytes of an ASCII {@code String} in place ({@link #asciiBytes}):
+ * the Latin-1 array behind a compact string, read through {@code sun.misc.Unsafe} exactly as
+ * router-hash's {@code Latin1Strings} does for hashing (that class is internal to router-hash), under
+ * the same guards: a self-test at class initialization, JDKs before 23 only, never when the system
+ * property {@code shardrouter.latin1Direct} is {@code false}. Otherwise {@link #LATIN1_DIRECT} is false
+ * and {@link Directory} packs the chars itself; both give the same answers.
+ *
+ * <p><b>Thread-safety:</b> stateless; the arrays {@link #asciiBytes} returns are never written.
  * <p><b>Allocation:</b> none.
  */
 final class DirectoryHash {
-  private static final StableHash XXH3 = StableHashes.xxh3();
+  static final long SEED = 0x2D358DCCAA6C78A5L;
+  static final long P1 = 0xA0761D6478BD642FL;
+  static final long P2 = 0xE7037ED1A0B428DBL;
+  static final long P3 = 0x8EBC6AF09C88C6E3L;
+  static final long P4 = 0x589965CC75374CC3L;
+
+  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** True when {@link #asciiBytes} may be called. */
+  static final boolean LATIN1_DIRECT;
+
+  private static final Unsafe UNSAFE;
+  private static final long VALUE_OFFSET;
+  private static final long CODER_OFFSET;
+
+  static {
+    Unsafe unsafe = null;
+    long value = -1;
+    long coder = -1;
+    boolean ok = false;
+    if (Runtime.version().feature() < 23 && !"false".equals(System.getProperty("shardrouter.latin1Direct"))) {
+      try {
+        Field f = Unsafe.class.getDeclaredField("theUnsafe");
+        f.setAccessible(true);
+        unsafe = (Unsafe) f.get(null);
+        Field valueField = String.class.getDeclaredField("value");
+        Field coderField = String.class.getDeclaredField("coder");
+        if (valueField.getType() == byte[].class && coderField.getType() == byte.class) {
+          value = unsafe.objectFieldOffset(valueField);
+          coder = unsafe.objectFieldOffset(coderField);
+          ok = true;
+        }
+      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        ok = false;
+      }
+    }
+    UNSAFE = unsafe;
+    VALUE_OFFSET = value;
+    CODER_OFFSET = coder;
+    LATIN1_DIRECT = ok && selfTest();
+  }
 
   private DirectoryHash() {}
 
-  static long of(byte[] bytes, int offset, int length) {
-    return XXH3.hash(bytes, offset, length);
+  /**
+   * The array backing {@code s} when {@code s} is a compact Latin-1 string whose chars are all ASCII
+   * (then it is exactly the UTF-8 form), else null. Only when {@link #LATIN1_DIRECT}; never write to it.
+   */
+  static byte[] asciiBytes(String s) {
+    if (UNSAFE.getByte(s, CODER_OFFSET) != 0) {
+      return null; // UTF-16: some char is above U+00FF
+    }
+    byte[] v = (byte[]) UNSAFE.getObject(s, VALUE_OFFSET);
+    int n = v.length;
+    long acc = 0;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      acc |= (long) LONG_LE.get(v, i);
+    }
+    for (; i < n; i++) {
+      acc |= v[i];
+    }
+    return (acc & 0x8080808080808080L) == 0 ? v : null;
   }
 
-  /** The hash of a string's UTF-8 bytes; ASCII text is read in place, other text encoded per thread. */
-  static long of(String s) {
-    return XXH3.hashString(s);
+  /** Checks the field reads on strings whose answers are known; any surprise disables the direct path. */
+  private static boolean selfTest() {
+    try {
+      String ascii = new String(new char[] {'k', 'e', 'y', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'});
+      byte[] a = asciiBytes(ascii);
+      return a != null && Arrays.equals(a, "key-0123456789".getBytes(StandardCharsets.US_ASCII))
+          && asciiBytes("caf\u00e9") == null && asciiBytes("\u4e2d\u6587") == null
+          && asciiBytes("") != null && asciiBytes("").length == 0;
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** The 64-bit fold of {@code a × b}: low half XOR high half. */
+  static long mum(long a, long b) {
+    return a * b ^ Math.multiplyHigh(a, b);
+  }
+
+  /** The hash of {@code bytes[offset, offset + length)}. */
+  static long of(byte[] bytes, int offset, int length) {
+    long h = SEED ^ length;
+    int p = offset;
+    int end = offset + length;
+    while (end - p > 8) {
+      long a = (long) LONG_LE.get(bytes, p);
+      long b = word(bytes, p + 8, end);
+      h = mum(a ^ P1, b ^ P2 ^ h);
+      p += 16;
+    }
+    if (p < end) {
+      h = mum(word(bytes, p, end) ^ P1, P2 ^ h);
+    }
+    return mum(h ^ P3, length ^ P4);
+  }
+
+  /** The zero-padded little-endian word at {@code p}, of the bytes before {@code end}; 0 when {@code p >= end}. */
+  static long word(byte[] bytes, int p, int end) {
+    int n = end - p;
+    if (n >= 8) {
+      return (long) LONG_LE.get(bytes, p);
+    }
+    if (n <= 0) {
+      return 0;
+    }
+    if (end >= 8) { // one load ending at end; the bytes before p shift out
+      return (long) LONG_LE.get(bytes, end - 8) >>> ((8 - n) << 3);
+    }
+    long w = 0;
+    for (int i = n - 1; i >= 0; i--) {
+      w = w << 8 | (bytes[p + i] & 0xFF);
+    }
+    return w;
+  }
+
+  /**
+   * The hash of a key of {@code n} ≤ 24 bytes given as its three zero-padded words (what
+   * {@link Directory} packs from a short ASCII {@code String}): the same value as {@link #of(byte[], int, int)}.
+   */
+  static long ofWords(long w0, long w1, long w2, int n) {
+    long h = SEED ^ n;
+    if (n > 0) {
+      h = mum(w0 ^ P1, w1 ^ P2 ^ h);
+      if (n > 16) {
+        h = mum(w2 ^ P1, P2 ^ h);
+      }
+    }
+    return mum(h ^ P3, n ^ P4);
   }
 
   /** The hash of a {@code long}'s 8 little-endian bytes. */
   static long of(long key) {
-    return XXH3.hashLong(key);
+    return mum(mum(key ^ P1, P2 ^ (SEED ^ 8)) ^ P3, 8 ^ P4);
   }
 }

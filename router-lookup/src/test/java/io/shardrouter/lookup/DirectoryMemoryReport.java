@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * Measures a {@link Directory}'s memory per entry: builds one of N keys of a given length and
- * prints the arena and slot sizes, {@link Directory#memoryBytes()} per entry, and the heap the
+ * prints its record size, table and key-order sizes, {@link Directory#memoryBytes()} per entry, and the heap the
  * directory keeps after a full GC (which includes nothing the arrays do not).
  *
  * <p>Run (after {@code ./mvnw -B -o test-compile -pl router-lookup -am}):
@@ -18,7 +18,7 @@ import java.util.Locale;
 public final class DirectoryMemoryReport {
 
   /** What one measurement found. */
-  record Result(int entries, int keyBytes, long arenaBytes, long slotBytes, long memoryBytes, long retainedHeapBytes) {
+  record Result(int entries, int keyBytes, int recordBytes, long tableBytes, long orderBytes, long memoryBytes, long retainedHeapBytes) {
     double bytesPerEntry() {
       return (double) memoryBytes / entries;
     }
@@ -29,8 +29,9 @@ public final class DirectoryMemoryReport {
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "%,d entries of %d-byte keys: arena %,d B, slots %,d B, memoryBytes %,d B = %.1f B/entry;"
-          + " heap retained after GC %,d B = %.1f B/entry", entries, keyBytes, arenaBytes, slotBytes, memoryBytes, bytesPerEntry(),
+      return String.format(Locale.ROOT, "%,d entries of %d-byte keys: %d-byte records, table %,d B, key order %,d B, memoryBytes %,d B"
+          + " = %.1f B/entry; heap retained after GC %,d B = %.1f B/entry", entries, keyBytes, recordBytes, tableBytes, orderBytes,
+          memoryBytes, bytesPerEntry(),
           retainedHeapBytes, retainedPerEntry());
     }
   }
@@ -58,7 +59,7 @@ public final class DirectoryMemoryReport {
     if (d.get(new String(key, StandardCharsets.US_ASCII)) != ((entries - 1) & 0xFFFFFF)) {
       throw new IllegalStateException("the last key does not hit");
     }
-    return new Result(entries, keyBytes, d.arenaBytes(), 8L * d.slotCount(), d.memoryBytes(), after - before);
+    return new Result(entries, keyBytes, d.recordBytes(), d.arenaBytes(), 4L * d.size(), d.memoryBytes(), after - before);
   }
 
   private static long usedAfterGc() {

@@ -111,15 +111,17 @@ class DirectoryTest {
   }
 
   @Test
-  void memoryBytes_isArenaPlusSlots() {
+  void memoryBytes_isTablePlusKeyOrder() {
     DirectoryBuilder b = Directory.builder();
     for (int i = 0; i < 30_000; i++) {
       b.add(CanonicalKeys.of(String.format("key-%012d", i)), i); // 16-byte keys
     }
     Directory d = b.build();
-    assertEquals(30_000 * (1 + 4 + 16), d.arenaBytes());
-    assertEquals(40_000, d.slotCount());
-    assertEquals(40 + 16 + 8L * 40_000 + 16 + d.arenaBytes(), d.memoryBytes());
+    assertEquals(32, d.recordBytes()); // 16-byte keys sit inline, two records per 64-byte bucket
+    assertEquals(18_750, d.bucketCount()); // 30,000 / (2 × 0.8)
+    assertEquals(37_500, d.slotCount());
+    assertEquals(Directory.PAD + 64 * 18_750, d.arenaBytes()); // no overflow
+    assertEquals(56 + 16 + d.arenaBytes() + 16 + 4L * 30_000, d.memoryBytes());
     assertTrue(d.toString().contains("entries=30000"), d::toString);
   }
 }
