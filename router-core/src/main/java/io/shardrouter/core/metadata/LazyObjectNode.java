@@ -102,7 +102,8 @@ public final class LazyObjectNode extends ObjectNode {
           try (JsonParser p = DocumentTree.SPANS.createParser(json, start, end - start)) {
             p.nextToken();
             for (int i = 0; p.nextToken() == JsonToken.FIELD_NAME; i++) {
-              offsets[i] = Math.toIntExact(p.currentTokenLocation().getByteOffset());
+              // Offsets of a parser over a slice count from the slice's start.
+              offsets[i] = start + Math.toIntExact(p.currentTokenLocation().getByteOffset());
               p.nextToken();
               p.skipChildren();
             }
