@@ -4,16 +4,44 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.Hex;
+import java.io.IOException;
+import java.io.Writer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
-/** SHA-256 over the compact JSON of a table's content, in the field order the table writes it. */
+/**
+ * SHA-256 over the compact JSON of a table's content, in the field order the table writes it.
+ *
+ * <p>The JSON text is encoded to UTF-8 and digested as it is written, in small chunks, so a table
+ * with a directory of millions of entries never has its content as one string or byte array. The
+ * text is the one {@code ObjectMapper.writeValueAsString} gives, encoded as {@code CanonicalKeys.of}
+ * encodes it; text with a lone surrogate has no UTF-8 form, and is handed to that old computation,
+ * which refuses it with its own message.
+ */
 final class Fingerprints {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private Fingerprints() {}
 
   static String of(ObjectNode content) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
+    }
+    try (Utf8DigestWriter w = new Utf8DigestWriter(sha)) {
+      JSON.writeValue(w, content);
+    } catch (LoneSurrogate e) {
+      return ofText(content);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
+    }
+    return Hex.of(sha.digest());
+  }
+
+  /** The computation over the whole text, as one string and one byte array. */
+  static String ofText(ObjectNode content) {
     try {
       String json = JSON.writeValueAsString(content);
       // Strict: a lone surrogate must not turn into '?' and collide with another table's content.
@@ -21,6 +49,89 @@ final class Fingerprints {
       return Hex.of(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (JsonProcessingException | NoSuchAlgorithmException e) {
       throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
+    }
+  }
+
+  /** Thrown by {@link Utf8DigestWriter} on text with no UTF-8 form. */
+  static final class LoneSurrogate extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LoneSurrogate() {
+      super("lone surrogate", null, false, false);
+    }
+  }
+
+  /** Encodes chars to UTF-8 (surrogate pairs as one 4-byte sequence) into a digest, through a small buffer. */
+  static final class Utf8DigestWriter extends Writer {
+    private final MessageDigest digest;
+    private final byte[] buf = new byte[8192];
+    private int n;
+    private char high; // a high surrogate whose low half comes in the next write; 0 when none
+
+    Utf8DigestWriter(MessageDigest digest) {
+      this.digest = digest;
+    }
+
+    @Override
+    public void write(char[] chars, int off, int len) {
+      for (int i = off, end = off + len; i < end; i++) {
+        char c = chars[i];
+        if (n > buf.length - 4) {
+          drain();
+        }
+        if (high != 0) {
+          if (!Character.isLowSurrogate(c)) {
+            throw new LoneSurrogate();
+          }
+          int cp = Character.toCodePoint(high, c);
+          high = 0;
+          buf[n++] = (byte) (0xF0 | (cp >> 18));
+          buf[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          buf[n++] = (byte) (0x80 | (cp & 0x3F));
+        } else if (c < 0x80) {
+          buf[n++] = (byte) c;
+        } else if (c < 0x800) {
+          buf[n++] = (byte) (0xC0 | (c >> 6));
+          buf[n++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isHighSurrogate(c)) {
+          high = c;
+        } else if (Character.isLowSurrogate(c)) {
+          throw new LoneSurrogate();
+        } else {
+          buf[n++] = (byte) (0xE0 | (c >> 12));
+          buf[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+          buf[n++] = (byte) (0x80 | (c & 0x3F));
+        }
+      }
+    }
+
+    @Override
+    public void write(String s, int off, int len) {
+      char[] chunk = new char[Math.min(len, 1024)];
+      for (int i = 0; i < len; i += chunk.length) {
+        int m = Math.min(chunk.length, len - i);
+        s.getChars(off + i, off + i + m, chunk, 0);
+        write(chunk, 0, m);
+      }
+    }
+
+    private void drain() {
+      digest.update(buf, 0, n);
+      n = 0;
+    }
+
+    @Override
+    public void flush() {
+      drain();
+    }
+
+    @Override
+    public void close() {
+      if (high != 0) {
+        throw new LoneSurrogate();
+      }
+      drain();
     }
   }
 }

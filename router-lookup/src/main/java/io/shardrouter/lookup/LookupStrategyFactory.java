@@ -7,6 +7,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.LazyObjectNode;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -96,6 +97,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
   }
 
   private static String fieldName(JsonNode object, int index) {
+    if (object instanceof LazyObjectNode lazy) {
+      return lazy.fieldNameAt(index); // without walking millions of fields per reported problem
+    }
     Iterator<String> names = object.fieldNames();
     for (int i = 0; i < index; i++) {
       names.next();

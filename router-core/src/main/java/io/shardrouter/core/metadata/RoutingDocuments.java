@@ -1,6 +1,7 @@
 package io.shardrouter.core.metadata;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -208,15 +209,19 @@ public final class RoutingDocuments {
     }
   }
 
+  /**
+   * The document's tree: first {@link DocumentTree}'s, which leaves large {@code entries} unbuilt;
+   * when that reader does not vouch for the document, the strict parse below, whose errors are the
+   * ones reported.
+   */
   private static JsonNode parse(byte[] json, int maxBytes, Violations v) {
-    JsonFactory factory = JsonFactory.builder()
-        .streamReadConstraints(StreamReadConstraints.builder()
-            .maxNestingDepth(MAX_NESTING)
-            .maxStringLength(1 << 20)
-            .maxNumberLength(64)
-            .maxNameLength(1024)
-            .maxDocumentLength(maxBytes)
-            .build())
+    JsonNode fast = DocumentTree.read(json, limits(maxBytes)
+        .disable(JsonFactory.Feature.INTERN_FIELD_NAMES) // millions of directory keys are not worth interning
+        .build());
+    if (fast != null) {
+      return fast;
+    }
+    JsonFactory factory = limits(maxBytes)
         .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
     ObjectMapper mapper = new ObjectMapper(factory)
@@ -239,8 +244,25 @@ public final class RoutingDocuments {
     }
   }
 
-  /** Reports every field name or string value with a lone surrogate: such text has no UTF-8 form. */
+  private static JsonFactoryBuilder limits(int maxBytes) {
+    return new JsonFactoryBuilder()
+        .streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(MAX_NESTING)
+            .maxStringLength(1 << 20)
+            .maxNumberLength(64)
+            .maxNameLength(1024)
+            .maxDocumentLength(maxBytes)
+            .build());
+  }
+
+  /**
+   * Reports every field name or string value with a lone surrogate: such text has no UTF-8 form.
+   * Lazily read containers were checked while they were read (see {@link DocumentTree}).
+   */
   private static void wellFormedText(JsonNode node, String path, Violations v) {
+    if (node instanceof LazyObjectNode || node instanceof LazyArrayNode) {
+      return;
+    }
     if (node.isTextual()) {
       if (!Utf8.isWellFormed(node.textValue())) {
         v.add(path.isEmpty() ? "$" : path, "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8 form");
