@@ -1,5 +1,7 @@
 package io.shardrouter.range;
 
+import java.util.Arrays;
+
 /**
  * Counts the sorted 64-bit values at or below a key in a few independent loads instead of a chain of
  * log2(n) dependent ones: the span between two of the values is cut into about 2n equal cells of
@@ -12,9 +14,12 @@ package io.shardrouter.range;
  * ones, for evenly spread values). The values after a cell's own are above every key of the cell, so
  * comparing a few of them too does no harm.
  *
- * <p>A cell with more values (clustered boundaries: ids crowded at the low end, one far outlier) is
- * searched by a binary search over just its values, so a lookup costs at most one load more than a
- * binary search over all of them, and building stays linear. To keep outliers from stretching the cells, the span is chosen among
+ * <p>A cell with more values (clustered boundaries: ids crowded at the low end, one far outlier, text
+ * prefixes whose bytes take a few dozen of 256 values) gets an index of its own over just its values,
+ * cut by their own span, when that leaves fewer of them crowded; past {@value #MAX_DEPTH} such levels,
+ * or where it would not help (repeats, powers of two), a binary search over the cell's values finishes.
+ * A lookup never costs more than a few loads per level over a binary search of all the values, and
+ * building is linear per level. To keep outliers from stretching the cells, the span is chosen among
  * the windows between the t-th smallest and the t-th largest value, t = 0 to {@value #TRIM}, as the one
  * that leaves the fewest values in crowded cells: a boundary at {@code Long.MIN_VALUE} in front of
  * monthly timestamps lands in the first cell, and the months get cells of their own.
@@ -30,6 +35,8 @@ final class RadixIndex {
   static final int SCAN = 4;
   /** Outliers at each end the span may leave out. */
   static final int TRIM = 8;
+  /** Levels of indexes within crowded cells below the top one. */
+  static final int MAX_DEPTH = 2;
   private static final int CROWDED = Integer.MIN_VALUE; // flag on a cell that holds more than SCAN values
 
   private final long[] values; // sorted, then SCAN × Long.MAX_VALUE, so a scan never leaves the array
@@ -38,9 +45,14 @@ final class RadixIndex {
   private final int shift;     // 1 to 63: (key - base) >>> shift is never negative
   private final int lastCell;
   private final int[] cells;   // cell c: the values in cells before c, | CROWDED if c holds > SCAN; one more entry: size
+  private final RadixIndex[] nested; // by cell: an index of a crowded cell's values, or null to search them
 
   /** @param sorted values in non-decreasing order (repeats allowed) */
   RadixIndex(long[] sorted) {
+    this(sorted, 0);
+  }
+
+  private RadixIndex(long[] sorted, int depth) {
     this.size = sorted.length;
     this.values = new long[size + SCAN];
     System.arraycopy(sorted, 0, values, 0, size);
@@ -81,6 +93,24 @@ final class RadixIndex {
       cells[c] = v - first > SCAN ? first | CROWDED : first;
     }
     cells[lastCell + 1] = size;
+    this.nested = depth < MAX_DEPTH ? nest(sorted, depth) : null;
+  }
+
+  /** Indexes of the crowded cells' own values, where one has fewer crowded values than the cell; else null. */
+  private RadixIndex[] nest(long[] sorted, int depth) {
+    RadixIndex[] out = null;
+    for (int c = 0; c <= lastCell; c++) {
+      if (cells[c] < 0) {
+        int lo = cells[c] & Integer.MAX_VALUE;
+        int hi = cells[c + 1] & Integer.MAX_VALUE;
+        RadixIndex inner = new RadixIndex(Arrays.copyOfRange(sorted, lo, hi), depth + 1);
+        if (inner.crowdedValues() < hi - lo) {
+          out = out == null ? new RadixIndex[lastCell + 1] : out;
+          out[c] = inner;
+        }
+      }
+    }
+    return out;
   }
 
   /** The cell of {@code v}: {@code (v - base) >>> shift}, clamped to [0, last]. */
@@ -104,12 +134,24 @@ final class RadixIndex {
     return crowded;
   }
 
-  /** How many values are in cells of more than {@value #SCAN}, searched rather than scanned. */
+  /** How many values are in cells of more than {@value #SCAN}: not found by this level's scan. */
   int crowdedValues() {
     int n = 0;
     for (int c = 0; c <= lastCell; c++) {
       if (cells[c] < 0) {
         n += (cells[c + 1] & Integer.MAX_VALUE) - (cells[c] & Integer.MAX_VALUE);
+      }
+    }
+    return n;
+  }
+
+  /** How many values a lookup finds by binary search: those in crowded cells without an index of their own. */
+  int searchedValues() {
+    int n = 0;
+    for (int c = 0; c <= lastCell; c++) {
+      if (cells[c] < 0) {
+        n += nested != null && nested[c] != null ? nested[c].searchedValues()
+            : (cells[c + 1] & Integer.MAX_VALUE) - (cells[c] & Integer.MAX_VALUE);
       }
     }
     return n;
@@ -124,12 +166,18 @@ final class RadixIndex {
     int c = key < base ? 0 : (int) Math.min((key - base) >>> shift, lastCell);
     int first = cells[c];
     if (first < 0) {
-      return searchCell(first & Integer.MAX_VALUE, cells[c + 1] & Integer.MAX_VALUE, key);
+      return countCrowded(c, first & Integer.MAX_VALUE, key);
     }
     final long[] v = values;
     int n = first + (v[first] <= key ? 1 : 0) + (v[first + 1] <= key ? 1 : 0) + (v[first + 2] <= key ? 1 : 0)
         + (v[first + 3] <= key ? 1 : 0);
     return Math.min(n, size); // the padding is at or below Long.MAX_VALUE
+  }
+
+  /** {@link #countAtOrBelow} in crowded cell {@code c}, whose values start at {@code lo}. */
+  private int countCrowded(int c, int lo, long key) {
+    RadixIndex inner = nested == null ? null : nested[c];
+    return inner != null ? lo + inner.countAtOrBelow(key) : searchCell(lo, cells[c + 1] & Integer.MAX_VALUE, key);
   }
 
   /** Binary search of {@code values[lo, hi)}, hi > lo, without an early exit: lo + the number at or below key. */

@@ -116,6 +116,19 @@ class RadixIndexTest {
       }
       return v;
     }),
+    new Layout("text prefixes: \"cust-\" and three base-36 chars", (n, r) -> {
+      String chars = "0123456789abcdefghijklmnopqrstuvwxyz";
+      long[] v = new long[n];
+      for (int i = 0; i < n; i++) {
+        StringBuilder b = new StringBuilder("cust-");
+        for (int j = 0; j < 11; j++) {
+          b.append(chars.charAt(r.nextInt(36)));
+        }
+        byte[] bytes = b.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        v[i] = PrefixIndex.prefix(bytes, 0, bytes.length);
+      }
+      return v;
+    }),
     new Layout("small span", (n, r) -> r.longs(n, -50, 50).toArray()),
     new Layout("MIN, MAX and a tight cluster", (n, r) -> {
       long[] v = r.longs(n + 4, 1_000, 1_000 + 3L * n).toArray();
@@ -177,6 +190,20 @@ class RadixIndexTest {
       Arrays.sort(v);
       check("repeats, set " + set, v, r, 100, s);
     }
+  }
+
+  @Test
+  void crowdedCells_getAnIndexOfTheirOwnWhereThatHelps() {
+    long[] v = new long[1024]; // 1,000 ids crowded below 4,000, then 24 spread over the long range
+    SplittableRandom r = new SplittableRandom(7);
+    for (int i = 0; i < v.length; i++) {
+      v[i] = i < 1000 ? 4L * i + r.nextInt(4) : r.nextLong(1L << 40, Long.MAX_VALUE);
+    }
+    long[] sorted = sortedDistinct(v);
+    RadixIndex index = new RadixIndex(sorted);
+    assertTrue(index.crowdedValues() >= 1000, "the ids share the first cell of the whole span");
+    assertEquals(0, index.searchedValues(), "the first cell's own index spreads the ids over cells of their own");
+    check("crowded ids", sorted, r, 2000, "seed 7");
   }
 
   @Test
