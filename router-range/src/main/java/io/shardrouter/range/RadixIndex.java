@@ -24,8 +24,9 @@ import java.util.Arrays;
  * that leaves the fewest values in crowded cells: a boundary at {@code Long.MIN_VALUE} in front of
  * monthly timestamps lands in the first cell, and the months get cells of their own.
  *
- * <p>Cost, n values: about {@code 2n + 1} ints of cells and {@code n + }{@value #SCAN} longs of values;
- * a lookup is the cell computation, two dependent loads and {@value #SCAN} compares.
+ * <p>Cost, n values: about {@code 2n + 1} ints of cells and {@code n + }{@value #SCAN} longs of values,
+ * and at most as much again per level of nested indexes (each level holds at most the n values); a
+ * lookup in an uncrowded cell is the cell computation, two dependent loads and {@value #SCAN} compares.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.

@@ -23,9 +23,9 @@ import java.util.List;
  * open-ended ({@code end} +∞). Keys are ordered by {@link KeyOrder}: numbers and timestamps by value,
  * text by its UTF-8 bytes, composites part by part. A key below the first start, or at or above a
  * closed last end, has no partition: {@link NoRouteException}, never the nearest range. Keys of 64
- * bits or less are found in a {@link RadixIndex} of the boundaries (a cell table over their span, then
- * a few comparisons: the same cost at 16 or 1,024 boundaries when they are spread evenly, never more
- * than a binary search when they are not), text, bytes and uuids in a {@link PrefixIndex} of their
+ * bits or less are found in a {@code RadixIndex} of the boundaries (a cell table over their span, then
+ * a few comparisons: the same cost at 16 or 1,024 boundaries spread evenly or by month, a few loads
+ * more than a binary search at worst), text, bytes and uuids in a {@code PrefixIndex} of their
  * first 8 bytes, composites by binary search.
  *
  * <p>Good for: ordered access, where a range query ({@link #prune}) visits only the partitions its
