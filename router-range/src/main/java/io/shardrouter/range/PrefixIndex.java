@@ -5,9 +5,10 @@ import java.util.Arrays;
 /**
  * Counts the sorted byte-string boundaries at or below a key (unsigned lexicographic order: string,
  * bytes and uuid keys) mostly without comparing byte strings: each boundary's first 8 bytes, zero
- * padded, form a 64-bit prefix searched through an {@link EytzingerIndex}. A boundary whose prefix
- * is below the key's is below the key, one whose prefix is above is above it; only boundaries with
- * the key's own prefix (usually none or one) are compared in full.
+ * padded, form a 64-bit prefix counted by a {@link RadixIndex}, whose cells cut the prefixes' own
+ * span, so leading bytes that every boundary shares (such as {@code "cust-"}) cost nothing. A boundary
+ * whose prefix is below the key's is below the key, one whose prefix is above is above it; only
+ * boundaries with the key's own prefix (usually none or one) are compared in full.
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.
@@ -16,7 +17,7 @@ final class PrefixIndex {
   private final byte[][] sorted;
   private final long[] prefixes;
   private final int[] runStart; // the first index with the same prefix as index i
-  private final EytzingerIndex index;
+  private final RadixIndex index;
 
   PrefixIndex(byte[][] sorted) {
     this.sorted = sorted;
@@ -26,7 +27,7 @@ final class PrefixIndex {
       prefixes[i] = prefix(sorted[i], 0, sorted[i].length);
       runStart[i] = i > 0 && prefixes[i] == prefixes[i - 1] ? runStart[i - 1] : i;
     }
-    this.index = new EytzingerIndex(prefixes);
+    this.index = new RadixIndex(prefixes);
   }
 
   /**

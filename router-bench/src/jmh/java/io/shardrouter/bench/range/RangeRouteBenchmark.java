@@ -6,6 +6,8 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.range.RangeStrategy;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,13 +30,15 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * How long does routing through a range strategy take? {@link #routeLong} is
  * {@code RoutingTable.route(long)} over {@code RangeStrategy.of(KeyType.LONG, starts, null)} with
- * B = 16 / 128 / 1,024 boundaries (random, sorted; the first is {@code Long.MIN_VALUE}, so every key
- * has a range); {@link #binarySearch} is the peer: {@code Arrays.binarySearch} over the same
- * {@code long[]}, turned into a range index, no table. {@link #routeString} routes {@code ascii16}
- * keys through B string boundaries (a sorted sample of the same universe, the first {@code "cust-"}).
- * Ranges are placed round-robin over 16 groups. Budget (DESIGN §6): ≤ 12 ns at 1,024 {@code long}
- * boundaries (an absolute target: reported, never guarded); every route path 0 B/op; the CI guard also
- * holds {@link #routeLong} at 1,024 to ≤ 1.5 × the binary search.
+ * B = 16 / 128 / 1,024 boundaries in two layouts: {@code random} (random starts, the first
+ * {@code Long.MIN_VALUE}, so every key has a range) and {@code monthly} (the epoch microseconds of B
+ * month starts, as time ranges are cut, with the keys folded into those months);
+ * {@link #binarySearch} is the peer: {@code Arrays.binarySearch} over the same {@code long[]} and
+ * keys, turned into a range index, no table. {@link #routeString} routes {@code ascii16} keys through
+ * B string boundaries (a sorted sample of the same universe, the first {@code "cust-"}). Ranges are
+ * placed round-robin over 16 groups. Budget (DESIGN §6): ≤ 12 ns at 1,024 {@code long} boundaries (an
+ * absolute target: reported, never failed on); every route path 0 B/op, which the CI guard checks for
+ * {@link #routeLong} at 1,024.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RangeRouteBenchmark -prof gc}
  */
@@ -47,24 +51,44 @@ public class RangeRouteBenchmark {
   /** Groups the ranges are placed over. */
   static final int GROUPS = 16;
 
-  /** Ranges over {@code long} keys. */
+  /** Ranges over {@code long} keys, and the keys routed through them. */
   @State(Scope.Benchmark)
   public static class LongRanges {
     @Param({"16", "128", "1024"})
     public int boundaries;
+    /**
+     * {@code random}: random starts, the first {@code Long.MIN_VALUE}, keys the {@code long} key set;
+     * {@code monthly}: epoch microseconds of B month starts from 2000-01, keys the same key set folded
+     * into those months (timestamps clustered in 2<sup>51</sup> of the 2<sup>64</sup> values).
+     */
+    @Param({"random", "monthly"})
+    public String layout;
     long[] starts;
+    long[] keys;
     RoutingTable table;
 
     @Setup(Level.Trial)
     public void setup() {
-      starts = longStarts(boundaries);
+      keys = KeySet.LONG.longs();
+      switch (layout) {
+        case "random" -> starts = longStarts(boundaries);
+        case "monthly" -> {
+          starts = monthStarts(boundaries + 1); // the last is the end of the keys, not a start
+          long first = starts[0];
+          long span = starts[boundaries] - first;
+          for (int i = 0; i < keys.length; i++) {
+            keys[i] = first + Math.floorMod(keys[i], span);
+          }
+          starts = Arrays.copyOf(starts, boundaries);
+        }
+        default -> throw new IllegalArgumentException("unknown layout '" + layout + "'; benchmarks know random, monthly");
+      }
       List<Long> list = new ArrayList<>();
       for (long s : starts) {
         list.add(s);
       }
       table = BenchTables.table(RangeStrategy.of(KeyType.LONG, list, null), GROUPS, KeyType.LONG, 1);
-      long[] keys = KeySet.LONG.longs();
-      for (int i = 0; i < 64; i++) { // the table and the peer agree
+      for (int i = 0; i < keys.length; i++) { // the table and the peer agree
         if (table.route(keys[i]).partition() != rangeOf(starts, keys[i])) {
           throw new IllegalStateException("range table and binary search disagree on key " + keys[i]);
         }
@@ -91,19 +115,13 @@ public class RangeRouteBenchmark {
     }
   }
 
-  /** {@code long} keys. */
+  /** The position in {@link LongRanges#keys}. */
   @State(Scope.Thread)
   public static class Longs {
     /** One set; the parameter names the floor this path is compared with. */
     @Param({"long"})
     public String keySet;
-    long[] keys;
     int i;
-
-    @Setup
-    public void setup() {
-      keys = KeySet.of(keySet).longs();
-    }
   }
 
   /** {@code String} keys. */
@@ -131,6 +149,17 @@ public class RangeRouteBenchmark {
     return s.stream().mapToLong(Long::longValue).toArray();
   }
 
+  /** Epoch microseconds of {@code n} month starts (UTC) from 2000-01. */
+  static long[] monthStarts(int n) {
+    long[] out = new long[n];
+    LocalDate d = LocalDate.of(2000, 1, 1);
+    for (int i = 0; i < n; i++) {
+      out[i] = d.atStartOfDay().toEpochSecond(ZoneOffset.UTC) * 1_000_000L;
+      d = d.plusMonths(1);
+    }
+    return out;
+  }
+
   /** The range holding {@code key}: the last start ≤ key. */
   static int rangeOf(long[] starts, long key) {
     int i = Arrays.binarySearch(starts, key);
@@ -139,12 +168,12 @@ public class RangeRouteBenchmark {
 
   @Benchmark
   public Route routeLong(LongRanges t, Longs k) {
-    return t.table.route(k.keys[k.i++ & KeySet.MASK]);
+    return t.table.route(t.keys[k.i++ & KeySet.MASK]);
   }
 
   @Benchmark
   public int binarySearch(LongRanges t, Longs k) {
-    return rangeOf(t.starts, k.keys[k.i++ & KeySet.MASK]);
+    return rangeOf(t.starts, t.keys[k.i++ & KeySet.MASK]);
   }
 
   @Benchmark
