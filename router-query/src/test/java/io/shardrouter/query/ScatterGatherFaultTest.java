@@ -116,7 +116,10 @@ class ScatterGatherFaultTest {
       assertTrue(r.outcome("hang1").cause().orElseThrow().getMessage().contains("deadline of 200 ms passed"));
       assertTrue(issued.get("hang1/0").isCancelled(), "the hanging call was cancelled at the deadline");
       assertTrue(issued.get("slow1/0").isCancelled(), "the slow call was cancelled at the deadline");
-      assertTrue(r.outcome("hang1").latency().toMillis() >= DEADLINE_MS / 2, r.toString());   // called a little after the start
+      // The hanging call's latency runs from its own start (a thread may pick it up late on a busy
+      // machine) to the deadline: never longer than the whole fan-out, and never close to nothing.
+      long hung = r.outcome("hang1").latency().toMillis();
+      assertTrue(hung >= 10 && hung <= took, "hang1 latency " + hung + " ms, fan-out " + took + " ms: " + r);
       assertEquals(FanOutRecord.Outcome.PARTIAL, audit.get(0).outcome());
     }
   }
