@@ -2,6 +2,7 @@ package io.shardrouter.hash;
 
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.Latin1Strings;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
 

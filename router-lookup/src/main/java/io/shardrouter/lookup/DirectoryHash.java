@@ -1,12 +1,9 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.key.Latin1Strings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.reflect.Field;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import sun.misc.Unsafe;
 
 /**
  * The hash a {@link Directory} files its keys under. It only spreads keys over the directory's
@@ -23,11 +20,11 @@ import sun.misc.Unsafe;
  * packs them into the words it compares, without copying the key anywhere.
  *
  * <p>It also gives {@link Directory} the bytes of an ASCII {@code String} in place ({@link #asciiBytes}):
- * the Latin-1 array behind a compact string, read through {@code sun.misc.Unsafe} exactly as
- * router-hash's {@code Latin1Strings} does for hashing (that class is internal to router-hash), under
- * the same guards: a self-test at class initialization, JDKs before 23 only, never when the system
- * property {@code shardrouter.latin1Direct} is {@code false}. Otherwise {@link #LATIN1_DIRECT} is false
- * and {@link Directory} packs the chars itself; both give the same answers.
+ * the Latin-1 array behind a compact string, through router-core's {@link Latin1Strings} (the same
+ * guarded read router-hash hashes with: a self-test at class initialization, JDKs before 23 only,
+ * never when the system property {@code shardrouter.latin1Direct} is {@code false}). Otherwise
+ * {@link #LATIN1_DIRECT} is false and {@link Directory} packs the chars itself; both give the same
+ * answers.
  *
  * <p><b>Thread-safety:</b> stateless; the arrays {@link #asciiBytes} returns are never written.
  * <p><b>Allocation:</b> none.
@@ -41,39 +38,8 @@ final class DirectoryHash {
 
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-  /** True when {@link #asciiBytes} may be called. */
-  static final boolean LATIN1_DIRECT;
-
-  private static final Unsafe UNSAFE;
-  private static final long VALUE_OFFSET;
-  private static final long CODER_OFFSET;
-
-  static {
-    Unsafe unsafe = null;
-    long value = -1;
-    long coder = -1;
-    boolean ok = false;
-    if (Runtime.version().feature() < 23 && !"false".equals(System.getProperty("shardrouter.latin1Direct"))) {
-      try {
-        Field f = Unsafe.class.getDeclaredField("theUnsafe");
-        f.setAccessible(true);
-        unsafe = (Unsafe) f.get(null);
-        Field valueField = String.class.getDeclaredField("value");
-        Field coderField = String.class.getDeclaredField("coder");
-        if (valueField.getType() == byte[].class && coderField.getType() == byte.class) {
-          value = unsafe.objectFieldOffset(valueField);
-          coder = unsafe.objectFieldOffset(coderField);
-          ok = true;
-        }
-      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-        ok = false;
-      }
-    }
-    UNSAFE = unsafe;
-    VALUE_OFFSET = value;
-    CODER_OFFSET = coder;
-    LATIN1_DIRECT = ok && selfTest();
-  }
+  /** True when {@link #asciiBytes} may be called: router-core's {@link Latin1Strings#AVAILABLE}. */
+  static final boolean LATIN1_DIRECT = Latin1Strings.AVAILABLE;
 
   private DirectoryHash() {}
 
@@ -82,33 +48,7 @@ final class DirectoryHash {
    * (then it is exactly the UTF-8 form), else null. Only when {@link #LATIN1_DIRECT}; never write to it.
    */
   static byte[] asciiBytes(String s) {
-    if (UNSAFE.getByte(s, CODER_OFFSET) != 0) {
-      return null; // UTF-16: some char is above U+00FF
-    }
-    byte[] v = (byte[]) UNSAFE.getObject(s, VALUE_OFFSET);
-    int n = v.length;
-    long acc = 0;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      acc |= (long) LONG_LE.get(v, i);
-    }
-    for (; i < n; i++) {
-      acc |= v[i];
-    }
-    return (acc & 0x8080808080808080L) == 0 ? v : null;
-  }
-
-  /** Checks the field reads on strings whose answers are known; any surprise disables the direct path. */
-  private static boolean selfTest() {
-    try {
-      String ascii = new String(new char[] {'k', 'e', 'y', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'});
-      byte[] a = asciiBytes(ascii);
-      return a != null && Arrays.equals(a, "key-0123456789".getBytes(StandardCharsets.US_ASCII))
-          && asciiBytes("caf\u00e9") == null && asciiBytes("\u4e2d\u6587") == null
-          && asciiBytes("") != null && asciiBytes("").length == 0;
-    } catch (RuntimeException | LinkageError e) {
-      return false;
-    }
+    return Latin1Strings.asciiBytes(s);
   }
 
   /** The 64-bit fold of {@code a × b}: low half XOR high half. */

@@ -1,11 +1,9 @@
-package io.shardrouter.hash;
+package io.shardrouter.core.key;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.CanonicalKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -41,15 +39,6 @@ class Latin1StringsTest {
       String utf16 = ascii.substring(0, at) + '\u4e2d' + ascii.substring(at);
       assertNull(Latin1Strings.asciiBytes(latin1), "seed " + seed + ": a Latin-1 char above U+007F is not ASCII");
       assertNull(Latin1Strings.asciiBytes(utf16), "seed " + seed);
-    }
-  }
-
-  @Test
-  void hashString_directAndPortablePathsAgree() {
-    StableHash h = StableHashes.xxh3();
-    for (String key : new String[] {"", "a", "order-000001", "x".repeat(300), "café", "中文", "k\uD83D\uDE00"}) {
-      byte[] utf8 = CanonicalKeys.of(key);
-      assertEquals(h.hash(utf8, 0, utf8.length), h.hashString(key), key);
     }
   }
 }

@@ -1,4 +1,4 @@
-package io.shardrouter.hash;
+package io.shardrouter.core.key;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -19,13 +19,17 @@ import sun.misc.Unsafe;
  * the system property {@code shardrouter.latin1Direct} is {@code false}. Otherwise
  * {@link #AVAILABLE} is false and callers take the portable path; both give identical hashes.
  *
+ * <p>One copy serves every module that reads ASCII keys in place (router-hash's string hashing,
+ * router-lookup's directory), so the guards above are decided once per JVM.
+ *
  * <p><b>Thread-safety:</b> stateless; the arrays returned are never written.
- * <p><b>Stability:</b> internal.
+ * <p><b>Stability:</b> internal: public only so that ShardRouter's own modules share it; not for
+ *    application code, and it may go away when the JDK offers a supported equivalent.
  * <p><b>Allocation:</b> none.
  */
-final class Latin1Strings {
+public final class Latin1Strings {
   /** True when {@link #asciiBytes} may be called. */
-  static final boolean AVAILABLE;
+  public static final boolean AVAILABLE;
 
   private static final Unsafe UNSAFE;
   private static final long VALUE_OFFSET;
@@ -65,7 +69,7 @@ final class Latin1Strings {
    * The array backing {@code s} when {@code s} is a compact Latin-1 string whose chars are all
    * ASCII, else null. Its length is {@code s.length()}. Never write to it.
    */
-  static byte[] asciiBytes(String s) {
+  public static byte[] asciiBytes(String s) {
     if (UNSAFE.getByte(s, CODER_OFFSET) != 0) {
       return null; // UTF-16: some char is above U+00FF
     }
