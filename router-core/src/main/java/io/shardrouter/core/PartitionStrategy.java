@@ -1,10 +1,12 @@
 package io.shardrouter.core;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.KeyType;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -168,4 +170,18 @@ public interface PartitionStrategy {
    * first, then every parameter with its effective value. A new object on every call.
    */
   ObjectNode toJson();
+
+  /**
+   * Writes {@link #toJson()} to {@code g}: the same tokens in the same order, so that a document or a
+   * fingerprint written this way has exactly the bytes of the object's. The default writes
+   * {@code toJson()} itself; a strategy with a large parameter (a directory of millions of entries)
+   * overrides it to stream that parameter without building its object.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path.
+   *
+   * @throws IOException when {@code g} cannot write
+   */
+  default void writeJson(JsonGenerator g) throws IOException {
+    Fingerprints.TREES.writeValue(g, toJson());
+  }
 }

@@ -1,10 +1,16 @@
 package io.shardrouter.core;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.POJONode;
 import io.shardrouter.core.key.KeyKind;
+import java.io.IOException;
 
 /**
  * The routing document form of a {@link RoutingTable}: fields in the fixed order of format 1
@@ -20,12 +26,35 @@ final class RoutingTableJson {
     ObjectNode doc = F.objectNode();
     doc.put("format", RoutingTable.FORMAT);
     doc.put("routing_version", t.version());
-    doc.setAll(content(t));
+    doc.setAll(content(t, t.strategy().toJson()));
     return doc;
   }
 
-  /** Everything but {@code format} and {@code routing_version}: what the fingerprint digests. */
+  /**
+   * Everything but {@code format} and {@code routing_version}: what the fingerprint digests. The
+   * strategy is a node that serializes through {@link PartitionStrategy#writeJson}, to the same bytes
+   * as its {@code toJson()} but without building it; only serialize this object, never walk it.
+   */
   static ObjectNode content(RoutingTable t) {
+    return content(t, streamed(t.strategy()));
+  }
+
+  /** A node whose serialization is {@code s.writeJson}. */
+  static JsonNode streamed(PartitionStrategy s) {
+    return new POJONode(new JsonSerializable.Base() {
+      @Override
+      public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
+        s.writeJson(g);
+      }
+
+      @Override
+      public void serializeWithType(JsonGenerator g, SerializerProvider provider, TypeSerializer types) throws IOException {
+        s.writeJson(g);
+      }
+    });
+  }
+
+  private static ObjectNode content(RoutingTable t, JsonNode strategy) {
     ObjectNode doc = F.objectNode();
     doc.put("entity", t.entity());
     ObjectNode key = doc.putObject("key");
@@ -38,7 +67,7 @@ final class RoutingTableJson {
     } else {
       key.put("type", t.keyType().kind().documentName());
     }
-    doc.set("strategy", t.strategy().toJson());
+    doc.set("strategy", strategy);
     ArrayNode gs = doc.putArray("groups");
     for (ReplicaGroup g : t.groups()) {
       ObjectNode o = gs.addObject();

@@ -82,7 +82,8 @@ public final class Directory {
   private final int hopScan;
   private final int hashCode;
 
-  Directory(byte[] table, int[] order, int size, int recordBytes, int bucketCount, int tagMask, int hopScan) {
+  /** A directory over a built table; {@code hashCode} is the content hash the builder computed (see {@link #hashCode()}). */
+  Directory(byte[] table, int[] order, int size, int recordBytes, int bucketCount, int tagMask, int hopScan, int hashCode) {
     this.table = table;
     this.order = order;
     this.size = size;
@@ -92,7 +93,7 @@ public final class Directory {
     this.bucketsEnd = PAD + BUCKET * bucketCount;
     this.tagMask = tagMask;
     this.hopScan = hopScan;
-    this.hashCode = contentHash();
+    this.hashCode = hashCode;
   }
 
   /** A builder for a directory. */
@@ -386,18 +387,6 @@ public final class Directory {
     return table[PAD + BUCKET * b + 3] & 0xFF;
   }
 
-  private int contentHash() {
-    int h = size;
-    for (int r = 0; r < size; r++) {
-      int k = keyOffset(r);
-      for (int i = k, e = k + keyLength(r); i < e; i++) {
-        h = 31 * h + table[i];
-      }
-      h = 31 * h + value(r);
-    }
-    return h;
-  }
-
   /** Equal when both hold the same keys with the same values. */
   @Override
   public boolean equals(Object o) {
@@ -414,6 +403,7 @@ public final class Directory {
     return true;
   }
 
+  /** {@code h = size}, then for each entry in key order {@code h = 31 h + b} for each key byte (signed), {@code h = 31 h + value}. */
   @Override
   public int hashCode() {
     return hashCode;

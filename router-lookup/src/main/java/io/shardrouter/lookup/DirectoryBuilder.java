@@ -12,7 +12,8 @@ import java.util.List;
  * layout does not depend on the order the entries were added in) into the hash table.
  *
  * <p>Building n entries takes O(n log n) time and, besides the directory itself, about
- * {@code 12 n} bytes plus the key bytes while it runs.
+ * {@code 36 n} bytes plus the key bytes while it runs: the sort orders (8-byte key prefix, index)
+ * pairs and reads the keys' bytes only when two prefixes are equal.
  *
  * <p><b>Thread-safety:</b> mutable; not thread-safe.
  * <p><b>Stability:</b> evolving.
@@ -27,6 +28,7 @@ public final class DirectoryBuilder {
   private int[] values = new int[32];
   private int size;
   private int[] order; // insertion indices sorted by key bytes, then index; null when stale
+  private long[] sortedPrefixes; // the prefix of each entry of order, in that order
   private int recordBytes; // 0: chosen at build
   private int tagBits = 16;
   private int hopLimit = 255;
@@ -60,6 +62,7 @@ public final class DirectoryBuilder {
     starts[size + 1] = (int) end;
     size++;
     order = null;
+    sortedPrefixes = null;
     return this;
   }
 
@@ -101,8 +104,9 @@ public final class DirectoryBuilder {
     int[] o = sorted();
     List<int[]> out = new ArrayList<>();
     int runStart = 0;
+    long[] p = sortedPrefixes;
     for (int k = 1; k < o.length; k++) {
-      if (sameKey(o[k - 1], o[k])) {
+      if (p[k - 1] == p[k] && sameKey(o[k - 1], o[k])) {
         out.add(new int[] {o[runStart], o[k]});
       } else {
         runStart = k;
@@ -145,11 +149,16 @@ public final class DirectoryBuilder {
     int[] recordOf = new int[size];
     int tagMask = (1 << tagBits) - 1;
     int hopScan = hopLimit;
-    Directory shape = new Directory(table, recordOf, 0, rec, buckets, tagMask, hopScan); // for the hash-to-bucket arithmetic
+    Directory shape = new Directory(table, recordOf, 0, rec, buckets, tagMask, hopScan, 0); // for the hash-to-bucket arithmetic
+    int contentHash = size; // Directory#hashCode: the keys and values in key order
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
     for (int k = 0; k < size; k++) {
       int i = o[k];
       int len = starts[i + 1] - starts[i];
+      for (int j = starts[i], e = j + len; j < e; j++) {
+        contentHash = 31 * contentHash + keys[j];
+      }
+      contentHash = 31 * contentHash + values[i];
       long h = DirectoryHash.of(keys, starts[i], len);
       int home = shape.homeBucket(h);
       int bs = home;
@@ -179,7 +188,7 @@ public final class DirectoryBuilder {
         table[home + 3] = (byte) hop;
       }
     }
-    return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan);
+    return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
   }
 
   /** Buckets for this builder's entries in records of {@code rec} bytes: load at most 0.8, and always a free record. */
@@ -260,60 +269,96 @@ public final class DirectoryBuilder {
     return this;
   }
 
+  /** True when entries {@code a} and {@code b} (insertion indices), whose prefixes are equal, have the same key. */
   private boolean sameKey(int a, int b) {
     return Arrays.equals(keys, starts[a], starts[a + 1], keys, starts[b], starts[b + 1]);
   }
 
-  /** Key bytes as unsigned, then insertion index: a total order, so equal keys end up next to each other, first one first. */
-  private int compare(int a, int b) {
+  /**
+   * The first 8 key bytes of entry {@code i} as a big-endian number, zero-padded, with the sign bit
+   * flipped: comparing two of them as signed {@code long}s is comparing those bytes unsigned.
+   */
+  private long prefix(int i) {
+    int at = starts[i];
+    int n = Math.min(8, starts[i + 1] - at);
+    long p = 0;
+    for (int j = 0; j < n; j++) {
+      p |= (keys[at + j] & 0xFFL) << (56 - 8 * j);
+    }
+    return p ^ Long.MIN_VALUE;
+  }
+
+  /**
+   * Key bytes as unsigned, then insertion index, of entries {@code a} and {@code b} with prefixes
+   * {@code pa} and {@code pb}: a total order, so equal keys end up next to each other, first one first.
+   * The keys' bytes are read only when the prefixes are equal.
+   */
+  private int compare(long pa, int a, long pb, int b) {
+    if (pa != pb) {
+      return pa < pb ? -1 : 1;
+    }
     int c = Arrays.compareUnsigned(keys, starts[a], starts[a + 1], keys, starts[b], starts[b + 1]);
     return c != 0 ? c : Integer.compare(a, b);
   }
 
-  /** Insertion indices sorted by {@link #compare}: insertion sort of short runs, then bottom-up merges. */
+  /**
+   * Insertion indices sorted by {@link #compare}, with their prefixes in {@link #sortedPrefixes}:
+   * insertion sort of short runs, then bottom-up merges of (prefix, index) pairs. Sorted once; both
+   * {@link #duplicates()} and {@link #build()} use it.
+   */
   private int[] sorted() {
     if (order != null) {
       return order;
     }
     int n = size;
     int[] a = new int[n];
+    long[] p = new long[n];
     for (int i = 0; i < n; i++) {
       a[i] = i;
+      p[i] = prefix(i);
     }
     for (int lo = 0; lo < n; lo += RUN) {
       int hi = Math.min(lo + RUN, n);
       for (int i = lo + 1; i < hi; i++) {
         int x = a[i];
+        long px = p[i];
         int j = i - 1;
-        while (j >= lo && compare(a[j], x) > 0) {
+        while (j >= lo && compare(p[j], a[j], px, x) > 0) {
           a[j + 1] = a[j];
+          p[j + 1] = p[j];
           j--;
         }
         a[j + 1] = x;
+        p[j + 1] = px;
       }
     }
-    int[] tmp = new int[n];
+    int[] ta = new int[n];
+    long[] tp = new long[n];
     for (long width = RUN; width < n; width *= 2) {
       for (long lo = 0; lo + width < n; lo += 2 * width) {
-        merge(a, tmp, (int) lo, (int) (lo + width), (int) Math.min(lo + 2 * width, n));
+        merge(a, p, ta, tp, (int) lo, (int) (lo + width), (int) Math.min(lo + 2 * width, n));
       }
     }
     order = a;
+    sortedPrefixes = p;
     return a;
   }
 
-  private void merge(int[] a, int[] tmp, int lo, int mid, int hi) {
-    if (compare(a[mid - 1], a[mid]) <= 0) {
+  private void merge(int[] a, long[] p, int[] ta, long[] tp, int lo, int mid, int hi) {
+    if (compare(p[mid - 1], a[mid - 1], p[mid], a[mid]) <= 0) {
       return; // already in order
     }
-    System.arraycopy(a, lo, tmp, lo, hi - lo);
+    System.arraycopy(a, lo, ta, lo, hi - lo);
+    System.arraycopy(p, lo, tp, lo, hi - lo);
     int i = lo;
     int j = mid;
     for (int k = lo; k < hi; k++) {
-      if (i < mid && (j >= hi || compare(tmp[i], tmp[j]) <= 0)) {
-        a[k] = tmp[i++];
+      if (i < mid && (j >= hi || compare(tp[i], ta[i], tp[j], ta[j]) <= 0)) {
+        a[k] = ta[i];
+        p[k] = tp[i++];
       } else {
-        a[k] = tmp[j++];
+        a[k] = ta[j];
+        p[k] = tp[j++];
       }
     }
   }

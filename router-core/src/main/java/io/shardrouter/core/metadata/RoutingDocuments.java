@@ -178,10 +178,13 @@ public final class RoutingDocuments {
     return b.build();
   }
 
-  /** The document of {@code table}, indented, fields in the fixed order of format 1. */
+  /**
+   * The document of {@code table}, indented, fields in the fixed order of format 1: the text of
+   * {@link RoutingTable#toJson()}, with the strategy streamed by {@link PartitionStrategy#writeJson}.
+   */
   public static String write(RoutingTable table) {
     try {
-      return WRITER.writeValueAsString(table.toJson()) + "\n";
+      return WRITER.writeValueAsString(StreamedDocuments.of(table)) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
@@ -190,7 +193,7 @@ public final class RoutingDocuments {
   /** The document of {@code table} as compact UTF-8 bytes. */
   public static byte[] writeCompact(RoutingTable table) {
     try {
-      return new ObjectMapper().writeValueAsBytes(table.toJson());
+      return new ObjectMapper().writeValueAsBytes(StreamedDocuments.of(table));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
