@@ -15,18 +15,34 @@ import java.io.IOException;
 /**
  * The routing document form of a {@link RoutingTable}: fields in the fixed order of format 1
  * ({@code docs/format.md} §1.9), which the fingerprint also depends on.
+ *
+ * <p><b>Stability:</b> internal: public only for {@link #streamedDocument}, which router-core's
+ *    metadata package writes documents with; applications use {@link RoutingTable#toJson()}.
  */
-final class RoutingTableJson {
+public final class RoutingTableJson {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private RoutingTableJson() {}
 
   /** The whole document: {@code format}, {@code routing_version}, then the content. */
   static ObjectNode document(RoutingTable t) {
+    return document(t, t.strategy().toJson());
+  }
+
+  /**
+   * {@link #document} for writing: the same bytes when serialized, but the strategy is a node that
+   * serializes through {@link PartitionStrategy#writeJson} (a lookup directory of ten million
+   * entries never becomes ten million nodes). Serialize it; never walk it.
+   */
+  public static ObjectNode streamedDocument(RoutingTable t) {
+    return document(t, streamed(t.strategy()));
+  }
+
+  private static ObjectNode document(RoutingTable t, JsonNode strategy) {
     ObjectNode doc = F.objectNode();
     doc.put("format", RoutingTable.FORMAT);
     doc.put("routing_version", t.version());
-    doc.setAll(content(t, t.strategy().toJson()));
+    doc.setAll(content(t, strategy));
     return doc;
   }
 

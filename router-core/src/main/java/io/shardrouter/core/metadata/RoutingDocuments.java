@@ -17,6 +17,7 @@ import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.RoutingTableJson;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.key.KeyType;
@@ -184,7 +185,7 @@ public final class RoutingDocuments {
    */
   public static String write(RoutingTable table) {
     try {
-      return WRITER.writeValueAsString(StreamedDocuments.of(table)) + "\n";
+      return WRITER.writeValueAsString(RoutingTableJson.streamedDocument(table)) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
@@ -193,7 +194,7 @@ public final class RoutingDocuments {
   /** The document of {@code table} as compact UTF-8 bytes. */
   public static byte[] writeCompact(RoutingTable table) {
     try {
-      return new ObjectMapper().writeValueAsBytes(StreamedDocuments.of(table));
+      return new ObjectMapper().writeValueAsBytes(RoutingTableJson.streamedDocument(table));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
