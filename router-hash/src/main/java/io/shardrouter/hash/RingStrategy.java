@@ -43,8 +43,8 @@ import java.util.TreeMap;
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by
  *    {@code docs/ring.md} and golden vectors.
- * <p><b>Allocation:</b> none on {@code partitionOf} (one bucket load, and for the points whose
- *    bucket holds tokens, about a quarter on allocator rings, a scan over one or two; no binary search).
+ * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs one load from an
+ *    index of 4 bytes per bucket, 2n to 4n buckets for n tokens ({@code docs/ring.md} §6).
  *
  * @since 0.1
  */
@@ -67,6 +67,8 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   private final int[] tokenPartitions;
   private final double[] shares;
   private final TokenIndex index;
+  private final int[] indexEntries; // index.entries() and index.shift(), held here: one dereference less per route
+  private final int indexShift;
   private final Map<String, Integer> weights; // mode tokens; sorted by group id
   private final int vnodes;
   private final List<String> nodes; // mode 001
@@ -78,6 +80,8 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     this.tokens = tokens;
     this.tokenPartitions = tokenPartitions;
     this.index = new TokenIndex(tokens, tokenPartitions);
+    this.indexEntries = index.entries();
+    this.indexShift = index.shift();
     this.shares = new double[partitionCount];
     for (int i = 0; i < tokens.length; i++) {
       long previous = tokens[i == 0 ? tokens.length - 1 : i - 1];
@@ -158,7 +162,7 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
    */
   @Override
   public int partitionOfHash(long hash) {
-    return index.partitionOf(hash);
+    return TokenIndex.partitionOf(indexEntries, indexShift, hash, index);
   }
 
   /** The share of the hash space that {@code partition}'s token ranges cover; 0 for a retired id. */
