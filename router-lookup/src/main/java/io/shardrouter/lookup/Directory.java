@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.key.Latin1Strings;
 import io.shardrouter.core.key.Utf8;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -144,7 +145,7 @@ public final class Directory {
 
   /**
    * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is read
-   * in place: its own Latin-1 bytes where {@link DirectoryHash#LATIN1_DIRECT}, else (up to
+   * in place: its own Latin-1 bytes where {@link Latin1Strings#AVAILABLE}, else (up to
    * {@value #WORD_KEY_MAX} chars) one pass packing its chars into the words that are hashed and
    * compared; other text is encoded first.
    *
@@ -152,8 +153,8 @@ public final class Directory {
    */
   public int get(String key) {
     CanonicalKeys.requireKey(key);
-    if (DirectoryHash.LATIN1_DIRECT) {
-      byte[] own = DirectoryHash.asciiBytes(key);
+    if (Latin1Strings.AVAILABLE) {
+      byte[] own = Latin1Strings.asciiBytes(key);
       return own != null ? get(own, 0, own.length) : getEncoded(key);
     }
     return getPacked(key);

@@ -19,14 +19,11 @@ import java.nio.ByteOrder;
  * words, {@link Directory} computes it from an ASCII {@code String}'s chars in the same pass that
  * packs them into the words it compares, without copying the key anywhere.
  *
- * <p>It also gives {@link Directory} the bytes of an ASCII {@code String} in place ({@link #asciiBytes}):
- * the Latin-1 array behind a compact string, through router-core's {@link Latin1Strings} (the same
- * guarded read router-hash hashes with: a self-test at class initialization, JDKs before 23 only,
- * never when the system property {@code shardrouter.latin1Direct} is {@code false}). Otherwise
- * {@link #LATIN1_DIRECT} is false and {@link Directory} packs the chars itself; both give the same
- * answers.
+ * <p>{@link Directory} hashes an ASCII {@code String} from its own bytes when router-core's
+ * {@link Latin1Strings} can read them in place, and otherwise packs the chars into words itself;
+ * both give the same hash.
  *
- * <p><b>Thread-safety:</b> stateless; the arrays {@link #asciiBytes} returns are never written.
+ * <p><b>Thread-safety:</b> stateless.
  * <p><b>Allocation:</b> none.
  */
 final class DirectoryHash {
@@ -38,18 +35,7 @@ final class DirectoryHash {
 
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-  /** True when {@link #asciiBytes} may be called: router-core's {@link Latin1Strings#AVAILABLE}. */
-  static final boolean LATIN1_DIRECT = Latin1Strings.AVAILABLE;
-
   private DirectoryHash() {}
-
-  /**
-   * The array backing {@code s} when {@code s} is a compact Latin-1 string whose chars are all ASCII
-   * (then it is exactly the UTF-8 form), else null. Only when {@link #LATIN1_DIRECT}; never write to it.
-   */
-  static byte[] asciiBytes(String s) {
-    return Latin1Strings.asciiBytes(s);
-  }
 
   /** The 64-bit fold of {@code a × b}: low half XOR high half. */
   static long mum(long a, long b) {
