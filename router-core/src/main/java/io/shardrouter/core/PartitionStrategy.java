@@ -67,6 +67,17 @@ public interface PartitionStrategy {
     return partitionOf(canonical, 0, canonical.length);
   }
 
+  /**
+   * How a table of this strategy finds a key's route, given the table's route of each partition
+   * ({@code routes[p]} for partition p; never written). The default is the plain way,
+   * {@code routes[partitionOf(key)]}; a strategy with an index of its own may return a
+   * {@link RouteIndex} that loads the route with the index entry (see there for the contract).
+   * Called once when a table is built.
+   */
+  default RouteIndex routeIndex(Route[] routes) {
+    return RouteIndex.plain(this, routes);
+  }
+
   /** The partition of a {@code string} key (canonical form: UTF-8). */
   default int partitionOf(String key) {
     KeyScratch s = KeyScratch.get();

@@ -43,6 +43,7 @@ public final class RoutingTable {
   private final List<ReplicaGroup> groups;
   private final int[] placement;
   private final Route[] routes;
+  private final RouteIndex index; // key → route: the strategy's own, or routes[partitionOf(key)]
   private final String fingerprint;
 
   private final boolean stringKeys;
@@ -66,6 +67,12 @@ public final class RoutingTable {
     for (int p = 0; p < placement.length; p++) {
       routes[p] = new Route(entity, version, p, this.groups.get(placement[p]));
     }
+    RouteIndex own = strategy.routeIndex(routes);
+    if (own == null || !own.isOver(strategy, routes)) {
+      throw new IllegalStateException("strategy '" + strategy.type() + "' gave a route index over another strategy "
+          + "or other routes: PartitionStrategy.routeIndex must return an index over itself and the routes it is given");
+    }
+    this.index = own;
     this.stringKeys = keyType.equals(KeyType.STRING);
     this.longKeys = keyType.equals(KeyType.LONG);
     this.intKeys = keyType.equals(KeyType.INT);
@@ -154,14 +161,14 @@ public final class RoutingTable {
     return fingerprint;
   }
 
-  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array load
+  // ---- routing: every overload checks the key type, then asks the index (the strategy's arithmetic and one array load)
 
   /** Route of a {@code string} key. <p><b>Allocation:</b> none. */
   public Route route(String key) {
     if (!stringKeys) {
       throw wrongKeyType("a String", "string");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /** Route of a {@code long} key. <p><b>Allocation:</b> none. */
@@ -169,7 +176,7 @@ public final class RoutingTable {
     if (!longKeys) {
       throw wrongKeyType("a long", "long");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /** Route of an {@code int} key. <p><b>Allocation:</b> none. */
@@ -177,7 +184,7 @@ public final class RoutingTable {
     if (!intKeys) {
       throw wrongKeyType("an int", "int");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /** Route of a {@code uuid} key. <p><b>Allocation:</b> none. */
@@ -185,7 +192,7 @@ public final class RoutingTable {
     if (!uuidKeys) {
       throw wrongKeyType("a UUID", "uuid");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /** Route of a {@code timestamp} key. <p><b>Allocation:</b> none. */
@@ -193,7 +200,7 @@ public final class RoutingTable {
     if (!timestampKeys) {
       throw wrongKeyType("an Instant", "timestamp");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /** Route of a composite {@code (string, string)} key. <p><b>Allocation:</b> none. */
@@ -201,7 +208,7 @@ public final class RoutingTable {
     if (!stringStringKeys) {
       throw wrongKeyType("a (String, String)", "composite(string, string)");
     }
-    return routes[strategy.partitionOf(part0, part1)];
+    return index.route(part0, part1);
   }
 
   /** Route of a composite {@code (string, long)} key. <p><b>Allocation:</b> none. */
@@ -209,7 +216,7 @@ public final class RoutingTable {
     if (!stringLongKeys) {
       throw wrongKeyType("a (String, long)", "composite(string, long)");
     }
-    return routes[strategy.partitionOf(part0, part1)];
+    return index.route(part0, part1);
   }
 
   /** Route of a composite {@code (long, long)} key. <p><b>Allocation:</b> none. */
@@ -217,7 +224,7 @@ public final class RoutingTable {
     if (!longLongKeys) {
       throw wrongKeyType("a (long, long)", "composite(long, long)");
     }
-    return routes[strategy.partitionOf(part0, part1)];
+    return index.route(part0, part1);
   }
 
   /** Route of a composite key of any shape. <p><b>Allocation:</b> none. */
@@ -227,7 +234,7 @@ public final class RoutingTable {
           : "entity '" + entity + "' routes keys of type " + keyType + "; got a composite key of kinds "
               + key.kinds() + ": build the key with parts of the entity's kinds, in order");
     }
-    return routes[strategy.partitionOf(key)];
+    return index.route(key);
   }
 
   /**
@@ -237,7 +244,7 @@ public final class RoutingTable {
    * <p><b>Allocation:</b> none.
    */
   public Route routeCanonical(byte[] canonical, int offset, int length) {
-    return routes[strategy.partitionOf(canonical, offset, length)];
+    return index.routeCanonical(canonical, offset, length);
   }
 
   /** Route of a key given as its canonical bytes. <p><b>Allocation:</b> none. */
@@ -245,7 +252,7 @@ public final class RoutingTable {
     if (canonical == null) {
       throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
     }
-    return routes[strategy.partitionOf(canonical, 0, canonical.length)];
+    return index.routeCanonical(canonical, 0, canonical.length);
   }
 
   private InvalidKeyException wrongKeyType(String given, String wanted) {
