@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RouteIndex;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violations;
 import java.util.List;
@@ -43,8 +45,9 @@ import java.util.TreeMap;
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by
  *    {@code docs/ring.md} and golden vectors.
- * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs one load from an
- *    index of 4 bytes per bucket, 2n to 4n buckets for n tokens ({@code docs/ring.md} §6).
+ * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs two loads at the same
+ *    position of an index of 6 bytes per bucket, n to 2n buckets for n tokens, and a table's route
+ *    one more array of 4 bytes per bucket read the same way ({@code docs/ring.md} §6).
  *
  * @since 0.1
  */
@@ -67,8 +70,6 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   private final int[] tokenPartitions;
   private final double[] shares;
   private final TokenIndex index;
-  private final int[] indexEntries; // index.entries() and index.shift(), held here: one dereference less per route
-  private final int indexShift;
   private final Map<String, Integer> weights; // mode tokens; sorted by group id
   private final int vnodes;
   private final List<String> nodes; // mode 001
@@ -80,8 +81,6 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     this.tokens = tokens;
     this.tokenPartitions = tokenPartitions;
     this.index = new TokenIndex(tokens, tokenPartitions);
-    this.indexEntries = index.entries();
-    this.indexShift = index.shift();
     this.shares = new double[partitionCount];
     for (int i = 0; i < tokens.length; i++) {
       long previous = tokens[i == 0 ? tokens.length - 1 : i - 1];
@@ -162,7 +161,16 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
    */
   @Override
   public int partitionOfHash(long hash) {
-    return TokenIndex.partitionOf(indexEntries, indexShift, hash, index);
+    return index.partitionOf(hash);
+  }
+
+  /**
+   * A table's route index: the route of each index bucket kept next to the bucket, so a route is
+   * loaded with the bucket's entry, not after it ({@code docs/ring.md} §6).
+   */
+  @Override
+  public RouteIndex routeIndex(Route[] routes) {
+    return new RingRouteIndex(this, index, routes);
   }
 
   /** The share of the hash space that {@code partition}'s token ranges cover; 0 for a retired id. */

@@ -1,5 +1,7 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.Route;
+
 /**
  * The ring lookup: from a 64-bit routing point to the partition of the first token strictly above
  * it, wrapping to the first token, in constant time and without allocating.
@@ -8,93 +10,105 @@ package io.shardrouter.hash;
  * smallest token {@code t > h} (unsigned); when no token is above {@code h}, to the smallest token.
  *
  * <p>Structure: the hash space is cut into 2<sup>b</sup> equal buckets by the top {@code b} bits of
- * a point, with 2<sup>b</sup> between 2n and 4n for n tokens. Let {@code first(B)} be the partition of
+ * a point, with 2<sup>b</sup> between n and 2n for n tokens. Let {@code first(B)} be the partition of
  * the first token at or after bucket B's start (wrapping). A point {@code h} in a bucket with no
  * token belongs to {@code first(B)}; in a bucket with exactly one token {@code t}, to
- * {@code first(B)} when {@code h < t} and to {@code first(B + 1)} otherwise. So one {@code int}
- * per bucket answers every bucket with at most one token:
+ * {@code first(B)} when {@code h < t} and to {@code first(B + 1)} otherwise. So two numbers per
+ * bucket answer every bucket with at most one token, kept in two arrays read at the same position:
  * <pre>
- *   bit 31      flag: the fast answer does not apply (see below)
- *   bits 10-30  first(B), a partition id below 2^21; on a flagged entry, the position of the first
- *               token at or after the bucket's start
- *   bits 0-9    threshold: the 10 bits of the bucket's token that follow the bucket bits
- *               (1023 for a bucket without a token, and for a flagged one)
+ *   thresholds[B]  16 bits: the 16 bits of the bucket's token that follow the bucket bits
+ *                  (0xFFFF for a bucket without a token, and for a flagged one)
+ *   values[B]      first(B); on a flagged bucket, the flag (bit 31), the number of tokens in the
+ *                  bucket (3 bits, 7 meaning seven or more) and the position of its first token
  * </pre>
- * A lookup loads B's entry and compares the point's 10 bits after the bucket bits with the
- * threshold: below, the answer is B's value; above, it is B + 1's, the next entry (the same cache
- * line for 15 of 16 buckets). Equal bits cannot decide {@code h < t}; they, and a picked entry that
- * is flagged, go to an exact search over the tokens. A bucket is flagged when it holds two or more
- * tokens, or when {@code first(B)} is 2<sup>21</sup> or more (partition ids go up to
- * 2<sup>24</sup>); its value is then a token position, which always fits since there are at most
- * 2<sup>20</sup> tokens. Entry 2<sup>b</sup> (past the last bucket) is the wrap: the first token's
- * partition, so the wrap costs nothing: a point in the last bucket above its token reads that entry.
+ * A lookup compares the point's 16 bits after the bucket bits with B's threshold: below, the answer
+ * is B's value; above, it is B + 1's (the same cache line for nearly every bucket). Equal bits cannot
+ * decide {@code h < t}; they, and a picked value that is flagged, go to an exact search over the
+ * tokens. A bucket is flagged when it holds two or more tokens. Entry 2<sup>b</sup> (past the last
+ * bucket) is the wrap: the first token's partition, so the wrap costs nothing: a point in the last
+ * bucket above its token reads that entry.
  *
- * <p>Cost: one shift, one load from an {@code int[]} of 2<sup>b</sup> + 1 entries (4 bytes per
- * bucket: 0.5 MB for the 35,000 tokens of a 1,024-group allocator ring), a comparison and a shift,
- * on one cache line, for nearly every point. The comparison is a branch: most points lie below the threshold
- * (all points of a bucket without a token: for allocator rings three buckets in four), so it is
- * predicted, and the load of B + 1's entry and the comparison stay off the path from the hash to the
- * partition. The rest: points above the token of their bucket (about one in eight on allocator
- * rings) also read B + 1's entry, usually on the same line; points in a bucket with two or more
- * tokens (about 2% of an allocator ring's buckets: its tokens are spread nearly evenly, unlike random
- * ones) scan that bucket's tokens; points whose 10 bits equal the threshold (1 in 1,024 of those in a
- * bucket with a token) binary search the tokens; points above the token of a bucket whose next bucket
- * is flagged read one token's partition. Tokens bunched in a few buckets (a hand-written list) flag
- * those buckets and lengthen their scans, but never change an answer.
+ * <p>A {@link io.shardrouter.core.RoutingTable} of a ring keeps one more array,
+ * {@link #bucketRoutes(Route[]) bucketRoutes}: the table's route of each bucket's value (null for a
+ * flagged bucket). {@link #routeOf} reads it instead of {@code values}, at the same position as the
+ * threshold, so the route is loaded together with the threshold rather than after a partition id:
+ * one round to memory after the hash, as for {@code hash_mod}, not two in a row.
+ *
+ * <p>Cost: a shift, two loads at the same position of two arrays (2 + 4 bytes per bucket, and 4 per
+ * bucket per table: ≈ 0.4 MB for the 35,000 tokens of a 1,024-group allocator ring, 0.64 MB with a
+ * table), a comparison and a select, for nearly every point. The comparison is a branch: most points
+ * lie below the threshold (all points of a bucket without a token), so it is predicted, and the load
+ * that follows it does not wait for the threshold. The rest go to {@code exact}: points in a
+ * bucket of two or three tokens (about 3.5% of an allocator ring's buckets: its tokens are spread
+ * nearly evenly, unlike random ones) count those tokens with two or three comparisons; points above
+ * the token of a bucket whose next bucket is flagged read one token's partition; points in a bucket
+ * of four or more tokens (a hand-written list bunched in a few buckets) scan it, and points whose
+ * 16 bits equal the threshold binary search the tokens. The first two need no loop, and the last
+ * two do not occur on allocator rings (or once in 65,536 points), so the compiler, which inlines
+ * {@code exact} into a route and compiles only the paths its profile has seen, inlines no loop:
+ * with the loops inlined, the route of a pre-hashed point at 1,024 groups took 3.5 ns, without
+ * them 2.65 ns ({@code hash_mod}'s: 1.3 ns). Bunched tokens lengthen scans but never change an
+ * answer.
  *
  * <p><b>Thread-safety:</b> immutable; the token and partition arrays it is given must never change.
  * <p><b>Stability:</b> internal; the rule above is the contract ({@code docs/ring.md}).
- * <p><b>Allocation:</b> none on {@link #partitionOf(long)}.
+ * <p><b>Allocation:</b> none on {@link #partitionOf(long)} and {@link #routeOf}.
  */
 final class TokenIndex {
-  /** Bits of an entry's threshold. */
-  static final int THRESHOLD_BITS = 10;
-  /** Bits of an entry's value: a partition id, or on a flagged entry a token position. */
-  static final int VALUE_BITS = 21;
+  /** Bits of a bucket's threshold. */
+  static final int THRESHOLD_BITS = 16;
+  /** The most tokens an index takes: a flagged value holds a token position below 2^20. */
+  static final int MAX_TOKENS = 1 << 20;
   private static final int THRESHOLD_MASK = (1 << THRESHOLD_BITS) - 1;
-  private static final int VALUE_MASK = (1 << VALUE_BITS) - 1;
   private static final int FLAG = Integer.MIN_VALUE;
+  private static final int POSITION_BITS = 20; // a flagged value: the flag, the bucket's token count (3 bits), a position
+  private static final int POSITION_MASK = (1 << POSITION_BITS) - 1;
+  private static final int COUNT_MASK = 7; // 7: seven or more
+  private static final int UNROLLED = 3; // buckets of up to this many tokens are counted without a loop
 
-  private final int[] entries; // one per bucket, then the wrap entry
+  private final short[] thresholds; // one per bucket, then the wrap entry's (the maximum)
+  private final int[] values; // one per bucket, then the wrap entry: the first token's partition
   private final int shift; // point >>> shift: the bucket bits, then THRESHOLD_BITS more
   private final long[] tokens; // shared with the strategy, never written
   private final int[] partitions;
 
   /**
-   * {@code tokens} strictly increasing (unsigned), at least one and fewer than 2<sup>21</sup>;
-   * {@code partitions[i]} owns {@code tokens[i]}. Both arrays are kept, not copied.
+   * {@code tokens} strictly increasing (unsigned), 1 to {@value #MAX_TOKENS}; {@code partitions[i]}
+   * (non-negative) owns {@code tokens[i]}. Both arrays are kept, not copied.
    */
   TokenIndex(long[] tokens, int[] partitions) {
     int n = tokens.length;
-    if (n < 1 || n > VALUE_MASK || partitions.length != n) {
-      throw new IllegalArgumentException("a token index needs 1 to " + VALUE_MASK + " tokens and one partition each, got "
+    if (n < 1 || n > MAX_TOKENS || partitions.length != n) {
+      throw new IllegalArgumentException("a token index needs 1 to " + MAX_TOKENS + " tokens and one partition each, got "
           + n + " tokens and " + partitions.length + " partitions");
     }
     this.tokens = tokens;
     this.partitions = partitions;
-    int bits = Math.max(1, 64 - Long.numberOfLeadingZeros(2L * n - 1)); // 2^bits in [2n, 4n)
+    int bits = Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1L)); // 2^bits in [n, 2n), at least 2 buckets
     int bucketShift = 64 - bits;
     this.shift = bucketShift - THRESHOLD_BITS;
     int buckets = 1 << bits;
-    this.entries = new int[buckets + 1];
+    this.thresholds = new short[buckets + 1];
+    this.values = new int[buckets + 1];
     int t = 0; // first token at or after the current bucket's start
     for (int b = 0; b < buckets; b++) {
       while (t < n && tokens[t] >>> bucketShift < b) {
         t++;
       }
       int inside = 0;
-      while (inside < 2 && t + inside < n && tokens[t + inside] >>> bucketShift == b) {
+      while (inside < COUNT_MASK && t + inside < n && tokens[t + inside] >>> bucketShift == b) {
         inside++;
       }
-      int first = partitions[t < n ? t : 0];
-      if (inside == 2 || first > VALUE_MASK) {
-        entries[b] = FLAG | t << THRESHOLD_BITS | THRESHOLD_MASK;
+      if (inside >= 2) {
+        values[b] = FLAG | inside << POSITION_BITS | t;
+        thresholds[b] = (short) THRESHOLD_MASK;
       } else {
-        int threshold = inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK;
-        entries[b] = first << THRESHOLD_BITS | threshold;
+        values[b] = partitions[t < n ? t : 0];
+        thresholds[b] = (short) (inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK);
       }
     }
-    entries[buckets] = partitions[0] > VALUE_MASK ? FLAG | THRESHOLD_MASK : partitions[0] << THRESHOLD_BITS | THRESHOLD_MASK;
+    values[buckets] = partitions[0];
+    thresholds[buckets] = (short) THRESHOLD_MASK;
   }
 
   /**
@@ -103,35 +117,57 @@ final class TokenIndex {
    * <p><b>Allocation:</b> none.
    */
   int partitionOf(long point) {
-    return partitionOf(entries, shift, point, this);
-  }
-
-  /**
-   * The partition of {@code point} from {@code entries} and {@code shift} of {@code index}, which a
-   * strategy holds in its own fields: on the route, the path from the hash to the partition then
-   * dereferences the strategy only, not the strategy and then the index.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  static int partitionOf(int[] entries, int shift, long point, TokenIndex index) {
     long top = point >>> shift; // the bucket bits, then the point's threshold bits
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
-    int here = entries[bucket];
-    int threshold = here & THRESHOLD_MASK;
+    int threshold = thresholds[bucket] & THRESHOLD_MASK;
     // A branch, not a select: it is predictable (most points lie below the threshold, which is the
-    // maximum in a bucket without a token), and a predicted branch keeps the next entry's load and
-    // the comparison off the path from the hash to the partition.
-    int picked = bitsOfPoint < threshold ? here : entries[bucket + 1];
+    // maximum in a bucket without a token), and a predicted branch keeps the value's load from
+    // waiting for the threshold's.
+    int picked = bitsOfPoint < threshold ? values[bucket] : values[bucket + 1];
     if (picked < 0 || bitsOfPoint == threshold) {
-      return index.exact(point);
+      return exact(point);
     }
-    return picked >>> THRESHOLD_BITS;
+    return picked;
   }
 
-  /** The entries, for a strategy to hold next to {@link #shift()}; never written. */
-  int[] entries() {
-    return entries;
+  /**
+   * For one table: the route of each bucket's value ({@code routes[first(B)]}), the wrap entry's
+   * last; null for a flagged bucket.
+   */
+  Route[] bucketRoutes(Route[] routes) {
+    Route[] out = new Route[values.length];
+    for (int b = 0; b < values.length; b++) {
+      out[b] = values[b] < 0 ? null : routes[values[b]];
+    }
+    return out;
+  }
+
+  /**
+   * The route of routing point {@code point}: {@code routes[partitionOf(point)]}, where
+   * {@code bucketRoutes} are {@link #bucketRoutes(Route[]) this index's bucket routes} over
+   * {@code routes}, and {@code thresholds} and {@code shift} this index's (a table's
+   * {@link RingRouteIndex} holds them in its own fields). A flagged bucket's route is null and its
+   * threshold the maximum, so a point that would pick it, or whose bits equal the threshold, takes
+   * {@link #partitionOf(long)}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  static Route routeOf(short[] thresholds, Route[] bucketRoutes, int shift, long point, TokenIndex index, Route[] routes) {
+    long top = point >>> shift;
+    int bucket = (int) (top >>> THRESHOLD_BITS);
+    int bitsOfPoint = (int) top & THRESHOLD_MASK;
+    int threshold = thresholds[bucket] & THRESHOLD_MASK;
+    Route picked = bitsOfPoint < threshold ? bucketRoutes[bucket] : bucketRoutes[bucket + 1];
+    if (picked == null || bitsOfPoint == threshold) {
+      return routes[index.exact(point)];
+    }
+    return picked;
+  }
+
+  /** The thresholds, for a table's route index to hold next to {@link #shift()}; never written. */
+  short[] thresholds() {
+    return thresholds;
   }
 
   /** The shift of a point that leaves its bucket bits, then its threshold bits. */
@@ -139,20 +175,41 @@ final class TokenIndex {
     return shift;
   }
 
-  /** The rare lookups the entries cannot answer alone, in their own method so the common path stays short. */
+  /**
+   * The lookups the two arrays cannot answer alone, in their own method so the common path stays
+   * short. The two that allocator rings meet (a bucket of two or three tokens; a point above its
+   * bucket's token when the next bucket is flagged) are answered without a loop, so that a compiler
+   * that inlines this method into a route (its profile says the rest never happens) inlines no loop.
+   */
   private int exact(long point) {
     long top = point >>> shift;
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
-    int here = entries[bucket];
-    int threshold = here & THRESHOLD_MASK;
-    if (here < 0) {
-      return scan(point, (here >>> THRESHOLD_BITS) & VALUE_MASK);
+    int here = values[bucket];
+    if (here < 0) { // two or more tokens in the point's bucket
+      int from = here & POSITION_MASK;
+      int count = (here >>> POSITION_BITS) & COUNT_MASK;
+      return count <= UNROLLED ? partitionAt(from + atOrBelow(point, from, count)) : scan(point, from);
     }
-    if (bitsOfPoint > threshold) { // above this bucket's token; the next bucket is flagged: its first token
-      return partitionAt((entries[bucket + 1] >>> THRESHOLD_BITS) & VALUE_MASK);
+    if (bitsOfPoint > (thresholds[bucket] & THRESHOLD_MASK)) { // above the bucket's token; the next bucket is flagged
+      return partitionAt(values[bucket + 1] & POSITION_MASK);
     }
-    int lo = 0; // the bits cannot tell the point from the bucket's token: binary search
+    return search(point); // the bits cannot tell the point from the bucket's token
+  }
+
+  /** How many of the {@code count} (2 or 3) tokens from position {@code from} on are at or below {@code point}. */
+  private int atOrBelow(long point, int from, int count) {
+    int n = Tokens.lessThan(point, tokens[from]) ? 0 : 1;
+    n += Tokens.lessThan(point, tokens[from + 1]) ? 0 : 1;
+    if (count == UNROLLED) {
+      n += Tokens.lessThan(point, tokens[from + 2]) ? 0 : 1;
+    }
+    return n;
+  }
+
+  /** The partition of the first token above {@code point}, by binary search over all tokens. */
+  private int search(long point) {
+    int lo = 0;
     int hi = tokens.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
@@ -181,14 +238,19 @@ final class TokenIndex {
 
   /** The number of index buckets, for tests and memory estimates. */
   int buckets() {
-    return entries.length - 1;
+    return values.length - 1;
+  }
+
+  /** Bytes of the index's own arrays (not the tokens and partitions it shares), for memory estimates. */
+  long memoryBytes() {
+    return 2L * thresholds.length + 4L * values.length;
   }
 
   /** The number of flagged buckets: those whose points all take the exact search. */
   int flaggedBuckets() {
     int flagged = 0;
-    for (int b = 0; b < entries.length - 1; b++) {
-      flagged += entries[b] >>> 31;
+    for (int b = 0; b < values.length - 1; b++) {
+      flagged += values[b] >>> 31;
     }
     return flagged;
   }

@@ -43,14 +43,14 @@ class TokenIndexTest {
     return sortedUnsigned(raw);
   }
 
-  /** Distinct partition ids: small, or around the packing limits 2^16 and 2^21, or up to 2^24 - 1. */
+  /** Distinct partition ids: small, or around 2^16 and 2^21, or up to 2^24 - 1. */
   private static int[] ids(SplittableRandom rnd, int n, int kind) {
     int[] ids = new int[n];
     for (int i = 0; i < n; i++) {
       ids[i] = switch (kind) {
         case 0 -> i;
         case 1 -> (1 << 16) - n / 2 + i;
-        case 2 -> (1 << TokenIndex.VALUE_BITS) - n / 2 + i; // half fit an entry, half do not
+        case 2 -> (1 << 21) - n / 2 + i;
         default -> RoutingTable.MAX_PARTITIONS - 1 - i;
       };
     }
@@ -161,22 +161,63 @@ class TokenIndexTest {
   }
 
   @Test
-  void flaggedBuckets_areTheCrowdedOnes_andThoseWithLargeIds() {
+  void flaggedBuckets_areTheCrowdedOnes() {
     long[] tokens = {0x0100000000000000L, 0x0100000000000001L, 0x9000000000000000L};
     TokenIndex small = new TokenIndex(tokens, new int[] {0, 1, 2});
-    assertEquals(8, small.buckets());
+    assertEquals(4, small.buckets()); // 2^b in [n, 2n)
     assertEquals(1, small.flaggedBuckets()); // bucket 0 holds two tokens
     assertEquals(2, small.longestScan());
-    // Id 2^21 cannot be packed: every bucket whose first token is 0x9000.. (buckets 1 to 4) is flagged too.
-    TokenIndex large = new TokenIndex(tokens, new int[] {0, 1, 1 << TokenIndex.VALUE_BITS});
-    assertEquals(5, large.flaggedBuckets());
-    assertEquals(1 << TokenIndex.VALUE_BITS, large.partitionOf(0x0100000000000001L));
+    assertEquals(1, small.partitionOf(0x0100000000000000L));
+    assertEquals(2, small.partitionOf(0x0100000000000001L)); // scans bucket 0, then the next token
+    // Partition ids up to 2^24 - 1 are held as they are: no bucket is flagged for its id.
+    int big = RoutingTable.MAX_PARTITIONS - 1;
+    TokenIndex large = new TokenIndex(tokens, new int[] {0, 1, big});
+    assertEquals(1, large.flaggedBuckets());
+    assertEquals(big, large.partitionOf(0x0100000000000001L));
+    assertEquals(big, large.partitionOf(0x8FFFFFFFFFFFFFFFL));
     assertEquals(0, large.partitionOf(0x9000000000000000L)); // the wrap
+  }
+
+  /** Buckets of 1 to 9 tokens: up to three are counted without a loop, more are scanned; the answers must not differ. */
+  @Test
+  void crowdedBuckets_ofEverySize_agreeWithBinarySearch() {
+    long seed = System.nanoTime();
+    SplittableRandom rnd = new SplittableRandom(seed);
+    for (int round = 0; round < 200; round++) {
+      java.util.List<Long> raw = new java.util.ArrayList<>();
+      int buckets = 1 + rnd.nextInt(40);
+      for (int b = 0; b < buckets; b++) {
+        long start = rnd.nextLong() & -(1L << 50);
+        int inside = 1 + rnd.nextInt(9);
+        for (int k = 0; k < inside; k++) {
+          raw.add(start + rnd.nextLong(1L << 44)); // one bucket of the index (its buckets are 2^58 wide or narrower)
+        }
+      }
+      long[] tokens = sortedUnsigned(raw.stream().mapToLong(Long::longValue).toArray());
+      int[] ids = ids(rnd, tokens.length, round % 4);
+      TokenIndex index = new TokenIndex(tokens, ids);
+      checkAround(seed, "round " + round + ", crowded buckets", tokens, ids, index, rnd);
+    }
+  }
+
+  @Test
+  void buckets_areBetweenNAnd2N() {
+    for (int n : new int[] {1, 2, 3, 4, 5, 1000, 1024, 1025, 35_181}) {
+      long[] tokens = new long[n];
+      long step = Long.divideUnsigned(-1L, n);
+      for (int i = 0; i < n; i++) {
+        tokens[i] = i * step;
+      }
+      int buckets = new TokenIndex(tokens, new int[n]).buckets();
+      assertEquals(1, Integer.bitCount(buckets), n + " tokens");
+      assertTrue(buckets >= n && (buckets < 2 * n || buckets == 2), n + " tokens: " + buckets + " buckets");
+    }
   }
 
   @Test
   void constructor_rejectsWhatItCannotIndex() {
     assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[0], new int[0]));
     assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[] {1, 2}, new int[] {0}));
+    assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[TokenIndex.MAX_TOKENS + 1], new int[TokenIndex.MAX_TOKENS + 1]));
   }
 }
