@@ -125,7 +125,7 @@ public final class BenchGuard {
 
   /**
    * The guard's JMH options: the hash route paths, F, the plain jump loop; the ring's {@code String}
-   * and {@code byte[]} routes; the range {@code long} route at 1,024 boundaries; lookup hit and miss on
+   * and {@code byte[]} routes and their {@code hash_mod} references; the range {@code long} route at 1,024 boundaries; lookup hit and miss on
    * the 1M-entry directory; N = 1,024; GC and CPU-time profilers; JSON.
    */
   static ChainedOptionsBuilder options(Path json, boolean canary) {
@@ -133,7 +133,7 @@ public final class BenchGuard {
         .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
         .include("io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
         .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
-        .include("io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)$")
+        .include("io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod)?$")
         .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
         .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
         .param("groups", "1024")

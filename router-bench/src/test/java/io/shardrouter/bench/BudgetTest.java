@@ -230,12 +230,13 @@ class BudgetTest {
   }
 
   @Test
-  void check_ringAt1024_dividedByHashModRouteOfSameFormKeySetAndN_guardedAt1_5TimesTheTarget() {
+  void check_ringAt1024_dividedByHashModRouteBesideItOfSameFormKeySetAndN_guardedAt1_5TimesTheTarget() {
     Fixtures.Json json = new Fixtures.Json()
-        .add("hash.StringRouteBenchmark.table", 10.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 40.0, 0.1, 0, "strategy", "jump", "groups", "1024", "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 5.0, 0.1, 0, "strategy", "hash_mod", "groups", "16", "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 8.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.stringHashMod", 10.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.stringHashMod", 20.0, 0.1, 0, "groups", "1024", "keySet", "ascii36")
+        .add("ring.RingRouteBenchmark.stringHashMod", 5.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
+        .add("hash.StringRouteBenchmark.table", 6.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
+        .add("ring.RingRouteBenchmark.bytesHashMod", 8.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
         .add("ring.RingRouteBenchmark.string", 12.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
         .add("ring.RingRouteBenchmark.bytes", 16.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
         .add("ring.RingRouteBenchmark.string", 50.0, 0.1, 0, "groups", "16", "keySet", "ascii16");
@@ -243,15 +244,17 @@ class BudgetTest {
         .filter(c -> c.subject().group().equals("RingRouteBenchmark") && !c.strict()).toList();
     assertEquals(2, ratios.size(), "a ratio at 1,024 groups only: " + ratios);
     Check string = ratios.get(0);
-    assertEquals(1.2, string.value(), 1e-9, "12 / the hash_mod String route at N = 1024, not jump's or N = 16's");
+    assertEquals(1.2, string.value(), 1e-9, "12 / the hash_mod String route beside it at N = 1024 and ascii16, not "
+        + "StringRouteBenchmark's, ascii36's or N = 16's");
     assertTrue(string.withinLimit() && string.meetsTarget(), string.describe());
     Check bytes = ratios.get(1);
     assertEquals(2.0, bytes.value(), 1e-9, "16 / the hash_mod byte[] route");
     assertFalse(bytes.withinLimit(), "2.0 x is over 1.5 x 1.25");
     assertTrue(bytes.describe().contains("limit 1.88 × hash_mod = 1.5 × target 1.25 × hash_mod"), bytes.describe());
-    assertTrue(bytes.describe().contains("BytesRouteBenchmark.table"), bytes.describe());
-    assertEquals(3, Budget.check(JmhResults.parse(json.toString()), false).stream()
-        .filter(c -> c.strict() && c.subject().group().equals("RingRouteBenchmark")).count(), "every ring path: allocation");
+    assertTrue(bytes.describe().contains("RingRouteBenchmark.bytesHashMod"), bytes.describe());
+    assertEquals(7, Budget.check(JmhResults.parse(json.toString()), false).stream()
+        .filter(c -> c.strict() && c.subject().group().equals("RingRouteBenchmark")).count(),
+        "every ring path and its reference: allocation");
   }
 
   @Test
@@ -324,11 +327,13 @@ class BudgetTest {
     var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
     List<String> includes = options.getIncludes();
     for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string",
-        "io.shardrouter.bench.ring.RingRouteBenchmark.bytes", "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
+        "io.shardrouter.bench.ring.RingRouteBenchmark.bytes", "io.shardrouter.bench.ring.RingRouteBenchmark.stringHashMod",
+        "io.shardrouter.bench.ring.RingRouteBenchmark.bytesHashMod", "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
         "io.shardrouter.bench.lookup.LookupRouteBenchmark.hit", "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss")) {
       assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
     }
     for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string001",
+        "io.shardrouter.bench.ring.RingRouteBenchmark.pointRing",
         "io.shardrouter.bench.range.RangeRouteBenchmark.routeString",
         "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch")) {
       assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
