@@ -72,7 +72,7 @@ class RingRouteIndexTest {
     for (int i = 0; i < n; i++) {
       raw[i] = source.next(i);
     }
-    long[] tokens = Arrays.stream(raw).map(x -> x ^ Long.MIN_VALUE).sorted().distinct().map(x -> x ^ Long.MIN_VALUE).toArray();
+    long[] tokens = TokenIndexTest.sortedUnsigned(raw);
     boolean retired = rnd.nextBoolean(); // ids with gaps: partitions that own no token any more
     int partitionCount = retired ? 3 * tokens.length : tokens.length;
     int[] ids = new int[tokens.length];

@@ -19,7 +19,7 @@ class TokenIndexTest {
   private static final int SHAPES = 8;
 
   /** Sorts as unsigned and drops repeats. */
-  private static long[] sortedUnsigned(long[] raw) {
+  static long[] sortedUnsigned(long[] raw) {
     long[] f = Arrays.stream(raw).map(x -> x ^ Long.MIN_VALUE).sorted().distinct().toArray();
     return Arrays.stream(f).map(x -> x ^ Long.MIN_VALUE).toArray();
   }
