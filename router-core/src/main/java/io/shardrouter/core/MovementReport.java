@@ -173,7 +173,7 @@ public final class MovementReport {
       Route a = from.routeCanonical(k);
       Route b = to.routeCanonical(k);
       n++;
-      boolean groupChanged = a.group() != b.group() && !a.group().id().equals(b.group().id());
+      boolean groupChanged = !a.group().id().equals(b.group().id());
       boolean partitionChanged = keyMoves != null && a.partition() != b.partition();
       if (groupChanged || partitionChanged) {
         movedKeys++;

@@ -21,7 +21,7 @@ import java.util.function.LongSupplier;
  * per borrowed ms with the default layout). It borrows at most {@code maxBorrowMillis} (default
  * 1,000) ahead; beyond that {@code next} waits, sleeping, until the clock catches up, rather than
  * running further ahead. {@link #borrowedMillis()} tells how far ahead it is, for monitoring.
- * Across restarts, pass the last id issued before the restart to {@link #resumeAfter} (or start only
+ * Across restarts, pass the last id issued before the restart to {@link Builder#resumeAfter} (or start only
  * after the clock has passed it), since a restarted generator no longer remembers its pair.
  *
  * <p><b>Thread-safety:</b> safe for any number of threads; no locks.

@@ -69,7 +69,6 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
   private final MatchMode match;
   private final KeyType directoryType;
   private final KeyKind firstKind; // FIRST_PART only
-  private final boolean stringFirst;
   private final boolean stringStringKeys;
   private final boolean stringLongKeys;
   private final boolean longLongKeys;
@@ -85,7 +84,6 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     boolean firstPart = match == MatchMode.FIRST_PART;
     this.firstKind = firstPart ? keyType.parts().get(0) : null;
     this.directoryType = firstPart ? KeyType.of(firstKind) : keyType;
-    this.stringFirst = firstKind == KeyKind.STRING;
     this.stringStringKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
     this.stringLongKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
     this.longLongKeys = firstPart && keyType.isComposite(KeyKind.LONG, KeyKind.LONG);

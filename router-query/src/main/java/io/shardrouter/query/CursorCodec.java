@@ -232,7 +232,7 @@ public final class CursorCodec {
   private static boolean isUrlSafeBase64(String token) {
     for (int i = 0; i < token.length(); i++) {
       char c = token.charAt(i);
-      if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) {
         return false;
       }
     }

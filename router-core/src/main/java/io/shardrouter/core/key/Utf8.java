@@ -98,7 +98,7 @@ public final class Utf8 {
   }
 
   private static InvalidKeyException loneSurrogate(CharSequence s, int index) {
-    return new InvalidKeyException("key text has a lone surrogate U+" + Integer.toHexString(s.charAt(index)).toUpperCase()
+    return new InvalidKeyException("key text has a lone surrogate U+" + Integer.toHexString(s.charAt(index)).toUpperCase(java.util.Locale.ROOT)
         + " at char index " + index + " and so has no UTF-8 form; fix the producer of the key (length "
         + s.length() + ")");
   }

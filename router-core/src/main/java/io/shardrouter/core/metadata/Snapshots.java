@@ -27,7 +27,7 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  */
 public final class Snapshots {
   /** The four bytes every snapshot starts with: ASCII {@code SRTS}. */
-  public static final byte[] MAGIC = {'S', 'R', 'T', 'S'};
+  private static final byte[] MAGIC = {'S', 'R', 'T', 'S'};
   /** The snapshot format this library writes and reads. */
   public static final int FORMAT = 1;
   /** The default largest uncompressed content accepted, in bytes. */
