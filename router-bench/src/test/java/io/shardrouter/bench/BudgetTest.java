@@ -8,21 +8,57 @@ import io.shardrouter.bench.Budget.Check;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The guard's decisions, on hand-written results: what passes, what fails, and what the message says. */
+/**
+ * The guard's decisions, on hand-written results: what passes, what fails, and what the message
+ * says.
+ */
 class BudgetTest {
   private static final String F = "hash.FloorBenchmark.xxh3Bytes";
 
   private static List<Check> offenders(Fixtures.Json json, boolean canary) {
-    return Budget.check(JmhResults.parse(json.toString()), canary).stream().filter(c -> !c.withinLimit()).toList();
+    return Budget.check(JmhResults.parse(json.toString()), canary).stream()
+        .filter(c -> !c.withinLimit())
+        .toList();
   }
 
   @Test
   void check_withinBudget_noOffenders() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 7.9, 0.3, 0.0002, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.router", 4.5, 0.1, 0.0001, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.LongRouteBenchmark.table", 30.0, 1.0, 0.0, "strategy", "jump", "groups", "1024", "keySet", "long");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii16")
+            .add(
+                "hash.StringRouteBenchmark.table",
+                7.9,
+                0.3,
+                0.0002,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.router",
+                4.5,
+                0.1,
+                0.0001,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.LongRouteBenchmark.table",
+                30.0,
+                1.0,
+                0.0,
+                "strategy",
+                "jump",
+                "groups",
+                "1024",
+                "keySet",
+                "long");
     List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
     assertEquals(5, checks.size(), "3 allocation checks and 2 ratio checks: " + checks);
     assertTrue(checks.stream().allMatch(Check::withinLimit), checks.toString());
@@ -30,31 +66,85 @@ class BudgetTest {
 
   @Test
   void check_routePathAllocates_offenderNamesBenchmarkParamsValueAndLimit() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii36")
-        .add("hash.StringRouteBenchmark.router", 7.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0.0001, "keySet", "ascii36")
+            .add(
+                "hash.StringRouteBenchmark.router",
+                7.0,
+                0.3,
+                32.0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36");
     List<Check> bad = offenders(json, false);
     assertEquals(1, bad.size(), bad.toString());
     String message = bad.get(0).describe();
-    assertTrue(message.startsWith("allocation: StringRouteBenchmark.router {strategy=hash_mod, groups=1024, keySet=ascii36}: 32.0 ± 0.00 B/op"),
+    assertTrue(
+        message.startsWith(
+            "allocation: StringRouteBenchmark.router {strategy=hash_mod, groups=1024, keySet=ascii36}: 32.0 ± 0.00 B/op"),
         message);
     assertTrue(message.contains("limit < 0.50 B/op"), message);
   }
 
   @Test
   void check_halfAByteIsAnOffender_justBelowIsNot() {
-    assertEquals(1, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.5,
-        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
-    assertEquals(0, offenders(new Fixtures.Json().add("hash.LongRouteBenchmark.table", 5, 0.1, 0.49,
-        "strategy", "hash_mod", "groups", "16", "keySet", "long"), false).size());
+    assertEquals(
+        1,
+        offenders(
+                new Fixtures.Json()
+                    .add(
+                        "hash.LongRouteBenchmark.table",
+                        5,
+                        0.1,
+                        0.5,
+                        "strategy",
+                        "hash_mod",
+                        "groups",
+                        "16",
+                        "keySet",
+                        "long"),
+                false)
+            .size());
+    assertEquals(
+        0,
+        offenders(
+                new Fixtures.Json()
+                    .add(
+                        "hash.LongRouteBenchmark.table",
+                        5,
+                        0.1,
+                        0.49,
+                        "strategy",
+                        "hash_mod",
+                        "groups",
+                        "16",
+                        "keySet",
+                        "long"),
+                false)
+            .size());
   }
 
   @Test
   void check_ratioOverMarginTimesTarget_offender_underMargin_passes() {
     // bytes on hash_mod: target 1.15 F, margin 1.5: the limit is 1.725 F
-    Fixtures.Json over = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    Fixtures.Json over =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                7.2,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
     List<Check> bad = offenders(over, false);
     assertEquals(1, bad.size());
     String message = bad.get(0).describe();
@@ -62,9 +152,20 @@ class BudgetTest {
     assertTrue(message.contains("1.80 ± 0.10 F"), message);
     assertTrue(message.contains("limit 1.72 F = 1.5 × target 1.15 F"), message);
 
-    Fixtures.Json missesTargetOnly = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 6.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    Fixtures.Json missesTargetOnly =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                6.0,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
     List<Check> checks = Budget.check(JmhResults.parse(missesTargetOnly.toString()), false);
     Check ratio = checks.stream().filter(c -> c.unit().equals("F")).findFirst().orElseThrow();
     assertTrue(ratio.withinLimit(), "1.5 F is inside the guard's margin");
@@ -73,24 +174,74 @@ class BudgetTest {
 
   @Test
   void check_asciiStringOnHashMod_guardedAt1_5TimesTheTarget() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 6.4, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.router", 10.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 12.4, 0.2, 0, "strategy", "hash_mod", "groups", "16", "keySet", "ascii16");
-    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false).stream().filter(c -> !c.strict()).toList();
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "hash.StringRouteBenchmark.table",
+                6.4,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.StringRouteBenchmark.router",
+                10.0,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.StringRouteBenchmark.table",
+                12.4,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "16",
+                "keySet",
+                "ascii16");
+    List<Check> checks =
+        Budget.check(JmhResults.parse(json.toString()), false).stream()
+            .filter(c -> !c.strict())
+            .toList();
     assertEquals(3, checks.size());
-    assertTrue(checks.get(0).withinLimit() && checks.get(0).meetsTarget(), "1.6 F meets the 2.0 F target");
-    assertTrue(checks.get(1).withinLimit() && !checks.get(1).meetsTarget(), "2.5 F misses the target but is inside 1.5 x 2.0 F");
+    assertTrue(
+        checks.get(0).withinLimit() && checks.get(0).meetsTarget(), "1.6 F meets the 2.0 F target");
+    assertTrue(
+        checks.get(1).withinLimit() && !checks.get(1).meetsTarget(),
+        "2.5 F misses the target but is inside 1.5 x 2.0 F");
     assertFalse(checks.get(2).withinLimit(), "3.1 F is over 1.5 x 2.0 F");
-    assertTrue(checks.get(2).describe().contains("limit 3.00 F = 1.5 × target 2.00 F"), checks.get(2).describe());
+    assertTrue(
+        checks.get(2).describe().contains("limit 3.00 F = 1.5 × target 2.00 F"),
+        checks.get(2).describe());
   }
 
   @Test
   void check_bytesHashModTarget_is1_15F() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.0, 0, "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 7.0, 0.0, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.0, 0, "keySet", "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                7.0,
+                0.0,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
     List<Check> bad = offenders(json, false);
     assertEquals(1, bad.size(), "1.75 F is over 1.5 × 1.15 F");
     assertEquals(1.75, bad.get(0).value(), 1e-9);
@@ -98,10 +249,29 @@ class BudgetTest {
 
   @Test
   void check_jumpComparedWithPlainLoop_atSameKeySetAndN() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add("peers.PeerBenchmark.plainJump", 10.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
-        .add("peers.PeerBenchmark.plainJump", 1.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 16.0, 0.1, 0, "strategy", "jump", "groups", "1024", "keySet", "ascii16");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "peers.PeerBenchmark.plainJump",
+                10.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add("peers.PeerBenchmark.plainJump", 1.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                16.0,
+                0.1,
+                0,
+                "strategy",
+                "jump",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
     List<Check> bad = offenders(json, false);
     assertEquals(1, bad.size());
     assertEquals(1.6, bad.get(0).value(), 1e-9, "divided by the N = 1024 loop, not the N = 16 one");
@@ -110,8 +280,19 @@ class BudgetTest {
 
   @Test
   void check_referenceMissing_isAnOffender() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add("hash.StringRouteBenchmark.table", 8.0, 0.3, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "hash.StringRouteBenchmark.table",
+                8.0,
+                0.3,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
     List<Check> bad = offenders(json, false);
     assertEquals(1, bad.size());
     assertTrue(bad.get(0).describe().contains("reference was not measured"), bad.get(0).describe());
@@ -119,13 +300,29 @@ class BudgetTest {
 
   @Test
   void check_canaryGuardedOnlyInCanaryMode() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("hash.NaiveStringRouteBenchmark.getBytesUtf8", 9.0, 0.3, 32.0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16");
-    assertEquals(0, offenders(json, false).size(), "the naive path is a comparison, not a library route path");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "hash.NaiveStringRouteBenchmark.getBytesUtf8",
+                9.0,
+                0.3,
+                32.0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
+    assertEquals(
+        0,
+        offenders(json, false).size(),
+        "the naive path is a comparison, not a library route path");
     List<Check> bad = offenders(json, true);
     assertEquals(1, bad.size(), bad.toString());
-    assertTrue(bad.get(0).describe().startsWith("allocation: NaiveStringRouteBenchmark.getBytesUtf8"), bad.get(0).describe());
+    assertTrue(
+        bad.get(0).describe().startsWith("allocation: NaiveStringRouteBenchmark.getBytesUtf8"),
+        bad.get(0).describe());
   }
 
   @Test
@@ -139,21 +336,38 @@ class BudgetTest {
   void guardOptions_includeEveryRoutePath() {
     var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
     List<String> includes = options.getIncludes();
-    for (String name : List.of("io.shardrouter.bench.hash.StringRouteBenchmark.table",
-        "io.shardrouter.bench.hash.BytesRouteBenchmark.router", "io.shardrouter.bench.hash.LongRouteBenchmark.table",
-        "io.shardrouter.bench.hash.CompositeRouteBenchmark.router", "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes",
-        "io.shardrouter.bench.peers.PeerBenchmark.plainJump")) {
-      assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    for (String name :
+        List.of(
+            "io.shardrouter.bench.hash.StringRouteBenchmark.table",
+            "io.shardrouter.bench.hash.BytesRouteBenchmark.router",
+            "io.shardrouter.bench.hash.LongRouteBenchmark.table",
+            "io.shardrouter.bench.hash.CompositeRouteBenchmark.router",
+            "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes",
+            "io.shardrouter.bench.peers.PeerBenchmark.plainJump")) {
+      assertTrue(
+          includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),
+          name);
     }
-    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
-        .matcher("io.shardrouter.bench.hash.NaiveStringRouteBenchmark.getBytesUtf8").find()));
-    assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i)
-        .matcher("io.shardrouter.bench.hash.FloorBenchmark.hashChars").find()));
+    assertFalse(
+        includes.stream()
+            .anyMatch(
+                i ->
+                    java.util.regex.Pattern.compile(i)
+                        .matcher("io.shardrouter.bench.hash.NaiveStringRouteBenchmark.getBytesUtf8")
+                        .find()));
+    assertFalse(
+        includes.stream()
+            .anyMatch(
+                i ->
+                    java.util.regex.Pattern.compile(i)
+                        .matcher("io.shardrouter.bench.hash.FloorBenchmark.hashChars")
+                        .find()));
   }
 
   @Test
   void bestStatistic_dividesBestIterations() {
-    String json = """
+    String json =
+        """
         [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii16"},
           "primaryMetric": {"score": 8.0, "scoreError": 4.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 4.0}}},
          {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.table",
@@ -162,17 +376,29 @@ class BudgetTest {
           "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.0, "scoreError": 0.0}}}]
         """;
     List<JmhResults.Result> results = JmhResults.parse(json);
-    Check mean = Budget.check(results, false, Budget.Statistic.MEAN).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
-    Check best = Budget.check(results, false, Budget.Statistic.BEST).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    Check mean =
+        Budget.check(results, false, Budget.Statistic.MEAN).stream()
+            .filter(c -> !c.strict())
+            .findFirst()
+            .orElseThrow();
+    Check best =
+        Budget.check(results, false, Budget.Statistic.BEST).stream()
+            .filter(c -> !c.strict())
+            .findFirst()
+            .orElseThrow();
     assertEquals(3.75, mean.value(), 1e-9);
     assertEquals(2.0, best.value(), 1e-9);
-    assertTrue(best.describe().contains("(wall-clock time, best iterations: 8.00 vs FloorBenchmark.xxh3Bytes 4.00 ns/op"),
+    assertTrue(
+        best.describe()
+            .contains(
+                "(wall-clock time, best iterations: 8.00 vs FloorBenchmark.xxh3Bytes 4.00 ns/op"),
         best.describe());
   }
 
   @Test
   void cpuTime_preferredOverWallClock_whenMeasured() {
-    String json = """
+    String json =
+        """
         [{"benchmark": "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes", "params": {"keySet": "ascii16"},
           "primaryMetric": {"score": 12.0, "scoreError": 6.0, "scoreUnit": "ns/op", "scorePercentiles": {"0.0": 9.0}},
           "secondaryMetrics": {"cpu.time.norm": {"score": 6.2, "scoreError": 0.3, "scorePercentiles": {"0.0": 6.0}}}},
@@ -183,46 +409,129 @@ class BudgetTest {
                                "cpu.time.norm": {"score": 6.9, "scoreError": 0.2, "scorePercentiles": {"0.0": 6.6}}}}]
         """;
     List<JmhResults.Result> results = JmhResults.parse(json);
-    Check best = Budget.check(results, false, Budget.Statistic.BEST).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    Check best =
+        Budget.check(results, false, Budget.Statistic.BEST).stream()
+            .filter(c -> !c.strict())
+            .findFirst()
+            .orElseThrow();
     assertEquals(1.1, best.value(), 1e-9, "6.6 / 6.0, not the wall-clock 20 / 9");
     assertTrue(best.withinLimit());
-    assertTrue(best.describe().contains("CPU time, best iterations: 6.60 vs FloorBenchmark.xxh3Bytes 6.00 ns/op"), best.describe());
-    Check mean = Budget.check(results, false, Budget.Statistic.MEAN).stream().filter(c -> !c.strict()).findFirst().orElseThrow();
+    assertTrue(
+        best.describe()
+            .contains("CPU time, best iterations: 6.60 vs FloorBenchmark.xxh3Bytes 6.00 ns/op"),
+        best.describe());
+    Check mean =
+        Budget.check(results, false, Budget.Statistic.MEAN).stream()
+            .filter(c -> !c.strict())
+            .findFirst()
+            .orElseThrow();
     assertEquals(6.9 / 6.2, mean.value(), 1e-9);
   }
 
   @Test
   void confirm_ratioFailsOnlyWhenOverTwice_allocationNeverForgiven() {
-    Fixtures.Json first = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
-        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 7.2, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36")
-        .add("hash.LongRouteBenchmark.table", 5.0, 0.2, 24, "strategy", "hash_mod", "groups", "1024", "keySet", "long");
-    Fixtures.Json second = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
-        .add("hash.BytesRouteBenchmark.table", 4.4, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("hash.BytesRouteBenchmark.table", 7.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
+    Fixtures.Json first =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                7.2,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                7.2,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36")
+            .add(
+                "hash.LongRouteBenchmark.table",
+                5.0,
+                0.2,
+                24,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "long");
+    Fixtures.Json second =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                4.4,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.BytesRouteBenchmark.table",
+                7.0,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36");
     List<Check> a = Budget.check(JmhResults.parse(first.toString()), false, Budget.Statistic.BEST);
     List<Check> b = Budget.check(JmhResults.parse(second.toString()), false, Budget.Statistic.BEST);
     List<String> notes = new java.util.ArrayList<>();
     List<Check> confirmed = BenchGuard.confirm(a, b, notes);
     List<Check> failing = confirmed.stream().filter(c -> !c.withinLimit()).toList();
     assertEquals(2, failing.size(), failing.toString());
-    assertTrue(failing.stream().anyMatch(c -> c.strict() && c.subject().group().equals("LongRouteBenchmark")));
-    assertTrue(failing.stream().anyMatch(c -> !c.strict() && "ascii36".equals(c.subject().param("keySet"))
-        && c.value() == 1.75));
+    assertTrue(
+        failing.stream()
+            .anyMatch(c -> c.strict() && c.subject().group().equals("LongRouteBenchmark")));
+    assertTrue(
+        failing.stream()
+            .anyMatch(
+                c ->
+                    !c.strict()
+                        && "ascii36".equals(c.subject().param("keySet"))
+                        && c.value() == 1.75));
     assertEquals(2, notes.size(), notes.toString());
   }
 
   @Test
   void retryOptions_subjectsAndReferencesAtTheirParams() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
-        .add("hash.StringRouteBenchmark.router", 19.0, 0.2, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii36");
-    List<Check> suspects = Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
-        .filter(c -> !c.withinLimit()).toList();
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
+            .add(
+                "hash.StringRouteBenchmark.router",
+                19.0,
+                0.2,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36");
+    List<Check> suspects =
+        Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
+            .filter(c -> !c.withinLimit())
+            .toList();
     var options = BenchGuard.retryOptions(suspects, java.nio.file.Path.of("target/r.json")).build();
     assertEquals(2, options.getIncludes().size(), options.getIncludes().toString());
     assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
@@ -230,36 +539,125 @@ class BudgetTest {
   }
 
   @Test
-  void check_ringAt1024_dividedByHashModRouteBesideItOfSameFormKeySetAndN_guardedAt1_5TimesTheTarget() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add("ring.RingRouteBenchmark.stringHashMod", 10.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
-        .add("ring.RingRouteBenchmark.stringHashMod", 20.0, 0.1, 0, "groups", "1024", "keySet", "ascii36")
-        .add("ring.RingRouteBenchmark.stringHashMod", 5.0, 0.1, 0, "groups", "16", "keySet", "ascii16")
-        .add("hash.StringRouteBenchmark.table", 6.0, 0.1, 0, "strategy", "hash_mod", "groups", "1024", "keySet", "ascii16")
-        .add("ring.RingRouteBenchmark.bytesHashMod", 8.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
-        .add("ring.RingRouteBenchmark.string", 12.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
-        .add("ring.RingRouteBenchmark.bytes", 16.0, 0.1, 0, "groups", "1024", "keySet", "ascii16")
-        .add("ring.RingRouteBenchmark.string", 50.0, 0.1, 0, "groups", "16", "keySet", "ascii16");
-    List<Check> ratios = Budget.check(JmhResults.parse(json.toString()), false).stream()
-        .filter(c -> c.subject().group().equals("RingRouteBenchmark") && !c.strict()).toList();
+  void
+      check_ringAt1024_dividedByHashModRouteBesideItOfSameFormKeySetAndN_guardedAt1_5TimesTheTarget() {
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "ring.RingRouteBenchmark.stringHashMod",
+                10.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "ring.RingRouteBenchmark.stringHashMod",
+                20.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36")
+            .add(
+                "ring.RingRouteBenchmark.stringHashMod",
+                5.0,
+                0.1,
+                0,
+                "groups",
+                "16",
+                "keySet",
+                "ascii16")
+            .add(
+                "hash.StringRouteBenchmark.table",
+                6.0,
+                0.1,
+                0,
+                "strategy",
+                "hash_mod",
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "ring.RingRouteBenchmark.bytesHashMod",
+                8.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "ring.RingRouteBenchmark.string",
+                12.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "ring.RingRouteBenchmark.bytes",
+                16.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "ring.RingRouteBenchmark.string",
+                50.0,
+                0.1,
+                0,
+                "groups",
+                "16",
+                "keySet",
+                "ascii16");
+    List<Check> ratios =
+        Budget.check(JmhResults.parse(json.toString()), false).stream()
+            .filter(c -> c.subject().group().equals("RingRouteBenchmark") && !c.strict())
+            .toList();
     assertEquals(2, ratios.size(), "a ratio at 1,024 groups only: " + ratios);
     Check string = ratios.get(0);
-    assertEquals(1.2, string.value(), 1e-9, "12 / the hash_mod String route beside it at N = 1024 and ascii16, not "
-        + "StringRouteBenchmark's, ascii36's or N = 16's");
+    assertEquals(
+        1.2,
+        string.value(),
+        1e-9,
+        "12 / the hash_mod String route beside it at N = 1024 and ascii16, not "
+            + "StringRouteBenchmark's, ascii36's or N = 16's");
     assertTrue(string.withinLimit() && string.meetsTarget(), string.describe());
     Check bytes = ratios.get(1);
     assertEquals(2.0, bytes.value(), 1e-9, "16 / the hash_mod byte[] route");
     assertFalse(bytes.withinLimit(), "2.0 x is over 1.5 x 1.25");
-    assertTrue(bytes.describe().contains("limit 1.88 × hash_mod = 1.5 × target 1.25 × hash_mod"), bytes.describe());
+    assertTrue(
+        bytes.describe().contains("limit 1.88 × hash_mod = 1.5 × target 1.25 × hash_mod"),
+        bytes.describe());
     assertTrue(bytes.describe().contains("RingRouteBenchmark.bytesHashMod"), bytes.describe());
-    assertEquals(7, Budget.check(JmhResults.parse(json.toString()), false).stream()
-        .filter(c -> c.strict() && c.subject().group().equals("RingRouteBenchmark")).count(),
+    assertEquals(
+        7,
+        Budget.check(JmhResults.parse(json.toString()), false).stream()
+            .filter(c -> c.strict() && c.subject().group().equals("RingRouteBenchmark"))
+            .count(),
         "every ring path and its reference: allocation");
   }
 
   @Test
   void check_ringWithoutHashModReference_isAnOffender() {
-    Fixtures.Json json = new Fixtures.Json().add("ring.RingRouteBenchmark.string", 12.0, 0.1, 0, "groups", "1024", "keySet", "ascii36");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "ring.RingRouteBenchmark.string",
+                12.0,
+                0.1,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii36");
     List<Check> bad = offenders(json, false);
     assertEquals(1, bad.size(), bad.toString());
     assertTrue(bad.get(0).describe().contains("reference was not measured"), bad.get(0).describe());
@@ -267,11 +665,36 @@ class BudgetTest {
 
   @Test
   void check_lookupHitAt1M_is2_5F_missAnd10MAllocationOnly() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("lookup.LookupRouteBenchmark.hit", 9.6, 0.1, 0, "entries", "1000000", "keySet", "ascii16")
-        .add("lookup.LookupRouteBenchmark.hit", 40.0, 0.1, 0, "entries", "10000000", "keySet", "ascii16")
-        .add("lookup.LookupRouteBenchmark.miss", 40.0, 0.1, 24, "entries", "1000000", "keySet", "ascii16");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "lookup.LookupRouteBenchmark.hit",
+                9.6,
+                0.1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16")
+            .add(
+                "lookup.LookupRouteBenchmark.hit",
+                40.0,
+                0.1,
+                0,
+                "entries",
+                "10000000",
+                "keySet",
+                "ascii16")
+            .add(
+                "lookup.LookupRouteBenchmark.miss",
+                40.0,
+                0.1,
+                24,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16");
     List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
     List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
     assertEquals(1, ratios.size(), ratios.toString());
@@ -279,33 +702,99 @@ class BudgetTest {
     assertTrue(ratios.get(0).meetsTarget() && ratios.get(0).withinLimit());
     List<Check> bad = checks.stream().filter(c -> !c.withinLimit()).toList();
     assertEquals(1, bad.size(), "only the allocating miss: " + bad);
-    assertTrue(bad.get(0).describe().startsWith("allocation: LookupRouteBenchmark.miss"), bad.get(0).describe());
+    assertTrue(
+        bad.get(0).describe().startsWith("allocation: LookupRouteBenchmark.miss"),
+        bad.get(0).describe());
 
-    Fixtures.Json today = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("lookup.LookupRouteBenchmark.hit", 16.0, 0.1, 0, "entries", "1000000", "keySet", "ascii16");
-    Check missed = Budget.check(JmhResults.parse(today.toString()), false).stream().filter(c -> !c.strict())
-        .findFirst().orElseThrow();
+    Fixtures.Json today =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "lookup.LookupRouteBenchmark.hit",
+                16.0,
+                0.1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16");
+    Check missed =
+        Budget.check(JmhResults.parse(today.toString()), false).stream()
+            .filter(c -> !c.strict())
+            .findFirst()
+            .orElseThrow();
     assertFalse(missed.meetsTarget(), "4 F misses 2.5 F");
     assertTrue(missed.withinLimit(), "but is inside the guard's interim limit of 6 F");
-    Fixtures.Json slow = new Fixtures.Json()
-        .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
-        .add("lookup.LookupRouteBenchmark.hit", 28.0, 0.1, 0, "entries", "1000000", "keySet", "ascii16");
+    Fixtures.Json slow =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "ascii16")
+            .add(
+                "lookup.LookupRouteBenchmark.hit",
+                28.0,
+                0.1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16");
     List<Check> slowBad = offenders(slow, false);
     assertEquals(1, slowBad.size(), "7 F is over the interim limit of 6 F");
-    assertTrue(slowBad.get(0).describe().contains("lookup hit, 1M-entry directory ≤ 2.5 F"), slowBad.get(0).describe());
-    assertTrue(slowBad.get(0).describe().contains("limit 6.00 F (interim, while the target 2.50 F is missed"), slowBad.get(0).describe());
+    assertTrue(
+        slowBad.get(0).describe().contains("lookup hit, 1M-entry directory ≤ 2.5 F"),
+        slowBad.get(0).describe());
+    assertTrue(
+        slowBad
+            .get(0)
+            .describe()
+            .contains("limit 6.00 F (interim, while the target 2.50 F is missed"),
+        slowBad.get(0).describe());
   }
 
   @Test
   void check_rangeAt1024_absoluteTargetReportedNeverGuarded_binarySearchIsNoRoutePath() {
-    Fixtures.Json json = new Fixtures.Json()
-        .add("range.RangeRouteBenchmark.routeLong", 18.0, 0.5, 0, "boundaries", "1024", "keySet", "long")
-        .add("range.RangeRouteBenchmark.routeLong", 9.0, 0.5, 0, "boundaries", "16", "keySet", "long")
-        .add("range.RangeRouteBenchmark.routeString", 30.0, 0.5, 0, "boundaries", "1024", "keySet", "ascii16")
-        .add("range.RangeRouteBenchmark.binarySearch", 11.0, 0.5, 48, "boundaries", "1024", "keySet", "long");
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "range.RangeRouteBenchmark.routeLong",
+                18.0,
+                0.5,
+                0,
+                "boundaries",
+                "1024",
+                "keySet",
+                "long")
+            .add(
+                "range.RangeRouteBenchmark.routeLong",
+                9.0,
+                0.5,
+                0,
+                "boundaries",
+                "16",
+                "keySet",
+                "long")
+            .add(
+                "range.RangeRouteBenchmark.routeString",
+                30.0,
+                0.5,
+                0,
+                "boundaries",
+                "1024",
+                "keySet",
+                "ascii16")
+            .add(
+                "range.RangeRouteBenchmark.binarySearch",
+                11.0,
+                0.5,
+                48,
+                "boundaries",
+                "1024",
+                "keySet",
+                "long");
     List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
-    assertEquals(3, checks.stream().filter(Check::strict).count(), "allocation for the three route paths, not the peer");
+    assertEquals(
+        3,
+        checks.stream().filter(Check::strict).count(),
+        "allocation for the three route paths, not the peer");
     List<Check> absolute = checks.stream().filter(c -> !c.strict()).toList();
     assertEquals(1, absolute.size(), absolute.toString());
     Check c = absolute.get(0);
@@ -315,30 +804,63 @@ class BudgetTest {
     assertTrue(c.withinLimit(), "but absolute times are never guarded");
     assertTrue(c.describe().contains("range, 1024 long boundaries ≤ 12 ns"), c.describe());
     assertTrue(c.describe().contains("never guarded"), c.describe());
-    Check fast = Budget.check(JmhResults.parse(new Fixtures.Json()
-        .add("range.RangeRouteBenchmark.routeLong", 11.0, 0.5, 0, "boundaries", "1024", "keySet", "long").toString()), false)
-        .stream().filter(x -> !x.strict()).findFirst().orElseThrow();
+    Check fast =
+        Budget.check(
+                JmhResults.parse(
+                    new Fixtures.Json()
+                        .add(
+                            "range.RangeRouteBenchmark.routeLong",
+                            11.0,
+                            0.5,
+                            0,
+                            "boundaries",
+                            "1024",
+                            "keySet",
+                            "long")
+                        .toString()),
+                false)
+            .stream()
+            .filter(x -> !x.strict())
+            .findFirst()
+            .orElseThrow();
     assertTrue(fast.meetsTarget());
-    assertEquals(0, offenders(json, false).size(), "the allocating binary search is a peer, not a route path");
+    assertEquals(
+        0,
+        offenders(json, false).size(),
+        "the allocating binary search is a peer, not a route path");
   }
 
   @Test
   void guardOptions_includeRingRangeLookupSubset() {
     var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
     List<String> includes = options.getIncludes();
-    for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string",
-        "io.shardrouter.bench.ring.RingRouteBenchmark.bytes", "io.shardrouter.bench.ring.RingRouteBenchmark.stringHashMod",
-        "io.shardrouter.bench.ring.RingRouteBenchmark.bytesHashMod", "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
-        "io.shardrouter.bench.lookup.LookupRouteBenchmark.hit", "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss")) {
-      assertTrue(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    for (String name :
+        List.of(
+            "io.shardrouter.bench.ring.RingRouteBenchmark.string",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.bytes",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.stringHashMod",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.bytesHashMod",
+            "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
+            "io.shardrouter.bench.lookup.LookupRouteBenchmark.hit",
+            "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss")) {
+      assertTrue(
+          includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),
+          name);
     }
-    for (String name : List.of("io.shardrouter.bench.ring.RingRouteBenchmark.string001",
-        "io.shardrouter.bench.ring.RingRouteBenchmark.pointRing",
-        "io.shardrouter.bench.range.RangeRouteBenchmark.routeString",
-        "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch")) {
-      assertFalse(includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()), name);
+    for (String name :
+        List.of(
+            "io.shardrouter.bench.ring.RingRouteBenchmark.string001",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.pointRing",
+            "io.shardrouter.bench.range.RangeRouteBenchmark.routeString",
+            "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch")) {
+      assertFalse(
+          includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),
+          name);
     }
-    assertEquals(List.of("1000000"), List.copyOf(options.getParameter("entries").get()), "10M is never guarded");
+    assertEquals(
+        List.of("1000000"),
+        List.copyOf(options.getParameter("entries").get()),
+        "10M is never guarded");
     assertEquals(List.of("1024"), List.copyOf(options.getParameter("boundaries").get()));
   }
 }

@@ -28,16 +28,28 @@ final class Fixtures {
     Json add(String benchmark, double score, double error, double allocNorm, String... params) {
       StringBuilder p = new StringBuilder();
       for (int i = 0; i < params.length; i += 2) {
-        p.append(i == 0 ? "" : ", ").append('"').append(params[i]).append("\": \"").append(params[i + 1]).append('"');
+        p.append(i == 0 ? "" : ", ")
+            .append('"')
+            .append(params[i])
+            .append("\": \"")
+            .append(params[i + 1])
+            .append('"');
       }
-      entries.add(String.format(Locale.ROOT, """
+      entries.add(
+          String.format(
+              Locale.ROOT,
+              """
           {"jmhVersion": "1.37", "benchmark": "io.shardrouter.bench.%s", "mode": "avgt", "threads": 1, "forks": 1,
            "jvmArgs": [], "jdkVersion": "17.0.15", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "17.0.15",
            "warmupIterations": 4, "warmupTime": "400 ms", "measurementIterations": 4, "measurementTime": "400 ms",
            "params": {%s},
            "primaryMetric": {"score": %s, "scoreError": %s, "scoreUnit": "ns/op"},
            "secondaryMetrics": {"gc.alloc.rate.norm": {"score": %s, "scoreError": 0.001, "scoreUnit": "B/op"}}}""",
-          benchmark, p, score, error, allocNorm));
+              benchmark,
+              p,
+              score,
+              error,
+              allocNorm));
       return this;
     }
 

@@ -53,14 +53,16 @@ class KeySetTest {
     }
     int top = counts.getOrDefault(0, 0);
     // Zipf(0.99) over 1M ranks: rank 0 has about 6.5% of the mass; uniform would give it ~0
-    assertTrue(top > KeySet.SIZE * 0.04 && top < KeySet.SIZE * 0.09, "rank 0 drawn " + top + " times");
+    assertTrue(
+        top > KeySet.SIZE * 0.04 && top < KeySet.SIZE * 0.09, "rank 0 drawn " + top + " times");
     assertTrue(counts.size() > KeySet.SIZE / 4, "distinct keys " + counts.size());
   }
 
   @Test
   void of_unknownName_listsKnown() {
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-        () -> KeySet.of("ascii17"));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> KeySet.of("ascii17"));
     assertTrue(e.getMessage().contains("known: ascii16"), e.getMessage());
   }
 }

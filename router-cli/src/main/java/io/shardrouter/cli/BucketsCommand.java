@@ -19,8 +19,11 @@ final class BucketsCommand implements Command {
   @Override
   public int run(CliArgs args, Console console) {
     if (args.positional().size() != 3 && args.positional().size() != 4) {
-      throw CommandException.usage("buckets", "needs DOC, FROM and TO, and optionally KEY, got " + args.positional().size()
-          + " arguments");
+      throw CommandException.usage(
+          "buckets",
+          "needs DOC, FROM and TO, and optionally KEY, got "
+              + args.positional().size()
+              + " arguments");
     }
     RoutingTable t = Tables.load(args.positional(0));
     TimeBucketRoutes routes = RangeArgs.buckets(t, args.positional(0), "buckets");
@@ -38,17 +41,54 @@ final class BucketsCommand implements Command {
         throw CommandException.unrouted("shardctl buckets: KEY: " + e.getMessage());
       }
       List<BucketedRoute> visits = routes.window(r, from, to);
-      out.println("window [" + from + ", " + to + ") of key " + key + " (partition " + r.partition() + ", group "
-          + r.group().id() + "): " + visits.size() + (visits.size() == 1 ? " bucket" : " buckets") + " (" + routes.buckets() + ")");
+      out.println(
+          "window ["
+              + from
+              + ", "
+              + to
+              + ") of key "
+              + key
+              + " (partition "
+              + r.partition()
+              + ", group "
+              + r.group().id()
+              + "): "
+              + visits.size()
+              + (visits.size() == 1 ? " bucket" : " buckets")
+              + " ("
+              + routes.buckets()
+              + ")");
       for (BucketedRoute v : visits) {
-        c.row(v.bucket().name(), v.bucket().start(), v.bucket().end(), v.group().id(), v.group().primary().endpoint());
+        c.row(
+            v.bucket().name(),
+            v.bucket().start(),
+            v.bucket().end(),
+            v.group().id(),
+            v.group().primary().endpoint());
       }
     } else {
       List<GroupBucket> visits = routes.window(from, to);
-      out.println("window [" + from + ", " + to + "): " + buckets + " buckets x " + (buckets == 0 ? 0 : visits.size() / buckets)
-          + " groups = " + visits.size() + " visits (" + routes.buckets() + ")");
+      out.println(
+          "window ["
+              + from
+              + ", "
+              + to
+              + "): "
+              + buckets
+              + " buckets x "
+              + (buckets == 0 ? 0 : visits.size() / buckets)
+              + " groups = "
+              + visits.size()
+              + " visits ("
+              + routes.buckets()
+              + ")");
       for (GroupBucket v : visits) {
-        c.row(v.bucket().name(), v.bucket().start(), v.bucket().end(), v.group().id(), v.group().primary().endpoint());
+        c.row(
+            v.bucket().name(),
+            v.bucket().start(),
+            v.bucket().end(),
+            v.group().id(),
+            v.group().primary().endpoint());
       }
     }
     if (buckets > 0) {

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The arguments after the command name: positional arguments and the options the command takes, each
- * {@code --name VALUE} or {@code --name=VALUE} ({@link Option}). {@code --} ends the options, so a key
- * that starts with {@code --} can still be given; a single dash ({@code -42}, {@code -}) is never an
- * option.
+ * The arguments after the command name: positional arguments and the options the command takes,
+ * each {@code --name VALUE} or {@code --name=VALUE} ({@link Option}). {@code --} ends the options,
+ * so a key that starts with {@code --} can still be given; a single dash ({@code -42}, {@code -})
+ * is never an option.
  */
 final class CliArgs {
   /** An option a command may take, with what its value is, for messages. */
@@ -70,9 +70,17 @@ final class CliArgs {
         String name = a.substring(2, eq < 0 ? a.length() : eq);
         Option o = Option.named(name);
         if (o == null || !allowed.contains(o)) {
-          throw CommandException.usage(command, allowed.isEmpty() ? "takes no --" + name + " option"
-              : "unknown option '--" + name + "'; " + (allowed.size() == 1 ? "the only option is " + allowed.get(0)
-                  : "the options are " + allowed) + " (put -- before a key that starts with --)");
+          throw CommandException.usage(
+              command,
+              allowed.isEmpty()
+                  ? "takes no --" + name + " option"
+                  : "unknown option '--"
+                      + name
+                      + "'; "
+                      + (allowed.size() == 1
+                          ? "the only option is " + allowed.get(0)
+                          : "the options are " + allowed)
+                      + " (put -- before a key that starts with --)");
         }
         if (values.containsKey(o)) {
           throw CommandException.usage(command, "--" + o.name + " is given twice; give it once");
@@ -85,7 +93,8 @@ final class CliArgs {
         } else {
           throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
         }
-        if (value.isEmpty() && !o.metavar.equals("KEY")) { // the empty string is a key, but no file or group
+        if (value.isEmpty()
+            && !o.metavar.equals("KEY")) { // the empty string is a key, but no file or group
           throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
         }
         values.put(o, value);
@@ -118,7 +127,10 @@ final class CliArgs {
     return options.get(option);
   }
 
-  /** Throws a usage error unless there are exactly {@code n} positional arguments, named in {@code what}. */
+  /**
+   * Throws a usage error unless there are exactly {@code n} positional arguments, named in {@code
+   * what}.
+   */
   void requireExactly(int n, String what) {
     if (positional.size() != n) {
       throw CommandException.usage(command, "needs " + what + ", got " + describe());
@@ -126,7 +138,8 @@ final class CliArgs {
   }
 
   private String describe() {
-    return positional.isEmpty() ? "no arguments" : positional.size() + " argument" + (positional.size() == 1 ? "" : "s")
-        + " " + positional;
+    return positional.isEmpty()
+        ? "no arguments"
+        : positional.size() + " argument" + (positional.size() == 1 ? "" : "s") + " " + positional;
   }
 }

@@ -13,7 +13,10 @@ final class Columns {
   private final boolean[] numeric;
   private final List<String[]> rows = new ArrayList<>();
 
-  /** Columns named by {@code header}; a name starting with {@code #} is a numeric column (the {@code #} is dropped). */
+  /**
+   * Columns named by {@code header}; a name starting with {@code #} is a numeric column (the {@code
+   * #} is dropped).
+   */
   Columns(String... header) {
     this.header = new String[header.length];
     this.numeric = new boolean[header.length];
@@ -25,7 +28,8 @@ final class Columns {
 
   Columns row(Object... cells) {
     if (cells.length != header.length) {
-      throw new IllegalArgumentException("row has " + cells.length + " cells, the table " + header.length + " columns");
+      throw new IllegalArgumentException(
+          "row has " + cells.length + " cells, the table " + header.length + " columns");
     }
     String[] r = new String[cells.length];
     for (int i = 0; i < cells.length; i++) {

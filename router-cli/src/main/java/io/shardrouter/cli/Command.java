@@ -2,7 +2,10 @@ package io.shardrouter.cli;
 
 import java.util.List;
 
-/** One {@code shardctl} command; {@code run} returns the exit status or throws {@link CommandException}. */
+/**
+ * One {@code shardctl} command; {@code run} returns the exit status or throws {@link
+ * CommandException}.
+ */
 interface Command {
   int run(CliArgs args, Console console);
 

@@ -3,8 +3,8 @@ package io.shardrouter.cli;
 import java.util.List;
 
 /**
- * Ends a command with an exit status and the lines to print on standard error: an invalid
- * document, a file that cannot be read, a wrong command line.
+ * Ends a command with an exit status and the lines to print on standard error: an invalid document,
+ * a file that cannot be read, a wrong command line.
  */
 final class CommandException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -22,10 +22,14 @@ final class CommandException extends RuntimeException {
 
   /** A wrong command line: the message, then the usage text; status {@value ShardCtl#INVALID}. */
   static CommandException usage(String command, String message) {
-    return new CommandException(ShardCtl.INVALID, List.of("shardctl " + command + ": " + message), true);
+    return new CommandException(
+        ShardCtl.INVALID, List.of("shardctl " + command + ": " + message), true);
   }
 
-  /** Bad input (a document, a file): status {@value ShardCtl#INVALID} and {@code lines}, no usage text. */
+  /**
+   * Bad input (a document, a file): status {@value ShardCtl#INVALID} and {@code lines}, no usage
+   * text.
+   */
   static CommandException invalid(List<String> lines) {
     return new CommandException(ShardCtl.INVALID, lines, false);
   }

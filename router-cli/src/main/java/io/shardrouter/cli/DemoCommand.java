@@ -3,8 +3,8 @@ package io.shardrouter.cli;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.core.Route;
 import io.shardrouter.core.Role;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
@@ -24,11 +24,12 @@ import java.util.Map;
 /**
  * {@code shardctl demo}: resharding by placement on a built-in table. Routes 200,000 synthetic keys
  * through {@code jump} over 1,024 partitions on 4 groups, adds a fifth group that takes the same
- * number of whole partitions from each, publishes the new version through a {@link Router}, and shows
- * the movement report, exactly which partitions moved, the share of keys that moved (about 20%), and
- * that no key moved outside those partitions. Then it offers the old version again, which the router
- * refuses while it keeps serving the new one. Then, for range strategies ({@link RangeDemo}): pruning
- * over seed 000's ranges, seed 001's range document, and a split that moves exactly its upper part.
+ * number of whole partitions from each, publishes the new version through a {@link Router}, and
+ * shows the movement report, exactly which partitions moved, the share of keys that moved (about
+ * 20%), and that no key moved outside those partitions. Then it offers the old version again, which
+ * the router refuses while it keeps serving the new one. Then, for range strategies ({@link
+ * RangeDemo}): pruning over seed 000's ranges, seed 001's range document, and a split that moves
+ * exactly its upper part.
  *
  * <p>Status {@value ShardCtl#UNROUTED} when a check fails: a key moved outside the plan, a key
  * changed partition, or the stale version was accepted.
@@ -47,9 +48,24 @@ final class DemoCommand implements Command {
     for (int i = 0; i < KEYS; i++) {
       keys[i] = key(i + 1);
     }
-    out.println("shardctl demo: " + fmt("%,d", KEYS) + " keys of entity '" + v1.entity() + "' (" + keys[0] + " ... "
-        + keys[KEYS - 1] + ")");
-    out.println("strategy " + v1.strategy().toJson() + ", version " + v1.version() + " on " + v1.groups().size() + " groups");
+    out.println(
+        "shardctl demo: "
+            + fmt("%,d", KEYS)
+            + " keys of entity '"
+            + v1.entity()
+            + "' ("
+            + keys[0]
+            + " ... "
+            + keys[KEYS - 1]
+            + ")");
+    out.println(
+        "strategy "
+            + v1.strategy().toJson()
+            + ", version "
+            + v1.version()
+            + " on "
+            + v1.groups().size()
+            + " groups");
 
     heading(out, "version " + v1.version() + ": " + v1.groups().size() + " groups");
     long[] before = countByGroup(v1, keys, v1);
@@ -58,11 +74,30 @@ final class DemoCommand implements Command {
     ReplicaGroup g4 = group(GROUPS, "eu-central-1");
     GroupAddition plan = GroupAddition.plan(v1, g4);
     RoutingTable v2 = plan.next();
-    heading(out, "version " + v2.version() + ": add " + g4.id() + ", taking " + plan.perGroup() + " partitions from each of "
-        + v1.groups().size() + " groups");
+    heading(
+        out,
+        "version "
+            + v2.version()
+            + ": add "
+            + g4.id()
+            + ", taking "
+            + plan.perGroup()
+            + " partitions from each of "
+            + v1.groups().size()
+            + " groups");
     Router router = Router.create(v1);
-    router.addListener((prev, next) -> out.println("  router swapped version " + prev.version() + " -> " + next.version()
-        + " (fingerprint " + prev.fingerprint().substring(0, 12) + " -> " + next.fingerprint().substring(0, 12) + ")"));
+    router.addListener(
+        (prev, next) ->
+            out.println(
+                "  router swapped version "
+                    + prev.version()
+                    + " -> "
+                    + next.version()
+                    + " (fingerprint "
+                    + prev.fingerprint().substring(0, 12)
+                    + " -> "
+                    + next.fingerprint().substring(0, 12)
+                    + ")"));
     router.update(v2);
     out.println("  router serves version " + router.version());
 
@@ -82,8 +117,15 @@ final class DemoCommand implements Command {
       reported.set(m.partition());
     }
     movedPartitions(v1, v2, plan.moved()).print(out, "  ");
-    out.println("  " + plan.moved().length + " of " + PARTITIONS + " partitions, "
-        + (reported.equals(planned) ? "exactly the plan" : "NOT the plan: the report lists " + reported.cardinality()));
+    out.println(
+        "  "
+            + plan.moved().length
+            + " of "
+            + PARTITIONS
+            + " partitions, "
+            + (reported.equals(planned)
+                ? "exactly the plan"
+                : "NOT the plan: the report lists " + reported.cardinality()));
 
     heading(out, "keys under version " + v2.version());
     long moved = 0;
@@ -110,12 +152,23 @@ final class DemoCommand implements Command {
       canonical.add(CanonicalKeys.of(k));
     }
     MovementReport.KeyCount count = report.countKeys(canonical);
-    out.println(fmt("  moved: %,d of %,d keys (%.2f%%); the plan moves %d/%d partitions = %.2f%% of the key space",
-        moved, KEYS, 100.0 * moved / KEYS, plan.moved().length, PARTITIONS, 100.0 * report.movedShare()));
+    out.println(
+        fmt(
+            "  moved: %,d of %,d keys (%.2f%%); the plan moves %d/%d partitions = %.2f%% of the key space",
+            moved,
+            KEYS,
+            100.0 * moved / KEYS,
+            plan.moved().length,
+            PARTITIONS,
+            100.0 * report.movedShare()));
     out.println(fmt("  keys that changed partition: %d", changedPartition));
     out.println(fmt("  keys moved outside the listed partitions: %d", outside));
-    boolean ok = outside == 0 && changedPartition == 0 && count.movedOutsidePlan() == 0 && count.moved() == moved
-        && reported.equals(planned);
+    boolean ok =
+        outside == 0
+            && changedPartition == 0
+            && count.movedOutsidePlan() == 0
+            && count.moved() == moved
+            && reported.equals(planned);
 
     heading(out, "stale publish");
     out.println("  republishing version " + v1.version() + " ...");
@@ -127,19 +180,39 @@ final class DemoCommand implements Command {
       out.println("  refused: " + e.getMessage());
     }
     Route r = router.route(keys[0]);
-    out.println("  router still serves version " + router.version() + ": " + keys[0] + " -> partition " + r.partition()
-        + ", group " + r.group().id() + " (route version " + r.version() + ")");
+    out.println(
+        "  router still serves version "
+            + router.version()
+            + ": "
+            + keys[0]
+            + " -> partition "
+            + r.partition()
+            + ", group "
+            + r.group().id()
+            + " (route version "
+            + r.version()
+            + ")");
     if (router.version() != v2.version()) {
       ok = false;
     }
     ok &= RingDemo.run(out, keys);
     boolean rangesOk = RangeDemo.run(out);
     out.println();
-    out.println(ok && rangesOk ? "ok: only the listed partitions moved, and the router refused to go back"
-        : "FAILED: see the counts above");
+    out.println(
+        ok && rangesOk
+            ? "ok: only the listed partitions moved, and the router refused to go back"
+            : "FAILED: see the counts above");
     if (!ok) {
-      console.err().println("shardctl demo: a check failed: " + outside + " keys moved outside the plan ("
-          + count.movedOutsidePlan() + " by the movement report), " + changedPartition + " keys changed partition");
+      console
+          .err()
+          .println(
+              "shardctl demo: a check failed: "
+                  + outside
+                  + " keys moved outside the plan ("
+                  + count.movedOutsidePlan()
+                  + " by the movement report), "
+                  + changedPartition
+                  + " keys changed partition");
     }
     if (!rangesOk) {
       console.err().println("shardctl demo: a range check failed: see the range sections above");
@@ -147,7 +220,10 @@ final class DemoCommand implements Command {
     return ok && rangesOk ? ShardCtl.OK : ShardCtl.UNROUTED;
   }
 
-  /** Version 1: {@code orders}, string keys, jump over 1,024 partitions, 256 consecutive partitions per group. */
+  /**
+   * Version 1: {@code orders}, string keys, jump over 1,024 partitions, 256 consecutive partitions
+   * per group.
+   */
   static RoutingTable initialTable() {
     List<ReplicaGroup> groups = new ArrayList<>();
     String[] regions = {"eu-west-1", "eu-west-1", "us-east-1", "us-east-1"};
@@ -168,13 +244,21 @@ final class DemoCommand implements Command {
         .build();
   }
 
-  /** Group {@code g<i>}: a primary and two read replicas in three zones of {@code region} (made-up hosts). */
+  /**
+   * Group {@code g<i>}: a primary and two read replicas in three zones of {@code region} (made-up
+   * hosts).
+   */
   static ReplicaGroup group(int i, String region) {
     String host = "orders-g" + i + "-%s." + region + ".db.example.internal:5432";
-    return ReplicaGroup.of("g" + i,
-        Replica.of(Role.PRIMARY, String.format(Locale.ROOT, host, "a"), Map.of("zone", region + "a")),
-        List.of(Replica.of(Role.REPLICA, String.format(Locale.ROOT, host, "b"), Map.of("zone", region + "b")),
-            Replica.of(Role.REPLICA, String.format(Locale.ROOT, host, "c"), Map.of("zone", region + "c"))),
+    return ReplicaGroup.of(
+        "g" + i,
+        Replica.of(
+            Role.PRIMARY, String.format(Locale.ROOT, host, "a"), Map.of("zone", region + "a")),
+        List.of(
+            Replica.of(
+                Role.REPLICA, String.format(Locale.ROOT, host, "b"), Map.of("zone", region + "b")),
+            Replica.of(
+                Role.REPLICA, String.format(Locale.ROOT, host, "c"), Map.of("zone", region + "c"))),
         Map.of("region", region, "tier", "standard"));
   }
 
@@ -198,9 +282,11 @@ final class DemoCommand implements Command {
   }
 
   private static Columns distribution(RoutingTable t, long[] keys, long[] before) {
-    Columns c = before == null
-        ? new Columns("group", "#partitions", "#keys", "#share", "region", "primary")
-        : new Columns("group", "#partitions", "#keys", "#share", "#change", "region", "primary");
+    Columns c =
+        before == null
+            ? new Columns("group", "#partitions", "#keys", "#share", "region", "primary")
+            : new Columns(
+                "group", "#partitions", "#keys", "#share", "#change", "region", "primary");
     for (int i = 0; i < keys.length; i++) {
       ReplicaGroup g = t.groups().get(i);
       String parts = Integer.toString(t.partitionsOf(g.id()).length);

@@ -13,8 +13,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.util.List;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
@@ -22,11 +22,11 @@ import java.util.function.Function;
 /**
  * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
  * entity (which partitions change group, and the share of the key space that moves); with a key
- * file, how many of those keys move, and how many moved outside the listed partitions (which must be 0
- * when only the placement changed). Between two {@code ring} tables it is the exact {@link RingMovement}
- * of the hash space, and between two range tables the {@link RangeMovement}: the key ranges that change
- * group, exact across splits and merges, which renumber partitions. Keys that cannot be parsed are
- * reported and skipped; the status is then {@value ShardCtl#UNROUTED}.
+ * file, how many of those keys move, and how many moved outside the listed partitions (which must
+ * be 0 when only the placement changed). Between two {@code ring} tables it is the exact {@link
+ * RingMovement} of the hash space, and between two range tables the {@link RangeMovement}: the key
+ * ranges that change group, exact across splits and merges, which renumber partitions. Keys that
+ * cannot be parsed are reported and skipped; the status is then {@value ShardCtl#UNROUTED}.
  */
 final class DiffCommand implements Command {
   @Override
@@ -43,12 +43,14 @@ final class DiffCommand implements Command {
     Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
     String unit = "partitions";
     if (from.strategy() instanceof RingStrategy && to.strategy() instanceof RingStrategy) {
-      RingMovement ring = RingMovement.between(from, to); // token lists differ between ring versions
+      RingMovement ring =
+          RingMovement.between(from, to); // token lists differ between ring versions
       out.print(ring.toText());
       counter = ring::countKeys;
       unit = "pieces of the ring";
     } else if (from.strategy() instanceof RangeStrategy && to.strategy() instanceof RangeStrategy) {
-      // Range partitions are positions in key order that shift on a split or merge: compare key ranges, not numbers.
+      // Range partitions are positions in key order that shift on a split or merge: compare key
+      // ranges, not numbers.
       RangeMovement ranges = RangeMovement.between(from, to);
       out.print(ranges.toText());
       counter = ranges::countKeys;
@@ -64,22 +66,35 @@ final class DiffCommand implements Command {
     String file = args.keysFile();
     ParsedKeys keys;
     MovementReport.KeyCount count;
-    try (InputStream in = file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
-      keys = new ParsedKeys(new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
+    try (InputStream in =
+        file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+      keys =
+          new ParsedKeys(
+              new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
       count = counter.apply(keys);
     } catch (IOException | UncheckedIOException e) {
-      throw CommandException.invalid("shardctl diff: cannot read keys from " + (file.equals("-") ? "standard input" : file)
-          + ": " + (e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage()));
+      throw CommandException.invalid(
+          "shardctl diff: cannot read keys from "
+              + (file.equals("-") ? "standard input" : file)
+              + ": "
+              + (e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage()));
     }
-    out.println(String.format(Locale.ROOT, "keys: %d routed, %d moved (%.4f%%), %d moved outside the listed %s%s",
-        count.keys(), count.moved(), 100 * count.movedShare(), count.movedOutsidePlan(), unit,
-        keys.failed == 0 ? "" : "; " + keys.failed + " keys could not be parsed"));
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "keys: %d routed, %d moved (%.4f%%), %d moved outside the listed %s%s",
+            count.keys(),
+            count.moved(),
+            100 * count.movedShare(),
+            count.movedOutsidePlan(),
+            unit,
+            keys.failed == 0 ? "" : "; " + keys.failed + " keys could not be parsed"));
     return keys.failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
   }
 
   /**
-   * The canonical bytes of the keys of a key file, read once as they are iterated; a line that is no
-   * key of the type is reported on {@code err} and skipped.
+   * The canonical bytes of the keys of a key file, read once as they are iterated; a line that is
+   * no key of the type is reported on {@code err} and skipped.
    */
   private static final class ParsedKeys implements Iterable<byte[]>, Iterator<byte[]> {
     private final KeyLines lines;

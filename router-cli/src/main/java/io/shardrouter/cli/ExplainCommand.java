@@ -48,10 +48,19 @@ final class ExplainCommand implements Command {
     }
     PrintStream out = console.out();
     row(out, "key", key + " (" + t.keyType() + ")");
-    row(out, "canonical", Hex.of(canonical) + " (" + canonical.length + (canonical.length == 1 ? " byte)" : " bytes)"));
+    row(
+        out,
+        "canonical",
+        Hex.of(canonical)
+            + " ("
+            + canonical.length
+            + (canonical.length == 1 ? " byte)" : " bytes)"));
     PartitionStrategy s = t.strategy();
     if (s instanceof TimeBucketedStrategy tb) {
-      row(out, "strategy", s.type() + ": " + tb.buckets() + ", keys routed by " + tb.strategy().type());
+      row(
+          out,
+          "strategy",
+          s.type() + ": " + tb.buckets() + ", keys routed by " + tb.strategy().type());
       s = tb.strategy();
       row(out, "  by key", describe(s));
     } else {
@@ -64,11 +73,21 @@ final class ExplainCommand implements Command {
     } else if (s instanceof HashPartitionStrategy hs) {
       long h = hs.routingPoint(canonical, 0, canonical.length);
       row(out, "hash", hs.hash().name() + ", seed " + hs.hash().seed());
-      row(out, "hash value", Long.toUnsignedString(h) + " (0x" + String.format(Locale.ROOT, "%016x", h) + ")");
+      row(
+          out,
+          "hash value",
+          Long.toUnsignedString(h) + " (0x" + String.format(Locale.ROOT, "%016x", h) + ")");
       int p = hs.partitionOfHash(h);
-      if (p != route.partition()) { // the two paths are one function; a difference is a bug worth seeing
-        throw new IllegalStateException("partition of hash " + Long.toUnsignedString(h) + " is " + p
-            + " but the table routes the key to " + route.partition());
+      if (p
+          != route
+              .partition()) { // the two paths are one function; a difference is a bug worth seeing
+        throw new IllegalStateException(
+            "partition of hash "
+                + Long.toUnsignedString(h)
+                + " is "
+                + p
+                + " but the table routes the key to "
+                + route.partition());
       }
     } else {
       row(out, "hash", "none (strategy '" + s.type() + "' is not a hash strategy)");
@@ -81,7 +100,10 @@ final class ExplainCommand implements Command {
     for (Replica r : g.replicas()) {
       replicas.add(endpoint(r));
     }
-    row(out, "  replicas", replicas.isEmpty() ? "none (reads go to the primary)" : String.join(", ", replicas));
+    row(
+        out,
+        "  replicas",
+        replicas.isEmpty() ? "none (reads go to the primary)" : String.join(", ", replicas));
     row(out, "version", Long.toString(route.version()));
     row(out, "entity", route.entity());
     return ShardCtl.OK;
@@ -89,13 +111,17 @@ final class ExplainCommand implements Command {
 
   /**
    * The strategy in one line: its document object with long arrays and maps (tokens, directories)
-   * counted ({@link Strategies#describe}), or for ranges their count and span (the object can be long).
+   * counted ({@link Strategies#describe}), or for ranges their count and span (the object can be
+   * long).
    */
   private static String describe(PartitionStrategy s) {
     if (s instanceof RangeStrategy rs) {
       int n = rs.partitionCount();
-      return s.type() + ", " + n + (n == 1 ? " range " : " ranges ") + (n == 1 ? rs.interval(0) : rs.interval(0) + " ... "
-          + rs.interval(n - 1));
+      return s.type()
+          + ", "
+          + n
+          + (n == 1 ? " range " : " ranges ")
+          + (n == 1 ? rs.interval(0) : rs.interval(0) + " ... " + rs.interval(n - 1));
     }
     return s.type() + " " + Strategies.describe(s.toJson());
   }

@@ -5,11 +5,11 @@ import io.shardrouter.core.RoutingTable;
 import java.util.Arrays;
 
 /**
- * Plans the next version of a table that adds one replica group and fills it with whole
- * partitions, the same number taken from every existing group: {@code floor(P / (n (n + 1)))} from
- * each of n groups, so every group ends with about {@code P / (n + 1)}. Each group gives its
- * highest-numbered partitions, so the plan is deterministic and, for block placements, a few ranges.
- * Only the placement changes: no key changes partition, and exactly the planned partitions move.
+ * Plans the next version of a table that adds one replica group and fills it with whole partitions,
+ * the same number taken from every existing group: {@code floor(P / (n (n + 1)))} from each of n
+ * groups, so every group ends with about {@code P / (n + 1)}. Each group gives its highest-numbered
+ * partitions, so the plan is deterministic and, for block placements, a few ranges. Only the
+ * placement changes: no key changes partition, and exactly the planned partitions move.
  *
  * @param next the new table, version + 1
  * @param perGroup partitions taken from each existing group
@@ -19,13 +19,17 @@ record GroupAddition(RoutingTable next, int perGroup, int[] moved) {
 
   static GroupAddition plan(RoutingTable table, ReplicaGroup added) {
     if (table.group(added.id()) != null) {
-      throw new IllegalArgumentException("group '" + added.id() + "' is already in " + table + "; add a group with a new id");
+      throw new IllegalArgumentException(
+          "group '" + added.id() + "' is already in " + table + "; add a group with a new id");
     }
     int n = table.groups().size();
     int perGroup = table.partitionCount() / (n * (n + 1));
     if (perGroup == 0) {
-      throw new IllegalArgumentException(table.partitionCount() + " partitions over " + n
-          + " groups are too few to give the same whole number to a new group from each; use more partitions");
+      throw new IllegalArgumentException(
+          table.partitionCount()
+              + " partitions over "
+              + n
+              + " groups are too few to give the same whole number to a new group from each; use more partitions");
     }
     RoutingTable.Builder b = table.toBuilder().version(table.version() + 1).group(added);
     int[] moved = new int[perGroup * n];
@@ -33,8 +37,14 @@ record GroupAddition(RoutingTable next, int perGroup, int[] moved) {
     for (ReplicaGroup g : table.groups()) {
       int[] own = table.partitionsOf(g.id());
       if (own.length < perGroup) {
-        throw new IllegalArgumentException("group '" + g.id() + "' serves " + own.length + " partitions, fewer than the "
-            + perGroup + " each group gives; balance the placement first");
+        throw new IllegalArgumentException(
+            "group '"
+                + g.id()
+                + "' serves "
+                + own.length
+                + " partitions, fewer than the "
+                + perGroup
+                + " each group gives; balance the placement first");
       }
       for (int i = own.length - perGroup; i < own.length; i++) {
         b.place(own[i], added.id());

@@ -24,9 +24,11 @@ final class KeyLines {
   static final int MAX_LINE_BYTES = 16 << 20;
 
   private final InputStream in;
-  private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-      .onMalformedInput(CodingErrorAction.REPORT)
-      .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final CharsetDecoder utf8 =
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
   private byte[] buf = new byte[1 << 16];
   private int pos;
   private int scanned;
@@ -83,8 +85,12 @@ final class KeyLines {
     }
     if (limit == buf.length) {
       if (buf.length >= MAX_LINE_BYTES) {
-        throw new IOException("line " + (line + 1) + " is longer than " + MAX_LINE_BYTES
-            + " bytes; a key file has one key per line");
+        throw new IOException(
+            "line "
+                + (line + 1)
+                + " is longer than "
+                + MAX_LINE_BYTES
+                + " bytes; a key file has one key per line");
       }
       buf = Arrays.copyOf(buf, buf.length * 2);
     }
@@ -101,7 +107,11 @@ final class KeyLines {
     if (to > from && buf[to - 1] == '\r') {
       to--;
     }
-    if (line == 1 && to - from >= 3 && buf[from] == (byte) 0xEF && buf[from + 1] == (byte) 0xBB && buf[from + 2] == (byte) 0xBF) {
+    if (line == 1
+        && to - from >= 3
+        && buf[from] == (byte) 0xEF
+        && buf[from + 1] == (byte) 0xBB
+        && buf[from + 2] == (byte) 0xBF) {
       from += 3;
     }
     int acc = 0;

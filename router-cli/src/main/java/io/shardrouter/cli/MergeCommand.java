@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * {@code shardctl merge DOC PARTITION OUT [--group ID]}: joins range PARTITION with the next one, on
- * group ID (default: PARTITION's group), writes the next version to OUT and prints exactly which keys move.
+ * {@code shardctl merge DOC PARTITION OUT [--group ID]}: joins range PARTITION with the next one,
+ * on group ID (default: PARTITION's group), writes the next version to OUT and prints exactly which
+ * keys move.
  */
 final class MergeCommand implements Command {
   @Override
@@ -27,8 +28,13 @@ final class MergeCommand implements Command {
     try {
       p = Integer.parseInt(args.positional(1));
     } catch (NumberFormatException e) {
-      throw CommandException.usage("merge", "PARTITION must be a partition number, 0 to " + (s.partitionCount() - 1)
-          + ", got '" + args.positional(1) + "'");
+      throw CommandException.usage(
+          "merge",
+          "PARTITION must be a partition number, 0 to "
+              + (s.partitionCount() - 1)
+              + ", got '"
+              + args.positional(1)
+              + "'");
     }
     RangeChange c;
     try {
@@ -36,10 +42,30 @@ final class MergeCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl merge: " + e.getMessage());
     }
-    Tables.write(args.positional(2), RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8), "merge");
-    console.out().println("merged partitions " + p + " " + s.interval(p) + " and " + (p + 1) + " " + s.interval(p + 1)
-        + ": version " + t.version() + " -> " + c.next().version() + ", " + t.partitionCount() + " -> "
-        + c.next().partitionCount() + " ranges");
+    Tables.write(
+        args.positional(2),
+        RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8),
+        "merge");
+    console
+        .out()
+        .println(
+            "merged partitions "
+                + p
+                + " "
+                + s.interval(p)
+                + " and "
+                + (p + 1)
+                + " "
+                + s.interval(p + 1)
+                + ": version "
+                + t.version()
+                + " -> "
+                + c.next().version()
+                + ", "
+                + t.partitionCount()
+                + " -> "
+                + c.next().partitionCount()
+                + " ranges");
     SplitCommand.ranges(c.next(), p, p).print(console.out(), "  ");
     console.out().print(c.movement().toText());
     console.out().println("wrote " + args.positional(2));

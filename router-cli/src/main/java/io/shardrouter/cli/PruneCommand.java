@@ -18,7 +18,8 @@ import java.util.List;
 final class PruneCommand implements Command {
   @Override
   public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.FROM, CliArgs.Option.AFTER, CliArgs.Option.TO, CliArgs.Option.BEFORE);
+    return List.of(
+        CliArgs.Option.FROM, CliArgs.Option.AFTER, CliArgs.Option.TO, CliArgs.Option.BEFORE);
   }
 
   @Override
@@ -29,17 +30,21 @@ final class PruneCommand implements Command {
     String to = args.option(CliArgs.Option.TO);
     String before = args.option(CliArgs.Option.BEFORE);
     if (from != null && after != null) {
-      throw CommandException.usage("prune", "--from and --after both give the lower bound; give one of them");
+      throw CommandException.usage(
+          "prune", "--from and --after both give the lower bound; give one of them");
     }
     if (to != null && before != null) {
-      throw CommandException.usage("prune", "--to and --before both give the upper bound; give one of them");
+      throw CommandException.usage(
+          "prune", "--to and --before both give the upper bound; give one of them");
     }
     RoutingTable t = Tables.load(args.positional(0));
     RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "prune");
     String lo = from != null ? from : after;
     String hi = to != null ? to : before;
-    byte[] lower = lo == null ? null : RangeArgs.key(t, lo, from != null ? "--from" : "--after", "prune");
-    byte[] upper = hi == null ? null : RangeArgs.key(t, hi, to != null ? "--to" : "--before", "prune");
+    byte[] lower =
+        lo == null ? null : RangeArgs.key(t, lo, from != null ? "--from" : "--after", "prune");
+    byte[] upper =
+        hi == null ? null : RangeArgs.key(t, hi, to != null ? "--to" : "--before", "prune");
     KeyRange range = KeyRange.of(t.keyType(), lower, from != null, upper, to != null);
     PartitionSpan span = s.prune(range);
     PrintStream out = console.out();
@@ -47,7 +52,16 @@ final class PruneCommand implements Command {
       out.println("key range " + range + " touches no partition: no range holds a key of it");
       return ShardCtl.OK;
     }
-    out.println("key range " + range + " touches " + span + " (" + span.size() + " of " + s.partitionCount() + "):");
+    out.println(
+        "key range "
+            + range
+            + " touches "
+            + span
+            + " ("
+            + span.size()
+            + " of "
+            + s.partitionCount()
+            + "):");
     Columns c = new Columns("partition", "range", "group", "primary");
     for (int p : span.toArray()) {
       ReplicaGroup g = t.groupOf(p);

@@ -10,8 +10,8 @@ import java.time.Instant;
 
 /**
  * What the range commands need from their arguments: the range strategy or the time buckets of a
- * table, with a message that says which strategy the document has instead; a key of the table's type;
- * an instant.
+ * table, with a message that says which strategy the document has instead; a key of the table's
+ * type; an instant.
  */
 final class RangeArgs {
   private RangeArgs() {}
@@ -20,17 +20,39 @@ final class RangeArgs {
     if (t.strategy() instanceof RangeStrategy s) {
       return s;
     }
-    throw CommandException.invalid("shardctl " + command + ": " + doc + " uses strategy '" + t.strategy().type() + "'; "
-        + command + " needs a '" + RangeStrategy.TYPE + "' strategy, whose partitions are ranges of keys"
-        + (t.strategy() instanceof TimeBucketedStrategy ? " (for time buckets, see shardctl buckets and retention)" : ""));
+    throw CommandException.invalid(
+        "shardctl "
+            + command
+            + ": "
+            + doc
+            + " uses strategy '"
+            + t.strategy().type()
+            + "'; "
+            + command
+            + " needs a '"
+            + RangeStrategy.TYPE
+            + "' strategy, whose partitions are ranges of keys"
+            + (t.strategy() instanceof TimeBucketedStrategy
+                ? " (for time buckets, see shardctl buckets and retention)"
+                : ""));
   }
 
   static TimeBucketRoutes buckets(RoutingTable t, String doc, String command) {
     if (t.strategy() instanceof TimeBucketedStrategy) {
       return TimeBucketRoutes.of(t);
     }
-    throw CommandException.invalid("shardctl " + command + ": " + doc + " uses strategy '" + t.strategy().type() + "'; "
-        + command + " needs a '" + TimeBucketedStrategy.TYPE + "' strategy, which cuts time into buckets");
+    throw CommandException.invalid(
+        "shardctl "
+            + command
+            + ": "
+            + doc
+            + " uses strategy '"
+            + t.strategy().type()
+            + "'; "
+            + command
+            + " needs a '"
+            + TimeBucketedStrategy.TYPE
+            + "' strategy, which cuts time into buckets");
   }
 
   /** The canonical bytes of {@code text} as a key of the table's type; status 1 when it is none. */
@@ -47,7 +69,8 @@ final class RangeArgs {
     try {
       return Timestamps.instant(Timestamps.parse(text));
     } catch (InvalidKeyException e) {
-      throw CommandException.invalid("shardctl " + command + ": " + what + ": " + e.getMessage().replaceFirst("^key ", ""));
+      throw CommandException.invalid(
+          "shardctl " + command + ": " + what + ": " + e.getMessage().replaceFirst("^key ", ""));
     }
   }
 }

@@ -23,14 +23,15 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The range part of {@code shardctl demo}: pruning over seed 000's ranges, seed 001's range document
- * routing both sides of its boundary, a split of its open tail onto a new group with exactly the
- * split-off keys moving, and the hot-tail warning for increasing keys. {@link #run} returns false when
- * a check fails.
+ * The range part of {@code shardctl demo}: pruning over seed 000's ranges, seed 001's range
+ * document routing both sides of its boundary, a split of its open tail onto a new group with
+ * exactly the split-off keys moving, and the hot-tail warning for increasing keys. {@link #run}
+ * returns false when a check fails.
  */
 final class RangeDemo {
   /** Seed 001's range document (§五), as docs/examples/range-001.json holds it. */
-  static final String SEED_001 = """
+  static final String SEED_001 =
+      """
       {
         "routing_version": 12,
         "entity": "tenant:plant-a",
@@ -40,6 +41,7 @@ final class RangeDemo {
         ]
       }
       """;
+
   static final int SAMPLE = 100_000;
 
   private RangeDemo() {}
@@ -54,14 +56,23 @@ final class RangeDemo {
 
   private static boolean pruning(PrintStream out) {
     RangeStrategy s = RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 2000L), null);
-    heading(out, "range pruning: long keys in " + s.interval(0) + ", " + s.interval(1) + ", " + s.interval(2) + " (seed 000)");
+    heading(
+        out,
+        "range pruning: long keys in "
+            + s.interval(0)
+            + ", "
+            + s.interval(1)
+            + ", "
+            + s.interval(2)
+            + " (seed 000)");
     KeyType l = KeyType.LONG;
     Object[][] queries = {
-        {KeyRange.closed(l, 950L, 1050L), "id BETWEEN 950 AND 1050", PartitionSpan.of(0, 1)},
-        {KeyRange.closed(l, 1200L, 1300L), "id BETWEEN 1200 AND 1300", PartitionSpan.of(1, 1)},
-        {KeyRange.closedOpen(l, 0L, 1000L), "id >= 0 AND id < 1000", PartitionSpan.of(0, 0)},
-        {KeyRange.atMost(l, 5000L), "id <= 5000", PartitionSpan.of(0, 2)},
-        {KeyRange.open(l, 999L, 1000L), "id > 999 AND id < 1000", PartitionSpan.empty()}};
+      {KeyRange.closed(l, 950L, 1050L), "id BETWEEN 950 AND 1050", PartitionSpan.of(0, 1)},
+      {KeyRange.closed(l, 1200L, 1300L), "id BETWEEN 1200 AND 1300", PartitionSpan.of(1, 1)},
+      {KeyRange.closedOpen(l, 0L, 1000L), "id >= 0 AND id < 1000", PartitionSpan.of(0, 0)},
+      {KeyRange.atMost(l, 5000L), "id <= 5000", PartitionSpan.of(0, 2)},
+      {KeyRange.open(l, 999L, 1000L), "id > 999 AND id < 1000", PartitionSpan.empty()}
+    };
     Columns c = new Columns("query", "key range", "visits");
     boolean ok = true;
     for (Object[] q : queries) {
@@ -74,13 +85,27 @@ final class RangeDemo {
   }
 
   private static boolean seed001(PrintStream out, RoutingTable t) {
-    heading(out, "range document of seed 001: entity " + t.entity() + ", version " + t.version() + ", left-closed right-open");
+    heading(
+        out,
+        "range document of seed 001: entity "
+            + t.entity()
+            + ", version "
+            + t.version()
+            + ", left-closed right-open");
     boolean ok = true;
-    for (String[] k : new String[][] {{"2026-03-31T23:59:59Z", "ts-01"}, {"2026-04-01T00:00:00Z", "ts-02"}}) {
+    for (String[] k :
+        new String[][] {{"2026-03-31T23:59:59Z", "ts-01"}, {"2026-04-01T00:00:00Z", "ts-02"}}) {
       Route r = t.route(Instant.parse(k[0]));
       ok &= r.group().id().equals(k[1]);
-      out.println("  " + k[0] + " -> partition " + r.partition() + " " + ((RangeStrategy) t.strategy()).interval(r.partition())
-          + ", group " + r.group().id());
+      out.println(
+          "  "
+              + k[0]
+              + " -> partition "
+              + r.partition()
+              + " "
+              + ((RangeStrategy) t.strategy()).interval(r.partition())
+              + ", group "
+              + r.group().id());
     }
     try {
       t.route(Instant.parse("2025-12-31T23:59:59Z"));
@@ -117,15 +142,26 @@ final class RangeDemo {
       expected += sec >= at.getEpochSecond() ? 1 : 0;
     }
     MovementReport.KeyCount n = m.countKeys(keys);
-    out.println(String.format(Locale.ROOT, "  keys: %,d timestamps over 2026, %,d moved (%.2f%%: those from %s on),"
-        + " %d moved outside the listed key ranges", n.keys(), n.moved(), 100 * n.movedShare(), at, n.movedOutsidePlan()));
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  keys: %,d timestamps over 2026, %,d moved (%.2f%%: those from %s on),"
+                + " %d moved outside the listed key ranges",
+            n.keys(),
+            n.moved(),
+            100 * n.movedShare(),
+            at,
+            n.movedOutsidePlan()));
     List<byte[]> writes = new ArrayList<>();
     for (int i = 0; i < 10_000; i++) {
       writes.add(CanonicalKeys.of(Instant.parse("2026-08-01T00:00:00Z").plusSeconds(i * 60L)));
     }
     HotTail hot = HotTail.check(s, writes);
     out.println("  writes of the last week: " + hot.message());
-    return n.moved() == expected && n.movedOutsidePlan() == 0 && m.shifts().size() == 1 && hot.warns();
+    return n.moved() == expected
+        && n.movedOutsidePlan() == 0
+        && m.shifts().size() == 1
+        && hot.warns();
   }
 
   private static void heading(PrintStream out, String title) {

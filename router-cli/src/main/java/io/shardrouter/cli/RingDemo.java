@@ -39,15 +39,27 @@ final class RingDemo {
       weights.put(g.id(), i + 1);
     }
     RingAllocator allocator = RingAllocator.standard();
-    RoutingTable v1 = allocator.initial(1, "sessions", KeyType.STRING, StableHashes.xxh3(), VNODES, groups, weights);
-    heading(out, "weighted ring: entity 'sessions', groups of weight 1, 2, 3, " + VNODES + " vnodes per unit of weight");
+    RoutingTable v1 =
+        allocator.initial(
+            1, "sessions", KeyType.STRING, StableHashes.xxh3(), VNODES, groups, weights);
+    heading(
+        out,
+        "weighted ring: entity 'sessions', groups of weight 1, 2, 3, "
+            + VNODES
+            + " vnodes per unit of weight");
     out.print(indent(RingBalance.of(v1).toText()));
 
     ReplicaGroup added = DemoCommand.group(13, "eu-central-1");
     RoutingTable v2 = allocator.addGroup(v1, added, 2);
     Router router = Router.create(v1);
     router.update(v2);
-    heading(out, "ring version " + v2.version() + ": add " + added.id() + " with weight 2 (optimal move: 2/8 = 25% of the key space)");
+    heading(
+        out,
+        "ring version "
+            + v2.version()
+            + ": add "
+            + added.id()
+            + " with weight 2 (optimal move: 2/8 = 25% of the key space)");
     out.print(indent(RingBalance.of(v2).toText()));
     RingMovement movement = RingMovement.between(v1, v2);
     out.print(indent(movement.toText()));
@@ -58,14 +70,26 @@ final class RingDemo {
     }
     MovementReport.KeyCount count = movement.countKeys(canonical);
     double optimal = 2.0 / 8;
-    out.println(String.format(Locale.ROOT, "  keys moved: %,d of %,d (%.2f%%); the report says %.2f%%, the optimum is %.2f%% (ratio %.4f)",
-        count.moved(), count.keys(), 100 * count.movedShare(), 100 * movement.movedShare(), 100 * optimal,
-        movement.movedShare() / optimal));
-    boolean ok = movement.movedShare() <= 1.05 * optimal && RingBalance.of(v2).peak() <= 1.02
-        && Math.abs(count.movedShare() - movement.movedShare()) < 0.01 && count.movedOutsidePlan() == 0
-        && router.version() == v2.version();
-    out.println(ok ? "  ok: balanced within 2% of the weights, and only the reported share moved"
-        : "  FAILED: ring balance or movement outside the bounds");
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  keys moved: %,d of %,d (%.2f%%); the report says %.2f%%, the optimum is %.2f%% (ratio %.4f)",
+            count.moved(),
+            count.keys(),
+            100 * count.movedShare(),
+            100 * movement.movedShare(),
+            100 * optimal,
+            movement.movedShare() / optimal));
+    boolean ok =
+        movement.movedShare() <= 1.05 * optimal
+            && RingBalance.of(v2).peak() <= 1.02
+            && Math.abs(count.movedShare() - movement.movedShare()) < 0.01
+            && count.movedOutsidePlan() == 0
+            && router.version() == v2.version();
+    out.println(
+        ok
+            ? "  ok: balanced within 2% of the weights, and only the reported share moved"
+            : "  FAILED: ring balance or movement outside the bounds");
     return ok;
   }
 

@@ -10,24 +10,25 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 
 /**
- * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line
- * {@code key<TAB>partition<TAB>group} per key, in input order. Each key is parsed by the document's
- * key type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed,
- * or that no range of a range table covers ({@link NoRouteException}), gets an error line on standard
- * error, the other keys are still routed, and the status is {@value ShardCtl#UNROUTED}.
+ * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line {@code
+ * key<TAB>partition<TAB>group} per key, in input order. Each key is parsed by the document's key
+ * type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed,
+ * or that no range of a range table covers ({@link NoRouteException}), gets an error line on
+ * standard error, the other keys are still routed, and the status is {@value ShardCtl#UNROUTED}.
  *
  * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
  * file take about a second.
  */
 final class RouteCommand implements Command {
-  /** How often, in keys, to check that standard output still takes output (it may be a closed pipe). */
+  /**
+   * How often, in keys, to check that standard output still takes output (it may be a closed pipe).
+   */
   private static final int CHECK_EVERY = 1 << 13;
 
   @Override
@@ -40,7 +41,8 @@ final class RouteCommand implements Command {
     if (args.keysFile() != null) {
       args.requireExactly(1, "DOC and --keys FILE, and no key arguments besides");
     } else if (args.positional().size() < 2) {
-      throw CommandException.usage(args.command(), "needs DOC and at least one KEY, or DOC --keys FILE");
+      throw CommandException.usage(
+          args.command(), "needs DOC and at least one KEY, or DOC --keys FILE");
     }
     RoutingTable table = Tables.load(args.positional(0));
     Output out = new Output(table, console);
@@ -57,8 +59,11 @@ final class RouteCommand implements Command {
       }
       out.flush();
     } catch (IOException e) {
-      throw CommandException.invalid("shardctl route: cannot read keys from "
-          + ("-".equals(args.keysFile()) ? "standard input" : args.keysFile()) + ": " + e.getMessage());
+      throw CommandException.invalid(
+          "shardctl route: cannot read keys from "
+              + ("-".equals(args.keysFile()) ? "standard input" : args.keysFile())
+              + ": "
+              + e.getMessage());
     }
     return out.failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
   }
@@ -78,7 +83,10 @@ final class RouteCommand implements Command {
     while (lines.next()) {
       String key = lines.text();
       if (key == null) {
-        out.fail("line " + lines.lineNumber() + ": not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+        out.fail(
+            "line "
+                + lines.lineNumber()
+                + ": not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
       } else {
         String error = out.route(key);
         if (error != null) {
@@ -104,11 +112,16 @@ final class RouteCommand implements Command {
       this.table = table;
       this.keyType = table.keyType();
       this.stdout = console.out();
-      this.out = new BufferedWriter(new OutputStreamWriter(console.out(), StandardCharsets.UTF_8), 1 << 16);
+      this.out =
+          new BufferedWriter(
+              new OutputStreamWriter(console.out(), StandardCharsets.UTF_8), 1 << 16);
       this.err = console.err();
     }
 
-    /** Routes {@code key} and writes its line; returns null, or why the key is no key of the table's type or has no route. */
+    /**
+     * Routes {@code key} and writes its line; returns null, or why the key is no key of the table's
+     * type or has no route.
+     */
     String route(String key) throws IOException {
       byte[] canonical;
       try {

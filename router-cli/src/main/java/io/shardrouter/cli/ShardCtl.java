@@ -15,10 +15,11 @@ import java.util.Arrays;
  *
  * <p>{@link #main} runs a command against the process's standard streams (UTF-8) and exits with the
  * status; {@link #run(String[], PrintStream, PrintStream)} does the same in-process and never calls
- * {@link System#exit}. Exit status: {@value #OK} ok, {@value #UNROUTED} some key could not be routed,
- * {@value #INVALID} an invalid document or wrong usage.
+ * {@link System#exit}. Exit status: {@value #OK} ok, {@value #UNROUTED} some key could not be
+ * routed, {@value #INVALID} an invalid document or wrong usage.
  *
  * <p><b>Thread-safety:</b> stateless; each call of {@code run} uses only its own streams.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -26,56 +27,67 @@ import java.util.Arrays;
 public final class ShardCtl {
   /** Exit status: the command did what was asked. */
   public static final int OK = 0;
+
   /** Exit status: some key could not be parsed or routed; every other key was. */
   public static final int UNROUTED = 1;
+
   /** Exit status: a document is invalid or the command line is wrong. */
   public static final int INVALID = 2;
 
-  static final String USAGE = String.join("\n",
-      "usage: shardctl COMMAND [ARGS]",
-      "",
-      "commands:",
-      "  validate DOC                 check a routing document or snapshot, print a one-line summary",
-      "  route DOC KEY...             print key<TAB>partition<TAB>group for every key, in order",
-      "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
-      "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
-      "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
-      "  diff OLD NEW [--keys FILE]   which partitions (key ranges, for range tables) move between two",
-      "                               tables; with keys, how many keys",
-      "  prune DOC [--from K|--after K] [--to K|--before K]",
-      "                               the partitions and groups a range query visits (range tables)",
-      "  split DOC KEY OUT [--group ID]",
-      "                               split the range holding KEY at KEY; write the next version to OUT",
-      "  merge DOC PARTITION OUT [--group ID]",
-      "                               join range PARTITION with the next one; write the next version to OUT",
-      "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
-      "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
-      "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
-      "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
-      "                               then prune and split ranges",
-      "  help                         this text",
-      "",
-      "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
-      "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex,",
-      "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
-      "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
-      "",
-      "exit status: 0 ok, 1 some key could not be routed, 2 invalid document or usage");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: shardctl COMMAND [ARGS]",
+          "",
+          "commands:",
+          "  validate DOC                 check a routing document or snapshot, print a one-line summary",
+          "  route DOC KEY...             print key<TAB>partition<TAB>group for every key, in order",
+          "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
+          "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
+          "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
+          "  diff OLD NEW [--keys FILE]   which partitions (key ranges, for range tables) move between two",
+          "                               tables; with keys, how many keys",
+          "  prune DOC [--from K|--after K] [--to K|--before K]",
+          "                               the partitions and groups a range query visits (range tables)",
+          "  split DOC KEY OUT [--group ID]",
+          "                               split the range holding KEY at KEY; write the next version to OUT",
+          "  merge DOC PARTITION OUT [--group ID]",
+          "                               join range PARTITION with the next one; write the next version to OUT",
+          "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
+          "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
+          "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
+          "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
+          "                               then prune and split ranges",
+          "  help                         this text",
+          "",
+          "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
+          "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex,",
+          "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
+          "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
+          "",
+          "exit status: 0 ok, 1 some key could not be routed, 2 invalid document or usage");
 
   private ShardCtl() {}
 
   /** Runs the command in {@code args} on standard input and output, then exits with its status. */
   public static void main(String[] args) {
-    PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
-        false, StandardCharsets.UTF_8);
-    PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    PrintStream out =
+        new PrintStream(
+            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+            false,
+            StandardCharsets.UTF_8);
+    PrintStream err =
+        new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     int status = run(args, System.in, out, err);
     out.flush();
     err.flush();
     System.exit(status);
   }
 
-  /** Runs the command in {@code args}, reading {@code -} key files from standard input; returns the exit status. */
+  /**
+   * Runs the command in {@code args}, reading {@code -} key files from standard input; returns the
+   * exit status.
+   */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     return run(args, System.in, out, err);
   }
@@ -100,7 +112,9 @@ public final class ShardCtl {
       }
       Console console = new Console(in, out, err);
       try {
-        return command.run(CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()), console);
+        return command.run(
+            CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()),
+            console);
       } catch (CommandException e) {
         for (String line : e.lines()) {
           err.println(line);

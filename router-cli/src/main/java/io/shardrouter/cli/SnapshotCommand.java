@@ -17,11 +17,25 @@ final class SnapshotCommand implements Command {
     byte[] snapshot = Snapshots.write(table);
     RoutingTable back = Snapshots.read(snapshot);
     if (!back.equals(table)) {
-      throw new IllegalStateException("snapshot of " + table + " reads back as " + back + "; not written");
+      throw new IllegalStateException(
+          "snapshot of " + table + " reads back as " + back + "; not written");
     }
     Tables.write(outArg, snapshot, "snapshot");
-    console.out().println("wrote " + outArg + ": " + snapshot.length + " bytes, entity " + table.entity() + ", version "
-        + table.version() + ", " + table.partitionCount() + " partitions, fingerprint " + table.fingerprint().substring(0, 12));
+    console
+        .out()
+        .println(
+            "wrote "
+                + outArg
+                + ": "
+                + snapshot.length
+                + " bytes, entity "
+                + table.entity()
+                + ", version "
+                + table.version()
+                + ", "
+                + table.partitionCount()
+                + " partitions, fingerprint "
+                + table.fingerprint().substring(0, 12));
     return ShardCtl.OK;
   }
 }

@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * {@code shardctl split DOC KEY OUT [--group ID]}: splits the range that holds KEY at KEY, the upper
- * part {@code [KEY, end)} going to group ID (default: where it is), writes the next version to OUT (a
- * format-1 document) and prints the new ranges and exactly which keys move.
+ * {@code shardctl split DOC KEY OUT [--group ID]}: splits the range that holds KEY at KEY, the
+ * upper part {@code [KEY, end)} going to group ID (default: where it is), writes the next version
+ * to OUT (a format-1 document) and prints the new ranges and exactly which keys move.
  */
 final class SplitCommand implements Command {
   @Override
@@ -32,9 +32,28 @@ final class SplitCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl split: " + e.getMessage());
     }
-    Tables.write(args.positional(2), RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8), "split");
-    console.out().println("split partition " + p + " " + s.interval(p) + " at " + s.show(at) + ": version " + t.version()
-        + " -> " + c.next().version() + ", " + t.partitionCount() + " -> " + c.next().partitionCount() + " ranges");
+    Tables.write(
+        args.positional(2),
+        RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8),
+        "split");
+    console
+        .out()
+        .println(
+            "split partition "
+                + p
+                + " "
+                + s.interval(p)
+                + " at "
+                + s.show(at)
+                + ": version "
+                + t.version()
+                + " -> "
+                + c.next().version()
+                + ", "
+                + t.partitionCount()
+                + " -> "
+                + c.next().partitionCount()
+                + " ranges");
     ranges(c.next(), p, p + 1).print(console.out(), "  ");
     console.out().print(c.movement().toText());
     console.out().println("wrote " + args.positional(2));

@@ -17,8 +17,8 @@ import java.util.Optional;
 /**
  * {@code shardctl split-point DOC --keys FILE}: from a sample of written keys (one per line, a key
  * as often as it was written), the keys per range, where to split the busiest range (the weighted
- * median of its keys) and whether the last range is a hot tail that no split can cool. Lines that are
- * no key of the table's type are reported and skipped (status {@value ShardCtl#UNROUTED}).
+ * median of its keys) and whether the last range is a hot tail that no split can cool. Lines that
+ * are no key of the table's type are reported and skipped (status {@value ShardCtl#UNROUTED}).
  */
 final class SplitPointCommand implements Command {
   @Override
@@ -37,21 +37,26 @@ final class SplitPointCommand implements Command {
     List<byte[]> sample = new ArrayList<>();
     long failed = 0;
     String file = args.keysFile();
-    try (InputStream in = file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+    try (InputStream in =
+        file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
       KeyLines lines = new KeyLines(in == null ? console.in() : in);
       while (lines.next()) {
         try {
           if (lines.text() == null) {
-            throw new InvalidKeyException("not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+            throw new InvalidKeyException(
+                "not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
           }
           sample.add(t.keyType().parseText(lines.text()));
         } catch (InvalidKeyException e) {
           failed++;
-          console.err().println("shardctl split-point: line " + lines.lineNumber() + ": " + e.getMessage());
+          console
+              .err()
+              .println("shardctl split-point: line " + lines.lineNumber() + ": " + e.getMessage());
         }
       }
     } catch (IOException e) {
-      throw CommandException.invalid("shardctl split-point: cannot read keys from " + file + ": " + e.getMessage());
+      throw CommandException.invalid(
+          "shardctl split-point: cannot read keys from " + file + ": " + e.getMessage());
     }
     long[] perRange = new long[s.partitionCount()];
     long unrouted = 0;
@@ -73,15 +78,33 @@ final class SplitPointCommand implements Command {
         busiest = p;
       }
       if (perRange[p] > 0) {
-        c.row(p, s.interval(p), t.groupOf(p).id(), fmt("%,d", perRange[p]), fmt("%.1f%%", 100.0 * perRange[p] / routed));
+        c.row(
+            p,
+            s.interval(p),
+            t.groupOf(p).id(),
+            fmt("%,d", perRange[p]),
+            fmt("%.1f%%", 100.0 * perRange[p] / routed));
       }
     }
     if (routed > 0) {
       c.print(out, "  ");
       Optional<SplitPoints.Suggestion> split = SplitPoints.suggest(s, busiest, sample);
-      out.println(split.map(x -> "busiest: " + x + "; " + fmt("%.1f%%", 100 * x.upperShare()) + " of its sampled keys move"
-          + " with the upper part").orElse("busiest: partition " + busiest + " " + s.interval(busiest)
-          + " has no split point: its sampled keys are one key, or its start; relieve a hot key with a hash dimension"));
+      out.println(
+          split
+              .map(
+                  x ->
+                      "busiest: "
+                          + x
+                          + "; "
+                          + fmt("%.1f%%", 100 * x.upperShare())
+                          + " of its sampled keys move"
+                          + " with the upper part")
+              .orElse(
+                  "busiest: partition "
+                      + busiest
+                      + " "
+                      + s.interval(busiest)
+                      + " has no split point: its sampled keys are one key, or its start; relieve a hot key with a hash dimension"));
       out.println(HotTail.check(s, sample).message());
     }
     return failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;

@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Map;
 
-/** Short text of a strategy's JSON for one-line summaries: long arrays (token lists, directories) are counted, not printed. */
+/**
+ * Short text of a strategy's JSON for one-line summaries: long arrays (token lists, directories)
+ * are counted, not printed.
+ */
 final class Strategies {
   static final int MAX_SHOWN = 8;
 

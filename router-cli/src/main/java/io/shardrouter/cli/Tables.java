@@ -18,8 +18,8 @@ import java.util.List;
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
  * apart by {@link RoutingFiles}) and turns every way it can fail into the lines {@code shardctl}
- * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable file;
- * and writes output files whole.
+ * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable
+ * file; and writes output files whole.
  */
 final class Tables {
   private Tables() {}
@@ -31,7 +31,12 @@ final class Tables {
     } catch (InvalidRoutingTableException e) {
       List<String> lines = new ArrayList<>();
       int n = e.violations().size();
-      lines.add("shardctl: " + file + " is not a valid routing table (" + n + (n == 1 ? " violation):" : " violations):"));
+      lines.add(
+          "shardctl: "
+              + file
+              + " is not a valid routing table ("
+              + n
+              + (n == 1 ? " violation):" : " violations):"));
       for (Violation v : e.violations()) {
         lines.add(v.toString());
       }
@@ -44,15 +49,16 @@ final class Tables {
   }
 
   /**
-   * Writes {@code bytes} to {@code file} through a temporary file and a move, so {@code file} is either
-   * the old file or all of the new one; {@code command} names the command in errors.
+   * Writes {@code bytes} to {@code file} through a temporary file and a move, so {@code file} is
+   * either the old file or all of the new one; {@code command} names the command in errors.
    */
   static void write(String file, byte[] bytes, String command) {
     Path out;
     try {
       out = Path.of(file).toAbsolutePath();
     } catch (InvalidPathException e) {
-      throw CommandException.invalid("shardctl " + command + ": OUT '" + file + "' is not a valid path: " + e.getMessage());
+      throw CommandException.invalid(
+          "shardctl " + command + ": OUT '" + file + "' is not a valid path: " + e.getMessage());
     }
     Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
     try {
@@ -72,13 +78,17 @@ final class Tables {
     }
   }
 
-  /** The path of {@code file}, which must be a readable regular file; {@code what} names it in errors. */
+  /**
+   * The path of {@code file}, which must be a readable regular file; {@code what} names it in
+   * errors.
+   */
   static Path existingFile(String file, String what) {
     Path path;
     try {
       path = Path.of(file);
     } catch (InvalidPathException e) {
-      throw CommandException.invalid("shardctl: " + what + " '" + file + "' is not a valid path: " + e.getMessage());
+      throw CommandException.invalid(
+          "shardctl: " + what + " '" + file + "' is not a valid path: " + e.getMessage());
     }
     if (!Files.exists(path)) {
       throw CommandException.invalid("shardctl: " + what + " " + file + " does not exist");

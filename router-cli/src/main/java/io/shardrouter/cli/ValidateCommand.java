@@ -7,9 +7,9 @@ import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 
 /**
- * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a weighted
- * ring, the busiest and idlest group's share against its weight share); for an
- * invalid one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
+ * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a
+ * weighted ring, the busiest and idlest group's share against its weight share); for an invalid
+ * one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
  */
 final class ValidateCommand implements Command {
   @Override
@@ -19,18 +19,39 @@ final class ValidateCommand implements Command {
     if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {
       RingAllocator.standard().check(t); // weights must name exactly the groups
       RingBalance balance = RingBalance.of(t);
-      console.out().println(summary(t) + String.format(java.util.Locale.ROOT, ", ring balance: peak/mean %.4f, trough/mean %.4f",
-          balance.peak(), balance.trough()));
+      console
+          .out()
+          .println(
+              summary(t)
+                  + String.format(
+                      java.util.Locale.ROOT,
+                      ", ring balance: peak/mean %.4f, trough/mean %.4f",
+                      balance.peak(),
+                      balance.trough()));
     } else {
       console.out().println(summary(t));
     }
     return ShardCtl.OK;
   }
 
-  /** Entity, version, key type, strategy, partitions, groups, and the first 12 hex digits of the fingerprint. */
+  /**
+   * Entity, version, key type, strategy, partitions, groups, and the first 12 hex digits of the
+   * fingerprint.
+   */
   static String summary(RoutingTable t) {
-    return "valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType() + ", strategy "
-        + Strategies.describe(t.strategy().toJson()) + ", " + t.partitionCount() + " partitions, " + t.groups().size() + " groups, fingerprint "
+    return "valid: entity "
+        + t.entity()
+        + ", version "
+        + t.version()
+        + ", key "
+        + t.keyType()
+        + ", strategy "
+        + Strategies.describe(t.strategy().toJson())
+        + ", "
+        + t.partitionCount()
+        + " partitions, "
+        + t.groups().size()
+        + " groups, fingerprint "
         + t.fingerprint().substring(0, 12);
   }
 }

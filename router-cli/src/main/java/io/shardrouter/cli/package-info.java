@@ -3,12 +3,13 @@
  * routing documents, and a demo that adds a replica group and shows exactly what moves.
  *
  * <p>Start from {@link io.shardrouter.cli.ShardCtl}: {@code main} runs one command and exits with
- * its status; {@link io.shardrouter.cli.ShardCtl#run(String[], java.io.PrintStream, java.io.PrintStream)}
- * does the same in-process, for tests and embedding. Every command reads a routing document (JSON) or a
- * binary snapshot wherever it takes a {@code DOC}. Exit status: 0 ok, 1 some key could not be routed,
- * 2 an invalid document or wrong usage.
+ * its status; {@link io.shardrouter.cli.ShardCtl#run(String[], java.io.PrintStream,
+ * java.io.PrintStream)} does the same in-process, for tests and embedding. Every command reads a
+ * routing document (JSON) or a binary snapshot wherever it takes a {@code DOC}. Exit status: 0 ok,
+ * 1 some key could not be routed, 2 an invalid document or wrong usage.
  *
  * <p><b>Stability:</b> the command names, their arguments, the exit statuses and the {@code route}
- * output ({@code key<TAB>partition<TAB>group}) are stable; every other output is for people and evolving.
+ * output ({@code key<TAB>partition<TAB>group}) are stable; every other output is for people and
+ * evolving.
  */
 package io.shardrouter.cli;

@@ -7,10 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Runs {@link ShardCtl} in-process with captured standard streams; paths of the example documents. */
+/**
+ * Runs {@link ShardCtl} in-process with captured standard streams; paths of the example documents.
+ */
 final class Cli {
   /** docs/examples, seen from the module's base directory (router-cli) where tests run. */
   static final Path EXAMPLES = Path.of("..", "docs", "examples");
+
   static final String JUMP = EXAMPLES.resolve("jump.json").toString();
   static final String HASH_MOD = EXAMPLES.resolve("hash-mod.json").toString();
   static final String LOOKUP_TENANTS = EXAMPLES.resolve("lookup-tenants.json").toString();
@@ -47,7 +50,9 @@ final class Cli {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       status = ShardCtl.run(args, new ByteArrayInputStream(stdin), o, e);
     }
-    return new Result(status, out.toString(StandardCharsets.UTF_8).replace("\r\n", "\n"),
+    return new Result(
+        status,
+        out.toString(StandardCharsets.UTF_8).replace("\r\n", "\n"),
         err.toString(StandardCharsets.UTF_8).replace("\r\n", "\n"));
   }
 }

@@ -19,7 +19,10 @@ class DemoCommandTest {
     assertTrue(out.contains("\n  keys that changed partition: 0\n"), out);
     assertTrue(out.contains("router swapped version 1 -> 2"), out);
     assertTrue(out.contains("204 of 1024 partitions, exactly the plan"), out);
-    assertTrue(out.contains("  refused: routing table 'orders' version 1 is older than the current version 2"), out);
+    assertTrue(
+        out.contains(
+            "  refused: routing table 'orders' version 1 is older than the current version 2"),
+        out);
     assertTrue(out.contains("router still serves version 2"), out);
     assertTrue(out.contains("ok: only the listed partitions moved"), out);
   }
@@ -29,8 +32,14 @@ class DemoCommandTest {
     String out = Cli.run("demo").out();
     assertTrue(out.contains("\n  id BETWEEN 950 AND 1050   [950, 1050]   partitions 0-1\n"), out);
     assertTrue(out.contains("\n  id BETWEEN 1200 AND 1300  [1200, 1300]  partition 1\n"), out);
-    assertTrue(out.contains("\n  2026-03-31T23:59:59Z -> partition 0 [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), group ts-01\n"), out);
-    assertTrue(out.contains("\n  2026-04-01T00:00:00Z -> partition 1 [2026-04-01T00:00:00Z, +∞), group ts-02\n"), out);
+    assertTrue(
+        out.contains(
+            "\n  2026-03-31T23:59:59Z -> partition 0 [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), group ts-01\n"),
+        out);
+    assertTrue(
+        out.contains(
+            "\n  2026-04-01T00:00:00Z -> partition 1 [2026-04-01T00:00:00Z, +∞), group ts-02\n"),
+        out);
     assertTrue(out.contains("\n    [2026-07-01T00:00:00Z, +∞)  ts-02 -> ts-03\n"), out);
     assertTrue(out.contains(", 0 moved outside the listed key ranges\n"), out);
     assertTrue(out.contains("hot tail: 10,000 of 10,000 sampled writes"), out);

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DiffCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** jump.json as version 13 with partitions 0-9 moved from orders-01 to orders-04. */
   private Path movedTen() throws IOException {
@@ -42,8 +41,11 @@ class DiffCommandTest {
     Path next = movedTen();
     Cli.Result r = Cli.run("diff", Cli.JUMP, next.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertEquals(io.shardrouter.core.MovementReport.between(RoutingDocuments.read(Path.of(Cli.JUMP)),
-        RoutingDocuments.read(next)).toText(), r.out());
+    assertEquals(
+        io.shardrouter.core.MovementReport.between(
+                RoutingDocuments.read(Path.of(Cli.JUMP)), RoutingDocuments.read(next))
+            .toText(),
+        r.out());
     assertTrue(r.out().startsWith("orders: version 12 -> 13"), r::toString);
     assertTrue(r.out().contains("moved: 10 of 1024 partitions"), r::toString);
     assertTrue(r.out().contains("partitions: 0-9 (orders-01->orders-04)"), r::toString);
@@ -81,14 +83,17 @@ class DiffCommandTest {
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertTrue(r.out().contains("keys: 2 routed, 0 moved"), r::toString);
     assertTrue(r.out().contains("1 keys could not be parsed"), r::toString);
-    assertTrue(r.errLines().get(0).startsWith("shardctl diff: line 2: key 'x' is not a long"), r::toString);
+    assertTrue(
+        r.errLines().get(0).startsWith("shardctl diff: line 2: key 'x' is not a long"),
+        r::toString);
   }
 
   @Test
   void diff_differentEntities_status2() {
     Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.HASH_MOD);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
-    assertTrue(r.err().contains("cannot compare routing tables of different entities"), r::toString);
+    assertTrue(
+        r.err().contains("cannot compare routing tables of different entities"), r::toString);
   }
 
   @Test
@@ -101,8 +106,12 @@ class DiffCommandTest {
   @Test
   void diff_hotTenantIsolated_listsOnlyThatTenant() throws IOException {
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.LOOKUP_TENANTS));
-    RoutingTable next = io.shardrouter.lookup.HotKeys.isolate(t, "umbrella", io.shardrouter.core.ReplicaGroup.of("umbrella",
-        "pg-umbrella.us-east-1.internal:5432").withLabels(java.util.Map.of("region", "us-east-1")));
+    RoutingTable next =
+        io.shardrouter.lookup.HotKeys.isolate(
+            t,
+            "umbrella",
+            io.shardrouter.core.ReplicaGroup.of("umbrella", "pg-umbrella.us-east-1.internal:5432")
+                .withLabels(java.util.Map.of("region", "us-east-1")));
     Path f = dir.resolve("isolated.json");
     Files.writeString(f, RoutingDocuments.write(next));
     Path keys = dir.resolve("keys.txt");
@@ -115,26 +124,53 @@ class DiffCommandTest {
     Files.write(keys, lines, StandardCharsets.UTF_8);
     Cli.Result r = Cli.run("diff", Cli.LOOKUP_TENANTS, f.toString(), "--keys", keys.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertTrue(r.out().contains("version 12 -> 13, 15 -> 16 partitions, strategy changed (lookup -> lookup)"), r::toString);
-    assertTrue(r.out().contains("partitions 0-14 keep their keys, but for 1 key the new strategy routes elsewhere"), r::toString);
-    assertTrue(r.out().contains("moved: 0 of 15 partitions"), r::toString);
-    assertTrue(r.out().contains("keys moved by the strategy: 1\n  tenant 'umbrella': partition 3 (common-2) -> partition 15 (umbrella)"),
+    assertTrue(
+        r.out()
+            .contains("version 12 -> 13, 15 -> 16 partitions, strategy changed (lookup -> lookup)"),
         r::toString);
-    assertTrue(r.out().contains("keys: 100 routed, 25 moved (25.0000%), 0 moved outside the listed partitions"), r::toString);
+    assertTrue(
+        r.out()
+            .contains(
+                "partitions 0-14 keep their keys, but for 1 key the new strategy routes elsewhere"),
+        r::toString);
+    assertTrue(r.out().contains("moved: 0 of 15 partitions"), r::toString);
+    assertTrue(
+        r.out()
+            .contains(
+                "keys moved by the strategy: 1\n  tenant 'umbrella': partition 3 (common-2) -> partition 15 (umbrella)"),
+        r::toString);
+    assertTrue(
+        r.out()
+            .contains(
+                "keys: 100 routed, 25 moved (25.0000%), 0 moved outside the listed partitions"),
+        r::toString);
   }
 
   @Test
   void diff_rangeTablesAfterASplit_listsTheMovedKeyRange_andCountsItsKeys() throws IOException {
     Path next = dir.resolve("range-v13.json");
-    Cli.Result split = Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", next.toString(), "--group", "ts-01");
+    Cli.Result split =
+        Cli.run(
+            "split", Cli.RANGE_001, "2026-07-01T00:00:00Z", next.toString(), "--group", "ts-01");
     assertEquals(ShardCtl.OK, split.status(), split::toString);
     Path keysFile = dir.resolve("ts.txt");
-    Files.write(keysFile, List.of("2026-02-01T00:00:00Z", "2026-05-01T00:00:00Z", "2026-07-01T00:00:00Z", "2027-01-01T00:00:00Z",
-        "2020-01-01T00:00:00Z"), StandardCharsets.UTF_8);
+    Files.write(
+        keysFile,
+        List.of(
+            "2026-02-01T00:00:00Z",
+            "2026-05-01T00:00:00Z",
+            "2026-07-01T00:00:00Z",
+            "2027-01-01T00:00:00Z",
+            "2020-01-01T00:00:00Z"),
+        StandardCharsets.UTF_8);
     Cli.Result r = Cli.run("diff", Cli.RANGE_001, next.toString(), "--keys", keysFile.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertEquals(List.of("tenant:plant-a: version 12 -> 13, 2 -> 3 ranges, boundaries changed", "moves: 1 key range changes group",
-        "  [2026-07-01T00:00:00Z, +∞)  ts-02 -> ts-01",
-        "keys: 5 routed, 2 moved (40.0000%), 0 moved outside the listed key ranges"), r.outLines());
+    assertEquals(
+        List.of(
+            "tenant:plant-a: version 12 -> 13, 2 -> 3 ranges, boundaries changed",
+            "moves: 1 key range changes group",
+            "  [2026-07-01T00:00:00Z, +∞)  ts-02 -> ts-01",
+            "keys: 5 routed, 2 moved (40.0000%), 0 moved outside the listed key ranges"),
+        r.outLines());
   }
 }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.range.BucketUnit;
 import io.shardrouter.range.TimeBucketedStrategy;
@@ -23,7 +23,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** Every document in docs/examples validates, so an example added later is checked without a new test. */
+/**
+ * Every document in docs/examples validates, so an example added later is checked without a new
+ * test.
+ */
 class ExamplesTest {
 
   static List<Path> examples() throws IOException {
@@ -48,17 +51,34 @@ class ExamplesTest {
 
   @TestFactory
   Stream<DynamicTest> validate_everyExample_status0OneLineSummary() throws IOException {
-    return examples().stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
-      Cli.Result r = Cli.run("validate", file.toString());
-      assertEquals(ShardCtl.OK, r.status(), r::toString);
-      assertEquals("", r.err(), r::toString);
-      assertEquals(1, r.outLines().size(), r::toString);
-      RoutingTable t = RoutingDocuments.read(file);
-      String line = r.outLines().get(0);
-      assertTrue(line.startsWith("valid: entity " + t.entity() + ", version " + t.version() + ", key " + t.keyType()), line);
-      assertTrue(line.contains(t.partitionCount() + " partitions, " + t.groups().size() + " groups"), line);
-      assertTrue(line.contains(", fingerprint " + t.fingerprint().substring(0, 12)), line);
-    }));
+    return examples().stream()
+        .map(
+            file ->
+                DynamicTest.dynamicTest(
+                    file.getFileName().toString(),
+                    () -> {
+                      Cli.Result r = Cli.run("validate", file.toString());
+                      assertEquals(ShardCtl.OK, r.status(), r::toString);
+                      assertEquals("", r.err(), r::toString);
+                      assertEquals(1, r.outLines().size(), r::toString);
+                      RoutingTable t = RoutingDocuments.read(file);
+                      String line = r.outLines().get(0);
+                      assertTrue(
+                          line.startsWith(
+                              "valid: entity "
+                                  + t.entity()
+                                  + ", version "
+                                  + t.version()
+                                  + ", key "
+                                  + t.keyType()),
+                          line);
+                      assertTrue(
+                          line.contains(
+                              t.partitionCount() + " partitions, " + t.groups().size() + " groups"),
+                          line);
+                      assertTrue(
+                          line.contains(", fingerprint " + t.fingerprint().substring(0, 12)), line);
+                    }));
   }
 
   @Test
@@ -68,10 +88,12 @@ class ExamplesTest {
     assertEquals(1024, t.partitionCount());
     assertEquals(4, t.groups().size());
     assertEquals("xxh3-64", ((HashPartitionStrategy) t.strategy()).hash().name());
-    t.groups().forEach(g -> {
-      assertFalse(g.replicas().isEmpty(), g::toString);
-      assertTrue(g.labels().containsKey("region"), g::toString);
-    });
+    t.groups()
+        .forEach(
+            g -> {
+              assertFalse(g.replicas().isEmpty(), g::toString);
+              assertTrue(g.labels().containsKey("region"), g::toString);
+            });
   }
 
   @Test
@@ -83,22 +105,27 @@ class ExamplesTest {
     HashPartitionStrategy s = (HashPartitionStrategy) t.strategy();
     assertEquals("xxh3-64", s.hash().name());
     assertEquals(42, s.hash().seed());
-    t.groups().forEach(g -> {
-      assertFalse(g.replicas().isEmpty(), g::toString);
-      assertTrue(g.labels().containsKey("region"), g::toString);
-    });
+    t.groups()
+        .forEach(
+            g -> {
+              assertFalse(g.replicas().isEmpty(), g::toString);
+              assertTrue(g.labels().containsKey("region"), g::toString);
+            });
   }
 
   @Test
   void range001Example_isSeed001sDocument_routingAs001Defines() throws IOException {
-    assertEquals(RangeDemo.SEED_001.strip(), Files.readString(Path.of(Cli.RANGE_001)).strip(),
+    assertEquals(
+        RangeDemo.SEED_001.strip(),
+        Files.readString(Path.of(Cli.RANGE_001)).strip(),
         "range-001.json is 001's document as the seed prints it, and the demo uses the same");
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.RANGE_001));
     assertEquals("range", t.strategy().type());
     assertEquals(12, t.version());
     assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59Z")).group().id());
     assertEquals("ts-02", t.route(Instant.parse("2026-04-01T00:00:00Z")).group().id());
-    assertEquals("ts-02", t.group("ts-02").primary().endpoint(), "a shard name is its group's endpoint");
+    assertEquals(
+        "ts-02", t.group("ts-02").primary().endpoint(), "a shard name is its group's endpoint");
   }
 
   @Test
@@ -110,7 +137,10 @@ class ExamplesTest {
     assertEquals("P12M", s.buckets().retention());
     assertEquals("hash_mod", s.strategy().type());
     assertEquals("metrics_202604", s.bucketOf(Instant.parse("2026-04-01T00:00:00Z")).name());
-    assertEquals(t.routeCanonical(KeyType.composite(KeyKind.STRING, KeyKind.STRING).parseText("[\"plant-a\", \"dev-7\"]")),
+    assertEquals(
+        t.routeCanonical(
+            KeyType.composite(KeyKind.STRING, KeyKind.STRING)
+                .parseText("[\"plant-a\", \"dev-7\"]")),
         t.route("plant-a", "dev-7"));
   }
 }

@@ -29,13 +29,17 @@ class GroupAdditionTest {
   void plan_sameInput_sameTable() {
     RoutingTable v1 = DemoCommand.initialTable();
     ReplicaGroup g4 = DemoCommand.group(4, "eu-central-1");
-    assertEquals(GroupAddition.plan(v1, g4).next().fingerprint(), GroupAddition.plan(v1, g4).next().fingerprint());
+    assertEquals(
+        GroupAddition.plan(v1, g4).next().fingerprint(),
+        GroupAddition.plan(v1, g4).next().fingerprint());
   }
 
   @Test
   void plan_existingGroupId_throws() {
     RoutingTable v1 = DemoCommand.initialTable();
-    assertThrows(IllegalArgumentException.class, () -> GroupAddition.plan(v1, DemoCommand.group(0, "eu-west-1")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> GroupAddition.plan(v1, DemoCommand.group(0, "eu-west-1")));
   }
 
   @Test

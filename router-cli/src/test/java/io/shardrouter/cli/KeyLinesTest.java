@@ -63,11 +63,29 @@ class KeyLinesTest {
 
   @Test
   void next_nonAscii_decodedStrictly() throws IOException {
-    assertEquals(List.of("1:東京", "2:🎉", "3:null", "4:ok"),
-        read(new byte[] {(byte) 0xE6, (byte) 0x9D, (byte) 0xB1, (byte) 0xE4, (byte) 0xBA, (byte) 0xAC, '\n',
-            (byte) 0xF0, (byte) 0x9F, (byte) 0x8E, (byte) 0x89, '\n',
-            (byte) 0xED, (byte) 0xA0, (byte) 0x80, '\n', // an encoded lone surrogate is not UTF-8
-            'o', 'k'}));
+    assertEquals(
+        List.of("1:東京", "2:🎉", "3:null", "4:ok"),
+        read(
+            new byte[] {
+              (byte) 0xE6,
+              (byte) 0x9D,
+              (byte) 0xB1,
+              (byte) 0xE4,
+              (byte) 0xBA,
+              (byte) 0xAC,
+              '\n',
+              (byte) 0xF0,
+              (byte) 0x9F,
+              (byte) 0x8E,
+              (byte) 0x89,
+              '\n',
+              (byte) 0xED,
+              (byte) 0xA0,
+              (byte) 0x80,
+              '\n', // an encoded lone surrogate is not UTF-8
+              'o',
+              'k'
+            }));
   }
 
   @Test
@@ -81,29 +99,31 @@ class KeyLinesTest {
       expected.add(i + ":" + k);
     }
     // a stream that returns at most 1,000 bytes per read, so lines are split between reads
-    InputStream trickle = new ByteArrayInputStream(utf8(sb.toString())) {
-      @Override
-      public synchronized int read(byte[] b, int off, int len) {
-        return super.read(b, off, Math.min(len, 1000));
-      }
-    };
+    InputStream trickle =
+        new ByteArrayInputStream(utf8(sb.toString())) {
+          @Override
+          public synchronized int read(byte[] b, int off, int len) {
+            return super.read(b, off, Math.min(len, 1000));
+          }
+        };
     assertEquals(expected, read(trickle));
   }
 
   @Test
   void next_lineOverLimit_throws() {
-    InputStream endless = new InputStream() {
-      @Override
-      public int read() {
-        return 'x';
-      }
+    InputStream endless =
+        new InputStream() {
+          @Override
+          public int read() {
+            return 'x';
+          }
 
-      @Override
-      public int read(byte[] b, int off, int len) {
-        Arrays.fill(b, off, off + len, (byte) 'x');
-        return len;
-      }
-    };
+          @Override
+          public int read(byte[] b, int off, int len) {
+            Arrays.fill(b, off, off + len, (byte) 'x');
+            return len;
+          }
+        };
     assertThrows(IOException.class, () -> read(endless));
   }
 }

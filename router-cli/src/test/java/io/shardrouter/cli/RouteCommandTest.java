@@ -17,11 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RouteCommandTest {
-  static final List<String> KEYS = List.of("order-000001", "order-000002", "", "Straße", "東京-42", "emoji-🎉-key",
-      "with space", "Ωmega");
+  static final List<String> KEYS =
+      List.of(
+          "order-000001",
+          "order-000002",
+          "",
+          "Straße",
+          "東京-42",
+          "emoji-🎉-key",
+          "with space",
+          "Ωmega");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static String line(String key, Route r) {
     return key + "\t" + r.partition() + "\t" + r.group().id();
@@ -109,18 +116,31 @@ class RouteCommandTest {
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertEquals(List.of(line("42", t.route(42L)), line("7", t.route(7L))), r.outLines());
     assertEquals(1, r.errLines().size(), r::toString);
-    assertTrue(r.errLines().get(0).startsWith("shardctl route: key argument 2: key 'abc' is not a long"), r::toString);
+    assertTrue(
+        r.errLines().get(0).startsWith("shardctl route: key argument 2: key 'abc' is not a long"),
+        r::toString);
   }
 
   @Test
   void route_badLongKeysInFile_errorLinePerKeyWithLineNumberStatus1() throws IOException {
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.HASH_MOD));
-    Cli.Result r = Cli.run("route", Cli.HASH_MOD, "--keys", keysFile(List.of("1", "abc", "2", "3.5", "3")).toString());
+    Cli.Result r =
+        Cli.run(
+            "route",
+            Cli.HASH_MOD,
+            "--keys",
+            keysFile(List.of("1", "abc", "2", "3.5", "3")).toString());
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
-    assertEquals(List.of(line("1", t.route(1L)), line("2", t.route(2L)), line("3", t.route(3L))), r.outLines());
+    assertEquals(
+        List.of(line("1", t.route(1L)), line("2", t.route(2L)), line("3", t.route(3L))),
+        r.outLines());
     assertEquals(2, r.errLines().size(), r::toString);
-    assertTrue(r.errLines().get(0).startsWith("shardctl route: line 2: key 'abc' is not a long"), r::toString);
-    assertTrue(r.errLines().get(1).startsWith("shardctl route: line 4: key '3.5' is not a long"), r::toString);
+    assertTrue(
+        r.errLines().get(0).startsWith("shardctl route: line 2: key 'abc' is not a long"),
+        r::toString);
+    assertTrue(
+        r.errLines().get(1).startsWith("shardctl route: line 4: key '3.5' is not a long"),
+        r::toString);
   }
 
   @Test
@@ -132,30 +152,50 @@ class RouteCommandTest {
     Cli.Result r = Cli.run("route", Cli.JUMP, "--keys", keysFile(b.toByteArray()).toString());
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertEquals(expectedString(List.of("good-1", "good-2")), r.outLines());
-    assertEquals(List.of("shardctl route: line 2: not well-formed UTF-8; a key file holds UTF-8 text, one key per line"),
+    assertEquals(
+        List.of(
+            "shardctl route: line 2: not well-formed UTF-8; a key file holds UTF-8 text, one key per line"),
         r.errLines());
   }
 
   @Test
   void route_compositeKeys_matchRouteOfParts() throws IOException {
-    String doc = ValidateCommandTest.SMALL.replace("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}")
-        .replace("\"partitions\": 2", "\"partitions\": 4").replace("[\"g0\", \"g1\"]", "[\"g0\", \"g1\", \"g0\", \"g1\"]");
+    String doc =
+        ValidateCommandTest.SMALL
+            .replace(
+                "{\"type\": \"string\"}",
+                "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}")
+            .replace("\"partitions\": 2", "\"partitions\": 4")
+            .replace("[\"g0\", \"g1\"]", "[\"g0\", \"g1\", \"g0\", \"g1\"]");
     Path f = Files.createTempFile(dir, "composite", ".json");
     Files.writeString(f, doc);
     RoutingTable t = RoutingDocuments.read(f);
-    Cli.Result r = Cli.run("route", f.toString(), "[\"plant-a\", 42]", "[\"plant-b\", -1]", "[\"plant-c\"]");
+    Cli.Result r =
+        Cli.run("route", f.toString(), "[\"plant-a\", 42]", "[\"plant-b\", -1]", "[\"plant-c\"]");
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
-    assertEquals(List.of(line("[\"plant-a\", 42]", t.route("plant-a", 42L)), line("[\"plant-b\", -1]", t.route("plant-b", -1L))),
+    assertEquals(
+        List.of(
+            line("[\"plant-a\", 42]", t.route("plant-a", 42L)),
+            line("[\"plant-b\", -1]", t.route("plant-b", -1L))),
         r.outLines());
     assertTrue(r.errLines().get(0).contains("must be a JSON array of 2 parts"), r::toString);
   }
 
   @Test
   void route_compositeKeyWithTrailingText_refusedNotRoutedAsItsPrefix() throws IOException {
-    String doc = ValidateCommandTest.SMALL.replace("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}");
+    String doc =
+        ValidateCommandTest.SMALL.replace(
+            "{\"type\": \"string\"}",
+            "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}");
     Path f = Files.createTempFile(dir, "composite", ".json");
     Files.writeString(f, doc);
-    Cli.Result r = Cli.run("route", f.toString(), "[\"plant-a\", 42] junk", "[\"plant-a\", 42]]", "[\"a\", 1], [\"b\", 2]");
+    Cli.Result r =
+        Cli.run(
+            "route",
+            f.toString(),
+            "[\"plant-a\", 42] junk",
+            "[\"plant-a\", 42]]",
+            "[\"a\", 1], [\"b\", 2]");
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertEquals("", r.out(), r::toString);
     assertEquals(3, r.errLines().size(), r::toString);
@@ -180,7 +220,8 @@ class RouteCommandTest {
   void route_keysFileAndKeyArguments_usageStatus2() {
     Cli.Result r = Cli.run("route", Cli.JUMP, "a", "--keys", "-");
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
-    assertTrue(r.errLines().get(0).startsWith("shardctl route: needs DOC and --keys FILE"), r::toString);
+    assertTrue(
+        r.errLines().get(0).startsWith("shardctl route: needs DOC and --keys FILE"), r::toString);
   }
 
   @Test
@@ -195,24 +236,57 @@ class RouteCommandTest {
 
   @Test
   void route_rangeDocument_keysParsedAsTimestamps_noRouteKeyReportedOthersRouted() {
-    Cli.Result r = Cli.run("route", Cli.RANGE_001, "2026-03-31T23:59:59Z", "2025-12-31T23:59:59Z", "2026-04-01T00:00:00Z",
-        "2026-04-01T08:00:00+08:00", "2026-04-01T00:00:00");
+    Cli.Result r =
+        Cli.run(
+            "route",
+            Cli.RANGE_001,
+            "2026-03-31T23:59:59Z",
+            "2025-12-31T23:59:59Z",
+            "2026-04-01T00:00:00Z",
+            "2026-04-01T08:00:00+08:00",
+            "2026-04-01T00:00:00");
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
-    assertEquals(List.of("2026-03-31T23:59:59Z\t0\tts-01", "2026-04-01T00:00:00Z\t1\tts-02", "2026-04-01T08:00:00+08:00\t1\tts-02"),
+    assertEquals(
+        List.of(
+            "2026-03-31T23:59:59Z\t0\tts-01",
+            "2026-04-01T00:00:00Z\t1\tts-02",
+            "2026-04-01T08:00:00+08:00\t1\tts-02"),
         r.outLines());
     assertEquals(2, r.errLines().size(), r::toString);
-    assertTrue(r.errLines().get(0).startsWith("shardctl route: key argument 2: key 2025-12-31T23:59:59Z (timestamp) is in no range:"
-        + " it is below the first range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"), r::toString);
-    assertTrue(r.errLines().get(1).startsWith("shardctl route: key argument 5: key '2026-04-01T00:00:00' is not a timestamp"
-        + " (it has no zone offset"), r::toString);
+    assertTrue(
+        r.errLines()
+            .get(0)
+            .startsWith(
+                "shardctl route: key argument 2: key 2025-12-31T23:59:59Z (timestamp) is in no range:"
+                    + " it is below the first range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"),
+        r::toString);
+    assertTrue(
+        r.errLines()
+            .get(1)
+            .startsWith(
+                "shardctl route: key argument 5: key '2026-04-01T00:00:00' is not a timestamp"
+                    + " (it has no zone offset"),
+        r::toString);
   }
 
   @Test
   void route_rangeDocument_keysFile_noRouteLinesNumbered() throws IOException {
-    Cli.Result r = Cli.run("route", Cli.RANGE_001, "--keys", keysFile(List.of("2026-01-01T00:00:00Z", "1999-01-01T00:00:00Z",
-        "2030-01-01T00:00:00Z")).toString());
+    Cli.Result r =
+        Cli.run(
+            "route",
+            Cli.RANGE_001,
+            "--keys",
+            keysFile(
+                    List.of("2026-01-01T00:00:00Z", "1999-01-01T00:00:00Z", "2030-01-01T00:00:00Z"))
+                .toString());
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
-    assertEquals(List.of("2026-01-01T00:00:00Z\t0\tts-01", "2030-01-01T00:00:00Z\t1\tts-02"), r.outLines());
-    assertTrue(r.errLines().get(0).startsWith("shardctl route: line 2: key 1999-01-01T00:00:00Z (timestamp) is in no range"), r::toString);
+    assertEquals(
+        List.of("2026-01-01T00:00:00Z\t0\tts-01", "2030-01-01T00:00:00Z\t1\tts-02"), r.outLines());
+    assertTrue(
+        r.errLines()
+            .get(0)
+            .startsWith(
+                "shardctl route: line 2: key 1999-01-01T00:00:00Z (timestamp) is in no range"),
+        r::toString);
   }
 }

@@ -25,8 +25,10 @@ class ShardCtlTest {
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
       assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
-      for (String command : new String[] {"validate", "route", "explain", "snapshot", "diff", "demo"}) {
-        assertTrue(r.err().contains("\n  " + command + " "), () -> command + " missing from usage\n" + r);
+      for (String command :
+          new String[] {"validate", "route", "explain", "snapshot", "diff", "demo"}) {
+        assertTrue(
+            r.err().contains("\n  " + command + " "), () -> command + " missing from usage\n" + r);
       }
     }
   }
@@ -62,11 +64,17 @@ class ShardCtlTest {
   void run_optionGivenTwiceOrWithoutValue_status2() {
     Cli.Result twice = Cli.run("route", Cli.JUMP, "--keys", "a", "--keys", "b");
     assertEquals(ShardCtl.INVALID, twice.status(), twice::toString);
-    assertTrue(twice.errLines().get(0).contains("--keys is given twice; give it once"), twice::toString);
+    assertTrue(
+        twice.errLines().get(0).contains("--keys is given twice; give it once"), twice::toString);
     Cli.Result empty = Cli.run("route", Cli.JUMP, "--keys=");
-    assertTrue(empty.errLines().get(0).contains("--keys needs a file name, or - for standard input"), empty::toString);
-    Cli.Result group = Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", "x.json", "--group=");
-    assertTrue(group.errLines().get(0).contains("--group needs a group id of the document"), group::toString);
+    assertTrue(
+        empty.errLines().get(0).contains("--keys needs a file name, or - for standard input"),
+        empty::toString);
+    Cli.Result group =
+        Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", "x.json", "--group=");
+    assertTrue(
+        group.errLines().get(0).contains("--group needs a group id of the document"),
+        group::toString);
   }
 
   @Test

@@ -18,8 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SnapshotCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path snapshotOf(String doc) {
     Path out = dir.resolve(Path.of(doc).getFileName() + ".snap");
@@ -76,11 +75,17 @@ class SnapshotCommandTest {
     b[16] ^= 0x01; // the CRC-32C field of the header
     Files.write(snap, b);
     for (String command : new String[] {"validate", "route"}) {
-      Cli.Result r = command.equals("route") ? Cli.run(command, snap.toString(), "k") : Cli.run(command, snap.toString());
+      Cli.Result r =
+          command.equals("route")
+              ? Cli.run(command, snap.toString(), "k")
+              : Cli.run(command, snap.toString());
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
       assertEquals(1, r.errLines().size(), r::toString);
-      assertTrue(r.err().startsWith("shardctl: " + snap + ": corrupt snapshot: snapshot checksum mismatch"), r::toString);
+      assertTrue(
+          r.err()
+              .startsWith("shardctl: " + snap + ": corrupt snapshot: snapshot checksum mismatch"),
+          r::toString);
     }
   }
 

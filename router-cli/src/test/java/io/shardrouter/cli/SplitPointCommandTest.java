@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SplitPointCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path keys(List<String> lines) throws IOException {
     return Files.write(dir.resolve("sample.txt"), lines, StandardCharsets.UTF_8);
@@ -31,18 +30,38 @@ class SplitPointCommandTest {
     Cli.Result r = Cli.run("split-point", Cli.RANGE_001, "--keys", keys(lines).toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals("sample: 101 keys, 0 in no range", r.outLines().get(0));
-    assertTrue(r.out().contains("busiest: split partition 1 at 2026-05-03T02:00:00Z: weight 50 below, 50 at or above"), r::toString);
-    assertTrue(r.out().contains("hot tail: 100 of 101 sampled writes (99.0%) land in the last range [2026-04-01T00:00:00Z, +∞)"),
+    assertTrue(
+        r.out()
+            .contains(
+                "busiest: split partition 1 at 2026-05-03T02:00:00Z: weight 50 below, 50 at or above"),
+        r::toString);
+    assertTrue(
+        r.out()
+            .contains(
+                "hot tail: 100 of 101 sampled writes (99.0%) land in the last range [2026-04-01T00:00:00Z, +∞)"),
         r::toString);
   }
 
   @Test
   void splitPoint_oneHotKey_noSplitPoint_badLinesReported() throws IOException {
-    Cli.Result r = Cli.run("split-point", Cli.RANGE_001, "--keys", keys(List.of("2026-05-01T00:00:00Z", "2026-05-01T00:00:00Z",
-        "yesterday", "2026-02-01T00:00:00Z")).toString());
+    Cli.Result r =
+        Cli.run(
+            "split-point",
+            Cli.RANGE_001,
+            "--keys",
+            keys(List.of(
+                    "2026-05-01T00:00:00Z",
+                    "2026-05-01T00:00:00Z",
+                    "yesterday",
+                    "2026-02-01T00:00:00Z"))
+                .toString());
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
-    assertTrue(r.out().contains("has no split point: its sampled keys are one key, or its start"), r::toString);
-    assertTrue(r.err().startsWith("shardctl split-point: line 3: key 'yesterday' is not a timestamp"), r::toString);
+    assertTrue(
+        r.out().contains("has no split point: its sampled keys are one key, or its start"),
+        r::toString);
+    assertTrue(
+        r.err().startsWith("shardctl split-point: line 3: key 'yesterday' is not a timestamp"),
+        r::toString);
   }
 
   @Test

@@ -13,15 +13,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ValidateCommandTest {
   /** A valid two-partition document; the tests break it one way at a time. */
-  static final String SMALL = """
+  static final String SMALL =
+      """
       {"format": 1, "routing_version": 1, "entity": "t", "key": {"type": "string"},
        "strategy": {"type": "hash_mod", "hash": "xxh3-64", "partitions": 2},
        "groups": [{"id": "g0", "primary": "db0:5432"}, {"id": "g1", "primary": "db1:5432"}],
        "placement": ["g0", "g1"]}
       """;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private String write(String json) throws IOException {
     Path f = Files.createTempFile(dir, "doc", ".json");
@@ -29,14 +29,19 @@ class ValidateCommandTest {
     return f.toString();
   }
 
-  /** Validates {@code json}, expects status 2, and returns the {@code path: message} lines after the heading. */
+  /**
+   * Validates {@code json}, expects status 2, and returns the {@code path: message} lines after the
+   * heading.
+   */
   private List<String> violations(String json) throws IOException {
     String file = write(json);
     Cli.Result r = Cli.run("validate", file);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertEquals("", r.out(), r::toString);
     List<String> lines = r.errLines();
-    assertTrue(lines.get(0).startsWith("shardctl: " + file + " is not a valid routing table ("), r::toString);
+    assertTrue(
+        lines.get(0).startsWith("shardctl: " + file + " is not a valid routing table ("),
+        r::toString);
     return lines.subList(1, lines.size());
   }
 
@@ -44,8 +49,12 @@ class ValidateCommandTest {
   void validate_smallDocument_status0() throws IOException {
     Cli.Result r = Cli.run("validate", write(SMALL));
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertTrue(r.out().startsWith("valid: entity t, version 1, key string, strategy "
-        + "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":2}, 2 partitions, 2 groups, fingerprint "), r::toString);
+    assertTrue(
+        r.out()
+            .startsWith(
+                "valid: entity t, version 1, key string, strategy "
+                    + "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":2}, 2 partitions, 2 groups, fingerprint "),
+        r::toString);
   }
 
   @Test
@@ -57,7 +66,8 @@ class ValidateCommandTest {
 
   @Test
   void validate_unknownField_status2PathOfTheField() throws IOException {
-    List<String> v = violations(SMALL.replace("{\"id\": \"g1\",", "{\"id\": \"g1\", \"zone\": \"b\","));
+    List<String> v =
+        violations(SMALL.replace("{\"id\": \"g1\",", "{\"id\": \"g1\", \"zone\": \"b\","));
     assertEquals(1, v.size(), v::toString);
     assertTrue(v.get(0).startsWith("groups[1].zone: unknown field"), v::toString);
   }
@@ -66,7 +76,9 @@ class ValidateCommandTest {
   void validate_placementLengthMismatch_status2PlacementLine() throws IOException {
     List<String> v = violations(SMALL.replace("[\"g0\", \"g1\"]", "[\"g0\", \"g1\", \"g0\"]"));
     assertEquals(1, v.size(), v::toString);
-    assertTrue(v.get(0).startsWith("placement: has 3 entries but strategy 'hash_mod' has 2 partitions"), v::toString);
+    assertTrue(
+        v.get(0).startsWith("placement: has 3 entries but strategy 'hash_mod' has 2 partitions"),
+        v::toString);
   }
 
   @Test
@@ -78,12 +90,17 @@ class ValidateCommandTest {
 
   @Test
   void validate_severalViolations_oneLinePerViolation() throws IOException {
-    List<String> v = violations(SMALL.replace("\"format\": 1", "\"format\": 1, \"colour\": \"red\"")
-        .replace("\"partitions\": 2", "\"partitions\": 0").replace("[\"g0\", \"g1\"]", "[\"g0\", \"g9\"]"));
+    List<String> v =
+        violations(
+            SMALL
+                .replace("\"format\": 1", "\"format\": 1, \"colour\": \"red\"")
+                .replace("\"partitions\": 2", "\"partitions\": 0")
+                .replace("[\"g0\", \"g1\"]", "[\"g0\", \"g9\"]"));
     assertTrue(v.size() >= 3, v::toString);
     assertTrue(v.stream().anyMatch(l -> l.startsWith("colour: unknown field")), v::toString);
     assertTrue(v.stream().anyMatch(l -> l.startsWith("strategy.partitions: ")), v::toString);
-    assertTrue(v.stream().anyMatch(l -> l.startsWith("placement[1]: unknown group 'g9'")), v::toString);
+    assertTrue(
+        v.stream().anyMatch(l -> l.startsWith("placement[1]: unknown group 'g9'")), v::toString);
     v.forEach(l -> assertTrue(l.matches("^[^ ]+: .+"), () -> "not a 'path: message' line: " + l));
   }
 
@@ -101,7 +118,10 @@ class ValidateCommandTest {
     assertTrue(r.err().contains("is not a regular file"), r::toString);
   }
 
-  /** Tenants by a lookup inside time_buckets; globex is pinned to region=eu, and partition 2 is on {@code globexGroup}. */
+  /**
+   * Tenants by a lookup inside time_buckets; globex is pinned to region=eu, and partition 2 is on
+   * {@code globexGroup}.
+   */
   static String timeBucketsOverPinnedLookup(String globexGroup) {
     return """
         {"format": 1, "routing_version": 1, "entity": "telemetry", "key": {"type": "composite", "parts": ["string", "string"]},
@@ -112,14 +132,18 @@ class ValidateCommandTest {
          "groups": [{"id": "us-1", "primary": "db1:5432", "labels": {"region": "us"}},
                     {"id": "eu-1", "primary": "db2:5432", "labels": {"region": "eu"}}],
          "placement": ["us-1", "us-1", "%s"]}
-        """.formatted(globexGroup);
+        """
+        .formatted(globexGroup);
   }
 
   @Test
   void validate_timeBucketsOverPinnedLookup_pinCheckedAtItsNestedPath() throws IOException {
     List<String> v = violations(timeBucketsOverPinnedLookup("us-1"));
     assertEquals(1, v.size(), v::toString);
-    assertTrue(v.get(0).startsWith("placement[2]: tenant 'globex' is pinned to region=eu (strategy.strategy.entries.globex.pin)"),
+    assertTrue(
+        v.get(0)
+            .startsWith(
+                "placement[2]: tenant 'globex' is pinned to region=eu (strategy.strategy.entries.globex.pin)"),
         v::toString);
     Cli.Result r = Cli.run("validate", write(timeBucketsOverPinnedLookup("eu-1")));
     assertEquals(ShardCtl.OK, r.status(), r::toString);
@@ -131,11 +155,17 @@ class ValidateCommandTest {
     for (int i = 0; i < 1000; i++) {
       entries.append(i == 0 ? "" : ", ").append("\"tenant-").append(i).append("\": ").append(i % 2);
     }
-    String doc = SMALL.replace("{\"type\": \"hash_mod\", \"hash\": \"xxh3-64\", \"partitions\": 2}",
-        "{\"type\": \"lookup\", \"fallback\": {\"type\": \"hash_mod\", \"partitions\": 2}, \"entries\": {" + entries + "}}");
+    String doc =
+        SMALL.replace(
+            "{\"type\": \"hash_mod\", \"hash\": \"xxh3-64\", \"partitions\": 2}",
+            "{\"type\": \"lookup\", \"fallback\": {\"type\": \"hash_mod\", \"partitions\": 2}, \"entries\": {"
+                + entries
+                + "}}");
     Cli.Result r = Cli.run("validate", write(doc));
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertTrue(r.out().contains("\"entries\":\"<1000 fields>\"}, 2 partitions, 2 groups, fingerprint "), r::toString);
+    assertTrue(
+        r.out().contains("\"entries\":\"<1000 fields>\"}, 2 partitions, 2 groups, fingerprint "),
+        r::toString);
     assertTrue(r.out().length() < 300, r::toString);
   }
 }

@@ -16,16 +16,21 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p>The JSON text is encoded to UTF-8 and digested as it is written, in small chunks, so a table
  * with a directory of millions of entries never has its content as one string or byte array, and
- * the strategy is written by {@link PartitionStrategy#writeJson} (see {@link RoutingTableJson#content}),
- * so such a directory is never an object tree either. The
- * text is the one {@code ObjectMapper.writeValueAsString} gives, encoded as {@code CanonicalKeys.of}
- * encodes it; text with a lone surrogate has no UTF-8 form, and is handed to that old computation,
- * which refuses it with its own message.
+ * the strategy is written by {@link PartitionStrategy#writeJson} (see {@link
+ * RoutingTableJson#content}), so such a directory is never an object tree either. The text is the
+ * one {@code ObjectMapper.writeValueAsString} gives, encoded as {@code CanonicalKeys.of} encodes
+ * it; text with a lone surrogate has no UTF-8 form, and is handed to that old computation, which
+ * refuses it with its own message.
  */
 final class Fingerprints {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** Writes a tree into a generator that is partway through a document, as {@code JSON} would; no flush after each. */
-  static final ObjectWriter TREES = JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+
+  /**
+   * Writes a tree into a generator that is partway through a document, as {@code JSON} would; no
+   * flush after each.
+   */
+  static final ObjectWriter TREES =
+      JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
   private Fingerprints() {}
 
@@ -67,7 +72,10 @@ final class Fingerprints {
     }
   }
 
-  /** Encodes chars to UTF-8 (surrogate pairs as one 4-byte sequence) into a digest, through a small buffer. */
+  /**
+   * Encodes chars to UTF-8 (surrogate pairs as one 4-byte sequence) into a digest, through a small
+   * buffer.
+   */
   static final class Utf8DigestWriter extends Writer {
     private final MessageDigest digest;
     private final byte[] buf = new byte[8192];

@@ -4,17 +4,21 @@ import java.util.List;
 
 /**
  * An optional capability of a {@link PartitionStrategy} whose parameters name replica groups (a
- * weighted ring's {@code weights}): strategies never see the groups, so the routing table hands them
- * over when it is built ({@link RoutingTable.Builder#checkGroupsAndPlacement}), and a document whose
- * strategy names a group it does not have, or misses one it needs, is refused with the path.
+ * weighted ring's {@code weights}): strategies never see the groups, so the routing table hands
+ * them over when it is built ({@link RoutingTable.Builder#checkGroupsAndPlacement}), and a document
+ * whose strategy names a group it does not have, or misses one it needs, is refused with the path.
  *
  * <p><b>Thread-safety:</b> implementations are immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public interface GroupConstraint {
 
-  /** Reports, with document paths, every way the strategy's group names disagree with {@code groups}. */
+  /**
+   * Reports, with document paths, every way the strategy's group names disagree with {@code
+   * groups}.
+   */
   void checkGroups(List<ReplicaGroup> groups, Violations violations);
 }

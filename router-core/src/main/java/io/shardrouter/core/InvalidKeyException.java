@@ -1,8 +1,8 @@
 package io.shardrouter.core;
 
 /**
- * A key that cannot be routed as given: null, an empty composite, text that is not well-formed UTF-16,
- * or a key whose type is not the entity's key type.
+ * A key that cannot be routed as given: null, an empty composite, text that is not well-formed
+ * UTF-16, or a key whose type is not the entity's key type.
  *
  * <p><b>Stability:</b> stable.
  *

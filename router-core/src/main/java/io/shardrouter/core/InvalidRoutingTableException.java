@@ -26,8 +26,11 @@ public final class InvalidRoutingTableException extends RoutingException {
   }
 
   private static String describe(List<Violation> violations) {
-    StringBuilder sb = new StringBuilder("invalid routing table (")
-        .append(violations.size()).append(violations.size() == 1 ? " violation" : " violations").append(')');
+    StringBuilder sb =
+        new StringBuilder("invalid routing table (")
+            .append(violations.size())
+            .append(violations.size() == 1 ? " violation" : " violations")
+            .append(')');
     for (Violation v : violations) {
       sb.append("\n  ").append(v);
     }

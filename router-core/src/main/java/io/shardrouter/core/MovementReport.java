@@ -9,19 +9,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What changes between two routing tables of the same entity: which partitions changed replica group,
- * the share of the key space each group gains and loses, and the total share that moves. Given a
- * sample of keys it also counts the keys that actually move, and checks that no key moves outside
- * the listed partitions.
+ * What changes between two routing tables of the same entity: which partitions changed replica
+ * group, the share of the key space each group gains and loses, and the total share that moves.
+ * Given a sample of keys it also counts the keys that actually move, and checks that no key moves
+ * outside the listed partitions.
  *
  * <p>Partition-level moves are exact when both tables use the same strategy with the same
  * parameters (placement-only changes, the recommended way to scale), and also when the new strategy
- * keeps the meaning of every old partition and lists the keys it routes elsewhere
- * ({@link PartitionStrategy#keyMovesFrom}): a directory that isolates a hot key on a new partition.
- * Then the report lists the partitions the placement moves and exactly those keys. When the strategy
+ * keeps the meaning of every old partition and lists the keys it routes elsewhere ({@link
+ * PartitionStrategy#keyMovesFrom}): a directory that isolates a hot key on a new partition. Then
+ * the report lists the partitions the placement moves and exactly those keys. When the strategy
  * otherwise changed, partition numbers mean different key sets, so only key counts are reported.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -33,7 +34,10 @@ public final class MovementReport {
   /** One partition that changes group; {@code share} is its share of the key space. */
   public record Move(int partition, String fromGroup, String toGroup, double share) {}
 
-  /** Key-level counts over a sample: keys routed, keys whose group changed, and moves not in the plan. */
+  /**
+   * Key-level counts over a sample: keys routed, keys whose group changed, and moves not in the
+   * plan.
+   */
   public record KeyCount(long keys, long moved, long movedOutsidePlan) {
     public double movedShare() {
       return keys == 0 ? 0 : (double) moved / keys;
@@ -58,9 +62,20 @@ public final class MovementReport {
     this.keyMoves = km == null ? null : List.copyOf(km);
     for (KeyMove m : keyMoves()) {
       if (m.fromPartition() >= from.partitionCount() || m.toPartition() >= to.partitionCount()) {
-        throw new IllegalStateException("strategy '" + to.strategy().type() + "' reports that " + m.key() + " moves from partition "
-            + m.fromPartition() + " to " + m.toPartition() + ", outside the tables' " + from.partitionCount() + " and "
-            + to.partitionCount() + " partitions; this is a bug in the strategy's keyMovesFrom");
+        throw new IllegalStateException(
+            "strategy '"
+                + to.strategy().type()
+                + "' reports that "
+                + m.key()
+                + " moves from partition "
+                + m.fromPartition()
+                + " to "
+                + m.toPartition()
+                + ", outside the tables' "
+                + from.partitionCount()
+                + " and "
+                + to.partitionCount()
+                + " partitions; this is a bug in the strategy's keyMovesFrom");
       }
     }
     List<Move> ms = new ArrayList<>();
@@ -68,7 +83,8 @@ public final class MovementReport {
     Map<String, Double> g = new TreeMap<>();
     Map<String, Double> l = new TreeMap<>();
     double total = 0;
-    if (keyMoves != null) { // the old partitions keep their keys (but for keyMoves) in the new table
+    if (keyMoves
+        != null) { // the old partitions keep their keys (but for keyMoves) in the new table
       for (int p = 0; p < Math.min(from.partitionCount(), to.partitionCount()); p++) {
         String a = from.groupOf(p).id();
         String b = to.groupOf(p).id();
@@ -96,8 +112,16 @@ public final class MovementReport {
    */
   public static MovementReport between(RoutingTable from, RoutingTable to) {
     if (!from.entity().equals(to.entity()) || !from.keyType().equals(to.keyType())) {
-      throw new RoutingException("cannot compare routing tables of different entities or key types: '" + from.entity() + "' ("
-          + from.keyType() + ") and '" + to.entity() + "' (" + to.keyType() + ")");
+      throw new RoutingException(
+          "cannot compare routing tables of different entities or key types: '"
+              + from.entity()
+              + "' ("
+              + from.keyType()
+              + ") and '"
+              + to.entity()
+              + "' ("
+              + to.keyType()
+              + ")");
     }
     return new MovementReport(from, to);
   }
@@ -110,14 +134,18 @@ public final class MovementReport {
     return to;
   }
 
-  /** True when both tables have the same strategy and parameters, so partition-level moves are exact. */
+  /**
+   * True when both tables have the same strategy and parameters, so partition-level moves are
+   * exact.
+   */
   public boolean sameStrategy() {
     return sameStrategy;
   }
 
   /**
    * True when every partition of the old table holds the same keys in the new one, but for the
-   * {@link #keyMoves()}: the same strategy, or one that grew from it. Partition-level moves are exact.
+   * {@link #keyMoves()}: the same strategy, or one that grew from it. Partition-level moves are
+   * exact.
    */
   public boolean partitionsKeepKeys() {
     return keyMoves != null;
@@ -132,7 +160,10 @@ public final class MovementReport {
     return keyMoves == null ? List.of() : keyMoves;
   }
 
-  /** The partitions that change group, ascending; empty when the partitions of the two tables are unrelated. */
+  /**
+   * The partitions that change group, ascending; empty when the partitions of the two tables are
+   * unrelated.
+   */
   public List<Move> moves() {
     return moves;
   }
@@ -177,7 +208,10 @@ public final class MovementReport {
       boolean partitionChanged = keyMoves != null && a.partition() != b.partition();
       if (groupChanged || partitionChanged) {
         movedKeys++;
-        boolean planned = partitionChanged ? pairs.contains((long) a.partition() << 32 | b.partition()) : moved.get(a.partition());
+        boolean planned =
+            partitionChanged
+                ? pairs.contains((long) a.partition() << 32 | b.partition())
+                : moved.get(a.partition());
         if (keyMoves != null && !planned) {
           outside++;
         }
@@ -189,19 +223,39 @@ public final class MovementReport {
   /** A human-readable report, as {@code shardctl diff} prints it. */
   public String toText() {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%s: version %d -> %d, %d -> %d partitions, strategy %s%n", from.entity(),
-        from.version(), to.version(), from.partitionCount(), to.partitionCount(),
-        sameStrategy ? "unchanged (" + from.strategy().type() + ")" : "changed (" + from.strategy().type() + " -> " + to.strategy().type() + ")"));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%s: version %d -> %d, %d -> %d partitions, strategy %s%n",
+            from.entity(),
+            from.version(),
+            to.version(),
+            from.partitionCount(),
+            to.partitionCount(),
+            sameStrategy
+                ? "unchanged (" + from.strategy().type() + ")"
+                : "changed (" + from.strategy().type() + " -> " + to.strategy().type() + ")"));
     if (keyMoves == null) {
-      sb.append("partition numbers mean different keys under the two strategies: count moved keys with a key sample\n");
+      sb.append(
+          "partition numbers mean different keys under the two strategies: count moved keys with a key sample\n");
       return sb.toString();
     }
     if (!sameStrategy) {
-      sb.append(String.format(Locale.ROOT, "partitions 0-%d keep their keys, but for %d %s the new strategy routes elsewhere%n",
-          from.partitionCount() - 1, keyMoves.size(), keyMoves.size() == 1 ? "key" : "keys"));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "partitions 0-%d keep their keys, but for %d %s the new strategy routes elsewhere%n",
+              from.partitionCount() - 1,
+              keyMoves.size(),
+              keyMoves.size() == 1 ? "key" : "keys"));
     }
-    sb.append(String.format(Locale.ROOT, "moved: %d of %d partitions, %.4f%% of the key space%n", moves.size(),
-        from.partitionCount(), 100 * movedShare));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "moved: %d of %d partitions, %.4f%% of the key space%n",
+            moves.size(),
+            from.partitionCount(),
+            100 * movedShare));
     Map<String, Double> all = new TreeMap<>();
     for (ReplicaGroup g : from.groups()) {
       all.put(g.id(), 0.0);
@@ -213,9 +267,15 @@ public final class MovementReport {
       double gain = gained.getOrDefault(id, 0.0);
       double loss = lost.getOrDefault(id, 0.0);
       if (gain > 0 || loss > 0) {
-        sb.append(String.format(Locale.ROOT, "  %-16s %10s %10s", id,
-            gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
-            loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "").stripTrailing()).append('\n');
+        sb.append(
+                String.format(
+                        Locale.ROOT,
+                        "  %-16s %10s %10s",
+                        id,
+                        gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
+                        loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "")
+                    .stripTrailing())
+            .append('\n');
       }
     }
     if (!moves.isEmpty()) {
@@ -225,9 +285,17 @@ public final class MovementReport {
       sb.append("keys moved by the strategy: ").append(keyMoves.size()).append('\n');
       for (int i = 0; i < Math.min(keyMoves.size(), MAX_KEY_MOVES_SHOWN); i++) {
         KeyMove m = keyMoves.get(i);
-        sb.append("  ").append(m.key()).append(": partition ").append(m.fromPartition()).append(" (")
-            .append(from.groupOf(m.fromPartition()).id()).append(") -> partition ").append(m.toPartition()).append(" (")
-            .append(to.groupOf(m.toPartition()).id()).append(")\n");
+        sb.append("  ")
+            .append(m.key())
+            .append(": partition ")
+            .append(m.fromPartition())
+            .append(" (")
+            .append(from.groupOf(m.fromPartition()).id())
+            .append(") -> partition ")
+            .append(m.toPartition())
+            .append(" (")
+            .append(to.groupOf(m.toPartition()).id())
+            .append(")\n");
       }
       if (keyMoves.size() > MAX_KEY_MOVES_SHOWN) {
         sb.append("  ... ").append(keyMoves.size() - MAX_KEY_MOVES_SHOWN).append(" more\n");
@@ -243,8 +311,10 @@ public final class MovementReport {
     while (i < moves.size()) {
       Move m = moves.get(i);
       int j = i;
-      while (j + 1 < moves.size() && moves.get(j + 1).partition() == moves.get(j).partition() + 1
-          && moves.get(j + 1).fromGroup().equals(m.fromGroup()) && moves.get(j + 1).toGroup().equals(m.toGroup())) {
+      while (j + 1 < moves.size()
+          && moves.get(j + 1).partition() == moves.get(j).partition() + 1
+          && moves.get(j + 1).fromGroup().equals(m.fromGroup())
+          && moves.get(j + 1).toGroup().equals(m.toGroup())) {
         j++;
       }
       if (sb.length() > 0) {

@@ -13,13 +13,13 @@ import java.util.UUID;
 
 /**
  * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of
- * the two layers of routing. Which machines hold a partition is the {@link RoutingTable}'s business,
- * never the strategy's, so rebalancing never changes what a key means.
+ * the two layers of routing. Which machines hold a partition is the {@link RoutingTable}'s
+ * business, never the strategy's, so rebalancing never changes what a key means.
  *
- * <p>Every strategy answers for the canonical bytes of a key ({@link #partitionOf(byte[], int, int)});
- * the typed overloads must give the same partition as the canonical bytes of the same key (see
- * {@link io.shardrouter.core.key.KeyKind}) and exist so that implementations can route common key
- * shapes without encoding them first. The defaults encode into a per-thread buffer and do not
+ * <p>Every strategy answers for the canonical bytes of a key ({@link #partitionOf(byte[], int,
+ * int)}); the typed overloads must give the same partition as the canonical bytes of the same key
+ * (see {@link io.shardrouter.core.key.KeyKind}) and exist so that implementations can route common
+ * key shapes without encoding them first. The defaults encode into a per-thread buffer and do not
  * allocate; hash strategies override them to hash in place.
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
@@ -27,7 +27,9 @@ import java.util.UUID;
  * {@code equals} and {@code hashCode} follow that JSON.
  *
  * <p><b>Thread-safety:</b> implementations must be immutable and safe to share.
+ *
  * <p><b>Stability:</b> stable SPI; new methods arrive as default methods.
+ *
  * <p><b>Allocation:</b> none on any {@code partitionOf}.
  *
  * @since 0.1
@@ -38,10 +40,10 @@ public interface PartitionStrategy {
   String type();
 
   /**
-   * The key type this strategy was built for, or null when it routes the canonical bytes of a key of
-   * any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key type
-   * than its own: a range strategy's boundaries and a lookup directory's entries are keys, and mean
-   * nothing for keys of another type.
+   * The key type this strategy was built for, or null when it routes the canonical bytes of a key
+   * of any type (the hash family). A {@link RoutingTable} refuses a strategy built for another key
+   * type than its own: a range strategy's boundaries and a lookup directory's entries are keys, and
+   * mean nothing for keys of another type.
    */
   default KeyType keyType() {
     return null;
@@ -69,10 +71,10 @@ public interface PartitionStrategy {
 
   /**
    * How a table of this strategy finds a key's route, given the table's route of each partition
-   * ({@code routes[p]} for partition p; never written). The default is the plain way,
-   * {@code routes[partitionOf(key)]}; a strategy with an index of its own may return a
-   * {@link RouteIndex} that loads the route with the index entry (see there for the contract).
-   * Called once when a table is built.
+   * ({@code routes[p]} for partition p; never written). The default is the plain way, {@code
+   * routes[partitionOf(key)]}; a strategy with an index of its own may return a {@link RouteIndex}
+   * that loads the route with the index entry (see there for the contract). Called once when a
+   * table is built.
    */
   default RouteIndex routeIndex(Route[] routes) {
     return RouteIndex.plain(this, routes);
@@ -106,7 +108,10 @@ public interface PartitionStrategy {
     return partitionOf(s.bytes(), 0, n);
   }
 
-  /** The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes little-endian). */
+  /**
+   * The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes
+   * little-endian).
+   */
   default int partitionOf(Instant key) {
     KeyScratch s = KeyScratch.get();
     int n = s.putTimestamp(key);
@@ -150,11 +155,12 @@ public interface PartitionStrategy {
   }
 
   /**
-   * One line that tells a person how this strategy routes the key whose canonical bytes are
-   * {@code canonical[offset, offset + length)}, ending with the partition, for {@code shardctl explain}:
-   * which path the key took (a directory hit, a dedicated tenant, a nested strategy, the fallback) and
-   * the numbers on the way. The default names the type and the partition; strategies with more
-   * than one path override it. A strategy nested in another explains its part inside the outer line.
+   * One line that tells a person how this strategy routes the key whose canonical bytes are {@code
+   * canonical[offset, offset + length)}, ending with the partition, for {@code shardctl explain}:
+   * which path the key took (a directory hit, a dedicated tenant, a nested strategy, the fallback)
+   * and the numbers on the way. The default names the type and the partition; strategies with more
+   * than one path override it. A strategy nested in another explains its part inside the outer
+   * line.
    *
    * <p><b>Allocation:</b> allocates; a tool path, never call it while routing.
    */
@@ -165,10 +171,10 @@ public interface PartitionStrategy {
   /**
    * The keys this strategy routes to another partition than {@code previous} does, when every other
    * key keeps the partition {@code previous} gives it; null (the default) when the two are not
-   * related that way (partition numbers mean different keys), and an empty list when they route every
-   * key alike. A strategy that grows from its previous version (a directory that gains an entry on a
-   * new partition) answers with the entries that changed, so that {@link MovementReport} shows
-   * exactly what moves: the listed keys, and the partitions the placement moves.
+   * related that way (partition numbers mean different keys), and an empty list when they route
+   * every key alike. A strategy that grows from its previous version (a directory that gains an
+   * entry on a new partition) answers with the entries that changed, so that {@link MovementReport}
+   * shows exactly what moves: the listed keys, and the partitions the placement moves.
    *
    * <p><b>Allocation:</b> allocates; a tool path.
    */
@@ -183,9 +189,9 @@ public interface PartitionStrategy {
   ObjectNode toJson();
 
   /**
-   * Writes {@link #toJson()} to {@code g}: the same tokens in the same order, so that a document or a
-   * fingerprint written this way has exactly the bytes of the object's. The default writes
-   * {@code toJson()} itself; a strategy with a large parameter (a directory of millions of entries)
+   * Writes {@link #toJson()} to {@code g}: the same tokens in the same order, so that a document or
+   * a fingerprint written this way has exactly the bytes of the object's. The default writes {@code
+   * toJson()} itself; a strategy with a large parameter (a directory of millions of entries)
    * overrides it to stream that parameter without building its object.
    *
    * <p><b>Allocation:</b> allocates; a tool path.

@@ -7,13 +7,18 @@ import java.util.Map;
 
 /**
  * Checks a placement against the {@link PlacementPin pins} of a {@link PlacementConstraint}
- * strategy: every pinned partition must sit on a group with the pinned labels (seed 004's geography).
+ * strategy: every pinned partition must sit on a group with the pinned labels (seed 004's
+ * geography).
  */
 final class PlacementPins {
   private PlacementPins() {}
 
-  /** Reports every pinned partition placed on a group without the pinned labels (the first 20, then a count). */
-static void check(List<PlacementPin> pins, List<ReplicaGroup> groups, List<String> placement, Violations v) {
+  /**
+   * Reports every pinned partition placed on a group without the pinned labels (the first 20, then
+   * a count).
+   */
+  static void check(
+      List<PlacementPin> pins, List<ReplicaGroup> groups, List<String> placement, Violations v) {
     Map<String, ReplicaGroup> byId = new HashMap<>();
     for (ReplicaGroup g : groups) {
       byId.putIfAbsent(g.id(), g);
@@ -27,15 +32,31 @@ static void check(List<PlacementPin> pins, List<ReplicaGroup> groups, List<Strin
         }
       }
       if (allowed.isEmpty()) {
-        v.add(pin.path(), pin.owner() + " is pinned to " + pin.labelText() + " but no group has "
-            + (pin.labels().size() == 1 ? "that label" : "those labels") + "; add a group labelled " + pin.labelText()
-            + " and place the pinned partitions on it, or change the pin");
+        v.add(
+            pin.path(),
+            pin.owner()
+                + " is pinned to "
+                + pin.labelText()
+                + " but no group has "
+                + (pin.labels().size() == 1 ? "that label" : "those labels")
+                + "; add a group labelled "
+                + pin.labelText()
+                + " and place the pinned partitions on it, or change the pin");
         continue;
       }
-      int end = (int) Math.min((long) pin.firstPartition() + pin.partitionCount(), placement.size());
+      int end =
+          (int) Math.min((long) pin.firstPartition() + pin.partitionCount(), placement.size());
       if (pin.firstPartition() >= placement.size()) {
-        v.add(pin.path(), pin.owner() + " is pinned to " + pin.labelText() + " on partitions from " + pin.firstPartition()
-            + ", but the table has only " + placement.size() + " partitions");
+        v.add(
+            pin.path(),
+            pin.owner()
+                + " is pinned to "
+                + pin.labelText()
+                + " on partitions from "
+                + pin.firstPartition()
+                + ", but the table has only "
+                + placement.size()
+                + " partitions");
         continue;
       }
       for (int p = pin.firstPartition(); p < end; p++) {
@@ -44,18 +65,37 @@ static void check(List<PlacementPin> pins, List<ReplicaGroup> groups, List<Strin
           continue;
         }
         if (reported++ < 20) {
-          v.add("placement[" + p + "]", pin.owner() + " is pinned to " + pin.labelText() + " (" + pin.path() + ") but partition "
-              + p + " is placed on group '" + g.id() + "', " + mismatch(pin, g) + "; place partition " + p
-              + " on a group labelled " + pin.labelText() + ": " + allowed);
+          v.add(
+              "placement[" + p + "]",
+              pin.owner()
+                  + " is pinned to "
+                  + pin.labelText()
+                  + " ("
+                  + pin.path()
+                  + ") but partition "
+                  + p
+                  + " is placed on group '"
+                  + g.id()
+                  + "', "
+                  + mismatch(pin, g)
+                  + "; place partition "
+                  + p
+                  + " on a group labelled "
+                  + pin.labelText()
+                  + ": "
+                  + allowed);
         }
       }
     }
     if (reported > 20) {
-      v.add("placement", (reported - 20) + " more pinned partitions are placed on groups without the pinned labels");
+      v.add(
+          "placement",
+          (reported - 20)
+              + " more pinned partitions are placed on groups without the pinned labels");
     }
   }
 
-private static String mismatch(PlacementPin pin, ReplicaGroup g) {
+  private static String mismatch(PlacementPin pin, ReplicaGroup g) {
     for (Map.Entry<String, String> e : pin.labels().entrySet()) {
       String actual = g.labels().get(e.getKey());
       if (actual == null) {

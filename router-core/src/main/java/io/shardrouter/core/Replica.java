@@ -9,6 +9,7 @@ import java.util.TreeMap;
  * opens connections) and labels such as {@code zone}.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -21,11 +22,13 @@ public final class Replica {
   private Replica(Role role, String endpoint, Map<String, String> labels) {
     this.role = Objects.requireNonNull(role, "role");
     if (endpoint == null || endpoint.isBlank()) {
-      throw new IllegalArgumentException("replica endpoint must be a non-blank string such as 'db0:5432', got "
-          + (endpoint == null ? "null" : "'" + endpoint + "'"));
+      throw new IllegalArgumentException(
+          "replica endpoint must be a non-blank string such as 'db0:5432', got "
+              + (endpoint == null ? "null" : "'" + endpoint + "'"));
     }
     if (!io.shardrouter.core.key.Utf8.isWellFormed(endpoint)) {
-      throw new IllegalArgumentException("replica endpoint has a lone surrogate and so no UTF-8 form; fix the text");
+      throw new IllegalArgumentException(
+          "replica endpoint has a lone surrogate and so no UTF-8 form; fix the text");
     }
     this.endpoint = endpoint;
     this.labels = ReplicaGroup.checkedLabels(labels, "replica '" + endpoint + "'");
@@ -58,7 +61,10 @@ public final class Replica {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Replica r && role == r.role && endpoint.equals(r.endpoint) && labels.equals(r.labels);
+    return o instanceof Replica r
+        && role == r.role
+        && endpoint.equals(r.endpoint)
+        && labels.equals(r.labels);
   }
 
   @Override
@@ -68,6 +74,9 @@ public final class Replica {
 
   @Override
   public String toString() {
-    return role.name().toLowerCase(java.util.Locale.ROOT) + " " + endpoint + (labels.isEmpty() ? "" : " " + new TreeMap<>(labels));
+    return role.name().toLowerCase(java.util.Locale.ROOT)
+        + " "
+        + endpoint
+        + (labels.isEmpty() ? "" : " " + new TreeMap<>(labels));
   }
 }

@@ -12,9 +12,11 @@ import java.util.TreeMap;
  * replicas for reads, and labels such as {@code region}, {@code zone} or {@code tier}.
  *
  * <p>DAO code writes to {@link #primary()} and reads from {@link #readReplica(long)}, which spreads
- * reads over the replicas by a caller-chosen hint and falls back to the primary when there are none.
+ * reads over the replicas by a caller-chosen hint and falls back to the primary when there are
+ * none.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -25,23 +27,35 @@ public final class ReplicaGroup {
   private final Replica[] replicas;
   private final Map<String, String> labels;
 
-  private ReplicaGroup(String id, Replica primary, List<Replica> replicas, Map<String, String> labels) {
+  private ReplicaGroup(
+      String id, Replica primary, List<Replica> replicas, Map<String, String> labels) {
     if (id == null || id.isBlank()) {
-      throw new IllegalArgumentException("replica group id must be a non-blank string, got "
-          + (id == null ? "null" : "'" + id + "'"));
+      throw new IllegalArgumentException(
+          "replica group id must be a non-blank string, got "
+              + (id == null ? "null" : "'" + id + "'"));
     }
     if (!io.shardrouter.core.key.Utf8.isWellFormed(id)) {
-      throw new IllegalArgumentException("replica group id has a lone surrogate and so no UTF-8 form; fix the text");
+      throw new IllegalArgumentException(
+          "replica group id has a lone surrogate and so no UTF-8 form; fix the text");
     }
     this.id = id;
-    this.primary = Objects.requireNonNull(primary, () -> "replica group '" + id + "' has no primary; give it one");
+    this.primary =
+        Objects.requireNonNull(
+            primary, () -> "replica group '" + id + "' has no primary; give it one");
     if (primary.role() != Role.PRIMARY) {
-      throw new IllegalArgumentException("replica group '" + id + "': primary " + primary.endpoint() + " has role " + primary.role());
+      throw new IllegalArgumentException(
+          "replica group '"
+              + id
+              + "': primary "
+              + primary.endpoint()
+              + " has role "
+              + primary.role());
     }
     this.replicas = replicas.toArray(new Replica[0]);
     for (Replica r : this.replicas) {
       if (r.role() != Role.REPLICA) {
-        throw new IllegalArgumentException("replica group '" + id + "': replica " + r.endpoint() + " has role " + r.role());
+        throw new IllegalArgumentException(
+            "replica group '" + id + "': replica " + r.endpoint() + " has role " + r.role());
       }
     }
     this.labels = checkedLabels(labels, "replica group '" + id + "'");
@@ -57,7 +71,8 @@ public final class ReplicaGroup {
   }
 
   /** A group with the given members and labels. */
-  public static ReplicaGroup of(String id, Replica primary, List<Replica> replicas, Map<String, String> labels) {
+  public static ReplicaGroup of(
+      String id, Replica primary, List<Replica> replicas, Map<String, String> labels) {
     return new ReplicaGroup(id, primary, replicas, labels);
   }
 
@@ -95,7 +110,9 @@ public final class ReplicaGroup {
    * <p><b>Allocation:</b> none.
    */
   public Replica readReplica(long hint) {
-    return replicas.length == 0 ? primary : replicas[(int) Math.floorMod(hint, (long) replicas.length)];
+    return replicas.length == 0
+        ? primary
+        : replicas[(int) Math.floorMod(hint, (long) replicas.length)];
   }
 
   /** Labels, sorted by name. */
@@ -106,10 +123,17 @@ public final class ReplicaGroup {
   static Map<String, String> checkedLabels(Map<String, String> labels, String owner) {
     TreeMap<String, String> sorted = new TreeMap<>();
     for (Map.Entry<String, String> e : labels.entrySet()) {
-      if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null
-          || !io.shardrouter.core.key.Utf8.isWellFormed(e.getKey()) || !io.shardrouter.core.key.Utf8.isWellFormed(e.getValue())) {
-        throw new IllegalArgumentException(owner + ": label names must be non-blank, values non-null, and both well-formed text, got "
-            + e.getKey() + "=" + e.getValue());
+      if (e.getKey() == null
+          || e.getKey().isBlank()
+          || e.getValue() == null
+          || !io.shardrouter.core.key.Utf8.isWellFormed(e.getKey())
+          || !io.shardrouter.core.key.Utf8.isWellFormed(e.getValue())) {
+        throw new IllegalArgumentException(
+            owner
+                + ": label names must be non-blank, values non-null, and both well-formed text, got "
+                + e.getKey()
+                + "="
+                + e.getValue());
       }
       sorted.put(e.getKey(), e.getValue());
     }
@@ -118,8 +142,11 @@ public final class ReplicaGroup {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ReplicaGroup g && id.equals(g.id) && primary.equals(g.primary)
-        && java.util.Arrays.equals(replicas, g.replicas) && labels.equals(g.labels);
+    return o instanceof ReplicaGroup g
+        && id.equals(g.id)
+        && primary.equals(g.primary)
+        && java.util.Arrays.equals(replicas, g.replicas)
+        && labels.equals(g.labels);
   }
 
   @Override
@@ -129,6 +156,12 @@ public final class ReplicaGroup {
 
   @Override
   public String toString() {
-    return id + "{primary=" + primary.endpoint() + ", replicas=" + replicas.length + (labels.isEmpty() ? "" : ", labels=" + labels) + "}";
+    return id
+        + "{primary="
+        + primary.endpoint()
+        + ", replicas="
+        + replicas.length
+        + (labels.isEmpty() ? "" : ", labels=" + labels)
+        + "}";
   }
 }

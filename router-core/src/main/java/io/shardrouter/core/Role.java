@@ -1,7 +1,8 @@
 package io.shardrouter.core;
 
 /**
- * What a {@link Replica} does in its {@link ReplicaGroup}: the primary takes writes, replicas serve reads.
+ * What a {@link Replica} does in its {@link ReplicaGroup}: the primary takes writes, replicas serve
+ * reads.
  *
  * <p><b>Stability:</b> stable.
  *

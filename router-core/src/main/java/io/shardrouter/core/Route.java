@@ -2,13 +2,14 @@ package io.shardrouter.core;
 
 /**
  * The answer to "where does this key live": the routing table's version, the key's logical
- * partition and the replica group that serves it. Routes are built once per partition when a
- * {@link RoutingTable} is built and shared by every lookup, so routing allocates nothing.
+ * partition and the replica group that serves it. Routes are built once per partition when a {@link
+ * RoutingTable} is built and shared by every lookup, so routing allocates nothing.
  *
  * <p>Keep the {@link #version()} with the request (in a log line, a write's metadata): it tells,
  * during a migration, which routing table sent the request where.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1

@@ -10,20 +10,22 @@ import java.util.UUID;
  * strategy's partition, then the table's route of that partition, {@code routes[partitionOf(key)]}.
  *
  * <p>A strategy that finds partitions through an index of its own can do better for its tables: its
- * {@link PartitionStrategy#routeIndex(Route[])} may return a subclass that keeps, next to each index
- * entry, the route of that entry's partition, so that the route is loaded together with the entry
- * rather than after it (the ring does: {@code docs/ring.md} §6). The layers stay as they are: the
- * strategy still decides the partition and the table's placement the route; the subclass only
+ * {@link PartitionStrategy#routeIndex(Route[])} may return a subclass that keeps, next to each
+ * index entry, the route of that entry's partition, so that the route is loaded together with the
+ * entry rather than after it (the ring does: {@code docs/ring.md} §6). The layers stay as they are:
+ * the strategy still decides the partition and the table's placement the route; the subclass only
  * remembers the composition for one table.
  *
- * <p>Contract for subclasses: for every key, {@code route(key) == routes[strategy.partitionOf(key)]};
- * never write {@link #routes}; no allocation. The table checks that an index is over its own strategy
- * and its own routes. A table given the plain index does not call it: it does the same two steps
- * itself, one dependent load shorter (a range route measured 6.45 ns that way and 7.0 ns through the
- * plain index).
+ * <p>Contract for subclasses: for every key, {@code route(key) ==
+ * routes[strategy.partitionOf(key)]}; never write {@link #routes}; no allocation. The table checks
+ * that an index is over its own strategy and its own routes. A table given the plain index does not
+ * call it: it does the same two steps itself, one dependent load shorter (a range route measured
+ * 6.45 ns that way and 7.0 ns through the plain index).
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> SPI; new key shapes arrive as methods with the plain answer.
+ *
  * <p><b>Allocation:</b> none on {@code route}.
  *
  * @since 0.1
@@ -31,16 +33,24 @@ import java.util.UUID;
 public class RouteIndex {
   /** The strategy that decides the partition. */
   protected final PartitionStrategy strategy;
+
   /** The table's route of each partition; never written. */
   protected final Route[] routes;
 
-  /** An index over {@code routes}, the route of each of {@code strategy}'s partitions; kept, not copied. */
+  /**
+   * An index over {@code routes}, the route of each of {@code strategy}'s partitions; kept, not
+   * copied.
+   */
   protected RouteIndex(PartitionStrategy strategy, Route[] routes) {
     this.strategy = Objects.requireNonNull(strategy, "strategy");
     this.routes = Objects.requireNonNull(routes, "routes");
     if (routes.length != strategy.partitionCount()) {
-      throw new IllegalArgumentException("a route index needs one route per partition: the strategy has "
-          + strategy.partitionCount() + " partitions, got " + routes.length + " routes");
+      throw new IllegalArgumentException(
+          "a route index needs one route per partition: the strategy has "
+              + strategy.partitionCount()
+              + " partitions, got "
+              + routes.length
+              + " routes");
     }
   }
 
@@ -53,52 +63,92 @@ public class RouteIndex {
     return strategy == s && routes == r;
   }
 
-  /** The route of a {@code string} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a {@code string} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of a {@code long} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a {@code long} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(long key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of an {@code int} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of an {@code int} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(int key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of a {@code uuid} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a {@code uuid} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(UUID key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of a {@code timestamp} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a {@code timestamp} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(Instant key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of a composite {@code (string, string)} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a composite {@code (string, string)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String part0, String part1) {
     return routes[strategy.partitionOf(part0, part1)];
   }
 
-  /** The route of a composite {@code (string, long)} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a composite {@code (string, long)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String part0, long part1) {
     return routes[strategy.partitionOf(part0, part1)];
   }
 
-  /** The route of a composite {@code (long, long)} key. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a composite {@code (long, long)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(long part0, long part1) {
     return routes[strategy.partitionOf(part0, part1)];
   }
 
-  /** The route of a composite key of any shape. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a composite key of any shape.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(CompositeKey key) {
     return routes[strategy.partitionOf(key)];
   }
 
-  /** The route of a key given as its canonical bytes. <p><b>Allocation:</b> none. */
+  /**
+   * The route of a key given as its canonical bytes.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route routeCanonical(byte[] canonical, int offset, int length) {
     return routes[strategy.partitionOf(canonical, offset, length)];
   }

@@ -14,15 +14,17 @@ import org.slf4j.LoggerFactory;
  * Routes keys of one entity through the current {@link RoutingTable}, held behind one volatile
  * reference: {@code route(key)} is a volatile read, the strategy's arithmetic and an array load.
  *
- * <p>{@link #update} publishes a new table with one atomic swap. It refuses a lower version
- * ({@link StaleRoutingVersionException}), accepts the same version only with the same content (then
- * it changes nothing), refuses another entity or key type, and tells listeners after the swap. A
- * refused update leaves the current table in place: the router keeps serving its last good table.
- * A request that needs several routes consistent with one another reads {@link #table()} once and
+ * <p>{@link #update} publishes a new table with one atomic swap. It refuses a lower version ({@link
+ * StaleRoutingVersionException}), accepts the same version only with the same content (then it
+ * changes nothing), refuses another entity or key type, and tells listeners after the swap. A
+ * refused update leaves the current table in place: the router keeps serving its last good table. A
+ * request that needs several routes consistent with one another reads {@link #table()} once and
  * routes through that snapshot.
  *
  * <p><b>Thread-safety:</b> safe for any number of routing and updating threads; no locks.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none on {@code route}.
  *
  * @since 0.1
@@ -41,6 +43,7 @@ public final class Router {
 
   @SuppressWarnings("FieldMayBeFinal") // written through TABLE
   private volatile RoutingTable table;
+
   private final CopyOnWriteArrayList<RoutingListener> listeners = new CopyOnWriteArrayList<>();
 
   private Router(RoutingTable initial) {
@@ -116,7 +119,8 @@ public final class Router {
    * Publishes {@code next}. Returns true when it was swapped in, false when it is the current
    * version with the same content (a repeated delivery, which changes nothing).
    *
-   * @throws StaleRoutingVersionException when {@code next} is older, or the same version with other content
+   * @throws StaleRoutingVersionException when {@code next} is older, or the same version with other
+   *     content
    * @throws RoutingException when {@code next} routes another entity or another key type
    */
   public boolean update(RoutingTable next) {
@@ -124,15 +128,30 @@ public final class Router {
     while (true) {
       RoutingTable prev = table;
       if (!prev.entity().equals(next.entity())) {
-        throw new RoutingException("routing table for entity '" + next.entity() + "' (version " + next.version()
-            + ") cannot replace the table of entity '" + prev.entity() + "'; use one router per entity");
+        throw new RoutingException(
+            "routing table for entity '"
+                + next.entity()
+                + "' (version "
+                + next.version()
+                + ") cannot replace the table of entity '"
+                + prev.entity()
+                + "'; use one router per entity");
       }
       if (!prev.keyType().equals(next.keyType())) {
-        throw new RoutingException("routing table '" + next.entity() + "' version " + next.version() + " changes the key type from "
-            + prev.keyType() + " to " + next.keyType() + "; keys would change meaning: route the new key type as a new entity");
+        throw new RoutingException(
+            "routing table '"
+                + next.entity()
+                + "' version "
+                + next.version()
+                + " changes the key type from "
+                + prev.keyType()
+                + " to "
+                + next.keyType()
+                + "; keys would change meaning: route the new key type as a new entity");
       }
       if (next.version() < prev.version()) {
-        throw new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), false);
+        throw new StaleRoutingVersionException(
+            prev.entity(), prev.version(), next.version(), false);
       }
       if (next.version() == prev.version()) {
         if (next.fingerprint().equals(prev.fingerprint())) {
@@ -141,16 +160,29 @@ public final class Router {
         throw new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), true);
       }
       if (TABLE.compareAndSet(this, prev, next)) {
-        if (LOG.isInfoEnabled()) { // the arguments box and allocate: build them only when the line is written
-          LOG.info("routing table '{}' swapped: version {} -> {} (strategy {}, {} partitions, {} groups, fingerprint {})",
-              next.entity(), prev.version(), next.version(), next.strategy().type(), next.partitionCount(),
-              next.groups().size(), next.fingerprint().substring(0, 12));
+        if (LOG
+            .isInfoEnabled()) { // the arguments box and allocate: build them only when the line is
+          // written
+          LOG.info(
+              "routing table '{}' swapped: version {} -> {} (strategy {}, {} partitions, {} groups, fingerprint {})",
+              next.entity(),
+              prev.version(),
+              next.version(),
+              next.strategy().type(),
+              next.partitionCount(),
+              next.groups().size(),
+              next.fingerprint().substring(0, 12));
         }
         for (RoutingListener l : listeners) {
           try {
             l.onUpdate(prev, next);
           } catch (RuntimeException e) {
-            LOG.warn("routing listener {} failed on version {} -> {}; the swap stands", l, prev.version(), next.version(), e);
+            LOG.warn(
+                "routing listener {} failed on version {} -> {}; the swap stands",
+                l,
+                prev.version(),
+                next.version(),
+                e);
           }
         }
         return true;

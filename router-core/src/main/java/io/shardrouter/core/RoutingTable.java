@@ -25,7 +25,9 @@ import java.util.UUID;
  * version agree.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share. The {@link Builder} is not thread-safe.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none on {@code route}.
  *
  * @since 0.1
@@ -33,6 +35,7 @@ import java.util.UUID;
 public final class RoutingTable {
   /** The routing document format this table is written in. */
   public static final int FORMAT = 1;
+
   /** The largest number of partitions a table may have. */
   public static final int MAX_PARTITIONS = 1 << 24;
 
@@ -43,7 +46,8 @@ public final class RoutingTable {
   private final List<ReplicaGroup> groups;
   private final int[] placement;
   private final Route[] routes;
-  private final RouteIndex index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
+  private final RouteIndex
+      index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final String fingerprint;
 
   private final boolean stringKeys;
@@ -55,8 +59,13 @@ public final class RoutingTable {
   private final boolean stringLongKeys;
   private final boolean longLongKeys;
 
-  private RoutingTable(long version, String entity, KeyType keyType, PartitionStrategy strategy,
-      List<ReplicaGroup> groups, int[] placement) {
+  private RoutingTable(
+      long version,
+      String entity,
+      KeyType keyType,
+      PartitionStrategy strategy,
+      List<ReplicaGroup> groups,
+      int[] placement) {
     this.version = version;
     this.entity = entity;
     this.keyType = keyType;
@@ -69,10 +78,16 @@ public final class RoutingTable {
     }
     RouteIndex own = strategy.routeIndex(routes);
     if (own == null || !own.isOver(strategy, routes)) {
-      throw new IllegalStateException("strategy '" + strategy.type() + "' gave a route index over another strategy "
-          + "or other routes: PartitionStrategy.routeIndex must return an index over itself and the routes it is given");
+      throw new IllegalStateException(
+          "strategy '"
+              + strategy.type()
+              + "' gave a route index over another strategy "
+              + "or other routes: PartitionStrategy.routeIndex must return an index over itself and the routes it is given");
     }
-    this.index = own.getClass() == RouteIndex.class ? null : own; // the plain way stays inline, one load shorter
+    this.index =
+        own.getClass() == RouteIndex.class
+            ? null
+            : own; // the plain way stays inline, one load shorter
     this.stringKeys = keyType.equals(KeyType.STRING);
     this.longKeys = keyType.equals(KeyType.LONG);
     this.intKeys = keyType.equals(KeyType.INT);
@@ -90,7 +105,13 @@ public final class RoutingTable {
 
   /** A builder holding this table's content, for the next version. */
   public Builder toBuilder() {
-    Builder b = new Builder().version(version).entity(entity).keyType(keyType).strategy(strategy).groups(groups);
+    Builder b =
+        new Builder()
+            .version(version)
+            .entity(entity)
+            .keyType(keyType)
+            .strategy(strategy)
+            .groups(groups);
     List<String> ids = new ArrayList<>(placement.length);
     for (int g : placement) {
       ids.add(groups.get(g).id());
@@ -139,12 +160,16 @@ public final class RoutingTable {
     return routeOfPartition(partition).group();
   }
 
-  /** The shared route of {@code partition}; throws {@link IndexOutOfBoundsException} outside [0, P). */
+  /**
+   * The shared route of {@code partition}; throws {@link IndexOutOfBoundsException} outside [0, P).
+   */
   public Route routeOfPartition(int partition) {
     return routes[partition];
   }
 
-  /** The partitions served by group {@code id}, ascending; empty when it serves none or is unknown. */
+  /**
+   * The partitions served by group {@code id}, ascending; empty when it serves none or is unknown.
+   */
   public int[] partitionsOf(String id) {
     int n = 0;
     int[] out = new int[placement.length];
@@ -161,9 +186,14 @@ public final class RoutingTable {
     return fingerprint;
   }
 
-  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array load, or the strategy's own route index
+  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array
+  // load, or the strategy's own route index
 
-  /** Route of a {@code string} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a {@code string} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String key) {
     if (!stringKeys) {
       throw wrongKeyType("a String", "string");
@@ -172,7 +202,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
-  /** Route of a {@code long} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a {@code long} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(long key) {
     if (!longKeys) {
       throw wrongKeyType("a long", "long");
@@ -181,7 +215,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
-  /** Route of an {@code int} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of an {@code int} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(int key) {
     if (!intKeys) {
       throw wrongKeyType("an int", "int");
@@ -190,7 +228,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
-  /** Route of a {@code uuid} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a {@code uuid} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(UUID key) {
     if (!uuidKeys) {
       throw wrongKeyType("a UUID", "uuid");
@@ -199,7 +241,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
-  /** Route of a {@code timestamp} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a {@code timestamp} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(Instant key) {
     if (!timestampKeys) {
       throw wrongKeyType("an Instant", "timestamp");
@@ -208,7 +254,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
-  /** Route of a composite {@code (string, string)} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a composite {@code (string, string)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String part0, String part1) {
     if (!stringStringKeys) {
       throw wrongKeyType("a (String, String)", "composite(string, string)");
@@ -217,7 +267,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
-  /** Route of a composite {@code (string, long)} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a composite {@code (string, long)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(String part0, long part1) {
     if (!stringLongKeys) {
       throw wrongKeyType("a (String, long)", "composite(string, long)");
@@ -226,7 +280,11 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
-  /** Route of a composite {@code (long, long)} key. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a composite {@code (long, long)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(long part0, long part1) {
     if (!longLongKeys) {
       throw wrongKeyType("a (long, long)", "composite(long, long)");
@@ -235,43 +293,70 @@ public final class RoutingTable {
     return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
   }
 
-  /** Route of a composite key of any shape. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a composite key of any shape.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(CompositeKey key) {
     if (key == null || !keyType.accepts(key)) {
-      throw new InvalidKeyException(key == null ? "key is null; a null key has no partition"
-          : "entity '" + entity + "' routes keys of type " + keyType + "; got a composite key of kinds "
-              + key.kinds() + ": build the key with parts of the entity's kinds, in order");
+      throw new InvalidKeyException(
+          key == null
+              ? "key is null; a null key has no partition"
+              : "entity '"
+                  + entity
+                  + "' routes keys of type "
+                  + keyType
+                  + "; got a composite key of kinds "
+                  + key.kinds()
+                  + ": build the key with parts of the entity's kinds, in order");
     }
     RouteIndex own = index;
     return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
   }
 
   /**
-   * Route of a key given as its canonical bytes (for {@code bytes} keys, the bytes themselves).
-   * The caller vouches that the bytes are the canonical form of a key of {@link #keyType()}.
+   * Route of a key given as its canonical bytes (for {@code bytes} keys, the bytes themselves). The
+   * caller vouches that the bytes are the canonical form of a key of {@link #keyType()}.
    *
    * <p><b>Allocation:</b> none.
    */
   public Route routeCanonical(byte[] canonical, int offset, int length) {
     RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(canonical, offset, length)]
+    return own == null
+        ? routes[strategy.partitionOf(canonical, offset, length)]
         : own.routeCanonical(canonical, offset, length);
   }
 
-  /** Route of a key given as its canonical bytes. <p><b>Allocation:</b> none. */
+  /**
+   * Route of a key given as its canonical bytes.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route routeCanonical(byte[] canonical) {
     if (canonical == null) {
-      throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
+      throw new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
     }
     RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
+    return own == null
+        ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
         : own.routeCanonical(canonical, 0, canonical.length);
   }
 
   private InvalidKeyException wrongKeyType(String given, String wanted) {
-    return new InvalidKeyException("entity '" + entity + "' routes keys of type " + keyType + ", not " + wanted
-        + "; got " + given + " key: " + (keyType.isComposite() ? "pass a CompositeKey" : "convert it to " + keyType)
-        + " first (the same value in another type has other canonical bytes and another partition)");
+    return new InvalidKeyException(
+        "entity '"
+            + entity
+            + "' routes keys of type "
+            + keyType
+            + ", not "
+            + wanted
+            + "; got "
+            + given
+            + " key: "
+            + (keyType.isComposite() ? "pass a CompositeKey" : "convert it to " + keyType)
+            + " first (the same value in another type has other canonical bytes and another partition)");
   }
 
   // ---- the document form
@@ -298,13 +383,26 @@ public final class RoutingTable {
 
   @Override
   public String toString() {
-    return "RoutingTable{entity=" + entity + ", version=" + version + ", key=" + keyType + ", strategy=" + strategy.type()
-        + ", partitions=" + placement.length + ", groups=" + groups.size() + ", fingerprint=" + fingerprint.substring(0, 12) + "}";
+    return "RoutingTable{entity="
+        + entity
+        + ", version="
+        + version
+        + ", key="
+        + keyType
+        + ", strategy="
+        + strategy.type()
+        + ", partitions="
+        + placement.length
+        + ", groups="
+        + groups.size()
+        + ", fingerprint="
+        + fingerprint.substring(0, 12)
+        + "}";
   }
 
   /**
-   * Assembles a {@link RoutingTable}; {@link #build()} checks everything and throws
-   * {@link InvalidRoutingTableException} listing every violation with its document path.
+   * Assembles a {@link RoutingTable}; {@link #build()} checks everything and throws {@link
+   * InvalidRoutingTableException} listing every violation with its document path.
    *
    * <p><b>Thread-safety:</b> mutable; not thread-safe.
    */
@@ -402,7 +500,9 @@ public final class RoutingTable {
       RoutingTableChecks.header(version, entity, keyType, strategy, v);
     }
 
-    /** Reports problems of the groups and the placement, including its length against the strategy. */
+    /**
+     * Reports problems of the groups and the placement, including its length against the strategy.
+     */
     public void checkGroupsAndPlacement(Violations v) {
       RoutingTableChecks.groupsAndPlacement(strategy, groups, placement, v);
     }

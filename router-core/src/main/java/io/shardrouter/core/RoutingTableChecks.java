@@ -14,14 +14,16 @@ final class RoutingTableChecks {
   private RoutingTableChecks() {}
 
   /** Reports problems of the version, entity, key type and strategy. */
-  static void header(Long version, String entity, KeyType keyType, PartitionStrategy strategy, Violations v) {
+  static void header(
+      Long version, String entity, KeyType keyType, PartitionStrategy strategy, Violations v) {
     if (version == null) {
       v.addUnlessReported("routing_version", "missing; give the table a version >= 0");
     } else if (version < 0) {
       v.add("routing_version", "must be >= 0, got " + version);
     }
     if (entity == null || entity.isBlank()) {
-      v.addUnlessReported("entity", "missing or blank; name what the table routes, e.g. \"orders\"");
+      v.addUnlessReported(
+          "entity", "missing or blank; name what the table routes, e.g. \"orders\"");
     } else if (!Utf8.isWellFormed(entity)) {
       v.addUnlessReported("entity", "has a lone surrogate and so no UTF-8 form; fix the text");
     }
@@ -30,15 +32,27 @@ final class RoutingTableChecks {
     }
     if (strategy == null) {
       v.addUnlessReported("strategy", "missing; give a strategy object with a \"type\"");
-    } else if (keyType != null && strategy.keyType() != null && !strategy.keyType().equals(keyType)) {
-      v.add("strategy", "strategy '" + strategy.type() + "' was built for keys of type " + strategy.keyType()
-          + " but the table routes keys of type " + keyType + "; build the strategy for " + keyType);
+    } else if (keyType != null
+        && strategy.keyType() != null
+        && !strategy.keyType().equals(keyType)) {
+      v.add(
+          "strategy",
+          "strategy '"
+              + strategy.type()
+              + "' was built for keys of type "
+              + strategy.keyType()
+              + " but the table routes keys of type "
+              + keyType
+              + "; build the strategy for "
+              + keyType);
     }
   }
 
-  /** Reports problems of the groups and the placement, including its length against the strategy. */
-  static void groupsAndPlacement(PartitionStrategy strategy, List<ReplicaGroup> groups, List<String> placement,
-      Violations v) {
+  /**
+   * Reports problems of the groups and the placement, including its length against the strategy.
+   */
+  static void groupsAndPlacement(
+      PartitionStrategy strategy, List<ReplicaGroup> groups, List<String> placement, Violations v) {
     Map<String, Integer> firstIndex = new HashMap<>();
     if (groups.isEmpty()) {
       v.addUnlessReported("groups", "empty; give at least one replica group");
@@ -46,8 +60,13 @@ final class RoutingTableChecks {
     for (int i = 0; i < groups.size(); i++) {
       Integer prev = firstIndex.putIfAbsent(groups.get(i).id(), i);
       if (prev != null) {
-        v.add("groups[" + i + "].id", "duplicate group id '" + groups.get(i).id() + "', also at groups[" + prev
-            + "]; group ids must be unique");
+        v.add(
+            "groups[" + i + "].id",
+            "duplicate group id '"
+                + groups.get(i).id()
+                + "', also at groups["
+                + prev
+                + "]; group ids must be unique");
       }
     }
     if (placement == null) {
@@ -55,20 +74,33 @@ final class RoutingTableChecks {
       return;
     }
     if (placement.size() > RoutingTable.MAX_PARTITIONS) {
-      v.add("placement", "has " + placement.size() + " entries, over the limit of " + RoutingTable.MAX_PARTITIONS);
+      v.add(
+          "placement",
+          "has " + placement.size() + " entries, over the limit of " + RoutingTable.MAX_PARTITIONS);
       return;
     }
     if (strategy != null && strategy.partitionCount() != placement.size()) {
-      v.add("placement", "has " + placement.size() + " entries but strategy '" + strategy.type() + "' has "
-          + strategy.partitionCount() + " partitions; give exactly one group id per partition");
+      v.add(
+          "placement",
+          "has "
+              + placement.size()
+              + " entries but strategy '"
+              + strategy.type()
+              + "' has "
+              + strategy.partitionCount()
+              + " partitions; give exactly one group id per partition");
     }
     int reported = 0;
     for (int p = 0; p < placement.size(); p++) {
       String id = placement.get(p);
       if (id == null || !firstIndex.containsKey(id)) {
         if (reported++ < 20) {
-          v.addUnlessReported("placement[" + p + "]", "unknown group " + (id == null ? "null" : "'" + id + "'") + "; known groups: "
-              + firstIndex.keySet().stream().sorted().toList());
+          v.addUnlessReported(
+              "placement[" + p + "]",
+              "unknown group "
+                  + (id == null ? "null" : "'" + id + "'")
+                  + "; known groups: "
+                  + firstIndex.keySet().stream().sorted().toList());
         }
       }
     }
@@ -78,7 +110,9 @@ final class RoutingTableChecks {
     if (strategy instanceof GroupConstraint gc && !groups.isEmpty()) {
       gc.checkGroups(groups, v);
     }
-    if (reported == 0 && strategy instanceof PlacementConstraint pc && strategy.partitionCount() == placement.size()) {
+    if (reported == 0
+        && strategy instanceof PlacementConstraint pc
+        && strategy.partitionCount() == placement.size()) {
       PlacementPins.check(pc.placementPins(), groups, placement, v);
     }
   }

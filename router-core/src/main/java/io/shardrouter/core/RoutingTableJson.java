@@ -17,7 +17,7 @@ import java.io.IOException;
  * ({@code docs/format.md} §1.9), which the fingerprint also depends on.
  *
  * <p><b>Stability:</b> internal: public only for {@link #streamedDocument}, which router-core's
- *    metadata package writes documents with; applications use {@link RoutingTable#toJson()}.
+ * metadata package writes documents with; applications use {@link RoutingTable#toJson()}.
  */
 public final class RoutingTableJson {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -48,8 +48,9 @@ public final class RoutingTableJson {
 
   /**
    * Everything but {@code format} and {@code routing_version}: what the fingerprint digests. The
-   * strategy is a node that serializes through {@link PartitionStrategy#writeJson}, to the same bytes
-   * as its {@code toJson()} but without building it; only serialize this object, never walk it.
+   * strategy is a node that serializes through {@link PartitionStrategy#writeJson}, to the same
+   * bytes as its {@code toJson()} but without building it; only serialize this object, never walk
+   * it.
    */
   static ObjectNode content(RoutingTable t) {
     return content(t, streamed(t.strategy()));
@@ -57,17 +58,20 @@ public final class RoutingTableJson {
 
   /** A node whose serialization is {@code s.writeJson}. */
   static JsonNode streamed(PartitionStrategy s) {
-    return new POJONode(new JsonSerializable.Base() {
-      @Override
-      public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
-        s.writeJson(g);
-      }
+    return new POJONode(
+        new JsonSerializable.Base() {
+          @Override
+          public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
+            s.writeJson(g);
+          }
 
-      @Override
-      public void serializeWithType(JsonGenerator g, SerializerProvider provider, TypeSerializer types) throws IOException {
-        s.writeJson(g);
-      }
-    });
+          @Override
+          public void serializeWithType(
+              JsonGenerator g, SerializerProvider provider, TypeSerializer types)
+              throws IOException {
+            s.writeJson(g);
+          }
+        });
   }
 
   private static ObjectNode content(RoutingTable t, JsonNode strategy) {

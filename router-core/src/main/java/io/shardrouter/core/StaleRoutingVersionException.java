@@ -14,12 +14,26 @@ public final class StaleRoutingVersionException extends RoutingException {
   private final long currentVersion;
   private final long offeredVersion;
 
-  StaleRoutingVersionException(String entity, long currentVersion, long offeredVersion, boolean sameVersionOtherContent) {
-    super(sameVersionOtherContent
-        ? "routing table '" + entity + "' version " + offeredVersion + " cannot replace version " + currentVersion
-            + " with different content; publish it as version " + (currentVersion + 1)
-        : "routing table '" + entity + "' version " + offeredVersion + " is older than the current version "
-            + currentVersion + "; a router never goes back: publish a version above " + currentVersion);
+  StaleRoutingVersionException(
+      String entity, long currentVersion, long offeredVersion, boolean sameVersionOtherContent) {
+    super(
+        sameVersionOtherContent
+            ? "routing table '"
+                + entity
+                + "' version "
+                + offeredVersion
+                + " cannot replace version "
+                + currentVersion
+                + " with different content; publish it as version "
+                + (currentVersion + 1)
+            : "routing table '"
+                + entity
+                + "' version "
+                + offeredVersion
+                + " is older than the current version "
+                + currentVersion
+                + "; a router never goes back: publish a version above "
+                + currentVersion);
     this.currentVersion = currentVersion;
     this.offeredVersion = offeredVersion;
   }

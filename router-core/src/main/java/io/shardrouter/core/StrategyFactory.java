@@ -8,16 +8,21 @@ import java.util.Set;
  * {@code META-INF/services/io.shardrouter.core.StrategyFactory}.
  *
  * <p><b>Thread-safety:</b> implementations must be stateless.
+ *
  * <p><b>Stability:</b> stable SPI.
  *
  * @since 0.1
  */
 public interface StrategyFactory {
 
-  /** The type name the factory answers to, e.g. {@code hash_mod}; lower case, unique in a registry. */
+  /**
+   * The type name the factory answers to, e.g. {@code hash_mod}; lower case, unique in a registry.
+   */
   String type();
 
-  /** The parameter names the strategy object may carry besides {@code type}; any other is refused. */
+  /**
+   * The parameter names the strategy object may carry besides {@code type}; any other is refused.
+   */
   Set<String> parameterNames();
 
   /**

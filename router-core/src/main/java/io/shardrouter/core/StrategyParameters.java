@@ -10,6 +10,7 @@ import io.shardrouter.core.key.KeyType;
  * parameter's JSON path (such as {@code strategy.partitions}) instead of throwing.
  *
  * <p><b>Thread-safety:</b> mutable; used by one thread while one document is read.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -22,7 +23,12 @@ public final class StrategyParameters {
   private final KeyType keyType;
   private final int violationsAtStart;
 
-  StrategyParameters(ObjectNode node, String path, Violations violations, StrategyRegistry registry, KeyType keyType) {
+  StrategyParameters(
+      ObjectNode node,
+      String path,
+      Violations violations,
+      StrategyRegistry registry,
+      KeyType keyType) {
     this.node = node;
     this.path = path;
     this.violations = violations;
@@ -70,11 +76,15 @@ public final class StrategyParameters {
     return violations.size() > violationsAtStart;
   }
 
-  /** A required integer in {@code [min, max]}; reports and returns {@code min} when missing or bad. */
+  /**
+   * A required integer in {@code [min, max]}; reports and returns {@code min} when missing or bad.
+   */
   public int requiredInt(String name, int min, int max) {
     JsonNode v = node.get(name);
     if (v == null || v.isNull()) {
-      violation(name, "missing; strategy '" + type() + "' needs an integer in [" + min + ", " + max + "]");
+      violation(
+          name,
+          "missing; strategy '" + type() + "' needs an integer in [" + min + ", " + max + "]");
       return min;
     }
     return checkedInt(name, v, min, max, min);
@@ -92,12 +102,14 @@ public final class StrategyParameters {
       return fallback;
     }
     if (!v.canConvertToLong()) {
-      violation(name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + v);
+      violation(
+          name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + v);
       return fallback;
     }
     long x = v.longValue();
     if (x < min || x > max) {
-      violation(name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + x);
+      violation(
+          name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + x);
       return fallback;
     }
     return (int) x;
@@ -133,9 +145,17 @@ public final class StrategyParameters {
     }
     java.math.BigInteger min = java.math.BigInteger.valueOf(Long.MIN_VALUE);
     java.math.BigInteger limit = java.math.BigInteger.ONE.shiftLeft(64);
-    if (!v.isIntegralNumber() || v.bigIntegerValue().compareTo(min) < 0 || v.bigIntegerValue().compareTo(limit) >= 0) {
-      violation(name, "must be a 64-bit integer: signed in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE
-          + "] or unsigned up to 18446744073709551615, got " + v);
+    if (!v.isIntegralNumber()
+        || v.bigIntegerValue().compareTo(min) < 0
+        || v.bigIntegerValue().compareTo(limit) >= 0) {
+      violation(
+          name,
+          "must be a 64-bit integer: signed in ["
+              + Long.MIN_VALUE
+              + ", "
+              + Long.MAX_VALUE
+              + "] or unsigned up to 18446744073709551615, got "
+              + v);
       return dflt;
     }
     return v.bigIntegerValue().longValue();
@@ -178,9 +198,9 @@ public final class StrategyParameters {
 
   /**
    * Builds a strategy object found deeper than one parameter, e.g. inside an entry of a parameter
-   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of
-   * {@code keyType}; reports with the path {@code path() + "." + relativePath} and returns null when
-   * it is invalid.
+   * that is a map ({@code relativePath} = {@code entries.initech.strategy}), for keys of {@code
+   * keyType}; reports with the path {@code path() + "." + relativePath} and returns null when it is
+   * invalid.
    */
   public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
     return registry.create(spec, path + "." + relativePath, violations, keyType);

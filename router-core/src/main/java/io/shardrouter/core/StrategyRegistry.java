@@ -15,17 +15,18 @@ import java.util.TreeSet;
  * Finds {@link StrategyFactory strategy factories} by type name and builds strategies from the
  * {@code strategy} object of a routing document.
  *
- * <p>{@link #defaultRegistry()} holds every factory on the classpath (found once through
- * {@link ServiceLoader}); {@link #of(StrategyFactory...)} builds an explicit one. A type registered
- * twice is refused when the registry is built.
+ * <p>{@link #defaultRegistry()} holds every factory on the classpath (found once through {@link
+ * ServiceLoader}); {@link #of(StrategyFactory...)} builds an explicit one. A type registered twice
+ * is refused when the registry is built.
  *
  * <p>Most strategies route canonical bytes and never look at the key type. A strategy whose
  * parameters hold keys (a lookup directory, range boundaries) reads them in the entity's key type:
- * {@link #create(JsonNode, KeyType)} hands that type to the factory through
- * {@link StrategyParameters#keyType()}, and on to the strategies nested in the one it builds, as
- * {@code RoutingDocuments} does for every document.
+ * {@link #create(JsonNode, KeyType)} hands that type to the factory through {@link
+ * StrategyParameters#keyType()}, and on to the strategies nested in the one it builds, as {@code
+ * RoutingDocuments} does for every document.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -44,7 +45,9 @@ public final class StrategyRegistry {
     StrategyRegistry r = defaultRegistry;
     if (r == null) {
       List<StrategyFactory> found = new ArrayList<>();
-      Iterator<StrategyFactory> it = ServiceLoader.load(StrategyFactory.class, StrategyRegistry.class.getClassLoader()).iterator();
+      Iterator<StrategyFactory> it =
+          ServiceLoader.load(StrategyFactory.class, StrategyRegistry.class.getClassLoader())
+              .iterator();
       while (it.hasNext()) {
         found.add(it.next());
       }
@@ -54,14 +57,23 @@ public final class StrategyRegistry {
     return r;
   }
 
-  /** A registry of exactly {@code factories}; throws {@link IllegalArgumentException} on a duplicate type. */
+  /**
+   * A registry of exactly {@code factories}; throws {@link IllegalArgumentException} on a duplicate
+   * type.
+   */
   public static StrategyRegistry of(StrategyFactory... factories) {
     Map<String, StrategyFactory> map = new TreeMap<>();
     for (StrategyFactory f : factories) {
       StrategyFactory previous = map.putIfAbsent(f.type(), f);
       if (previous != null) {
-        throw new IllegalArgumentException("strategy type '" + f.type() + "' is registered twice, by "
-            + previous.getClass().getName() + " and " + f.getClass().getName() + "; remove one from the class path");
+        throw new IllegalArgumentException(
+            "strategy type '"
+                + f.type()
+                + "' is registered twice, by "
+                + previous.getClass().getName()
+                + " and "
+                + f.getClass().getName()
+                + "; remove one from the class path");
       }
     }
     return new StrategyRegistry(Map.copyOf(map));
@@ -72,7 +84,9 @@ public final class StrategyRegistry {
     return List.copyOf(new TreeSet<>(factories.keySet()));
   }
 
-  /** The factory of {@code type}; throws {@link UnknownStrategyException} listing the known ones. */
+  /**
+   * The factory of {@code type}; throws {@link UnknownStrategyException} listing the known ones.
+   */
   public StrategyFactory factory(String type) {
     StrategyFactory f = factories.get(type);
     if (f == null) {
@@ -90,11 +104,14 @@ public final class StrategyRegistry {
   }
 
   /**
-   * Builds a strategy for keys of {@code keyType} from its JSON object; throws
-   * {@link InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
+   * Builds a strategy for keys of {@code keyType} from its JSON object; throws {@link
+   * InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
    */
   public PartitionStrategy create(JsonNode spec, KeyType keyType) {
-    if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isTextual()) {
+    if (spec != null
+        && spec.isObject()
+        && spec.get("type") != null
+        && spec.get("type").isTextual()) {
       factory(spec.get("type").textValue()); // unknown names throw their own exception
     }
     Violations v = new Violations();
@@ -104,8 +121,8 @@ public final class StrategyRegistry {
   }
 
   /**
-   * Builds a strategy from the JSON object at {@code path} of a document, reporting every problem to
-   * {@code violations}; returns null when there was any.
+   * Builds a strategy from the JSON object at {@code path} of a document, reporting every problem
+   * to {@code violations}; returns null when there was any.
    */
   public PartitionStrategy create(JsonNode spec, String path, Violations violations) {
     return create(spec, path, violations, null);
@@ -113,10 +130,11 @@ public final class StrategyRegistry {
 
   /**
    * Builds a strategy for keys of {@code keyType} (null when unknown) from the JSON object at
-   * {@code path} of a document, reporting every problem to {@code violations}; returns null when there
-   * was any.
+   * {@code path} of a document, reporting every problem to {@code violations}; returns null when
+   * there was any.
    */
-  public PartitionStrategy create(JsonNode spec, String path, Violations violations, KeyType keyType) {
+  public PartitionStrategy create(
+      JsonNode spec, String path, Violations violations, KeyType keyType) {
     if (spec == null || !spec.isObject()) {
       violations.add(path, "must be an object with a \"type\", got " + spec);
       return null;
@@ -137,17 +155,27 @@ public final class StrategyRegistry {
     while (names.hasNext()) {
       String name = names.next();
       if (!name.equals("type") && !f.parameterNames().contains(name)) {
-        violations.add(path + "." + name, "unknown field for strategy '" + type + "'; known fields: "
-            + new TreeSet<>(f.parameterNames()));
+        violations.add(
+            path + "." + name,
+            "unknown field for strategy '"
+                + type
+                + "'; known fields: "
+                + new TreeSet<>(f.parameterNames()));
       }
     }
-    PartitionStrategy s = f.create(new StrategyParameters((ObjectNode) spec, path, violations, this, keyType));
+    PartitionStrategy s =
+        f.create(new StrategyParameters((ObjectNode) spec, path, violations, this, keyType));
     if (violations.size() > before) {
       return null;
     }
     if (s == null) {
-      violations.add(path, "strategy '" + type + "' was not built and its factory " + f.getClass().getName()
-          + " reported no reason; this is a bug in that factory");
+      violations.add(
+          path,
+          "strategy '"
+              + type
+              + "' was not built and its factory "
+              + f.getClass().getName()
+              + " reported no reason; this is a bug in that factory");
     }
     return s;
   }

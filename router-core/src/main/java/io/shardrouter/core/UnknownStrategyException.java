@@ -15,8 +15,12 @@ public final class UnknownStrategyException extends RoutingException {
   private final String type;
 
   public UnknownStrategyException(String type, List<String> registered) {
-    super("unknown strategy '" + type + "'; registered: " + registered
-        + " (a strategy module such as router-hash must be on the classpath to decode its types)");
+    super(
+        "unknown strategy '"
+            + type
+            + "'; registered: "
+            + registered
+            + " (a strategy module such as router-hash must be on the classpath to decode its types)");
     this.type = type;
   }
 

@@ -3,10 +3,11 @@ package io.shardrouter.core;
 import java.util.Objects;
 
 /**
- * One rule a routing document or table breaks: where ({@code path}, a JSON path such as
- * {@code groups[1].primary}) and what ({@code message}).
+ * One rule a routing document or table breaks: where ({@code path}, a JSON path such as {@code
+ * groups[1].primary}) and what ({@code message}).
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1

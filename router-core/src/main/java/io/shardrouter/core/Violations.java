@@ -8,6 +8,7 @@ import java.util.List;
  * together instead of one per attempt.
  *
  * <p><b>Thread-safety:</b> mutable; confine to one thread.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1

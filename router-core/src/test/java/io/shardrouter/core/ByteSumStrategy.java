@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * A strategy for router-core's own tests, which cannot see router-hash: partition = (sum of the
- * canonical bytes, unsigned) mod P. Registered only through {@link #REGISTRY}, never the class path.
+ * canonical bytes, unsigned) mod P. Registered only through {@link #REGISTRY}, never the class
+ * path.
  */
 final class ByteSumStrategy implements PartitionStrategy {
   static final String TYPE = "test_byte_sum";

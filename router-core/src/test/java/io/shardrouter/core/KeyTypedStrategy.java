@@ -6,8 +6,8 @@ import io.shardrouter.core.key.KeyType;
 import java.util.Set;
 
 /**
- * A test strategy that remembers the key type its factory was given ({@link StrategyParameters#keyType()}),
- * as a range strategy must: every key is partition 0.
+ * A test strategy that remembers the key type its factory was given ({@link
+ * StrategyParameters#keyType()}), as a range strategy must: every key is partition 0.
  */
 final class KeyTypedStrategy implements PartitionStrategy {
   static final String TYPE = "test_key_typed";

@@ -30,12 +30,14 @@ class MovementReportTest {
     RoutingTable to = b.build();
     MovementReport r = MovementReport.between(from, to);
     assertTrue(r.sameStrategy());
-    assertEquals(List.of(0, 1, 2, 50), r.moves().stream().map(MovementReport.Move::partition).toList());
+    assertEquals(
+        List.of(0, 1, 2, 50), r.moves().stream().map(MovementReport.Move::partition).toList());
     assertEquals(0.04, r.movedShare(), 1e-12);
     assertEquals(0.04, r.gainedShare().get("g4"), 1e-12);
     assertEquals(0.01, r.lostShare().get("g0"), 1e-12);
     assertEquals(0.02, r.lostShare().get("g2"), 1e-12);
-    assertTrue(r.toText().contains("moved: 4 of 100 partitions, 4.0000% of the key space"), r.toText());
+    assertTrue(
+        r.toText().contains("moved: 4 of 100 partitions, 4.0000% of the key space"), r.toText());
     assertTrue(r.toText().contains("0 (g0->g4), 1 (g1->g4), 2 (g2->g4), 50 (g2->g4)"), r.toText());
     MovementReport.KeyCount c = r.countKeys(keys(5000));
     assertEquals(5000, c.keys());
@@ -63,7 +65,8 @@ class MovementReportTest {
   @Test
   void otherEntity_refused() {
     RoutingTable users = Tables.table(1, 64, 4).toBuilder().entity("users").build();
-    assertThrows(RoutingException.class, () -> MovementReport.between(Tables.table(1, 64, 4), users));
+    assertThrows(
+        RoutingException.class, () -> MovementReport.between(Tables.table(1, 64, 4), users));
   }
 
   /** Byte-sum partitions, but key "hot" goes to a partition of its own after them. */
@@ -87,13 +90,16 @@ class MovementReportTest {
 
     @Override
     public int partitionOf(byte[] canonical, int offset, int length) {
-      return java.util.Arrays.equals(hot, 0, hot.length, canonical, offset, offset + length) ? base.partitionCount()
+      return java.util.Arrays.equals(hot, 0, hot.length, canonical, offset, offset + length)
+          ? base.partitionCount()
           : base.partitionOf(canonical, offset, length);
     }
 
     @Override
     public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
-      return previous.equals(base) ? List.of(new KeyMove("hot", base.partitionOf(hot), base.partitionCount())) : null;
+      return previous.equals(base)
+          ? List.of(new KeyMove("hot", base.partitionOf(hot), base.partitionCount()))
+          : null;
     }
 
     @Override
@@ -108,8 +114,12 @@ class MovementReportTest {
       placement.add(from.groupOf(p).id());
     }
     placement.add(group);
-    return from.toBuilder().version(from.version() + 1).strategy(new HotKeyStrategy(from.partitionCount()))
-        .group(ReplicaGroup.of("g-hot", "dbhot:5432")).placement(placement).build();
+    return from.toBuilder()
+        .version(from.version() + 1)
+        .strategy(new HotKeyStrategy(from.partitionCount()))
+        .group(ReplicaGroup.of("g-hot", "dbhot:5432"))
+        .placement(placement)
+        .build();
   }
 
   @Test
@@ -124,10 +134,19 @@ class MovementReportTest {
     assertEquals(List.of(), r.moves());
     assertEquals(0.0, r.movedShare());
     String text = r.toText();
-    assertTrue(text.contains("partitions 0-63 keep their keys, but for 1 key the new strategy routes elsewhere"), text);
+    assertTrue(
+        text.contains(
+            "partitions 0-63 keep their keys, but for 1 key the new strategy routes elsewhere"),
+        text);
     assertTrue(text.contains("moved: 0 of 64 partitions"), text);
-    assertTrue(text.contains("keys moved by the strategy: 1\n  hot: partition " + hotFrom + " (" + from.groupOf(hotFrom).id()
-        + ") -> partition 64 (g-hot)"), text);
+    assertTrue(
+        text.contains(
+            "keys moved by the strategy: 1\n  hot: partition "
+                + hotFrom
+                + " ("
+                + from.groupOf(hotFrom).id()
+                + ") -> partition 64 (g-hot)"),
+        text);
     List<byte[]> sample = keys(5000);
     sample.add(CanonicalKeys.of("hot"));
     MovementReport.KeyCount c = r.countKeys(sample);
@@ -140,7 +159,9 @@ class MovementReportTest {
     RoutingTable from = Tables.table(1, 64, 4);
     int hotFrom = from.route("hot").partition();
     RoutingTable to = withHotKey(from, from.groupOf(hotFrom).id());
-    MovementReport.KeyCount c = MovementReport.between(from, to).countKeys(List.of(CanonicalKeys.of("hot"), CanonicalKeys.of("cold")));
+    MovementReport.KeyCount c =
+        MovementReport.between(from, to)
+            .countKeys(List.of(CanonicalKeys.of("hot"), CanonicalKeys.of("cold")));
     assertEquals(1, c.moved());
     assertEquals(0, c.movedOutsidePlan());
   }

@@ -7,8 +7,8 @@ import io.shardrouter.core.metadata.DocumentReader;
 import java.util.List;
 
 /**
- * A document reader for router-core's tests, registered through META-INF/services: the shape
- * {@code {"test_one_group": ID, "routing_version": V}} is a one-partition string table on group ID.
+ * A document reader for router-core's tests, registered through META-INF/services: the shape {@code
+ * {"test_one_group": ID, "routing_version": V}} is a one-partition string table on group ID.
  */
 public final class OneGroupDocumentReader implements DocumentReader {
   @Override
@@ -33,8 +33,13 @@ public final class OneGroupDocumentReader implements DocumentReader {
       violations.add("test_one_group", "must be a string, got " + id);
       return null;
     }
-    return RoutingTable.builder().version(root.path("routing_version").asLong()).entity("one").keyType(KeyType.STRING)
-        .strategy(new ByteSumStrategy(1)).groups(List.of(ReplicaGroup.of(id.textValue(), id.textValue())))
-        .placement(List.of(id.textValue())).build();
+    return RoutingTable.builder()
+        .version(root.path("routing_version").asLong())
+        .entity("one")
+        .keyType(KeyType.STRING)
+        .strategy(new ByteSumStrategy(1))
+        .groups(List.of(ReplicaGroup.of(id.textValue(), id.textValue())))
+        .placement(List.of(id.textValue()))
+        .build();
   }
 }

@@ -57,11 +57,15 @@ class PlacementPinTest {
     }
   }
 
-  private static final PlacementPin GLOBEX = new PlacementPin("tenant 'globex'", "strategy.entries.globex.pin", 2, 2,
-      Map.of("region", "eu"));
+  private static final PlacementPin GLOBEX =
+      new PlacementPin(
+          "tenant 'globex'", "strategy.entries.globex.pin", 2, 2, Map.of("region", "eu"));
 
   private static RoutingTable.Builder table(List<PlacementPin> pins, String... placement) {
-    return RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING)
+    return RoutingTable.builder()
+        .version(1)
+        .entity("orders")
+        .keyType(KeyType.STRING)
         .strategy(new PinnedStrategy(placement.length, pins))
         .group(ReplicaGroup.of("g-us", "db0:5432").withLabels(Map.of("region", "us")))
         .group(ReplicaGroup.of("g-eu", "db1:5432").withLabels(Map.of("region", "eu", "zone", "b")))
@@ -85,7 +89,8 @@ class PlacementPinTest {
     assertEquals(1, v.size(), v::toString);
     assertEquals("placement[3]", v.get(0).path());
     String m = v.get(0).message();
-    assertTrue(m.contains("tenant 'globex' is pinned to region=eu (strategy.entries.globex.pin)"), m);
+    assertTrue(
+        m.contains("tenant 'globex' is pinned to region=eu (strategy.entries.globex.pin)"), m);
     assertTrue(m.contains("group 'g-us', labelled region=us"), m);
     assertTrue(m.contains("[g-eu]"), m);
   }
@@ -94,15 +99,22 @@ class PlacementPinTest {
   void build_pinnedPartitionOnUnlabelledGroup_saysLabelMissing() {
     List<Violation> v = refused(table(List.of(GLOBEX), "g-us", "g-plain", "g-plain", "g-eu"));
     assertEquals("placement[2]", v.get(0).path());
-    assertTrue(v.get(0).message().contains("group 'g-plain', which has no label 'region'"), v::toString);
+    assertTrue(
+        v.get(0).message().contains("group 'g-plain', which has no label 'region'"), v::toString);
   }
 
   @Test
   void build_pinNoGroupSatisfies_refusedAtPinPath() {
-    PlacementPin mars = new PlacementPin("key 'rover'", "strategy.entries.rover.pin", 0, 1, Map.of("region", "mars"));
+    PlacementPin mars =
+        new PlacementPin(
+            "key 'rover'", "strategy.entries.rover.pin", 0, 1, Map.of("region", "mars"));
     List<Violation> v = refused(table(List.of(mars), "g-us", "g-eu"));
     assertEquals("strategy.entries.rover.pin", v.get(0).path());
-    assertTrue(v.get(0).message().contains("key 'rover' is pinned to region=mars but no group has that label"), v::toString);
+    assertTrue(
+        v.get(0)
+            .message()
+            .contains("key 'rover' is pinned to region=mars but no group has that label"),
+        v::toString);
   }
 
   @Test
@@ -119,7 +131,8 @@ class PlacementPinTest {
     for (int p = 0; p < 30; p++) {
       placement.add("g-us");
     }
-    PlacementPin all = new PlacementPin("tenant 'big'", "strategy.entries.big.pin", 0, 30, Map.of("region", "eu"));
+    PlacementPin all =
+        new PlacementPin("tenant 'big'", "strategy.entries.big.pin", 0, 30, Map.of("region", "eu"));
     List<Violation> v = refused(table(List.of(all), placement.toArray(new String[0])));
     assertEquals(21, v.size(), v::toString);
     assertEquals("placement", v.get(20).path());
@@ -128,8 +141,12 @@ class PlacementPinTest {
 
   @Test
   void pin_badArguments_refused() {
-    assertThrows(IllegalArgumentException.class, () -> new PlacementPin("x", "p", -1, 1, Map.of("region", "eu")));
-    assertThrows(IllegalArgumentException.class, () -> new PlacementPin("x", "p", 0, 0, Map.of("region", "eu")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new PlacementPin("x", "p", -1, 1, Map.of("region", "eu")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new PlacementPin("x", "p", 0, 0, Map.of("region", "eu")));
     assertThrows(IllegalArgumentException.class, () -> new PlacementPin("x", "p", 0, 1, Map.of()));
   }
 }

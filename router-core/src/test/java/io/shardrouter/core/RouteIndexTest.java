@@ -15,14 +15,19 @@ import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * A table asks its strategy once for a {@link RouteIndex} and routes every key through it; the plain
- * index is {@code routes[partitionOf(key)]}; an index over another strategy or other routes is refused
- * when the table is built, so a strategy cannot route through routes that are not the table's.
+ * A table asks its strategy once for a {@link RouteIndex} and routes every key through it; the
+ * plain index is {@code routes[partitionOf(key)]}; an index over another strategy or other routes
+ * is refused when the table is built, so a strategy cannot route through routes that are not the
+ * table's.
  */
 class RouteIndexTest {
 
-  /** Byte-sum partitions; its route index is whatever {@code index} makes of it and the table's routes. */
-  private record IndexedStrategy(ByteSumStrategy inner, BiFunction<PartitionStrategy, Route[], RouteIndex> index)
+  /**
+   * Byte-sum partitions; its route index is whatever {@code index} makes of it and the table's
+   * routes.
+   */
+  private record IndexedStrategy(
+      ByteSumStrategy inner, BiFunction<PartitionStrategy, Route[], RouteIndex> index)
       implements PartitionStrategy {
     @Override
     public String type() {
@@ -66,7 +71,8 @@ class RouteIndexTest {
   }
 
   private static RoutingTable table(PartitionStrategy s) {
-    RoutingTable.Builder b = RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING).strategy(s);
+    RoutingTable.Builder b =
+        RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING).strategy(s);
     List<String> placement = new ArrayList<>();
     for (int g = 0; g < 3; g++) {
       b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432"));
@@ -84,18 +90,29 @@ class RouteIndexTest {
     RoutingTable t = Tables.table(1, 13, 4);
     for (int i = 0; i < 2000; i++) {
       String key = Long.toString(rnd.nextLong(), 36);
-      assertSame(t.routeOfPartition(t.strategy().partitionOf(key)), t.route(key), "seed " + seed + ", key " + key);
+      assertSame(
+          t.routeOfPartition(t.strategy().partitionOf(key)),
+          t.route(key),
+          "seed " + seed + ", key " + key);
       byte[] b = new byte[rnd.nextInt(20)];
       rnd.nextBytes(b);
-      assertSame(t.routeOfPartition(t.strategy().partitionOf(b)), t.routeCanonical(b), "seed " + seed);
+      assertSame(
+          t.routeOfPartition(t.strategy().partitionOf(b)), t.routeCanonical(b), "seed " + seed);
     }
   }
 
   @Test
   void table_routesThroughTheStrategysOwnIndex() {
     CountingIndex[] made = new CountingIndex[1];
-    RoutingTable t = table(new IndexedStrategy(new ByteSumStrategy(7), (s, routes) -> made[0] = new CountingIndex(s, routes)));
-    assertEquals("orders v1 partition " + t.strategy().partitionOf("abc") + " -> g" + t.strategy().partitionOf("abc") % 3,
+    RoutingTable t =
+        table(
+            new IndexedStrategy(
+                new ByteSumStrategy(7), (s, routes) -> made[0] = new CountingIndex(s, routes)));
+    assertEquals(
+        "orders v1 partition "
+            + t.strategy().partitionOf("abc")
+            + " -> g"
+            + t.strategy().partitionOf("abc") % 3,
         t.route("abc").toString());
     t.route("xyz");
     assertEquals(2, made[0].calls.get());
@@ -103,26 +120,48 @@ class RouteIndexTest {
 
   @Test
   void table_refusesAnIndexOverOtherRoutes() {
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> table(new IndexedStrategy(new ByteSumStrategy(7),
-        (s, routes) -> new CountingIndex(s, routes.clone()))));
-    assertTrue(e.getMessage().contains("strategy 'test_indexed' gave a route index over another strategy or other routes"),
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                table(
+                    new IndexedStrategy(
+                        new ByteSumStrategy(7),
+                        (s, routes) -> new CountingIndex(s, routes.clone()))));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "strategy 'test_indexed' gave a route index over another strategy or other routes"),
         e.getMessage());
-    assertTrue(e.getMessage().contains("PartitionStrategy.routeIndex must return an index over itself and the routes it is given"),
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "PartitionStrategy.routeIndex must return an index over itself and the routes it is given"),
         e.getMessage());
   }
 
   @Test
   void table_refusesAnIndexOverAnotherStrategy_orNone() {
     ByteSumStrategy other = new ByteSumStrategy(7);
-    assertThrows(IllegalStateException.class, () -> table(new IndexedStrategy(new ByteSumStrategy(7),
-        (s, routes) -> new CountingIndex(other, routes))));
-    assertThrows(IllegalStateException.class, () -> table(new IndexedStrategy(new ByteSumStrategy(7), (s, routes) -> null)));
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            table(
+                new IndexedStrategy(
+                    new ByteSumStrategy(7), (s, routes) -> new CountingIndex(other, routes))));
+    assertThrows(
+        IllegalStateException.class,
+        () -> table(new IndexedStrategy(new ByteSumStrategy(7), (s, routes) -> null)));
   }
 
   @Test
   void index_needsOneRoutePerPartition() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new CountingIndex(new ByteSumStrategy(7), new Route[6]));
-    assertEquals("a route index needs one route per partition: the strategy has 7 partitions, got 6 routes", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new CountingIndex(new ByteSumStrategy(7), new Route[6]));
+    assertEquals(
+        "a route index needs one route per partition: the strategy has 7 partitions, got 6 routes",
+        e.getMessage());
   }
 }

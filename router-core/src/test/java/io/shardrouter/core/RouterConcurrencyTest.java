@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * Readers route while a writer publishes thousands of versions. Version v places every partition
- * p on group "v-(p+v)%3", so a route mixed of two tables (a version from one, a group from another)
+ * Readers route while a writer publishes thousands of versions. Version v places every partition p
+ * on group "v-(p+v)%3", so a route mixed of two tables (a version from one, a group from another)
  * is detected, as is a reader seeing versions go backwards.
  */
 class RouterConcurrencyTest {
@@ -20,8 +20,12 @@ class RouterConcurrencyTest {
   private static final int VERSIONS = 3_000;
 
   private static RoutingTable table(long v) {
-    RoutingTable.Builder b = RoutingTable.builder().version(v).entity("orders").keyType(KeyType.STRING)
-        .strategy(new ByteSumStrategy(PARTITIONS));
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(v)
+            .entity("orders")
+            .keyType(KeyType.STRING)
+            .strategy(new ByteSumStrategy(PARTITIONS));
     for (int g = 0; g < 3; g++) {
       b.group(ReplicaGroup.of(v + "-" + g, "db" + g + ":5432"));
     }
@@ -47,26 +51,36 @@ class RouterConcurrencyTest {
     long[] routed = new long[readers];
     for (int i = 0; i < readers; i++) {
       int id = i;
-      Thread t = new Thread(() -> {
-        started.countDown();
-        long lastVersion = -1;
-        long n = 0;
-        while (!done.get() && errors.isEmpty()) {
-          String key = "key-" + (n % 1000);
-          Route r = router.route(key);
-          long v = r.version();
-          String expected = v + "-" + ((r.partition() + v) % 3);
-          if (!r.group().id().equals(expected)) {
-            errors.add("mixed route: version " + v + " partition " + r.partition() + " on " + r.group().id() + ", expected " + expected);
-          }
-          if (v < lastVersion) {
-            errors.add("version went back from " + lastVersion + " to " + v);
-          }
-          lastVersion = v;
-          n++;
-        }
-        routed[id] = n;
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                started.countDown();
+                long lastVersion = -1;
+                long n = 0;
+                while (!done.get() && errors.isEmpty()) {
+                  String key = "key-" + (n % 1000);
+                  Route r = router.route(key);
+                  long v = r.version();
+                  String expected = v + "-" + ((r.partition() + v) % 3);
+                  if (!r.group().id().equals(expected)) {
+                    errors.add(
+                        "mixed route: version "
+                            + v
+                            + " partition "
+                            + r.partition()
+                            + " on "
+                            + r.group().id()
+                            + ", expected "
+                            + expected);
+                  }
+                  if (v < lastVersion) {
+                    errors.add("version went back from " + lastVersion + " to " + v);
+                  }
+                  lastVersion = v;
+                  n++;
+                }
+                routed[id] = n;
+              });
       threads.add(t);
       t.start();
     }
@@ -95,23 +109,26 @@ class RouterConcurrencyTest {
     }
     Router router = Router.create(tables[0]);
     ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-    router.addListener((prev, next) -> {
-      if (next.version() <= prev.version()) {
-        errors.add("swap " + prev.version() + " -> " + next.version());
-      }
-    });
+    router.addListener(
+        (prev, next) -> {
+          if (next.version() <= prev.version()) {
+            errors.add("swap " + prev.version() + " -> " + next.version());
+          }
+        });
     List<Thread> writers = new ArrayList<>();
     for (int w = 0; w < 2; w++) {
       int offset = w;
-      Thread t = new Thread(() -> {
-        for (int v = 1 + offset; v <= 400; v += 2) {
-          try {
-            router.update(tables[v]);
-          } catch (StaleRoutingVersionException expected) {
-            // the other writer got further: fine
-          }
-        }
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                for (int v = 1 + offset; v <= 400; v += 2) {
+                  try {
+                    router.update(tables[v]);
+                  } catch (StaleRoutingVersionException expected) {
+                    // the other writer got further: fine
+                  }
+                }
+              });
       writers.add(t);
       t.start();
     }

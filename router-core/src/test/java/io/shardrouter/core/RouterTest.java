@@ -44,15 +44,19 @@ class RouterTest {
   void route_wrongKeyType_refusedNotGuessed() {
     Router r = Router.create(Tables.table(1, 16, 4));
     InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> r.route(42L));
-    assertTrue(e.getMessage().contains("entity 'orders' routes keys of type string, not long"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("entity 'orders' routes keys of type string, not long"),
+        e.getMessage());
     assertThrows(InvalidKeyException.class, () -> r.route(7));
     assertThrows(InvalidKeyException.class, () -> r.route(UUID.randomUUID()));
     assertThrows(InvalidKeyException.class, () -> r.route("a", "b"));
     assertThrows(InvalidKeyException.class, () -> r.route("a", 1L));
     assertThrows(InvalidKeyException.class, () -> r.route(1L, 2L));
     assertThrows(InvalidKeyException.class, () -> r.route(CompositeKey.of("a")));
-    assertTrue(assertThrows(InvalidKeyException.class, () -> r.route(Instant.EPOCH)).getMessage()
-        .contains("routes keys of type string, not timestamp"));
+    assertTrue(
+        assertThrows(InvalidKeyException.class, () -> r.route(Instant.EPOCH))
+            .getMessage()
+            .contains("routes keys of type string, not timestamp"));
   }
 
   @Test
@@ -71,7 +75,10 @@ class RouterTest {
 
   @Test
   void route_compositeOverloads_agreeWithCanonicalBytes() {
-    RoutingTable t = Tables.table(1, 97, 3).toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
+    RoutingTable t =
+        Tables.table(1, 97, 3).toBuilder()
+            .keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+            .build();
     for (long i = -50; i < 50; i++) {
       Route viaOverload = t.route("tenant-" + i, i);
       Route viaComposite = t.route(CompositeKey.of("tenant-" + i, i));
@@ -86,7 +93,9 @@ class RouterTest {
   void update_higherVersion_swapsAndNotifiesAfterSwap() {
     Router r = Router.create(Tables.table(1, 16, 4));
     List<String> seen = new ArrayList<>();
-    r.addListener((prev, next) -> seen.add(prev.version() + "->" + next.version() + " current=" + r.version()));
+    r.addListener(
+        (prev, next) ->
+            seen.add(prev.version() + "->" + next.version() + " current=" + r.version()));
     assertTrue(r.update(Tables.table(5, 16, 2)));
     assertEquals(5, r.version());
     assertEquals(List.of("1->5 current=5"), seen);
@@ -96,10 +105,12 @@ class RouterTest {
   void update_lowerVersion_throwsStaleAndKeepsServing() {
     Router r = Router.create(Tables.table(9, 16, 4));
     RoutingTable before = r.table();
-    StaleRoutingVersionException e = assertThrows(StaleRoutingVersionException.class, () -> r.update(Tables.table(8, 16, 4)));
+    StaleRoutingVersionException e =
+        assertThrows(StaleRoutingVersionException.class, () -> r.update(Tables.table(8, 16, 4)));
     assertEquals(9, e.currentVersion());
     assertEquals(8, e.offeredVersion());
-    assertTrue(e.getMessage().contains("version 8 is older than the current version 9"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("version 8 is older than the current version 9"), e.getMessage());
     assertSame(before, r.table());
   }
 
@@ -117,8 +128,12 @@ class RouterTest {
   @Test
   void update_sameVersionOtherContent_throwsAndSaysWhatToDo() {
     Router r = Router.create(Tables.table(41, 16, 4));
-    StaleRoutingVersionException e = assertThrows(StaleRoutingVersionException.class, () -> r.update(Tables.table(41, 16, 2)));
-    assertTrue(e.getMessage().contains("version 41 cannot replace version 41 with different content; publish it as version 42"),
+    StaleRoutingVersionException e =
+        assertThrows(StaleRoutingVersionException.class, () -> r.update(Tables.table(41, 16, 2)));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "version 41 cannot replace version 41 with different content; publish it as version 42"),
         e.getMessage());
     assertEquals(4, r.table().groups().size());
   }
@@ -127,9 +142,15 @@ class RouterTest {
   void update_otherEntityOrKeyType_refused() {
     Router r = Router.create(Tables.table(1, 16, 4));
     RoutingTable otherEntity = Tables.table(2, 16, 4).toBuilder().entity("users").build();
-    assertTrue(assertThrows(RoutingException.class, () -> r.update(otherEntity)).getMessage().contains("entity 'users'"));
+    assertTrue(
+        assertThrows(RoutingException.class, () -> r.update(otherEntity))
+            .getMessage()
+            .contains("entity 'users'"));
     RoutingTable otherKey = Tables.table(2, 16, 4).toBuilder().keyType(KeyType.LONG).build();
-    assertTrue(assertThrows(RoutingException.class, () -> r.update(otherKey)).getMessage().contains("changes the key type from string to long"));
+    assertTrue(
+        assertThrows(RoutingException.class, () -> r.update(otherKey))
+            .getMessage()
+            .contains("changes the key type from string to long"));
     assertEquals(1, r.version());
   }
 
@@ -138,8 +159,12 @@ class RouterTest {
     Router r = Router.create(Tables.table(1, 8, 2));
     RoutingTable before = r.table();
     String bad = Tables.document().replace("\"g1\"]", "\"g9\"]");
-    assertThrows(InvalidRoutingTableException.class,
-        () -> r.update(RoutingDocuments.read(bad.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, 1 << 20)));
+    assertThrows(
+        InvalidRoutingTableException.class,
+        () ->
+            r.update(
+                RoutingDocuments.read(
+                    bad.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, 1 << 20)));
     assertSame(before, r.table());
     assertSame(before.route("k"), r.route("k"));
   }
@@ -148,9 +173,10 @@ class RouterTest {
   void update_listenerThrows_swapStandsAndOtherListenersRun() {
     Router r = Router.create(Tables.table(1, 16, 4));
     List<Long> seen = new ArrayList<>();
-    r.addListener((p, n) -> {
-      throw new IllegalStateException("listener bug");
-    });
+    r.addListener(
+        (p, n) -> {
+          throw new IllegalStateException("listener bug");
+        });
     r.addListener((p, n) -> seen.add(n.version()));
     assertTrue(r.update(Tables.table(2, 16, 4)));
     assertEquals(2, r.version());
@@ -169,11 +195,22 @@ class RouterTest {
 
   @Test
   void builder_badValues_listEveryViolation() {
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> RoutingTable.builder()
-        .version(-1).entity(" ").keyType(KeyType.STRING).strategy(new ByteSumStrategy(2))
-        .group(ReplicaGroup.of("a", "a:1")).placement(List.of("a", "b", "a")).build());
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                RoutingTable.builder()
+                    .version(-1)
+                    .entity(" ")
+                    .keyType(KeyType.STRING)
+                    .strategy(new ByteSumStrategy(2))
+                    .group(ReplicaGroup.of("a", "a:1"))
+                    .placement(List.of("a", "b", "a"))
+                    .build());
     List<String> paths = e.violations().stream().map(Violation::path).toList();
-    assertTrue(paths.containsAll(List.of("routing_version", "entity", "placement", "placement[1]")), paths.toString());
+    assertTrue(
+        paths.containsAll(List.of("routing_version", "entity", "placement", "placement[1]")),
+        paths.toString());
   }
 
   @Test
@@ -186,7 +223,8 @@ class RouterTest {
   @Test
   void partitionsOf_listsPartitionsOfGroup() {
     RoutingTable t = Tables.table(1, 10, 3);
-    assertEquals(List.of(0, 3, 6, 9), java.util.Arrays.stream(t.partitionsOf("g0")).boxed().toList());
+    assertEquals(
+        List.of(0, 3, 6, 9), java.util.Arrays.stream(t.partitionsOf("g0")).boxed().toList());
     assertEquals(0, t.partitionsOf("nope").length);
   }
 }

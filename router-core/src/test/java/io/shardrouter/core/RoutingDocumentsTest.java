@@ -16,10 +16,15 @@ import org.junit.jupiter.api.Test;
 class RoutingDocumentsTest {
 
   private static RoutingTable read(String json) {
-    return RoutingDocuments.read(json.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, RoutingDocuments.DEFAULT_MAX_BYTES);
+    return RoutingDocuments.read(
+        json.getBytes(StandardCharsets.UTF_8),
+        ByteSumStrategy.REGISTRY,
+        RoutingDocuments.DEFAULT_MAX_BYTES);
   }
 
-  /** Reads {@code json}, expects it refused, and returns the violations as "path: message" lines. */
+  /**
+   * Reads {@code json}, expects it refused, and returns the violations as "path: message" lines.
+   */
   private static List<Violation> refused(String json) {
     return assertThrows(InvalidRoutingTableException.class, () -> read(json)).violations();
   }
@@ -30,7 +35,13 @@ class RoutingDocumentsTest {
         return;
       }
     }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + messagePart + "', got " + violations);
+    throw new AssertionError(
+        "expected a violation at '"
+            + path
+            + "' containing '"
+            + messagePart
+            + "', got "
+            + violations);
   }
 
   private static String doc(String from, String to) {
@@ -64,7 +75,8 @@ class RoutingDocumentsTest {
 
   @Test
   void fingerprint_fieldOrderAndWhitespace_doNotMatter() {
-    String reordered = """
+    String reordered =
+        """
         {"placement": ["g0","g0","g0","g0","g1","g1","g1","g1"],
          "groups": [{"primary": "db0:5432", "id": "g0"},
                     {"labels": {"region": "eu"}, "replicas": ["db1r:5432"], "primary": "db1:5432", "id": "g1"}],
@@ -77,39 +89,61 @@ class RoutingDocumentsTest {
   @Test
   void fingerprint_ignoresVersion_butNotContent() {
     RoutingTable t = read(Tables.document());
-    assertEquals(t.fingerprint(), read(doc("\"routing_version\": 7", "\"routing_version\": 8")).fingerprint());
+    assertEquals(
+        t.fingerprint(),
+        read(doc("\"routing_version\": 7", "\"routing_version\": 8")).fingerprint());
     assertNotEquals(t.fingerprint(), read(doc("\"db0:5432\"", "\"db9:5432\"")).fingerprint());
   }
 
   @Test
   void read_compositeKeyType() {
-    RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}"));
+    RoutingTable t =
+        read(
+            doc(
+                "{\"type\": \"string\"}",
+                "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}"));
     assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.LONG), t.keyType());
     assertSame(t.routeOfPartition(t.strategy().partitionOf("a", 1L)), t.route("a", 1L));
   }
 
   @Test
   void read_strategyFactorySeesTheDocumentsKeyType_alsoWhenNested() {
-    StrategyRegistry registry = StrategyRegistry.of(new KeyTypedStrategy.Factory(), new ByteSumStrategy.Factory());
-    String json = doc("{\"type\": \"test_byte_sum\", \"partitions\": 8}", "{\"type\": \"test_key_typed\"}")
-        .replace("{\"type\": \"string\"}", "{\"type\": \"long\"}")
-        .replace("[\"g0\",\"g0\",\"g0\",\"g0\",\"g1\",\"g1\",\"g1\",\"g1\"]", "[\"g1\"]");
-    RoutingTable t = RoutingDocuments.read(json.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    StrategyRegistry registry =
+        StrategyRegistry.of(new KeyTypedStrategy.Factory(), new ByteSumStrategy.Factory());
+    String json =
+        doc("{\"type\": \"test_byte_sum\", \"partitions\": 8}", "{\"type\": \"test_key_typed\"}")
+            .replace("{\"type\": \"string\"}", "{\"type\": \"long\"}")
+            .replace("[\"g0\",\"g0\",\"g0\",\"g0\",\"g1\",\"g1\",\"g1\",\"g1\"]", "[\"g1\"]");
+    RoutingTable t =
+        RoutingDocuments.read(
+            json.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
     assertEquals(KeyType.LONG, t.strategy().keyType());
-    RoutingTable nested = RoutingDocuments.read(json.replace("{\"type\": \"test_key_typed\"}",
-        "{\"type\": \"test_key_typed\", \"nested\": {\"type\": \"test_key_typed\"}}").getBytes(StandardCharsets.UTF_8),
-        registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    RoutingTable nested =
+        RoutingDocuments.read(
+            json.replace(
+                    "{\"type\": \"test_key_typed\"}",
+                    "{\"type\": \"test_key_typed\", \"nested\": {\"type\": \"test_key_typed\"}}")
+                .getBytes(StandardCharsets.UTF_8),
+            registry,
+            RoutingDocuments.DEFAULT_MAX_BYTES);
     assertEquals(KeyType.LONG, nested.strategy().keyType());
-    assertEquals(KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
+    assertEquals(
+        KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
     assertViolation(e.violations(), "strategy.type", "needs the document's key type");
   }
 
   @Test
   void builder_strategyBuiltForAnotherKeyType_refused() {
-    RoutingTable.Builder b = Tables.table(1, 1, 1).toBuilder().strategy(new KeyTypedStrategy(KeyType.LONG));
+    RoutingTable.Builder b =
+        Tables.table(1, 1, 1).toBuilder().strategy(new KeyTypedStrategy(KeyType.LONG));
     InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, b::build);
-    assertViolation(e.violations(), "strategy", "was built for keys of type long but the table routes keys of type string");
+    assertViolation(
+        e.violations(),
+        "strategy",
+        "was built for keys of type long but the table routes keys of type string");
     assertEquals(KeyType.LONG, b.keyType(KeyType.LONG).build().keyType());
   }
 
@@ -118,18 +152,24 @@ class RoutingDocumentsTest {
     RoutingTable t = read("{\"test_one_group\": \"g9\", \"routing_version\": 3}");
     assertEquals(3, t.version());
     assertEquals("g9", t.groupOf(0).id());
-    assertViolation(refused("{\"test_one_group\": 5}"), "test_one_group", "must be a string, got 5");
+    assertViolation(
+        refused("{\"test_one_group\": 5}"), "test_one_group", "must be a string, got 5");
   }
 
   @Test
   void read_noFormatAndNoReadersShape_refusedNamingTheShapes() {
-    assertViolation(refused(doc("\"format\": 1,", "")), "format",
+    assertViolation(
+        refused(doc("\"format\": 1,", "")),
+        "format",
         "documents without \"format\" are read when they have one of these shapes: [test-one-group: top-level \"test_one_group\"]");
   }
 
   @Test
   void read_formatOneWithAReadersField_readAsFormatOne() {
-    assertViolation(refused(doc("\"format\": 1,", "\"format\": 1, \"test_one_group\": \"g0\",")), "test_one_group", "unknown field");
+    assertViolation(
+        refused(doc("\"format\": 1,", "\"format\": 1, \"test_one_group\": \"g0\",")),
+        "test_one_group",
+        "unknown field");
   }
 
   @Test
@@ -137,9 +177,15 @@ class RoutingDocumentsTest {
     RoutingTable t = read(doc("{\"type\": \"string\"}", "{\"type\": \"timestamp\"}"));
     assertEquals(KeyType.TIMESTAMP, t.keyType());
     assertEquals(t, read(RoutingDocuments.write(t)));
-    RoutingTable c = read(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"timestamp\"]}"));
+    RoutingTable c =
+        read(
+            doc(
+                "{\"type\": \"string\"}",
+                "{\"type\": \"composite\", \"parts\": [\"string\", \"timestamp\"]}"));
     assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP), c.keyType());
-    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"instant\"}")), "key.type",
+    assertViolation(
+        refused(doc("{\"type\": \"string\"}", "{\"type\": \"instant\"}")),
+        "key.type",
         "one of [string, long, int, uuid, bytes, timestamp, composite]");
   }
 
@@ -166,40 +212,65 @@ class RoutingDocumentsTest {
 
   @Test
   void read_duplicateField_refused() {
-    assertViolation(refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"entity\": \"users\"")), "$", "Duplicate field 'entity'");
+    assertViolation(
+        refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"entity\": \"users\"")),
+        "$",
+        "Duplicate field 'entity'");
   }
 
   @Test
   void read_unknownTopLevelField_refusedWithKnownFields() {
-    List<Violation> v = refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"shards\": 4"));
-    assertViolation(v, "shards", "unknown field; known fields: [entity, format, groups, key, placement, routing_version, strategy]");
+    List<Violation> v =
+        refused(doc("\"entity\": \"orders\"", "\"entity\": \"orders\", \"shards\": 4"));
+    assertViolation(
+        v,
+        "shards",
+        "unknown field; known fields: [entity, format, groups, key, placement, routing_version, strategy]");
   }
 
   @Test
   void read_unknownNestedFields_refusedWithPath() {
-    List<Violation> v = refused(doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\", \"primary\": \"db0:5432\", \"weight\": 2}"));
+    List<Violation> v =
+        refused(
+            doc(
+                "{\"id\": \"g0\", \"primary\": \"db0:5432\"}",
+                "{\"id\": \"g0\", \"primary\": \"db0:5432\", \"weight\": 2}"));
     assertViolation(v, "groups[0].weight", "unknown field");
-    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"string\", \"encoding\": \"latin1\"}")), "key.encoding", "unknown field");
-    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 8, \"buckets\": 8")), "strategy.buckets",
+    assertViolation(
+        refused(doc("{\"type\": \"string\"}", "{\"type\": \"string\", \"encoding\": \"latin1\"}")),
+        "key.encoding",
+        "unknown field");
+    assertViolation(
+        refused(doc("\"partitions\": 8", "\"partitions\": 8, \"buckets\": 8")),
+        "strategy.buckets",
         "unknown field for strategy 'test_byte_sum'; known fields: [partitions]");
   }
 
   @Test
   void read_unknownStrategy_listsRegistered() {
-    assertViolation(refused(doc("\"type\": \"test_byte_sum\"", "\"type\": \"murmur\"")), "strategy.type",
+    assertViolation(
+        refused(doc("\"type\": \"test_byte_sum\"", "\"type\": \"murmur\"")),
+        "strategy.type",
         "unknown strategy 'murmur'; registered: [test_byte_sum]");
   }
 
   @Test
   void registry_unknownStrategy_throwsWithKnownNames() {
-    UnknownStrategyException e = assertThrows(UnknownStrategyException.class, () -> ByteSumStrategy.REGISTRY.factory("ring"));
-    assertTrue(e.getMessage().contains("unknown strategy 'ring'; registered: [test_byte_sum]"), e.getMessage());
+    UnknownStrategyException e =
+        assertThrows(
+            UnknownStrategyException.class, () -> ByteSumStrategy.REGISTRY.factory("ring"));
+    assertTrue(
+        e.getMessage().contains("unknown strategy 'ring'; registered: [test_byte_sum]"),
+        e.getMessage());
   }
 
   @Test
   void registry_duplicateType_failsFast() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> StrategyRegistry.of(new ByteSumStrategy.Factory(), new ByteSumStrategy.Factory()));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                StrategyRegistry.of(new ByteSumStrategy.Factory(), new ByteSumStrategy.Factory()));
     assertTrue(e.getMessage().contains("registered twice"), e.getMessage());
   }
 
@@ -217,69 +288,126 @@ class RoutingDocumentsTest {
   @Test
   void read_missingFormat_refused() {
     assertViolation(refused(doc("\"format\": 1,", "")), "format", "missing");
-    assertViolation(refused(doc("\"format\": 1", "\"format\": 2")), "format", "unsupported format 2");
+    assertViolation(
+        refused(doc("\"format\": 1", "\"format\": 2")), "format", "unsupported format 2");
   }
 
   @Test
   void read_partitionsZeroNegativeOrHuge_refused() {
-    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 0")), "strategy.partitions", "must be in [1, 16777216]");
-    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": -3")), "strategy.partitions", "got -3");
-    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 100000000000")), "strategy.partitions", "got 100000000000");
-    assertViolation(refused(doc("\"partitions\": 8", "\"partitions\": 8.5")), "strategy.partitions", "must be an integer");
+    assertViolation(
+        refused(doc("\"partitions\": 8", "\"partitions\": 0")),
+        "strategy.partitions",
+        "must be in [1, 16777216]");
+    assertViolation(
+        refused(doc("\"partitions\": 8", "\"partitions\": -3")), "strategy.partitions", "got -3");
+    assertViolation(
+        refused(doc("\"partitions\": 8", "\"partitions\": 100000000000")),
+        "strategy.partitions",
+        "got 100000000000");
+    assertViolation(
+        refused(doc("\"partitions\": 8", "\"partitions\": 8.5")),
+        "strategy.partitions",
+        "must be an integer");
   }
 
   @Test
   void read_placementLengthMismatch_refused() {
-    assertViolation(refused(doc("\"g1\",\"g1\"]", "\"g1\"]")), "placement", "has 7 entries but strategy 'test_byte_sum' has 8 partitions");
+    assertViolation(
+        refused(doc("\"g1\",\"g1\"]", "\"g1\"]")),
+        "placement",
+        "has 7 entries but strategy 'test_byte_sum' has 8 partitions");
   }
 
   @Test
   void read_placementUnknownGroup_namesPartitionAndKnownGroups() {
-    assertViolation(refused(doc("\"placement\": [\"g0\"", "\"placement\": [\"g7\"")), "placement[0]",
+    assertViolation(
+        refused(doc("\"placement\": [\"g0\"", "\"placement\": [\"g7\"")),
+        "placement[0]",
         "unknown group 'g7'; known groups: [g0, g1]");
   }
 
   @Test
   void read_placementNotStrings_refused() {
-    assertViolation(refused(doc("\"placement\": [\"g0\"", "\"placement\": [0")), "placement[0]", "must be a group id string");
+    assertViolation(
+        refused(doc("\"placement\": [\"g0\"", "\"placement\": [0")),
+        "placement[0]",
+        "must be a group id string");
   }
 
   @Test
   void read_duplicateGroupId_refused() {
-    assertViolation(refused(doc("{\"id\": \"g1\"", "{\"id\": \"g0\"")), "groups[1].id", "duplicate group id 'g0', also at groups[0]");
+    assertViolation(
+        refused(doc("{\"id\": \"g1\"", "{\"id\": \"g0\"")),
+        "groups[1].id",
+        "duplicate group id 'g0', also at groups[0]");
   }
 
   @Test
   void read_groupWithoutPrimary_refused() {
-    assertViolation(refused(doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}")), "groups[0].primary", "missing");
-    assertViolation(refused(doc("\"primary\": \"db0:5432\"", "\"primary\": \"  \"")), "groups[0].primary", "non-blank endpoint");
+    assertViolation(
+        refused(doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}")),
+        "groups[0].primary",
+        "missing");
+    assertViolation(
+        refused(doc("\"primary\": \"db0:5432\"", "\"primary\": \"  \"")),
+        "groups[0].primary",
+        "non-blank endpoint");
   }
 
   @Test
   void read_badVersion_refused() {
-    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": -1")), "routing_version", "must be an integer >= 0, got -1");
-    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": 7.5")), "routing_version", "got 7.5");
-    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": \"7\"")), "routing_version", "got \"7\"");
-    assertViolation(refused(doc("\"routing_version\": 7", "\"routing_version\": 99999999999999999999")), "routing_version", "must be an integer");
+    assertViolation(
+        refused(doc("\"routing_version\": 7", "\"routing_version\": -1")),
+        "routing_version",
+        "must be an integer >= 0, got -1");
+    assertViolation(
+        refused(doc("\"routing_version\": 7", "\"routing_version\": 7.5")),
+        "routing_version",
+        "got 7.5");
+    assertViolation(
+        refused(doc("\"routing_version\": 7", "\"routing_version\": \"7\"")),
+        "routing_version",
+        "got \"7\"");
+    assertViolation(
+        refused(doc("\"routing_version\": 7", "\"routing_version\": 99999999999999999999")),
+        "routing_version",
+        "must be an integer");
   }
 
   @Test
   void read_badKeyType_refused() {
-    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"text\"}")), "key.type", "unknown key type 'text'");
-    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": []}")), "key.parts", "non-empty array");
-    assertViolation(refused(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": [\"string\", \"date\"]}")),
-        "key.parts[1]", "unknown key kind");
+    assertViolation(
+        refused(doc("{\"type\": \"string\"}", "{\"type\": \"text\"}")),
+        "key.type",
+        "unknown key type 'text'");
+    assertViolation(
+        refused(doc("{\"type\": \"string\"}", "{\"type\": \"composite\", \"parts\": []}")),
+        "key.parts",
+        "non-empty array");
+    assertViolation(
+        refused(
+            doc(
+                "{\"type\": \"string\"}",
+                "{\"type\": \"composite\", \"parts\": [\"string\", \"date\"]}")),
+        "key.parts[1]",
+        "unknown key kind");
   }
 
   @Test
   void read_badLabels_refused() {
-    assertViolation(refused(doc("{\"region\": \"eu\"}", "{\"region\": 3}")), "groups[1].labels.region", "label values must be strings");
+    assertViolation(
+        refused(doc("{\"region\": \"eu\"}", "{\"region\": 3}")),
+        "groups[1].labels.region",
+        "label values must be strings");
   }
 
   @Test
   void read_everyViolationReportedTogether() {
-    String bad = Tables.document().replace("\"routing_version\": 7", "\"routing_version\": -7")
-        .replace("\"partitions\": 8", "\"partitions\": 0").replace("\"placement\": [\"g0\"", "\"placement\": [\"zz\"");
+    String bad =
+        Tables.document()
+            .replace("\"routing_version\": 7", "\"routing_version\": -7")
+            .replace("\"partitions\": 8", "\"partitions\": 0")
+            .replace("\"placement\": [\"g0\"", "\"placement\": [\"zz\"");
     List<Violation> v = refused(bad);
     assertViolation(v, "routing_version", "got -7");
     assertViolation(v, "strategy.partitions", "got 0");
@@ -289,39 +417,64 @@ class RoutingDocumentsTest {
   @Test
   void read_overSizeLimit_refusedBeforeParsing() {
     byte[] json = Tables.document().getBytes(StandardCharsets.UTF_8);
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
-        () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, 100));
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, 100));
     assertViolation(e.violations(), "$", "over the limit of 100");
   }
 
   @Test
   void read_deepNesting_refused() {
     String deep = "[".repeat(200) + "]".repeat(200);
-    assertViolation(refused(doc("\"labels\": {\"region\": \"eu\"}", "\"labels\": {\"x\": " + deep + "}")), "$", "malformed JSON");
+    assertViolation(
+        refused(doc("\"labels\": {\"region\": \"eu\"}", "\"labels\": {\"x\": " + deep + "}")),
+        "$",
+        "malformed JSON");
   }
 
   @Test
   void violation_message_hasPathThenMessage() {
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class,
-        () -> read(doc("\"partitions\": 8", "\"partitions\": 0")));
-    assertTrue(e.getMessage().contains("strategy.partitions: must be in [1, 16777216] for strategy 'test_byte_sum', got 0"), e.getMessage());
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> read(doc("\"partitions\": 8", "\"partitions\": 0")));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "strategy.partitions: must be in [1, 16777216] for strategy 'test_byte_sum', got 0"),
+        e.getMessage());
   }
 
   @Test
   void read_loneSurrogateInAnyString_refusedWithPath() {
-    assertViolation(refused(doc("\"entity\": \"orders\"", "\"entity\": \"ord\\uD800\"")), "entity", "lone surrogate");
-    assertViolation(refused(doc("\"db1r:5432\"", "\"db1r\\uDC00\"")), "groups[1].replicas[0]", "lone surrogate");
+    assertViolation(
+        refused(doc("\"entity\": \"orders\"", "\"entity\": \"ord\\uD800\"")),
+        "entity",
+        "lone surrogate");
+    assertViolation(
+        refused(doc("\"db1r:5432\"", "\"db1r\\uDC00\"")),
+        "groups[1].replicas[0]",
+        "lone surrogate");
   }
 
   @Test
   void read_formatThatWrapsAroundLong_refused() {
-    assertViolation(refused(doc("\"format\": 1", "\"format\": 18446744073709551617")), "format", "unsupported format");
-    assertViolation(refused(doc("\"format\": 1", "\"format\": -18446744073709551615")), "format", "unsupported format");
+    assertViolation(
+        refused(doc("\"format\": 1", "\"format\": 18446744073709551617")),
+        "format",
+        "unsupported format");
+    assertViolation(
+        refused(doc("\"format\": 1", "\"format\": -18446744073709551615")),
+        "format",
+        "unsupported format");
   }
 
   @Test
   void read_invalidGroup_stillReportsHeaderViolations() {
-    String bad = doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}").replace("\"routing_version\": 7,", "");
+    String bad =
+        doc("{\"id\": \"g0\", \"primary\": \"db0:5432\"}", "{\"id\": \"g0\"}")
+            .replace("\"routing_version\": 7,", "");
     List<Violation> v = refused(bad);
     assertViolation(v, "groups[0].primary", "missing");
     assertViolation(v, "routing_version", "missing");

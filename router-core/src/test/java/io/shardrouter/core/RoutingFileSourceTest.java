@@ -18,8 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RoutingFileSourceTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void refresh_goodThenBadThenNewer_keepsLastGoodTable() throws Exception {
@@ -54,14 +53,18 @@ class RoutingFileSourceTest {
   void refresh_missingFile_refusedRouterUnchanged() {
     Router router = Router.create(Tables.table(5, 16, 2));
     RoutingTable before = router.table();
-    RoutingFileSource source = RoutingFileSource.of(dir.resolve("absent.json"), router, ByteSumStrategy.REGISTRY);
+    RoutingFileSource source =
+        RoutingFileSource.of(dir.resolve("absent.json"), router, ByteSumStrategy.REGISTRY);
     assertEquals(Outcome.REFUSED, source.refresh());
-    assertTrue(source.lastError().getMessage().contains("cannot read routing file"), source.lastError().getMessage());
+    assertTrue(
+        source.lastError().getMessage().contains("cannot read routing file"),
+        source.lastError().getMessage());
     assertSame(before, router.table());
   }
 
   private static boolean sourceThreadAlive() {
-    return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith("shardrouter-file-source") && t.isAlive());
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.getName().startsWith("shardrouter-file-source") && t.isAlive());
   }
 
   @Test
@@ -69,7 +72,8 @@ class RoutingFileSourceTest {
     Path file = dir.resolve("orders.json");
     Files.writeString(file, RoutingDocuments.write(Tables.table(1, 16, 2)));
     Router router = Router.create(Tables.table(0, 16, 2));
-    try (RoutingFileSource source = RoutingFileSource.of(file, router, ByteSumStrategy.REGISTRY).start(Duration.ofMillis(10))) {
+    try (RoutingFileSource source =
+        RoutingFileSource.of(file, router, ByteSumStrategy.REGISTRY).start(Duration.ofMillis(10))) {
       assertThrows(IllegalStateException.class, () -> source.start(Duration.ofMillis(10)));
       Path tmp = dir.resolve("orders.json.tmp");
       Files.writeString(tmp, RoutingDocuments.write(Tables.table(2, 16, 2)));

@@ -36,7 +36,9 @@ class SnapshotsTest {
   void write_compresses() {
     byte[] snap = Snapshots.write(TABLE);
     int content = LittleEndian.getInt(snap, 8);
-    assertTrue(snap.length < content / 4, "snapshot " + snap.length + " bytes for " + content + " content bytes");
+    assertTrue(
+        snap.length < content / 4,
+        "snapshot " + snap.length + " bytes for " + content + " content bytes");
   }
 
   @Test
@@ -110,7 +112,10 @@ class SnapshotsTest {
       try {
         RoutingTable t = read(snap);
         // A flip can only be harmless if the content is bit-for-bit the same table.
-        assertEquals(TABLE.fingerprint(), t.fingerprint(), "seed " + seed + ": flip at " + at + " gave another table");
+        assertEquals(
+            TABLE.fingerprint(),
+            t.fingerprint(),
+            "seed " + seed + ": flip at " + at + " gave another table");
       } catch (CorruptSnapshotException expected) {
         // refused: good
       } catch (RuntimeException other) {

@@ -8,10 +8,17 @@ import java.util.List;
 final class Tables {
   private Tables() {}
 
-  /** A table of {@code partitions} byte-sum partitions, placed round-robin over {@code groups} groups. */
+  /**
+   * A table of {@code partitions} byte-sum partitions, placed round-robin over {@code groups}
+   * groups.
+   */
   static RoutingTable table(long version, int partitions, int groups) {
-    RoutingTable.Builder b = RoutingTable.builder().version(version).entity("orders").keyType(KeyType.STRING)
-        .strategy(new ByteSumStrategy(partitions));
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(version)
+            .entity("orders")
+            .keyType(KeyType.STRING)
+            .strategy(new ByteSumStrategy(partitions));
     List<String> placement = new ArrayList<>();
     for (int g = 0; g < groups; g++) {
       b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432", "db" + g + "r:5432"));

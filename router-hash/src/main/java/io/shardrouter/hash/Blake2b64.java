@@ -3,14 +3,16 @@ package io.shardrouter.hash;
 import io.shardrouter.core.key.KeyScratch;
 
 /**
- * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a big-endian
- * unsigned 64-bit integer: exactly {@code int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")},
- * the {@code stable_hash} of seed document 001 and the token function of its reference ring.
+ * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a
+ * big-endian unsigned 64-bit integer: exactly {@code int.from_bytes(hashlib.blake2b(data,
+ * digest_size=8).digest(), "big")}, the {@code stable_hash} of seed document 001 and the token
+ * function of its reference ring.
  *
  * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where 001's
  * placements must be reproduced.
  *
  * <p><b>Thread-safety:</b> immutable; working state lives in a per-thread array.
+ *
  * <p><b>Allocation:</b> none after the first call on a thread.
  */
 final class Blake2b64 implements StableHash {
@@ -143,5 +145,4 @@ final class Blake2b64 implements StableHash {
   public String toString() {
     return name();
   }
-
 }

@@ -7,13 +7,15 @@ import io.shardrouter.core.RoutingTable;
  * modulo P.
  *
  * <p>Good for: a fixed, generous number of logical partitions (1,024 to 16,384) placed on fewer
- * replica groups, scaling by moving whole partitions in the placement (DESIGN §1, seed 004's virtual
- * shards). Not for: changing P itself. Going from P to 2P re-maps about half of all keys, and most
- * other changes re-map nearly all (seed 001 §三); use {@code jump} when P must grow.
+ * replica groups, scaling by moving whole partitions in the placement (DESIGN §1, seed 004's
+ * virtual shards). Not for: changing P itself. Going from P to 2P re-maps about half of all keys,
+ * and most other changes re-map nearly all (seed 001 §三); use {@code jump} when P must grow.
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable. Output for a given key, hash and P never changes; see
- *    {@code docs/routing-spec.md} §4.1.
+ *
+ * <p><b>Stability:</b> stable. Output for a given key, hash and P never changes; see {@code
+ * docs/routing-spec.md} §4.1.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}.
  *
  * @since 0.1
@@ -32,12 +34,16 @@ public final class HashModStrategy extends HashPartitionStrategy {
   /**
    * {@code hash_mod} over {@code partitions} partitions with {@code hash}.
    *
-   * @throws IllegalArgumentException when {@code partitions} is not in [1, {@value RoutingTable#MAX_PARTITIONS}]
+   * @throws IllegalArgumentException when {@code partitions} is not in [1, {@value
+   *     RoutingTable#MAX_PARTITIONS}]
    */
   public static HashModStrategy of(StableHash hash, int partitions) {
     if (partitions > RoutingTable.MAX_PARTITIONS) {
-      throw new IllegalArgumentException("strategy.partitions must be <= " + RoutingTable.MAX_PARTITIONS
-          + " for strategy 'hash_mod', got " + partitions);
+      throw new IllegalArgumentException(
+          "strategy.partitions must be <= "
+              + RoutingTable.MAX_PARTITIONS
+              + " for strategy 'hash_mod', got "
+              + partitions);
     }
     return new HashModStrategy(hash, partitions);
   }

@@ -9,12 +9,14 @@ import java.util.Objects;
 
 /**
  * Base of the hash family: a key's canonical bytes are hashed with a {@link StableHash} to a 64-bit
- * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that are
- * ASCII are copied into a per-thread scratch without encoding; {@code long}, {@code int} and
+ * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that
+ * are ASCII are copied into a per-thread scratch without encoding; {@code long}, {@code int} and
  * {@code timestamp} keys are hashed without writing their bytes anywhere.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}.
  *
  * @since 0.1
@@ -26,7 +28,8 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
   protected HashPartitionStrategy(StableHash hash, int partitions) {
     this.hash = Objects.requireNonNull(hash, "hash");
     if (partitions < 1) {
-      throw new IllegalArgumentException("strategy.partitions must be >= 1 for strategy '" + type() + "', got " + partitions);
+      throw new IllegalArgumentException(
+          "strategy.partitions must be >= 1 for strategy '" + type() + "', got " + partitions);
     }
     this.partitions = partitions;
   }
@@ -41,7 +44,11 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
     return hash.hash(canonical, offset, length);
   }
 
-  /** The partition of a 64-bit routing point. <p><b>Allocation:</b> none. */
+  /**
+   * The partition of a 64-bit routing point.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public abstract int partitionOfHash(long hash);
 
   @Override
@@ -69,7 +76,10 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
     return partitionOfHash(hash.hashInt(key));
   }
 
-  /** A {@code timestamp} key is hashed as its 8 canonical bytes, like a {@code long} of its microseconds. */
+  /**
+   * A {@code timestamp} key is hashed as its 8 canonical bytes, like a {@code long} of its
+   * microseconds.
+   */
   @Override
   public final int partitionOf(Instant key) {
     return partitionOfHash(hash.hashLong(Timestamps.micros(key)));
@@ -79,8 +89,16 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
   @Override
   public String explain(byte[] canonical, int offset, int length) {
     long h = routingPoint(canonical, offset, length);
-    return type() + ": " + hash.name() + (hash.seed() == 0 ? "" : " (seed " + hash.seed() + ")") + " hash 0x"
-        + String.format(java.util.Locale.ROOT, "%016x", h) + ", partition " + partitionOfHash(h) + " of " + partitions;
+    return type()
+        + ": "
+        + hash.name()
+        + (hash.seed() == 0 ? "" : " (seed " + hash.seed() + ")")
+        + " hash 0x"
+        + String.format(java.util.Locale.ROOT, "%016x", h)
+        + ", partition "
+        + partitionOfHash(h)
+        + " of "
+        + partitions;
   }
 
   @Override
@@ -97,7 +115,9 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
 
   @Override
   public final boolean equals(Object o) {
-    return o instanceof PartitionStrategy s && s.getClass() == getClass() && toJson().equals(s.toJson());
+    return o instanceof PartitionStrategy s
+        && s.getClass() == getClass()
+        && toJson().equals(s.toJson());
   }
 
   @Override
@@ -105,7 +125,10 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
     return toJson().hashCode();
   }
 
-  /** The strategy object of the routing document, e.g. {@code {"type":"jump","hash":"xxh3-64","partitions":8}}. */
+  /**
+   * The strategy object of the routing document, e.g. {@code
+   * {"type":"jump","hash":"xxh3-64","partitions":8}}.
+   */
   @Override
   public final String toString() {
     return toJson().toString();

@@ -7,14 +7,17 @@ import io.shardrouter.core.StrategyParameters;
 import java.util.Set;
 import java.util.function.BiFunction;
 
-/** The {@link StrategyFactory} of each hash strategy, registered through {@code META-INF/services}. */
+/**
+ * The {@link StrategyFactory} of each hash strategy, registered through {@code META-INF/services}.
+ */
 abstract class HashStrategyFactories implements StrategyFactory {
   private static final Set<String> PARAMETERS = Set.of("hash", "seed", "partitions");
 
   private final String type;
   private final BiFunction<StableHash, Integer, PartitionStrategy> constructor;
 
-  HashStrategyFactories(String type, BiFunction<StableHash, Integer, PartitionStrategy> constructor) {
+  HashStrategyFactories(
+      String type, BiFunction<StableHash, Integer, PartitionStrategy> constructor) {
     this.type = type;
     this.constructor = constructor;
   }

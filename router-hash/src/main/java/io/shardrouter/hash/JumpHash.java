@@ -1,13 +1,17 @@
 package io.shardrouter.hash;
 
 /**
- * Jump consistent hash (Lamping and Veach, "A Fast, Minimal Memory, Consistent Hash Algorithm", 2014),
- * with the paper's generator and arithmetic, written out in {@code docs/routing-spec.md} §4.2.
+ * Jump consistent hash (Lamping and Veach, "A Fast, Minimal Memory, Consistent Hash Algorithm",
+ * 2014), with the paper's generator and arithmetic, written out in {@code docs/routing-spec.md}
+ * §4.2.
  *
- * <p>Not Guava's {@code Hashing.consistentHash}, which uses another generator and gives other answers.
+ * <p>Not Guava's {@code Hashing.consistentHash}, which uses another generator and gives other
+ * answers.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none.
  *
  * @since 0.1

@@ -12,8 +12,10 @@ import io.shardrouter.core.RoutingTable;
  * or the weighted ring). Costs about ln(P) iterations per key.
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable. Output for a given key, hash and P never changes; see
- *    {@code docs/routing-spec.md} §4.2.
+ *
+ * <p><b>Stability:</b> stable. Output for a given key, hash and P never changes; see {@code
+ * docs/routing-spec.md} §4.2.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}.
  *
  * @since 0.1
@@ -29,12 +31,16 @@ public final class JumpHashStrategy extends HashPartitionStrategy {
   /**
    * {@code jump} over {@code partitions} partitions with {@code hash}.
    *
-   * @throws IllegalArgumentException when {@code partitions} is not in [1, {@value RoutingTable#MAX_PARTITIONS}]
+   * @throws IllegalArgumentException when {@code partitions} is not in [1, {@value
+   *     RoutingTable#MAX_PARTITIONS}]
    */
   public static JumpHashStrategy of(StableHash hash, int partitions) {
     if (partitions > RoutingTable.MAX_PARTITIONS) {
-      throw new IllegalArgumentException("strategy.partitions must be <= " + RoutingTable.MAX_PARTITIONS
-          + " for strategy 'jump', got " + partitions);
+      throw new IllegalArgumentException(
+          "strategy.partitions must be <= "
+              + RoutingTable.MAX_PARTITIONS
+              + " for strategy 'jump', got "
+              + partitions);
     }
     return new JumpHashStrategy(hash, partitions);
   }

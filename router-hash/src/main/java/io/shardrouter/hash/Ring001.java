@@ -9,12 +9,13 @@ import java.util.Map;
  * The tokens of seed document 001's reference {@code ConsistentHashRing(nodes, virtual_nodes)}
  * (§四), derived by name exactly as the reference derives them.
  *
- * <p>For each node in list order, for {@code i} in {@code [0, vnodes)}: the token is
- * {@code blake2b-64("<node>#vnode-<i>")} (UTF-8, 8-byte digest read big-endian); a token already on
- * the ring is skipped, so on a collision the earlier (node, vnode) keeps it and the later vnode is
+ * <p>For each node in list order, for {@code i} in {@code [0, vnodes)}: the token is {@code
+ * blake2b-64("<node>#vnode-<i>")} (UTF-8, 8-byte digest read big-endian); a token already on the
+ * ring is skipped, so on a collision the earlier (node, vnode) keeps it and the later vnode is
  * dropped. The partition of a token is the index of its node in the list.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable: pinned by {@code golden/ring-001.json}.
  */
 final class Ring001 {

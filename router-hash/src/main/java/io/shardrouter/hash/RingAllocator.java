@@ -18,32 +18,36 @@ import java.util.Map;
  * allows: a range is a logical partition whose placement can change, so the allocator moves whole
  * ranges where they fit and cuts a new token only for the remainder, at exactly the point that
  * moves the intended share.
+ *
  * <ul>
  *   <li>{@link #initial}: {@code vnodes × Σweights} evenly spaced tokens, dealt to the groups by
  *       smooth weighted round-robin, so each group has {@code vnodes × weight} ranges spread around
- *       the ring and exactly its weight share.</li>
+ *       the ring and exactly its weight share.
  *   <li>{@link #addGroup} and re-weighting up: the group takes the share it lacks from the groups
  *       most above their new weight share, levelling them (water-filling, {@link WaterLevel}): many
- *       groups give a little, none gives much.</li>
+ *       groups give a little, none gives much.
  *   <li>{@link #removeGroup} and re-weighting down: the group's surplus (all of it on removal) goes
  *       to the groups most below their new weight share, levelling them; its ranges are handed out
- *       whole or cut, so most remaining groups take a piece.</li>
+ *       whole or cut, so most remaining groups take a piece.
  * </ul>
+ *
  * Only the changed group's share moves (the optimum: 1/(N+1) on an equal-weight add); no range
  * moves between two other groups, and no partition id changes. Pieces below {@code minPiece} of a
  * group's weight share are not cut, so balance is within about {@code minPiece} of exact after each
- * step and does not drift over many steps. Every new token takes a fresh partition id
- * ({@code partitions} of the old table upward); the token count grows by at most one per group per
- * step, and {@link #mergeAdjacent} folds neighbouring ranges of one group back together.
+ * step and does not drift over many steps. Every new token takes a fresh partition id ({@code
+ * partitions} of the old table upward); the token count grows by at most one per group per step,
+ * and {@link #mergeAdjacent} folds neighbouring ranges of one group back together.
  *
  * <p>Weights are integers in [1, {@value RingStrategy#MAX_WEIGHT}] and live in the strategy's
  * {@code weights} parameter; the allocator checks that they name exactly the document's groups.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving: the tokens it chooses may improve in a later version (documents it
- *    wrote stay valid and route the same; only the next step's choice could differ).
+ * wrote stay valid and route the same; only the next step's choice could differ).
+ *
  * <p><b>Allocation:</b> builds a whole new table per call (milliseconds to a second at 1,024
- *    groups); an operator's tool, never on the request path.
+ * groups); an operator's tool, never on the request path.
  *
  * @since 0.1
  */
@@ -72,36 +76,49 @@ public final class RingAllocator {
    */
   public static RingAllocator withMinPiece(double minPiece) {
     if (!(minPiece >= 0 && minPiece <= 0.01)) {
-      throw new IllegalArgumentException("ring allocator minPiece must be in [0, 0.01] (a share of a group's weight "
-          + "share; balance is within about minPiece of exact), got " + minPiece);
+      throw new IllegalArgumentException(
+          "ring allocator minPiece must be in [0, 0.01] (a share of a group's weight "
+              + "share; balance is within about minPiece of exact), got "
+              + minPiece);
     }
     return new RingAllocator(minPiece);
   }
 
   /**
-   * Checks that {@code table} is one this allocator can change: a {@code ring} in mode
-   * {@code tokens} whose {@code weights} name exactly the document's groups (what the document
-   * reader cannot check, since a strategy does not see the groups).
+   * Checks that {@code table} is one this allocator can change: a {@code ring} in mode {@code
+   * tokens} whose {@code weights} name exactly the document's groups (what the document reader
+   * cannot check, since a strategy does not see the groups).
    *
    * @throws IllegalArgumentException for another strategy or mode
-   * @throws io.shardrouter.core.InvalidRoutingTableException naming each weight problem with its path
+   * @throws io.shardrouter.core.InvalidRoutingTableException naming each weight problem with its
+   *     path
    */
   public void check(RoutingTable table) {
     RingLayout.of(table);
   }
 
   /**
-   * The first routing table for {@code groups} with {@code weights} (by group id): mode
-   * {@code tokens}, {@code vnodes} ranges per unit of weight, evenly spaced.
+   * The first routing table for {@code groups} with {@code weights} (by group id): mode {@code
+   * tokens}, {@code vnodes} ranges per unit of weight, evenly spaced.
    *
-   * @throws IllegalArgumentException for a weight outside [1, {@value RingStrategy#MAX_WEIGHT}], weights
-   *     that do not name exactly the groups, or a vnode count outside [1, {@value RingStrategy#MAX_VNODES}]
+   * @throws IllegalArgumentException for a weight outside [1, {@value RingStrategy#MAX_WEIGHT}],
+   *     weights that do not name exactly the groups, or a vnode count outside [1, {@value
+   *     RingStrategy#MAX_VNODES}]
    */
-  public RoutingTable initial(long version, String entity, KeyType keyType, StableHash hash, int vnodes,
-      List<ReplicaGroup> groups, Map<String, Integer> weights) {
+  public RoutingTable initial(
+      long version,
+      String entity,
+      KeyType keyType,
+      StableHash hash,
+      int vnodes,
+      List<ReplicaGroup> groups,
+      Map<String, Integer> weights) {
     if (vnodes < 1 || vnodes > RingStrategy.MAX_VNODES) {
-      throw new IllegalArgumentException("strategy.vnodes must be in [1, " + RingStrategy.MAX_VNODES
-          + "] vnodes per unit of weight, got " + vnodes);
+      throw new IllegalArgumentException(
+          "strategy.vnodes must be in [1, "
+              + RingStrategy.MAX_VNODES
+              + "] vnodes per unit of weight, got "
+              + vnodes);
     }
     if (groups.isEmpty()) {
       throw new IllegalArgumentException("a ring needs at least one replica group, got none");
@@ -112,14 +129,25 @@ public final class RingAllocator {
     }
     for (String id : weights.keySet()) {
       if (groups.stream().noneMatch(g -> g.id().equals(id))) {
-        throw new IllegalArgumentException("strategy.weights." + id + " names no group of " + groups.stream()
-            .map(ReplicaGroup::id).toList() + "; give weights for exactly the groups");
+        throw new IllegalArgumentException(
+            "strategy.weights."
+                + id
+                + " names no group of "
+                + groups.stream().map(ReplicaGroup::id).toList()
+                + "; give weights for exactly the groups");
       }
     }
     long m = total * vnodes;
     if (m > RingStrategy.MAX_TOKENS) {
-      throw new IllegalArgumentException(vnodes + " vnodes x total weight " + total + " = " + m + " tokens, over the limit of "
-          + RingStrategy.MAX_TOKENS + "; use fewer vnodes per unit of weight");
+      throw new IllegalArgumentException(
+          vnodes
+              + " vnodes x total weight "
+              + total
+              + " = "
+              + m
+              + " tokens, over the limit of "
+              + RingStrategy.MAX_TOKENS
+              + "; use fewer vnodes per unit of weight");
     }
     RingLayout l = new RingLayout(hash, vnodes);
     for (ReplicaGroup g : groups) {
@@ -129,7 +157,11 @@ public final class RingAllocator {
     BigInteger space = BigInteger.ONE.shiftLeft(64);
     long previous = 0;
     for (int i = 0; i < m; i++) {
-      long token = BigInteger.valueOf(i + 1).multiply(space).divide(BigInteger.valueOf(m)).longValue(); // (i+1)·2^64/m
+      long token =
+          BigInteger.valueOf(i + 1)
+              .multiply(space)
+              .divide(BigInteger.valueOf(m))
+              .longValue(); // (i+1)·2^64/m
       l.ranges.add(new RingLayout.Range(previous, token, i, owner[i]));
       previous = token;
     }
@@ -148,8 +180,14 @@ public final class RingAllocator {
     checkedWeight(group.id(), weight);
     RingLayout l = RingLayout.of(table);
     if (l.indexOf(group.id()) >= 0) {
-      throw new IllegalArgumentException("group '" + group.id() + "' is already on the ring of '" + table.entity()
-          + "' version " + table.version() + "; change its weight with reweight");
+      throw new IllegalArgumentException(
+          "group '"
+              + group.id()
+              + "' is already on the ring of '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + "; change its weight with reweight");
     }
     int g = l.addGroup(group, weight);
     take(l, g);
@@ -166,13 +204,18 @@ public final class RingAllocator {
     RingLayout l = RingLayout.of(table);
     int g = existing(l, table, groupId);
     if (l.activeExcept(g).length == 0) {
-      throw new IllegalArgumentException("group '" + groupId + "' is the last group of '" + table.entity()
-          + "'; add its successor first, then remove it");
+      throw new IllegalArgumentException(
+          "group '"
+              + groupId
+              + "' is the last group of '"
+              + table.entity()
+              + "'; add its successor first, then remove it");
     }
     l.active.set(g, false);
     give(l, g, l.loads()[g]);
     int[] others = l.activeExcept(g);
-    for (RingLayout.Range r : l.rangesOf(g)) { // what rounding left behind: to the least loaded, one by one
+    for (RingLayout.Range r :
+        l.rangesOf(g)) { // what rounding left behind: to the least loaded, one by one
       double[] load = l.loads();
       double[] target = l.targets();
       int best = others[0];
@@ -206,9 +249,9 @@ public final class RingAllocator {
   }
 
   /**
-   * The next table with every range that directly follows a range of the same group merged into
-   * it: no key moves, fewer tokens. The merged-away token's partition id is retired (share 0,
-   * left on its group).
+   * The next table with every range that directly follows a range of the same group merged into it:
+   * no key moves, fewer tokens. The merged-away token's partition id is retired (share 0, left on
+   * its group).
    */
   public RoutingTable mergeAdjacent(RoutingTable table) {
     RingLayout l = RingLayout.of(table);
@@ -258,28 +301,44 @@ public final class RingAllocator {
 
   /** The groups with a non-zero amount, largest amount first, then by id. */
   private static int[] order(int[] groups, double[] amount, String[] ids) {
-    return java.util.Arrays.stream(groups).boxed().filter(i -> amount[i] > 0)
-        .sorted(java.util.Comparator.<Integer>comparingDouble(i -> -amount[i]).thenComparing(i -> ids[i]))
-        .mapToInt(Integer::intValue).toArray();
+    return java.util.Arrays.stream(groups)
+        .boxed()
+        .filter(i -> amount[i] > 0)
+        .sorted(
+            java.util.Comparator.<Integer>comparingDouble(i -> -amount[i])
+                .thenComparing(i -> ids[i]))
+        .mapToInt(Integer::intValue)
+        .toArray();
   }
 
   private static int existing(RingLayout l, RoutingTable table, String groupId) {
     int g = l.indexOf(groupId);
     if (g < 0) {
-      throw new IllegalArgumentException("group '" + groupId + "' is not in routing table '" + table.entity()
-          + "' version " + table.version() + "; groups: " + table.groups().stream().map(ReplicaGroup::id).toList());
+      throw new IllegalArgumentException(
+          "group '"
+              + groupId
+              + "' is not in routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + "; groups: "
+              + table.groups().stream().map(ReplicaGroup::id).toList());
     }
     return g;
   }
 
   private static int checkedWeight(String groupId, Integer weight) {
     if (weight == null || weight < 1 || weight > RingStrategy.MAX_WEIGHT) {
-      throw new IllegalArgumentException("strategy.weights." + groupId + ": " + RingChecks.weightProblem(weight));
+      throw new IllegalArgumentException(
+          "strategy.weights." + groupId + ": " + RingChecks.weightProblem(weight));
     }
     return weight;
   }
 
-  /** Smooth weighted round-robin: {@code m} turns, each to the group with the most accumulated credit. */
+  /**
+   * Smooth weighted round-robin: {@code m} turns, each to the group with the most accumulated
+   * credit.
+   */
   private static int[] smoothRoundRobin(List<Integer> weights, int m) {
     long total = 0;
     for (int w : weights) {

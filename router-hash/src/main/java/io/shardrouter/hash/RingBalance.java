@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How a routing table's hash space is shared among its replica groups, against their weights:
- * each group's share (the sum of {@link io.shardrouter.core.PartitionStrategy#shareOf} over its
+ * How a routing table's hash space is shared among its replica groups, against their weights: each
+ * group's share (the sum of {@link io.shardrouter.core.PartitionStrategy#shareOf} over its
  * partitions), its weight share, and the ratio of the two. {@link #peak()} is the peak-to-mean
  * load: 1.02 means the busiest group, per unit of weight, holds 2% more than the average.
  *
@@ -17,6 +17,7 @@ import java.util.Locale;
  * {@code 001}, {@code hash_mod}, ...) counts each group as weight 1.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -38,7 +39,8 @@ public final class RingBalance {
 
   /** The balance of {@code table}. */
   public static RingBalance of(RoutingTable table) {
-    RingStrategy ring = table.strategy() instanceof RingStrategy r && r.mode() == RingMode.TOKENS ? r : null;
+    RingStrategy ring =
+        table.strategy() instanceof RingStrategy r && r.mode() == RingMode.TOKENS ? r : null;
     int n = table.groups().size();
     java.util.Map<String, Integer> index = new java.util.HashMap<>();
     for (int i = 0; i < n; i++) {
@@ -90,8 +92,15 @@ public final class RingBalance {
   public String toText() {
     StringBuilder sb = new StringBuilder();
     for (GroupShare g : groups) {
-      sb.append(String.format(Locale.ROOT, "  %-16s weight %4d  share %8.4f%%  target %8.4f%%  ratio %.4f%n",
-          g.group(), g.weight(), 100 * g.share(), 100 * g.target(), g.ratio()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "  %-16s weight %4d  share %8.4f%%  target %8.4f%%  ratio %.4f%n",
+              g.group(),
+              g.weight(),
+              100 * g.share(),
+              100 * g.target(),
+              g.ratio()));
     }
     sb.append(String.format(Locale.ROOT, "peak/mean %.4f, trough/mean %.4f%n", peak(), trough()));
     return sb.toString();

@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules a {@code ring} strategy's parameters must follow, shared by the document reader
- * ({@link RingStrategyFactory}) and the Java factories of {@link RingStrategy}. Each broken rule is
+ * The rules a {@code ring} strategy's parameters must follow, shared by the document reader ({@link
+ * RingStrategyFactory}) and the Java factories of {@link RingStrategy}. Each broken rule is
  * reported with the parameter's name relative to the strategy object (such as {@code tokens[3][0]}
  * or {@code weights.g2}) and a message that says what to do.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> internal.
  */
 final class RingChecks {
@@ -26,19 +27,26 @@ final class RingChecks {
 
   /**
    * Tokens strictly increasing as unsigned 64-bit integers (so no two tokens are equal and every
-   * point of the hash space has exactly one owner), each naming its own partition in
-   * {@code [0, partitionCount)}.
+   * point of the hash space has exactly one owner), each naming its own partition in {@code [0,
+   * partitionCount)}.
    */
   static void tokens(long[] tokens, int[] partitions, int partitionCount, Reporter r) {
     if (tokens.length == 0) {
-      r.violation("tokens", "is empty; a ring needs at least one token (one token owns the whole hash space): "
-          + "build the document with RingAllocator.initial");
+      r.violation(
+          "tokens",
+          "is empty; a ring needs at least one token (one token owns the whole hash space): "
+              + "build the document with RingAllocator.initial");
       return;
     }
     if (tokens.length > RingStrategy.MAX_TOKENS) {
-      r.violation("tokens", "has " + tokens.length + " tokens, over the limit of " + RingStrategy.MAX_TOKENS
-          + "; use fewer vnodes per unit of weight, or fold neighbouring ranges of one group together "
-          + "(RingAllocator.mergeAdjacent)");
+      r.violation(
+          "tokens",
+          "has "
+              + tokens.length
+              + " tokens, over the limit of "
+              + RingStrategy.MAX_TOKENS
+              + "; use fewer vnodes per unit of weight, or fold neighbouring ranges of one group together "
+              + "(RingAllocator.mergeAdjacent)");
       return;
     }
     int listed = 0;
@@ -48,23 +56,45 @@ final class RingChecks {
       String problem = null;
       String where = "tokens[" + i + "]";
       if (i > 0 && tokens[i] == tokens[i - 1]) {
-        problem = "token " + Tokens.toHex(tokens[i]) + " appears twice, at tokens[" + (i - 1) + "] (partition "
-            + partitions[i - 1] + ") and here (partition " + partitions[i] + "); a token bounds exactly one range: "
-            + "remove one of them and place its partition's keys with the other";
+        problem =
+            "token "
+                + Tokens.toHex(tokens[i])
+                + " appears twice, at tokens["
+                + (i - 1)
+                + "] (partition "
+                + partitions[i - 1]
+                + ") and here (partition "
+                + partitions[i]
+                + "); a token bounds exactly one range: "
+                + "remove one of them and place its partition's keys with the other";
       } else if (i > 0 && Tokens.lessThan(tokens[i], tokens[i - 1])) {
-        problem = "token " + Tokens.toHex(tokens[i]) + " is below the token before it (" + Tokens.toHex(tokens[i - 1])
-            + "); list tokens in strictly increasing unsigned order, so that each range [previous token, token) "
-            + "is stated once and the ranges cover the ring";
+        problem =
+            "token "
+                + Tokens.toHex(tokens[i])
+                + " is below the token before it ("
+                + Tokens.toHex(tokens[i - 1])
+                + "); list tokens in strictly increasing unsigned order, so that each range [previous token, token) "
+                + "is stated once and the ranges cover the ring";
       } else if (partitions[i] < 0 || partitions[i] >= partitionCount) {
         where += "[1]";
-        problem = "partition " + partitions[i] + " is outside [0, " + partitionCount + "); give a partition id below "
-            + "strategy.partitions";
+        problem =
+            "partition "
+                + partitions[i]
+                + " is outside [0, "
+                + partitionCount
+                + "); give a partition id below "
+                + "strategy.partitions";
       } else {
         Integer first = tokenOfPartition.putIfAbsent(partitions[i], i);
         if (first != null) {
           where += "[1]";
-          problem = "partition " + partitions[i] + " already owns tokens[" + first + "]; each token range is its own "
-              + "partition, so a new token takes a fresh partition id";
+          problem =
+              "partition "
+                  + partitions[i]
+                  + " already owns tokens["
+                  + first
+                  + "]; each token range is its own "
+                  + "partition, so a new token takes a fresh partition id";
         }
       }
       if (problem != null) {
@@ -83,20 +113,28 @@ final class RingChecks {
   /** Every weight an integer in [1, {@value RingStrategy#MAX_WEIGHT}]; at least one group. */
   static void weights(Map<String, Integer> weights, Reporter r) {
     if (weights.isEmpty()) {
-      r.violation("weights", "is empty; give every replica group its integer weight, e.g. {\"g1\": 1, \"g2\": 2}");
+      r.violation(
+          "weights",
+          "is empty; give every replica group its integer weight, e.g. {\"g1\": 1, \"g2\": 2}");
       return;
     }
     for (Map.Entry<String, Integer> e : weights.entrySet()) {
       if (e.getKey() == null || e.getKey().isBlank()) {
         r.violation("weights", "names a blank group id; weights are keyed by replica group id");
-      } else if (e.getValue() == null || e.getValue() < 1 || e.getValue() > RingStrategy.MAX_WEIGHT) {
+      } else if (e.getValue() == null
+          || e.getValue() < 1
+          || e.getValue() > RingStrategy.MAX_WEIGHT) {
         r.violation("weights." + e.getKey(), weightProblem(e.getValue()));
       }
     }
   }
 
   static String weightProblem(Object got) {
-    return "weight must be an integer in [1, " + RingStrategy.MAX_WEIGHT + "], got " + got + "; a group's share of "
+    return "weight must be an integer in [1, "
+        + RingStrategy.MAX_WEIGHT
+        + "], got "
+        + got
+        + "; a group's share of "
         + "the hash space is its weight over the sum of weights, so a group without capacity is removed "
         + "(RingAllocator.removeGroup), not given weight 0";
   }
@@ -104,25 +142,43 @@ final class RingChecks {
   /** Node names non-blank and unique; nodes × vnodes tokens within the limit. */
   static void nodes(List<String> nodes, int vnodes, Reporter r) {
     if (nodes.isEmpty()) {
-      r.violation("nodes", "is empty; 001's ring needs at least one node (an empty reference ring routes nothing)");
+      r.violation(
+          "nodes",
+          "is empty; 001's ring needs at least one node (an empty reference ring routes nothing)");
       return;
     }
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < nodes.size(); i++) {
       String n = nodes.get(i);
       if (n == null || n.isBlank()) {
-        r.violation("nodes[" + i + "]", "must be a non-blank node name (the group id that serves its keys)");
+        r.violation(
+            "nodes[" + i + "]",
+            "must be a non-blank node name (the group id that serves its keys)");
         continue;
       }
       Integer first = seen.putIfAbsent(n, i);
       if (first != null) {
-        r.violation("nodes[" + i + "]", "node '" + n + "' is listed again (first at nodes[" + first + "]); every "
-            + "token of the second listing collides with the first, so it would own nothing: remove it");
+        r.violation(
+            "nodes[" + i + "]",
+            "node '"
+                + n
+                + "' is listed again (first at nodes["
+                + first
+                + "]); every "
+                + "token of the second listing collides with the first, so it would own nothing: remove it");
       }
     }
     if ((long) nodes.size() * vnodes > RingStrategy.MAX_TOKENS) {
-      r.violation("vnodes", nodes.size() + " nodes x " + vnodes + " vnodes = " + (long) nodes.size() * vnodes
-          + " tokens, over the limit of " + RingStrategy.MAX_TOKENS + "; use fewer vnodes");
+      r.violation(
+          "vnodes",
+          nodes.size()
+              + " nodes x "
+              + vnodes
+              + " vnodes = "
+              + (long) nodes.size() * vnodes
+              + " tokens, over the limit of "
+              + RingStrategy.MAX_TOKENS
+              + "; use fewer vnodes");
     }
   }
 }

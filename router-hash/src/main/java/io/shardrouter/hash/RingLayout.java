@@ -14,16 +14,20 @@ import java.util.TreeMap;
 /**
  * A ring's token ranges and their groups as a working copy that {@link RingAllocator} edits: a
  * range is reassigned (its partition moves to another group) or split (a new token, with a fresh
- * partition id, cuts off its low end). Built from a routing table and turned back into the next one.
+ * partition id, cuts off its low end). Built from a routing table and turned back into the next
+ * one.
  *
  * <p><b>Thread-safety:</b> mutable; confined to one allocator call.
+ *
  * <p><b>Stability:</b> internal.
  */
 final class RingLayout {
   /** Ranges this small (share of the hash space) are not worth a split; about 1.8e10 points. */
   static final double SPLIT_EPSILON = 1e-9;
 
-  /** One token range [lo, token), owned by {@code partition}, placed on group index {@code group}. */
+  /**
+   * One token range [lo, token), owned by {@code partition}, placed on group index {@code group}.
+   */
   static final class Range {
     long lo;
     final long token;
@@ -64,11 +68,16 @@ final class RingLayout {
    */
   static RingLayout of(RoutingTable table) {
     if (!(table.strategy() instanceof RingStrategy ring) || ring.mode() != RingMode.TOKENS) {
-      throw new IllegalArgumentException("routing table '" + table.entity() + "' version " + table.version()
-          + " uses strategy " + table.strategy().type()
-          + (table.strategy() instanceof RingStrategy ? " in mode 001" : "")
-          + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a mode-001 ring is changed by "
-          + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
+      throw new IllegalArgumentException(
+          "routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + " uses strategy "
+              + table.strategy().type()
+              + (table.strategy() instanceof RingStrategy ? " in mode 001" : "")
+              + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a mode-001 ring is changed by "
+              + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
     }
     Violations v = new Violations();
     ring.checkWeights(table.groups(), v, true);
@@ -86,7 +95,12 @@ final class RingLayout {
     for (int i = 0; i < n; i++) {
       int p = ring.partitionOfToken(i);
       owned[p] = true;
-      l.ranges.add(new Range(ring.token(i == 0 ? n - 1 : i - 1), ring.token(i), p, index.get(table.groupOf(p).id())));
+      l.ranges.add(
+          new Range(
+              ring.token(i == 0 ? n - 1 : i - 1),
+              ring.token(i),
+              p,
+              index.get(table.groupOf(p).id())));
     }
     for (int p = 0; p < owned.length; p++) {
       if (!owned[p]) {
@@ -146,7 +160,9 @@ final class RingLayout {
 
   /** Active groups other than {@code except}. */
   int[] activeExcept(int except) {
-    return java.util.stream.IntStream.range(0, groups.size()).filter(i -> i != except && active.get(i)).toArray();
+    return java.util.stream.IntStream.range(0, groups.size())
+        .filter(i -> i != except && active.get(i))
+        .toArray();
   }
 
   /** The ranges of group {@code g}, largest first (ties: lower token first). */
@@ -157,8 +173,10 @@ final class RingLayout {
         out.add(r);
       }
     }
-    out.sort(Comparator.comparingDouble(Range::share).reversed()
-        .thenComparing((a, b) -> Long.compareUnsigned(a.token, b.token)));
+    out.sort(
+        Comparator.comparingDouble(Range::share)
+            .reversed()
+            .thenComparing((a, b) -> Long.compareUnsigned(a.token, b.token)));
     return out;
   }
 
@@ -179,7 +197,9 @@ final class RingLayout {
     }
     if (remaining > SPLIT_EPSILON) {
       for (Range r : own) {
-        if (r.group == from) { // the largest range still on `from`: larger than `remaining`, or it was moved
+        if (r.group
+            == from) { // the largest range still on `from`: larger than `remaining`, or it was
+          // moved
           remaining -= split(r, remaining, to);
           break;
         }
@@ -189,8 +209,8 @@ final class RingLayout {
   }
 
   /**
-   * Cuts {@code share} off the low end of {@code r} as a new range with a fresh partition id on group
-   * {@code to}; returns the share of the new range. {@code share} must be below {@code r}'s.
+   * Cuts {@code share} off the low end of {@code r} as a new range with a fresh partition id on
+   * group {@code to}; returns the share of the new range. {@code share} must be below {@code r}'s.
    */
   double split(Range r, double share, int to) {
     long points = Tokens.points(share);

@@ -1,18 +1,20 @@
 package io.shardrouter.hash;
 
 /**
- * How a {@link RingStrategy} gets its tokens: the {@code mode} parameter of a {@code ring} strategy.
+ * How a {@link RingStrategy} gets its tokens: the {@code mode} parameter of a {@code ring}
+ * strategy.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable: the document names are part of the routing document format.
  *
  * @since 0.1
  */
 public enum RingMode {
   /**
-   * {@code "tokens"} (the default): the token list is persisted in the routing document as
-   * {@code [token, partition]} pairs, cut by {@link RingAllocator}; each token range is its own
-   * partition, and group weights live in the {@code weights} parameter.
+   * {@code "tokens"} (the default): the token list is persisted in the routing document as {@code
+   * [token, partition]} pairs, cut by {@link RingAllocator}; each token range is its own partition,
+   * and group weights live in the {@code weights} parameter.
    */
   TOKENS("tokens"),
   /**

@@ -25,17 +25,23 @@ import java.util.TreeSet;
  * otherwise).
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class RingMovement {
-  /** Keys of partition {@code fromPartition} in the old table that are in {@code toPartition} now, on another group. */
-  public record Move(int fromPartition, int toPartition, String fromGroup, String toGroup, double share) {}
+  /**
+   * Keys of partition {@code fromPartition} in the old table that are in {@code toPartition} now,
+   * on another group.
+   */
+  public record Move(
+      int fromPartition, int toPartition, String fromGroup, String toGroup, double share) {}
 
   private final RoutingTable from;
   private final RoutingTable to;
-  private final long[] bounds; // union of both token lists, increasing: segment i is [bounds[i-1], bounds[i])
+  private final long[]
+      bounds; // union of both token lists, increasing: segment i is [bounds[i-1], bounds[i])
   private final boolean[] segmentMoved;
   private final List<Move> moves;
   private final Map<String, Double> gained;
@@ -71,7 +77,9 @@ public final class RingMovement {
     int ia = 0;
     int ib = 0;
     for (int k = 0; k < n; k++) {
-      long end = bounds[k]; // the segment [bounds[k-1], end) belongs to the first token >= end in each ring
+      long end =
+          bounds[
+              k]; // the segment [bounds[k-1], end) belongs to the first token >= end in each ring
       while (ia < a.tokenCount() && Tokens.lessThan(a.token(ia), end)) {
         ia++;
       }
@@ -92,13 +100,17 @@ public final class RingMovement {
       }
     }
     List<Move> ms = new ArrayList<>();
-    byPair.forEach((key, share) -> {
-      int pa = (int) (key >>> 32);
-      int pb = (int) (long) key;
-      ms.add(new Move(pa, pb, from.groupOf(pa).id(), to.groupOf(pb).id(), share[0]));
-    });
-    ms.sort((x, y) -> x.toPartition() != y.toPartition() ? Integer.compare(x.toPartition(), y.toPartition())
-        : Integer.compare(x.fromPartition(), y.fromPartition()));
+    byPair.forEach(
+        (key, share) -> {
+          int pa = (int) (key >>> 32);
+          int pb = (int) (long) key;
+          ms.add(new Move(pa, pb, from.groupOf(pa).id(), to.groupOf(pb).id(), share[0]));
+        });
+    ms.sort(
+        (x, y) ->
+            x.toPartition() != y.toPartition()
+                ? Integer.compare(x.toPartition(), y.toPartition())
+                : Integer.compare(x.fromPartition(), y.fromPartition()));
     this.moves = Collections.unmodifiableList(ms);
     this.gained = Collections.unmodifiableMap(g);
     this.lost = Collections.unmodifiableMap(l);
@@ -113,16 +125,34 @@ public final class RingMovement {
    */
   public static RingMovement between(RoutingTable from, RoutingTable to) {
     if (!from.entity().equals(to.entity()) || !from.keyType().equals(to.keyType())) {
-      throw new RoutingException("cannot compare routing tables of different entities or key types: '" + from.entity() + "' ("
-          + from.keyType() + ") and '" + to.entity() + "' (" + to.keyType() + ")");
+      throw new RoutingException(
+          "cannot compare routing tables of different entities or key types: '"
+              + from.entity()
+              + "' ("
+              + from.keyType()
+              + ") and '"
+              + to.entity()
+              + "' ("
+              + to.keyType()
+              + ")");
     }
-    if (!(from.strategy() instanceof RingStrategy a) || !(to.strategy() instanceof RingStrategy b)) {
-      throw new IllegalArgumentException("RingMovement compares two 'ring' tables, got '" + from.strategy().type() + "' and '"
-          + to.strategy().type() + "'; use MovementReport for other strategies");
+    if (!(from.strategy() instanceof RingStrategy a)
+        || !(to.strategy() instanceof RingStrategy b)) {
+      throw new IllegalArgumentException(
+          "RingMovement compares two 'ring' tables, got '"
+              + from.strategy().type()
+              + "' and '"
+              + to.strategy().type()
+              + "'; use MovementReport for other strategies");
     }
     if (!a.hash().name().equals(b.hash().name()) || a.hash().seed() != b.hash().seed()) {
-      throw new IllegalArgumentException("the rings hash keys with " + a.hash() + " and " + b.hash() + ", so token positions "
-          + "mean different keys; count moved keys with MovementReport.between(from, to).countKeys(sample)");
+      throw new IllegalArgumentException(
+          "the rings hash keys with "
+              + a.hash()
+              + " and "
+              + b.hash()
+              + ", so token positions "
+              + "mean different keys; count moved keys with MovementReport.between(from, to).countKeys(sample)");
     }
     return new RingMovement(from, to, a, b);
   }
@@ -135,7 +165,9 @@ public final class RingMovement {
     return to;
   }
 
-  /** Every (old partition, new partition) pair whose keys change group, by new then old partition. */
+  /**
+   * Every (old partition, new partition) pair whose keys change group, by new then old partition.
+   */
   public List<Move> moves() {
     return moves;
   }
@@ -195,18 +227,40 @@ public final class RingMovement {
     RingStrategy a = (RingStrategy) from.strategy();
     RingStrategy b = (RingStrategy) to.strategy();
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%s: version %d -> %d, ring %d -> %d tokens, %d -> %d partitions%n", from.entity(),
-        from.version(), to.version(), a.tokenCount(), b.tokenCount(), from.partitionCount(), to.partitionCount()));
-    sb.append(String.format(Locale.ROOT, "moved: %.4f%% of the key space in %d %s, from %s to %s%n", 100 * movedShare,
-        moves.size(), moves.size() == 1 ? "piece" : "pieces", groups(lost.size()), groups(gained.size())));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%s: version %d -> %d, ring %d -> %d tokens, %d -> %d partitions%n",
+            from.entity(),
+            from.version(),
+            to.version(),
+            a.tokenCount(),
+            b.tokenCount(),
+            from.partitionCount(),
+            to.partitionCount()));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "moved: %.4f%% of the key space in %d %s, from %s to %s%n",
+            100 * movedShare,
+            moves.size(),
+            moves.size() == 1 ? "piece" : "pieces",
+            groups(lost.size()),
+            groups(gained.size())));
     TreeSet<String> ids = new TreeSet<>(gained.keySet());
     ids.addAll(lost.keySet());
     for (String id : ids) {
       double gain = gained.getOrDefault(id, 0.0);
       double loss = lost.getOrDefault(id, 0.0);
-      sb.append(String.format(Locale.ROOT, "  %-16s %10s %10s", id,
-          gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
-          loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "").stripTrailing()).append('\n');
+      sb.append(
+              String.format(
+                      Locale.ROOT,
+                      "  %-16s %10s %10s",
+                      id,
+                      gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
+                      loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "")
+                  .stripTrailing())
+          .append('\n');
     }
     return sb.toString();
   }

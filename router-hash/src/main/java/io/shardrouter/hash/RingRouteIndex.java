@@ -9,14 +9,16 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A ring table's way from a key to its route: the key's routing point, then
- * {@link TokenIndex#routeOf}, which reads the route of the point's bucket at the same time as the
- * bucket's threshold. Without it a route waits for two loads in a row (the bucket's partition, then
- * the table's route of that partition); with it, for one. Costs 4 bytes per bucket per table (8
- * without compressed references).
+ * A ring table's way from a key to its route: the key's routing point, then {@link
+ * TokenIndex#routeOf}, which reads the route of the point's bucket at the same time as the bucket's
+ * threshold. Without it a route waits for two loads in a row (the bucket's partition, then the
+ * table's route of that partition); with it, for one. Costs 4 bytes per bucket per table (8 without
+ * compressed references).
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> internal.
+ *
  * <p><b>Allocation:</b> none on {@code route}.
  */
 final class RingRouteIndex extends RouteIndex {

@@ -15,53 +15,61 @@ import java.util.TreeMap;
 
 /**
  * {@code ring}: a consistent-hash ring. The hash space [0, 2<sup>64</sup>) of a key's routing point
- * (the {@link StableHash} of its canonical bytes, as an unsigned integer) is cut by a sorted list of
- * tokens; a point belongs to the first token strictly above it, wrapping to the first token (seed
- * 001's {@code bisect_right} rule), so token {@code t} owns [previous token, {@code t}).
+ * (the {@link StableHash} of its canonical bytes, as an unsigned integer) is cut by a sorted list
+ * of tokens; a point belongs to the first token strictly above it, wrapping to the first token
+ * (seed 001's {@code bisect_right} rule), so token {@code t} owns [previous token, {@code t}).
  *
  * <p>Two modes ({@link RingMode}):
+ *
  * <ul>
  *   <li>{@code tokens} (default): the token list is persisted as {@code [token, partition]} pairs.
  *       Each token range is its own logical partition, and a partition id never changes while its
- *       token stays: {@link RingAllocator} gives new tokens fresh ids (counting up from
- *       {@code partitions}) and never renumbers; an id whose token is merged away is retired (it
- *       owns no keys, {@link #shareOf} is 0, and its placement entry may name any group). The
- *       placement maps each partition to its replica group, so moving a range is a placement
- *       change. {@code weights} ({@code {group: integer}}) and {@code vnodes} (per unit of weight)
- *       belong to the allocator: routing never reads them, and the strategy cannot see the
- *       document's groups, so {@link RingAllocator} checks that the weights name exactly those.</li>
+ *       token stays: {@link RingAllocator} gives new tokens fresh ids (counting up from {@code
+ *       partitions}) and never renumbers; an id whose token is merged away is retired (it owns no
+ *       keys, {@link #shareOf} is 0, and its placement entry may name any group). The placement
+ *       maps each partition to its replica group, so moving a range is a placement change. {@code
+ *       weights} ({@code {group: integer}}) and {@code vnodes} (per unit of weight) belong to the
+ *       allocator: routing never reads them, and the strategy cannot see the document's groups, so
+ *       {@link RingAllocator} checks that the weights name exactly those.
  *   <li>{@code 001}: 001's reference {@code ConsistentHashRing(nodes, vnodes)} reproduced exactly
  *       (tokens {@code blake2b-64("<node>#vnode-<i>")}, collisions keep the earlier vnode, key hash
  *       blake2b-64 of the UTF-8 key). Partition {@code i} is node {@code nodes[i]}; a placement
  *       that puts partition {@code i} on the group named {@code nodes[i]} answers every string key
- *       with the node name 001's {@code get_node} returns.</li>
+ *       with the node name 001's {@code get_node} returns.
  * </ul>
  *
- * <p>Good for: groups of different capacity, and partition sets that grow by splitting ranges
- * (the allocator keeps every group within 2% of its weight share and moves the optimal amount).
- * Not for: range queries (the hash scatters neighbours), and tables small enough for
- * {@code hash_mod} over fixed partitions, which is simpler to read.
+ * <p>Good for: groups of different capacity, and partition sets that grow by splitting ranges (the
+ * allocator keeps every group within 2% of its weight share and moves the optimal amount). Not for:
+ * range queries (the hash scatters neighbours), and tables small enough for {@code hash_mod} over
+ * fixed partitions, which is simpler to read.
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by
- *    {@code docs/ring.md} and golden vectors.
+ *
+ * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by {@code
+ * docs/ring.md} and golden vectors.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs two loads at the same
- *    position of an index of 6 bytes per bucket, n to 2n buckets for n tokens, and a table's route
- *    one more array of 4 bytes per bucket read the same way ({@code docs/ring.md} §6).
+ * position of an index of 6 bytes per bucket, n to 2n buckets for n tokens, and a table's route one
+ * more array of 4 bytes per bucket read the same way ({@code docs/ring.md} §6).
  *
  * @since 0.1
  */
 public final class RingStrategy extends HashPartitionStrategy implements GroupConstraint {
   /** The registered type name. */
   public static final String TYPE = "ring";
+
   /** Vnodes per unit of weight in mode {@code tokens} when the document gives none. */
   public static final int DEFAULT_VNODES = 16;
+
   /** Vnodes per node in mode {@code 001}: the reference's {@code virtual_nodes=150}. */
   public static final int DEFAULT_VNODES_001 = 150;
+
   /** The most vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code 001}). */
   public static final int MAX_VNODES = 4096;
+
   /** The largest weight of one group. */
   public static final int MAX_WEIGHT = 1000;
+
   /** The most tokens one ring may have. */
   public static final int MAX_TOKENS = 1 << 20;
 
@@ -74,8 +82,15 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   private final int vnodes;
   private final List<String> nodes; // mode 001
 
-  private RingStrategy(RingMode mode, StableHash hash, long[] tokens, int[] tokenPartitions, int partitionCount,
-      Map<String, Integer> weights, int vnodes, List<String> nodes) {
+  private RingStrategy(
+      RingMode mode,
+      StableHash hash,
+      long[] tokens,
+      int[] tokenPartitions,
+      int partitionCount,
+      Map<String, Integer> weights,
+      int vnodes,
+      List<String> nodes) {
     super(hash, partitionCount);
     this.mode = mode;
     this.tokens = tokens;
@@ -93,44 +108,71 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
 
   /**
    * A ring in mode {@code tokens}: {@code tokens} strictly increasing as unsigned integers, token
-   * {@code i} owning partition {@code partitions[i]}, every id used once and below
-   * {@code partitionCount} (ids that own no token are retired). Normally built by {@link RingAllocator}.
+   * {@code i} owning partition {@code partitions[i]}, every id used once and below {@code
+   * partitionCount} (ids that own no token are retired). Normally built by {@link RingAllocator}.
    *
    * @throws io.shardrouter.core.InvalidRoutingTableException naming each broken rule with its path
    *     under {@code strategy}
    */
-  public static RingStrategy ofTokens(StableHash hash, long[] tokens, int[] partitions, int partitionCount,
-      Map<String, Integer> weights, int vnodes) {
+  public static RingStrategy ofTokens(
+      StableHash hash,
+      long[] tokens,
+      int[] partitions,
+      int partitionCount,
+      Map<String, Integer> weights,
+      int vnodes) {
     Violations v = new Violations();
     RingChecks.Reporter r = (name, message) -> v.add("strategy." + name, message);
     if (tokens.length != partitions.length) {
-      v.add("strategy.tokens", tokens.length + " tokens but " + partitions.length + " partitions; give one partition per token");
+      v.add(
+          "strategy.tokens",
+          tokens.length
+              + " tokens but "
+              + partitions.length
+              + " partitions; give one partition per token");
     } else if (partitionCount < 1 || partitionCount > RoutingTable.MAX_PARTITIONS) {
-      v.add("strategy.partitions", "must be in [1, " + RoutingTable.MAX_PARTITIONS + "], got " + partitionCount);
+      v.add(
+          "strategy.partitions",
+          "must be in [1, " + RoutingTable.MAX_PARTITIONS + "], got " + partitionCount);
     } else {
       RingChecks.tokens(tokens, partitions, partitionCount, r);
     }
     RingChecks.weights(weights, r);
     if (vnodes < 1 || vnodes > MAX_VNODES) {
-      v.add("strategy.vnodes", "must be in [1, " + MAX_VNODES + "] vnodes per unit of weight, got " + vnodes);
+      v.add(
+          "strategy.vnodes",
+          "must be in [1, " + MAX_VNODES + "] vnodes per unit of weight, got " + vnodes);
     }
     v.throwIfAny();
-    return tokensUnchecked(hash, tokens.clone(), partitions.clone(), partitionCount, weights, vnodes);
+    return tokensUnchecked(
+        hash, tokens.clone(), partitions.clone(), partitionCount, weights, vnodes);
   }
 
   /** Mode {@code tokens} from arrays already checked and owned by the caller. */
-  static RingStrategy tokensUnchecked(StableHash hash, long[] tokens, int[] partitions, int partitionCount,
-      Map<String, Integer> weights, int vnodes) {
-    return new RingStrategy(RingMode.TOKENS, hash, tokens, partitions, partitionCount,
-        java.util.Collections.unmodifiableMap(new TreeMap<>(weights)), vnodes, List.of());
+  static RingStrategy tokensUnchecked(
+      StableHash hash,
+      long[] tokens,
+      int[] partitions,
+      int partitionCount,
+      Map<String, Integer> weights,
+      int vnodes) {
+    return new RingStrategy(
+        RingMode.TOKENS,
+        hash,
+        tokens,
+        partitions,
+        partitionCount,
+        java.util.Collections.unmodifiableMap(new TreeMap<>(weights)),
+        vnodes,
+        List.of());
   }
 
   /**
-   * Seed 001's reference ring over {@code nodes} with {@code vnodes} virtual nodes each (001's default
-   * is {@value #DEFAULT_VNODES_001}).
+   * Seed 001's reference ring over {@code nodes} with {@code vnodes} virtual nodes each (001's
+   * default is {@value #DEFAULT_VNODES_001}).
    *
-   * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a blank or repeated node,
-   *     or a vnode count outside [1, {@value #MAX_VNODES}]
+   * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a blank or repeated
+   *     node, or a vnode count outside [1, {@value #MAX_VNODES}]
    */
   public static RingStrategy reference001(List<String> nodes, int vnodes) {
     Violations v = new Violations();
@@ -145,8 +187,15 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
 
   static RingStrategy reference001Unchecked(List<String> nodes, int vnodes) {
     Ring001.Derived d = Ring001.derive(nodes, vnodes);
-    return new RingStrategy(RingMode.REFERENCE_001, Blake2b64.INSTANCE, d.tokens(), d.partitions(), nodes.size(),
-        Map.of(), vnodes, nodes);
+    return new RingStrategy(
+        RingMode.REFERENCE_001,
+        Blake2b64.INSTANCE,
+        d.tokens(),
+        d.partitions(),
+        nodes.size(),
+        Map.of(),
+        vnodes,
+        nodes);
   }
 
   @Override
@@ -173,7 +222,9 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     return new RingRouteIndex(this, index, routes);
   }
 
-  /** The share of the hash space that {@code partition}'s token ranges cover; 0 for a retired id. */
+  /**
+   * The share of the hash space that {@code partition}'s token ranges cover; 0 for a retired id.
+   */
   @Override
   public double shareOf(int partition) {
     return shares[partition];
@@ -205,7 +256,10 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     checkWeights(groups, v, false);
   }
 
-  /** Reports weights that name no group, and (when weights are given or {@code required}) groups without a weight. */
+  /**
+   * Reports weights that name no group, and (when weights are given or {@code required}) groups
+   * without a weight.
+   */
   void checkWeights(List<ReplicaGroup> groups, Violations v, boolean required) {
     if (weights().isEmpty() && !required) {
       return;
@@ -214,14 +268,25 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     for (ReplicaGroup g : groups) {
       ids.add(g.id());
       if (!weights().containsKey(g.id())) {
-        v.add("strategy.weights", "has no weight for group '" + g.id() + "'; give every group of the document an "
-            + "integer weight in [1, " + MAX_WEIGHT + "]");
+        v.add(
+            "strategy.weights",
+            "has no weight for group '"
+                + g.id()
+                + "'; give every group of the document an "
+                + "integer weight in [1, "
+                + MAX_WEIGHT
+                + "]");
       }
     }
     for (String id : weights().keySet()) {
       if (!ids.contains(id)) {
-        v.add("strategy.weights." + id, "names group '" + id + "', which is not in the document's groups "
-            + List.copyOf(ids) + "; remove the weight or add the group");
+        v.add(
+            "strategy.weights." + id,
+            "names group '"
+                + id
+                + "', which is not in the document's groups "
+                + List.copyOf(ids)
+                + "; remove the weight or add the group");
       }
     }
   }
@@ -242,8 +307,8 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
 
   /**
    * The strategy object: {@code type}, {@code mode}, then for mode {@code tokens} {@code hash},
-   * {@code seed} (when not 0), {@code vnodes}, {@code weights} (sorted by group id),
-   * {@code partitions} and {@code tokens}; for mode {@code 001} {@code nodes} and {@code vnodes}.
+   * {@code seed} (when not 0), {@code vnodes}, {@code weights} (sorted by group id), {@code
+   * partitions} and {@code tokens}; for mode {@code 001} {@code nodes} and {@code vnodes}.
    */
   @Override
   public ObjectNode toJson() {

@@ -16,19 +16,22 @@ import java.util.Set;
  * Builds {@link RingStrategy} ({@code "type": "ring"}) from the strategy object of a routing
  * document; registered through {@code META-INF/services}. Not for direct use.
  *
- * <p>Mode {@code tokens} takes {@code hash}, {@code seed}, {@code vnodes}, {@code weights},
- * {@code partitions} and {@code tokens}; mode {@code 001} takes {@code nodes} and {@code vnodes}.
- * A parameter of the other mode is refused rather than ignored.
+ * <p>Mode {@code tokens} takes {@code hash}, {@code seed}, {@code vnodes}, {@code weights}, {@code
+ * partitions} and {@code tokens}; mode {@code 001} takes {@code nodes} and {@code vnodes}. A
+ * parameter of the other mode is refused rather than ignored.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> internal (the document format it reads is stable).
  *
  * @since 0.1
  */
 public final class RingStrategyFactory implements StrategyFactory {
-  private static final Set<String> TOKENS_PARAMETERS = Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens");
+  private static final Set<String> TOKENS_PARAMETERS =
+      Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens");
   private static final Set<String> REFERENCE_PARAMETERS = Set.of("mode", "nodes", "vnodes");
-  private static final Set<String> PARAMETERS = Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens", "nodes");
+  private static final Set<String> PARAMETERS =
+      Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens", "nodes");
 
   @Override
   public String type() {
@@ -51,10 +54,17 @@ public final class RingStrategyFactory implements StrategyFactory {
     Set<String> allowed = mode == RingMode.TOKENS ? TOKENS_PARAMETERS : REFERENCE_PARAMETERS;
     for (String name : PARAMETERS) {
       if (params.has(name) && !allowed.contains(name)) {
-        params.violation(name, "mode '" + mode.documentName() + "' does not take '" + name + "'; it takes "
-            + new java.util.TreeSet<>(allowed) + (mode == RingMode.REFERENCE_001
-                ? " (001's ring pins blake2b-64 and derives its tokens from the node names)"
-                : " (only mode '001' derives tokens from 'nodes')"));
+        params.violation(
+            name,
+            "mode '"
+                + mode.documentName()
+                + "' does not take '"
+                + name
+                + "'; it takes "
+                + new java.util.TreeSet<>(allowed)
+                + (mode == RingMode.REFERENCE_001
+                    ? " (001's ring pins blake2b-64 and derives its tokens from the node names)"
+                    : " (only mode '001' derives tokens from 'nodes')"));
       }
     }
     if (params.hasViolations()) {
@@ -64,11 +74,14 @@ public final class RingStrategyFactory implements StrategyFactory {
   }
 
   private static PartitionStrategy reference001(StrategyParameters params) {
-    int vnodes = params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES_001);
+    int vnodes =
+        params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES_001);
     JsonNode ns = params.get("nodes");
     List<String> nodes = new ArrayList<>();
     if (ns == null || !ns.isArray()) {
-      params.violation("nodes", "missing or not an array; mode '001' needs the node names, e.g. [\"edge-1\", \"edge-2\"]");
+      params.violation(
+          "nodes",
+          "missing or not an array; mode '001' needs the node names, e.g. [\"edge-1\", \"edge-2\"]");
       return null;
     }
     for (int i = 0; i < ns.size(); i++) {
@@ -81,21 +94,27 @@ public final class RingStrategyFactory implements StrategyFactory {
       return null;
     }
     RingChecks.nodes(nodes, vnodes, params::violation);
-    return params.hasViolations() ? null : RingStrategy.reference001Unchecked(List.copyOf(nodes), vnodes);
+    return params.hasViolations()
+        ? null
+        : RingStrategy.reference001Unchecked(List.copyOf(nodes), vnodes);
   }
 
   private static PartitionStrategy tokens(StrategyParameters params) {
     StableHash hash = StableHashes.fromParameters(params);
-    int vnodes = params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES);
+    int vnodes =
+        params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES);
     Map<String, Integer> weights = weights(params);
     JsonNode ts = params.get("tokens");
     if (ts == null || !ts.isArray()) {
-      params.violation("tokens", "missing or not an array; mode 'tokens' needs [[\"<16 hex digits>\", partition], ...] "
-          + "in increasing token order (RingAllocator writes it)");
+      params.violation(
+          "tokens",
+          "missing or not an array; mode 'tokens' needs [[\"<16 hex digits>\", partition], ...] "
+              + "in increasing token order (RingAllocator writes it)");
       return null;
     }
     if (ts.size() > RingStrategy.MAX_TOKENS) {
-      params.violation("tokens", "has " + ts.size() + " tokens, over the limit of " + RingStrategy.MAX_TOKENS);
+      params.violation(
+          "tokens", "has " + ts.size() + " tokens, over the limit of " + RingStrategy.MAX_TOKENS);
       return null;
     }
     long[] tokens = new long[ts.size()];
@@ -106,13 +125,20 @@ public final class RingStrategyFactory implements StrategyFactory {
       JsonNode pair = ts.get(i);
       String problem = null;
       String where = "tokens[" + i + "]";
-      Long token = pair.isArray() && pair.size() == 2 && pair.get(0).isTextual() ? Tokens.parseHex(pair.get(0).textValue()) : null;
+      Long token =
+          pair.isArray() && pair.size() == 2 && pair.get(0).isTextual()
+              ? Tokens.parseHex(pair.get(0).textValue())
+              : null;
       if (!pair.isArray() || pair.size() != 2) {
         problem = "must be a pair [\"<16 hex digits>\", partition], got " + pair;
       } else if (token == null) {
         where += "[0]";
-        problem = "token must be exactly 16 lower-case hex digits (an unsigned 64-bit position, big-endian), got " + pair.get(0);
-      } else if (!pair.get(1).isIntegralNumber() || !pair.get(1).canConvertToInt() || pair.get(1).intValue() < 0) {
+        problem =
+            "token must be exactly 16 lower-case hex digits (an unsigned 64-bit position, big-endian), got "
+                + pair.get(0);
+      } else if (!pair.get(1).isIntegralNumber()
+          || !pair.get(1).canConvertToInt()
+          || pair.get(1).intValue() < 0) {
         where += "[1]";
         problem = "partition must be an integer >= 0, got " + pair.get(1);
       } else {
@@ -125,17 +151,26 @@ public final class RingStrategyFactory implements StrategyFactory {
       }
     }
     boolean tokensParsed = listed == 0;
-    int partitionCount = params.optionalInt("partitions", 1, RoutingTable.MAX_PARTITIONS, maxPartition + 1);
+    int partitionCount =
+        params.optionalInt("partitions", 1, RoutingTable.MAX_PARTITIONS, maxPartition + 1);
     if (tokensParsed && partitionCount <= maxPartition) {
-      params.violation("partitions", "is " + partitionCount + " but strategy.tokens uses partition " + maxPartition
-          + "; give partitions >= " + (maxPartition + 1) + " or leave it out");
+      params.violation(
+          "partitions",
+          "is "
+              + partitionCount
+              + " but strategy.tokens uses partition "
+              + maxPartition
+              + "; give partitions >= "
+              + (maxPartition + 1)
+              + " or leave it out");
     } else if (tokensParsed) {
       RingChecks.tokens(tokens, partitions, partitionCount, params::violation);
     }
     if (weights != null) {
       RingChecks.weights(weights, params::violation);
     }
-    return params.hasViolations() ? null
+    return params.hasViolations()
+        ? null
         : RingStrategy.tokensUnchecked(hash, tokens, partitions, partitionCount, weights, vnodes);
   }
 
@@ -144,8 +179,10 @@ public final class RingStrategyFactory implements StrategyFactory {
     Map<String, Integer> weights = new LinkedHashMap<>();
     JsonNode w = params.get("weights");
     if (w == null || !w.isObject()) {
-      params.violation("weights", "missing or not an object; give each replica group's integer weight, "
-          + "e.g. {\"g1\": 1, \"g2\": 2}");
+      params.violation(
+          "weights",
+          "missing or not an object; give each replica group's integer weight, "
+              + "e.g. {\"g1\": 1, \"g2\": 2}");
       return null;
     }
     Iterator<Map.Entry<String, JsonNode>> it = w.fields();

@@ -19,47 +19,55 @@ import java.util.random.RandomGenerator;
  *
  * <p>A bucket key is the base key and a bucket number {@code b} in [0, B): for an entity with
  * {@code string} keys the text {@code base + separator + b} (separator {@value #DEFAULT_SEPARATOR},
- * {@code b} in decimal: {@code "2026-06-01#3"}); for an entity with composite
- * {@code (string, long)} keys the tuple {@code (base, b)}, seed 000's {@code (date, bucket)}.
+ * {@code b} in decimal: {@code "2026-06-01#3"}); for an entity with composite {@code (string,
+ * long)} keys the tuple {@code (base, b)}, seed 000's {@code (date, bucket)}.
  *
  * <p>Two ways to pick the bucket:
+ *
  * <ul>
  *   <li>{@linkplain #computed computed}: {@code b = hash(discriminator) mod B} (the stable hash of
- *       the discriminator's canonical bytes, as an unsigned integer), e.g. seed 000's
- *       {@code (date, hash(order_id) % B)}. A point read that knows the discriminator recomputes
- *       its bucket and visits one partition. A read of the whole base key (every order of a day)
- *       still visits all B buckets. One very hot discriminator is not spread: it always has the
- *       same bucket.</li>
+ *       the discriminator's canonical bytes, as an unsigned integer), e.g. seed 000's {@code (date,
+ *       hash(order_id) % B)}. A point read that knows the discriminator recomputes its bucket and
+ *       visits one partition. A read of the whole base key (every order of a day) still visits all
+ *       B buckets. One very hot discriminator is not spread: it always has the same bucket.
  *   <li>{@linkplain #random random}: each write picks a bucket at random, so even a single hot
- *       discriminator spreads evenly. But no read can recompute the bucket: every read visits all
- *       B buckets (or the caller stores where each record went), and a record that must be updated
+ *       discriminator spreads evenly. But no read can recompute the bucket: every read visits all B
+ *       buckets (or the caller stores where each record went), and a record that must be updated
  *       atomically must not be written twice under different buckets (seed 000: this changes what
- *       the data means and is no general scaling trick).</li>
+ *       the data means and is no general scaling trick).
  * </ul>
+ *
  * Either way, reads of the base key cost B routes and a merge ({@link #readRoutes} gives the
  * routes, {@link #readPartitions} the distinct partitions they touch). Choose B from the write rate
  * over the per-partition limit (seed 003: about 1,000 writes per second per partition), no larger.
- * Changing B changes the bucket of most discriminators: treat it as a migration (write with the
- * new B, read with both until old rows are moved).
+ * Changing B changes the bucket of most discriminators: treat it as a migration (write with the new
+ * B, read with both until old rows are moved).
  *
  * <p><b>Thread-safety:</b> immutable; the routing methods use a per-thread buffer.
+ *
  * <p><b>Stability:</b> stable: a bucket key's text and a computed bucket, for a given hash and B,
- *    never change.
+ * never change.
+ *
  * <p><b>Allocation:</b> none on {@link #bucketOf} and {@link #route}; the {@code String} and list
- *    methods allocate their results.
+ * methods allocate their results.
  *
  * @since 0.1
  */
 public final class Salting {
   /** How a write picks its bucket. */
-  public enum Suffix { COMPUTED, RANDOM }
+  public enum Suffix {
+    COMPUTED,
+    RANDOM
+  }
 
   /** The most buckets one base key may be spread over. */
   public static final int MAX_BUCKETS = 1024;
+
   /** The separator between base key and bucket number in {@code string} bucket keys. */
   public static final String DEFAULT_SEPARATOR = "#";
 
-  private static final ThreadLocal<byte[][]> BUFFER = ThreadLocal.withInitial(() -> new byte[][] {new byte[64]});
+  private static final ThreadLocal<byte[][]> BUFFER =
+      ThreadLocal.withInitial(() -> new byte[][] {new byte[64]});
 
   private final Suffix suffix;
   private final int buckets;
@@ -69,12 +77,18 @@ public final class Salting {
 
   private Salting(Suffix suffix, int buckets, StableHash hash, String separator) {
     if (buckets < 1 || buckets > MAX_BUCKETS) {
-      throw new IllegalArgumentException("salting.buckets must be in [1, " + MAX_BUCKETS + "], got " + buckets
-          + "; a bucket count is how many partitions one hot key's writes spread over (1 = no salting)");
+      throw new IllegalArgumentException(
+          "salting.buckets must be in [1, "
+              + MAX_BUCKETS
+              + "], got "
+              + buckets
+              + "; a bucket count is how many partitions one hot key's writes spread over (1 = no salting)");
     }
     if (separator.isEmpty() || separator.chars().anyMatch(Character::isDigit)) {
-      throw new IllegalArgumentException("salting.separator must be non-empty text without digits, got '" + separator
-          + "'; the bucket number follows the last separator and must be readable back");
+      throw new IllegalArgumentException(
+          "salting.separator must be non-empty text without digits, got '"
+              + separator
+              + "'; the bucket number follows the last separator and must be readable back");
     }
     this.suffix = suffix;
     this.buckets = buckets;
@@ -90,7 +104,11 @@ public final class Salting {
 
   /** Computed buckets, {@code hash(discriminator) mod buckets}. */
   public static Salting computed(int buckets, StableHash hash) {
-    return new Salting(Suffix.COMPUTED, buckets, java.util.Objects.requireNonNull(hash, "hash"), DEFAULT_SEPARATOR);
+    return new Salting(
+        Suffix.COMPUTED,
+        buckets,
+        java.util.Objects.requireNonNull(hash, "hash"),
+        DEFAULT_SEPARATOR);
   }
 
   /** Random buckets: writes spread evenly, reads visit every bucket. */
@@ -130,8 +148,9 @@ public final class Salting {
   /** A random bucket from {@code random}, for random salting. */
   public int randomBucket(RandomGenerator random) {
     if (suffix != Suffix.RANDOM) {
-      throw new IllegalStateException("this salting computes buckets from a discriminator; use bucketOf, so that "
-          + "point reads can find the record again");
+      throw new IllegalStateException(
+          "this salting computes buckets from a discriminator; use bucketOf, so that "
+              + "point reads can find the record again");
     }
     return random.nextInt(buckets);
   }
@@ -142,7 +161,10 @@ public final class Salting {
     return base + separator + bucket;
   }
 
-  /** The write key of a record with {@code discriminator} (computed salting); a point read uses the same. */
+  /**
+   * The write key of a record with {@code discriminator} (computed salting); a point read uses the
+   * same.
+   */
   public String writeKey(String base, String discriminator) {
     return key(base, bucketOf(discriminator));
   }
@@ -167,7 +189,8 @@ public final class Salting {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @throws IllegalArgumentException when the table's keys are neither {@code string} nor {@code (string, long)}
+   * @throws IllegalArgumentException when the table's keys are neither {@code string} nor {@code
+   *     (string, long)}
    */
   public Route route(RoutingTable table, String base, int bucket) {
     checkBucket(bucket);
@@ -176,8 +199,14 @@ public final class Salting {
       return table.route(base, (long) bucket);
     }
     if (!kt.equals(KeyType.STRING)) {
-      throw new IllegalArgumentException("salting routes entities with string keys (base" + separator + "bucket) or "
-          + "composite(string, long) keys (base, bucket); entity '" + table.entity() + "' has keys of type " + kt);
+      throw new IllegalArgumentException(
+          "salting routes entities with string keys (base"
+              + separator
+              + "bucket) or "
+              + "composite(string, long) keys (base, bucket); entity '"
+              + table.entity()
+              + "' has keys of type "
+              + kt);
     }
     CanonicalKeys.requireKey(base);
     int n = Utf8.encodedLength(base) + separatorBytes.length + 10;
@@ -192,7 +221,9 @@ public final class Salting {
     return table.routeCanonical(buf, 0, p);
   }
 
-  /** The route of the record with {@code discriminator} (computed salting): a point read or a write. */
+  /**
+   * The route of the record with {@code discriminator} (computed salting): a point read or a write.
+   */
   public Route route(RoutingTable table, String base, String discriminator) {
     return route(table, base, bucketOf(discriminator));
   }
@@ -217,15 +248,17 @@ public final class Salting {
 
   private StableHash computedHash() {
     if (suffix != Suffix.COMPUTED) {
-      throw new IllegalStateException("a random bucket cannot be recomputed from the record; read every bucket "
-          + "(readRoutes / readPartitions), or store the bucket with the record");
+      throw new IllegalStateException(
+          "a random bucket cannot be recomputed from the record; read every bucket "
+              + "(readRoutes / readPartitions), or store the bucket with the record");
     }
     return hash;
   }
 
   private void checkBucket(int bucket) {
     if (bucket < 0 || bucket >= buckets) {
-      throw new IllegalArgumentException("bucket " + bucket + " is outside [0, " + buckets + ") for this salting");
+      throw new IllegalArgumentException(
+          "bucket " + bucket + " is outside [0, " + buckets + ") for this salting");
     }
   }
 
@@ -241,7 +274,14 @@ public final class Salting {
   /** E.g. {@code Salting{computed, 8 buckets, xxh3-64, separator '#'}}. */
   @Override
   public String toString() {
-    return "Salting{" + suffix.name().toLowerCase(java.util.Locale.ROOT) + ", " + buckets + " buckets"
-        + (hash == null ? "" : ", " + hash) + ", separator '" + separator + "'}";
+    return "Salting{"
+        + suffix.name().toLowerCase(java.util.Locale.ROOT)
+        + ", "
+        + buckets
+        + " buckets"
+        + (hash == null ? "" : ", " + hash)
+        + ", separator '"
+        + separator
+        + "'}";
   }
 }

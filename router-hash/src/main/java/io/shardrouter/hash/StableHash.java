@@ -6,10 +6,13 @@ package io.shardrouter.hash;
  *
  * <p>Every overload is the hash of the key's canonical bytes ({@code docs/routing-spec.md} §2): a
  * {@code String} is hashed as its UTF-8 bytes (ASCII text is copied, not encoded, into a per-thread
- * scratch), a {@code long} as its 8 little-endian bytes. Get instances from {@link StableHashes#byName}.
+ * scratch), a {@code long} as its 8 little-endian bytes. Get instances from {@link
+ * StableHashes#byName}.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable: a name's output is pinned by golden vectors; a fix is a new name.
+ *
  * <p><b>Allocation:</b> none.
  *
  * @since 0.1

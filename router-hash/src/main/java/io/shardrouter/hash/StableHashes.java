@@ -16,6 +16,7 @@ import net.openhft.hashing.LongHashFunction;
  * </table>
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §3.
  *
  * @since 0.1
@@ -28,8 +29,10 @@ public final class StableHashes {
   /** Every registered name, sorted. */
   public static final List<String> NAMES = List.of(BLAKE2B_64, MURMUR3_64, XXH3_64);
 
-  private static final StableHash XXH3_UNSEEDED = new ZahStableHash(XXH3_64, 0, LongHashFunction.xx3());
-  private static final StableHash MURMUR3_UNSEEDED = new ZahStableHash(MURMUR3_64, 0, LongHashFunction.murmur_3());
+  private static final StableHash XXH3_UNSEEDED =
+      new ZahStableHash(XXH3_64, 0, LongHashFunction.xx3());
+  private static final StableHash MURMUR3_UNSEEDED =
+      new ZahStableHash(MURMUR3_64, 0, LongHashFunction.murmur_3());
 
   private StableHashes() {}
 
@@ -49,13 +52,20 @@ public final class StableHashes {
       throw new IllegalArgumentException(problem);
     }
     return switch (name) {
-      case XXH3_64 -> seed == 0 ? XXH3_UNSEEDED : new ZahStableHash(XXH3_64, seed, LongHashFunction.xx3(seed));
-      case MURMUR3_64 -> seed == 0 ? MURMUR3_UNSEEDED : new ZahStableHash(MURMUR3_64, seed, LongHashFunction.murmur_3(seed));
+      case XXH3_64 ->
+          seed == 0 ? XXH3_UNSEEDED : new ZahStableHash(XXH3_64, seed, LongHashFunction.xx3(seed));
+      case MURMUR3_64 ->
+          seed == 0
+              ? MURMUR3_UNSEEDED
+              : new ZahStableHash(MURMUR3_64, seed, LongHashFunction.murmur_3(seed));
       default -> Blake2b64.INSTANCE;
     };
   }
 
-  /** Reads {@code hash} and {@code seed} from strategy parameters, reporting problems; null when bad. */
+  /**
+   * Reads {@code hash} and {@code seed} from strategy parameters, reporting problems; null when
+   * bad.
+   */
   static StableHash fromParameters(StrategyParameters params) {
     String name = params.optionalString("hash", XXH3_64);
     long seed = params.optionalBits64("seed", 0);
@@ -76,7 +86,9 @@ public final class StableHashes {
       return "unknown hash '" + name + "'; known: " + NAMES;
     }
     if (name.equals(BLAKE2B_64) && seed != 0) {
-      return "blake2b-64 takes no seed (it is 001's unkeyed stable_hash), got " + seed + "; remove the seed or use xxh3-64";
+      return "blake2b-64 takes no seed (it is 001's unkeyed stable_hash), got "
+          + seed
+          + "; remove the seed or use xxh3-64";
     }
     if (name.equals(MURMUR3_64) && (seed < 0 || seed > 0xFFFFFFFFL)) {
       return "murmur3-64 takes a 32-bit unsigned seed in [0, 4294967295], got " + seed;

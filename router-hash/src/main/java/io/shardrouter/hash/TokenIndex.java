@@ -10,61 +10,68 @@ import io.shardrouter.core.Route;
  * smallest token {@code t > h} (unsigned); when no token is above {@code h}, to the smallest token.
  *
  * <p>Structure: the hash space is cut into 2<sup>b</sup> equal buckets by the top {@code b} bits of
- * a point, with 2<sup>b</sup> between n and 2n for n tokens. Let {@code first(B)} be the partition of
- * the first token at or after bucket B's start (wrapping). A point {@code h} in a bucket with no
- * token belongs to {@code first(B)}; in a bucket with exactly one token {@code t}, to
- * {@code first(B)} when {@code h < t} and to {@code first(B + 1)} otherwise. So two numbers per
- * bucket answer every bucket with at most one token, kept in two arrays read at the same position:
+ * a point, with 2<sup>b</sup> between n and 2n for n tokens. Let {@code first(B)} be the partition
+ * of the first token at or after bucket B's start (wrapping). A point {@code h} in a bucket with no
+ * token belongs to {@code first(B)}; in a bucket with exactly one token {@code t}, to {@code
+ * first(B)} when {@code h < t} and to {@code first(B + 1)} otherwise. So two numbers per bucket
+ * answer every bucket with at most one token, kept in two arrays read at the same position:
+ *
  * <pre>
  *   thresholds[B]  16 bits: the 16 bits of the bucket's token that follow the bucket bits
  *                  (0xFFFF for a bucket without a token, and for a flagged one)
  *   values[B]      first(B); on a flagged bucket, the flag (bit 31), the number of tokens in the
  *                  bucket (3 bits, 7 meaning seven or more) and the position of its first token
  * </pre>
- * A lookup compares the point's 16 bits after the bucket bits with B's threshold: below, the answer
- * is B's value; above, it is B + 1's (the same cache line for nearly every bucket). Equal bits cannot
- * decide {@code h < t}; they, and a picked value that is flagged, go to an exact search over the
- * tokens. A bucket is flagged when it holds two or more tokens. Entry 2<sup>b</sup> (past the last
- * bucket) is the wrap: the first token's partition, so the wrap costs nothing: a point in the last
- * bucket above its token reads that entry.
  *
- * <p>A {@link io.shardrouter.core.RoutingTable} of a ring keeps one more array,
- * {@link #bucketRoutes(Route[]) bucketRoutes}: the table's route of each bucket's value (null for a
+ * A lookup compares the point's 16 bits after the bucket bits with B's threshold: below, the answer
+ * is B's value; above, it is B + 1's (the same cache line for nearly every bucket). Equal bits
+ * cannot decide {@code h < t}; they, and a picked value that is flagged, go to an exact search over
+ * the tokens. A bucket is flagged when it holds two or more tokens. Entry 2<sup>b</sup> (past the
+ * last bucket) is the wrap: the first token's partition, so the wrap costs nothing: a point in the
+ * last bucket above its token reads that entry.
+ *
+ * <p>A {@link io.shardrouter.core.RoutingTable} of a ring keeps one more array, {@link
+ * #bucketRoutes(Route[]) bucketRoutes}: the table's route of each bucket's value (null for a
  * flagged bucket). {@link #routeOf} reads it instead of {@code values}, at the same position as the
  * threshold, so the route is loaded together with the threshold rather than after a partition id:
  * one round to memory after the hash, as for {@code hash_mod}, not two in a row.
  *
  * <p>Cost: a shift, two loads at the same position of two arrays (2 + 4 bytes per bucket, and 4 per
  * bucket per table: ≈ 0.4 MB for the 35,000 tokens of a 1,024-group allocator ring, 0.64 MB with a
- * table), a comparison and a select, for nearly every point. The comparison is a branch: most points
- * lie below the threshold (all points of a bucket without a token), so it is predicted, and the load
- * that follows it does not wait for the threshold. The rest go to {@code exact}: points in a
- * bucket of two or three tokens (about 3.5% of an allocator ring's buckets: its tokens are spread
+ * table), a comparison and a select, for nearly every point. The comparison is a branch: most
+ * points lie below the threshold (all points of a bucket without a token), so it is predicted, and
+ * the load that follows it does not wait for the threshold. The rest go to {@code exact}: points in
+ * a bucket of two or three tokens (about 3.5% of an allocator ring's buckets: its tokens are spread
  * nearly evenly, unlike random ones) count those tokens with two or three comparisons; points above
  * the token of a bucket whose next bucket is flagged read one token's partition; points in a bucket
  * of four or more tokens (a hand-written list bunched in a few buckets) scan it, and points whose
  * 16 bits equal the threshold binary search the tokens. The first two need no loop, and the last
  * two do not occur on allocator rings (or once in 65,536 points), so the compiler, which inlines
  * {@code exact} into a route and compiles only the paths its profile has seen, inlines no loop:
- * with the loops inlined, the route of a pre-hashed point at 1,024 groups took 3.5 ns, without
- * them 2.65 ns ({@code hash_mod}'s: 1.3 ns). Bunched tokens lengthen scans but never change an
- * answer.
+ * with the loops inlined, the route of a pre-hashed point at 1,024 groups took 3.5 ns, without them
+ * 2.65 ns ({@code hash_mod}'s: 1.3 ns). Bunched tokens lengthen scans but never change an answer.
  *
  * <p><b>Thread-safety:</b> immutable; the token and partition arrays it is given must never change.
+ *
  * <p><b>Stability:</b> internal; the rule above is the contract ({@code docs/ring.md}).
+ *
  * <p><b>Allocation:</b> none on {@link #partitionOf(long)} and {@link #routeOf}.
  */
 final class TokenIndex {
   /** Bits of a bucket's threshold. */
   static final int THRESHOLD_BITS = 16;
+
   /** The most tokens an index takes: a flagged value holds a token position below 2^20. */
   static final int MAX_TOKENS = 1 << 20;
+
   private static final int THRESHOLD_MASK = (1 << THRESHOLD_BITS) - 1;
   private static final int FLAG = Integer.MIN_VALUE;
-  private static final int POSITION_BITS = 20; // a flagged value: the flag, the bucket's token count (3 bits), a position
+  private static final int POSITION_BITS =
+      20; // a flagged value: the flag, the bucket's token count (3 bits), a position
   private static final int POSITION_MASK = (1 << POSITION_BITS) - 1;
   private static final int COUNT_MASK = 7; // 7: seven or more
-  private static final int UNROLLED = 3; // buckets of up to this many tokens are counted without a loop
+  private static final int UNROLLED =
+      3; // buckets of up to this many tokens are counted without a loop
 
   private final short[] thresholds; // one per bucket, then the wrap entry's (the maximum)
   private final int[] values; // one per bucket, then the wrap entry: the first token's partition
@@ -79,12 +86,20 @@ final class TokenIndex {
   TokenIndex(long[] tokens, int[] partitions) {
     int n = tokens.length;
     if (n < 1 || n > MAX_TOKENS || partitions.length != n) {
-      throw new IllegalArgumentException("a token index needs 1 to " + MAX_TOKENS + " tokens and one partition each, got "
-          + n + " tokens and " + partitions.length + " partitions");
+      throw new IllegalArgumentException(
+          "a token index needs 1 to "
+              + MAX_TOKENS
+              + " tokens and one partition each, got "
+              + n
+              + " tokens and "
+              + partitions.length
+              + " partitions");
     }
     this.tokens = tokens;
     this.partitions = partitions;
-    int bits = Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1L)); // 2^bits in [n, 2n), at least 2 buckets
+    int bits =
+        Math.max(
+            1, 64 - Long.numberOfLeadingZeros(n - 1L)); // 2^bits in [n, 2n), at least 2 buckets
     int bucketShift = 64 - bits;
     this.shift = bucketShift - THRESHOLD_BITS;
     int buckets = 1 << bits;
@@ -104,7 +119,8 @@ final class TokenIndex {
         thresholds[b] = (short) THRESHOLD_MASK;
       } else {
         values[b] = partitions[t < n ? t : 0];
-        thresholds[b] = (short) (inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK);
+        thresholds[b] =
+            (short) (inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK);
       }
     }
     values[buckets] = partitions[0];
@@ -144,16 +160,22 @@ final class TokenIndex {
   }
 
   /**
-   * The route of routing point {@code point}: {@code routes[partitionOf(point)]}, where
-   * {@code bucketRoutes} are {@link #bucketRoutes(Route[]) this index's bucket routes} over
-   * {@code routes}, and {@code thresholds} and {@code shift} this index's (a table's
-   * {@link RingRouteIndex} holds them in its own fields). A flagged bucket's route is null and its
+   * The route of routing point {@code point}: {@code routes[partitionOf(point)]}, where {@code
+   * bucketRoutes} are {@link #bucketRoutes(Route[]) this index's bucket routes} over {@code
+   * routes}, and {@code thresholds} and {@code shift} this index's (a table's {@link
+   * RingRouteIndex} holds them in its own fields). A flagged bucket's route is null and its
    * threshold the maximum, so a point that would pick it, or whose bits equal the threshold, takes
    * {@link #partitionOf(long)}.
    *
    * <p><b>Allocation:</b> none.
    */
-  static Route routeOf(short[] thresholds, Route[] bucketRoutes, int shift, long point, TokenIndex index, Route[] routes) {
+  static Route routeOf(
+      short[] thresholds,
+      Route[] bucketRoutes,
+      int shift,
+      long point,
+      TokenIndex index,
+      Route[] routes) {
     long top = point >>> shift;
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
@@ -179,7 +201,8 @@ final class TokenIndex {
    * The lookups the two arrays cannot answer alone, in their own method so the common path stays
    * short. The two that allocator rings meet (a bucket of two or three tokens; a point above its
    * bucket's token when the next bucket is flagged) are answered without a loop, so that a compiler
-   * that inlines this method into a route (its profile says the rest never happens) inlines no loop.
+   * that inlines this method into a route (its profile says the rest never happens) inlines no
+   * loop.
    */
   private int exact(long point) {
     long top = point >>> shift;
@@ -189,15 +212,22 @@ final class TokenIndex {
     if (here < 0) { // two or more tokens in the point's bucket
       int from = here & POSITION_MASK;
       int count = (here >>> POSITION_BITS) & COUNT_MASK;
-      return count <= UNROLLED ? partitionAt(from + atOrBelow(point, from, count)) : scan(point, from);
+      return count <= UNROLLED
+          ? partitionAt(from + atOrBelow(point, from, count))
+          : scan(point, from);
     }
-    if (bitsOfPoint > (thresholds[bucket] & THRESHOLD_MASK)) { // above the bucket's token; the next bucket is flagged
+    if (bitsOfPoint
+        > (thresholds[bucket]
+            & THRESHOLD_MASK)) { // above the bucket's token; the next bucket is flagged
       return partitionAt(values[bucket + 1] & POSITION_MASK);
     }
     return search(point); // the bits cannot tell the point from the bucket's token
   }
 
-  /** How many of the {@code count} (2 or 3) tokens from position {@code from} on are at or below {@code point}. */
+  /**
+   * How many of the {@code count} (2 or 3) tokens from position {@code from} on are at or below
+   * {@code point}.
+   */
   private int atOrBelow(long point, int from, int count) {
     int n = Tokens.lessThan(point, tokens[from]) ? 0 : 1;
     n += Tokens.lessThan(point, tokens[from + 1]) ? 0 : 1;
@@ -222,7 +252,10 @@ final class TokenIndex {
     return partitionAt(lo);
   }
 
-  /** The partition of the first token above {@code point}, looking from token position {@code from} on. */
+  /**
+   * The partition of the first token above {@code point}, looking from token position {@code from}
+   * on.
+   */
   private int scan(long point, int from) {
     int i = from;
     while (i < tokens.length && !Tokens.lessThan(point, tokens[i])) {
@@ -231,7 +264,9 @@ final class TokenIndex {
     return partitionAt(i);
   }
 
-  /** The partition of token position {@code i}; position n (past the last token) wraps to the first. */
+  /**
+   * The partition of token position {@code i}; position n (past the last token) wraps to the first.
+   */
   private int partitionAt(int i) {
     return partitions[i < tokens.length ? i : 0];
   }
@@ -241,7 +276,10 @@ final class TokenIndex {
     return values.length - 1;
   }
 
-  /** Bytes of the index's own arrays (not the tokens and partitions it shares), for memory estimates. */
+  /**
+   * Bytes of the index's own arrays (not the tokens and partitions it shares), for memory
+   * estimates.
+   */
   long memoryBytes() {
     return 2L * thresholds.length + 4L * values.length;
   }

@@ -5,11 +5,13 @@ package io.shardrouter.hash;
  * text form in routing documents, and the share of the space between two of them.
  *
  * <p>A token is written as exactly 16 lower-case hexadecimal digits (big-endian, most significant
- * digit first), so the text sorts like the number and reads the same in every language; JSON numbers
- * above 2<sup>53</sup> would not survive a JavaScript reader.
+ * digit first), so the text sorts like the number and reads the same in every language; JSON
+ * numbers above 2<sup>53</sup> would not survive a JavaScript reader.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> internal to router-hash.
+ *
  * <p><b>Allocation:</b> none, except {@link #toHex}.
  */
 final class Tokens {
@@ -47,7 +49,9 @@ final class Tokens {
    * unsigned value; {@code share} must be in (0, 1).
    */
   static long points(double share) {
-    long half = (long) (share * 0x1p63); // in [0, 2^63): truncation is fine, one point is 5e-20 of the space
+    long half =
+        (long)
+            (share * 0x1p63); // in [0, 2^63): truncation is fine, one point is 5e-20 of the space
     long p = half << 1;
     return p == 0 ? 1 : p;
   }

@@ -4,20 +4,21 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * Water-filling over replica groups: how much each group gives (or receives) so that a given
- * amount of the hash space changes hands and the most loaded (or least loaded) groups end level.
+ * Water-filling over replica groups: how much each group gives (or receives) so that a given amount
+ * of the hash space changes hands and the most loaded (or least loaded) groups end level.
  *
  * <p>Each group has a load (its share of the hash space) and a target (its weight share); its
  * relative load is load / target. {@link #drain} takes {@code amount} from the groups of highest
  * relative load, lowering them all to one level λ: group i gives {@code load_i - λ·target_i}. This
  * is the assignment with the lowest possible peak. {@link #fill} is the mirror image: it raises the
- * lowest groups to one level μ. A group whose piece would be below {@code minPiece} of its target is
- * left out (the level is recomputed without it), so that no operation cuts a group's ranges into
+ * lowest groups to one level μ. A group whose piece would be below {@code minPiece} of its target
+ * is left out (the level is recomputed without it), so that no operation cuts a group's ranges into
  * slivers; the price is that a left-out group stays up to {@code minPiece} away from the level.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> internal; the results are part of what {@link RingAllocator} writes, so a
- *    change is a new allocator version.
+ * change is a new allocator version.
  */
 final class WaterLevel {
   private WaterLevel() {}
@@ -26,17 +27,35 @@ final class WaterLevel {
    * The amount each candidate gives so that {@code amount} is drained from the most loaded; entries
    * of non-candidates are 0. Ties in relative load are broken by {@code order} (ascending).
    */
-  static double[] drain(double[] load, double[] target, int[] candidates, String[] order, double amount, double minPiece) {
+  static double[] drain(
+      double[] load,
+      double[] target,
+      int[] candidates,
+      String[] order,
+      double amount,
+      double minPiece) {
     return level(load, target, candidates, order, amount, minPiece, true);
   }
 
   /** The amount each candidate receives so that {@code amount} fills the least loaded. */
-  static double[] fill(double[] load, double[] target, int[] candidates, String[] order, double amount, double minPiece) {
+  static double[] fill(
+      double[] load,
+      double[] target,
+      int[] candidates,
+      String[] order,
+      double amount,
+      double minPiece) {
     return level(load, target, candidates, order, amount, minPiece, false);
   }
 
-  private static double[] level(double[] load, double[] target, int[] candidates, String[] order, double amount,
-      double minPiece, boolean drain) {
+  private static double[] level(
+      double[] load,
+      double[] target,
+      int[] candidates,
+      String[] order,
+      double amount,
+      double minPiece,
+      boolean drain) {
     double[] out = new double[load.length];
     int m = candidates.length;
     if (m == 0 || amount <= 0) {

@@ -15,7 +15,8 @@ import net.openhft.hashing.LongHashFunction;
  * Both give the hash of the key's UTF-8 bytes.
  */
 final class ZahStableHash implements StableHash {
-  private static final boolean BIG_ENDIAN_PLATFORM = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+  private static final boolean BIG_ENDIAN_PLATFORM =
+      ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
   private final String name;
   private final long seed;

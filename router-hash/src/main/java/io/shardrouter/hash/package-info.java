@@ -4,15 +4,15 @@
  *
  * <ul>
  *   <li>{@link io.shardrouter.hash.StableHashes}: the hash functions by name ({@code xxh3-64},
- *       {@code murmur3-64}, {@code blake2b-64}); start here to hash bytes stably.</li>
- *   <li>{@link io.shardrouter.hash.HashModStrategy} ({@code hash_mod}) and
- *       {@link io.shardrouter.hash.JumpHashStrategy} ({@code jump}).</li>
+ *       {@code murmur3-64}, {@code blake2b-64}); start here to hash bytes stably.
+ *   <li>{@link io.shardrouter.hash.HashModStrategy} ({@code hash_mod}) and {@link
+ *       io.shardrouter.hash.JumpHashStrategy} ({@code jump}).
  *   <li>{@link io.shardrouter.hash.RingStrategy} ({@code ring}): the weighted consistent-hash ring,
  *       with persisted tokens or seed 001's reference ring ({@link io.shardrouter.hash.RingMode});
  *       {@link io.shardrouter.hash.RingAllocator} cuts its tokens, {@link
  *       io.shardrouter.hash.RingMovement} and {@link io.shardrouter.hash.RingBalance} report on it
- *       ({@code docs/ring.md}).</li>
- *   <li>{@link io.shardrouter.hash.Salting}: bucket suffixes that spread a hot key's writes.</li>
+ *       ({@code docs/ring.md}).
+ *   <li>{@link io.shardrouter.hash.Salting}: bucket suffixes that spread a hot key's writes.
  * </ul>
  *
  * <p>Strategies register through {@code META-INF/services/io.shardrouter.core.StrategyFactory}.

@@ -21,9 +21,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The canonical bytes of {@code golden/canonical-keys.json} (Python's UTF-8, {@code int.to_bytes} and
- * {@code uuid.UUID.bytes}) through router-core's encoders: {@link CanonicalKeys}, {@link KeyScratch},
- * {@link CompositeKey} and {@link KeyType#parseText}; and the strings that have no canonical form refused.
+ * The canonical bytes of {@code golden/canonical-keys.json} (Python's UTF-8, {@code int.to_bytes}
+ * and {@code uuid.UUID.bytes}) through router-core's encoders: {@link CanonicalKeys}, {@link
+ * KeyScratch}, {@link CompositeKey} and {@link KeyType#parseText}; and the strings that have no
+ * canonical form refused.
  */
 class CanonicalKeysGoldenTest {
   private static final JsonNode DOC = Golden.load("canonical-keys.json");
@@ -40,44 +41,129 @@ class CanonicalKeysGoldenTest {
       switch (kind) {
         case "string" -> {
           String text = k.get("text").asText();
-          compare(failures, kind, text, "CanonicalKeys.of(String)", expected, CanonicalKeys.of(text));
-          compare(failures, kind, text, "KeyScratch.putString", expected, Arrays.copyOf(scratch.bytes(), scratch.putString(text)));
-          compare(failures, kind, text, "KeyType.STRING.parseText", expected, KeyType.STRING.parseText(text));
-          compare(failures, kind, text, "ReferenceEncoding.string", expected, ReferenceEncoding.string(text));
+          compare(
+              failures, kind, text, "CanonicalKeys.of(String)", expected, CanonicalKeys.of(text));
+          compare(
+              failures,
+              kind,
+              text,
+              "KeyScratch.putString",
+              expected,
+              Arrays.copyOf(scratch.bytes(), scratch.putString(text)));
+          compare(
+              failures,
+              kind,
+              text,
+              "KeyType.STRING.parseText",
+              expected,
+              KeyType.STRING.parseText(text));
+          compare(
+              failures,
+              kind,
+              text,
+              "ReferenceEncoding.string",
+              expected,
+              ReferenceEncoding.string(text));
         }
         case "long" -> {
           long v = Long.parseLong(k.get("value").asText());
           compare(failures, kind, v, "CanonicalKeys.of(long)", expected, CanonicalKeys.of(v));
-          compare(failures, kind, v, "KeyScratch.putLong", expected, Arrays.copyOf(scratch.bytes(), scratch.putLong(v)));
-          compare(failures, kind, v, "KeyType.LONG.parseText", expected, KeyType.LONG.parseText(k.get("value").asText()));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyScratch.putLong",
+              expected,
+              Arrays.copyOf(scratch.bytes(), scratch.putLong(v)));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyType.LONG.parseText",
+              expected,
+              KeyType.LONG.parseText(k.get("value").asText()));
         }
         case "int" -> {
           int v = Integer.parseInt(k.get("value").asText());
           compare(failures, kind, v, "CanonicalKeys.of(int)", expected, CanonicalKeys.of(v));
-          compare(failures, kind, v, "KeyScratch.putInt", expected, Arrays.copyOf(scratch.bytes(), scratch.putInt(v)));
-          compare(failures, kind, v, "KeyType.INT.parseText", expected, KeyType.INT.parseText(k.get("value").asText()));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyScratch.putInt",
+              expected,
+              Arrays.copyOf(scratch.bytes(), scratch.putInt(v)));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyType.INT.parseText",
+              expected,
+              KeyType.INT.parseText(k.get("value").asText()));
         }
         case "uuid" -> {
           UUID v = UUID.fromString(k.get("value").asText());
           compare(failures, kind, v, "CanonicalKeys.of(UUID)", expected, CanonicalKeys.of(v));
-          compare(failures, kind, v, "KeyScratch.putUuid", expected, Arrays.copyOf(scratch.bytes(), scratch.putUuid(v)));
-          compare(failures, kind, v, "KeyType.UUID_KEY.parseText", expected, KeyType.UUID_KEY.parseText(k.get("value").asText()));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyScratch.putUuid",
+              expected,
+              Arrays.copyOf(scratch.bytes(), scratch.putUuid(v)));
+          compare(
+              failures,
+              kind,
+              v,
+              "KeyType.UUID_KEY.parseText",
+              expected,
+              KeyType.UUID_KEY.parseText(k.get("value").asText()));
         }
         case "composite" -> {
           Object[] parts = Golden.parts(k.get("parts"));
           CompositeKey key = CompositeKey.of(parts);
           compare(failures, kind, key, "CompositeKey.toBytes", expected, key.toBytes());
-          compare(failures, kind, key, "KeyScratch.putComposite(CompositeKey)", expected,
+          compare(
+              failures,
+              kind,
+              key,
+              "KeyScratch.putComposite(CompositeKey)",
+              expected,
               Arrays.copyOf(scratch.bytes(), scratch.putComposite(key)));
-          compare(failures, kind, key, "ReferenceEncoding.composite", expected, ReferenceEncoding.composite(parts));
+          compare(
+              failures,
+              kind,
+              key,
+              "ReferenceEncoding.composite",
+              expected,
+              ReferenceEncoding.composite(parts));
           if (parts.length == 2 && parts[0] instanceof String a && parts[1] instanceof String b) {
-            compare(failures, kind, key, "KeyScratch.putComposite(String, String)", expected,
+            compare(
+                failures,
+                kind,
+                key,
+                "KeyScratch.putComposite(String, String)",
+                expected,
                 Arrays.copyOf(scratch.bytes(), scratch.putComposite(a, b)));
-          } else if (parts.length == 2 && parts[0] instanceof String a && parts[1] instanceof Long b) {
-            compare(failures, kind, key, "KeyScratch.putComposite(String, long)", expected,
+          } else if (parts.length == 2
+              && parts[0] instanceof String a
+              && parts[1] instanceof Long b) {
+            compare(
+                failures,
+                kind,
+                key,
+                "KeyScratch.putComposite(String, long)",
+                expected,
                 Arrays.copyOf(scratch.bytes(), scratch.putComposite(a, (long) b)));
-          } else if (parts.length == 2 && parts[0] instanceof Long a && parts[1] instanceof Long b) {
-            compare(failures, kind, key, "KeyScratch.putComposite(long, long)", expected,
+          } else if (parts.length == 2
+              && parts[0] instanceof Long a
+              && parts[1] instanceof Long b) {
+            compare(
+                failures,
+                kind,
+                key,
+                "KeyScratch.putComposite(long, long)",
+                expected,
                 Arrays.copyOf(scratch.bytes(), scratch.putComposite((long) a, (long) b)));
           }
           List<KeyKind> partKinds = new ArrayList<>();
@@ -91,7 +177,12 @@ class CanonicalKeysGoldenTest {
               text.add(p.get(1).asText());
             }
           }
-          compare(failures, kind, key, "KeyType.composite(...).parseText(" + text + ")", expected,
+          compare(
+              failures,
+              kind,
+              key,
+              "KeyType.composite(...).parseText(" + text + ")",
+              expected,
               KeyType.composite(partKinds).parseText(JSON.writeValueAsString(text)));
         }
         default -> failures.add("golden file: unknown kind " + kind);
@@ -99,7 +190,9 @@ class CanonicalKeysGoldenTest {
       kinds |= 1 << List.of("string", "long", "int", "uuid", "composite").indexOf(kind);
     }
     assertEquals(0b11111, kinds, "golden file covers string, long, int, uuid and composite keys");
-    assertTrue(failures.isEmpty(), () -> Golden.report("canonical bytes vs golden/canonical-keys.json", failures));
+    assertTrue(
+        failures.isEmpty(),
+        () -> Golden.report("canonical bytes vs golden/canonical-keys.json", failures));
   }
 
   @Test
@@ -113,13 +206,26 @@ class CanonicalKeysGoldenTest {
       }
       String s = new String(chars);
       String why = bad.get("why").asText() + " (" + bad.get("utf16_hex").asText() + ")";
-      assertThrows(InvalidKeyException.class, () -> CanonicalKeys.of(s), "CanonicalKeys.of: " + why);
-      assertThrows(InvalidKeyException.class, () -> KeyScratch.get().putString(s), "KeyScratch.putString: " + why);
-      assertThrows(InvalidKeyException.class, () -> CompositeKey.of(s, 1L), "CompositeKey.of: " + why);
-      assertThrows(InvalidKeyException.class, () -> KeyType.STRING.parseText(s), "KeyType.STRING.parseText: " + why);
+      assertThrows(
+          InvalidKeyException.class, () -> CanonicalKeys.of(s), "CanonicalKeys.of: " + why);
+      assertThrows(
+          InvalidKeyException.class,
+          () -> KeyScratch.get().putString(s),
+          "KeyScratch.putString: " + why);
+      assertThrows(
+          InvalidKeyException.class, () -> CompositeKey.of(s, 1L), "CompositeKey.of: " + why);
+      assertThrows(
+          InvalidKeyException.class,
+          () -> KeyType.STRING.parseText(s),
+          "KeyType.STRING.parseText: " + why);
       for (String name : StableHashes.NAMES) {
-        assertThrows(InvalidKeyException.class, () -> StableHashes.byName(name, 0).hashString(s), name + ".hashString: " + why);
-        assertThrows(InvalidKeyException.class, () -> JumpHashStrategy.of(StableHashes.byName(name, 0), 8).partitionOf(s),
+        assertThrows(
+            InvalidKeyException.class,
+            () -> StableHashes.byName(name, 0).hashString(s),
+            name + ".hashString: " + why);
+        assertThrows(
+            InvalidKeyException.class,
+            () -> JumpHashStrategy.of(StableHashes.byName(name, 0), 8).partitionOf(s),
             "jump(" + name + ").partitionOf: " + why);
       }
       checked++;
@@ -127,7 +233,13 @@ class CanonicalKeysGoldenTest {
     assertTrue(checked >= 6, "golden file lists only " + checked + " invalid strings");
   }
 
-  private static void compare(List<String> failures, String kind, Object key, String entry, String expected, byte[] actual) {
+  private static void compare(
+      List<String> failures,
+      String kind,
+      Object key,
+      String entry,
+      String expected,
+      byte[] actual) {
     String hex = Golden.HEX.formatHex(actual);
     if (!hex.equals(expected)) {
       failures.add(kind + " " + key + " via " + entry + ": expected " + expected + ", got " + hex);

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Reads the golden files under {@code src/test/resources/golden/}, written by
- * {@code tools/golden/gen_hash_vectors.py} from implementations independent of this library.
+ * Reads the golden files under {@code src/test/resources/golden/}, written by {@code
+ * tools/golden/gen_hash_vectors.py} from implementations independent of this library.
  */
 final class Golden {
   static final HexFormat HEX = HexFormat.of();
@@ -23,8 +23,11 @@ final class Golden {
   static JsonNode load(String name) {
     try (InputStream in = Golden.class.getResourceAsStream("/golden/" + name)) {
       if (in == null) {
-        throw new IllegalStateException("golden file /golden/" + name + " is not on the test class path; "
-            + "regenerate it with /usr/bin/python3 tools/golden/gen_hash_vectors.py");
+        throw new IllegalStateException(
+            "golden file /golden/"
+                + name
+                + " is not on the test class path; "
+                + "regenerate it with /usr/bin/python3 tools/golden/gen_hash_vectors.py");
       }
       return JSON.readTree(in);
     } catch (IOException e) {
@@ -32,7 +35,10 @@ final class Golden {
     }
   }
 
-  /** The seed of a golden hash configuration as a Java long ({@code seed_int64}); 0 when there is none. */
+  /**
+   * The seed of a golden hash configuration as a Java long ({@code seed_int64}); 0 when there is
+   * none.
+   */
   static long seed(JsonNode config) {
     JsonNode s = config.get("seed_int64");
     return s == null || s.isNull() ? 0 : Long.parseLong(s.asText());
@@ -55,7 +61,8 @@ final class Golden {
   static long unsigned(String decimal, String hex) {
     long v = Long.parseUnsignedLong(decimal);
     if (hex != null && v != Long.parseUnsignedLong(hex, 16)) {
-      throw new IllegalStateException("golden file is inconsistent: " + decimal + " is not 0x" + hex);
+      throw new IllegalStateException(
+          "golden file is inconsistent: " + decimal + " is not 0x" + hex);
     }
     return v;
   }
@@ -66,7 +73,8 @@ final class Golden {
 
   /** Joins up to 40 failure lines under a headline, for one assertion message per golden file. */
   static String report(String headline, List<String> failures) {
-    StringBuilder sb = new StringBuilder(headline).append(": ").append(failures.size()).append(" mismatch(es)");
+    StringBuilder sb =
+        new StringBuilder(headline).append(": ").append(failures.size()).append(" mismatch(es)");
     for (int i = 0; i < Math.min(40, failures.size()); i++) {
       sb.append("\n  ").append(failures.get(i));
     }
@@ -77,22 +85,26 @@ final class Golden {
   }
 
   /**
-   * The parts of a golden composite key, {@code [[kind, value], ...]}, as the Java objects
-   * {@code CompositeKey.of} takes: {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]}.
+   * The parts of a golden composite key, {@code [[kind, value], ...]}, as the Java objects {@code
+   * CompositeKey.of} takes: {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code
+   * byte[]}.
    */
   static Object[] parts(JsonNode parts) {
     Object[] out = new Object[parts.size()];
     for (int i = 0; i < out.length; i++) {
       String kind = parts.get(i).get(0).asText();
       String value = parts.get(i).get(1).asText();
-      out[i] = switch (kind) {
-        case "string" -> value;
-        case "long" -> Long.valueOf(value);
-        case "int" -> Integer.valueOf(value);
-        case "uuid" -> UUID.fromString(value);
-        case "bytes" -> HEX.parseHex(value);
-        default -> throw new IllegalStateException("golden file: unknown part kind " + kind + " in " + parts);
-      };
+      out[i] =
+          switch (kind) {
+            case "string" -> value;
+            case "long" -> Long.valueOf(value);
+            case "int" -> Integer.valueOf(value);
+            case "uuid" -> UUID.fromString(value);
+            case "bytes" -> HEX.parseHex(value);
+            default ->
+                throw new IllegalStateException(
+                    "golden file: unknown part kind " + kind + " in " + parts);
+          };
     }
     return out;
   }

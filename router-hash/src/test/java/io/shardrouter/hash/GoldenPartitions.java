@@ -23,14 +23,17 @@ import java.util.UUID;
 import java.util.function.BiFunction;
 
 /**
- * Checks a golden partition file ({@code hash_mod.json}, {@code jump.json}) through every entry point of
- * a hash strategy, and through a {@link RoutingTable} and {@link Router} built with
- * {@link RoutingTable#builder()}. Each check returns its mismatches as lines, so one failed assertion
+ * Checks a golden partition file ({@code hash_mod.json}, {@code jump.json}) through every entry
+ * point of a hash strategy, and through a {@link RoutingTable} and {@link Router} built with {@link
+ * RoutingTable#builder()}. Each check returns its mismatches as lines, so one failed assertion
  * lists all of them.
  */
 final class GoldenPartitions {
-  static final List<ReplicaGroup> GROUPS = List.of(ReplicaGroup.of("g0", "db0:5432", "db0-r:5432"),
-      ReplicaGroup.of("g1", "db1:5432"), ReplicaGroup.of("g2", "db2:5432"));
+  static final List<ReplicaGroup> GROUPS =
+      List.of(
+          ReplicaGroup.of("g0", "db0:5432", "db0-r:5432"),
+          ReplicaGroup.of("g1", "db1:5432"),
+          ReplicaGroup.of("g2", "db2:5432"));
   static final long VERSION = 7;
 
   private final JsonNode doc;
@@ -39,7 +42,10 @@ final class GoldenPartitions {
   private final List<String> failures = new ArrayList<>();
   private final SplittableRandom random;
 
-  GoldenPartitions(JsonNode doc, BiFunction<StableHash, Integer, ? extends HashPartitionStrategy> factory, long seed) {
+  GoldenPartitions(
+      JsonNode doc,
+      BiFunction<StableHash, Integer, ? extends HashPartitionStrategy> factory,
+      long seed) {
     this.doc = doc;
     this.type = doc.get("strategy").asText();
     this.factory = factory;
@@ -59,7 +65,10 @@ final class GoldenPartitions {
     return out;
   }
 
-  /** The strategy a hash configuration and P name, checked against the one rebuilt from its JSON by the registry. */
+  /**
+   * The strategy a hash configuration and P name, checked against the one rebuilt from its JSON by
+   * the registry.
+   */
   HashPartitionStrategy strategy(JsonNode config, int partitions) {
     HashPartitionStrategy s = factory.apply(Golden.hash(config), partitions);
     ObjectNode json = JsonNodeFactory.instance.objectNode();
@@ -71,12 +80,24 @@ final class GoldenPartitions {
     json.put("partitions", partitions);
     PartitionStrategy fromJson = StrategyRegistry.defaultRegistry().create(json);
     if (!s.equals(fromJson)) {
-      failures.add(Golden.label(config) + " P=" + partitions + ": registry builds " + fromJson + " from " + json + ", not " + s);
+      failures.add(
+          Golden.label(config)
+              + " P="
+              + partitions
+              + ": registry builds "
+              + fromJson
+              + " from "
+              + json
+              + ", not "
+              + s);
     }
     return s;
   }
 
-  /** Every key, configuration and P through the routing point, partitionOfHash, bytes, slice and typed overloads. */
+  /**
+   * Every key, configuration and P through the routing point, partitionOfHash, bytes, slice and
+   * typed overloads.
+   */
   void checkEntryPoints() {
     int[] counts = partitionCounts();
     JsonNode configs = doc.get("hash_configs");
@@ -86,23 +107,39 @@ final class GoldenPartitions {
         HashPartitionStrategy s = strategy(config, counts[pi]);
         for (JsonNode key : doc.get("keys")) {
           JsonNode exp = key.get("expected").get(c);
-          String where = type + " " + Golden.label(config) + " P=" + counts[pi] + " key " + key.get("id").asText();
+          String where =
+              type
+                  + " "
+                  + Golden.label(config)
+                  + " P="
+                  + counts[pi]
+                  + " key "
+                  + key.get("id").asText();
           if (!exp.get("hash").asText().equals(config.get("hash").asText())) {
             failures.add(where + ": golden file lists expectations out of hash_configs order");
             continue;
           }
           int expected = exp.get("partitions").get(pi).asInt();
-          long hash = Golden.unsigned(exp.get("hash_unsigned").asText(), exp.get("hash_hex").asText());
+          long hash =
+              Golden.unsigned(exp.get("hash_unsigned").asText(), exp.get("hash_hex").asText());
           byte[] canonical = Golden.bytes(key.get("canonical_hex").asText());
           if (s.routingPoint(canonical, 0, canonical.length) != hash) {
-            failures.add(where + ": routing point " + Long.toUnsignedString(s.routingPoint(canonical, 0, canonical.length))
-                + ", golden hash " + Long.toUnsignedString(hash));
+            failures.add(
+                where
+                    + ": routing point "
+                    + Long.toUnsignedString(s.routingPoint(canonical, 0, canonical.length))
+                    + ", golden hash "
+                    + Long.toUnsignedString(hash));
           }
           compare(where, "partitionOfHash", expected, s.partitionOfHash(hash));
           compare(where, "partitionOf(byte[])", expected, s.partitionOf(canonical));
           int offset = 1 + random.nextInt(31);
           byte[] big = ReferenceEncoding.embed(canonical, offset, random.nextInt(0, 9), random);
-          compare(where, "partitionOf(byte[], " + offset + ", n)", expected, s.partitionOf(big, offset, canonical.length));
+          compare(
+              where,
+              "partitionOf(byte[], " + offset + ", n)",
+              expected,
+              s.partitionOf(big, offset, canonical.length));
           for (Map.Entry<String, Integer> e : typedAnswers(s, key).entrySet()) {
             compare(where, e.getKey(), expected, e.getValue());
           }
@@ -112,9 +149,9 @@ final class GoldenPartitions {
   }
 
   /**
-   * Every key through {@link Router#route} and {@link RoutingTable#routeCanonical} of a table per key type,
-   * configuration and P (partition p placed on group {@code g(p mod 3)}); for string keys also through
-   * the table's routing document, written and read back.
+   * Every key through {@link Router#route} and {@link RoutingTable#routeCanonical} of a table per
+   * key type, configuration and P (partition p placed on group {@code g(p mod 3)}); for string keys
+   * also through the table's routing document, written and read back.
    */
   void checkRouters() {
     int[] counts = partitionCounts();
@@ -132,32 +169,64 @@ final class GoldenPartitions {
           placement.add(GROUPS.get(p % GROUPS.size()).id());
         }
         for (Map.Entry<KeyType, List<JsonNode>> e : byType.entrySet()) {
-          RoutingTable table = RoutingTable.builder().version(VERSION).entity("golden-" + type).keyType(e.getKey())
-              .strategy(s).groups(GROUPS).placement(placement).build();
+          RoutingTable table =
+              RoutingTable.builder()
+                  .version(VERSION)
+                  .entity("golden-" + type)
+                  .keyType(e.getKey())
+                  .strategy(s)
+                  .groups(GROUPS)
+                  .placement(placement)
+                  .build();
           Router router = Router.create(table);
           RoutingTable reread = null;
           if (e.getKey().equals(KeyType.STRING)) {
             reread = RoutingDocuments.read(RoutingDocuments.write(table));
             if (!reread.equals(table) || router.update(reread)) {
-              failures.add(type + " " + Golden.label(config) + " P=" + counts[pi] + ": routing document read back as "
-                  + reread + ", written from " + table);
+              failures.add(
+                  type
+                      + " "
+                      + Golden.label(config)
+                      + " P="
+                      + counts[pi]
+                      + ": routing document read back as "
+                      + reread
+                      + ", written from "
+                      + table);
             }
           }
           for (JsonNode key : e.getValue()) {
             int expected = key.get("expected").get(c).get("partitions").get(pi).asInt();
-            String where = type + " " + Golden.label(config) + " P=" + counts[pi] + " key " + key.get("id").asText()
-                + " (" + e.getKey() + ")";
+            String where =
+                type
+                    + " "
+                    + Golden.label(config)
+                    + " P="
+                    + counts[pi]
+                    + " key "
+                    + key.get("id").asText()
+                    + " ("
+                    + e.getKey()
+                    + ")";
             byte[] canonical = Golden.bytes(key.get("canonical_hex").asText());
             for (Map.Entry<String, Route> r : routes(router, key).entrySet()) {
               checkRoute(where, "Router." + r.getKey(), expected, r.getValue());
             }
-            checkRoute(where, "Router.routeCanonical(byte[])", expected, router.routeCanonical(canonical));
+            checkRoute(
+                where, "Router.routeCanonical(byte[])", expected, router.routeCanonical(canonical));
             int offset = 1 + random.nextInt(15);
             byte[] big = ReferenceEncoding.embed(canonical, offset, 3, random);
-            checkRoute(where, "RoutingTable.routeCanonical(byte[], " + offset + ", n)", expected,
+            checkRoute(
+                where,
+                "RoutingTable.routeCanonical(byte[], " + offset + ", n)",
+                expected,
                 table.routeCanonical(big, offset, canonical.length));
             if (reread != null) {
-              checkRoute(where, "route(String) after the document round trip", expected, reread.route(key.get("text").asText()));
+              checkRoute(
+                  where,
+                  "route(String) after the document round trip",
+                  expected,
+                  reread.route(key.get("text").asText()));
             }
           }
         }
@@ -168,17 +237,23 @@ final class GoldenPartitions {
   /** Golden canonical bytes equal the Java reference encoding of the typed key. */
   void checkCanonicalBytes() {
     for (JsonNode key : doc.get("keys")) {
-      byte[] reference = switch (key.get("kind").asText()) {
-        case "string" -> ReferenceEncoding.string(key.get("text").asText());
-        case "long" -> ReferenceEncoding.longKey(Long.parseLong(key.get("value").asText()));
-        case "int" -> ReferenceEncoding.intKey(Integer.parseInt(key.get("value").asText()));
-        case "uuid" -> ReferenceEncoding.uuid(UUID.fromString(key.get("value").asText()));
-        default -> ReferenceEncoding.composite(Golden.parts(key.get("parts")));
-      };
+      byte[] reference =
+          switch (key.get("kind").asText()) {
+            case "string" -> ReferenceEncoding.string(key.get("text").asText());
+            case "long" -> ReferenceEncoding.longKey(Long.parseLong(key.get("value").asText()));
+            case "int" -> ReferenceEncoding.intKey(Integer.parseInt(key.get("value").asText()));
+            case "uuid" -> ReferenceEncoding.uuid(UUID.fromString(key.get("value").asText()));
+            default -> ReferenceEncoding.composite(Golden.parts(key.get("parts")));
+          };
       String hex = Golden.HEX.formatHex(reference);
       if (!hex.equals(key.get("canonical_hex").asText())) {
-        failures.add("key " + key.get("id").asText() + ": Python canonical bytes " + key.get("canonical_hex").asText()
-            + ", Java reference encoding " + hex);
+        failures.add(
+            "key "
+                + key.get("id").asText()
+                + ": Python canonical bytes "
+                + key.get("canonical_hex").asText()
+                + ", Java reference encoding "
+                + hex);
       }
     }
   }
@@ -186,15 +261,28 @@ final class GoldenPartitions {
   private void checkRoute(String where, String entry, int expected, Route route) {
     compare(where, entry, expected, route.partition());
     String group = GROUPS.get(expected % GROUPS.size()).id();
-    if (!route.group().id().equals(group) || route.version() != VERSION || !route.entity().equals("golden-" + type)) {
-      failures.add(where + " via " + entry + ": route " + route + ", expected partition " + expected + " on " + group
-          + " at version " + VERSION);
+    if (!route.group().id().equals(group)
+        || route.version() != VERSION
+        || !route.entity().equals("golden-" + type)) {
+      failures.add(
+          where
+              + " via "
+              + entry
+              + ": route "
+              + route
+              + ", expected partition "
+              + expected
+              + " on "
+              + group
+              + " at version "
+              + VERSION);
     }
   }
 
   private void compare(String where, String entry, int expected, int actual) {
     if (expected != actual) {
-      failures.add(where + " via " + entry + ": expected partition " + expected + ", got " + actual);
+      failures.add(
+          where + " via " + entry + ": expected partition " + expected + ", got " + actual);
     }
   }
 
@@ -220,9 +308,12 @@ final class GoldenPartitions {
     Map<String, Integer> out = new LinkedHashMap<>();
     switch (key.get("kind").asText()) {
       case "string" -> out.put("partitionOf(String)", s.partitionOf(key.get("text").asText()));
-      case "long" -> out.put("partitionOf(long)", s.partitionOf(Long.parseLong(key.get("value").asText())));
-      case "int" -> out.put("partitionOf(int)", s.partitionOf(Integer.parseInt(key.get("value").asText())));
-      case "uuid" -> out.put("partitionOf(UUID)", s.partitionOf(UUID.fromString(key.get("value").asText())));
+      case "long" ->
+          out.put("partitionOf(long)", s.partitionOf(Long.parseLong(key.get("value").asText())));
+      case "int" ->
+          out.put("partitionOf(int)", s.partitionOf(Integer.parseInt(key.get("value").asText())));
+      case "uuid" ->
+          out.put("partitionOf(UUID)", s.partitionOf(UUID.fromString(key.get("value").asText())));
       default -> {
         Object[] p = Golden.parts(key.get("parts"));
         if (p.length == 2 && p[0] instanceof String a && p[1] instanceof String b) {

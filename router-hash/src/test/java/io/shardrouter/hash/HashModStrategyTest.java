@@ -15,7 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link HashModStrategy}: the strategy contract, the golden partitions of {@code hash_mod.json}, the modulo arithmetic. */
+/**
+ * {@link HashModStrategy}: the strategy contract, the golden partitions of {@code hash_mod.json},
+ * the modulo arithmetic.
+ */
 class HashModStrategyTest extends PartitionStrategyContract {
   private static final JsonNode GOLDEN = Golden.load("hash_mod.json");
   private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
@@ -36,14 +39,19 @@ class HashModStrategyTest extends PartitionStrategyContract {
     GoldenPartitions g = new GoldenPartitions(GOLDEN, HashModStrategy::of, seed());
     g.checkCanonicalBytes();
     g.checkEntryPoints();
-    assertTrue(g.failures().isEmpty(), () -> Golden.report("hash_mod vs golden/hash_mod.json, seed=" + seed(), g.failures()));
+    assertTrue(
+        g.failures().isEmpty(),
+        () -> Golden.report("hash_mod vs golden/hash_mod.json, seed=" + seed(), g.failures()));
   }
 
   @Test
   void route_goldenKeys_matchThroughRoutingTableAndRouter() {
     GoldenPartitions g = new GoldenPartitions(GOLDEN, HashModStrategy::of, seed());
     g.checkRouters();
-    assertTrue(g.failures().isEmpty(), () -> Golden.report("hash_mod routes vs golden/hash_mod.json, seed=" + seed(), g.failures()));
+    assertTrue(
+        g.failures().isEmpty(),
+        () ->
+            Golden.report("hash_mod routes vs golden/hash_mod.json, seed=" + seed(), g.failures()));
   }
 
   @Test
@@ -53,8 +61,16 @@ class HashModStrategyTest extends PartitionStrategyContract {
       HashModStrategy s = HashModStrategy.of(StableHashes.xxh3(), 1 << bits);
       for (int i = 0; i < 2000; i++) {
         long h = g.anyLong();
-        assertEquals(unsignedMod(h, 1 << bits), s.partitionOfHash(h), () -> "P=" + s.partitionCount() + ", hash "
-            + Long.toUnsignedString(h) + "; " + g.describe());
+        assertEquals(
+            unsignedMod(h, 1 << bits),
+            s.partitionOfHash(h),
+            () ->
+                "P="
+                    + s.partitionCount()
+                    + ", hash "
+                    + Long.toUnsignedString(h)
+                    + "; "
+                    + g.describe());
       }
     }
   }
@@ -67,29 +83,47 @@ class HashModStrategyTest extends PartitionStrategyContract {
       HashModStrategy s = HashModStrategy.of(StableHashes.xxh3(), p);
       for (int j = 0; j < 100; j++) {
         long h = g.anyLong();
-        assertEquals(unsignedMod(h, p), s.partitionOfHash(h), () -> "P=" + p + ", hash " + Long.toUnsignedString(h)
-            + " (as signed: " + h + "); " + g.describe());
+        assertEquals(
+            unsignedMod(h, p),
+            s.partitionOfHash(h),
+            () ->
+                "P="
+                    + p
+                    + ", hash "
+                    + Long.toUnsignedString(h)
+                    + " (as signed: "
+                    + h
+                    + "); "
+                    + g.describe());
       }
     }
   }
 
   @Test
   void of_zeroPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), 0));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), 0));
     assertEquals("strategy.partitions must be >= 1 for strategy 'hash_mod', got 0", e.getMessage());
   }
 
   @Test
   void of_negativePartitions_throwsIllegalArgument() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), -3));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), -3));
     assertTrue(e.getMessage().contains("got -3"), e.getMessage());
   }
 
   @Test
   void of_overMaxPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> HashModStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
-    assertEquals("strategy.partitions must be <= 16777216 for strategy 'hash_mod', got 16777217", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HashModStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
+    assertEquals(
+        "strategy.partitions must be <= 16777216 for strategy 'hash_mod', got 16777217",
+        e.getMessage());
   }
 
   @Test
@@ -101,18 +135,25 @@ class HashModStrategyTest extends PartitionStrategyContract {
 
   @Test
   void toJson_defaultSeed_printsTypeHashPartitionsOnly() {
-    assertEquals("{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":8}", HashModStrategy.of(StableHashes.xxh3(), 8).toString());
-    assertEquals("{\"type\":\"hash_mod\",\"hash\":\"murmur3-64\",\"seed\":4294967295,\"partitions\":3}",
+    assertEquals(
+        "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":8}",
+        HashModStrategy.of(StableHashes.xxh3(), 8).toString());
+    assertEquals(
+        "{\"type\":\"hash_mod\",\"hash\":\"murmur3-64\",\"seed\":4294967295,\"partitions\":3}",
         HashModStrategy.of(StableHashes.byName("murmur3-64", 4294967295L), 3).toJson().toString());
-    assertEquals("{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"seed\":-7046029254386353131,\"partitions\":3}",
-        HashModStrategy.of(StableHashes.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 3).toJson().toString());
+    assertEquals(
+        "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"seed\":-7046029254386353131,\"partitions\":3}",
+        HashModStrategy.of(StableHashes.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 3)
+            .toJson()
+            .toString());
   }
 
   @Test
   void equals_differentHashSeedPartitionsOrType_notEqual() {
     HashModStrategy base = HashModStrategy.of(StableHashes.xxh3(), 8);
     assertEquals(base, HashModStrategy.of(StableHashes.byName("xxh3-64", 0), 8));
-    assertEquals(base.hashCode(), HashModStrategy.of(StableHashes.byName("xxh3-64", 0), 8).hashCode());
+    assertEquals(
+        base.hashCode(), HashModStrategy.of(StableHashes.byName("xxh3-64", 0), 8).hashCode());
     assertNotEquals(base, HashModStrategy.of(StableHashes.xxh3(), 9));
     assertNotEquals(base, HashModStrategy.of(StableHashes.byName("xxh3-64", 1), 8));
     assertNotEquals(base, HashModStrategy.of(StableHashes.byName("murmur3-64", 0), 8));

@@ -15,13 +15,21 @@ import org.junit.jupiter.api.Test;
  * (any length), the encoder for non-ASCII text.
  */
 class HashStringTest {
-  private static final List<StableHash> HASHES = List.of(StableHashes.xxh3(), StableHashes.byName("xxh3-64", -7),
-      StableHashes.byName("murmur3-64", 0), StableHashes.byName("murmur3-64", 42), StableHashes.byName("blake2b-64", 0));
+  private static final List<StableHash> HASHES =
+      List.of(
+          StableHashes.xxh3(),
+          StableHashes.byName("xxh3-64", -7),
+          StableHashes.byName("murmur3-64", 0),
+          StableHashes.byName("murmur3-64", 42),
+          StableHashes.byName("blake2b-64", 0));
 
   private static void assertUtf8Hash(String key) {
     byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
     for (StableHash h : HASHES) {
-      assertEquals(h.hash(utf8, 0, utf8.length), h.hashString(key), h + " of a key of " + key.length() + " chars");
+      assertEquals(
+          h.hash(utf8, 0, utf8.length),
+          h.hashString(key),
+          h + " of a key of " + key.length() + " chars");
     }
   }
 
@@ -39,8 +47,18 @@ class HashStringTest {
 
   @Test
   void hashString_nonAscii_latin1_bmp_surrogatePairs() {
-    List<String> keys = new ArrayList<>(List.of("é", "müller", "\u00ff\u0080", "Ł", "\u0141\u0100ABC", "顧客-42",
-        "emoji \uD83D\uDE00 key", "\u0080", "a\u07ffb\u0800c\uffff"));
+    List<String> keys =
+        new ArrayList<>(
+            List.of(
+                "é",
+                "müller",
+                "\u00ff\u0080",
+                "Ł",
+                "\u0141\u0100ABC",
+                "顧客-42",
+                "emoji \uD83D\uDE00 key",
+                "\u0080",
+                "a\u07ffb\u0800c\uffff"));
     // a char whose low byte is ASCII must not be mistaken for that ASCII char
     keys.add("A\u0141");
     keys.add("x".repeat(300) + "é");
@@ -48,7 +66,8 @@ class HashStringTest {
       assertUtf8Hash(k);
     }
     assertEquals(StableHashes.xxh3().hashString("AA"), StableHashes.xxh3().hashString("A" + "A"));
-    org.junit.jupiter.api.Assertions.assertNotEquals(StableHashes.xxh3().hashString("AA"), StableHashes.xxh3().hashString("A\u0141"));
+    org.junit.jupiter.api.Assertions.assertNotEquals(
+        StableHashes.xxh3().hashString("AA"), StableHashes.xxh3().hashString("A\u0141"));
   }
 
   @Test

@@ -16,9 +16,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link JumpHashStrategy} and {@link JumpHash}: the strategy contract, the golden partitions and raw
- * buckets of {@code jump.json}, and the javadoc's claims as seeded property tests: growing P to P+1
- * moves only keys that land on the new partition, about 1/(P+1) of them; keys spread evenly.
+ * {@link JumpHashStrategy} and {@link JumpHash}: the strategy contract, the golden partitions and
+ * raw buckets of {@code jump.json}, and the javadoc's claims as seeded property tests: growing P to
+ * P+1 moves only keys that land on the new partition, about 1/(P+1) of them; keys spread evenly.
  */
 class JumpHashStrategyTest extends PartitionStrategyContract {
   private static final JsonNode GOLDEN = Golden.load("jump.json");
@@ -41,14 +41,18 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
     GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpHashStrategy::of, seed());
     g.checkCanonicalBytes();
     g.checkEntryPoints();
-    assertTrue(g.failures().isEmpty(), () -> Golden.report("jump vs golden/jump.json, seed=" + seed(), g.failures()));
+    assertTrue(
+        g.failures().isEmpty(),
+        () -> Golden.report("jump vs golden/jump.json, seed=" + seed(), g.failures()));
   }
 
   @Test
   void route_goldenKeys_matchThroughRoutingTableAndRouter() {
     GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpHashStrategy::of, seed());
     g.checkRouters();
-    assertTrue(g.failures().isEmpty(), () -> Golden.report("jump routes vs golden/jump.json, seed=" + seed(), g.failures()));
+    assertTrue(
+        g.failures().isEmpty(),
+        () -> Golden.report("jump routes vs golden/jump.json, seed=" + seed(), g.failures()));
   }
 
   @Test
@@ -58,7 +62,11 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
     for (JsonNode v : GOLDEN.get("bucket_vectors")) {
       long key = Long.parseLong(v.get("key_int64").asText());
       if (key != Long.parseUnsignedLong(v.get("key_unsigned").asText())) {
-        failures.add("golden file: key_int64 " + key + " is not key_unsigned " + v.get("key_unsigned").asText());
+        failures.add(
+            "golden file: key_int64 "
+                + key
+                + " is not key_unsigned "
+                + v.get("key_unsigned").asText());
       }
       for (int i = 0; i < v.get("buckets").size(); i++) {
         int buckets = v.get("buckets").get(i).asInt();
@@ -66,12 +74,21 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
         int actual = JumpHash.bucket(key, buckets);
         checked++;
         if (actual != expected) {
-          failures.add("bucket(" + Long.toUnsignedString(key) + ", " + buckets + "): expected " + expected + ", got " + actual);
+          failures.add(
+              "bucket("
+                  + Long.toUnsignedString(key)
+                  + ", "
+                  + buckets
+                  + "): expected "
+                  + expected
+                  + ", got "
+                  + actual);
         }
       }
     }
     assertTrue(checked >= 13 * 30, "golden file has only " + checked + " raw jump vectors");
-    assertTrue(failures.isEmpty(), () -> Golden.report("JumpHash.bucket vs golden/jump.json", failures));
+    assertTrue(
+        failures.isEmpty(), () -> Golden.report("JumpHash.bucket vs golden/jump.json", failures));
   }
 
   // ---------------------------------------------------------------- properties
@@ -86,8 +103,21 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
       for (int n = 2; n <= 600; n++) {
         int b = JumpHash.bucket(key, n);
         if (b != previous && b != n - 1) {
-          fail("key " + key + " moved from bucket " + previous + " to " + b + " when growing from " + (n - 1) + " to " + n
-              + " buckets; it may only stay or move to the new bucket " + (n - 1) + "; " + g.describe());
+          fail(
+              "key "
+                  + key
+                  + " moved from bucket "
+                  + previous
+                  + " to "
+                  + b
+                  + " when growing from "
+                  + (n - 1)
+                  + " to "
+                  + n
+                  + " buckets; it may only stay or move to the new bucket "
+                  + (n - 1)
+                  + "; "
+                  + g.describe());
         }
         previous = b;
       }
@@ -100,10 +130,28 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
     int[] large = {RoutingTable.MAX_PARTITIONS, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
     for (int i = 0; i < 20_000; i++) {
       long key = g.anyLong();
-      int n = i % 10 == 0 ? large[g.between(0, large.length - 1)] : g.between(1, RoutingTable.MAX_PARTITIONS);
+      int n =
+          i % 10 == 0
+              ? large[g.between(0, large.length - 1)]
+              : g.between(1, RoutingTable.MAX_PARTITIONS);
       int b = JumpHash.bucket(key, n);
-      assertTrue(b >= 0 && b < n, () -> "bucket(" + key + ", " + n + ") = " + b + " is outside [0, " + n + "); " + g.describe());
-      assertEquals(b, JumpHash.bucket(key, n), () -> "bucket(" + key + ", " + n + ") changed between calls; " + g.describe());
+      assertTrue(
+          b >= 0 && b < n,
+          () ->
+              "bucket("
+                  + key
+                  + ", "
+                  + n
+                  + ") = "
+                  + b
+                  + " is outside [0, "
+                  + n
+                  + "); "
+                  + g.describe());
+      assertEquals(
+          b,
+          JumpHash.bucket(key, n),
+          () -> "bucket(" + key + ", " + n + ") changed between calls; " + g.describe());
     }
   }
 
@@ -122,8 +170,22 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
           int b = after.partitionOf(k);
           if (a != b) {
             if (b != p) {
-              fail(hash + ": growing " + p + " -> " + (p + 1) + " moved key \"" + k + "\" from partition " + a + " to " + b
-                  + ", not to the new partition " + p + "; " + g.describe());
+              fail(
+                  hash
+                      + ": growing "
+                      + p
+                      + " -> "
+                      + (p + 1)
+                      + " moved key \""
+                      + k
+                      + "\" from partition "
+                      + a
+                      + " to "
+                      + b
+                      + ", not to the new partition "
+                      + p
+                      + "; "
+                      + g.describe());
             }
             moved++;
           }
@@ -132,9 +194,24 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
         double mean = n * share;
         double sd = Math.sqrt(n * share * (1 - share));
         int m = moved;
-        assertTrue(Math.abs(m - mean) <= 5 * sd + 1, () -> hash + ": growing " + p + " -> " + (p + 1) + " moved " + m + " of "
-            + n + " keys; expected about n/(P+1) = " + String.format("%.1f", mean) + " (binomial sd " + String.format("%.2f", sd)
-            + ", tolerance 5 sd); " + g.describe());
+        assertTrue(
+            Math.abs(m - mean) <= 5 * sd + 1,
+            () ->
+                hash
+                    + ": growing "
+                    + p
+                    + " -> "
+                    + (p + 1)
+                    + " moved "
+                    + m
+                    + " of "
+                    + n
+                    + " keys; expected about n/(P+1) = "
+                    + String.format("%.1f", mean)
+                    + " (binomial sd "
+                    + String.format("%.2f", sd)
+                    + ", tolerance 5 sd); "
+                    + g.describe());
       }
     }
   }
@@ -159,8 +236,22 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
         int df = p - 1;
         double bound = df + 6 * Math.sqrt(2.0 * df) + 10;
         double x = chi2;
-        assertTrue(chi2 <= bound, () -> hash + " jump P=" + p + ": chi-square " + String.format("%.1f", x) + " over " + n
-            + " keys exceeds " + String.format("%.1f", bound) + " (df " + df + "); counts are not balanced; " + g.describe());
+        assertTrue(
+            chi2 <= bound,
+            () ->
+                hash
+                    + " jump P="
+                    + p
+                    + ": chi-square "
+                    + String.format("%.1f", x)
+                    + " over "
+                    + n
+                    + " keys exceeds "
+                    + String.format("%.1f", bound)
+                    + " (df "
+                    + df
+                    + "); counts are not balanced; "
+                    + g.describe());
       }
     }
   }
@@ -169,20 +260,27 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
 
   @Test
   void of_zeroPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JumpHashStrategy.of(StableHashes.xxh3(), 0));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> JumpHashStrategy.of(StableHashes.xxh3(), 0));
     assertEquals("strategy.partitions must be >= 1 for strategy 'jump', got 0", e.getMessage());
   }
 
   @Test
   void of_overMaxPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> JumpHashStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
-    assertEquals("strategy.partitions must be <= 16777216 for strategy 'jump', got 16777217", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> JumpHashStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
+    assertEquals(
+        "strategy.partitions must be <= 16777216 for strategy 'jump', got 16777217",
+        e.getMessage());
   }
 
   @Test
   void toJson_blake2b_printsNoSeed() {
-    assertEquals("{\"type\":\"jump\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
+    assertEquals(
+        "{\"type\":\"jump\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
         JumpHashStrategy.of(StableHashes.byName("blake2b-64", 0), 1024).toString());
   }
 
@@ -198,7 +296,12 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
   private static String[] uniqueKeys(KeyGenerators g, int n) {
     String[] keys = new String[n];
     for (int i = 0; i < n; i++) {
-      keys[i] = i + ":" + (i % 3 == 0 ? g.nonAscii(1, 8) : g.ascii(0, 24)); // the prefix makes every key distinct
+      keys[i] =
+          i
+              + ":"
+              + (i % 3 == 0
+                  ? g.nonAscii(1, 8)
+                  : g.ascii(0, 24)); // the prefix makes every key distinct
     }
     return keys;
   }

@@ -25,7 +25,7 @@ class ReadmeExampleTest {
 
   // --- README example begins
   static final class OrderDao {
-    private final Router router;          // one per entity, shared by all threads
+    private final Router router; // one per entity, shared by all threads
     private final Db db;
     private final AtomicLong reads = new AtomicLong();
 
@@ -35,23 +35,35 @@ class ReadmeExampleTest {
     }
 
     void insert(String orderId, String json) {
-      Route route = router.route(orderId);                  // no allocation, no lock
-      String primary = route.primary().endpoint();          // writes go to the group's primary
-      db.execute(primary, "INSERT INTO orders_p" + route.partition()
-          + " VALUES ('" + orderId + "', '" + json + "', " + route.version() + ")");
+      Route route = router.route(orderId); // no allocation, no lock
+      String primary = route.primary().endpoint(); // writes go to the group's primary
+      db.execute(
+          primary,
+          "INSERT INTO orders_p"
+              + route.partition()
+              + " VALUES ('"
+              + orderId
+              + "', '"
+              + json
+              + "', "
+              + route.version()
+              + ")");
     }
 
     void find(String orderId) {
       Route route = router.route(orderId);
       String replica = route.group().readReplica(reads.incrementAndGet()).endpoint();
-      db.execute(replica, "SELECT * FROM orders_p" + route.partition() + " WHERE id = '" + orderId + "'");
+      db.execute(
+          replica, "SELECT * FROM orders_p" + route.partition() + " WHERE id = '" + orderId + "'");
     }
   }
+
   // --- README example ends
 
   @Test
   void daoExample_writesToPrimaryAndReadsFromReplica() {
-    String doc = """
+    String doc =
+        """
         {"format": 1, "routing_version": 7, "entity": "orders", "key": {"type": "string"},
          "strategy": {"type": "jump", "hash": "xxh3-64", "partitions": 8},
          "groups": [{"id": "g0", "primary": "db0:5432"},

@@ -10,22 +10,28 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link RingStrategy} in mode {@code 001} (seed 001's reference ring, tokens derived from the node
- * names): the strategy contract over one to 64 nodes, several vnode counts, non-ASCII node names, and
- * the node lists after adding and removing a node.
+ * names): the strategy contract over one to 64 nodes, several vnode counts, non-ASCII node names,
+ * and the node lists after adding and removing a node.
  */
 class Ring001ContractTest extends PartitionStrategyContract {
 
   @Override
   protected List<PartitionStrategy> strategies() {
     List<PartitionStrategy> out = new ArrayList<>();
-    out.add(RingStrategy.reference001(List.of("edge-1"), 1));                       // P = 1, one token
+    out.add(RingStrategy.reference001(List.of("edge-1"), 1)); // P = 1, one token
     out.add(RingStrategy.reference001(List.of("edge-1"), RingStrategy.DEFAULT_VNODES_001));
     List<String> four = List.of("edge-1", "edge-2", "edge-3", "edge-4");
     out.add(RingStrategy.reference001(four.subList(0, 2), RingStrategy.DEFAULT_VNODES_001));
     out.add(RingStrategy.reference001(four, RingStrategy.DEFAULT_VNODES_001));
-    out.add(RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), RingStrategy.DEFAULT_VNODES_001)); // add
-    out.add(RingStrategy.reference001(List.of("edge-1", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001));           // remove
-    out.add(RingStrategy.reference001(List.of("z\u00FCrich-1", "\u5317\u4EAC-2", "\uD83D\uDE00-3"), 7));
+    out.add(
+        RingStrategy.reference001(
+            List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"),
+            RingStrategy.DEFAULT_VNODES_001)); // add
+    out.add(
+        RingStrategy.reference001(
+            List.of("edge-1", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001)); // remove
+    out.add(
+        RingStrategy.reference001(List.of("z\u00FCrich-1", "\u5317\u4EAC-2", "\uD83D\uDE00-3"), 7));
     out.add(RingStrategy.reference001(nodes(10), 10));
     out.add(RingStrategy.reference001(nodes(64), 16));
     out.add(RingStrategy.reference001(nodes(300), 20));
@@ -45,7 +51,8 @@ class Ring001ContractTest extends PartitionStrategyContract {
     for (PartitionStrategy s : strategies()) {
       RingStrategy ring = (RingStrategy) s;
       assertEquals(RingMode.REFERENCE_001, ring.mode(), s::toString);
-      assertEquals(ring.nodes().size(), ring.partitionCount(), () -> s + ": one partition per node");
+      assertEquals(
+          ring.nodes().size(), ring.partitionCount(), () -> s + ": one partition per node");
       assertEquals(List.of("type", "mode", "nodes", "vnodes"), fieldNames(s), s::toString);
     }
   }

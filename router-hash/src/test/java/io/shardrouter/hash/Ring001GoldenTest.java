@@ -36,8 +36,12 @@ class Ring001GoldenTest {
 
   /** A table in mode 001 whose placement puts partition i (node i) on the group named nodes[i]. */
   static RoutingTable table(List<String> nodes, int vnodes) {
-    RoutingTable.Builder b = RoutingTable.builder().version(1).entity("telemetry").keyType(KeyType.STRING)
-        .strategy(RingStrategy.reference001(nodes, vnodes));
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(1)
+            .entity("telemetry")
+            .keyType(KeyType.STRING)
+            .strategy(RingStrategy.reference001(nodes, vnodes));
     for (String n : nodes) {
       b.group(ReplicaGroup.of(n, n + ":5432"));
     }
@@ -56,8 +60,14 @@ class Ring001GoldenTest {
       JsonNode tokens = c.get("tokens");
       assertEquals(tokens.size(), ring.tokenCount(), c.get("name").textValue());
       for (int i = 0; i < tokens.size(); i++) {
-        assertEquals(tokens.get(i).get(0).textValue(), Tokens.toHex(ring.token(i)), c.get("name") + " token " + i);
-        assertEquals(tokens.get(i).get(1).textValue(), nodes.get(ring.partitionOfToken(i)), c.get("name") + " owner " + i);
+        assertEquals(
+            tokens.get(i).get(0).textValue(),
+            Tokens.toHex(ring.token(i)),
+            c.get("name") + " token " + i);
+        assertEquals(
+            tokens.get(i).get(1).textValue(),
+            nodes.get(ring.partitionOfToken(i)),
+            c.get("name") + " owner " + i);
       }
       checked++;
     }
@@ -75,7 +85,8 @@ class Ring001GoldenTest {
       RoutingTable fromDocument = RoutingDocuments.read(RoutingDocuments.write(t));
       assertEquals(t, fromDocument, name);
       if (c.has("token_count")) {
-        assertEquals(c.get("token_count").intValue(), ((RingStrategy) t.strategy()).tokenCount(), name);
+        assertEquals(
+            c.get("token_count").intValue(), ((RingStrategy) t.strategy()).tokenCount(), name);
       }
       JsonNode answers = c.get("answers");
       for (int i = 0; i < keys.size(); i++) {
@@ -93,7 +104,8 @@ class Ring001GoldenTest {
   void keysEqualToATokenAndWrapAround_areCovered() throws IOException {
     JsonNode g = golden();
     List<String> keys = strings(g.get("keys"));
-    RingStrategy ring = RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+    RingStrategy ring =
+        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     long first = ring.token(0);
     long last = ring.token(ring.tokenCount() - 1);
     int equalToToken = 0;

@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Balance and movement of {@link RingAllocator} steps, for N = 3, 10, 100 and 1,024 groups, with
- * equal and mixed weights. Every random choice comes from a {@link SplittableRandom} whose seed is in
- * each failure message (set {@code -Dring.seed=...} to replay one).
+ * equal and mixed weights. Every random choice comes from a {@link SplittableRandom} whose seed is
+ * in each failure message (set {@code -Dring.seed=...} to replay one).
  */
 class RingAllocatorTest {
   static final double BALANCE = 1.02;
@@ -38,15 +38,25 @@ class RingAllocatorTest {
   }
 
   /** One allocator step, checked: balance within 2%, movement within 1.05 x optimal, ids kept. */
-  private static RingMovement check(String what, long seed, RoutingTable before, RoutingTable after, double optimal) {
+  private static RingMovement check(
+      String what, long seed, RoutingTable before, RoutingTable after, double optimal) {
     String where = what + " (seed " + seed + ")";
     assertEquals(before.version() + 1, after.version(), where);
     RingBalance b = RingBalance.of(after);
-    assertTrue(b.peak() <= BALANCE && b.trough() >= 2 - BALANCE, where + ": balance out of bounds\n" + b.toText());
+    assertTrue(
+        b.peak() <= BALANCE && b.trough() >= 2 - BALANCE,
+        where + ": balance out of bounds\n" + b.toText());
     RingMovement m = RingMovement.between(before, after);
     double ratio = m.movedShare() / optimal;
-    assertTrue(ratio <= MOVEMENT, where + String.format(Locale.ROOT, ": moved %.6f, optimal %.6f, ratio %.4f",
-        m.movedShare(), optimal, ratio));
+    assertTrue(
+        ratio <= MOVEMENT,
+        where
+            + String.format(
+                Locale.ROOT,
+                ": moved %.6f, optimal %.6f, ratio %.4f",
+                m.movedShare(),
+                optimal,
+                ratio));
     // ids are stable: every token of the old ring is still there with the same partition
     RingStrategy a = (RingStrategy) before.strategy();
     RingStrategy z = (RingStrategy) after.strategy();
@@ -55,14 +65,28 @@ class RingAllocatorTest {
       while (j < z.tokenCount() && z.token(j) != a.token(i)) {
         j++;
       }
-      assertTrue(j < z.tokenCount() && z.partitionOfToken(j) == a.partitionOfToken(i), where + ": token "
-          + Tokens.toHex(a.token(i)) + " lost or renumbered");
+      assertTrue(
+          j < z.tokenCount() && z.partitionOfToken(j) == a.partitionOfToken(i),
+          where + ": token " + Tokens.toHex(a.token(i)) + " lost or renumbered");
     }
     int grown = z.tokenCount() - a.tokenCount();
-    assertTrue(grown <= Math.max(before.groups().size(), after.groups().size()), where + ": " + grown + " new tokens");
-    System.out.printf(Locale.ROOT, "%-44s groups %5d tokens %6d peak %.5f trough %.5f moved %.6f optimal %.6f "
-        + "ratio %.5f from %d to %d groups%n", what, after.groups().size(), z.tokenCount(), b.peak(), b.trough(),
-        m.movedShare(), optimal, ratio, m.lostShare().size(), m.gainedShare().size());
+    assertTrue(
+        grown <= Math.max(before.groups().size(), after.groups().size()),
+        where + ": " + grown + " new tokens");
+    System.out.printf(
+        Locale.ROOT,
+        "%-44s groups %5d tokens %6d peak %.5f trough %.5f moved %.6f optimal %.6f "
+            + "ratio %.5f from %d to %d groups%n",
+        what,
+        after.groups().size(),
+        z.tokenCount(),
+        b.peak(),
+        b.trough(),
+        m.movedShare(),
+        optimal,
+        ratio,
+        m.lostShare().size(),
+        m.gainedShare().size());
     return m;
   }
 
@@ -74,29 +98,50 @@ class RingAllocatorTest {
     List<ReplicaGroup> gs = groups(n);
     RoutingTable t = ring(gs, weights(gs, null, 1), RingStrategy.DEFAULT_VNODES);
     RingBalance start = RingBalance.of(t);
-    assertTrue(start.peak() <= 1 + 1e-9 && start.trough() >= 1 - 1e-9, "initial ring is exact\n" + start.toText());
+    assertTrue(
+        start.peak() <= 1 + 1e-9 && start.trough() >= 1 - 1e-9,
+        "initial ring is exact\n" + start.toText());
 
     ReplicaGroup added = group("new");
     RoutingTable added1 = RingAllocator.standard().addGroup(t, added, 1);
     RingMovement add = check("N=" + n + " add 1 of weight 1", seed, t, added1, 1.0 / (n + 1));
-    assertEquals(List.of("new"), List.copyOf(add.gainedShare().keySet()), "only the new group gains");
-    assertTrue(add.lostShare().size() >= Math.min(n, Math.max(3, n * 9 / 10)),
+    assertEquals(
+        List.of("new"), List.copyOf(add.gainedShare().keySet()), "only the new group gains");
+    assertTrue(
+        add.lostShare().size() >= Math.min(n, Math.max(3, n * 9 / 10)),
         "taken from many groups: " + add.lostShare().size() + " of " + n + " (seed " + seed + ")");
 
     String victim = "g" + rnd.nextInt(n);
     double victimShare = shareOf(added1, victim);
     RoutingTable removed = RingAllocator.standard().removeGroup(added1, victim);
     RingMovement rm = check("N=" + n + " remove " + victim, seed, added1, removed, victimShare);
-    assertEquals(List.of(victim), List.copyOf(rm.lostShare().keySet()), "only the removed group loses");
-    assertTrue(rm.gainedShare().size() >= Math.min(n, Math.max(2, n * 9 / 10)),
-        "spread over most groups: " + rm.gainedShare().size() + " of " + n + " (seed " + seed + ")");
+    assertEquals(
+        List.of(victim), List.copyOf(rm.lostShare().keySet()), "only the removed group loses");
+    assertTrue(
+        rm.gainedShare().size() >= Math.min(n, Math.max(2, n * 9 / 10)),
+        "spread over most groups: "
+            + rm.gainedShare().size()
+            + " of "
+            + n
+            + " (seed "
+            + seed
+            + ")");
 
     String heavier = removed.groups().get(rnd.nextInt(n)).id();
     RoutingTable up = RingAllocator.standard().reweight(removed, heavier, 3);
-    check("N=" + n + " reweight " + heavier + " 1 -> 3", seed, removed, up,
+    check(
+        "N=" + n + " reweight " + heavier + " 1 -> 3",
+        seed,
+        removed,
+        up,
         targetOf(up, heavier) - shareOf(removed, heavier));
     RoutingTable down = RingAllocator.standard().reweight(up, heavier, 1);
-    check("N=" + n + " reweight " + heavier + " 3 -> 1", seed, up, down, shareOf(up, heavier) - targetOf(down, heavier));
+    check(
+        "N=" + n + " reweight " + heavier + " 3 -> 1",
+        seed,
+        up,
+        down,
+        shareOf(up, heavier) - targetOf(down, heavier));
   }
 
   @ParameterizedTest
@@ -136,8 +181,14 @@ class RingAllocatorTest {
       }
       t = next;
     }
-    assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)), "the document reads back (seed " + seed + ")");
-    assertEquals(t, Snapshots.read(Snapshots.write(t)), "the binary snapshot reads back (seed " + seed + ")");
+    assertEquals(
+        t,
+        RoutingDocuments.read(RoutingDocuments.write(t)),
+        "the document reads back (seed " + seed + ")");
+    assertEquals(
+        t,
+        Snapshots.read(Snapshots.write(t)),
+        "the binary snapshot reads back (seed " + seed + ")");
   }
 
   @ParameterizedTest
@@ -149,16 +200,25 @@ class RingAllocatorTest {
     RoutingTable t = ring(gs, weights(gs, rnd, 3), 4);
     for (int s = 0; s < 60; s++) {
       String id = t.groups().get(rnd.nextInt(t.groups().size())).id();
-      t = switch (rnd.nextInt(3)) {
-        case 0 -> RingAllocator.standard().addGroup(t, group("y" + s), 1 + rnd.nextInt(3));
-        case 1 -> t.groups().size() > 2 ? RingAllocator.standard().removeGroup(t, id) : t;
-        default -> RingAllocator.standard().reweight(t, id, 1 + rnd.nextInt(3));
-      };
+      t =
+          switch (rnd.nextInt(3)) {
+            case 0 -> RingAllocator.standard().addGroup(t, group("y" + s), 1 + rnd.nextInt(3));
+            case 1 -> t.groups().size() > 2 ? RingAllocator.standard().removeGroup(t, id) : t;
+            default -> RingAllocator.standard().reweight(t, id, 1 + rnd.nextInt(3));
+          };
       RingBalance b = RingBalance.of(t);
-      assertTrue(b.peak() <= 1.005 && b.trough() >= 0.995, "step " + s + " (seed " + seed + ")\n" + b.toText());
+      assertTrue(
+          b.peak() <= 1.005 && b.trough() >= 0.995,
+          "step " + s + " (seed " + seed + ")\n" + b.toText());
     }
-    System.out.printf(Locale.ROOT, "N=%d after 60 random steps: groups %d tokens %d peak %.5f trough %.5f%n", n,
-        t.groups().size(), ((RingStrategy) t.strategy()).tokenCount(), RingBalance.of(t).peak(), RingBalance.of(t).trough());
+    System.out.printf(
+        Locale.ROOT,
+        "N=%d after 60 random steps: groups %d tokens %d peak %.5f trough %.5f%n",
+        n,
+        t.groups().size(),
+        ((RingStrategy) t.strategy()).tokenCount(),
+        RingBalance.of(t).peak(),
+        RingBalance.of(t).trough());
   }
 
   @Test
@@ -211,7 +271,9 @@ class RingAllocatorTest {
     RingStrategy before = (RingStrategy) t.strategy();
     RingStrategy after = (RingStrategy) merged.strategy();
     assertEquals(0.0, RingMovement.between(t, merged).movedShare());
-    assertTrue(after.tokenCount() < before.tokenCount(), before.tokenCount() + " -> " + after.tokenCount());
+    assertTrue(
+        after.tokenCount() < before.tokenCount(),
+        before.tokenCount() + " -> " + after.tokenCount());
     assertEquals(t.partitionCount(), merged.partitionCount(), "ids are retired, never renumbered");
     int retired = 0;
     for (int p = 0; p < merged.partitionCount(); p++) {
@@ -222,13 +284,20 @@ class RingAllocatorTest {
     }
     assertEquals(before.tokenCount() - after.tokenCount(), retired);
     for (int i = 1; i < after.tokenCount(); i++) {
-      assertTrue(!merged.groupOf(after.partitionOfToken(i)).id().equals(merged.groupOf(after.partitionOfToken(i - 1)).id()),
+      assertTrue(
+          !merged
+              .groupOf(after.partitionOfToken(i))
+              .id()
+              .equals(merged.groupOf(after.partitionOfToken(i - 1)).id()),
           "neighbouring ranges of one group are merged");
     }
     String holder = merged.groupOf(firstRetired(merged)).id();
     RoutingTable removed = RingAllocator.standard().removeGroup(merged, holder);
-    assertEquals(0.0, removed.strategy().shareOf(firstRetired(merged)), "a retired id stays retired");
-    assertEquals(removed.groups().get(0).id(), removed.groupOf(firstRetired(merged)).id(),
+    assertEquals(
+        0.0, removed.strategy().shareOf(firstRetired(merged)), "a retired id stays retired");
+    assertEquals(
+        removed.groups().get(0).id(),
+        removed.groupOf(firstRetired(merged)).id(),
         "a retired id of a removed group goes to the first remaining group");
     assertTrue(RingBalance.of(removed).peak() <= BALANCE);
   }

@@ -25,21 +25,26 @@ class RingBadInputTest {
          "groups": [{"id": "g1", "primary": "db1:5432"}, {"id": "g2", "primary": "db2:5432"},
                     {"id": "g3", "primary": "db3:5432"}],
          "placement": ["g1", "g2", "g2", "g3"]}
-        """.formatted(strategyBody);
+        """
+        .formatted(strategyBody);
   }
 
   private static final String WEIGHTS = "\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1}";
-  private static final String TOKENS = "\"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 1], "
-      + "[\"8000000000000000\", 2], [\"c000000000000000\", 3]]";
+  private static final String TOKENS =
+      "\"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 1], "
+          + "[\"8000000000000000\", 2], [\"c000000000000000\", 3]]";
 
   private static void refused(String json, String path, String messagePart) {
-    List<Violation> vs = assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json)).violations();
+    List<Violation> vs =
+        assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json))
+            .violations();
     for (Violation v : vs) {
       if (v.path().equals(path) && v.message().contains(messagePart)) {
         return;
       }
     }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + messagePart + "', got " + vs);
+    throw new AssertionError(
+        "expected a violation at '" + path + "' containing '" + messagePart + "', got " + vs);
   }
 
   @Test
@@ -52,53 +57,102 @@ class RingBadInputTest {
 
   @Test
   void weights_zeroNegativeOrNotIntegers_refused() {
-    refused(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 0, \"g3\": 1}, " + TOKENS), "strategy.weights.g2",
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 0, \"g3\": 1}, " + TOKENS),
+        "strategy.weights.g2",
         "weight must be an integer in [1, 1000], got 0");
-    refused(tokensDoc("\"weights\": {\"g1\": -3, \"g2\": 2, \"g3\": 1}, " + TOKENS), "strategy.weights.g1", "got -3");
-    refused(tokensDoc("\"weights\": {\"g1\": 1.5, \"g2\": 2, \"g3\": 1}, " + TOKENS), "strategy.weights.g1", "got 1.5");
-    refused(tokensDoc("\"weights\": {\"g1\": 1001, \"g2\": 2, \"g3\": 1}, " + TOKENS), "strategy.weights.g1", "got 1001");
+    refused(
+        tokensDoc("\"weights\": {\"g1\": -3, \"g2\": 2, \"g3\": 1}, " + TOKENS),
+        "strategy.weights.g1",
+        "got -3");
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1.5, \"g2\": 2, \"g3\": 1}, " + TOKENS),
+        "strategy.weights.g1",
+        "got 1.5");
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1001, \"g2\": 2, \"g3\": 1}, " + TOKENS),
+        "strategy.weights.g1",
+        "got 1001");
     refused(tokensDoc(TOKENS), "strategy.weights", "missing");
   }
 
   @Test
   void duplicateTokens_acrossGroups_refused() {
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 1], "
-        + "[\"4000000000000000\", 3], [\"c000000000000000\", 2]]"), "strategy.tokens[2]",
+    refused(
+        tokensDoc(
+            WEIGHTS
+                + ", \"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 1], "
+                + "[\"4000000000000000\", 3], [\"c000000000000000\", 2]]"),
+        "strategy.tokens[2]",
         "token 4000000000000000 appears twice, at tokens[1] (partition 1) and here (partition 3)");
   }
 
   @Test
   void tokensNotSortedOrNotCoveringTheRing_refused() {
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [[\"0000000000000000\", 0], [\"8000000000000000\", 1], "
-        + "[\"4000000000000000\", 2], [\"c000000000000000\", 3]]"), "strategy.tokens[2]",
+    refused(
+        tokensDoc(
+            WEIGHTS
+                + ", \"tokens\": [[\"0000000000000000\", 0], [\"8000000000000000\", 1], "
+                + "[\"4000000000000000\", 2], [\"c000000000000000\", 3]]"),
+        "strategy.tokens[2]",
         "is below the token before it (8000000000000000); list tokens in strictly increasing unsigned order");
-    refused(tokensDoc(WEIGHTS + ", \"partitions\": 4, \"tokens\": []"), "strategy.tokens", "is empty");
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [[\"0x00\", 0]]"), "strategy.tokens[0][0]", "exactly 16 lower-case hex digits");
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [[\"ABCDEF0000000000\", 0]]"), "strategy.tokens[0][0]", "lower-case");
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [\"0000000000000000\"]"), "strategy.tokens[0]", "must be a pair");
-    refused(tokensDoc(WEIGHTS + ", \"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 0], "
-        + "[\"8000000000000000\", 2], [\"c000000000000000\", 3]]"), "strategy.tokens[1][1]", "partition 0 already owns tokens[0]");
-    refused(tokensDoc(WEIGHTS + ", \"partitions\": 3, " + TOKENS), "strategy.partitions", "give partitions >= 4");
+    refused(
+        tokensDoc(WEIGHTS + ", \"partitions\": 4, \"tokens\": []"), "strategy.tokens", "is empty");
+    refused(
+        tokensDoc(WEIGHTS + ", \"tokens\": [[\"0x00\", 0]]"),
+        "strategy.tokens[0][0]",
+        "exactly 16 lower-case hex digits");
+    refused(
+        tokensDoc(WEIGHTS + ", \"tokens\": [[\"ABCDEF0000000000\", 0]]"),
+        "strategy.tokens[0][0]",
+        "lower-case");
+    refused(
+        tokensDoc(WEIGHTS + ", \"tokens\": [\"0000000000000000\"]"),
+        "strategy.tokens[0]",
+        "must be a pair");
+    refused(
+        tokensDoc(
+            WEIGHTS
+                + ", \"tokens\": [[\"0000000000000000\", 0], [\"4000000000000000\", 0], "
+                + "[\"8000000000000000\", 2], [\"c000000000000000\", 3]]"),
+        "strategy.tokens[1][1]",
+        "partition 0 already owns tokens[0]");
+    refused(
+        tokensDoc(WEIGHTS + ", \"partitions\": 3, " + TOKENS),
+        "strategy.partitions",
+        "give partitions >= 4");
   }
 
   @Test
   void weights_namingUnknownOrMissingGroups_refusedWhenTheDocumentIsRead() {
-    refused(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1, \"g7\": 4}, " + TOKENS), "strategy.weights.g7",
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1, \"g7\": 4}, " + TOKENS),
+        "strategy.weights.g7",
         "names group 'g7', which is not in the document's groups [g1, g2, g3]");
-    refused(tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2}, " + TOKENS), "strategy.weights", "has no weight for group 'g3'");
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2}, " + TOKENS),
+        "strategy.weights",
+        "has no weight for group 'g3'");
   }
 
   @Test
   void unknownGroups_refused() {
     // tokens name partitions; the placement names groups, and the core refuses an unknown one
-    refused(tokensDoc(WEIGHTS + ", " + TOKENS).replace("\"placement\": [\"g1\"", "\"placement\": [\"g9\""),
-        "placement[0]", "unknown group 'g9'");
+    refused(
+        tokensDoc(WEIGHTS + ", " + TOKENS)
+            .replace("\"placement\": [\"g1\"", "\"placement\": [\"g9\""),
+        "placement[0]",
+        "unknown group 'g9'");
   }
 
   @Test
   void vnodeCountOverTheBound_refused() {
-    refused(tokensDoc("\"vnodes\": 5000, " + WEIGHTS + ", " + TOKENS), "strategy.vnodes", "must be in [1, 4096]");
-    String ref = """
+    refused(
+        tokensDoc("\"vnodes\": 5000, " + WEIGHTS + ", " + TOKENS),
+        "strategy.vnodes",
+        "must be in [1, 4096]");
+    String ref =
+        """
         {"format": 1, "routing_version": 1, "entity": "t", "key": {"type": "string"},
          "strategy": {"type": "ring", "mode": "001", "nodes": ["edge-1", "edge-2"], "vnodes": %s},
          "groups": [{"id": "edge-1", "primary": "e1:1"}, {"id": "edge-2", "primary": "e2:1"}],
@@ -106,54 +160,128 @@ class RingBadInputTest {
         """;
     refused(ref.formatted("100000"), "strategy.vnodes", "must be in [1, 4096]");
     refused(ref.formatted("0"), "strategy.vnodes", "must be in [1, 4096]");
-    assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().initial(1, "t", KeyType.STRING,
-        StableHashes.xxh3(), 4097, List.of(ReplicaGroup.of("a", "a:1")), Map.of("a", 1)));
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> RingStrategy.reference001(
-        java.util.stream.IntStream.range(0, 300).mapToObj(i -> "n" + i).toList(), 4000));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            RingAllocator.standard()
+                .initial(
+                    1,
+                    "t",
+                    KeyType.STRING,
+                    StableHashes.xxh3(),
+                    4097,
+                    List.of(ReplicaGroup.of("a", "a:1")),
+                    Map.of("a", 1)));
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                RingStrategy.reference001(
+                    java.util.stream.IntStream.range(0, 300).mapToObj(i -> "n" + i).toList(),
+                    4000));
     assertEquals("strategy.vnodes", e.violations().get(0).path());
-    assertTrue(e.getMessage().contains("1200000 tokens, over the limit of 1048576"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("1200000 tokens, over the limit of 1048576"), e.getMessage());
   }
 
   @Test
   void modes_andTheirParameters_checked() {
-    refused(tokensDoc("\"mode\": \"ketama\", " + WEIGHTS + ", " + TOKENS), "strategy.mode", "unknown ring mode 'ketama'");
-    refused(tokensDoc("\"nodes\": [\"g1\"], " + WEIGHTS + ", " + TOKENS), "strategy.nodes", "mode 'tokens' does not take 'nodes'");
-    refused(tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\"], " + TOKENS), "strategy.tokens", "mode '001' does not take 'tokens'");
-    refused(tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", \"g2\", \"g1\"], \"hash\": \"xxh3-64\""), "strategy.hash",
+    refused(
+        tokensDoc("\"mode\": \"ketama\", " + WEIGHTS + ", " + TOKENS),
+        "strategy.mode",
+        "unknown ring mode 'ketama'");
+    refused(
+        tokensDoc("\"nodes\": [\"g1\"], " + WEIGHTS + ", " + TOKENS),
+        "strategy.nodes",
+        "mode 'tokens' does not take 'nodes'");
+    refused(
+        tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\"], " + TOKENS),
+        "strategy.tokens",
+        "mode '001' does not take 'tokens'");
+    refused(
+        tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", \"g2\", \"g1\"], \"hash\": \"xxh3-64\""),
+        "strategy.hash",
         "pins blake2b-64");
-    refused(tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", \"g2\", \"g1\"]"), "strategy.nodes[2]",
+    refused(
+        tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", \"g2\", \"g1\"]"),
+        "strategy.nodes[2]",
         "node 'g1' is listed again (first at nodes[0])");
     refused(tokensDoc("\"mode\": \"001\", \"nodes\": []"), "strategy.nodes", "is empty");
-    refused(tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", 7]"), "strategy.nodes[1]", "must be a node name string");
-    refused(tokensDoc("\"seeds\": 1, " + WEIGHTS + ", " + TOKENS), "strategy.seeds", "unknown field for strategy 'ring'");
+    refused(
+        tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", 7]"),
+        "strategy.nodes[1]",
+        "must be a node name string");
+    refused(
+        tokensDoc("\"seeds\": 1, " + WEIGHTS + ", " + TOKENS),
+        "strategy.seeds",
+        "unknown field for strategy 'ring'");
   }
 
   @Test
   void javaFactories_refuseWithPaths() {
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> RingStrategy.ofTokens(
-        StableHashes.xxh3(), new long[] {9, 9}, new int[] {0, 1}, 2, Map.of("g", 0), 16));
-    assertEquals(List.of("strategy.tokens[1]", "strategy.weights.g"), e.violations().stream().map(Violation::path).toList());
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                RingStrategy.ofTokens(
+                    StableHashes.xxh3(),
+                    new long[] {9, 9},
+                    new int[] {0, 1},
+                    2,
+                    Map.of("g", 0),
+                    16));
+    assertEquals(
+        List.of("strategy.tokens[1]", "strategy.weights.g"),
+        e.violations().stream().map(Violation::path).toList());
   }
 
   @Test
   void allocatorRequests_refused() {
     List<ReplicaGroup> gs = RingFixtures.groups(3);
     RoutingTable t = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 4);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RingAllocator.standard().addGroup(t, RingFixtures.group("g1"), 1));
-    assertTrue(e.getMessage().contains("group 'g1' is already on the ring of 'orders' version 1; change its weight with reweight"));
-    e = assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().addGroup(t, RingFixtures.group("g9"), 0));
-    assertTrue(e.getMessage().startsWith("strategy.weights.g9: weight must be an integer in [1, 1000], got 0"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().reweight(t, "g0", -1));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> RingAllocator.standard().addGroup(t, RingFixtures.group("g1"), 1));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "group 'g1' is already on the ring of 'orders' version 1; change its weight with reweight"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> RingAllocator.standard().addGroup(t, RingFixtures.group("g9"), 0));
+    assertTrue(
+        e.getMessage()
+            .startsWith("strategy.weights.g9: weight must be an integer in [1, 1000], got 0"),
+        e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RingAllocator.standard().reweight(t, "g0", -1));
     assertTrue(e.getMessage().startsWith("strategy.weights.g0: weight must be"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().removeGroup(t, "nope"));
-    assertTrue(e.getMessage().contains("group 'nope' is not in routing table 'orders' version 1; groups: [g0, g1, g2]"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RingAllocator.standard().removeGroup(t, "nope"));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "group 'nope' is not in routing table 'orders' version 1; groups: [g0, g1, g2]"));
     RoutingTable one = RingFixtures.ring(List.of(RingFixtures.group("solo")), Map.of("solo", 1), 4);
-    e = assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().removeGroup(one, "solo"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> RingAllocator.standard().removeGroup(one, "solo"));
     assertTrue(e.getMessage().contains("is the last group"), e.getMessage());
     RoutingTable ref = Ring001GoldenTest.table(List.of("edge-1", "edge-2"), 150);
-    e = assertThrows(IllegalArgumentException.class, () -> RingAllocator.standard().addGroup(ref, RingFixtures.group("x"), 1));
-    assertTrue(e.getMessage().contains("in mode 001; the ring allocator changes only 'ring' tables in mode 'tokens'"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> RingAllocator.standard().addGroup(ref, RingFixtures.group("x"), 1));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "in mode 001; the ring allocator changes only 'ring' tables in mode 'tokens'"),
+        e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> RingAllocator.withMinPiece(0.5));
   }
 }

@@ -24,15 +24,17 @@ class RingExamplesTest {
 
   /** ring-weighted.json is exactly what RingAllocator.initial writes for these inputs. */
   static RoutingTable weightedExample() {
-    List<ReplicaGroup> gs = List.of(
-        ReplicaGroup.of("g1", "db1.orders:5432", "db1r.orders:5432"),
-        ReplicaGroup.of("g2", "db2.orders:5432", "db2r.orders:5432"),
-        ReplicaGroup.of("g3", "db3.orders:5432", "db3r.orders:5432"));
+    List<ReplicaGroup> gs =
+        List.of(
+            ReplicaGroup.of("g1", "db1.orders:5432", "db1r.orders:5432"),
+            ReplicaGroup.of("g2", "db2.orders:5432", "db2r.orders:5432"),
+            ReplicaGroup.of("g3", "db3.orders:5432", "db3r.orders:5432"));
     Map<String, Integer> w = new LinkedHashMap<>();
     w.put("g1", 1);
     w.put("g2", 2);
     w.put("g3", 3);
-    return RingAllocator.standard().initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), 8, gs, w);
+    return RingAllocator.standard()
+        .initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), 8, gs, w);
   }
 
   @Test
@@ -40,7 +42,10 @@ class RingExamplesTest {
     Path file = EXAMPLES.resolve("ring-weighted.json");
     RoutingTable t = RoutingDocuments.read(file);
     assertEquals(weightedExample(), t);
-    assertEquals(Files.readString(file), RoutingDocuments.write(t), "the example is byte-for-byte the written document");
+    assertEquals(
+        Files.readString(file),
+        RoutingDocuments.write(t),
+        "the example is byte-for-byte the written document");
     RingBalance b = RingBalance.of(t);
     double[] expected = {1.0 / 6, 2.0 / 6, 3.0 / 6};
     for (int i = 0; i < 3; i++) {
@@ -52,7 +57,8 @@ class RingExamplesTest {
   @Test
   void ringWeighted_demo_addAGroupAndDiff() {
     RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-weighted.json"));
-    RoutingTable next = RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4.orders:5432"), 2);
+    RoutingTable next =
+        RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4.orders:5432"), 2);
     assertEquals(2, next.version());
     RingMovement diff = RingMovement.between(t, next);
     assertEquals(2.0 / 8, diff.movedShare(), 1e-12, diff.toText());
@@ -63,7 +69,9 @@ class RingExamplesTest {
   @Test
   void ring001_loads_andRoutesAs001() throws IOException {
     RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-001.json"));
-    assertEquals(Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(), t.strategy());
+    assertEquals(
+        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(),
+        t.strategy());
     JsonNode golden;
     try (InputStream in = getClass().getResourceAsStream("/golden/ring-001.json")) {
       golden = new ObjectMapper().readTree(in);
@@ -72,7 +80,10 @@ class RingExamplesTest {
     assertEquals("edges-150", golden.get("cases").get(0).get("name").textValue());
     JsonNode keys = golden.get("keys");
     for (int i = 0; i < keys.size(); i++) {
-      assertEquals(answers.get(i).textValue(), t.route(keys.get(i).textValue()).group().id(), keys.get(i).textValue());
+      assertEquals(
+          answers.get(i).textValue(),
+          t.route(keys.get(i).textValue()).group().id(),
+          keys.get(i).textValue());
     }
   }
 }

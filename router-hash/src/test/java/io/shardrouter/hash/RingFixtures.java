@@ -26,7 +26,8 @@ final class RingFixtures {
   }
 
   /** Weight 1 for every group, or random weights in [1, maxWeight]. */
-  static Map<String, Integer> weights(List<ReplicaGroup> groups, SplittableRandom rnd, int maxWeight) {
+  static Map<String, Integer> weights(
+      List<ReplicaGroup> groups, SplittableRandom rnd, int maxWeight) {
     Map<String, Integer> w = new LinkedHashMap<>();
     for (ReplicaGroup g : groups) {
       w.put(g.id(), rnd == null ? 1 : 1 + rnd.nextInt(maxWeight));
@@ -35,7 +36,8 @@ final class RingFixtures {
   }
 
   static RoutingTable ring(List<ReplicaGroup> groups, Map<String, Integer> weights, int vnodes) {
-    return RingAllocator.standard().initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), vnodes, groups, weights);
+    return RingAllocator.standard()
+        .initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), vnodes, groups, weights);
   }
 
   static double shareOf(RoutingTable t, String group) {

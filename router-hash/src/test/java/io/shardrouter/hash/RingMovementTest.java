@@ -29,7 +29,8 @@ class RingMovementTest {
   void placementOnlyChange_agreesWithMovementReport() {
     List<ReplicaGroup> gs = RingFixtures.groups(3);
     RoutingTable from = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 8);
-    RoutingTable to = from.toBuilder().version(2).place(0, "g2").place(4, "g2").build(); // on g0 and g1
+    RoutingTable to =
+        from.toBuilder().version(2).place(0, "g2").place(4, "g2").build(); // on g0 and g1
     RingMovement ring = RingMovement.between(from, to);
     MovementReport core = MovementReport.between(from, to);
     assertTrue(core.sameStrategy());
@@ -52,7 +53,8 @@ class RingMovementTest {
     for (RingMovement.Move mv : m.moves()) {
       assertEquals("new", mv.toGroup());
       assertEquals(from.groupOf(mv.fromPartition()).id(), mv.fromGroup());
-      assertTrue(mv.toPartition() == mv.fromPartition() || mv.toPartition() >= from.partitionCount(),
+      assertTrue(
+          mv.toPartition() == mv.fromPartition() || mv.toPartition() >= from.partitionCount(),
           "a moved range keeps its id or is a new cut: " + mv);
       sum += mv.share();
     }
@@ -64,13 +66,17 @@ class RingMovementTest {
     assertTrue(text.startsWith("orders: version 1 -> 2, ring 160 -> "), text);
     assertTrue(text.contains("moved: 9.0909% of the key space"), text);
     assertTrue(text.contains("from 10 groups to 1 group\n"), text);
-    assertTrue(text.lines().anyMatch(l -> l.matches(" +new +\\+9\\.0909%")), text); // gains only: no loss column
+    assertTrue(
+        text.lines().anyMatch(l -> l.matches(" +new +\\+9\\.0909%")),
+        text); // gains only: no loss column
   }
 
   @Test
   void reference001_addNode_movesOnlyToTheNewNode() {
-    RoutingTable four = Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
-    RoutingTable five = Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), 150);
+    RoutingTable four =
+        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+    RoutingTable five =
+        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), 150);
     RingMovement m = RingMovement.between(four, five);
     assertEquals(List.of("edge-5"), List.copyOf(m.gainedShare().keySet()));
     assertEquals(five.strategy().shareOf(4), m.movedShare(), 1e-12);
@@ -84,13 +90,26 @@ class RingMovementTest {
   void unlikeTables_refused() {
     List<ReplicaGroup> gs = RingFixtures.groups(3);
     RoutingTable ring = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 4);
-    RoutingTable murmur = RingAllocator.standard().initial(2, "orders", KeyType.STRING,
-        StableHashes.byName(StableHashes.MURMUR3_64, 0), 4, gs, Map.of("g0", 1, "g1", 1, "g2", 1));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, murmur));
-    assertTrue(e.getMessage().contains("the rings hash keys with xxh3-64 and murmur3-64"), e.getMessage());
-    RoutingTable mod = ring.toBuilder().version(2).strategy(HashModStrategy.of(StableHashes.xxh3(), 12)).build();
+    RoutingTable murmur =
+        RingAllocator.standard()
+            .initial(
+                2,
+                "orders",
+                KeyType.STRING,
+                StableHashes.byName(StableHashes.MURMUR3_64, 0),
+                4,
+                gs,
+                Map.of("g0", 1, "g1", 1, "g2", 1));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, murmur));
+    assertTrue(
+        e.getMessage().contains("the rings hash keys with xxh3-64 and murmur3-64"), e.getMessage());
+    RoutingTable mod =
+        ring.toBuilder().version(2).strategy(HashModStrategy.of(StableHashes.xxh3(), 12)).build();
     e = assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, mod));
     assertTrue(e.getMessage().contains("use MovementReport for other strategies"), e.getMessage());
-    assertThrows(RoutingException.class, () -> RingMovement.between(ring, ring.toBuilder().entity("users").build()));
+    assertThrows(
+        RoutingException.class,
+        () -> RingMovement.between(ring, ring.toBuilder().entity("users").build()));
   }
 }

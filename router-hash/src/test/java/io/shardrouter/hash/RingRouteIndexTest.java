@@ -21,16 +21,24 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A ring table answers every key through {@link RingRouteIndex}, which reads the route of the key's
- * bucket instead of the bucket's partition. These tests hold it to the plain composition, the table's
- * route of the strategy's partition, for every key shape a table routes and for rings whose buckets
- * take every path: allocator rings (few crowded buckets), seed 001's ring, tokens bunched into a few
- * buckets (long scans), tokens on bucket edges and on threshold bits, retired partition ids.
+ * bucket instead of the bucket's partition. These tests hold it to the plain composition, the
+ * table's route of the strategy's partition, for every key shape a table routes and for rings whose
+ * buckets take every path: allocator rings (few crowded buckets), seed 001's ring, tokens bunched
+ * into a few buckets (long scans), tokens on bucket edges and on threshold bits, retired partition
+ * ids.
  */
 class RingRouteIndexTest {
   private static final List<String> SIX = List.of("g0", "g1", "g2", "g3", "g4", "g5");
 
   private static Supplier<String> failure(long seed, String what, Object key) {
-    return () -> "seed " + seed + ", " + what + ", key " + key + ": the route index and routes[partitionOf] disagree";
+    return () ->
+        "seed "
+            + seed
+            + ", "
+            + what
+            + ", key "
+            + key
+            + ": the route index and routes[partitionOf] disagree";
   }
 
   private static RoutingTable table(RingStrategy ring, KeyType keyType, SplittableRandom rnd) {
@@ -43,16 +51,29 @@ class RingRouteIndexTest {
     for (int p = 0; p < ring.partitionCount(); p++) {
       placement.add(ids.get(rnd.nextInt(ids.size())));
     }
-    return RoutingTable.builder().version(1).entity("orders").keyType(keyType).strategy(ring).groups(gs)
-        .placement(placement).build();
+    return RoutingTable.builder()
+        .version(1)
+        .entity("orders")
+        .keyType(keyType)
+        .strategy(ring)
+        .groups(gs)
+        .placement(placement)
+        .build();
   }
 
   /** Rings of every shape the index treats differently. */
   private static List<RingStrategy> rings(SplittableRandom rnd) {
     List<RingStrategy> rings = new ArrayList<>();
-    rings.add((RingStrategy) RingFixtures.ring(RingFixtures.groups(50), RingFixtures.weights(RingFixtures.groups(50), rnd, 3), 16)
-        .strategy());
-    rings.add(RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001));
+    rings.add(
+        (RingStrategy)
+            RingFixtures.ring(
+                    RingFixtures.groups(50),
+                    RingFixtures.weights(RingFixtures.groups(50), rnd, 3),
+                    16)
+                .strategy());
+    rings.add(
+        RingStrategy.reference001(
+            List.of("edge-1", "edge-2", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001));
     long base = rnd.nextLong();
     rings.add(handWritten(rnd, n -> base + rnd.nextLong(1L << 20), 40)); // bunched: long scans
     rings.add(handWritten(rnd, n -> (long) rnd.nextInt(64) << 58, 30)); // on bucket starts
@@ -66,7 +87,10 @@ class RingRouteIndexTest {
     long next(int i);
   }
 
-  /** A mode-{@code tokens} ring of up to {@code n} distinct tokens, each owning its own partition, some ids retired. */
+  /**
+   * A mode-{@code tokens} ring of up to {@code n} distinct tokens, each owning its own partition,
+   * some ids retired.
+   */
   private static RingStrategy handWritten(SplittableRandom rnd, TokenSource source, int n) {
     long[] raw = new long[n];
     for (int i = 0; i < n; i++) {
@@ -94,7 +118,10 @@ class RingRouteIndexTest {
     int len = rnd.nextInt(40);
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < len; i++) {
-      b.append(rnd.nextInt(10) == 0 ? (char) (0x400 + rnd.nextInt(200)) : (char) ('a' + rnd.nextInt(26)));
+      b.append(
+          rnd.nextInt(10) == 0
+              ? (char) (0x400 + rnd.nextInt(200))
+              : (char) ('a' + rnd.nextInt(26)));
     }
     return b.toString();
   }
@@ -117,23 +144,44 @@ class RingRouteIndexTest {
       for (int i = 0; i < 20_000; i++) {
         String s = text(rnd);
         long l = rnd.nextLong();
-        assertSame(strings.routeOfPartition(ring.partitionOf(s)), strings.route(s), failure(seed, what, s));
-        assertSame(longs.routeOfPartition(ring.partitionOf(l)), longs.route(l), failure(seed, what, l));
-        assertSame(ints.routeOfPartition(ring.partitionOf((int) l)), ints.route((int) l), failure(seed, what, (int) l));
+        assertSame(
+            strings.routeOfPartition(ring.partitionOf(s)),
+            strings.route(s),
+            failure(seed, what, s));
+        assertSame(
+            longs.routeOfPartition(ring.partitionOf(l)), longs.route(l), failure(seed, what, l));
+        assertSame(
+            ints.routeOfPartition(ring.partitionOf((int) l)),
+            ints.route((int) l),
+            failure(seed, what, (int) l));
         UUID u = new UUID(l, rnd.nextLong());
-        assertSame(uuids.routeOfPartition(ring.partitionOf(u)), uuids.route(u), failure(seed, what, u));
-        Instant t = Instant.ofEpochSecond(rnd.nextLong(-1L << 40, 1L << 40), rnd.nextInt(1_000_000) * 1000L);
-        assertSame(times.routeOfPartition(ring.partitionOf(t)), times.route(t), failure(seed, what, t));
-        assertSame(ss.routeOfPartition(ring.partitionOf(s, s + "x")), ss.route(s, s + "x"), failure(seed, what, s));
-        assertSame(sl.routeOfPartition(ring.partitionOf(s, l)), sl.route(s, l), failure(seed, what, s));
-        assertSame(ll.routeOfPartition(ring.partitionOf(l, ~l)), ll.route(l, ~l), failure(seed, what, l));
+        assertSame(
+            uuids.routeOfPartition(ring.partitionOf(u)), uuids.route(u), failure(seed, what, u));
+        Instant t =
+            Instant.ofEpochSecond(
+                rnd.nextLong(-1L << 40, 1L << 40), rnd.nextInt(1_000_000) * 1000L);
+        assertSame(
+            times.routeOfPartition(ring.partitionOf(t)), times.route(t), failure(seed, what, t));
+        assertSame(
+            ss.routeOfPartition(ring.partitionOf(s, s + "x")),
+            ss.route(s, s + "x"),
+            failure(seed, what, s));
+        assertSame(
+            sl.routeOfPartition(ring.partitionOf(s, l)), sl.route(s, l), failure(seed, what, s));
+        assertSame(
+            ll.routeOfPartition(ring.partitionOf(l, ~l)), ll.route(l, ~l), failure(seed, what, l));
         CompositeKey c = CompositeKey.of(s, l);
         assertSame(sl.routeOfPartition(ring.partitionOf(c)), sl.route(c), failure(seed, what, c));
         byte[] b = new byte[rnd.nextInt(48)];
         rnd.nextBytes(b);
-        assertSame(bytes.routeOfPartition(ring.partitionOf(b)), bytes.routeCanonical(b), failure(seed, what, Arrays.toString(b)));
+        assertSame(
+            bytes.routeOfPartition(ring.partitionOf(b)),
+            bytes.routeCanonical(b),
+            failure(seed, what, Arrays.toString(b)));
         int off = b.length == 0 ? 0 : rnd.nextInt(b.length);
-        assertSame(bytes.routeOfPartition(ring.partitionOf(b, off, b.length - off)), bytes.routeCanonical(b, off, b.length - off),
+        assertSame(
+            bytes.routeOfPartition(ring.partitionOf(b, off, b.length - off)),
+            bytes.routeCanonical(b, off, b.length - off),
             failure(seed, what, Arrays.toString(b) + " from " + off));
       }
     }
@@ -149,12 +197,19 @@ class RingRouteIndexTest {
       String what = ring.mode() + " ring of " + ring.tokenCount() + " tokens";
       for (int i = 0; i < ring.tokenCount(); i++) {
         long t = ring.token(i);
-        for (long p : new long[] {t - 1, t, t + 1, t & -(1L << 40), (t | ((1L << 40) - 1)), t ^ 1L << 30}) {
-          assertSame(bytes.routeOfPartition(ring.partitionOfHash(p)), index.routeOfPoint(p), failure(seed, what, Long.toHexString(p)));
+        for (long p :
+            new long[] {t - 1, t, t + 1, t & -(1L << 40), (t | ((1L << 40) - 1)), t ^ 1L << 30}) {
+          assertSame(
+              bytes.routeOfPartition(ring.partitionOfHash(p)),
+              index.routeOfPoint(p),
+              failure(seed, what, Long.toHexString(p)));
         }
       }
       for (long p : new long[] {0, 1, -1L, -2L, Long.MIN_VALUE, Long.MAX_VALUE}) {
-        assertSame(bytes.routeOfPartition(ring.partitionOfHash(p)), index.routeOfPoint(p), failure(seed, what, Long.toHexString(p)));
+        assertSame(
+            bytes.routeOfPartition(ring.partitionOfHash(p)),
+            index.routeOfPoint(p),
+            failure(seed, what, Long.toHexString(p)));
       }
     }
   }
@@ -177,26 +232,44 @@ class RingRouteIndexTest {
     RoutingTable ss = table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), rnd);
     RoutingTable bytes = table(ring, KeyType.BYTES, rnd);
     org.junit.jupiter.api.function.Executable[] calls = {
-        () -> strings.route((String) null), () -> uuids.route((UUID) null), () -> times.route((Instant) null),
-        () -> ss.route("a", (String) null), () -> ss.route((String) null, "b"), () -> bytes.routeCanonical(null),
-        () -> bytes.routeCanonical(null, 0, 0)};
+      () -> strings.route((String) null), () -> uuids.route((UUID) null),
+          () -> times.route((Instant) null),
+      () -> ss.route("a", (String) null), () -> ss.route((String) null, "b"),
+          () -> bytes.routeCanonical(null),
+      () -> bytes.routeCanonical(null, 0, 0)
+    };
     org.junit.jupiter.api.function.Executable[] plain = {
-        () -> ring.partitionOf((String) null), () -> ring.partitionOf((UUID) null), () -> ring.partitionOf((Instant) null),
-        () -> ring.partitionOf("a", (String) null), () -> ring.partitionOf((String) null, "b"),
-        () -> ring.partitionOf((byte[]) null), () -> ring.partitionOf(null, 0, 0)};
+      () -> ring.partitionOf((String) null),
+      () -> ring.partitionOf((UUID) null),
+      () -> ring.partitionOf((Instant) null),
+      () -> ring.partitionOf("a", (String) null),
+      () -> ring.partitionOf((String) null, "b"),
+      () -> ring.partitionOf((byte[]) null),
+      () -> ring.partitionOf(null, 0, 0)
+    };
     for (int i = 0; i < calls.length; i++) {
-      Throwable expected = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, plain[i]);
-      Throwable actual = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, calls[i]);
-      org.junit.jupiter.api.Assertions.assertEquals(expected.getClass(), actual.getClass(), "call " + i + ": " + actual);
+      Throwable expected =
+          org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, plain[i]);
+      Throwable actual =
+          org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, calls[i]);
+      org.junit.jupiter.api.Assertions.assertEquals(
+          expected.getClass(), actual.getClass(), "call " + i + ": " + actual);
     }
   }
 
   @Test
   void scratchKeys_longerThanTheScratch_routeAlike() {
-    RingStrategy ring = (RingStrategy) RingFixtures.ring(RingFixtures.groups(10), RingFixtures.weights(RingFixtures.groups(10), null, 1), 16)
-        .strategy();
-    RoutingTable ss = table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), new SplittableRandom(7));
+    RingStrategy ring =
+        (RingStrategy)
+            RingFixtures.ring(
+                    RingFixtures.groups(10),
+                    RingFixtures.weights(RingFixtures.groups(10), null, 1),
+                    16)
+                .strategy();
+    RoutingTable ss =
+        table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), new SplittableRandom(7));
     String longText = "x".repeat(KeyScratch.get().bytes().length * 3 + 5);
-    assertSame(ss.routeOfPartition(ring.partitionOf(longText, longText)), ss.route(longText, longText));
+    assertSame(
+        ss.routeOfPartition(ring.partitionOf(longText, longText)), ss.route(longText, longText));
   }
 }

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 class RingStrategyTest {
 
-  /** 001's rule written as a plain binary search: the first token strictly above h, else the first. */
+  /**
+   * 001's rule written as a plain binary search: the first token strictly above h, else the first.
+   */
   static int referencePartition(long[] tokens, int[] partitions, long h) {
     int lo = 0;
     int hi = tokens.length;
@@ -41,11 +43,12 @@ class RingStrategyTest {
     long[] raw = new long[n];
     long base = rnd.nextLong();
     for (int i = 0; i < n; i++) {
-      raw[i] = switch (shape) {
-        case 1 -> base + rnd.nextLong(1L << 20); // bunched: long scans inside a few buckets
-        case 2 -> i % 2 == 0 ? i : -1L - i; // near 0 and near 2^64-1
-        default -> rnd.nextLong();
-      };
+      raw[i] =
+          switch (shape) {
+            case 1 -> base + rnd.nextLong(1L << 20); // bunched: long scans inside a few buckets
+            case 2 -> i % 2 == 0 ? i : -1L - i; // near 0 and near 2^64-1
+            default -> rnd.nextLong();
+          };
     }
     return sortedUnsigned(raw);
   }
@@ -71,7 +74,8 @@ class RingStrategyTest {
     for (int round = 0; round < 300; round++) {
       long[] tokens = tokens(rnd, round % 4);
       int[] ids = shuffledIds(rnd, tokens.length);
-      RingStrategy ring = RingStrategy.ofTokens(StableHashes.xxh3(), tokens, ids, tokens.length, Map.of("g", 1), 1);
+      RingStrategy ring =
+          RingStrategy.ofTokens(StableHashes.xxh3(), tokens, ids, tokens.length, Map.of("g", 1), 1);
       long[] points = new long[4000];
       int k = 0;
       points[k++] = 0;
@@ -80,20 +84,37 @@ class RingStrategyTest {
       points[k++] = Long.MAX_VALUE;
       while (k < points.length) {
         long t = tokens[rnd.nextInt(tokens.length)];
-        points[k++] = switch (rnd.nextInt(5)) {
-          case 0 -> t;
-          case 1 -> t - 1;
-          case 2 -> t + 1;
-          case 3 -> t & -(1L << (64 - Integer.numberOfTrailingZeros(ring.index().buckets()))); // bucket start
-          default -> rnd.nextLong();
-        };
+        points[k++] =
+            switch (rnd.nextInt(5)) {
+              case 0 -> t;
+              case 1 -> t - 1;
+              case 2 -> t + 1;
+              case 3 ->
+                  t
+                      & -(1L
+                          << (64
+                              - Integer.numberOfTrailingZeros(
+                                  ring.index().buckets()))); // bucket start
+              default -> rnd.nextLong();
+            };
       }
       for (long h : points) {
         int expected = referencePartition(tokens, ids, h);
         int actual = ring.partitionOfHash(h);
         if (expected != actual) {
-          throw new AssertionError("seed " + seed + ", round " + round + ", " + tokens.length + " tokens, point "
-              + Long.toUnsignedString(h) + ": expected partition " + expected + ", got " + actual);
+          throw new AssertionError(
+              "seed "
+                  + seed
+                  + ", round "
+                  + round
+                  + ", "
+                  + tokens.length
+                  + " tokens, point "
+                  + Long.toUnsignedString(h)
+                  + ": expected partition "
+                  + expected
+                  + ", got "
+                  + actual);
         }
       }
     }
@@ -102,12 +123,17 @@ class RingStrategyTest {
   @Test
   void shareOf_sumsToOne_andMatchesRangeSizes() {
     long[] tokens = {0x4000000000000000L, 0x8000000000000000L, 0xC000000000000000L};
-    RingStrategy ring = RingStrategy.ofTokens(StableHashes.xxh3(), tokens, new int[] {2, 0, 1}, 4, Map.of("g", 1), 1);
-    assertEquals(0.5, ring.shareOf(2)); // token 4000.. owns the wrap range [c000.., 2^64) + [0, 4000..)
+    RingStrategy ring =
+        RingStrategy.ofTokens(
+            StableHashes.xxh3(), tokens, new int[] {2, 0, 1}, 4, Map.of("g", 1), 1);
+    assertEquals(
+        0.5, ring.shareOf(2)); // token 4000.. owns the wrap range [c000.., 2^64) + [0, 4000..)
     assertEquals(0.25, ring.shareOf(0)); // token 8000.. owns [4000.., 8000..)
     assertEquals(0.25, ring.shareOf(1)); // token c000.. owns [8000.., c000..)
     assertEquals(0.0, ring.shareOf(3)); // an id without a token is retired
-    RingStrategy one = RingStrategy.ofTokens(StableHashes.xxh3(), new long[] {12345}, new int[] {0}, 1, Map.of("g", 1), 1);
+    RingStrategy one =
+        RingStrategy.ofTokens(
+            StableHashes.xxh3(), new long[] {12345}, new int[] {0}, 1, Map.of("g", 1), 1);
     assertEquals(1.0, one.shareOf(0));
     assertEquals(0, one.partitionOf("anything"));
   }
@@ -115,21 +141,43 @@ class RingStrategyTest {
   @Test
   void reference001_collision_keepsTheEarlierVnode() {
     // A token hash that sends "b#vnode-0" onto the token of "a#vnode-1".
-    StableHash colliding = new StableHash() {
-      @Override public String name() { return "test"; }
-      @Override public long seed() { return 0; }
-      @Override public long hash(byte[] b, int off, int len) { throw new UnsupportedOperationException(); }
-      @Override public long hashString(String s) {
-        return switch (s) {
-          case "a#vnode-0" -> 100;
-          case "a#vnode-1", "b#vnode-0" -> 200;
-          case "b#vnode-1" -> 300;
-          default -> throw new IllegalArgumentException(s);
+    StableHash colliding =
+        new StableHash() {
+          @Override
+          public String name() {
+            return "test";
+          }
+
+          @Override
+          public long seed() {
+            return 0;
+          }
+
+          @Override
+          public long hash(byte[] b, int off, int len) {
+            throw new UnsupportedOperationException();
+          }
+
+          @Override
+          public long hashString(String s) {
+            return switch (s) {
+              case "a#vnode-0" -> 100;
+              case "a#vnode-1", "b#vnode-0" -> 200;
+              case "b#vnode-1" -> 300;
+              default -> throw new IllegalArgumentException(s);
+            };
+          }
+
+          @Override
+          public long hashLong(long k) {
+            throw new UnsupportedOperationException();
+          }
+
+          @Override
+          public long hashInt(int k) {
+            throw new UnsupportedOperationException();
+          }
         };
-      }
-      @Override public long hashLong(long k) { throw new UnsupportedOperationException(); }
-      @Override public long hashInt(int k) { throw new UnsupportedOperationException(); }
-    };
     Ring001.Derived d = Ring001.derive(List.of("a", "b"), 2, colliding);
     assertEquals(1, d.collisions());
     assertTrue(Arrays.equals(new long[] {100, 200, 300}, d.tokens()), Arrays.toString(d.tokens()));
@@ -138,32 +186,46 @@ class RingStrategyTest {
 
   @Test
   void toJson_roundTripsThroughTheRegistry() {
-    RingStrategy tokens = RingStrategy.ofTokens(StableHashes.byName(StableHashes.MURMUR3_64, 7),
-        new long[] {5, 0xF000000000000000L}, new int[] {1, 2}, 3, Map.of("b", 2, "a", 1), 8);
+    RingStrategy tokens =
+        RingStrategy.ofTokens(
+            StableHashes.byName(StableHashes.MURMUR3_64, 7),
+            new long[] {5, 0xF000000000000000L},
+            new int[] {1, 2},
+            3,
+            Map.of("b", 2, "a", 1),
+            8);
     PartitionStrategy again = StrategyRegistry.defaultRegistry().create(tokens.toJson());
     assertEquals(tokens, again);
     assertEquals(tokens.toJson().toString(), again.toJson().toString());
-    assertEquals("{\"type\":\"ring\",\"mode\":\"tokens\",\"hash\":\"murmur3-64\",\"seed\":7,\"vnodes\":8,"
-        + "\"weights\":{\"a\":1,\"b\":2},\"partitions\":3,\"tokens\":[[\"0000000000000005\",1],"
-        + "[\"f000000000000000\",2]]}", tokens.toString());
+    assertEquals(
+        "{\"type\":\"ring\",\"mode\":\"tokens\",\"hash\":\"murmur3-64\",\"seed\":7,\"vnodes\":8,"
+            + "\"weights\":{\"a\":1,\"b\":2},\"partitions\":3,\"tokens\":[[\"0000000000000005\",1],"
+            + "[\"f000000000000000\",2]]}",
+        tokens.toString());
 
     RingStrategy ref = RingStrategy.reference001(List.of("edge-1", "edge-2"), 150);
-    assertEquals("{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}", ref.toString());
+    assertEquals(
+        "{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
+        ref.toString());
     assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toJson()));
     assertNotEquals(ref, RingStrategy.reference001(List.of("edge-2", "edge-1"), 150));
   }
 
   @Test
   void lookups_areShortScans_forAllocatedAndHashedTokens() {
-    RingStrategy ref = RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+    RingStrategy ref =
+        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     assertTrue(ref.index().longestScan() <= 5, "longest scan " + ref.index().longestScan());
-    assertTrue(ref.index().buckets() >= ref.tokenCount() && ref.index().buckets() < 2 * ref.tokenCount());
+    assertTrue(
+        ref.index().buckets() >= ref.tokenCount() && ref.index().buckets() < 2 * ref.tokenCount());
   }
 
   @Test
   void partitionOf_allocatesNothing() {
-    com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    RingStrategy ring = RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    RingStrategy ring =
+        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     String[] keys = new String[1024];
     long[] points = new long[1024];
     for (int i = 0; i < keys.length; i++) {
@@ -179,6 +241,8 @@ class RingStrategyTest {
       sink += ring.partitionOfHash(points[i & 1023]) + ring.partitionOf(keys[i & 1023]);
     }
     long allocated = mx.getCurrentThreadAllocatedBytes() - before;
-    assertTrue(allocated < 4096, "2,000,000 lookups allocated " + allocated + " bytes (sink " + sink + ")");
+    assertTrue(
+        allocated < 4096,
+        "2,000,000 lookups allocated " + allocated + " bytes (sink " + sink + ")");
   }
 }

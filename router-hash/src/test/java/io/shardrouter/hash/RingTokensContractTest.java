@@ -18,10 +18,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RingStrategy} in mode {@code tokens}: the strategy contract over rings cut by
- * {@link RingAllocator}: one group, a few groups of equal and of mixed weights, several vnode counts
- * and hashes, and the rings after {@code addGroup} and {@code removeGroup} steps (new tokens with fresh
- * partition ids, ranges moved whole or cut). Random weights and steps come from the contract's seed.
+ * {@link RingStrategy} in mode {@code tokens}: the strategy contract over rings cut by {@link
+ * RingAllocator}: one group, a few groups of equal and of mixed weights, several vnode counts and
+ * hashes, and the rings after {@code addGroup} and {@code removeGroup} steps (new tokens with fresh
+ * partition ids, ranges moved whole or cut). Random weights and steps come from the contract's
+ * seed.
  */
 class RingTokensContractTest extends PartitionStrategyContract {
   private static final RingAllocator ALLOCATOR = RingAllocator.standard();
@@ -40,16 +41,26 @@ class RingTokensContractTest extends PartitionStrategyContract {
   private static List<RoutingTable> tables(SplittableRandom rnd) {
     List<RoutingTable> out = new ArrayList<>();
     List<ReplicaGroup> one = groups(1);
-    out.add(initial(StableHashes.xxh3(), 1, one, weights(one, null, 1)));            // P = 1: one token owns the ring
-    out.add(initial(StableHashes.xxh3(), 3, one, weights(one, null, 1)));            // P = 3, all on one group
+    out.add(
+        initial(
+            StableHashes.xxh3(), 1, one, weights(one, null, 1))); // P = 1: one token owns the ring
+    out.add(initial(StableHashes.xxh3(), 3, one, weights(one, null, 1))); // P = 3, all on one group
     List<ReplicaGroup> three = groups(3);
     RoutingTable equal = initial(StableHashes.xxh3(), 4, three, weights(three, null, 1));
-    out.add(equal);                                                                   // P = 12
+    out.add(equal); // P = 12
     List<ReplicaGroup> two = groups(2);
-    out.add(initial(StableHashes.byName(StableHashes.MURMUR3_64, 42), 2, two, Map.of("g0", 1, "g1", 3)));
-    out.add(initial(StableHashes.byName(StableHashes.BLAKE2B_64, 0), 5, three, weights(three, rnd, 4)));
+    out.add(
+        initial(
+            StableHashes.byName(StableHashes.MURMUR3_64, 42), 2, two, Map.of("g0", 1, "g1", 3)));
+    out.add(
+        initial(StableHashes.byName(StableHashes.BLAKE2B_64, 0), 5, three, weights(three, rnd, 4)));
     List<ReplicaGroup> ten = groups(10);
-    RoutingTable mixed = initial(StableHashes.byName(StableHashes.XXH3_64, TestHashes.XXH3_LARGE_SEED), 16, ten, weights(ten, rnd, 4));
+    RoutingTable mixed =
+        initial(
+            StableHashes.byName(StableHashes.XXH3_64, TestHashes.XXH3_LARGE_SEED),
+            16,
+            ten,
+            weights(ten, rnd, 4));
     out.add(mixed);
 
     // after allocator steps: fresh partition ids for cut pieces, ranges moved between groups
@@ -59,7 +70,9 @@ class RingTokensContractTest extends PartitionStrategyContract {
     out.add(removed);
     out.add(ALLOCATOR.addGroup(removed, group("heavy"), 3));
     // a small ring whose steps cut ranges: every piece is checked for reachability (P <= 64)
-    RoutingTable cut = ALLOCATOR.addGroup(initial(StableHashes.xxh3(), 1, three, weights(three, null, 1)), group("new"), 1);
+    RoutingTable cut =
+        ALLOCATOR.addGroup(
+            initial(StableHashes.xxh3(), 1, three, weights(three, null, 1)), group("new"), 1);
     out.add(cut);
     RoutingTable cutRemoved = ALLOCATOR.removeGroup(cut, "g" + rnd.nextInt(3));
     out.add(cutRemoved);
@@ -75,13 +88,19 @@ class RingTokensContractTest extends PartitionStrategyContract {
       out.add(t);
     }
     List<ReplicaGroup> hundred = groups(100);
-    RoutingTable big = initial(StableHashes.byName(StableHashes.MURMUR3_64, TestHashes.MURMUR3_MAX_SEED), 16, hundred,
-        weights(hundred, rnd, 4));
-    out.add(ALLOCATOR.removeGroup(ALLOCATOR.addGroup(big, group("new"), 2), "g" + rnd.nextInt(100)));
+    RoutingTable big =
+        initial(
+            StableHashes.byName(StableHashes.MURMUR3_64, TestHashes.MURMUR3_MAX_SEED),
+            16,
+            hundred,
+            weights(hundred, rnd, 4));
+    out.add(
+        ALLOCATOR.removeGroup(ALLOCATOR.addGroup(big, group("new"), 2), "g" + rnd.nextInt(100)));
     return out;
   }
 
-  private static RoutingTable initial(StableHash hash, int vnodes, List<ReplicaGroup> groups, Map<String, Integer> weights) {
+  private static RoutingTable initial(
+      StableHash hash, int vnodes, List<ReplicaGroup> groups, Map<String, Integer> weights) {
     return ALLOCATOR.initial(1, "orders", KeyType.STRING, hash, vnodes, groups, weights);
   }
 
@@ -98,8 +117,13 @@ class RingTokensContractTest extends PartitionStrategyContract {
       }
       double sum = total;
       assertEquals(1.0, sum, 1e-9, () -> "shares of " + s + " sum to " + sum + "; seed=" + seed());
-      grown |= ring.tokenCount() > ring.vnodes() * ring.weights().values().stream().mapToInt(Integer::intValue).sum();
+      grown |=
+          ring.tokenCount()
+              > ring.vnodes() * ring.weights().values().stream().mapToInt(Integer::intValue).sum();
     }
-    assertTrue(grown, "no ring under test has more tokens than its initial cut; the allocator steps cut nothing; seed=" + seed());
+    assertTrue(
+        grown,
+        "no ring under test has more tokens than its initial cut; the allocator steps cut nothing; seed="
+            + seed());
   }
 }

@@ -17,18 +17,24 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class SaltingTest {
-  private static final RoutingTable ORDERS = RingFixtures.ring(RingFixtures.groups(6),
-      RingFixtures.weights(RingFixtures.groups(6), null, 1), 16);
+  private static final RoutingTable ORDERS =
+      RingFixtures.ring(
+          RingFixtures.groups(6), RingFixtures.weights(RingFixtures.groups(6), null, 1), 16);
 
   @Test
   void computed_pointReadRecomputesTheWriteBucket() {
     Salting s = Salting.computed(8);
     int bucket = s.bucketOf("order-42");
-    assertEquals((int) Long.remainderUnsigned(StableHashes.xxh3().hashString("order-42"), 8), bucket);
+    assertEquals(
+        (int) Long.remainderUnsigned(StableHashes.xxh3().hashString("order-42"), 8), bucket);
     assertEquals("2026-06-01#" + bucket, s.writeKey("2026-06-01", "order-42"));
     Route write = s.route(ORDERS, "2026-06-01", "order-42");
-    assertSame(ORDERS.route(s.writeKey("2026-06-01", "order-42")), write, "route() hashes the same bytes as the key text");
-    assertEquals((int) Long.remainderUnsigned(StableHashes.xxh3().hashLong(42L), 8), s.bucketOf(42L));
+    assertSame(
+        ORDERS.route(s.writeKey("2026-06-01", "order-42")),
+        write,
+        "route() hashes the same bytes as the key text");
+    assertEquals(
+        (int) Long.remainderUnsigned(StableHashes.xxh3().hashLong(42L), 8), s.bucketOf(42L));
   }
 
   @Test
@@ -56,7 +62,8 @@ class SaltingTest {
       assertTrue(c > 850 && c < 1150, "seed " + seed + ": " + java.util.Arrays.toString(count));
     }
     assertTrue(s.writeKey("tenant-7").matches("tenant-7#[0-3]"));
-    assertEquals(List.of("tenant-7#0", "tenant-7#1", "tenant-7#2", "tenant-7#3"), s.readKeys("tenant-7"));
+    assertEquals(
+        List.of("tenant-7#0", "tenant-7#1", "tenant-7#2", "tenant-7#3"), s.readKeys("tenant-7"));
     assertThrows(IllegalStateException.class, () -> s.bucketOf("x"));
     assertThrows(IllegalStateException.class, () -> Salting.computed(4).randomBucket(rnd));
   }
@@ -72,18 +79,22 @@ class SaltingTest {
       assertSame(ORDERS.route(keys.get(b)), routes.get(b));
       expected.add(ORDERS.route(keys.get(b)).partition());
     }
-    assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), s.readPartitions(ORDERS, "2026-06-01"));
+    assertArrayEquals(
+        expected.stream().mapToInt(Integer::intValue).toArray(),
+        s.readPartitions(ORDERS, "2026-06-01"));
     assertTrue(keys.get(5).equals("2026-06-01|5"));
   }
 
   @Test
   void compositeKeys_useTheBucketAsSecondPart() {
-    RoutingTable t = ORDERS.toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
+    RoutingTable t =
+        ORDERS.toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
     Salting s = Salting.computed(8);
     int b = s.bucketOf("order-9");
     assertSame(t.route("2026-06-01", (long) b), s.route(t, "2026-06-01", "order-9"));
     RoutingTable longs = ORDERS.toBuilder().keyType(KeyType.LONG).build();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.route(longs, "x", 0));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> s.route(longs, "x", 0));
     assertTrue(e.getMessage().contains("has keys of type long"), e.getMessage());
   }
 
@@ -95,7 +106,8 @@ class SaltingTest {
 
   @Test
   void route_allocatesNothing() {
-    com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     Salting s = Salting.computed(64);
     long sink = 0;
     for (int i = 0; i < 100_000; i++) {
@@ -106,21 +118,27 @@ class SaltingTest {
       sink += s.route(ORDERS, "2026-06-01", i & 63).partition() + s.bucketOf("order-42");
     }
     long allocated = mx.getCurrentThreadAllocatedBytes() - before;
-    assertTrue(allocated < 4096, "500,000 routes allocated " + allocated + " bytes (sink " + sink + ")");
+    assertTrue(
+        allocated < 4096, "500,000 routes allocated " + allocated + " bytes (sink " + sink + ")");
   }
 
   @Test
   void badBucketCounts_andSeparators_refused() {
     for (int b : new int[] {0, -1, Salting.MAX_BUCKETS + 1}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Salting.computed(b));
-      assertTrue(e.getMessage().startsWith("salting.buckets must be in [1, 1024], got " + b), e.getMessage());
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> Salting.computed(b));
+      assertTrue(
+          e.getMessage().startsWith("salting.buckets must be in [1, 1024], got " + b),
+          e.getMessage());
       assertThrows(IllegalArgumentException.class, () -> Salting.random(b));
     }
     assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).withSeparator(""));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).withSeparator("#1"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).withSeparator("#1"));
     assertTrue(e.getMessage().contains("salting.separator"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).key("x", 4));
     assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).route(ORDERS, "x", -1));
-    assertEquals("Salting{computed, 4 buckets, xxh3-64, separator '#'}", Salting.computed(4).toString());
+    assertEquals(
+        "Salting{computed, 4 buckets, xxh3-64, separator '#'}", Salting.computed(4).toString());
   }
 }

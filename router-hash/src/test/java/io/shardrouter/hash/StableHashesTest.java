@@ -9,7 +9,10 @@ import io.shardrouter.core.InvalidKeyException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link StableHashes#byName}: names, seeds and refusals; null keys through every {@link StableHash} entry point. */
+/**
+ * {@link StableHashes#byName}: names, seeds and refusals; null keys through every {@link
+ * StableHash} entry point.
+ */
 class StableHashesTest {
 
   @Test
@@ -36,20 +39,24 @@ class StableHashesTest {
 
   @Test
   void byName_unknownName_throwsListingKnown() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StableHashes.byName("xxh64", 0));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> StableHashes.byName("xxh64", 0));
     assertEquals("unknown hash 'xxh64'; known: [blake2b-64, murmur3-64, xxh3-64]", e.getMessage());
   }
 
   @Test
   void byName_blake2bWithSeed_throws() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StableHashes.byName("blake2b-64", 1));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> StableHashes.byName("blake2b-64", 1));
     assertTrue(e.getMessage().contains("blake2b-64 takes no seed"), e.getMessage());
   }
 
   @Test
   void byName_murmur3SeedOutside32Bits_throws() {
     for (long seed : new long[] {-1, 1L << 32, Long.MIN_VALUE, Long.MAX_VALUE}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StableHashes.byName("murmur3-64", seed));
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> StableHashes.byName("murmur3-64", seed));
       assertTrue(e.getMessage().contains("[0, 4294967295], got " + seed), e.getMessage());
     }
   }
@@ -66,7 +73,8 @@ class StableHashesTest {
   void hashString_loneSurrogate_throwsInvalidKey() {
     for (String name : StableHashes.NAMES) {
       StableHash h = StableHashes.byName(name, 0);
-      InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> h.hashString("ab\uD800"), name);
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> h.hashString("ab\uD800"), name);
       assertTrue(e.getMessage().contains("lone surrogate U+D800 at char index 2"), e.getMessage());
     }
   }

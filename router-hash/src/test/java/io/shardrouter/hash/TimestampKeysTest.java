@@ -18,12 +18,19 @@ class TimestampKeysTest {
     SplittableRandom r = new SplittableRandom(seed);
     for (String name : StableHashes.NAMES) {
       StableHash h = StableHashes.byName(name, 0);
-      for (PartitionStrategy s : new PartitionStrategy[] {HashModStrategy.of(h, 1000), JumpHashStrategy.of(h, 1024)}) {
+      for (PartitionStrategy s :
+          new PartitionStrategy[] {HashModStrategy.of(h, 1000), JumpHashStrategy.of(h, 1024)}) {
         for (int i = 0; i < 2000; i++) {
           long micros = i < 3 ? new long[] {0, Long.MIN_VALUE, Long.MAX_VALUE}[i] : r.nextLong();
           Instant at = Timestamps.instant(micros);
-          assertEquals(s.partitionOf(CanonicalKeys.of(at)), s.partitionOf(at), () -> "seed " + seed + ", " + s + ", " + at);
-          assertEquals(s.partitionOf(micros), s.partitionOf(at), () -> "a timestamp hashes as the long of its microseconds");
+          assertEquals(
+              s.partitionOf(CanonicalKeys.of(at)),
+              s.partitionOf(at),
+              () -> "seed " + seed + ", " + s + ", " + at);
+          assertEquals(
+              s.partitionOf(micros),
+              s.partitionOf(at),
+              () -> "a timestamp hashes as the long of its microseconds");
         }
       }
     }

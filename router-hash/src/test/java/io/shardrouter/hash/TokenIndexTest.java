@@ -30,15 +30,16 @@ class TokenIndexTest {
     long base = rnd.nextLong();
     long step = Long.divideUnsigned(-1L, n);
     for (int i = 0; i < n; i++) {
-      raw[i] = switch (shape) {
-        case 1 -> base + rnd.nextLong(1L << 20); // bunched into one or two buckets: long scans
-        case 2 -> i % 2 == 0 ? i : -1L - i; // near 0 and near 2^64-1
-        case 3 -> i * step + rnd.nextLong(1L << 40); // spread evenly, like an allocator ring
-        case 4 -> (long) rnd.nextInt(64) << 58; // on bucket starts
-        case 5 -> ((long) rnd.nextInt(64) << 58) - 1; // on bucket ends
-        case 6 -> base ^ rnd.nextLong(1L << 50); // one region, a few tokens per bucket at most
-        default -> rnd.nextLong();
-      };
+      raw[i] =
+          switch (shape) {
+            case 1 -> base + rnd.nextLong(1L << 20); // bunched into one or two buckets: long scans
+            case 2 -> i % 2 == 0 ? i : -1L - i; // near 0 and near 2^64-1
+            case 3 -> i * step + rnd.nextLong(1L << 40); // spread evenly, like an allocator ring
+            case 4 -> (long) rnd.nextInt(64) << 58; // on bucket starts
+            case 5 -> ((long) rnd.nextInt(64) << 58) - 1; // on bucket ends
+            case 6 -> base ^ rnd.nextLong(1L << 50); // one region, a few tokens per bucket at most
+            default -> rnd.nextLong();
+          };
     }
     return sortedUnsigned(raw);
   }
@@ -47,12 +48,13 @@ class TokenIndexTest {
   private static int[] ids(SplittableRandom rnd, int n, int kind) {
     int[] ids = new int[n];
     for (int i = 0; i < n; i++) {
-      ids[i] = switch (kind) {
-        case 0 -> i;
-        case 1 -> (1 << 16) - n / 2 + i;
-        case 2 -> (1 << 21) - n / 2 + i;
-        default -> RoutingTable.MAX_PARTITIONS - 1 - i;
-      };
+      ids[i] =
+          switch (kind) {
+            case 0 -> i;
+            case 1 -> (1 << 16) - n / 2 + i;
+            case 2 -> (1 << 21) - n / 2 + i;
+            default -> RoutingTable.MAX_PARTITIONS - 1 - i;
+          };
     }
     for (int i = n - 1; i > 0; i--) {
       int j = rnd.nextInt(i + 1);
@@ -63,30 +65,60 @@ class TokenIndexTest {
     return ids;
   }
 
-  private static void check(long seed, String what, long[] tokens, int[] ids, TokenIndex index, long point) {
+  private static void check(
+      long seed, String what, long[] tokens, int[] ids, TokenIndex index, long point) {
     int expected = RingStrategyTest.referencePartition(tokens, ids, point);
     int actual = index.partitionOf(point);
     if (expected != actual) {
-      throw new AssertionError("seed " + seed + ", " + what + ", " + tokens.length + " tokens, point 0x"
-          + Long.toHexString(point) + ": expected partition " + expected + ", got " + actual);
+      throw new AssertionError(
+          "seed "
+              + seed
+              + ", "
+              + what
+              + ", "
+              + tokens.length
+              + " tokens, point 0x"
+              + Long.toHexString(point)
+              + ": expected partition "
+              + expected
+              + ", got "
+              + actual);
     }
   }
 
-  /** Every point an entry decides differently: at, below and above each token, on its threshold bits, on bucket edges. */
-  private static void checkAround(long seed, String what, long[] tokens, int[] ids, TokenIndex index, SplittableRandom rnd) {
+  /**
+   * Every point an entry decides differently: at, below and above each token, on its threshold
+   * bits, on bucket edges.
+   */
+  private static void checkAround(
+      long seed, String what, long[] tokens, int[] ids, TokenIndex index, SplittableRandom rnd) {
     int bits = Integer.numberOfTrailingZeros(index.buckets());
     long bucketSize = 1L << (64 - bits); // 2^63 (negative) for two buckets: used as a mask only
-    long sameBits = 1L << (64 - bits - TokenIndex.THRESHOLD_BITS); // points with the token's threshold bits
+    long sameBits =
+        1L << (64 - bits - TokenIndex.THRESHOLD_BITS); // points with the token's threshold bits
     for (long p : new long[] {0, 1, -1L, -2L, Long.MIN_VALUE, Long.MAX_VALUE}) {
       check(seed, what, tokens, ids, index, p);
     }
     for (long t : tokens) {
       long start = t & -bucketSize;
       long sameStart = t & -sameBits;
-      for (long p : new long[] {t - 1, t, t + 1, start, start - 1, start + bucketSize - 1, start + bucketSize,
-          sameStart, sameStart - 1, sameStart + sameBits - 1, sameStart + sameBits, sameStart + (rnd.nextLong() & (sameBits - 1)),
-          start + (rnd.nextLong() & (bucketSize - 1)),
-          start + bucketSize + (rnd.nextLong() & (bucketSize - 1))}) {
+      for (long p :
+          new long[] {
+            t - 1,
+            t,
+            t + 1,
+            start,
+            start - 1,
+            start + bucketSize - 1,
+            start + bucketSize,
+            sameStart,
+            sameStart - 1,
+            sameStart + sameBits - 1,
+            sameStart + sameBits,
+            sameStart + (rnd.nextLong() & (sameBits - 1)),
+            start + (rnd.nextLong() & (bucketSize - 1)),
+            start + bucketSize + (rnd.nextLong() & (bucketSize - 1))
+          }) {
         check(seed, what, tokens, ids, index, p);
       }
     }
@@ -105,31 +137,48 @@ class TokenIndexTest {
       long[] tokens = tokens(rnd, shape);
       int[] ids = ids(rnd, tokens.length, idKind);
       TokenIndex index = new TokenIndex(tokens, ids);
-      checkAround(seed, "round " + round + " shape " + shape + " ids " + idKind, tokens, ids, index, rnd);
+      checkAround(
+          seed, "round " + round + " shape " + shape + " ids " + idKind, tokens, ids, index, rnd);
     }
   }
 
   @Test
   void partitionOf_handWrittenTokens() {
     long[][] sets = {
-        {0}, {-1L}, {Long.MIN_VALUE}, {0, -1L}, {0, 1, 2, 3}, {-4L, -3L, -2L, -1L},
-        {0x4000000000000000L, 0x8000000000000000L, 0xC000000000000000L},
-        {0x3FFFFFFFFFFFFFFFL, 0x4000000000000000L, 0x7FFFFFFFFFFFFFFFL}, // a token on each side of a bucket edge
-        {0x1000000000000000L, 0x1000000000000001L, 0x1FFFFFFFFFFFFFFFL}, // crowded first bucket, then empty ones
+      {0},
+      {-1L},
+      {Long.MIN_VALUE},
+      {0, -1L},
+      {0, 1, 2, 3},
+      {-4L, -3L, -2L, -1L},
+      {0x4000000000000000L, 0x8000000000000000L, 0xC000000000000000L},
+      {
+        0x3FFFFFFFFFFFFFFFL, 0x4000000000000000L, 0x7FFFFFFFFFFFFFFFL
+      }, // a token on each side of a bucket edge
+      {
+        0x1000000000000000L, 0x1000000000000001L, 0x1FFFFFFFFFFFFFFFL
+      }, // crowded first bucket, then empty ones
     };
     SplittableRandom rnd = new SplittableRandom(42);
     for (long[] raw : sets) {
       long[] tokens = sortedUnsigned(raw);
       for (int kind = 0; kind < 4; kind++) {
         int[] ids = ids(rnd, tokens.length, kind);
-        checkAround(42, "tokens " + Arrays.toString(raw) + " ids " + kind, tokens, ids, new TokenIndex(tokens, ids), rnd);
+        checkAround(
+            42,
+            "tokens " + Arrays.toString(raw) + " ids " + kind,
+            tokens,
+            ids,
+            new TokenIndex(tokens, ids),
+            rnd);
       }
     }
   }
 
   @Test
   void partitionOf_oneToken_ownsEveryPoint() {
-    TokenIndex one = new TokenIndex(new long[] {12345}, new int[] {RoutingTable.MAX_PARTITIONS - 1});
+    TokenIndex one =
+        new TokenIndex(new long[] {12345}, new int[] {RoutingTable.MAX_PARTITIONS - 1});
     assertEquals(2, one.buckets());
     for (long p : new long[] {0, 12344, 12345, 12346, -1L, Long.MIN_VALUE, Long.MAX_VALUE}) {
       assertEquals(RoutingTable.MAX_PARTITIONS - 1, one.partitionOf(p));
@@ -140,7 +189,9 @@ class TokenIndexTest {
   void partitionOf_allocatorRing_agreesWithBinarySearch_andFlagsFewBuckets() {
     long seed = System.nanoTime();
     SplittableRandom rnd = new SplittableRandom(seed);
-    RoutingTable t = RingFixtures.ring(RingFixtures.groups(300), RingFixtures.weights(RingFixtures.groups(300), rnd, 3), 16);
+    RoutingTable t =
+        RingFixtures.ring(
+            RingFixtures.groups(300), RingFixtures.weights(RingFixtures.groups(300), rnd, 3), 16);
     RingStrategy ring = (RingStrategy) t.strategy();
     long[] tokens = new long[ring.tokenCount()];
     int[] ids = new int[tokens.length];
@@ -152,11 +203,23 @@ class TokenIndexTest {
     checkAround(seed, "allocator ring", tokens, ids, index, rnd);
     for (int i = 0; i < 200_000; i++) {
       long h = rnd.nextLong();
-      assertEquals(RingStrategyTest.referencePartition(tokens, ids, h), ring.partitionOfHash(h), "seed " + seed);
+      assertEquals(
+          RingStrategyTest.referencePartition(tokens, ids, h),
+          ring.partitionOfHash(h),
+          "seed " + seed);
     }
-    // Allocator tokens are spread nearly evenly, so few buckets hold two (DESIGN §6: one cache line per route).
+    // Allocator tokens are spread nearly evenly, so few buckets hold two (DESIGN §6: one cache line
+    // per route).
     double flagged = index.flaggedBuckets() / (double) index.buckets();
-    assertTrue(flagged < 0.05, "seed " + seed + ": " + index.flaggedBuckets() + " of " + index.buckets() + " buckets flagged");
+    assertTrue(
+        flagged < 0.05,
+        "seed "
+            + seed
+            + ": "
+            + index.flaggedBuckets()
+            + " of "
+            + index.buckets()
+            + " buckets flagged");
     assertTrue(index.longestScan() <= 3, "seed " + seed + ": longest scan " + index.longestScan());
   }
 
@@ -178,7 +241,10 @@ class TokenIndexTest {
     assertEquals(0, large.partitionOf(0x9000000000000000L)); // the wrap
   }
 
-  /** Buckets of 1 to 9 tokens: up to three are counted without a loop, more are scanned; the answers must not differ. */
+  /**
+   * Buckets of 1 to 9 tokens: up to three are counted without a loop, more are scanned; the answers
+   * must not differ.
+   */
   @Test
   void crowdedBuckets_ofEverySize_agreeWithBinarySearch() {
     long seed = System.nanoTime();
@@ -190,7 +256,10 @@ class TokenIndexTest {
         long start = rnd.nextLong() & -(1L << 50);
         int inside = 1 + rnd.nextInt(9);
         for (int k = 0; k < inside; k++) {
-          raw.add(start + rnd.nextLong(1L << 44)); // one bucket of the index (its buckets are 2^58 wide or narrower)
+          raw.add(
+              start
+                  + rnd.nextLong(
+                      1L << 44)); // one bucket of the index (its buckets are 2^58 wide or narrower)
         }
       }
       long[] tokens = sortedUnsigned(raw.stream().mapToLong(Long::longValue).toArray());
@@ -210,14 +279,21 @@ class TokenIndexTest {
       }
       int buckets = new TokenIndex(tokens, new int[n]).buckets();
       assertEquals(1, Integer.bitCount(buckets), n + " tokens");
-      assertTrue(buckets >= n && (buckets < 2 * n || buckets == 2), n + " tokens: " + buckets + " buckets");
+      assertTrue(
+          buckets >= n && (buckets < 2 * n || buckets == 2),
+          n + " tokens: " + buckets + " buckets");
     }
   }
 
   @Test
   void constructor_rejectsWhatItCannotIndex() {
     assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[0], new int[0]));
-    assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[] {1, 2}, new int[] {0}));
-    assertThrows(IllegalArgumentException.class, () -> new TokenIndex(new long[TokenIndex.MAX_TOKENS + 1], new int[TokenIndex.MAX_TOKENS + 1]));
+    assertThrows(
+        IllegalArgumentException.class, () -> new TokenIndex(new long[] {1, 2}, new int[] {0}));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TokenIndex(
+                new long[TokenIndex.MAX_TOKENS + 1], new int[TokenIndex.MAX_TOKENS + 1]));
   }
 }

@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * {@code broadcast}: marks an entity as reference data copied to every replica group (seed 004
- * 参考数据: "consider replicating reference data to all shards"). Every key is in the one partition
- * 0; the placement names the entity's home group, and every group of the table holds a copy. Route
+ * 参考数据: "consider replicating reference data to all shards"). Every key is in the one partition 0;
+ * the placement names the entity's home group, and every group of the table holds a copy. Route
  * writes and reads with {@link ReferenceData}: writes go to every group, reads to the nearest.
  *
  * <p>Good for: small, slowly changing data that queries on every partition join with (currencies,
@@ -18,7 +18,9 @@ import java.util.Set;
  * write is made once per group.
  *
  * <p><b>Thread-safety:</b> immutable; a singleton.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}.
  *
  * @since 0.1
@@ -26,6 +28,7 @@ import java.util.Set;
 public final class BroadcastStrategy implements PartitionStrategy {
   /** The registered type name. */
   public static final String TYPE = "broadcast";
+
   /** The only instance. */
   public static final BroadcastStrategy INSTANCE = new BroadcastStrategy();
 
@@ -48,7 +51,8 @@ public final class BroadcastStrategy implements PartitionStrategy {
 
   @Override
   public String explain(byte[] canonical, int offset, int length) {
-    return TYPE + ": reference data, a copy on every group; writes go to every group, reads to the nearest; partition 0";
+    return TYPE
+        + ": reference data, a copy on every group; writes go to every group, reads to the nearest; partition 0";
   }
 
   @Override

@@ -12,6 +12,7 @@ import java.util.Objects;
  * claim fail.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable: the caller stores these fields.
  *
  * @param value the normal form of the claimed value
@@ -20,17 +21,19 @@ import java.util.Objects;
  * @param state pending or committed
  * @param expiresAtMillis while pending, the time (ms since the epoch, by the claims' clock) after
  *     which another registration may take the claim over; {@link Long#MAX_VALUE} once committed
- *
  * @since 0.1
  */
-public record ClaimRecord(String value, String owner, String token, ClaimState state, long expiresAtMillis) {
+public record ClaimRecord(
+    String value, String owner, String token, ClaimState state, long expiresAtMillis) {
   public ClaimRecord {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(state, "state");
     if (state == ClaimState.COMMITTED && expiresAtMillis != Long.MAX_VALUE) {
-      throw new IllegalArgumentException("a committed claim never expires: expiresAtMillis must be Long.MAX_VALUE, got " + expiresAtMillis);
+      throw new IllegalArgumentException(
+          "a committed claim never expires: expiresAtMillis must be Long.MAX_VALUE, got "
+              + expiresAtMillis);
     }
   }
 

@@ -1,9 +1,11 @@
 package io.shardrouter.lookup;
 
 /**
- * The outcome of {@link Claims#claim}: the value is this registration's to use, or someone holds it.
+ * The outcome of {@link Claims#claim}: the value is this registration's to use, or someone holds
+ * it.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -13,7 +15,9 @@ public sealed interface ClaimResult permits ClaimResult.Granted, ClaimResult.Tak
   /** True when the claim was granted. */
   boolean granted();
 
-  /** The claim is this registration's, pending: write the primary row, then {@link Claims#commit}. */
+  /**
+   * The claim is this registration's, pending: write the primary row, then {@link Claims#commit}.
+   */
   record Granted(Claim claim) implements ClaimResult {
     @Override
     public boolean granted() {

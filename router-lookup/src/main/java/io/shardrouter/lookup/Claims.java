@@ -9,11 +9,12 @@ import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
- * Uniqueness claims decided on exactly one partition (seed 000 唯一性): "not found in the index" is
- * no lock, since two registrations can both check before either writes; the value must be claimed
+ * Uniqueness claims decided on exactly one partition (seed 000 唯一性): "not found in the index" is no
+ * lock, since two registrations can both check before either writes; the value must be claimed
  * atomically at the one place its normal form routes to, and the claim must survive a crash.
  *
  * <p>The protocol, driven by DAO code with its store's atomic insert ({@link ClaimStore}):
+ *
  * <ol>
  *   <li>{@link #claim} normalizes the value, routes the normal form through the claims entity's
  *       router, and inserts a {@link ClaimState#PENDING} record with a fresh token and an expiry.
@@ -23,18 +24,20 @@ import java.util.function.LongSupplier;
  *   <li>The winner writes its primary row (anywhere: it is routed by its own key).
  *   <li>{@link #commit} replaces the pending record by a {@link ClaimState#COMMITTED} one, on
  *       condition that it is still this claim's (same token). If the claim expired and was taken
- *       over, commit throws {@link ClaimLostException}: undo the primary row. Choose the expiry well
- *       above the time step 2 takes.
+ *       over, commit throws {@link ClaimLostException}: undo the primary row. Choose the expiry
+ *       well above the time step 2 takes.
  *   <li>{@link #release} deletes the claim: after a failed step 2, or when the value is given up
- *       (the account is deleted or changes its e-mail: claim the new value first, release the old one after).
+ *       (the account is deleted or changes its e-mail: claim the new value first, release the old
+ *       one after).
  * </ol>
  *
  * <p>The claim records live with their partition: a migration that moves a partition moves its
- * claim records too. A new routing version that sends a value to another partition makes a claim
- * in flight fail on commit ({@link ClaimLostException}), never succeed in two places.
+ * claim records too. A new routing version that sends a value to another partition makes a claim in
+ * flight fail on commit ({@link ClaimLostException}), never succeed in two places.
  *
  * <p><b>Thread-safety:</b> immutable; safe for any number of threads (no locks: every step is one
  * atomic store operation).
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -48,7 +51,12 @@ public final class Claims {
   private final long pendingMillis;
   private final LongSupplier clock;
 
-  private Claims(Router router, Normalizer normalizer, ClaimStore store, long pendingMillis, LongSupplier clock) {
+  private Claims(
+      Router router,
+      Normalizer normalizer,
+      ClaimStore store,
+      long pendingMillis,
+      LongSupplier clock) {
     this.router = router;
     this.normalizer = normalizer;
     this.store = store;
@@ -56,8 +64,12 @@ public final class Claims {
     this.clock = clock;
   }
 
-  /** Claims of values normalized by {@code normalizer}, routed by {@code router} (string keys), kept in {@code store}, on the system clock. */
-  public static Claims of(Router router, Normalizer normalizer, ClaimStore store, Duration pendingExpiry) {
+  /**
+   * Claims of values normalized by {@code normalizer}, routed by {@code router} (string keys), kept
+   * in {@code store}, on the system clock.
+   */
+  public static Claims of(
+      Router router, Normalizer normalizer, ClaimStore store, Duration pendingExpiry) {
     return of(router, normalizer, store, pendingExpiry, System::currentTimeMillis);
   }
 
@@ -66,25 +78,39 @@ public final class Claims {
    * (ms since the epoch). Every process claiming the same values must use clocks that agree within
    * a small fraction of {@code pendingExpiry}.
    *
-   * @throws IllegalArgumentException when the router does not route string keys or the expiry is not positive
+   * @throws IllegalArgumentException when the router does not route string keys or the expiry is
+   *     not positive
    */
-  public static Claims of(Router router, Normalizer normalizer, ClaimStore store, Duration pendingExpiry, LongSupplier clockMillis) {
+  public static Claims of(
+      Router router,
+      Normalizer normalizer,
+      ClaimStore store,
+      Duration pendingExpiry,
+      LongSupplier clockMillis) {
     Objects.requireNonNull(router, "router");
     Objects.requireNonNull(normalizer, "normalizer");
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(clockMillis, "clock");
     if (!router.table().keyType().equals(KeyType.STRING)) {
-      throw new IllegalArgumentException("claims route the normal forms of values, which are strings, but entity '" + router.table().entity()
-          + "' has keys of type " + router.table().keyType() + "; give the claims an entity with {\"type\": \"string\"} keys");
+      throw new IllegalArgumentException(
+          "claims route the normal forms of values, which are strings, but entity '"
+              + router.table().entity()
+              + "' has keys of type "
+              + router.table().keyType()
+              + "; give the claims an entity with {\"type\": \"string\"} keys");
     }
     if (pendingExpiry == null || pendingExpiry.isNegative() || pendingExpiry.isZero()) {
-      throw new IllegalArgumentException("pendingExpiry must be a positive duration, well above the time a registration takes, got "
-          + pendingExpiry);
+      throw new IllegalArgumentException(
+          "pendingExpiry must be a positive duration, well above the time a registration takes, got "
+              + pendingExpiry);
     }
     return new Claims(router, normalizer, store, pendingExpiry.toMillis(), clockMillis);
   }
 
-  /** The normal form of {@code value} and the route of its claim. Refuses a normalizer that is not a function. */
+  /**
+   * The normal form of {@code value} and the route of its claim. Refuses a normalizer that is not a
+   * function.
+   */
   public NormalizedValue locate(String value) {
     return NormalizedValue.of(value, normalizer, router, "the claim of '" + value + "'");
   }
@@ -92,7 +118,8 @@ public final class Claims {
   /**
    * Step 1: claims {@code value} for {@code owner}, pending until {@link #commit}.
    *
-   * @return {@link ClaimResult.Granted} with the claim, or {@link ClaimResult.Taken} with the holder's record
+   * @return {@link ClaimResult.Granted} with the claim, or {@link ClaimResult.Taken} with the
+   *     holder's record
    * @throws IllegalStateException when the normalizer is not a function, or the store's record kept
    *     changing during the attempt (its operations are not atomic)
    * @throws IllegalArgumentException when the value has no normal form
@@ -102,8 +129,13 @@ public final class Claims {
     NormalizedValue v = locate(value);
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       long now = clock.getAsLong();
-      ClaimRecord mine = new ClaimRecord(v.normalized(), owner, UUID.randomUUID().toString(), ClaimState.PENDING,
-          now > Long.MAX_VALUE - 1 - pendingMillis ? Long.MAX_VALUE - 1 : now + pendingMillis);
+      ClaimRecord mine =
+          new ClaimRecord(
+              v.normalized(),
+              owner,
+              UUID.randomUUID().toString(),
+              ClaimState.PENDING,
+              now > Long.MAX_VALUE - 1 - pendingMillis ? Long.MAX_VALUE - 1 : now + pendingMillis);
       if (store.insertIfAbsent(v.route(), mine)) {
         return new ClaimResult.Granted(new Claim(v, mine, false));
       }
@@ -114,19 +146,27 @@ public final class Claims {
       if (!held.expiredAt(now)) {
         return new ClaimResult.Taken(held);
       }
-      if (store.replace(v.route(), held, mine)) { // a crashed registration's claim: exactly one taker wins
+      if (store.replace(
+          v.route(), held, mine)) { // a crashed registration's claim: exactly one taker wins
         return new ClaimResult.Granted(new Claim(v, mine, true));
       }
     }
-    throw new IllegalStateException("the claim of '" + v.normalized() + "' on partition " + v.route().partition() + " changed "
-        + MAX_ATTEMPTS + " times while it was being decided; check that the ClaimStore's operations are atomic");
+    throw new IllegalStateException(
+        "the claim of '"
+            + v.normalized()
+            + "' on partition "
+            + v.route().partition()
+            + " changed "
+            + MAX_ATTEMPTS
+            + " times while it was being decided; check that the ClaimStore's operations are atomic");
   }
 
   /**
    * Step 3: commits a granted claim after the primary row is written. Committing a committed claim
    * returns it unchanged.
    *
-   * @throws ClaimLostException when the claim is no longer this registration's: undo the primary row
+   * @throws ClaimLostException when the claim is no longer this registration's: undo the primary
+   *     row
    */
   public Claim commit(Claim claim) {
     Objects.requireNonNull(claim, "claim");
@@ -137,12 +177,26 @@ public final class Claims {
     ClaimRecord committed = claim.record().committed();
     if (!store.replace(route, claim.record(), committed)) {
       ClaimRecord held = store.find(route, claim.record().value());
-      throw new ClaimLostException("the pending claim of '" + claim.record().value() + "' for owner '" + claim.record().owner()
-          + "' is no longer stored: " + (held == null ? "it was released" : "it is now held for owner '" + held.owner() + "' ("
-              + held.state().name().toLowerCase(java.util.Locale.ROOT) + ")") + "; it expired before this commit and another"
-          + " registration took it over: undo what was written under it and claim again");
+      throw new ClaimLostException(
+          "the pending claim of '"
+              + claim.record().value()
+              + "' for owner '"
+              + claim.record().owner()
+              + "' is no longer stored: "
+              + (held == null
+                  ? "it was released"
+                  : "it is now held for owner '"
+                      + held.owner()
+                      + "' ("
+                      + held.state().name().toLowerCase(java.util.Locale.ROOT)
+                      + ")")
+              + "; it expired before this commit and another"
+              + " registration took it over: undo what was written under it and claim again");
     }
-    return new Claim(new NormalizedValue(claim.value().raw(), claim.value().normalized(), route), committed, claim.recovered());
+    return new Claim(
+        new NormalizedValue(claim.value().raw(), claim.value().normalized(), route),
+        committed,
+        claim.recovered());
   }
 
   /**
@@ -167,8 +221,14 @@ public final class Claims {
       return false;
     }
     if (!held.owner().equals(owner)) {
-      throw new ClaimLostException("'" + v.normalized() + "' is claimed for owner '" + held.owner() + "', not '" + owner
-          + "'; only its owner releases a claim");
+      throw new ClaimLostException(
+          "'"
+              + v.normalized()
+              + "' is claimed for owner '"
+              + held.owner()
+              + "', not '"
+              + owner
+              + "'; only its owner releases a claim");
     }
     return store.delete(v.route(), held);
   }
@@ -182,15 +242,32 @@ public final class Claims {
   private Route currentRoute(Claim claim, String step) {
     Route now = router.route(claim.record().value());
     if (now.partition() != claim.route().partition()) {
-      throw new ClaimLostException("routing version " + now.version() + " moved the claim of '" + claim.record().value()
-          + "' from partition " + claim.route().partition() + " (version " + claim.route().version() + ") to partition "
-          + now.partition() + " before its " + step + "; claim again under the new version");
+      throw new ClaimLostException(
+          "routing version "
+              + now.version()
+              + " moved the claim of '"
+              + claim.record().value()
+              + "' from partition "
+              + claim.route().partition()
+              + " (version "
+              + claim.route().version()
+              + ") to partition "
+              + now.partition()
+              + " before its "
+              + step
+              + "; claim again under the new version");
     }
     return now;
   }
 
   @Override
   public String toString() {
-    return "Claims{" + router.table().entity() + ", " + normalizer.name() + ", pending " + pendingMillis + " ms}";
+    return "Claims{"
+        + router.table().entity()
+        + ", "
+        + normalizer.name()
+        + ", pending "
+        + pendingMillis
+        + " ms}";
   }
 }

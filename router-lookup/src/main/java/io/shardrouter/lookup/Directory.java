@@ -3,7 +3,6 @@ package io.shardrouter.lookup;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.Latin1Strings;
-import io.shardrouter.core.key.Utf8;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -15,12 +14,13 @@ import java.util.Arrays;
  * strategy (key → partition).
  *
  * <p>Layout: one {@code byte[]} <b>table</b> and one {@code int[]}, no object per entry. The table
- * holds, after 48 bytes of padding (array data starts 16 bytes into a 64-byte aligned object, so the
- * buckets start on a cache line when the array does, as a large array does in G1), ⌈n / (0.8 b)⌉
- * <b>buckets</b> of 64 bytes, each one cache line of b = 64 / R fixed records of R bytes, then the
- * <b>overflow</b> bytes of the keys too long to sit in a record, in key order. R is 32 (keys up to
- * W = 24 bytes inline) when most keys have 9 to 24 bytes, else 16 (W = 8: {@code long} keys inline,
- * longer ones in the overflow). A record, little-endian:
+ * holds, after 48 bytes of padding (array data starts 16 bytes into a 64-byte aligned object, so
+ * the buckets start on a cache line when the array does, as a large array does in G1), ⌈n / (0.8
+ * b)⌉ <b>buckets</b> of 64 bytes, each one cache line of b = 64 / R fixed records of R bytes, then
+ * the <b>overflow</b> bytes of the keys too long to sit in a record, in key order. R is 32 (keys up
+ * to W = 24 bytes inline) when most keys have 9 to 24 bytes, else 16 (W = 8: {@code long} keys
+ * inline, longer ones in the overflow). A record, little-endian:
+ *
  * <ul>
  *   <li>byte 0: 0 for an empty record, 1 + the key length for a key held inline, 255 for one in the
  *       overflow; bytes 1–2: a 16-bit tag from the key's hash; byte 3, in a bucket's first record
@@ -28,49 +28,64 @@ import java.util.Arrays;
  *   <li>bytes 4–7: the value;
  *   <li>bytes 8 to R: the key, zero-padded; or, for an overflow key, its offset and its length.
  * </ul>
- * The home bucket of a key is {@code ((h >>> 32) × buckets) >>> 32} for {@code h} =
- * {@link DirectoryHash} of its canonical bytes; the builder inserts keys in key order, each in the
- * first record free from its home bucket on (linear probing by buckets). The {@code int[]} lists
- * the records in ascending unsigned order of the key bytes, for walks.
  *
- * <p>Cost (simulated shares, load 0.8, two records per bucket): a lookup hashes the key once and compares the 3-byte (length, tag) of the records of its
- * home bucket; on a match it confirms the key bytes, so a hit is exact and a miss never guesses.
- * With 16-byte keys about 74% of keys sit in their home bucket: a hit reads one cache line of one
- * array; the others read the lines that follow (same page, mostly). A miss reads the home bucket and
- * the {@code hop} buckets after it (on average 1.1 more at load 0.8). Keys over W bytes add a read
- * of the overflow. A hop of 255 (a simulation at load 0.8 saw at most
- * 136 over a million keys) means "up to the first bucket with a
+ * The home bucket of a key is {@code ((h >>> 32) × buckets) >>> 32} for {@code h} = {@link
+ * DirectoryHash} of its canonical bytes; the builder inserts keys in key order, each in the first
+ * record free from its home bucket on (linear probing by buckets). The {@code int[]} lists the
+ * records in ascending unsigned order of the key bytes, for walks.
+ *
+ * <p>Cost (simulated shares, load 0.8, two records per bucket): a lookup hashes the key once and
+ * compares the 3-byte (length, tag) of the records of its home bucket; on a match it confirms the
+ * key bytes, so a hit is exact and a miss never guesses. With 16-byte keys about 74% of keys sit in
+ * their home bucket: a hit reads one cache line of one array; the others read the lines that follow
+ * (same page, mostly). A miss reads the home bucket and the {@code hop} buckets after it (on
+ * average 1.1 more at load 0.8). Keys over W bytes add a read of the overflow. A hop of 255 (a
+ * simulation at load 0.8 saw at most 136 over a million keys) means "up to the first bucket with a
  * free record", which is where linear probing would have put the key.
  *
  * <p>Memory: {@code 64 × ⌈n / (0.8 b)⌉ + 4 n + Σ(overflow key lengths)} bytes plus array headers;
- * for 16-byte keys about 44 bytes per entry (R = 32), for 36-byte keys about 60 (R = 16: 20 in
- * the table, 36 in the overflow, 4 in the key order) ({@link #memoryBytes()}).
+ * for 16-byte keys about 44 bytes per entry (R = 32), for 36-byte keys about 60 (R = 16: 20 in the
+ * table, 36 in the overflow, 4 in the key order) ({@link #memoryBytes()}).
  *
- * <p><b>Thread-safety:</b> immutable; safe to share. The {@link DirectoryBuilder} is not thread-safe.
+ * <p><b>Thread-safety:</b> immutable; safe to share. The {@link DirectoryBuilder} is not
+ * thread-safe.
+ *
  * <p><b>Stability:</b> evolving: the layout is internal and may change; the answers may not.
- * <p><b>Allocation:</b> none on {@code get} (non-ASCII text and text over 24 chars is encoded into the
- *    thread's {@link KeyScratch} buffer).
+ *
+ * <p><b>Allocation:</b> none on {@code get} (non-ASCII text and text over 24 chars is encoded into
+ * the thread's {@link KeyScratch} buffer).
  *
  * @since 0.1
  */
 public final class Directory {
   /** What {@code get} returns for a key that is not in the directory. */
   public static final int MISS = -1;
+
   /** Records per bucket are at most this full, so that most keys sit in their home bucket. */
   static final double LOAD_FACTOR = 0.8;
+
   /** The largest table, in bytes. */
   static final int MAX_ARENA_BYTES = Integer.MAX_VALUE - 16;
+
   /** Bytes before the first bucket: with the array's 16-byte header, a cache line boundary. */
   static final int PAD = 48;
+
   /** Bytes per bucket: one cache line. */
   static final int BUCKET = 64;
+
   /** Byte 0 of a record whose key is in the overflow. */
   static final int OVERFLOW = 0xFF;
-  /** The longest {@code String} {@code get} packs into words itself; longer ones go through {@link KeyScratch}. */
+
+  /**
+   * The longest {@code String} {@code get} packs into words itself; longer ones go through {@link
+   * KeyScratch}.
+   */
   static final int WORD_KEY_MAX = 24;
 
-  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final byte[] table;
   private final int[] order;
@@ -83,8 +98,19 @@ public final class Directory {
   private final int hopScan;
   private final int hashCode;
 
-  /** A directory over a built table; {@code hashCode} is the content hash the builder computed (see {@link #hashCode()}). */
-  Directory(byte[] table, int[] order, int size, int recordBytes, int bucketCount, int tagMask, int hopScan, int hashCode) {
+  /**
+   * A directory over a built table; {@code hashCode} is the content hash the builder computed (see
+   * {@link #hashCode()}).
+   */
+  Directory(
+      byte[] table,
+      int[] order,
+      int size,
+      int recordBytes,
+      int bucketCount,
+      int tagMask,
+      int hopScan,
+      int hashCode) {
     this.table = table;
     this.order = order;
     this.size = size;
@@ -108,7 +134,8 @@ public final class Directory {
   }
 
   /**
-   * The value of the key whose canonical bytes are {@code key[offset, offset + length)}, or {@link #MISS}.
+   * The value of the key whose canonical bytes are {@code key[offset, offset + length)}, or {@link
+   * #MISS}.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -116,11 +143,22 @@ public final class Directory {
     if (length <= WORD_KEY_MAX) {
       int end = offset + length;
       if (offset < 0 || length < 0 || end > key.length) {
-        throw new IndexOutOfBoundsException("key slice [" + offset + ", " + offset + " + " + length + ") is outside an array of "
-            + key.length + " bytes");
+        throw new IndexOutOfBoundsException(
+            "key slice ["
+                + offset
+                + ", "
+                + offset
+                + " + "
+                + length
+                + ") is outside an array of "
+                + key.length
+                + " bytes");
       }
-      return getWords(DirectoryHash.word(key, offset, end), DirectoryHash.word(key, offset + 8, end),
-          DirectoryHash.word(key, offset + 16, end), length);
+      return getWords(
+          DirectoryHash.word(key, offset, end),
+          DirectoryHash.word(key, offset + 8, end),
+          DirectoryHash.word(key, offset + 16, end),
+          length);
     }
     if (size == 0) {
       return MISS;
@@ -144,10 +182,10 @@ public final class Directory {
   }
 
   /**
-   * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is read
-   * in place: its own Latin-1 bytes where {@link Latin1Strings#AVAILABLE}, else (up to
-   * {@value #WORD_KEY_MAX} chars) one pass packing its chars into the words that are hashed and
-   * compared; other text is encoded first.
+   * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is
+   * read in place: its own Latin-1 bytes where {@link Latin1Strings#AVAILABLE}, else (up to {@value
+   * #WORD_KEY_MAX} chars) one pass packing its chars into the words that are hashed and compared;
+   * other text is encoded first.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -189,7 +227,10 @@ public final class Directory {
     return acc < 0x80 ? getWords(w0, w1, w2, n) : getEncoded(key);
   }
 
-  /** The value of the key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as three zero-padded little-endian words. */
+  /**
+   * The value of the key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as three zero-padded
+   * little-endian words.
+   */
   private int getWords(long w0, long w1, long w2, int n) {
     if (size == 0) {
       return MISS;
@@ -262,7 +303,10 @@ public final class Directory {
     return next == bucketsEnd ? PAD : next;
   }
 
-  /** True when a search that has read {@code d + 1} buckets, the last at {@code bs}, can stop: a miss. */
+  /**
+   * True when a search that has read {@code d + 1} buckets, the last at {@code bs}, can stop: a
+   * miss.
+   */
   private boolean lastBucket(int d, int hop, int bs) {
     if (hop != hopScan) {
       return d >= hop;
@@ -291,7 +335,8 @@ public final class Directory {
   private boolean sameWords(int o, int n, long w0, long w1, long w2) {
     byte[] t = table;
     if (n <= inlineMax) {
-      return (long) LONG_LE.get(t, o + 8) == w0 && (n <= 8 || (long) LONG_LE.get(t, o + 16) == w1)
+      return (long) LONG_LE.get(t, o + 8) == w0
+          && (n <= 8 || (long) LONG_LE.get(t, o + 16) == w1)
           && (n <= 16 || (long) LONG_LE.get(t, o + 24) == w2);
     }
     if ((int) INT_LE.get(t, o + 12) != n) {
@@ -299,12 +344,17 @@ public final class Directory {
     }
     int k = (int) INT_LE.get(t, o + 8);
     int end = k + n;
-    return DirectoryHash.word(t, k, end) == w0 && DirectoryHash.word(t, k + 8, end) == w1 && DirectoryHash.word(t, k + 16, end) == w2;
+    return DirectoryHash.word(t, k, end) == w0
+        && DirectoryHash.word(t, k + 8, end) == w1
+        && DirectoryHash.word(t, k + 16, end) == w2;
   }
 
   // ---- walking the entries in key order (tool paths: documents, diffs)
 
-  /** Calls {@code visitor} for every entry in ascending unsigned order of the key bytes, with a copy of the key. */
+  /**
+   * Calls {@code visitor} for every entry in ascending unsigned order of the key bytes, with a copy
+   * of the key.
+   */
   public void forEach(EntryVisitor visitor) {
     for (int r = 0; r < size; r++) {
       int k = keyOffset(r);
@@ -321,15 +371,17 @@ public final class Directory {
   /**
    * The array every key lies in, for package code that walks the entries; never modified. A walk:
    * {@code for (int r = 0; r < d.arena().length; r = d.nextRecord(r))}, reading the entry at cursor
-   * {@code r} with {@link #keyOffset}, {@link #keyLength} and {@link #value}. Empty when the directory is.
+   * {@code r} with {@link #keyOffset}, {@link #keyLength} and {@link #value}. Empty when the
+   * directory is.
    */
   byte[] arena() {
     return table;
   }
 
   /**
-   * The cursor after cursor {@code r}; {@code arena().length} after the last. A cursor is the rank of
-   * an entry in key order, and the table holds at least one record per entry, so ranks stay below it.
+   * The cursor after cursor {@code r}; {@code arena().length} after the last. A cursor is the rank
+   * of an entry in key order, and the table holds at least one record per entry, so ranks stay
+   * below it.
    */
   int nextRecord(int r) {
     return r + 1 < size ? r + 1 : table.length;
@@ -357,7 +409,8 @@ public final class Directory {
 
   /**
    * The bytes the directory holds on the heap: both arrays with their headers and the object itself
-   * (56 bytes on a 64-bit JVM with compressed references); divide by {@link #size()} for bytes per entry.
+   * (56 bytes on a 64-bit JVM with compressed references); divide by {@link #size()} for bytes per
+   * entry.
    */
   public long memoryBytes() {
     return 56 + 16 + (long) table.length + 16 + 4L * order.length;
@@ -368,7 +421,10 @@ public final class Directory {
     return bucketCount * (BUCKET / recordBytes);
   }
 
-  /** The length of the table: padding, buckets of records (values and short keys inline) and overflow keys. */
+  /**
+   * The length of the table: padding, buckets of records (values and short keys inline) and
+   * overflow keys.
+   */
   public int arenaBytes() {
     return table.length;
   }
@@ -383,7 +439,10 @@ public final class Directory {
     return bucketCount;
   }
 
-  /** The hop byte of bucket {@code b} (0-based): how far past it the farthest key homed in it lies, or the scan mark. */
+  /**
+   * The hop byte of bucket {@code b} (0-based): how far past it the farthest key homed in it lies,
+   * or the scan mark.
+   */
   int hop(int b) {
     return table[PAD + BUCKET * b + 3] & 0xFF;
   }
@@ -397,14 +456,18 @@ public final class Directory {
     for (int r = 0; r < size; r++) {
       int k = keyOffset(r);
       int dk = d.keyOffset(r);
-      if (value(r) != d.value(r) || !Arrays.equals(table, k, k + keyLength(r), d.table, dk, dk + d.keyLength(r))) {
+      if (value(r) != d.value(r)
+          || !Arrays.equals(table, k, k + keyLength(r), d.table, dk, dk + d.keyLength(r))) {
         return false;
       }
     }
     return true;
   }
 
-  /** {@code h = size}, then for each entry in key order {@code h = 31 h + b} for each key byte (signed), {@code h = 31 h + value}. */
+  /**
+   * {@code h = size}, then for each entry in key order {@code h = 31 h + b} for each key byte
+   * (signed), {@code h = 31 h + value}.
+   */
   @Override
   public int hashCode() {
     return hashCode;
@@ -412,6 +475,14 @@ public final class Directory {
 
   @Override
   public String toString() {
-    return "Directory{entries=" + size + ", records=" + slotCount() + " of " + recordBytes + " bytes, table=" + table.length + " bytes}";
+    return "Directory{entries="
+        + size
+        + ", records="
+        + slotCount()
+        + " of "
+        + recordBytes
+        + " bytes, table="
+        + table.length
+        + " bytes}";
   }
 }

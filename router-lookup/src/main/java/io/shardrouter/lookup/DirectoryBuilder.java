@@ -7,15 +7,16 @@ import java.util.List;
 
 /**
  * Collects the entries of a {@link Directory}: exact keys (canonical bytes, copied) and their
- * non-negative values. {@link #duplicates()} lists keys given more than once, which {@link #build()}
- * refuses; building sorts the entries by key bytes and inserts them in that order (so a directory's
- * layout does not depend on the order the entries were added in) into the hash table.
+ * non-negative values. {@link #duplicates()} lists keys given more than once, which {@link
+ * #build()} refuses; building sorts the entries by key bytes and inserts them in that order (so a
+ * directory's layout does not depend on the order the entries were added in) into the hash table.
  *
- * <p>Building n entries takes O(n log n) time and, besides the directory itself, about
- * {@code 36 n} bytes plus the key bytes while it runs: the sort orders (8-byte key prefix, index)
- * pairs and reads the keys' bytes only when two prefixes are equal.
+ * <p>Building n entries takes O(n log n) time and, besides the directory itself, about {@code 36 n}
+ * bytes plus the key bytes while it runs: the sort orders (8-byte key prefix, index) pairs and
+ * reads the keys' bytes only when two prefixes are equal.
  *
  * <p><b>Thread-safety:</b> mutable; not thread-safe.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -24,7 +25,8 @@ public final class DirectoryBuilder {
   private static final int RUN = 32;
 
   private byte[] keys = new byte[256];
-  private int[] starts = new int[33]; // starts[i] is where key i begins; starts[size] where the next one will
+  private int[] starts =
+      new int[33]; // starts[i] is where key i begins; starts[size] where the next one will
   private int[] values = new int[32];
   private int size;
   private int[] order; // insertion indices sorted by key bytes, then index; null when stale
@@ -36,22 +38,43 @@ public final class DirectoryBuilder {
 
   DirectoryBuilder() {}
 
-  /** Adds the key whose canonical bytes are {@code key[offset, offset + length)} with {@code value} (at least 0). */
+  /**
+   * Adds the key whose canonical bytes are {@code key[offset, offset + length)} with {@code value}
+   * (at least 0).
+   */
   public DirectoryBuilder add(byte[] key, int offset, int length, int value) {
     if (value < 0) {
-      throw new IllegalArgumentException("directory values must be >= 0, got " + value + " for key " + Hex.of(key, offset, length));
+      throw new IllegalArgumentException(
+          "directory values must be >= 0, got "
+              + value
+              + " for key "
+              + Hex.of(key, offset, length));
     }
     if (offset < 0 || length < 0 || offset > key.length - length) {
-      throw new IndexOutOfBoundsException("key slice [" + offset + ", " + offset + " + " + length + ") is outside an array of "
-          + key.length + " bytes");
+      throw new IndexOutOfBoundsException(
+          "key slice ["
+              + offset
+              + ", "
+              + offset
+              + " + "
+              + length
+              + ") is outside an array of "
+              + key.length
+              + " bytes");
     }
     long end = (long) starts[size] + length;
     if (end > Directory.MAX_ARENA_BYTES) {
-      throw new IllegalArgumentException("directory keys exceed " + Directory.MAX_ARENA_BYTES + " bytes after " + size
-          + " entries; split the directory (a lookup per tenant group) or shorten the keys");
+      throw new IllegalArgumentException(
+          "directory keys exceed "
+              + Directory.MAX_ARENA_BYTES
+              + " bytes after "
+              + size
+              + " entries; split the directory (a lookup per tenant group) or shorten the keys");
     }
     if (end > keys.length) {
-      keys = Arrays.copyOf(keys, (int) Math.min(Directory.MAX_ARENA_BYTES, Math.max(end, 2L * keys.length)));
+      keys =
+          Arrays.copyOf(
+              keys, (int) Math.min(Directory.MAX_ARENA_BYTES, Math.max(end, 2L * keys.length)));
     }
     if (size + 1 == values.length) {
       values = Arrays.copyOf(values, values.length * 2);
@@ -91,7 +114,10 @@ public final class DirectoryBuilder {
     values[index] = value;
   }
 
-  /** Insertion indices in the order the directory will hold the entries: by key bytes, then insertion. */
+  /**
+   * Insertion indices in the order the directory will hold the entries: by key bytes, then
+   * insertion.
+   */
   int[] sortedOrder() {
     return sorted();
   }
@@ -123,13 +149,23 @@ public final class DirectoryBuilder {
   public Directory build() {
     List<int[]> dups = duplicates();
     if (!dups.isEmpty()) {
-      StringBuilder sb = new StringBuilder("directory keys must be distinct; ").append(dups.size())
-          .append(dups.size() == 1 ? " key is" : " keys are").append(" given twice:");
+      StringBuilder sb =
+          new StringBuilder("directory keys must be distinct; ")
+              .append(dups.size())
+              .append(dups.size() == 1 ? " key is" : " keys are")
+              .append(" given twice:");
       for (int i = 0; i < Math.min(10, dups.size()); i++) {
         int[] d = dups.get(i);
-        sb.append(" key ").append(Hex.of(key(d[1]))).append(" (entries #").append(d[0]).append(" and #").append(d[1]).append(')');
+        sb.append(" key ")
+            .append(Hex.of(key(d[1])))
+            .append(" (entries #")
+            .append(d[0])
+            .append(" and #")
+            .append(d[1])
+            .append(')');
       }
-      throw new IllegalArgumentException(sb.append(dups.size() > 10 ? " ..." : "").append("; give each key once").toString());
+      throw new IllegalArgumentException(
+          sb.append(dups.size() > 10 ? " ..." : "").append("; give each key once").toString());
     }
     int[] o = sorted();
     int[] lengthCounts = new int[3]; // up to 8 bytes, 9 to 24, more
@@ -137,19 +173,33 @@ public final class DirectoryBuilder {
       int len = starts[i + 1] - starts[i];
       lengthCounts[len <= 8 ? 0 : len <= 24 ? 1 : 2]++;
     }
-    int rec = recordBytes != 0 ? recordBytes
-        : lengthCounts[1] >= Math.max(lengthCounts[0], lengthCounts[2]) && tableBytes(32, o) <= Directory.MAX_ARENA_BYTES ? 32 : 16;
+    int rec =
+        recordBytes != 0
+            ? recordBytes
+            : lengthCounts[1] >= Math.max(lengthCounts[0], lengthCounts[2])
+                    && tableBytes(32, o) <= Directory.MAX_ARENA_BYTES
+                ? 32
+                : 16;
     long total = tableBytes(rec, o);
     if (total > Directory.MAX_ARENA_BYTES) {
-      throw new IllegalArgumentException("a directory of " + size + " entries needs " + total + " table bytes, over the limit of "
-          + Directory.MAX_ARENA_BYTES + "; split the directory or shorten the keys");
+      throw new IllegalArgumentException(
+          "a directory of "
+              + size
+              + " entries needs "
+              + total
+              + " table bytes, over the limit of "
+              + Directory.MAX_ARENA_BYTES
+              + "; split the directory or shorten the keys");
     }
     int buckets = bucketCount(rec);
     byte[] table = new byte[(int) total];
     int[] recordOf = new int[size];
     int tagMask = (1 << tagBits) - 1;
     int hopScan = hopLimit;
-    Directory shape = new Directory(table, recordOf, 0, rec, buckets, tagMask, hopScan, 0); // for the hash-to-bucket arithmetic
+    Directory shape =
+        new Directory(
+            table, recordOf, 0, rec, buckets, tagMask, hopScan,
+            0); // for the hash-to-bucket arithmetic
     int contentHash = size; // Directory#hashCode: the keys and values in key order
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
     for (int k = 0; k < size; k++) {
@@ -191,7 +241,10 @@ public final class DirectoryBuilder {
     return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
   }
 
-  /** Buckets for this builder's entries in records of {@code rec} bytes: load at most 0.8, and always a free record. */
+  /**
+   * Buckets for this builder's entries in records of {@code rec} bytes: load at most 0.8, and
+   * always a free record.
+   */
   private int bucketCount(int rec) {
     if (size == 0) {
       return 0;
@@ -201,7 +254,10 @@ public final class DirectoryBuilder {
     return (int) Math.max(buckets, (size + perBucket) / perBucket);
   }
 
-  /** The table length for records of {@code rec} bytes: padding, buckets, overflow keys; 0 when empty. */
+  /**
+   * The table length for records of {@code rec} bytes: padding, buckets, overflow keys; 0 when
+   * empty.
+   */
   private long tableBytes(int rec, int[] sortedOrder) {
     if (size == 0) {
       return 0;
@@ -242,7 +298,10 @@ public final class DirectoryBuilder {
     return this;
   }
 
-  /** Keeps only {@code bits} (0 to 16) of each record's tag: 0 makes every same-length key a tag match. */
+  /**
+   * Keeps only {@code bits} (0 to 16) of each record's tag: 0 makes every same-length key a tag
+   * match.
+   */
   DirectoryBuilder tagBits(int bits) {
     if (bits < 0 || bits > 16) {
       throw new IllegalArgumentException("tag bits must be in [0, 16], got " + bits);
@@ -269,7 +328,10 @@ public final class DirectoryBuilder {
     return this;
   }
 
-  /** True when entries {@code a} and {@code b} (insertion indices), whose prefixes are equal, have the same key. */
+  /**
+   * True when entries {@code a} and {@code b} (insertion indices), whose prefixes are equal, have
+   * the same key.
+   */
   private boolean sameKey(int a, int b) {
     return Arrays.equals(keys, starts[a], starts[a + 1], keys, starts[b], starts[b + 1]);
   }
@@ -290,8 +352,8 @@ public final class DirectoryBuilder {
 
   /**
    * Key bytes as unsigned, then insertion index, of entries {@code a} and {@code b} with prefixes
-   * {@code pa} and {@code pb}: a total order, so equal keys end up next to each other, first one first.
-   * The keys' bytes are read only when the prefixes are equal.
+   * {@code pa} and {@code pb}: a total order, so equal keys end up next to each other, first one
+   * first. The keys' bytes are read only when the prefixes are equal.
    */
   private int compare(long pa, int a, long pb, int b) {
     if (pa != pb) {

@@ -10,20 +10,21 @@ import java.nio.ByteOrder;
  * buckets and gives each record a tag; it never decides a partition (a hit is always confirmed on
  * the key bytes), so it is no part of the routing spec and may change with the layout.
  *
- * <p>Definition, over the key's canonical bytes read as little-endian 64-bit words {@code w0, w1, ...}
- * (the last one zero-padded), {@code n} bytes in all: {@code h = SEED ^ n}; for each pair of words
- * {@code (a, b)} ({@code b = 0} when the count is odd) {@code h = mum(a ^ P1, b ^ P2 ^ h)}; the hash is
- * {@code mum(h ^ P3, n ^ P4)}, where {@code mum(x, y)} folds the 128-bit product: the low 64 bits
- * XOR the high 64 bits (a wyhash-style mix). A 16-byte key costs two multiplications, where XXH3
- * costs about three times as much through a general-purpose API; and because it works on whole
- * words, {@link Directory} computes it from an ASCII {@code String}'s chars in the same pass that
- * packs them into the words it compares, without copying the key anywhere.
+ * <p>Definition, over the key's canonical bytes read as little-endian 64-bit words {@code w0, w1,
+ * ...} (the last one zero-padded), {@code n} bytes in all: {@code h = SEED ^ n}; for each pair of
+ * words {@code (a, b)} ({@code b = 0} when the count is odd) {@code h = mum(a ^ P1, b ^ P2 ^ h)};
+ * the hash is {@code mum(h ^ P3, n ^ P4)}, where {@code mum(x, y)} folds the 128-bit product: the
+ * low 64 bits XOR the high 64 bits (a wyhash-style mix). A 16-byte key costs two multiplications,
+ * where XXH3 costs about three times as much through a general-purpose API; and because it works on
+ * whole words, {@link Directory} computes it from an ASCII {@code String}'s chars in the same pass
+ * that packs them into the words it compares, without copying the key anywhere.
  *
- * <p>{@link Directory} hashes an ASCII {@code String} from its own bytes when router-core's
- * {@link Latin1Strings} can read them in place, and otherwise packs the chars into words itself;
- * both give the same hash.
+ * <p>{@link Directory} hashes an ASCII {@code String} from its own bytes when router-core's {@link
+ * Latin1Strings} can read them in place, and otherwise packs the chars into words itself; both give
+ * the same hash.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Allocation:</b> none.
  */
 final class DirectoryHash {
@@ -33,7 +34,8 @@ final class DirectoryHash {
   static final long P3 = 0x8EBC6AF09C88C6E3L;
   static final long P4 = 0x589965CC75374CC3L;
 
-  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private DirectoryHash() {}
 
@@ -59,7 +61,10 @@ final class DirectoryHash {
     return mum(h ^ P3, length ^ P4);
   }
 
-  /** The zero-padded little-endian word at {@code p}, of the bytes before {@code end}; 0 when {@code p >= end}. */
+  /**
+   * The zero-padded little-endian word at {@code p}, of the bytes before {@code end}; 0 when {@code
+   * p >= end}.
+   */
   static long word(byte[] bytes, int p, int end) {
     int n = end - p;
     if (n >= 8) {
@@ -79,8 +84,9 @@ final class DirectoryHash {
   }
 
   /**
-   * The hash of a key of {@code n} ≤ 24 bytes given as its three zero-padded words (what
-   * {@link Directory} packs from a short ASCII {@code String}): the same value as {@link #of(byte[], int, int)}.
+   * The hash of a key of {@code n} ≤ 24 bytes given as its three zero-padded words (what {@link
+   * Directory} packs from a short ASCII {@code String}): the same value as {@link #of(byte[], int,
+   * int)}.
    */
   static long ofWords(long w0, long w1, long w2, int n) {
     long h = SEED ^ n;

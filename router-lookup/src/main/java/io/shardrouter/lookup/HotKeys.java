@@ -16,15 +16,16 @@ import java.util.Objects;
  * <p>{@link #isolate} returns the table with version + 1 whose strategy is a {@link LookupStrategy}
  * with one more partition, P (the old partition count): the key's directory entry points to P,
  * dedicated, and the placement puts P on the given group. If the table's strategy was not a lookup
- * yet, it becomes the lookup's fallback. Every old partition keeps its keys, so
- * {@link io.shardrouter.core.MovementReport#between} lists exactly one moved key and no moved partition:
- * the caller copies that key's rows from its old partition to P, then publishes the new table
- * (the 9-step migration of seed 001 for one key).
+ * yet, it becomes the lookup's fallback. Every old partition keeps its keys, so {@link
+ * io.shardrouter.core.MovementReport#between} lists exactly one moved key and no moved partition:
+ * the caller copies that key's rows from its old partition to P, then publishes the new table (the
+ * 9-step migration of seed 001 for one key).
  *
  * <p>With a directory that matches the first part of composite keys, the "key" is a first part: a
  * whole tenant moves.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -36,15 +37,24 @@ public final class HotKeys {
    * The next version of {@code table} with the key written as {@code keyText} alone on a new
    * partition served by the existing group {@code groupId}.
    *
-   * @throws IllegalArgumentException when the key cannot be isolated (named in the message with what to do)
+   * @throws IllegalArgumentException when the key cannot be isolated (named in the message with
+   *     what to do)
    */
   public static RoutingTable isolate(RoutingTable table, String keyText, String groupId) {
     ReplicaGroup g = table.group(groupId);
     if (g == null) {
       List<String> ids = new ArrayList<>();
       table.groups().forEach(x -> ids.add(x.id()));
-      throw new IllegalArgumentException("no group '" + groupId + "' in routing table '" + table.entity() + "' version "
-          + table.version() + "; known groups: " + ids + ", or pass a new ReplicaGroup");
+      throw new IllegalArgumentException(
+          "no group '"
+              + groupId
+              + "' in routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + "; known groups: "
+              + ids
+              + ", or pass a new ReplicaGroup");
     }
     return isolate(table, directoryKeyType(table).parseText(keyText), g);
   }
@@ -61,8 +71,10 @@ public final class HotKeys {
    * The next version of {@code table} with the key whose canonical bytes are {@code key} (for a
    * first-part directory: the first part's) alone on a new partition served by {@code group}.
    *
-   * @throws IllegalArgumentException when the key cannot be isolated, or the group clashes with one of the table's
-   * @throws io.shardrouter.core.InvalidRoutingTableException when the new table breaks a rule, e.g. a region pin
+   * @throws IllegalArgumentException when the key cannot be isolated, or the group clashes with one
+   *     of the table's
+   * @throws io.shardrouter.core.InvalidRoutingTableException when the new table breaks a rule, e.g.
+   *     a region pin
    */
   public static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
     Objects.requireNonNull(table, "table");
@@ -70,12 +82,25 @@ public final class HotKeys {
     Objects.requireNonNull(group, "group");
     ReplicaGroup existing = table.group(group.id());
     if (existing != null && !existing.equals(group)) {
-      throw new IllegalArgumentException("group '" + group.id() + "' of routing table '" + table.entity() + "' is " + existing
-          + ", not " + group + "; pass the table's group or a group with a new id");
+      throw new IllegalArgumentException(
+          "group '"
+              + group.id()
+              + "' of routing table '"
+              + table.entity()
+              + "' is "
+              + existing
+              + ", not "
+              + group
+              + "; pass the table's group or a group with a new id");
     }
     int p = table.partitionCount();
     if (p >= RoutingTable.MAX_PARTITIONS) {
-      throw new IllegalArgumentException("routing table '" + table.entity() + "' already has " + p + " partitions, the most a table can have");
+      throw new IllegalArgumentException(
+          "routing table '"
+              + table.entity()
+              + "' already has "
+              + p
+              + " partitions, the most a table can have");
     }
     PartitionStrategy s = table.strategy();
     LookupStrategy next;
@@ -83,13 +108,21 @@ public final class HotKeys {
       LookupEntry old = lookup.entryOf(key);
       String who = lookup.ownerOf(key, 0, key.length);
       if (old != null && old.isSplit()) {
-        throw new IllegalArgumentException(who + " is split over partitions " + old.firstPartition() + "-"
-            + (old.firstPartition() + old.partitionCount() - 1) + " by its own strategy; isolate one of its keys in a directory of"
-            + " its own, or give the split more partitions");
+        throw new IllegalArgumentException(
+            who
+                + " is split over partitions "
+                + old.firstPartition()
+                + "-"
+                + (old.firstPartition() + old.partitionCount() - 1)
+                + " by its own strategy; isolate one of its keys in a directory of"
+                + " its own, or give the split more partitions");
       }
       if (old != null && old.isDedicated()) {
-        throw new IllegalArgumentException(who + " is already alone on its dedicated partition " + old.partition()
-            + "; move that partition to another group in the placement instead");
+        throw new IllegalArgumentException(
+            who
+                + " is already alone on its dedicated partition "
+                + old.partition()
+                + "; move that partition to another group in the placement instead");
       }
       LookupEntry entry = LookupEntry.partition(p).dedicated();
       if (old != null && !old.pin().isEmpty()) {
@@ -97,14 +130,20 @@ public final class HotKeys {
       }
       next = lookup.toBuilder(key).partitions(p + 1).entry(key, entry).build();
     } else {
-      next = LookupStrategy.builder(table.keyType()).fallback(s).partitions(p + 1).entry(key, LookupEntry.partition(p).dedicated()).build();
+      next =
+          LookupStrategy.builder(table.keyType())
+              .fallback(s)
+              .partitions(p + 1)
+              .entry(key, LookupEntry.partition(p).dedicated())
+              .build();
     }
     List<String> placement = new ArrayList<>(p + 1);
     for (int i = 0; i < p; i++) {
       placement.add(table.groupOf(i).id());
     }
     placement.add(group.id());
-    RoutingTable.Builder b = table.toBuilder().version(table.version() + 1).strategy(next).placement(placement);
+    RoutingTable.Builder b =
+        table.toBuilder().version(table.version() + 1).strategy(next).placement(placement);
     if (existing == null) {
       b.group(group);
     }

@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
- * Issues routable ids ({@link IdLayout}) for a chosen partition: {@code next(partition)}. The caller
- * picks the partition, typically the partition of the row's parent (an order gets its customer's
- * partition, so the two live together and the order id routes there without a lookup).
+ * Issues routable ids ({@link IdLayout}) for a chosen partition: {@code next(partition)}. The
+ * caller picks the partition, typically the partition of the row's parent (an order gets its
+ * customer's partition, so the two live together and the order id routes there without a lookup).
  *
  * <p>Uniqueness. The generator keeps one 64-bit state, the (time, sequence) pair of the last id,
  * and moves it forward with a compare-and-set: the next id's pair is the larger of "last + 1" and
@@ -21,11 +21,14 @@ import java.util.function.LongSupplier;
  * per borrowed ms with the default layout). It borrows at most {@code maxBorrowMillis} (default
  * 1,000) ahead; beyond that {@code next} waits, sleeping, until the clock catches up, rather than
  * running further ahead. {@link #borrowedMillis()} tells how far ahead it is, for monitoring.
- * Across restarts, pass the last id issued before the restart to {@link Builder#resumeAfter} (or start only
- * after the clock has passed it), since a restarted generator no longer remembers its pair.
+ * Across restarts, pass the last id issued before the restart to {@link Builder#resumeAfter} (or
+ * start only after the clock has passed it), since a restarted generator no longer remembers its
+ * pair.
  *
  * <p><b>Thread-safety:</b> safe for any number of threads; no locks.
+ *
  * <p><b>Stability:</b> evolving.
+ *
  * <p><b>Allocation:</b> none on {@link #next(int)}.
  *
  * @since 0.1
@@ -48,9 +51,16 @@ public final class IdGenerator {
   private final Sleeper sleeper;
   private final long sequenceMask;
   private final long maxTime;
-  private final AtomicLong state; // (time since epoch) << sequenceBits | sequence, of the last id issued
+  private final AtomicLong
+      state; // (time since epoch) << sequenceBits | sequence, of the last id issued
 
-  private IdGenerator(IdLayout layout, int generator, int partitions, LongSupplier clock, long maxBorrowMillis, Sleeper sleeper,
+  private IdGenerator(
+      IdLayout layout,
+      int generator,
+      int partitions,
+      LongSupplier clock,
+      long maxBorrowMillis,
+      Sleeper sleeper,
       long initialState) {
     this.layout = layout;
     this.generator = generator;
@@ -63,7 +73,10 @@ public final class IdGenerator {
     this.state = new AtomicLong(initialState);
   }
 
-  /** A generator with id {@code generator} for a table of {@code partitions} partitions, on the system clock. */
+  /**
+   * A generator with id {@code generator} for a table of {@code partitions} partitions, on the
+   * system clock.
+   */
   public static IdGenerator create(IdLayout layout, int generator, int partitions) {
     return builder(layout, generator, partitions).build();
   }
@@ -92,22 +105,35 @@ public final class IdGenerator {
    */
   public long next(int partition) {
     if (partition < 0 || partition >= partitions) {
-      throw new IllegalArgumentException("partition " + partition + " is outside [0, " + partitions + ") of the table this generator"
-          + " issues ids for; route the parent key first and pass its partition");
+      throw new IllegalArgumentException(
+          "partition "
+              + partition
+              + " is outside [0, "
+              + partitions
+              + ") of the table this generator"
+              + " issues ids for; route the parent key first and pass its partition");
     }
     int bits = layout.sequenceBits();
     while (true) {
       long last = state.get();
       long now = clock.getAsLong() - layout.epochMillis();
       if (now < 0) {
-        throw new IllegalStateException("the clock reads " + (now + layout.epochMillis()) + " ms, before the id epoch "
-            + layout.epochMillis() + "; fix the clock or the layout's epoch");
+        throw new IllegalStateException(
+            "the clock reads "
+                + (now + layout.epochMillis())
+                + " ms, before the id epoch "
+                + layout.epochMillis()
+                + "; fix the clock or the layout's epoch");
       }
       long candidate = Math.max(last + 1, Math.min(now, maxTime + 1) << bits);
       long time = candidate >>> bits;
       if (time > maxTime) {
-        throw new IllegalStateException("id time bits are used up: " + layout.timeBits() + " bits of ms from the epoch end at "
-            + layout.timeOf(maxTime << (63 - layout.timeBits())) + "; move to a layout with a later epoch");
+        throw new IllegalStateException(
+            "id time bits are used up: "
+                + layout.timeBits()
+                + " bits of ms from the epoch end at "
+                + layout.timeOf(maxTime << (63 - layout.timeBits()))
+                + "; move to a layout with a later epoch");
       }
       long ahead = time - now;
       if (ahead > maxBorrowMillis) {
@@ -122,7 +148,8 @@ public final class IdGenerator {
 
   /** How many ms the last id's time is ahead of the clock now (0 when the clock is ahead). */
   public long borrowedMillis() {
-    long ahead = (state.get() >>> layout.sequenceBits()) - (clock.getAsLong() - layout.epochMillis());
+    long ahead =
+        (state.get() >>> layout.sequenceBits()) - (clock.getAsLong() - layout.epochMillis());
     return Math.max(0, ahead);
   }
 
@@ -131,13 +158,23 @@ public final class IdGenerator {
       sleeper.sleep(Math.max(1, millis));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting " + millis + " ms for the clock to catch up with the last id issued", e);
+      throw new IllegalStateException(
+          "interrupted while waiting "
+              + millis
+              + " ms for the clock to catch up with the last id issued",
+          e);
     }
   }
 
   @Override
   public String toString() {
-    return "IdGenerator{generator=" + generator + ", partitions=" + partitions + ", " + layout + "}";
+    return "IdGenerator{generator="
+        + generator
+        + ", partitions="
+        + partitions
+        + ", "
+        + layout
+        + "}";
   }
 
   /**
@@ -195,23 +232,43 @@ public final class IdGenerator {
      */
     public IdGenerator build() {
       if (generator < 0 || generator >= 1 << layout.generatorBits()) {
-        throw new IllegalArgumentException("generator id must be in [0, " + (1 << layout.generatorBits()) + ") for " + layout.generatorBits()
-            + " generator bits, got " + generator + "; give every process its own id in range");
+        throw new IllegalArgumentException(
+            "generator id must be in [0, "
+                + (1 << layout.generatorBits())
+                + ") for "
+                + layout.generatorBits()
+                + " generator bits, got "
+                + generator
+                + "; give every process its own id in range");
       }
       if (partitions < 1 || partitions > layout.maxPartitions()) {
-        throw new IllegalArgumentException("a table of " + partitions + " partitions does not fit " + layout.partitionBits()
-            + " partition bits (at most " + layout.maxPartitions() + "); use a layout with more partition bits");
+        throw new IllegalArgumentException(
+            "a table of "
+                + partitions
+                + " partitions does not fit "
+                + layout.partitionBits()
+                + " partition bits (at most "
+                + layout.maxPartitions()
+                + "); use a layout with more partition bits");
       }
       long initial = 0;
       if (lastId >= 0) {
         if (layout.generatorOf(lastId) != generator) {
-          throw new IllegalArgumentException("resumeAfter(" + lastId + ") is an id of generator " + layout.generatorOf(lastId)
-              + ", not " + generator);
+          throw new IllegalArgumentException(
+              "resumeAfter("
+                  + lastId
+                  + ") is an id of generator "
+                  + layout.generatorOf(lastId)
+                  + ", not "
+                  + generator);
         }
-        initial = (lastId >>> (layout.partitionBits() + layout.generatorBits() + layout.sequenceBits())) << layout.sequenceBits()
-            | layout.sequenceOf(lastId);
+        initial =
+            (lastId >>> (layout.partitionBits() + layout.generatorBits() + layout.sequenceBits()))
+                    << layout.sequenceBits()
+                | layout.sequenceOf(lastId);
       }
-      return new IdGenerator(layout, generator, partitions, clock, maxBorrowMillis, sleeper, initial);
+      return new IdGenerator(
+          layout, generator, partitions, clock, maxBorrowMillis, sleeper, initial);
     }
   }
 }

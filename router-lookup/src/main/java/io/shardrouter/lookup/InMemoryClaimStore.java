@@ -7,12 +7,13 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A {@link ClaimStore} in memory, for tests and examples: one map keyed by (partition, value), whose
- * {@code putIfAbsent}, conditional {@code replace} and conditional {@code remove} are the atomic
- * insert, update and delete a database gives. Partition, not group: claim records stay with their
- * partition when the placement moves it.
+ * A {@link ClaimStore} in memory, for tests and examples: one map keyed by (partition, value),
+ * whose {@code putIfAbsent}, conditional {@code replace} and conditional {@code remove} are the
+ * atomic insert, update and delete a database gives. Partition, not group: claim records stay with
+ * their partition when the placement moves it.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; every operation is atomic.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -35,7 +36,12 @@ public final class InMemoryClaimStore implements ClaimStore {
   @Override
   public boolean replace(Route route, ClaimRecord expected, ClaimRecord next) {
     if (!expected.value().equals(next.value())) {
-      throw new IllegalArgumentException("a claim record's value never changes: '" + expected.value() + "' cannot become '" + next.value() + "'");
+      throw new IllegalArgumentException(
+          "a claim record's value never changes: '"
+              + expected.value()
+              + "' cannot become '"
+              + next.value()
+              + "'");
     }
     return records.replace(new Key(route.partition(), expected.value()), expected, next);
   }

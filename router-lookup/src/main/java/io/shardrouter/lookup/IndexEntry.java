@@ -6,15 +6,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * One row of an {@link IndexTable}: the normal form of the secondary attribute (the row's key in the
- * index), the route of the index partition it lives on, and what it points to: the primary key's
- * canonical bytes and the primary table's route of that key when the row was made.
+ * One row of an {@link IndexTable}: the normal form of the secondary attribute (the row's key in
+ * the index), the route of the index partition it lives on, and what it points to: the primary
+ * key's canonical bytes and the primary table's route of that key when the row was made.
  *
  * <p>Store the attribute and the primary key; the primary partition and version may be stored as a
- * hint, but a reader re-routes the primary key through the current primary table
- * ({@link IndexTable#primaryRouteOf}) because a later routing version may have moved it.
+ * hint, but a reader re-routes the primary key through the current primary table ({@link
+ * IndexTable#primaryRouteOf}) because a later routing version may have moved it.
  *
  * <p><b>Thread-safety:</b> immutable (the key bytes are copied in and out).
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -26,7 +27,8 @@ public final class IndexEntry {
   private final byte[] primaryKey;
   private final Route primaryRoute;
 
-  IndexEntry(String index, String attribute, Route indexRoute, byte[] primaryKey, Route primaryRoute) {
+  IndexEntry(
+      String index, String attribute, Route indexRoute, byte[] primaryKey, Route primaryRoute) {
     this.index = index;
     this.attribute = attribute;
     this.indexRoute = indexRoute;
@@ -61,9 +63,14 @@ public final class IndexEntry {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof IndexEntry e && e.index.equals(index) && e.attribute.equals(attribute) && Arrays.equals(e.primaryKey, primaryKey)
-        && e.indexRoute.version() == indexRoute.version() && e.indexRoute.partition() == indexRoute.partition()
-        && e.primaryRoute.version() == primaryRoute.version() && e.primaryRoute.partition() == primaryRoute.partition();
+    return o instanceof IndexEntry e
+        && e.index.equals(index)
+        && e.attribute.equals(attribute)
+        && Arrays.equals(e.primaryKey, primaryKey)
+        && e.indexRoute.version() == indexRoute.version()
+        && e.indexRoute.partition() == indexRoute.partition()
+        && e.primaryRoute.version() == primaryRoute.version()
+        && e.primaryRoute.partition() == primaryRoute.partition();
   }
 
   @Override
@@ -73,6 +80,14 @@ public final class IndexEntry {
 
   @Override
   public String toString() {
-    return index + "[" + attribute + "] @ " + indexRoute + " -> primary " + Hex.of(primaryKey) + " @ " + primaryRoute;
+    return index
+        + "["
+        + attribute
+        + "] @ "
+        + indexRoute
+        + " -> primary "
+        + Hex.of(primaryKey)
+        + " @ "
+        + primaryRoute;
   }
 }

@@ -16,21 +16,24 @@ import java.util.UUID;
  *
  * <p>The index is a second routing table ({@link Router} of {@code string} keys) that the caller's
  * DAO keeps next to the primary one; this class decides where each row lives and what it holds,
- * never opens a connection. The two tables' consistency is the caller's choice ({@link Maintenance}):
+ * never opens a connection. The two tables' consistency is the caller's choice ({@link
+ * Maintenance}):
+ *
  * <ul>
  *   <li>{@link Maintenance#SYNCHRONOUS}: the index row is written in the same transaction as the
  *       primary row (possible when the DAO's store has cross-partition transactions) or before the
- *       primary row, under a uniqueness {@link Claims claim} that is committed after it. Readers can
- *       trust a found row and a missing one.
+ *       primary row, under a uniqueness {@link Claims claim} that is committed after it. Readers
+ *       can trust a found row and a missing one.
  *   <li>{@link Maintenance#ASYNCHRONOUS}: the index row is written after the primary row commits
  *       (an outbox or change stream). A reader may find no row for a new record (read the primary
  *       by key when it has it) or a row for a deleted or changed one: it must load the primary row
- *       and check that its attribute still normalizes to the value looked up
- *       ({@link #mustRecheckPrimary()}), treating a mismatch as not found. "Not in the index" is
- *       never proof that a value is free: decide uniqueness with {@link Claims}.
+ *       and check that its attribute still normalizes to the value looked up ({@link
+ *       #mustRecheckPrimary()}), treating a mismatch as not found. "Not in the index" is never
+ *       proof that a value is free: decide uniqueness with {@link Claims}.
  * </ul>
  *
  * <p><b>Thread-safety:</b> immutable; the routers are read once per call.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -50,7 +53,8 @@ public final class IndexTable {
   private final Normalizer normalizer;
   private final Maintenance maintenance;
 
-  private IndexTable(String name, Router index, Router primary, Normalizer normalizer, Maintenance maintenance) {
+  private IndexTable(
+      String name, Router index, Router primary, Normalizer normalizer, Maintenance maintenance) {
     this.name = name;
     this.index = index;
     this.primary = primary;
@@ -64,7 +68,8 @@ public final class IndexTable {
    *
    * @throws IllegalArgumentException when the index router does not route string keys
    */
-  public static IndexTable of(String name, Router index, Router primary, Normalizer normalizer, Maintenance maintenance) {
+  public static IndexTable of(
+      String name, Router index, Router primary, Normalizer normalizer, Maintenance maintenance) {
     Objects.requireNonNull(index, "index router");
     Objects.requireNonNull(primary, "primary router");
     Objects.requireNonNull(normalizer, "normalizer");
@@ -73,9 +78,15 @@ public final class IndexTable {
       throw new IllegalArgumentException("an index needs a name such as 'users_by_email'");
     }
     if (!index.table().keyType().equals(KeyType.STRING)) {
-      throw new IllegalArgumentException("index '" + name + "' routes the normal forms of its attribute, which are strings, but its"
-          + " router's entity '" + index.table().entity() + "' has keys of type " + index.table().keyType()
-          + "; give the index an entity with {\"type\": \"string\"} keys");
+      throw new IllegalArgumentException(
+          "index '"
+              + name
+              + "' routes the normal forms of its attribute, which are strings, but its"
+              + " router's entity '"
+              + index.table().entity()
+              + "' has keys of type "
+              + index.table().keyType()
+              + "; give the index an entity with {\"type\": \"string\"} keys");
     }
     return new IndexTable(name, index, primary, normalizer, maintenance);
   }
@@ -92,7 +103,10 @@ public final class IndexTable {
     return normalizer;
   }
 
-  /** True when a reader must load the primary row and check its attribute before trusting a found row (asynchronous maintenance). */
+  /**
+   * True when a reader must load the primary row and check its attribute before trusting a found
+   * row (asynchronous maintenance).
+   */
   public boolean mustRecheckPrimary() {
     return maintenance == Maintenance.ASYNCHRONOUS;
   }
@@ -105,11 +119,15 @@ public final class IndexTable {
     return NormalizedValue.of(attributeValue, normalizer, index, "index '" + name + "'");
   }
 
-  /** The row to write for a primary row whose key has canonical bytes {@code primaryKey} and whose attribute is {@code attributeValue}. */
+  /**
+   * The row to write for a primary row whose key has canonical bytes {@code primaryKey} and whose
+   * attribute is {@code attributeValue}.
+   */
   public IndexEntry entryFor(String attributeValue, byte[] primaryKey) {
     CanonicalKeys.requireKey(primaryKey);
     NormalizedValue v = locate(attributeValue);
-    return new IndexEntry(name, v.normalized(), v.route(), primaryKey, primary.table().routeCanonical(primaryKey));
+    return new IndexEntry(
+        name, v.normalized(), v.route(), primaryKey, primary.table().routeCanonical(primaryKey));
   }
 
   /** The row for a primary row with a {@code string} key. */
@@ -130,7 +148,10 @@ public final class IndexTable {
     return entryFor(attributeValue, CanonicalKeys.of(primaryKey));
   }
 
-  /** The current primary route of the key an index row points to: where a query goes after the index. */
+  /**
+   * The current primary route of the key an index row points to: where a query goes after the
+   * index.
+   */
   public Route primaryRouteOf(byte[] primaryKey) {
     return primary.table().routeCanonical(primaryKey);
   }
@@ -141,19 +162,37 @@ public final class IndexTable {
    * stale and the value was not found.
    */
   public boolean stillMatches(String lookedUp, String primaryRowAttribute) {
-    return primaryRowAttribute != null && normalizer.normalize(lookedUp).equals(normalizer.normalize(primaryRowAttribute));
+    return primaryRowAttribute != null
+        && normalizer.normalize(lookedUp).equals(normalizer.normalize(primaryRowAttribute));
   }
 
   private void requirePrimaryType(KeyType t) {
     if (!primary.table().keyType().equals(t)) {
-      throw new io.shardrouter.core.InvalidKeyException("index '" + name + "' points into entity '" + primary.table().entity()
-          + "' with keys of type " + primary.table().keyType() + ", not " + t + "; pass the primary key in its own type");
+      throw new io.shardrouter.core.InvalidKeyException(
+          "index '"
+              + name
+              + "' points into entity '"
+              + primary.table().entity()
+              + "' with keys of type "
+              + primary.table().keyType()
+              + ", not "
+              + t
+              + "; pass the primary key in its own type");
     }
   }
 
   @Override
   public String toString() {
-    return "IndexTable{" + name + ", " + normalizer.name() + ", " + maintenance.name().toLowerCase(java.util.Locale.ROOT) + ", index "
-        + index.table().entity() + " -> primary " + primary.table().entity() + "}";
+    return "IndexTable{"
+        + name
+        + ", "
+        + normalizer.name()
+        + ", "
+        + maintenance.name().toLowerCase(java.util.Locale.ROOT)
+        + ", index "
+        + index.table().entity()
+        + " -> primary "
+        + primary.table().entity()
+        + "}";
   }
 }

@@ -46,7 +46,8 @@ final class KeyTexts {
       p += width;
     }
     if (p != end) {
-      throw new IllegalStateException("canonical bytes of " + type + " have " + (end - p) + " bytes after the last part");
+      throw new IllegalStateException(
+          "canonical bytes of " + type + " have " + (end - p) + " bytes after the last part");
     }
     return parts.toString();
   }
@@ -77,8 +78,8 @@ final class KeyTexts {
 
   /**
    * Where the first part of a composite key of {@code type} lies in {@code c[off, off + len)}: its
-   * offset in the high 32 bits and its length in the low 32, in the first part's single-key form
-   * (a {@code string} part without its length prefix).
+   * offset in the high 32 bits and its length in the low 32, in the first part's single-key form (a
+   * {@code string} part without its length prefix).
    *
    * <p><b>Allocation:</b> none, unless the bytes are no key of the type.
    */
@@ -93,20 +94,39 @@ final class KeyTexts {
     if (len < 4) {
       throw shortKey(type, len, 4);
     }
-    int n = (c[off] & 0xFF) | (c[off + 1] & 0xFF) << 8 | (c[off + 2] & 0xFF) << 16 | (c[off + 3] & 0xFF) << 24;
+    int n =
+        (c[off] & 0xFF)
+            | (c[off + 1] & 0xFF) << 8
+            | (c[off + 2] & 0xFF) << 16
+            | (c[off + 3] & 0xFF) << 24;
     if (n < 0 || n > len - 4) {
-      throw new InvalidKeyException("key bytes are no composite key of type " + type + ": the first part declares " + (n & 0xFFFFFFFFL)
-          + " bytes but only " + (len - 4) + " follow; route keys of the table's key type");
+      throw new InvalidKeyException(
+          "key bytes are no composite key of type "
+              + type
+              + ": the first part declares "
+              + (n & 0xFFFFFFFFL)
+              + " bytes but only "
+              + (len - 4)
+              + " follow; route keys of the table's key type");
     }
     return (long) (off + 4) << 32 | n;
   }
 
   private static InvalidKeyException shortKey(KeyType type, int len, int needed) {
-    return new InvalidKeyException("key bytes are no composite key of type " + type + ": " + len + " bytes, the first part needs "
-        + needed + "; route keys of the table's key type");
+    return new InvalidKeyException(
+        "key bytes are no composite key of type "
+            + type
+            + ": "
+            + len
+            + " bytes, the first part needs "
+            + needed
+            + "; route keys of the table's key type");
   }
 
-  /** The path of the directory entry for {@code keyText} below {@code entries}: {@code entries.acme} or {@code entries["a.b"]}. */
+  /**
+   * The path of the directory entry for {@code keyText} below {@code entries}: {@code entries.acme}
+   * or {@code entries["a.b"]}.
+   */
   static String entryPath(String keyText) {
     if (PLAIN_NAME.matcher(keyText).matches()) {
       return "entries." + keyText;

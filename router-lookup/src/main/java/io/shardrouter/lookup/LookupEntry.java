@@ -14,11 +14,12 @@ import java.util.TreeMap;
  * nested strategy over a range of partitions, e.g. a big tenant's device buckets); whether the
  * partitions are dedicated to it; and the labels the groups serving them must carry (a region pin).
  *
- * <p>In a routing document an entry is either a partition number or an object:
- * {@code {"partition": 1025, "dedicated": true, "pin": {"region": "eu-central-1"}}} or
- * {@code {"first_partition": 1028, "strategy": {"type": "hash_mod", "partitions": 8}}}.
+ * <p>In a routing document an entry is either a partition number or an object: {@code {"partition":
+ * 1025, "dedicated": true, "pin": {"region": "eu-central-1"}}} or {@code {"first_partition": 1028,
+ * "strategy": {"type": "hash_mod", "partitions": 8}}}.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -30,7 +31,12 @@ public final class LookupEntry {
   private final boolean dedicated;
   private final Map<String, String> pin;
 
-  private LookupEntry(int partition, int firstPartition, PartitionStrategy strategy, boolean dedicated, Map<String, String> pin) {
+  private LookupEntry(
+      int partition,
+      int firstPartition,
+      PartitionStrategy strategy,
+      boolean dedicated,
+      Map<String, String> pin) {
     this.partition = partition;
     this.firstPartition = firstPartition;
     this.strategy = strategy;
@@ -38,24 +44,29 @@ public final class LookupEntry {
     this.pin = pin;
   }
 
-  /** Every key of the entry goes to {@code partition} (at least 0; the strategy checks it is below its P). */
+  /**
+   * Every key of the entry goes to {@code partition} (at least 0; the strategy checks it is below
+   * its P).
+   */
   public static LookupEntry partition(int partition) {
     if (partition < 0) {
-      throw new IllegalArgumentException("a directory entry's partition must be >= 0, got " + partition);
+      throw new IllegalArgumentException(
+          "a directory entry's partition must be >= 0, got " + partition);
     }
     return new LookupEntry(partition, partition, null, false, Map.of());
   }
 
   /**
    * The entry's keys go to {@code firstPartition + strategy.partitionOf(key)}: a second-level split
-   * over partitions {@code [firstPartition, firstPartition + strategy.partitionCount())}. The nested
-   * strategy routes the whole key, so it only makes sense when the directory matches the first part
-   * of composite keys ({@link MatchMode#FIRST_PART}).
+   * over partitions {@code [firstPartition, firstPartition + strategy.partitionCount())}. The
+   * nested strategy routes the whole key, so it only makes sense when the directory matches the
+   * first part of composite keys ({@link MatchMode#FIRST_PART}).
    */
   public static LookupEntry split(int firstPartition, PartitionStrategy strategy) {
     Objects.requireNonNull(strategy, "strategy of a split entry");
     if (firstPartition < 0) {
-      throw new IllegalArgumentException("a split entry's first_partition must be >= 0, got " + firstPartition);
+      throw new IllegalArgumentException(
+          "a split entry's first_partition must be >= 0, got " + firstPartition);
     }
     return new LookupEntry(-1, firstPartition, strategy, false, Map.of());
   }
@@ -74,9 +85,15 @@ public final class LookupEntry {
    */
   public LookupEntry pinned(Map<String, String> labels) {
     if (labels == null || labels.isEmpty()) {
-      throw new IllegalArgumentException("a pin needs at least one label, e.g. {\"region\": \"eu-central-1\"}");
+      throw new IllegalArgumentException(
+          "a pin needs at least one label, e.g. {\"region\": \"eu-central-1\"}");
     }
-    return new LookupEntry(partition, firstPartition, strategy, dedicated, Collections.unmodifiableMap(new TreeMap<>(labels)));
+    return new LookupEntry(
+        partition,
+        firstPartition,
+        strategy,
+        dedicated,
+        Collections.unmodifiableMap(new TreeMap<>(labels)));
   }
 
   /** True for a second-level split (its own strategy over a range of partitions). */
@@ -94,7 +111,10 @@ public final class LookupEntry {
     return firstPartition;
   }
 
-  /** How many consecutive partitions from {@link #firstPartition()} the entry covers: 1, or the split's partition count. */
+  /**
+   * How many consecutive partitions from {@link #firstPartition()} the entry covers: 1, or the
+   * split's partition count.
+   */
   public int partitionCount() {
     return strategy == null ? 1 : strategy.partitionCount();
   }
@@ -142,8 +162,12 @@ public final class LookupEntry {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof LookupEntry e && e.partition == partition && e.firstPartition == firstPartition
-        && Objects.equals(e.strategy, strategy) && e.dedicated == dedicated && e.pin.equals(pin);
+    return o instanceof LookupEntry e
+        && e.partition == partition
+        && e.firstPartition == firstPartition
+        && Objects.equals(e.strategy, strategy)
+        && e.dedicated == dedicated
+        && e.pin.equals(pin);
   }
 
   @Override

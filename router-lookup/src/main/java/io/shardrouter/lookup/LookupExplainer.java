@@ -2,10 +2,11 @@ package io.shardrouter.lookup;
 
 /**
  * The line {@code shardctl explain} prints for a key routed by a {@link LookupStrategy}: which path
- * the key took (a directory hit, a dedicated entry, a second-level split with its nested strategy, or
- * the fallback), with the nested strategy's own line inside, ending with the partition.
+ * the key took (a directory hit, a dedicated entry, a second-level split with its nested strategy,
+ * or the fallback), with the nested strategy's own line inside, ending with the partition.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Allocation:</b> allocates; a tool path.
  */
 final class LookupExplainer {
@@ -25,7 +26,12 @@ final class LookupExplainer {
     }
     LookupEntry e = s.entryOf(java.util.Arrays.copyOfRange(c, start, start + n));
     if (e == null) {
-      return "lookup: " + what + " is not in the directory (" + s.size() + (s.size() == 1 ? " entry" : " entries") + "); fallback "
+      return "lookup: "
+          + what
+          + " is not in the directory ("
+          + s.size()
+          + (s.size() == 1 ? " entry" : " entries")
+          + "); fallback "
           + s.fallback().explain(c, start, n);
     }
     StringBuilder sb = new StringBuilder("lookup: directory hit, ").append(what);
@@ -41,9 +47,18 @@ final class LookupExplainer {
       return sb.append(": partition ").append(e.partition()).toString();
     }
     int inner = e.strategy().partitionOf(c, off, len);
-    return sb.append(", splits by its own strategy over partitions ").append(e.firstPartition()).append('-')
-        .append(e.firstPartition() + e.partitionCount() - 1).append(": ").append(e.strategy().explain(c, off, len))
-        .append("; partition ").append(e.firstPartition()).append(" + ").append(inner).append(" = ")
-        .append(e.firstPartition() + inner).toString();
+    return sb.append(", splits by its own strategy over partitions ")
+        .append(e.firstPartition())
+        .append('-')
+        .append(e.firstPartition() + e.partitionCount() - 1)
+        .append(": ")
+        .append(e.strategy().explain(c, off, len))
+        .append("; partition ")
+        .append(e.firstPartition())
+        .append(" + ")
+        .append(inner)
+        .append(" = ")
+        .append(e.firstPartition() + inner)
+        .toString();
   }
 }

@@ -7,17 +7,19 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The keys a {@link LookupStrategy} routes elsewhere than the strategy it replaces, for
- * {@link io.shardrouter.core.MovementReport}: the answer to {@link PartitionStrategy#keyMovesFrom}.
+ * The keys a {@link LookupStrategy} routes elsewhere than the strategy it replaces, for {@link
+ * io.shardrouter.core.MovementReport}: the answer to {@link PartitionStrategy#keyMovesFrom}.
  *
  * <p>Two cases keep the meaning of every old partition. The previous strategy is the new one's
  * fallback (a directory put on top of a hash strategy, whole-key matching): the moves are the
- * entries whose partition differs from the fallback's. Or the previous strategy is a lookup with the
- * same key type, match and fallback and no more partitions: the two directories are walked side by
- * side in key order and every added, removed or changed entry whose partition differs is a move. A
- * split that is not the same in both makes the partitions unrelated (null), as does anything else.
+ * entries whose partition differs from the fallback's. Or the previous strategy is a lookup with
+ * the same key type, match and fallback and no more partitions: the two directories are walked side
+ * by side in key order and every added, removed or changed entry whose partition differs is a move.
+ * A split that is not the same in both makes the partitions unrelated (null), as does anything
+ * else.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Allocation:</b> allocates; a tool path, linear in the directories' sizes.
  */
 final class LookupMoves {
@@ -27,13 +29,17 @@ final class LookupMoves {
 
   static List<KeyMove> between(PartitionStrategy previous, LookupStrategy next) {
     if (previous instanceof LookupStrategy p) {
-      if (p.match() != next.match() || !p.keyType().equals(next.keyType()) || !p.fallback().equals(next.fallback())
+      if (p.match() != next.match()
+          || !p.keyType().equals(next.keyType())
+          || !p.fallback().equals(next.fallback())
           || p.partitionCount() > next.partitionCount()) {
         return null;
       }
       return walk(p, next);
     }
-    if (next.match() != MatchMode.KEY || !next.fallback().equals(previous) || next.partitionCount() < previous.partitionCount()) {
+    if (next.match() != MatchMode.KEY
+        || !next.fallback().equals(previous)
+        || next.partitionCount() < previous.partitionCount()) {
       return null;
     }
     List<KeyMove> moves = new ArrayList<>();
@@ -66,8 +72,14 @@ final class LookupMoves {
       } else if (rq >= aq.length) {
         c = -1;
       } else {
-        c = Arrays.compareUnsigned(ap, dp.keyOffset(rp), dp.keyOffset(rp) + dp.keyLength(rp), aq, dq.keyOffset(rq),
-            dq.keyOffset(rq) + dq.keyLength(rq));
+        c =
+            Arrays.compareUnsigned(
+                ap,
+                dp.keyOffset(rp),
+                dp.keyOffset(rp) + dp.keyLength(rp),
+                aq,
+                dq.keyOffset(rq),
+                dq.keyOffset(rq) + dq.keyLength(rq));
       }
       byte[] arena = c <= 0 ? ap : aq;
       int k = c <= 0 ? dp.keyOffset(rp) : dq.keyOffset(rq);

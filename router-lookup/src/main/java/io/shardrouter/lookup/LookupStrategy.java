@@ -25,45 +25,51 @@ import java.util.Objects;
  * {@code lookup}: an explicit directory from exact keys to partitions, with a fallback strategy for
  * every key the directory does not hold (seed 004's lookup strategy on top of a hash strategy).
  *
- * <p>A key in the directory goes to its entry's partition, or, for a second-level split, to
- * {@code first_partition + nested.partitionOf(key)}; any other key goes to {@code fallback.partitionOf(key)}.
- * With {@link MatchMode#FIRST_PART} the directory holds the first part of composite keys (a
- * tenant) and the fallback routes that first part, so a listed tenant goes to its own partition (or
- * splits by its own strategy, e.g. device buckets) and an unlisted tenant's keys stay together on
- * one hash partition (seed 001 §六's {@code get_shard_by_tenant}).
+ * <p>A key in the directory goes to its entry's partition, or, for a second-level split, to {@code
+ * first_partition + nested.partitionOf(key)}; any other key goes to {@code
+ * fallback.partitionOf(key)}. With {@link MatchMode#FIRST_PART} the directory holds the first part
+ * of composite keys (a tenant) and the fallback routes that first part, so a listed tenant goes to
+ * its own partition (or splits by its own strategy, e.g. device buckets) and an unlisted tenant's
+ * keys stay together on one hash partition (seed 001 §六's {@code get_shard_by_tenant}).
  *
  * <p>Partition numbers: P is the fallback's partition count unless the document declares a larger
  * {@code partitions}; the partitions from the fallback's count up to P are reached only through
  * directory entries, so a new entry on a new partition leaves every other key where it was — the
- * basis of {@link HotKeys#isolate}. Entries can be dedicated (nothing else reaches their partitions)
- * and pinned to labels such as {@code region}, which the routing table checks against its placement
- * ({@link PlacementConstraint}).
+ * basis of {@link HotKeys#isolate}. Entries can be dedicated (nothing else reaches their
+ * partitions) and pinned to labels such as {@code region}, which the routing table checks against
+ * its placement ({@link PlacementConstraint}).
  *
  * <p>Good for: a few to tens of millions of explicitly placed keys or tenants over a hash strategy
- * (about 44 bytes per entry for 16-byte keys, 60 for 36-byte keys, see {@link Directory}); moving one key or tenant as a
- * directory change. Not for: ranges of keys (use a range strategy) or keys that change often (every
- * change is a new routing version shipped to every router).
+ * (about 44 bytes per entry for 16-byte keys, 60 for 36-byte keys, see {@link Directory}); moving
+ * one key or tenant as a directory change. Not for: ranges of keys (use a range strategy) or keys
+ * that change often (every change is a new routing version shipped to every router).
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable. Output for a given key and document never changes; see
- *    {@code docs/routing-spec.md} §4.4.
+ *
+ * <p><b>Stability:</b> stable. Output for a given key and document never changes; see {@code
+ * docs/routing-spec.md} §4.4.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf} (a hit costs one hash and one confirmation
- *    against the key bytes; a miss adds the fallback's own routing).
+ * against the key bytes; a miss adds the fallback's own routing).
  *
  * @since 0.1
  */
 public final class LookupStrategy implements PartitionStrategy, PlacementConstraint {
   /** The registered type name. */
   public static final String TYPE = "lookup";
+
   /** Parameter names of the strategy object. */
   public static final String MATCH = "match";
+
   public static final String PARTITIONS = "partitions";
   public static final String FALLBACK = "fallback";
   public static final String ENTRIES = "entries";
 
   private static final int RICH_BASE = LookupStrategyBuilder.RICH_BASE;
+
   /** Writes an entry object into a generator partway through a document; no flush after each. */
-  private static final ObjectWriter TREES = new ObjectMapper().writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+  private static final ObjectWriter TREES =
+      new ObjectMapper().writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
   private final KeyType keyType;
   private final MatchMode match;
@@ -78,7 +84,13 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
   private final LookupEntry[] rich;
   private final List<PlacementPin> pins;
 
-  LookupStrategy(KeyType keyType, MatchMode match, PartitionStrategy fallback, int partitions, Directory directory, LookupEntry[] rich) {
+  LookupStrategy(
+      KeyType keyType,
+      MatchMode match,
+      PartitionStrategy fallback,
+      int partitions,
+      Directory directory,
+      LookupEntry[] rich) {
     this.keyType = keyType;
     this.match = match;
     boolean firstPart = match == MatchMode.FIRST_PART;
@@ -104,7 +116,10 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     return toBuilder(null);
   }
 
-  /** A builder holding this strategy's content but the entry of {@code except} (canonical bytes of a directory key). */
+  /**
+   * A builder holding this strategy's content but the entry of {@code except} (canonical bytes of a
+   * directory key).
+   */
   LookupStrategyBuilder toBuilder(byte[] except) {
     LookupStrategyBuilder b = builder(keyType).match(match).fallback(fallback);
     if (partitions != fallback.partitionCount()) {
@@ -132,7 +147,10 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     return match;
   }
 
-  /** The key type of the directory's keys: the entity's, or the first part's with {@link MatchMode#FIRST_PART}. */
+  /**
+   * The key type of the directory's keys: the entity's, or the first part's with {@link
+   * MatchMode#FIRST_PART}.
+   */
   public KeyType directoryKeyType() {
     return directoryType;
   }
@@ -142,7 +160,10 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     return fallback;
   }
 
-  /** The directory: key (canonical bytes) → partition, or an encoded reference to an entry with options. */
+  /**
+   * The directory: key (canonical bytes) → partition, or an encoded reference to an entry with
+   * options.
+   */
   public Directory directory() {
     return directory;
   }
@@ -152,10 +173,15 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     return directory.size();
   }
 
-  /** The entry of the key whose canonical bytes (in the directory's key type) are {@code key}; null when it is not listed. */
+  /**
+   * The entry of the key whose canonical bytes (in the directory's key type) are {@code key}; null
+   * when it is not listed.
+   */
   public LookupEntry entryOf(byte[] key) {
     int v = directory.get(key, 0, key.length);
-    return v == Directory.MISS ? null : v < RICH_BASE ? LookupEntry.partition(v) : rich[v - RICH_BASE];
+    return v == Directory.MISS
+        ? null
+        : v < RICH_BASE ? LookupEntry.partition(v) : rich[v - RICH_BASE];
   }
 
   LookupEntry richEntry(int value) {
@@ -185,7 +211,9 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
       return v;
     }
     LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(canonical, offset, length);
+    return e.strategy() == null
+        ? e.partition()
+        : e.firstPartition() + e.strategy().partitionOf(canonical, offset, length);
   }
 
   @Override
@@ -197,7 +225,9 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     if (v == Directory.MISS) {
       return fallback.partitionOf(key);
     }
-    return v < RICH_BASE ? v : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
+    return v < RICH_BASE
+        ? v
+        : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
   }
 
   @Override
@@ -227,7 +257,9 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
       return v;
     }
     LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+    return e.strategy() == null
+        ? e.partition()
+        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
   }
 
   @Override
@@ -243,7 +275,9 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
       return v;
     }
     LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+    return e.strategy() == null
+        ? e.partition()
+        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
   }
 
   @Override
@@ -259,12 +293,15 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
       return v;
     }
     LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null ? e.partition() : e.firstPartition() + e.strategy().partitionOf(part0, part1);
+    return e.strategy() == null
+        ? e.partition()
+        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
   }
 
   /**
    * The share of keys on {@code partition}, for movement reports: the fallback's share for its own
-   * partitions (entries are a negligible share of a large key space), 0 for partitions only entries reach.
+   * partitions (entries are a negligible share of a large key space), 0 for partitions only entries
+   * reach.
    */
   @Override
   public double shareOf(int partition) {
@@ -302,15 +339,28 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
         continue;
       }
       LookupEntry e = rich[v - RICH_BASE];
-      String path = "strategy." + KeyTexts.entryPath(keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
+      String path =
+          "strategy."
+              + KeyTexts.entryPath(
+                  keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
       if (!e.pin().isEmpty()) {
-        out.add(new PlacementPin(ownerOf(directory.arena(), directory.keyOffset(r), directory.keyLength(r)), path + ".pin",
-            e.firstPartition(), e.partitionCount(), e.pin()));
+        out.add(
+            new PlacementPin(
+                ownerOf(directory.arena(), directory.keyOffset(r), directory.keyLength(r)),
+                path + ".pin",
+                e.firstPartition(),
+                e.partitionCount(),
+                e.pin()));
       }
       if (e.strategy() instanceof PlacementConstraint pc) {
         for (PlacementPin p : pc.placementPins()) {
-          out.add(new PlacementPin(p.owner(), path + ".strategy" + p.path().substring("strategy".length()),
-              e.firstPartition() + p.firstPartition(), p.partitionCount(), p.labels()));
+          out.add(
+              new PlacementPin(
+                  p.owner(),
+                  path + ".strategy" + p.path().substring("strategy".length()),
+                  e.firstPartition() + p.firstPartition(),
+                  p.partitionCount(),
+                  p.labels()));
         }
       }
     }
@@ -381,8 +431,13 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
   /** Equal when the documents are equal: key type, match, partitions, fallback and every entry. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof LookupStrategy s && s.partitions == partitions && s.match == match && s.keyType.equals(keyType)
-        && s.fallback.equals(fallback) && s.directory.equals(directory) && Arrays.equals(s.rich, rich);
+    return o instanceof LookupStrategy s
+        && s.partitions == partitions
+        && s.match == match
+        && s.keyType.equals(keyType)
+        && s.fallback.equals(fallback)
+        && s.directory.equals(directory)
+        && Arrays.equals(s.rich, rich);
   }
 
   @Override
@@ -396,7 +451,14 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
     if (directory.size() <= 32) {
       return toJson().toString();
     }
-    return "{\"type\":\"lookup\",\"match\":\"" + match.documentName() + "\",\"partitions\":" + partitions + ",\"fallback\":"
-        + fallback + ",\"entries\":(" + directory.size() + " entries)}";
+    return "{\"type\":\"lookup\",\"match\":\""
+        + match.documentName()
+        + "\",\"partitions\":"
+        + partitions
+        + ",\"fallback\":"
+        + fallback
+        + ",\"entries\":("
+        + directory.size()
+        + " entries)}";
   }
 }

@@ -18,6 +18,7 @@ import java.util.function.IntFunction;
  * and names every broken rule with the entry's path ({@code entries.acme}) and what to do.
  *
  * <p><b>Thread-safety:</b> mutable; not thread-safe.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -25,6 +26,7 @@ import java.util.function.IntFunction;
 public final class LookupStrategyBuilder {
   /** Directory values from here on index the rich entries. */
   static final int RICH_BASE = RoutingTable.MAX_PARTITIONS;
+
   private static final int MAX_REPORTED = 100;
 
   /** Receives a broken rule: the path relative to the strategy object, and the message. */
@@ -51,8 +53,8 @@ public final class LookupStrategyBuilder {
   }
 
   /**
-   * The strategy for keys not in the directory: built for the entity's key type, or, with
-   * {@link MatchMode#FIRST_PART}, for the first part's kind.
+   * The strategy for keys not in the directory: built for the entity's key type, or, with {@link
+   * MatchMode#FIRST_PART}, for the first part's kind.
    */
   public LookupStrategyBuilder fallback(PartitionStrategy fallback) {
     this.fallback = Objects.requireNonNull(fallback, "fallback");
@@ -61,17 +63,22 @@ public final class LookupStrategyBuilder {
 
   /**
    * The partition count P, at least the fallback's; partitions from the fallback's count up to P
-   * are reached only through entries (dedicated tenants, isolated hot keys). Default: the fallback's.
+   * are reached only through entries (dedicated tenants, isolated hot keys). Default: the
+   * fallback's.
    */
   public LookupStrategyBuilder partitions(int partitions) {
     this.partitions = partitions;
     return this;
   }
 
-  /** Sends the key whose canonical bytes (in the directory's key type) are {@code key} to {@code partition}. */
+  /**
+   * Sends the key whose canonical bytes (in the directory's key type) are {@code key} to {@code
+   * partition}.
+   */
   public LookupStrategyBuilder entry(byte[] key, int partition) {
     if (partition < 0 || partition >= RICH_BASE) {
-      throw new IllegalArgumentException("directory entry partition must be in [0, " + RICH_BASE + "), got " + partition);
+      throw new IllegalArgumentException(
+          "directory entry partition must be in [0, " + RICH_BASE + "), got " + partition);
     }
     keys.add(key, partition);
     return this;
@@ -88,7 +95,10 @@ public final class LookupStrategyBuilder {
     return this;
   }
 
-  /** Sends the key written as {@code keyText} (in the directory's key type, see {@link KeyType#parseText}). */
+  /**
+   * Sends the key written as {@code keyText} (in the directory's key type, see {@link
+   * KeyType#parseText}).
+   */
   public LookupStrategyBuilder entry(String keyText, int partition) {
     return entry(directoryKeyType().parseText(keyText), partition);
   }
@@ -98,12 +108,16 @@ public final class LookupStrategyBuilder {
     return entry(directoryKeyType().parseText(keyText), entry);
   }
 
-  /** Adds the entries of {@code strategy}'s directory but the one of {@code except} (null: all), to build its next version. */
+  /**
+   * Adds the entries of {@code strategy}'s directory but the one of {@code except} (null: all), to
+   * build its next version.
+   */
   LookupStrategyBuilder entriesOf(LookupStrategy strategy, byte[] except) {
     Directory d = strategy.directory();
     for (int r = 0; r < d.arena().length; r = d.nextRecord(r)) {
       int v = d.value(r);
-      byte[] key = java.util.Arrays.copyOfRange(d.arena(), d.keyOffset(r), d.keyOffset(r) + d.keyLength(r));
+      byte[] key =
+          java.util.Arrays.copyOfRange(d.arena(), d.keyOffset(r), d.keyOffset(r) + d.keyLength(r));
       if (except != null && java.util.Arrays.equals(key, except)) {
         continue;
       }
@@ -116,12 +130,18 @@ public final class LookupStrategyBuilder {
     return this;
   }
 
-  /** Tells where in a document the i-th entry was written, for messages (else its key's canonical text is used). */
+  /**
+   * Tells where in a document the i-th entry was written, for messages (else its key's canonical
+   * text is used).
+   */
   void paths(IntFunction<String> paths) {
     this.paths = paths;
   }
 
-  /** The key type the directory's keys have: the entity's, or the first part's with {@link MatchMode#FIRST_PART}. */
+  /**
+   * The key type the directory's keys have: the entity's, or the first part's with {@link
+   * MatchMode#FIRST_PART}.
+   */
   KeyType directoryKeyType() {
     if (match == MatchMode.FIRST_PART && keyType.isComposite()) {
       return KeyType.of(keyType.parts().get(0));
@@ -138,8 +158,12 @@ public final class LookupStrategyBuilder {
     List<String> problems = new ArrayList<>();
     LookupStrategy s = build((path, message) -> problems.add(path + ": " + message));
     if (s == null) {
-      throw new IllegalArgumentException("invalid lookup strategy (" + problems.size() + (problems.size() == 1 ? " problem" : " problems")
-          + "):\n  " + String.join("\n  ", problems));
+      throw new IllegalArgumentException(
+          "invalid lookup strategy ("
+              + problems.size()
+              + (problems.size() == 1 ? " problem" : " problems")
+              + "):\n  "
+              + String.join("\n  ", problems));
     }
     return s;
   }
@@ -147,32 +171,58 @@ public final class LookupStrategyBuilder {
   /** Checks and builds, reporting every broken rule to {@code sink}; null when there was any. */
   LookupStrategy build(Sink sink) {
     int[] reported = {0};
-    Sink counted = (path, message) -> {
-      reported[0]++;
-      sink.report(path, message);
-    };
+    Sink counted =
+        (path, message) -> {
+          reported[0]++;
+          sink.report(path, message);
+        };
     if (match == MatchMode.FIRST_PART && (!keyType.isComposite() || keyType.parts().size() < 2)) {
-      counted.report("match", "\"first_part\" needs a composite key of at least two parts, such as (tenant, device); the key is "
-          + keyType + ": use \"match\": \"key\" or a composite key");
+      counted.report(
+          "match",
+          "\"first_part\" needs a composite key of at least two parts, such as (tenant, device); the key is "
+              + keyType
+              + ": use \"match\": \"key\" or a composite key");
       return null;
     }
     KeyType directoryType = directoryKeyType();
     if (fallback == null) {
-      counted.report("fallback", "missing; give the strategy for keys not in the directory, e.g. {\"type\": \"hash_mod\", \"partitions\": 1024}");
+      counted.report(
+          "fallback",
+          "missing; give the strategy for keys not in the directory, e.g. {\"type\": \"hash_mod\", \"partitions\": 1024}");
       return null;
     }
     if (fallback.keyType() != null && !fallback.keyType().equals(directoryType)) {
-      counted.report("fallback", "strategy '" + fallback.type() + "' was built for keys of type " + fallback.keyType() + " but routes "
-          + (match == MatchMode.KEY ? "the entity's keys" : "the first part of the key") + ", of type " + directoryType);
+      counted.report(
+          "fallback",
+          "strategy '"
+              + fallback.type()
+              + "' was built for keys of type "
+              + fallback.keyType()
+              + " but routes "
+              + (match == MatchMode.KEY ? "the entity's keys" : "the first part of the key")
+              + ", of type "
+              + directoryType);
     }
     int fallbackCount = fallback.partitionCount();
     int count = partitions < 0 ? fallbackCount : partitions;
-    if (partitions >= 0 && (partitions < fallbackCount || partitions > RoutingTable.MAX_PARTITIONS)) {
-      counted.report("partitions", "must be in [" + fallbackCount + ", " + RoutingTable.MAX_PARTITIONS + "]: at least the fallback's "
-          + fallbackCount + " partitions (it answers in [0, " + fallbackCount + ")), got " + partitions);
+    if (partitions >= 0
+        && (partitions < fallbackCount || partitions > RoutingTable.MAX_PARTITIONS)) {
+      counted.report(
+          "partitions",
+          "must be in ["
+              + fallbackCount
+              + ", "
+              + RoutingTable.MAX_PARTITIONS
+              + "]: at least the fallback's "
+              + fallbackCount
+              + " partitions (it answers in [0, "
+              + fallbackCount
+              + ")), got "
+              + partitions);
       return null;
     }
-    TreeMap<Integer, Integer> dedicatedOwner = new TreeMap<>(); // first partition of a dedicated range -> entry index
+    TreeMap<Integer, Integer> dedicatedOwner =
+        new TreeMap<>(); // first partition of a dedicated range -> entry index
     for (int i = 0; i < keys.size() && reported[0] < MAX_REPORTED; i++) {
       int v = keys.value(i);
       if (v < RICH_BASE && v < count) {
@@ -181,29 +231,59 @@ public final class LookupStrategyBuilder {
       LookupEntry e = entryAt(i);
       long end = (long) e.firstPartition() + e.partitionCount();
       if (end > count) {
-        counted.report(pathOf(i, directoryType), (e.isSplit() ? "partitions " + e.firstPartition() + "-" + (end - 1) + " of the split are"
-            : "partition " + e.firstPartition() + " is") + " out of range: the strategy has " + count + " partitions [0, " + count
-            + ")" + (count == fallbackCount ? ", the fallback's" : "") + "; declare \"partitions\": " + end
-            + " or more to give entries partitions after the fallback's, or fix the entry");
+        counted.report(
+            pathOf(i, directoryType),
+            (e.isSplit()
+                    ? "partitions " + e.firstPartition() + "-" + (end - 1) + " of the split are"
+                    : "partition " + e.firstPartition() + " is")
+                + " out of range: the strategy has "
+                + count
+                + " partitions [0, "
+                + count
+                + ")"
+                + (count == fallbackCount ? ", the fallback's" : "")
+                + "; declare \"partitions\": "
+                + end
+                + " or more to give entries partitions after the fallback's, or fix the entry");
       }
       if (e.isSplit() && match == MatchMode.KEY) {
-        counted.report(pathOf(i, directoryType) + ".strategy", "a nested strategy needs \"match\": \"first_part\": when the directory"
-            + " matches whole keys, every key of an entry is that one key and has one partition");
+        counted.report(
+            pathOf(i, directoryType) + ".strategy",
+            "a nested strategy needs \"match\": \"first_part\": when the directory"
+                + " matches whole keys, every key of an entry is that one key and has one partition");
       }
-      if (e.isSplit() && e.strategy().keyType() != null && !e.strategy().keyType().equals(keyType)) {
-        counted.report(pathOf(i, directoryType) + ".strategy", "was built for keys of type " + e.strategy().keyType()
-            + "; a split routes the whole key, of type " + keyType);
+      if (e.isSplit()
+          && e.strategy().keyType() != null
+          && !e.strategy().keyType().equals(keyType)) {
+        counted.report(
+            pathOf(i, directoryType) + ".strategy",
+            "was built for keys of type "
+                + e.strategy().keyType()
+                + "; a split routes the whole key, of type "
+                + keyType);
       }
       if (e.isDedicated()) {
         if (e.firstPartition() < fallbackCount) {
-          counted.report(pathOf(i, directoryType), "dedicated partition " + e.firstPartition() + " is one the fallback also answers"
-              + " (it answers in [0, " + fallbackCount + ")); give the entry a partition from " + fallbackCount
-              + " on, declaring \"partitions\" to make room");
+          counted.report(
+              pathOf(i, directoryType),
+              "dedicated partition "
+                  + e.firstPartition()
+                  + " is one the fallback also answers"
+                  + " (it answers in [0, "
+                  + fallbackCount
+                  + ")); give the entry a partition from "
+                  + fallbackCount
+                  + " on, declaring \"partitions\" to make room");
         }
         Integer clash = overlapping(dedicatedOwner, e.firstPartition(), e.partitionCount(), -1);
         if (clash != null) {
-          counted.report(pathOf(i, directoryType), "dedicated partition(s) from " + e.firstPartition() + " overlap those of "
-              + pathOf(clash, directoryType) + "; give each dedicated entry partitions of its own");
+          counted.report(
+              pathOf(i, directoryType),
+              "dedicated partition(s) from "
+                  + e.firstPartition()
+                  + " overlap those of "
+                  + pathOf(clash, directoryType)
+                  + "; give each dedicated entry partitions of its own");
         } else {
           dedicatedOwner.put(e.firstPartition(), i);
         }
@@ -213,11 +293,20 @@ public final class LookupStrategyBuilder {
       for (int i = 0; i < keys.size() && reported[0] < MAX_REPORTED; i++) {
         int v = keys.value(i);
         LookupEntry e = v < RICH_BASE ? null : rich.get(v - RICH_BASE);
-        Integer owner = e == null ? overlapping(dedicatedOwner, v, 1, i)
-            : e.isDedicated() ? null : overlapping(dedicatedOwner, e.firstPartition(), e.partitionCount(), i);
+        Integer owner =
+            e == null
+                ? overlapping(dedicatedOwner, v, 1, i)
+                : e.isDedicated()
+                    ? null
+                    : overlapping(dedicatedOwner, e.firstPartition(), e.partitionCount(), i);
         if (owner != null) {
-          counted.report(pathOf(i, directoryType), "partition " + (e == null ? v : e.firstPartition()) + " is dedicated to " + pathOf(owner, directoryType)
-              + "; send this entry to another partition");
+          counted.report(
+              pathOf(i, directoryType),
+              "partition "
+                  + (e == null ? v : e.firstPartition())
+                  + " is dedicated to "
+                  + pathOf(owner, directoryType)
+                  + "; send this entry to another partition");
         }
       }
     }
@@ -225,11 +314,18 @@ public final class LookupStrategyBuilder {
       if (reported[0] >= MAX_REPORTED) {
         break;
       }
-      counted.report(pathOf(d[1], directoryType), "duplicate directory key " + KeyTexts.format(directoryType, keys.key(d[1]))
-          + ": the same key as " + pathOf(d[0], directoryType) + "; give each key once");
+      counted.report(
+          pathOf(d[1], directoryType),
+          "duplicate directory key "
+              + KeyTexts.format(directoryType, keys.key(d[1]))
+              + ": the same key as "
+              + pathOf(d[0], directoryType)
+              + "; give each key once");
     }
     if (reported[0] >= MAX_REPORTED) {
-      sink.report("entries", "stopped checking after " + MAX_REPORTED + " problems; fix these and check again");
+      sink.report(
+          "entries",
+          "stopped checking after " + MAX_REPORTED + " problems; fix these and check again");
     }
     if (reported[0] > 0) {
       return null;
@@ -254,10 +350,15 @@ public final class LookupStrategyBuilder {
     return v < RICH_BASE ? LookupEntry.partition(v) : rich.get(v - RICH_BASE);
   }
 
-  /** The index of a dedicated entry whose range meets [first, first + count), other than {@code self}; null when none. */
+  /**
+   * The index of a dedicated entry whose range meets [first, first + count), other than {@code
+   * self}; null when none.
+   */
   private Integer overlapping(TreeMap<Integer, Integer> owners, int first, int count, int self) {
     Map.Entry<Integer, Integer> below = owners.floorEntry(first);
-    if (below != null && below.getValue() != self && below.getKey() + entryAt(below.getValue()).partitionCount() > first) {
+    if (below != null
+        && below.getValue() != self
+        && below.getKey() + entryAt(below.getValue()).partitionCount() > first) {
       return below.getValue();
     }
     Map.Entry<Integer, Integer> above = owners.higherEntry(first);

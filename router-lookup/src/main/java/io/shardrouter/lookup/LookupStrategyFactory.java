@@ -15,20 +15,26 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@link StrategyFactory} of {@code lookup}, registered through {@code META-INF/services}: reads
- * {@code match}, {@code partitions}, {@code fallback} and {@code entries} (an object of key text →
- * partition or entry object, or an array of {@code [key, partition or entry]} pairs) and reports
- * every problem with its path, e.g. {@code strategy.entries.acme.partition}.
+ * The {@link StrategyFactory} of {@code lookup}, registered through {@code META-INF/services}:
+ * reads {@code match}, {@code partitions}, {@code fallback} and {@code entries} (an object of key
+ * text → partition or entry object, or an array of {@code [key, partition or entry]} pairs) and
+ * reports every problem with its path, e.g. {@code strategy.entries.acme.partition}.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
  */
 public final class LookupStrategyFactory implements StrategyFactory {
-  private static final Set<String> PARAMETERS = Set.of(LookupStrategy.MATCH, LookupStrategy.PARTITIONS, LookupStrategy.FALLBACK,
-      LookupStrategy.ENTRIES);
-  private static final Set<String> ENTRY_FIELDS = Set.of("partition", "first_partition", "strategy", "dedicated", "pin");
+  private static final Set<String> PARAMETERS =
+      Set.of(
+          LookupStrategy.MATCH,
+          LookupStrategy.PARTITIONS,
+          LookupStrategy.FALLBACK,
+          LookupStrategy.ENTRIES);
+  private static final Set<String> ENTRY_FIELDS =
+      Set.of("partition", "first_partition", "strategy", "dedicated", "pin");
   private static final int MAX_REPORTED = 100;
 
   @Override
@@ -45,23 +51,31 @@ public final class LookupStrategyFactory implements StrategyFactory {
   public PartitionStrategy create(StrategyParameters params) {
     KeyType keyType = params.keyType();
     if (keyType == null) {
-      params.violation(LookupStrategy.ENTRIES, "cannot be read without the entity's key type: read the strategy as part of a routing"
-          + " document, or build it with StrategyRegistry.create(spec, keyType)");
+      params.violation(
+          LookupStrategy.ENTRIES,
+          "cannot be read without the entity's key type: read the strategy as part of a routing"
+              + " document, or build it with StrategyRegistry.create(spec, keyType)");
       return null;
     }
     String matchName = params.optionalString(LookupStrategy.MATCH, MatchMode.KEY.documentName());
     MatchMode match = MatchMode.fromDocumentName(matchName);
     if (match == null) {
-      params.violation(LookupStrategy.MATCH, "must be \"key\" or \"first_part\", got '" + matchName + "'");
+      params.violation(
+          LookupStrategy.MATCH, "must be \"key\" or \"first_part\", got '" + matchName + "'");
       return null;
     }
     LookupStrategyBuilder b = LookupStrategy.builder(keyType).match(match);
     if (match == MatchMode.FIRST_PART && (!keyType.isComposite() || keyType.parts().size() < 2)) {
-      params.violation(LookupStrategy.MATCH, "\"first_part\" needs a composite key of at least two parts, such as (tenant, device);"
-          + " the key is " + keyType + ": use \"match\": \"key\" or a composite key");
+      params.violation(
+          LookupStrategy.MATCH,
+          "\"first_part\" needs a composite key of at least two parts, such as (tenant, device);"
+              + " the key is "
+              + keyType
+              + ": use \"match\": \"key\" or a composite key");
       return null;
     }
-    PartitionStrategy fallback = params.nestedStrategy(LookupStrategy.FALLBACK, b.directoryKeyType());
+    PartitionStrategy fallback =
+        params.nestedStrategy(LookupStrategy.FALLBACK, b.directoryKeyType());
     if (params.has(LookupStrategy.PARTITIONS)) {
       b.partitions(params.requiredInt(LookupStrategy.PARTITIONS, 1, RoutingTable.MAX_PARTITIONS));
     }
@@ -84,11 +98,16 @@ public final class LookupStrategyFactory implements StrategyFactory {
       }
       b.paths(i -> "entries[" + i + "]");
     } else {
-      params.violation(LookupStrategy.ENTRIES, "must be an object {\"key\": partition or entry, ...} or an array of"
-          + " [key, partition or entry] pairs, got " + entries.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+      params.violation(
+          LookupStrategy.ENTRIES,
+          "must be an object {\"key\": partition or entry, ...} or an array of"
+              + " [key, partition or entry] pairs, got "
+              + entries.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
     }
     if (reader.reported >= MAX_REPORTED) {
-      params.violation(LookupStrategy.ENTRIES, "stopped reading after " + MAX_REPORTED + " problems; fix these and read again");
+      params.violation(
+          LookupStrategy.ENTRIES,
+          "stopped reading after " + MAX_REPORTED + " problems; fix these and read again");
     }
     if (fallback == null || params.hasViolations()) {
       return null;
@@ -129,7 +148,10 @@ public final class LookupStrategyFactory implements StrategyFactory {
       params.violation(path, message);
     }
 
-    /** Where the next entry is: its field name, or its array index; its path is only built for a message. */
+    /**
+     * Where the next entry is: its field name, or its array index; its path is only built for a
+     * message.
+     */
     void at(String fieldName, int arrayIndex) {
       this.name = fieldName;
       this.index = arrayIndex;
@@ -139,16 +161,23 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return name != null ? KeyTexts.entryPath(name) : "entries[" + index + "]";
     }
 
-    /** An array element: {@code [key, value]} with the key a string, an integer, or an array for composite keys. */
+    /**
+     * An array element: {@code [key, value]} with the key a string, an integer, or an array for
+     * composite keys.
+     */
     void pair(JsonNode pair) {
       if (!pair.isArray() || pair.size() != 2) {
         violation(path(), "must be a [key, partition or entry] pair, got " + pair);
         return;
       }
       JsonNode k = pair.get(0);
-      String text = k.isTextual() ? k.textValue() : k.isIntegralNumber() || k.isArray() ? k.toString() : null;
+      String text =
+          k.isTextual() ? k.textValue() : k.isIntegralNumber() || k.isArray() ? k.toString() : null;
       if (text == null) {
-        violation(path() + "[0]", "must be a key: a string, an integer, or an array of parts for composite keys, got " + k);
+        violation(
+            path() + "[0]",
+            "must be a key: a string, an integer, or an array of parts for composite keys, got "
+                + k);
         return;
       }
       entry(text, pair.get(1));
@@ -159,7 +188,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
       try {
         key = directoryType.parseText(keyText);
       } catch (InvalidKeyException e) {
-        violation(path(), "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
+        violation(
+            path(),
+            "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
         return;
       }
       if (value.isIntegralNumber()) {
@@ -170,7 +201,10 @@ public final class LookupStrategyFactory implements StrategyFactory {
         return;
       }
       if (!value.isObject()) {
-        violation(path(), "must be a partition number or an entry object such as {\"partition\": 1024, \"dedicated\": true}, got " + value);
+        violation(
+            path(),
+            "must be a partition number or an entry object such as {\"partition\": 1024, \"dedicated\": true}, got "
+                + value);
         return;
       }
       LookupEntry e = entryObject(path(), value);
@@ -184,9 +218,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
     }
 
     private int partition(String path, JsonNode value) {
-      if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0
+      if (!value.isIntegralNumber()
+          || !value.canConvertToLong()
+          || value.longValue() < 0
           || value.longValue() >= RoutingTable.MAX_PARTITIONS) {
-        violation(path == null ? path() : path, "must be a partition number in [0, " + RoutingTable.MAX_PARTITIONS + "), got " + value);
+        violation(
+            path == null ? path() : path,
+            "must be a partition number in [0, " + RoutingTable.MAX_PARTITIONS + "), got " + value);
         return -1;
       }
       return (int) value.longValue();
@@ -198,13 +236,17 @@ public final class LookupStrategyFactory implements StrategyFactory {
       while (names.hasNext()) {
         String n = names.next();
         if (!ENTRY_FIELDS.contains(n)) {
-          violation(path + "." + n, "unknown field of a directory entry; known fields: " + new TreeSet<>(ENTRY_FIELDS));
+          violation(
+              path + "." + n,
+              "unknown field of a directory entry; known fields: " + new TreeSet<>(ENTRY_FIELDS));
         }
       }
       boolean one = o.has("partition");
       boolean split = o.has("first_partition") || o.has("strategy");
       if (one == split) {
-        violation(path, "give either \"partition\", or \"first_partition\" with a nested \"strategy\" (a second-level split)");
+        violation(
+            path,
+            "give either \"partition\", or \"first_partition\" with a nested \"strategy\" (a second-level split)");
         return null;
       }
       LookupEntry e = null;
@@ -212,10 +254,14 @@ public final class LookupStrategyFactory implements StrategyFactory {
         int p = partition(path + ".partition", o.get("partition"));
         e = p >= 0 ? LookupEntry.partition(p) : null;
       } else if (!o.has("first_partition") || !o.has("strategy")) {
-        violation(path, "a split needs both \"first_partition\" and \"strategy\", got only " + (o.has("strategy") ? "strategy" : "first_partition"));
+        violation(
+            path,
+            "a split needs both \"first_partition\" and \"strategy\", got only "
+                + (o.has("strategy") ? "strategy" : "first_partition"));
       } else {
         int first = partition(path + ".first_partition", o.get("first_partition"));
-        PartitionStrategy nested = params.nestedStrategyAt(path + ".strategy", o.get("strategy"), keyType);
+        PartitionStrategy nested =
+            params.nestedStrategyAt(path + ".strategy", o.get("strategy"), keyType);
         if (nested == null) {
           reported++;
         } else if (first >= 0) {
@@ -240,7 +286,10 @@ public final class LookupStrategyFactory implements StrategyFactory {
 
     private Map<String, String> labels(String path, JsonNode pin) {
       if (!pin.isObject() || pin.isEmpty()) {
-        violation(path, "must be an object of at least one label, e.g. {\"region\": \"eu-central-1\"}, got " + pin);
+        violation(
+            path,
+            "must be an object of at least one label, e.g. {\"region\": \"eu-central-1\"}, got "
+                + pin);
         return null;
       }
       Map<String, String> labels = new LinkedHashMap<>();
@@ -248,7 +297,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> l = it.next();
         if (l.getKey().isBlank() || !l.getValue().isTextual()) {
-          violation(path + "." + l.getKey(), "label names must be non-blank and values strings, got " + l.getValue());
+          violation(
+              path + "." + l.getKey(),
+              "label names must be non-blank and values strings, got " + l.getValue());
           return null;
         }
         labels.put(l.getKey(), l.getValue().textValue());

@@ -15,8 +15,9 @@ public enum MatchMode {
   /** The directory holds whole keys; the fallback routes the whole key. */
   KEY,
   /**
-   * The directory holds the first part of a composite key (e.g. the tenant of {@code (tenant, device)});
-   * the fallback routes that first part alone, and an entry's own nested strategy routes the whole key.
+   * The directory holds the first part of a composite key (e.g. the tenant of {@code (tenant,
+   * device)}); the fallback routes that first part alone, and an entry's own nested strategy routes
+   * the whole key.
    */
   FIRST_PART;
 

@@ -12,6 +12,7 @@ package io.shardrouter.lookup;
  * so a changed rule gets a new name (like a hash, see {@code docs/lookup.md}).
  *
  * <p><b>Thread-safety:</b> implementations must be stateless or immutable.
+ *
  * <p><b>Stability:</b> stable SPI.
  *
  * @since 0.1
@@ -24,7 +25,8 @@ public interface Normalizer {
   /**
    * The normal form of {@code value}.
    *
-   * @throws IllegalArgumentException when the value has no normal form (e.g. an e-mail address without '@')
+   * @throws IllegalArgumentException when the value has no normal form (e.g. an e-mail address
+   *     without '@')
    */
   String normalize(String value);
 }

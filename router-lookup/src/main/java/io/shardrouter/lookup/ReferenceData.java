@@ -13,15 +13,17 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>Writes go to {@link #writeGroups()}: every group, the home group first. The copies are
- *       updated one by one, so for a while some groups serve the old value: a writer retries a group
- *       that failed (an outbox per group) until every copy has the write, and readers must tolerate
- *       the old value meanwhile (seed 004: "the application must be designed to handle it").
+ *       updated one by one, so for a while some groups serve the old value: a writer retries a
+ *       group that failed (an outbox per group) until every copy has the write, and readers must
+ *       tolerate the old value meanwhile (seed 004: "the application must be designed to handle
+ *       it").
  *   <li>Reads go to one group, chosen once per caller location by {@link #nearest}: the group whose
  *       labels match the caller's for the longest prefix of a priority list (e.g. {@code region},
  *       then {@code zone}); the home group when none matches or on a tie with it.
  * </ul>
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -50,8 +52,12 @@ public final class ReferenceData {
   public static ReferenceData of(RoutingTable table) {
     Objects.requireNonNull(table, "table");
     if (!(table.strategy() instanceof BroadcastStrategy)) {
-      throw new IllegalArgumentException("entity '" + table.entity() + "' is not marked broadcast (its strategy is '" + table.strategy().type()
-          + "'); reference data needs \"strategy\": {\"type\": \"broadcast\"} and a copy on every group");
+      throw new IllegalArgumentException(
+          "entity '"
+              + table.entity()
+              + "' is not marked broadcast (its strategy is '"
+              + table.strategy().type()
+              + "'); reference data needs \"strategy\": {\"type\": \"broadcast\"} and a copy on every group");
     }
     return new ReferenceData(table);
   }
@@ -69,16 +75,21 @@ public final class ReferenceData {
     return writeGroups.get(0);
   }
 
-  /** Every group, home first: a write goes to each. <p><b>Allocation:</b> none (a shared list). */
+  /**
+   * Every group, home first: a write goes to each.
+   *
+   * <p><b>Allocation:</b> none (a shared list).
+   */
   public List<ReplicaGroup> writeGroups() {
     return writeGroups;
   }
 
   /**
-   * The group reads go to for a caller whose own labels are {@code local} (e.g. {@code region=eu-central-1,
-   * zone=b}): the group matching the caller on the longest prefix of {@code priority} (e.g.
-   * {@code region}, then {@code zone}); the home group on a tie with it or when none matches; else the
-   * first such group in document order. Compute it once per caller location and keep it.
+   * The group reads go to for a caller whose own labels are {@code local} (e.g. {@code
+   * region=eu-central-1, zone=b}): the group matching the caller on the longest prefix of {@code
+   * priority} (e.g. {@code region}, then {@code zone}); the home group on a tie with it or when
+   * none matches; else the first such group in document order. Compute it once per caller location
+   * and keep it.
    */
   public ReplicaGroup nearest(Map<String, String> local, List<String> priority) {
     Objects.requireNonNull(local, "local labels");
@@ -109,6 +120,14 @@ public final class ReferenceData {
 
   @Override
   public String toString() {
-    return "ReferenceData{" + table.entity() + " v" + table.version() + ", home " + home().id() + ", " + writeGroups.size() + " copies}";
+    return "ReferenceData{"
+        + table.entity()
+        + " v"
+        + table.version()
+        + ", home "
+        + home().id()
+        + ", "
+        + writeGroups.size()
+        + " copies}";
   }
 }

@@ -16,7 +16,9 @@ import io.shardrouter.core.key.LittleEndian;
  * for: ids from anywhere else (auto-increment columns, UUIDs): their bits carry no partition.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §4.5.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}, except when an id is refused.
  *
  * @since 0.1
@@ -38,14 +40,22 @@ public final class RoutableIdStrategy implements PartitionStrategy {
   }
 
   /**
-   * Routes ids of {@code layout} over {@code partitions} partitions (the epoch plays no part in routing).
+   * Routes ids of {@code layout} over {@code partitions} partitions (the epoch plays no part in
+   * routing).
    *
-   * @throws IllegalArgumentException when {@code partitions} does not fit the layout's partition bits
+   * @throws IllegalArgumentException when {@code partitions} does not fit the layout's partition
+   *     bits
    */
   public static RoutableIdStrategy of(IdLayout layout, int partitions) {
     if (partitions < 1 || partitions > layout.maxPartitions()) {
-      throw new IllegalArgumentException("strategy.partitions must be in [1, " + layout.maxPartitions() + "] for strategy 'routable_id'"
-          + " with " + layout.partitionBits() + " partition bits, got " + partitions);
+      throw new IllegalArgumentException(
+          "strategy.partitions must be in [1, "
+              + layout.maxPartitions()
+              + "] for strategy 'routable_id'"
+              + " with "
+              + layout.partitionBits()
+              + " partition bits, got "
+              + partitions);
     }
     return new RoutableIdStrategy(layout, partitions);
   }
@@ -82,26 +92,56 @@ public final class RoutableIdStrategy implements PartitionStrategy {
   @Override
   public int partitionOf(byte[] canonical, int offset, int length) {
     if (length != 8) {
-      throw new InvalidKeyException("a routable id is a long key of 8 bytes, got " + length + " bytes; route ids as long keys");
+      throw new InvalidKeyException(
+          "a routable id is a long key of 8 bytes, got "
+              + length
+              + " bytes; route ids as long keys");
     }
     return partitionOf(LittleEndian.getLong(canonical, offset));
   }
 
   private InvalidKeyException refused(long id, int p) {
     if (id < 0) {
-      return new InvalidKeyException("id " + id + " is negative; routable ids have bit 63 clear: it was not issued by an IdGenerator");
+      return new InvalidKeyException(
+          "id "
+              + id
+              + " is negative; routable ids have bit 63 clear: it was not issued by an IdGenerator");
     }
-    return new InvalidKeyException("id " + id + " carries partition " + p + " (bits " + shift + "-" + (shift + layout.partitionBits() - 1)
-        + "), but the table has " + partitions + " partitions; it was not issued for this table: check the generator's layout and"
-        + " partition count");
+    return new InvalidKeyException(
+        "id "
+            + id
+            + " carries partition "
+            + p
+            + " (bits "
+            + shift
+            + "-"
+            + (shift + layout.partitionBits() - 1)
+            + "), but the table has "
+            + partitions
+            + " partitions; it was not issued for this table: check the generator's layout and"
+            + " partition count");
   }
 
   @Override
   public String explain(byte[] canonical, int offset, int length) {
     long id = LittleEndian.getLong(canonical, offset);
-    return TYPE + ": id " + id + " = time " + layout.timeOf(id) + ", partition " + layout.partitionOf(id) + ", generator "
-        + layout.generatorOf(id) + ", sequence " + layout.sequenceOf(id) + " (bits " + shift + "-" + (shift + layout.partitionBits() - 1)
-        + "); partition " + partitionOf(id);
+    return TYPE
+        + ": id "
+        + id
+        + " = time "
+        + layout.timeOf(id)
+        + ", partition "
+        + layout.partitionOf(id)
+        + ", generator "
+        + layout.generatorOf(id)
+        + ", sequence "
+        + layout.sequenceOf(id)
+        + " (bits "
+        + shift
+        + "-"
+        + (shift + layout.partitionBits() - 1)
+        + "); partition "
+        + partitionOf(id);
   }
 
   @Override
@@ -117,8 +157,11 @@ public final class RoutableIdStrategy implements PartitionStrategy {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RoutableIdStrategy s && s.partitions == partitions && s.layout.partitionBits() == layout.partitionBits()
-        && s.layout.generatorBits() == layout.generatorBits() && s.layout.sequenceBits() == layout.sequenceBits();
+    return o instanceof RoutableIdStrategy s
+        && s.partitions == partitions
+        && s.layout.partitionBits() == layout.partitionBits()
+        && s.layout.generatorBits() == layout.generatorBits()
+        && s.layout.sequenceBits() == layout.sequenceBits();
   }
 
   @Override
@@ -146,8 +189,11 @@ public final class RoutableIdStrategy implements PartitionStrategy {
     @Override
     public PartitionStrategy create(io.shardrouter.core.StrategyParameters params) {
       if (params.keyType() != null && !params.keyType().equals(KeyType.LONG)) {
-        params.violation("partitions", "strategy 'routable_id' routes long keys (ids), but the key type is " + params.keyType()
-            + "; use {\"type\": \"long\"}");
+        params.violation(
+            "partitions",
+            "strategy 'routable_id' routes long keys (ids), but the key type is "
+                + params.keyType()
+                + "; use {\"type\": \"long\"}");
       }
       IdLayout d = IdLayout.DEFAULT;
       int pb = params.optionalInt("partition_bits", 1, 24, d.partitionBits());
@@ -165,8 +211,15 @@ public final class RoutableIdStrategy implements PartitionStrategy {
         return null;
       }
       if (partitions > layout.maxPartitions()) {
-        params.violation("partitions", "must be at most " + layout.maxPartitions() + " for " + pb + " partition bits, got " + partitions
-            + "; raise partition_bits (ids already issued keep their layout: a new layout is for new ids only)");
+        params.violation(
+            "partitions",
+            "must be at most "
+                + layout.maxPartitions()
+                + " for "
+                + pb
+                + " partition bits, got "
+                + partitions
+                + "; raise partition_bits (ids already issued keep their layout: a new layout is for new ids only)");
         return null;
       }
       return new RoutableIdStrategy(layout, partitions);

@@ -8,7 +8,9 @@ import io.shardrouter.core.testing.PartitionStrategyContract;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link BroadcastStrategy}: the strategy contract; a broadcast strategy has exactly one partition. */
+/**
+ * {@link BroadcastStrategy}: the strategy contract; a broadcast strategy has exactly one partition.
+ */
 class BroadcastStrategyContractTest extends PartitionStrategyContract {
 
   @Override
@@ -23,6 +25,8 @@ class BroadcastStrategyContractTest extends PartitionStrategyContract {
 
   @Test
   void create_fromJson_theSingleton() {
-    assertSame(BroadcastStrategy.INSTANCE, StrategyRegistry.defaultRegistry().create(BroadcastStrategy.INSTANCE.toJson()));
+    assertSame(
+        BroadcastStrategy.INSTANCE,
+        StrategyRegistry.defaultRegistry().create(BroadcastStrategy.INSTANCE.toJson()));
   }
 }

@@ -28,25 +28,32 @@ class ClaimsConcurrencyTest {
   private final ExecutorService pool = Executors.newFixedThreadPool(2);
   private final AtomicLong clock = new AtomicLong(5_000_000);
   private final InMemoryClaimStore store = new InMemoryClaimStore();
-  private final Router router = Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
-  private final Claims claims = Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(10), clock::get);
+  private final Router router =
+      Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
+  private final Claims claims =
+      Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(10), clock::get);
 
   @AfterEach
   void stop() {
     pool.shutdownNow();
   }
 
-  /** Runs two registrations of {@code spellings} at once (a barrier releases both); returns their results. */
+  /**
+   * Runs two registrations of {@code spellings} at once (a barrier releases both); returns their
+   * results.
+   */
   private List<ClaimResult> race(String first, String second, String ownerPrefix) throws Exception {
     CyclicBarrier start = new CyclicBarrier(2);
-    Callable<ClaimResult> a = () -> {
-      start.await();
-      return claims.claim(first, ownerPrefix + "-a");
-    };
-    Callable<ClaimResult> b = () -> {
-      start.await();
-      return claims.claim(second, ownerPrefix + "-b");
-    };
+    Callable<ClaimResult> a =
+        () -> {
+          start.await();
+          return claims.claim(first, ownerPrefix + "-a");
+        };
+    Callable<ClaimResult> b =
+        () -> {
+          start.await();
+          return claims.claim(second, ownerPrefix + "-b");
+        };
     Future<ClaimResult> fa = pool.submit(a);
     Future<ClaimResult> fb = pool.submit(b);
     return List.of(fa.get(), fb.get());
@@ -55,12 +62,20 @@ class ClaimsConcurrencyTest {
   @Test
   void twoRegistrationsOfOneEmail_exactlyOneWins() throws Exception {
     for (int i = 0; i < ROUNDS; i++) {
-      List<ClaimResult> results = race("User" + i + "@Example.com", "user" + i + "@EXAMPLE.COM ", "r" + i);
+      List<ClaimResult> results =
+          race("User" + i + "@Example.com", "user" + i + "@EXAMPLE.COM ", "r" + i);
       long winners = results.stream().filter(ClaimResult::granted).count();
       assertEquals(1, winners, "round " + i + ": " + results);
-      Claim won = results.stream().filter(ClaimResult::granted).map(r -> ((ClaimResult.Granted) r).claim()).findFirst().orElseThrow();
-      ClaimResult.Taken lost = (ClaimResult.Taken) results.stream().filter(r -> !r.granted()).findFirst().orElseThrow();
-      assertEquals(won.record(), lost.holder(), "round " + i + ": the loser is told who holds the value");
+      Claim won =
+          results.stream()
+              .filter(ClaimResult::granted)
+              .map(r -> ((ClaimResult.Granted) r).claim())
+              .findFirst()
+              .orElseThrow();
+      ClaimResult.Taken lost =
+          (ClaimResult.Taken) results.stream().filter(r -> !r.granted()).findFirst().orElseThrow();
+      assertEquals(
+          won.record(), lost.holder(), "round " + i + ": the loser is told who holds the value");
       claims.commit(won);
     }
     assertEquals(ROUNDS, store.size());
@@ -70,21 +85,33 @@ class ClaimsConcurrencyTest {
   void crashedPendingClaim_twoTakersAfterExpiry_exactlyOneWins() throws Exception {
     List<Claim> crashed = new ArrayList<>();
     for (int i = 0; i < ROUNDS; i++) {
-      crashed.add(((ClaimResult.Granted) claims.claim("crash" + i + "@example.com", "crashed")).claim());
+      crashed.add(
+          ((ClaimResult.Granted) claims.claim("crash" + i + "@example.com", "crashed")).claim());
     }
     for (int i = 0; i < ROUNDS; i++) {
-      List<ClaimResult> before = race("crash" + i + "@example.com", "CRASH" + i + "@example.com", "early" + i);
-      assertTrue(before.stream().noneMatch(ClaimResult::granted), "round " + i + ": a pending claim is held until it expires");
+      List<ClaimResult> before =
+          race("crash" + i + "@example.com", "CRASH" + i + "@example.com", "early" + i);
+      assertTrue(
+          before.stream().noneMatch(ClaimResult::granted),
+          "round " + i + ": a pending claim is held until it expires");
     }
     clock.addAndGet(10_000);
     for (int i = 0; i < ROUNDS; i++) {
-      List<ClaimResult> after = race("crash" + i + "@example.com", "CRASH" + i + "@example.com", "late" + i);
-      assertEquals(1, after.stream().filter(ClaimResult::granted).count(), "round " + i + ": " + after);
-      Claim won = after.stream().filter(ClaimResult::granted).map(r -> ((ClaimResult.Granted) r).claim()).findFirst().orElseThrow();
+      List<ClaimResult> after =
+          race("crash" + i + "@example.com", "CRASH" + i + "@example.com", "late" + i);
+      assertEquals(
+          1, after.stream().filter(ClaimResult::granted).count(), "round " + i + ": " + after);
+      Claim won =
+          after.stream()
+              .filter(ClaimResult::granted)
+              .map(r -> ((ClaimResult.Granted) r).claim())
+              .findFirst()
+              .orElseThrow();
       assertTrue(won.recovered());
       claims.commit(won);
       int round = i;
-      org.junit.jupiter.api.Assertions.assertThrows(ClaimLostException.class, () -> claims.commit(crashed.get(round)));
+      org.junit.jupiter.api.Assertions.assertThrows(
+          ClaimLostException.class, () -> claims.commit(crashed.get(round)));
     }
   }
 }

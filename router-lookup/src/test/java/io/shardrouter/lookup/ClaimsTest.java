@@ -14,12 +14,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The claim protocol step by step: claim, commit, release, expiry and takeover, and its refusals. */
+/**
+ * The claim protocol step by step: claim, commit, release, expiry and takeover, and its refusals.
+ */
 class ClaimsTest {
   private final AtomicLong clock = new AtomicLong(1_000_000);
   private final InMemoryClaimStore store = new InMemoryClaimStore();
-  private final Router router = Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
-  private final Claims claims = Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(30), clock::get);
+  private final Router router =
+      Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
+  private final Claims claims =
+      Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(30), clock::get);
 
   @Test
   void claim_thenCommit_valueIsTaken() {
@@ -36,7 +40,8 @@ class ClaimsTest {
     assertFalse(again.granted());
     assertEquals("user-1", ((ClaimResult.Taken) again).holder().owner());
     clock.addAndGet(Duration.ofDays(400).toMillis());
-    assertFalse(claims.claim("ann@example.com", "user-3").granted(), "a committed claim never expires");
+    assertFalse(
+        claims.claim("ann@example.com", "user-3").granted(), "a committed claim never expires");
   }
 
   @Test
@@ -50,8 +55,11 @@ class ClaimsTest {
     Claim recovered = ((ClaimResult.Granted) late).claim();
     assertTrue(recovered.recovered());
     ClaimLostException lost = assertThrows(ClaimLostException.class, () -> claims.commit(crashed));
-    assertTrue(lost.getMessage().contains("is now held for owner 'user-2' (pending)"), lost::getMessage);
-    assertTrue(lost.getMessage().contains("undo what was written under it and claim again"), lost::getMessage);
+    assertTrue(
+        lost.getMessage().contains("is now held for owner 'user-2' (pending)"), lost::getMessage);
+    assertTrue(
+        lost.getMessage().contains("undo what was written under it and claim again"),
+        lost::getMessage);
     claims.commit(recovered);
     assertEquals("user-2", claims.holderOf("BOB@example.com").owner());
     assertFalse(claims.release(crashed), "the crashed registration holds nothing to release");
@@ -59,12 +67,16 @@ class ClaimsTest {
 
   @Test
   void release_freesTheValue() {
-    Claim c = claims.commit(((ClaimResult.Granted) claims.claim("cy@example.com", "user-1")).claim());
+    Claim c =
+        claims.commit(((ClaimResult.Granted) claims.claim("cy@example.com", "user-1")).claim());
     assertTrue(claims.release(c));
     assertNull(claims.holderOf("cy@example.com"));
     assertTrue(claims.claim("cy@example.com", "user-2").granted());
-    ClaimLostException notYours = assertThrows(ClaimLostException.class, () -> claims.release("cy@example.com", "user-1"));
-    assertTrue(notYours.getMessage().contains("is claimed for owner 'user-2', not 'user-1'"), notYours::getMessage);
+    ClaimLostException notYours =
+        assertThrows(ClaimLostException.class, () -> claims.release("cy@example.com", "user-1"));
+    assertTrue(
+        notYours.getMessage().contains("is claimed for owner 'user-2', not 'user-1'"),
+        notYours::getMessage);
     assertTrue(claims.release("CY@example.com", "user-2"));
     assertFalse(claims.release("cy@example.com", "user-2"));
     assertEquals(0, store.size());
@@ -81,13 +93,23 @@ class ClaimsTest {
   void newRoutingVersion_movingTheValue_failsTheCommit() {
     Claim c = ((ClaimResult.Granted) claims.claim("eve@example.com", "user-1")).claim();
     RoutingTable t = router.table();
-    RoutingTable regrown = Fixtures.hashModTable("email_claims", KeyType.STRING, 65).toBuilder().version(t.version() + 1).build();
+    RoutingTable regrown =
+        Fixtures.hashModTable("email_claims", KeyType.STRING, 65).toBuilder()
+            .version(t.version() + 1)
+            .build();
     if (regrown.route("eve@example.com").partition() == c.route().partition()) {
-      regrown = Fixtures.hashModTable("email_claims", KeyType.STRING, 66).toBuilder().version(t.version() + 1).build();
+      regrown =
+          Fixtures.hashModTable("email_claims", KeyType.STRING, 66).toBuilder()
+              .version(t.version() + 1)
+              .build();
     }
     router.update(regrown);
     ClaimLostException e = assertThrows(ClaimLostException.class, () -> claims.commit(c));
-    assertTrue(e.getMessage().contains("moved the claim of 'eve@example.com' from partition " + c.route().partition()), e::getMessage);
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "moved the claim of 'eve@example.com' from partition " + c.route().partition()),
+        e::getMessage);
   }
 
   @Test
@@ -95,10 +117,21 @@ class ClaimsTest {
     AtomicInteger calls = new AtomicInteger();
     Normalizer flaky = Normalizers.of("flaky", v -> v + (calls.incrementAndGet() % 2));
     Claims bad = Claims.of(router, flaky, store, Duration.ofSeconds(30), clock::get);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> bad.claim("a@b.c", "user-1"));
-    assertTrue(e.getMessage().startsWith("normalizer 'flaky' gave two forms of one value: 'a@b.c1' (partition "), e::getMessage);
-    Claims notIdempotent = Claims.of(router, Normalizers.of("suffix", v -> v + "!"), store, Duration.ofSeconds(30), clock::get);
-    IllegalStateException e2 = assertThrows(IllegalStateException.class, () -> notIdempotent.claim("a@b.c", "user-1"));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> bad.claim("a@b.c", "user-1"));
+    assertTrue(
+        e.getMessage()
+            .startsWith("normalizer 'flaky' gave two forms of one value: 'a@b.c1' (partition "),
+        e::getMessage);
+    Claims notIdempotent =
+        Claims.of(
+            router,
+            Normalizers.of("suffix", v -> v + "!"),
+            store,
+            Duration.ofSeconds(30),
+            clock::get);
+    IllegalStateException e2 =
+        assertThrows(IllegalStateException.class, () -> notIdempotent.claim("a@b.c", "user-1"));
     assertTrue(e2.getMessage().contains("is not idempotent: 'a@b.c!' (partition "), e2::getMessage);
     assertEquals(0, store.size(), "nothing is claimed under an unstable normalizer");
   }
@@ -106,10 +139,16 @@ class ClaimsTest {
   @Test
   void configuration_refused() {
     Router longs = Router.create(Fixtures.hashModTable("ids", KeyType.LONG, 8));
-    assertThrows(IllegalArgumentException.class, () -> Claims.of(longs, Normalizers.email(), store, Duration.ofSeconds(1)));
-    assertThrows(IllegalArgumentException.class, () -> Claims.of(router, Normalizers.email(), store, Duration.ZERO));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Claims.of(longs, Normalizers.email(), store, Duration.ofSeconds(1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Claims.of(router, Normalizers.email(), store, Duration.ZERO));
     assertThrows(IllegalArgumentException.class, () -> claims.claim("no-at-sign", "user-1"));
     assertThrows(NullPointerException.class, () -> claims.claim("a@b.c", null));
-    assertThrows(IllegalArgumentException.class, () -> new ClaimRecord("v", "o", "t", ClaimState.COMMITTED, 5));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new ClaimRecord("v", "o", "t", ClaimState.COMMITTED, 5));
   }
 }

@@ -38,7 +38,10 @@ class DirectoryBuilderSortTest {
       for (int i = 0; i < n; i++) {
         model[i] = i;
       }
-      Arrays.sort(model, Comparator.<Integer, byte[]>comparing(keys::get, Arrays::compareUnsigned).thenComparing(i -> i));
+      Arrays.sort(
+          model,
+          Comparator.<Integer, byte[]>comparing(keys::get, Arrays::compareUnsigned)
+              .thenComparing(i -> i));
       int[] expected = Arrays.stream(model).mapToInt(Integer::intValue).toArray();
       assertArrayEquals(expected, b.sortedOrder(), "seed " + seed + ", round " + round);
       List<int[]> dups = new ArrayList<>();

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every layout of a {@link Directory} (16- and 32-byte records, full tags and no tags at all, hops
- * cut short to the scan mark, a nearly full table) answers like a {@code HashMap<ByteBuffer, Integer>}
- * on random keys of 0 to 100 bytes: inline and overflow keys, hits and misses, keys that differ only
- * in their last byte, through the byte, {@code long} and {@code String} (ASCII, packed and non-ASCII)
- * entry points; and walks its entries in key order. Seeded; every message carries the seed.
+ * cut short to the scan mark, a nearly full table) answers like a {@code HashMap<ByteBuffer,
+ * Integer>} on random keys of 0 to 100 bytes: inline and overflow keys, hits and misses, keys that
+ * differ only in their last byte, through the byte, {@code long} and {@code String} (ASCII, packed
+ * and non-ASCII) entry points; and walks its entries in key order. Seeded; every message carries
+ * the seed.
  */
 class DirectoryLayoutPropertyTest {
   private static final long DEFAULT_SEED = 0x1A70_C0DEL;
@@ -30,13 +31,18 @@ class DirectoryLayoutPropertyTest {
   /** A layout under test: record bytes (0: chosen), tag bits, hop limit, load factor. */
   record Layout(int recordBytes, int tagBits, int hopLimit, double load) {}
 
-  private static final List<Layout> LAYOUTS = List.of(
-      new Layout(0, 16, 255, Directory.LOAD_FACTOR),
-      new Layout(16, 16, 255, Directory.LOAD_FACTOR),
-      new Layout(32, 16, 255, Directory.LOAD_FACTOR),
-      new Layout(32, 0, 255, Directory.LOAD_FACTOR), // every same-length key a tag match: the bytes decide
-      new Layout(16, 1, 2, 0.97), // long clusters, most buckets at the scan mark
-      new Layout(32, 0, 1, 0.99));
+  private static final List<Layout> LAYOUTS =
+      List.of(
+          new Layout(0, 16, 255, Directory.LOAD_FACTOR),
+          new Layout(16, 16, 255, Directory.LOAD_FACTOR),
+          new Layout(32, 16, 255, Directory.LOAD_FACTOR),
+          new Layout(
+              32,
+              0,
+              255,
+              Directory.LOAD_FACTOR), // every same-length key a tag match: the bytes decide
+          new Layout(16, 1, 2, 0.97), // long clusters, most buckets at the scan mark
+          new Layout(32, 0, 1, 0.99));
 
   @Test
   void get_everyLayout_equivalentToHashMapModel() {
@@ -53,8 +59,12 @@ class DirectoryLayoutPropertyTest {
   private static void check(Layout layout, int entries, SplittableRandom rnd, String ctx) {
     Map<ByteBuffer, Integer> model = new HashMap<>();
     List<byte[]> held = new ArrayList<>();
-    DirectoryBuilder b = Directory.builder().recordBytes(layout.recordBytes()).tagBits(layout.tagBits())
-        .hopLimit(layout.hopLimit()).loadFactor(layout.load());
+    DirectoryBuilder b =
+        Directory.builder()
+            .recordBytes(layout.recordBytes())
+            .tagBits(layout.tagBits())
+            .hopLimit(layout.hopLimit())
+            .loadFactor(layout.load());
     while (model.size() < entries) {
       byte[] k = randomKey(rnd, held);
       int v = rnd.nextInt(Integer.MAX_VALUE);
@@ -70,7 +80,8 @@ class DirectoryLayoutPropertyTest {
     }
     for (int i = 0; i < 2 * entries + 50; i++) {
       byte[] k = randomKey(rnd, held);
-      if (!held.isEmpty() && rnd.nextBoolean()) { // a near miss of a held key: its last byte changed
+      if (!held.isEmpty()
+          && rnd.nextBoolean()) { // a near miss of a held key: its last byte changed
         byte[] h = held.get(rnd.nextInt(held.size()));
         k = h.length == 0 ? new byte[] {0} : h.clone();
         k[k.length - 1] ^= (byte) (1 << rnd.nextInt(8));
@@ -78,10 +89,11 @@ class DirectoryLayoutPropertyTest {
       probe(d, model, k, ctx);
     }
     List<byte[]> walked = new ArrayList<>();
-    d.forEach((k, v) -> {
-      walked.add(k);
-      assertEquals(model.get(ByteBuffer.wrap(k)), v, () -> "walk " + Hex.of(k) + "; " + ctx);
-    });
+    d.forEach(
+        (k, v) -> {
+          walked.add(k);
+          assertEquals(model.get(ByteBuffer.wrap(k)), v, () -> "walk " + Hex.of(k) + "; " + ctx);
+        });
     assertEquals(entries, walked.size(), ctx);
     for (int i = 1; i < walked.size(); i++) {
       assertTrue(Arrays.compareUnsigned(walked.get(i - 1), walked.get(i)) < 0, ctx);
@@ -107,7 +119,8 @@ class DirectoryLayoutPropertyTest {
     System.arraycopy(k, 0, frame, 11, k.length); // inside a larger array, other bytes around it
     assertEquals(expected, d.get(frame, 11, k.length), () -> "framed " + Hex.of(k) + "; " + ctx);
     if (k.length == 8) {
-      assertEquals(expected, d.get(LittleEndian.getLong(k, 0)), () -> "long " + Hex.of(k) + "; " + ctx);
+      assertEquals(
+          expected, d.get(LittleEndian.getLong(k, 0)), () -> "long " + Hex.of(k) + "; " + ctx);
     }
     String text = utf8Text(k);
     if (text != null) {
@@ -122,7 +135,10 @@ class DirectoryLayoutPropertyTest {
     return Arrays.equals(s.getBytes(StandardCharsets.UTF_8), k) ? s : null;
   }
 
-  /** Random bytes, ASCII text, non-ASCII text or a {@code long}, 0 to 100 bytes; sometimes a held key plus or minus a byte. */
+  /**
+   * Random bytes, ASCII text, non-ASCII text or a {@code long}, 0 to 100 bytes; sometimes a held
+   * key plus or minus a byte.
+   */
   private static byte[] randomKey(SplittableRandom rnd, List<byte[]> held) {
     int kind = rnd.nextInt(6);
     int len = rnd.nextInt(4) == 0 ? rnd.nextInt(25, 101) : rnd.nextInt(0, 25);
@@ -142,7 +158,10 @@ class DirectoryLayoutPropertyTest {
       case 3 -> {
         StringBuilder s = new StringBuilder();
         while (s.length() < len / 2) {
-          s.append(rnd.nextBoolean() ? 'k' : rnd.nextBoolean() ? '\u00e9' : rnd.nextBoolean() ? '\u4e2d' : "\ud83d\ude00");
+          s.append(
+              rnd.nextBoolean()
+                  ? 'k'
+                  : rnd.nextBoolean() ? '\u00e9' : rnd.nextBoolean() ? '\u4e2d' : "\ud83d\ude00");
         }
         yield s.toString().getBytes(StandardCharsets.UTF_8);
       }
@@ -152,7 +171,9 @@ class DirectoryLayoutPropertyTest {
           yield new byte[0];
         }
         byte[] h = held.get(rnd.nextInt(held.size()));
-        yield rnd.nextBoolean() ? Arrays.copyOf(h, h.length + 1) : Arrays.copyOf(h, Math.max(0, h.length - 1));
+        yield rnd.nextBoolean()
+            ? Arrays.copyOf(h, h.length + 1)
+            : Arrays.copyOf(h, Math.max(0, h.length - 1));
       }
     };
   }

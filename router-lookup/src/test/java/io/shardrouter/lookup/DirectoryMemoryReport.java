@@ -5,20 +5,29 @@ import java.util.Locale;
 
 /**
  * Measures a {@link Directory}'s memory per entry: builds one of N keys of a given length and
- * prints its record size, table and key-order sizes, {@link Directory#memoryBytes()} per entry, and the heap the
- * directory keeps after a full GC (which includes nothing the arrays do not).
+ * prints its record size, table and key-order sizes, {@link Directory#memoryBytes()} per entry, and
+ * the heap the directory keeps after a full GC (which includes nothing the arrays do not).
  *
  * <p>Run (after {@code ./mvnw -B -o test-compile -pl router-lookup -am}):
+ *
  * <pre>
  * java -Xmx8g -cp router-lookup/target/test-classes:router-lookup/target/classes:router-core/target/classes:router-hash/target/classes:$ZAH \
  *     io.shardrouter.lookup.DirectoryMemoryReport 10000000 16
  * </pre>
+ *
  * where {@code $ZAH} is the zero-allocation-hashing jar in the local Maven repository.
  */
 public final class DirectoryMemoryReport {
 
   /** What one measurement found. */
-  record Result(int entries, int keyBytes, int recordBytes, long tableBytes, long orderBytes, long memoryBytes, long retainedHeapBytes) {
+  record Result(
+      int entries,
+      int keyBytes,
+      int recordBytes,
+      long tableBytes,
+      long orderBytes,
+      long memoryBytes,
+      long retainedHeapBytes) {
     double bytesPerEntry() {
       return (double) memoryBytes / entries;
     }
@@ -29,19 +38,32 @@ public final class DirectoryMemoryReport {
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "%,d entries of %d-byte keys: %d-byte records, table %,d B, key order %,d B, memoryBytes %,d B"
-          + " = %.1f B/entry; heap retained after GC %,d B = %.1f B/entry", entries, keyBytes, recordBytes, tableBytes, orderBytes,
-          memoryBytes, bytesPerEntry(),
-          retainedHeapBytes, retainedPerEntry());
+      return String.format(
+          Locale.ROOT,
+          "%,d entries of %d-byte keys: %d-byte records, table %,d B, key order %,d B, memoryBytes %,d B"
+              + " = %.1f B/entry; heap retained after GC %,d B = %.1f B/entry",
+          entries,
+          keyBytes,
+          recordBytes,
+          tableBytes,
+          orderBytes,
+          memoryBytes,
+          bytesPerEntry(),
+          retainedHeapBytes,
+          retainedPerEntry());
     }
   }
 
   private DirectoryMemoryReport() {}
 
-  /** Builds a directory of {@code entries} distinct ASCII keys of {@code keyBytes} bytes (at least 8) and measures it. */
+  /**
+   * Builds a directory of {@code entries} distinct ASCII keys of {@code keyBytes} bytes (at least
+   * 8) and measures it.
+   */
   static Result measure(int entries, int keyBytes) {
     if (keyBytes < 8) {
-      throw new IllegalArgumentException("keys need at least 8 bytes to be distinct over a large count, got " + keyBytes);
+      throw new IllegalArgumentException(
+          "keys need at least 8 bytes to be distinct over a large count, got " + keyBytes);
     }
     long before = usedAfterGc();
     DirectoryBuilder b = Directory.builder();
@@ -49,7 +71,10 @@ public final class DirectoryMemoryReport {
     for (int i = 0; i < entries; i++) {
       String digits = Integer.toString(i);
       for (int j = 0; j < keyBytes; j++) {
-        key[j] = j < keyBytes - digits.length() ? (byte) 'k' : (byte) digits.charAt(j - (keyBytes - digits.length()));
+        key[j] =
+            j < keyBytes - digits.length()
+                ? (byte) 'k'
+                : (byte) digits.charAt(j - (keyBytes - digits.length()));
       }
       b.add(key, i & 0xFFFFFF);
     }
@@ -59,7 +84,14 @@ public final class DirectoryMemoryReport {
     if (d.get(new String(key, StandardCharsets.US_ASCII)) != ((entries - 1) & 0xFFFFFF)) {
       throw new IllegalStateException("the last key does not hit");
     }
-    return new Result(entries, keyBytes, d.recordBytes(), d.arenaBytes(), 4L * d.size(), d.memoryBytes(), after - before);
+    return new Result(
+        entries,
+        keyBytes,
+        d.recordBytes(),
+        d.arenaBytes(),
+        4L * d.size(),
+        d.memoryBytes(),
+        after - before);
   }
 
   private static long usedAfterGc() {

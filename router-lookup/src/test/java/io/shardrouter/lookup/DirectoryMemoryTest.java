@@ -12,7 +12,8 @@ class DirectoryMemoryTest {
   void memoryBytes_millionSixteenByteKeys_44BytesPerEntry() {
     DirectoryMemoryReport.Result r = DirectoryMemoryReport.measure(1_000_000, 16);
     System.out.println("[memory] " + r);
-    assertEquals(Directory.PAD + 64L * 625_000, r.tableBytes(), r::toString); // 32-byte records, keys inline
+    assertEquals(
+        Directory.PAD + 64L * 625_000, r.tableBytes(), r::toString); // 32-byte records, keys inline
     assertEquals(4L * 1_000_000, r.orderBytes(), r::toString);
     assertTrue(r.bytesPerEntry() > 43.9 && r.bytesPerEntry() < 44.1, r::toString);
   }

@@ -44,7 +44,8 @@ class DirectoryPropertyTest {
         rnd.nextBytes(b);
         yield b;
       }
-      case 1 -> ("user-" + Long.toString(rnd.nextLong() >>> 1, 36)).getBytes(StandardCharsets.UTF_8);
+      case 1 ->
+          ("user-" + Long.toString(rnd.nextLong() >>> 1, 36)).getBytes(StandardCharsets.UTF_8);
       default -> CanonicalKeys.of(rnd.nextLong());
     };
   }
@@ -71,7 +72,10 @@ class DirectoryPropertyTest {
     byte[] frame = new byte[64];
     for (byte[] k : held) {
       int expected = model.get(new Key(k));
-      assertEquals(expected, d.get(k, 0, k.length), () -> "hit " + io.shardrouter.core.key.Hex.of(k) + "; " + ctx);
+      assertEquals(
+          expected,
+          d.get(k, 0, k.length),
+          () -> "hit " + io.shardrouter.core.key.Hex.of(k) + "; " + ctx);
       System.arraycopy(k, 0, frame, 7, k.length); // the same key inside a larger array
       assertEquals(expected, d.get(frame, 7, k.length), ctx);
       if (k.length == 8) {
@@ -89,21 +93,27 @@ class DirectoryPropertyTest {
         k = randomKey(rnd);
       } else { // a near miss: a held key with one byte changed, one byte more or one byte less
         byte[] h = held.get(rnd.nextInt(held.size()));
-        k = switch (rnd.nextInt(3)) {
-          case 0 -> h.length == 0 ? new byte[] {1} : flip(h, rnd.nextInt(h.length));
-          case 1 -> Arrays.copyOf(h, h.length + 1);
-          default -> h.length == 0 ? new byte[] {0} : Arrays.copyOf(h, h.length - 1);
-        };
+        k =
+            switch (rnd.nextInt(3)) {
+              case 0 -> h.length == 0 ? new byte[] {1} : flip(h, rnd.nextInt(h.length));
+              case 1 -> Arrays.copyOf(h, h.length + 1);
+              default -> h.length == 0 ? new byte[] {0} : Arrays.copyOf(h, h.length - 1);
+            };
       }
       Integer expected = model.get(new Key(k));
       int actual = d.get(k, 0, k.length);
       byte[] shown = k;
-      assertEquals(expected == null ? Directory.MISS : expected, actual, () -> "probe " + io.shardrouter.core.key.Hex.of(shown) + "; " + ctx);
+      assertEquals(
+          expected == null ? Directory.MISS : expected,
+          actual,
+          () -> "probe " + io.shardrouter.core.key.Hex.of(shown) + "; " + ctx);
       if (expected == null) {
         misses++;
       }
     }
-    assertTrue(d.memoryBytes() / (double) d.size() < 48, () -> "memory per entry " + d.memoryBytes() / (double) d.size());
+    assertTrue(
+        d.memoryBytes() / (double) d.size() < 48,
+        () -> "memory per entry " + d.memoryBytes() / (double) d.size());
   }
 
   private static boolean isAscii(byte[] k) {

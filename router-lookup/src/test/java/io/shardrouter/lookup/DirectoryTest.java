@@ -17,7 +17,10 @@ class DirectoryTest {
     DirectoryBuilder b = Directory.builder();
     for (int i = 0; i < keysAndValues.length; i += 2) {
       Object k = keysAndValues[i];
-      byte[] bytes = k instanceof String s ? CanonicalKeys.of(s) : k instanceof Long l ? CanonicalKeys.of(l) : (byte[]) k;
+      byte[] bytes =
+          k instanceof String s
+              ? CanonicalKeys.of(s)
+              : k instanceof Long l ? CanonicalKeys.of(l) : (byte[]) k;
       b.add(bytes, (Integer) keysAndValues[i + 1]);
     }
     return b.build();
@@ -40,7 +43,10 @@ class DirectoryTest {
 
   @Test
   void get_emptyKeyAndEmptyDirectory() {
-    assertThrows(IllegalArgumentException.class, () -> of(new byte[0], 6, "", 7), "the empty string and empty bytes are one key");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> of(new byte[0], 6, "", 7),
+        "the empty string and empty bytes are one key");
     Directory d = of(new byte[0], 6);
     assertEquals(6, d.get(""));
     assertEquals(6, d.get(new byte[5], 2, 0));
@@ -80,8 +86,12 @@ class DirectoryTest {
 
   @Test
   void build_duplicateKey_refusedNamingBothEntries() {
-    DirectoryBuilder b = Directory.builder().add(CanonicalKeys.of("a"), 1).add(CanonicalKeys.of("b"), 2)
-        .add(CanonicalKeys.of("a"), 3).add(CanonicalKeys.of("a"), 4);
+    DirectoryBuilder b =
+        Directory.builder()
+            .add(CanonicalKeys.of("a"), 1)
+            .add(CanonicalKeys.of("b"), 2)
+            .add(CanonicalKeys.of("a"), 3)
+            .add(CanonicalKeys.of("a"), 4);
     List<int[]> dups = b.duplicates();
     assertEquals(2, dups.size());
     assertEquals(List.of(0, 2), List.of(dups.get(0)[0], dups.get(0)[1]));
@@ -93,7 +103,8 @@ class DirectoryTest {
   @Test
   void add_negativeValueOrBadSlice_refused() {
     DirectoryBuilder b = Directory.builder();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.add(CanonicalKeys.of("a"), -1));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> b.add(CanonicalKeys.of("a"), -1));
     assertTrue(e.getMessage().contains("must be >= 0, got -1"), e::getMessage);
     assertThrows(IndexOutOfBoundsException.class, () -> b.add(new byte[4], 3, 2, 0));
   }

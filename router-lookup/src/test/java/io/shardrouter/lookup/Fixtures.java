@@ -18,6 +18,7 @@ import java.util.List;
 final class Fixtures {
   /** docs/examples, seen from the module's base directory where tests run. */
   static final Path EXAMPLES = Path.of("..", "docs", "examples");
+
   static final Path TENANTS = EXAMPLES.resolve("lookup-tenants.json");
 
   private Fixtures() {}
@@ -39,14 +40,22 @@ final class Fixtures {
     return assertThrows(InvalidRoutingTableException.class, () -> read(json)).violations();
   }
 
-  /** Asserts a violation at exactly {@code path} whose message contains every one of {@code parts}. */
+  /**
+   * Asserts a violation at exactly {@code path} whose message contains every one of {@code parts}.
+   */
   static void assertViolation(List<Violation> violations, String path, String... parts) {
     for (Violation v : violations) {
       if (v.path().equals(path) && containsAll(v.message(), parts)) {
         return;
       }
     }
-    throw new AssertionError("expected a violation at '" + path + "' containing " + List.of(parts) + ", got " + violations);
+    throw new AssertionError(
+        "expected a violation at '"
+            + path
+            + "' containing "
+            + List.of(parts)
+            + ", got "
+            + violations);
   }
 
   private static boolean containsAll(String message, String... parts) {
@@ -68,15 +77,28 @@ final class Fixtures {
     for (int p = 0; p < partitions; p++) {
       placement.append(p == 0 ? "" : ", ").append(p % 2 == 0 ? "\"g0\"" : "\"g1\"");
     }
-    return "{\"format\": 1, \"routing_version\": 3, \"entity\": \"orders\", \"key\": " + key + ",\n \"strategy\": " + strategy
+    return "{\"format\": 1, \"routing_version\": 3, \"entity\": \"orders\", \"key\": "
+        + key
+        + ",\n \"strategy\": "
+        + strategy
         + ",\n \"groups\": [{\"id\": \"g0\", \"primary\": \"db0:5432\", \"labels\": {\"region\": \"eu\"}},"
         + " {\"id\": \"g1\", \"primary\": \"db1:5432\", \"labels\": {\"region\": \"us\"}},"
-        + " {\"id\": \"g2\", \"primary\": \"db2:5432\", \"labels\": {\"region\": \"eu\"}}],\n \"placement\": [" + placement + "]}";
+        + " {\"id\": \"g2\", \"primary\": \"db2:5432\", \"labels\": {\"region\": \"eu\"}}],\n \"placement\": ["
+        + placement
+        + "]}";
   }
 
-  /** A table of {@code keyType} keys for {@code entity}: hash_mod over {@code partitions}, round-robin over groups g0..g3. */
+  /**
+   * A table of {@code keyType} keys for {@code entity}: hash_mod over {@code partitions},
+   * round-robin over groups g0..g3.
+   */
   static RoutingTable hashModTable(String entity, KeyType keyType, int partitions) {
-    RoutingTable.Builder b = RoutingTable.builder().version(1).entity(entity).keyType(keyType).strategy(hashMod(partitions));
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(1)
+            .entity(entity)
+            .keyType(keyType)
+            .strategy(hashMod(partitions));
     java.util.List<String> placement = new java.util.ArrayList<>();
     for (int g = 0; g < 4; g++) {
       b.group(io.shardrouter.core.ReplicaGroup.of("g" + g, "db" + g + ":5432"));

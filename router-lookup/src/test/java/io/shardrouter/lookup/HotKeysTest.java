@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /** Isolating a hot key on its own partition as the next routing version (seed 003). */
 class HotKeysTest {
-  private static final RoutingTable ACCOUNTS = RoutingDocuments.read(Fixtures.EXAMPLES.resolve("hash-mod.json"));
-  private static final ReplicaGroup HOT = ReplicaGroup.of("hot-1", "pg-hot-1:5432", "pg-hot-1-r1:5432");
+  private static final RoutingTable ACCOUNTS =
+      RoutingDocuments.read(Fixtures.EXAMPLES.resolve("hash-mod.json"));
+  private static final ReplicaGroup HOT =
+      ReplicaGroup.of("hot-1", "pg-hot-1:5432", "pg-hot-1-r1:5432");
 
   private static List<byte[]> sample(int n) {
     List<byte[]> keys = new ArrayList<>();
@@ -52,8 +54,15 @@ class HotKeysTest {
     MovementReport.KeyCount c = r.countKeys(keys);
     assertEquals(1, c.moved());
     assertEquals(0, c.movedOutsidePlan());
-    assertTrue(r.toText().contains("keys moved by the strategy: 1\n  key '42': partition " + from + " (" + ACCOUNTS.groupOf(from).id()
-        + ") -> partition 1000 (hot-1)"), r.toText());
+    assertTrue(
+        r.toText()
+            .contains(
+                "keys moved by the strategy: 1\n  key '42': partition "
+                    + from
+                    + " ("
+                    + ACCOUNTS.groupOf(from).id()
+                    + ") -> partition 1000 (hot-1)"),
+        r.toText());
 
     Router router = Router.create(ACCOUNTS);
     router.update(next);
@@ -76,7 +85,12 @@ class HotKeysTest {
   @Test
   void isolate_sharedTenant_movesTheWholeTenant() {
     RoutingTable t = RoutingDocuments.read(Fixtures.TENANTS);
-    RoutingTable next = HotKeys.isolate(t, "umbrella", ReplicaGroup.of("umbrella", "pg-umbrella:5432").withLabels(Map.of("region", "us-east-1")));
+    RoutingTable next =
+        HotKeys.isolate(
+            t,
+            "umbrella",
+            ReplicaGroup.of("umbrella", "pg-umbrella:5432")
+                .withLabels(Map.of("region", "us-east-1")));
     assertEquals(15, next.route("umbrella", "d-1").partition());
     MovementReport r = MovementReport.between(t, next);
     assertEquals(List.of(new KeyMove("tenant 'umbrella'", 3, 15)), r.keyMoves());
@@ -93,25 +107,57 @@ class HotKeysTest {
 
   @Test
   void isolate_pinnedKey_newPartitionKeepsThePin() {
-    RoutingTable t = Fixtures.read(Fixtures.document("{\"type\": \"string\"}", "{\"type\": \"lookup\", \"fallback\": {\"type\": \"hash_mod\","
-        + " \"partitions\": 4}, \"entries\": {\"eu-hot\": {\"partition\": 2, \"pin\": {\"region\": \"eu\"}}}}", 4));
-    InvalidRoutingTableException e = assertThrows(InvalidRoutingTableException.class, () -> HotKeys.isolate(t, "eu-hot", "g1"));
-    Fixtures.assertViolation(e.violations(), "placement[4]", "key 'eu-hot' is pinned to region=eu", "group 'g1', labelled region=us");
+    RoutingTable t =
+        Fixtures.read(
+            Fixtures.document(
+                "{\"type\": \"string\"}",
+                "{\"type\": \"lookup\", \"fallback\": {\"type\": \"hash_mod\","
+                    + " \"partitions\": 4}, \"entries\": {\"eu-hot\": {\"partition\": 2, \"pin\": {\"region\": \"eu\"}}}}",
+                4));
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> HotKeys.isolate(t, "eu-hot", "g1"));
+    Fixtures.assertViolation(
+        e.violations(),
+        "placement[4]",
+        "key 'eu-hot' is pinned to region=eu",
+        "group 'g1', labelled region=us");
     assertEquals(4, HotKeys.isolate(t, "eu-hot", "g2").route("eu-hot").partition());
   }
 
   @Test
   void isolate_refusals_sayWhatToDo() {
     RoutingTable t = RoutingDocuments.read(Fixtures.TENANTS);
-    IllegalArgumentException split = assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(t, "initech", "initech-1"));
-    assertTrue(split.getMessage().startsWith("tenant 'initech' is split over partitions 11-14 by its own strategy"), split::getMessage);
-    IllegalArgumentException alone = assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(t, "acme", "acme"));
-    assertTrue(alone.getMessage().contains("already alone on its dedicated partition 9; move that partition"), alone::getMessage);
-    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(ACCOUNTS, "42", "nope"));
-    assertTrue(unknown.getMessage().startsWith("no group 'nope' in routing table 'accounts'"), unknown::getMessage);
-    IllegalArgumentException clash = assertThrows(IllegalArgumentException.class,
-        () -> HotKeys.isolate(ACCOUNTS, "42", ReplicaGroup.of(ACCOUNTS.groups().get(0).id(), "elsewhere:1")));
-    assertTrue(clash.getMessage().contains("pass the table's group or a group with a new id"), clash::getMessage);
-    assertThrows(io.shardrouter.core.InvalidKeyException.class, () -> HotKeys.isolate(ACCOUNTS, "forty-two", HOT));
+    IllegalArgumentException split =
+        assertThrows(
+            IllegalArgumentException.class, () -> HotKeys.isolate(t, "initech", "initech-1"));
+    assertTrue(
+        split
+            .getMessage()
+            .startsWith("tenant 'initech' is split over partitions 11-14 by its own strategy"),
+        split::getMessage);
+    IllegalArgumentException alone =
+        assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(t, "acme", "acme"));
+    assertTrue(
+        alone
+            .getMessage()
+            .contains("already alone on its dedicated partition 9; move that partition"),
+        alone::getMessage);
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(ACCOUNTS, "42", "nope"));
+    assertTrue(
+        unknown.getMessage().startsWith("no group 'nope' in routing table 'accounts'"),
+        unknown::getMessage);
+    IllegalArgumentException clash =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                HotKeys.isolate(
+                    ACCOUNTS, "42", ReplicaGroup.of(ACCOUNTS.groups().get(0).id(), "elsewhere:1")));
+    assertTrue(
+        clash.getMessage().contains("pass the table's group or a group with a new id"),
+        clash::getMessage);
+    assertThrows(
+        io.shardrouter.core.InvalidKeyException.class,
+        () -> HotKeys.isolate(ACCOUNTS, "forty-two", HOT));
   }
 }

@@ -16,7 +16,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Routable ids: the bit layout, uniqueness under threads and a clock that goes backwards, and the refusals. */
+/**
+ * Routable ids: the bit layout, uniqueness under threads and a clock that goes backwards, and the
+ * refusals.
+ */
 class IdGeneratorTest {
   private static final long T0 = IdLayout.DEFAULT_EPOCH_MILLIS + 86_400_000L * 400; // early 2026
 
@@ -34,7 +37,8 @@ class IdGeneratorTest {
     assertEquals(9, l.generatorOf(id));
     assertEquals(63, l.sequenceOf(id));
     assertEquals(Instant.ofEpochMilli(IdLayout.DEFAULT_EPOCH_MILLIS + 123_456_789L), l.timeOf(id));
-    assertEquals(Instant.parse("2025-01-01T00:00:00Z").toEpochMilli(), IdLayout.DEFAULT_EPOCH_MILLIS);
+    assertEquals(
+        Instant.parse("2025-01-01T00:00:00Z").toEpochMilli(), IdLayout.DEFAULT_EPOCH_MILLIS);
     assertTrue(l.compose((1L << 41) - 1, 4095, 15, 63) > 0, "the largest id is positive");
   }
 
@@ -58,35 +62,40 @@ class IdGeneratorTest {
   @Test
   void backwardsClock_twoThreads_noDuplicates() throws Exception {
     AtomicLong clock = new AtomicLong(T0);
-    IdGenerator g = IdGenerator.builder(IdLayout.DEFAULT, 3, 4096).clock(clock::get)
-        .sleeper(ms -> clock.addAndGet(ms)) // waiting lets the fake clock catch up
-        .build();
+    IdGenerator g =
+        IdGenerator.builder(IdLayout.DEFAULT, 3, 4096)
+            .clock(clock::get)
+            .sleeper(ms -> clock.addAndGet(ms)) // waiting lets the fake clock catch up
+            .build();
     int perThread = 300_000;
     ExecutorService pool = Executors.newFixedThreadPool(2);
     CyclicBarrier start = new CyclicBarrier(2);
     List<Future<long[]>> futures = new ArrayList<>();
     for (int t = 0; t < 2; t++) {
       long seed = 42 + t;
-      futures.add(pool.submit(() -> {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        long[] ids = new long[perThread];
-        start.await();
-        for (int i = 0; i < perThread; i++) {
-          if (i % 500 == 0) {
-            clock.addAndGet(rnd.nextInt(-40, 20)); // the clock jumps back up to 40 ms, or forward
-          }
-          ids[i] = g.next(rnd.nextInt(4096));
-        }
-        return ids;
-      }));
+      futures.add(
+          pool.submit(
+              () -> {
+                SplittableRandom rnd = new SplittableRandom(seed);
+                long[] ids = new long[perThread];
+                start.await();
+                for (int i = 0; i < perThread; i++) {
+                  if (i % 500 == 0) {
+                    clock.addAndGet(
+                        rnd.nextInt(-40, 20)); // the clock jumps back up to 40 ms, or forward
+                  }
+                  ids[i] = g.next(rnd.nextInt(4096));
+                }
+                return ids;
+              }));
     }
     long[] all = new long[2 * perThread];
     int n = 0;
     for (Future<long[]> f : futures) {
       long[] ids = f.get();
       for (int i = 1; i < ids.length; i++) {
-        assertTrue(pair(ids[i]) > pair(ids[i - 1]),
-            "within one thread the (time, sequence) pair grows");
+        assertTrue(
+            pair(ids[i]) > pair(ids[i - 1]), "within one thread the (time, sequence) pair grows");
       }
       System.arraycopy(ids, 0, all, n, ids.length);
       n += ids.length;
@@ -119,11 +128,16 @@ class IdGeneratorTest {
   void clockFarBehind_waitsInsteadOfRunningAhead() {
     AtomicLong clock = new AtomicLong(T0);
     List<Long> waits = new ArrayList<>();
-    IdGenerator g = IdGenerator.builder(IdLayout.DEFAULT, 0, 8).clock(clock::get).maxBorrowMillis(5)
-        .sleeper(ms -> {
-          waits.add(ms);
-          clock.addAndGet(ms);
-        }).build();
+    IdGenerator g =
+        IdGenerator.builder(IdLayout.DEFAULT, 0, 8)
+            .clock(clock::get)
+            .maxBorrowMillis(5)
+            .sleeper(
+                ms -> {
+                  waits.add(ms);
+                  clock.addAndGet(ms);
+                })
+            .build();
     long before = g.next(0);
     clock.addAndGet(-60_000); // a minute back
     long after = 0;
@@ -133,7 +147,11 @@ class IdGeneratorTest {
     assertTrue(after > before);
     assertTrue(g.borrowedMillis() <= 5);
     assertTrue(!waits.isEmpty(), "the generator waited for the clock");
-    assertEquals(60_000, waits.stream().mapToLong(Long::longValue).sum(), 64, "it waited about the minute the clock lost: " + waits);
+    assertEquals(
+        60_000,
+        waits.stream().mapToLong(Long::longValue).sum(),
+        64,
+        "it waited about the minute the clock lost: " + waits);
   }
 
   @Test
@@ -142,26 +160,45 @@ class IdGeneratorTest {
     IdGenerator first = IdGenerator.builder(IdLayout.DEFAULT, 4, 64).clock(clock::get).build();
     long last = first.next(3);
     clock.set(T0); // restarted on a machine whose clock is 10 s behind
-    IdGenerator restarted = IdGenerator.builder(IdLayout.DEFAULT, 4, 64).clock(clock::get).maxBorrowMillis(60_000).resumeAfter(last).build();
+    IdGenerator restarted =
+        IdGenerator.builder(IdLayout.DEFAULT, 4, 64)
+            .clock(clock::get)
+            .maxBorrowMillis(60_000)
+            .resumeAfter(last)
+            .build();
     assertTrue(restarted.next(3) > last);
   }
 
   @Test
   void badInput_refusedSayingWhatToDo() {
-    IllegalArgumentException gen = assertThrows(IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 16, 10));
-    assertTrue(gen.getMessage().contains("generator id must be in [0, 16) for 4 generator bits, got 16"), gen::getMessage);
-    IllegalArgumentException parts = assertThrows(IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 0, 5000));
-    assertTrue(parts.getMessage().contains("does not fit 12 partition bits (at most 4096)"), parts::getMessage);
+    IllegalArgumentException gen =
+        assertThrows(
+            IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 16, 10));
+    assertTrue(
+        gen.getMessage().contains("generator id must be in [0, 16) for 4 generator bits, got 16"),
+        gen::getMessage);
+    IllegalArgumentException parts =
+        assertThrows(
+            IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 0, 5000));
+    assertTrue(
+        parts.getMessage().contains("does not fit 12 partition bits (at most 4096)"),
+        parts::getMessage);
     IdGenerator g = IdGenerator.create(IdLayout.DEFAULT, 0, 10);
     IllegalArgumentException p = assertThrows(IllegalArgumentException.class, () -> g.next(10));
     assertTrue(p.getMessage().startsWith("partition 10 is outside [0, 10)"), p::getMessage);
     IdGenerator past = IdGenerator.builder(IdLayout.DEFAULT, 0, 10).clock(() -> 0L).build();
     assertThrows(IllegalStateException.class, () -> past.next(0));
     long other = IdLayout.DEFAULT.compose(1, 0, 3, 0);
-    assertThrows(IllegalArgumentException.class, () -> IdGenerator.builder(IdLayout.DEFAULT, 4, 10).resumeAfter(other).build());
-    IllegalArgumentException layout = assertThrows(IllegalArgumentException.class, () -> IdLayout.of(24, 20, 22));
-    assertTrue(layout.getMessage().contains("must leave at least 30 bits of time"), layout::getMessage);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> IdGenerator.builder(IdLayout.DEFAULT, 4, 10).resumeAfter(other).build());
+    IllegalArgumentException layout =
+        assertThrows(IllegalArgumentException.class, () -> IdLayout.of(24, 20, 22));
+    assertTrue(
+        layout.getMessage().contains("must leave at least 30 bits of time"), layout::getMessage);
     assertThrows(IllegalArgumentException.class, () -> IdLayout.of(0, 4, 6));
-    assertThrows(IllegalArgumentException.class, () -> IdGenerator.builder(IdLayout.DEFAULT, 0, 10).maxBorrowMillis(-1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> IdGenerator.builder(IdLayout.DEFAULT, 0, 10).maxBorrowMillis(-1));
   }
 }

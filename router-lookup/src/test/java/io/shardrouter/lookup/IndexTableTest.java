@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /** An e-mail index over users sharded by id (seed 000 二级索引, seed 004 索引表). */
 class IndexTableTest {
-  private static final Router USERS = Router.create(Fixtures.hashModTable("users", KeyType.LONG, 256));
-  private static final Router BY_EMAIL = Router.create(Fixtures.hashModTable("users_by_email", KeyType.STRING, 64));
+  private static final Router USERS =
+      Router.create(Fixtures.hashModTable("users", KeyType.LONG, 256));
+  private static final Router BY_EMAIL =
+      Router.create(Fixtures.hashModTable("users_by_email", KeyType.STRING, 64));
 
   private static IndexTable index(IndexTable.Maintenance m) {
     return IndexTable.of("users_by_email", BY_EMAIL, USERS, Normalizers.email(), m);
@@ -43,7 +45,9 @@ class IndexTableTest {
     IndexTable idx = index(IndexTable.Maintenance.ASYNCHRONOUS);
     assertTrue(idx.mustRecheckPrimary());
     assertTrue(idx.stillMatches("Ann@Example.com", "ann@example.com"));
-    assertFalse(idx.stillMatches("ann@example.com", "ann.new@example.com"), "the user changed e-mail: the index row is stale");
+    assertFalse(
+        idx.stillMatches("ann@example.com", "ann.new@example.com"),
+        "the user changed e-mail: the index row is stale");
     assertFalse(idx.stillMatches("ann@example.com", null), "the user was deleted");
   }
 
@@ -51,22 +55,44 @@ class IndexTableTest {
   void badInput_refused() {
     IndexTable idx = index(IndexTable.Maintenance.SYNCHRONOUS);
     assertThrows(IllegalArgumentException.class, () -> idx.entryFor("not-an-email", 1L));
-    InvalidKeyException wrongType = assertThrows(InvalidKeyException.class, () -> idx.entryFor("a@b.c", "user-1"));
-    assertTrue(wrongType.getMessage().contains("with keys of type long, not string"), wrongType::getMessage);
-    IllegalArgumentException longIndex = assertThrows(IllegalArgumentException.class,
-        () -> IndexTable.of("x", USERS, USERS, Normalizers.email(), IndexTable.Maintenance.ASYNCHRONOUS));
-    assertTrue(longIndex.getMessage().contains("give the index an entity with {\"type\": \"string\"} keys"), longIndex::getMessage);
+    InvalidKeyException wrongType =
+        assertThrows(InvalidKeyException.class, () -> idx.entryFor("a@b.c", "user-1"));
+    assertTrue(
+        wrongType.getMessage().contains("with keys of type long, not string"),
+        wrongType::getMessage);
+    IllegalArgumentException longIndex =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                IndexTable.of(
+                    "x", USERS, USERS, Normalizers.email(), IndexTable.Maintenance.ASYNCHRONOUS));
+    assertTrue(
+        longIndex
+            .getMessage()
+            .contains("give the index an entity with {\"type\": \"string\"} keys"),
+        longIndex::getMessage);
   }
 
   @Test
   void unstableNormalizer_refusedNamingBothForms() {
     AtomicInteger calls = new AtomicInteger();
-    Normalizer flaky = Normalizers.of("flaky", v -> calls.incrementAndGet() % 2 == 0 ? v.toUpperCase(java.util.Locale.ROOT) : v);
-    IndexTable idx = IndexTable.of("users_by_email", BY_EMAIL, USERS, flaky, IndexTable.Maintenance.SYNCHRONOUS);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> idx.locate("ann@example.com"));
-    assertTrue(e.getMessage().startsWith("normalizer 'flaky' gave two forms of one value: 'ann@example.com' (partition "), e::getMessage);
+    Normalizer flaky =
+        Normalizers.of(
+            "flaky",
+            v -> calls.incrementAndGet() % 2 == 0 ? v.toUpperCase(java.util.Locale.ROOT) : v);
+    IndexTable idx =
+        IndexTable.of("users_by_email", BY_EMAIL, USERS, flaky, IndexTable.Maintenance.SYNCHRONOUS);
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> idx.locate("ann@example.com"));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "normalizer 'flaky' gave two forms of one value: 'ann@example.com' (partition "),
+        e::getMessage);
     assertTrue(e.getMessage().contains("and then 'ANN@EXAMPLE.COM' (partition "), e::getMessage);
     RoutingTable t = BY_EMAIL.table();
-    assertTrue(e.getMessage().contains("(partition " + t.route("ANN@EXAMPLE.COM").partition() + ")"), e::getMessage);
+    assertTrue(
+        e.getMessage().contains("(partition " + t.route("ANN@EXAMPLE.COM").partition() + ")"),
+        e::getMessage);
   }
 }

@@ -21,7 +21,8 @@ class LookupAllocationTest {
   private static final int ROUNDS = 200;
 
   private static long allocatedBytes() {
-    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
   }
 
   /** Bytes allocated while {@code route} runs ROUNDS × KEYS times, after a warm-up of the same. */
@@ -45,13 +46,17 @@ class LookupAllocationTest {
 
   private static void assertNoAllocation(String what, IntUnaryOperator route) {
     long bytes = measure(route);
-    // the counter itself may allocate a few bytes; a per-call allocation would be >= 16 B x 204,800 calls
-    assertTrue(bytes < 4096, () -> what + " allocated " + bytes + " bytes over " + ROUNDS * KEYS + " routes");
+    // the counter itself may allocate a few bytes; a per-call allocation would be >= 16 B x 204,800
+    // calls
+    assertTrue(
+        bytes < 4096,
+        () -> what + " allocated " + bytes + " bytes over " + ROUNDS * KEYS + " routes");
   }
 
   @Test
   void partitionOf_hitsAndMisses_allocateNothing() {
-    LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(1024)).partitions(1100);
+    LookupStrategyBuilder b =
+        LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(1024)).partitions(1100);
     String[] hits = new String[KEYS];
     String[] misses = new String[KEYS];
     byte[][] hitBytes = new byte[KEYS][];
@@ -70,7 +75,12 @@ class LookupAllocationTest {
     assertNoAllocation("String miss (hash_mod fallback)", i -> s.partitionOf(misses[i]));
     assertNoAllocation("byte[] hit", i -> s.partitionOf(hitBytes[i], 0, hitBytes[i].length));
     assertNoAllocation("non-ASCII String miss", i -> s.partitionOf(nonAscii[i]));
-    LookupStrategy longs = LookupStrategy.builder(KeyType.LONG).fallback(Fixtures.jump(1024)).entry("7", 3).entry("9", 4).build();
+    LookupStrategy longs =
+        LookupStrategy.builder(KeyType.LONG)
+            .fallback(Fixtures.jump(1024))
+            .entry("7", 3)
+            .entry("9", 4)
+            .build();
     assertNoAllocation("long hit and miss", i -> longs.partitionOf((long) (i % 12)));
   }
 
@@ -78,12 +88,15 @@ class LookupAllocationTest {
   void route_tenantTable_allocatesNothing() {
     RoutingTable t = RoutingDocuments.read(Fixtures.TENANTS);
     PartitionStrategy s = t.strategy();
-    String[] tenants = {"plant-a", "acme", "globex", "initech", "umbrella", "wayne", "stark", "tyrell"};
+    String[] tenants = {
+      "plant-a", "acme", "globex", "initech", "umbrella", "wayne", "stark", "tyrell"
+    };
     String[] devices = new String[KEYS];
     for (int i = 0; i < KEYS; i++) {
       devices[i] = "device-" + i;
     }
-    assertNoAllocation("(tenant, device) through the table", i -> t.route(tenants[i & 7], devices[i]).partition());
+    assertNoAllocation(
+        "(tenant, device) through the table", i -> t.route(tenants[i & 7], devices[i]).partition());
     assertNoAllocation("(tenant, device) strategy", i -> s.partitionOf(tenants[i & 7], devices[i]));
   }
 }

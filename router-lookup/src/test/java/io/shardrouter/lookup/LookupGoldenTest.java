@@ -16,9 +16,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The partitions of {@code golden/lookup.json}, computed by {@code tools/golden/gen_lookup_vectors.py}
- * (Python, libxxhash) independently of this code: the tenant example's keys through every entry
- * point, and routable ids by the default layout.
+ * The partitions of {@code golden/lookup.json}, computed by {@code
+ * tools/golden/gen_lookup_vectors.py} (Python, libxxhash) independently of this code: the tenant
+ * example's keys through every entry point, and routable ids by the default layout.
  */
 class LookupGoldenTest {
   private static final JsonNode GOLDEN = load();
@@ -42,15 +42,35 @@ class LookupGoldenTest {
       int expected = k.get("partition").intValue();
       byte[] canonical = CompositeKey.of(tenant, device).toBytes();
       String where = "(" + tenant + ", " + device + ") via " + k.get("path").textValue();
-      check(failures, where + ": canonical bytes", k.get("canonical").textValue(), Hex.of(canonical));
-      check(failures, where + ": route(String, String)", expected, t.route(tenant, device).partition());
-      check(failures, where + ": route(CompositeKey)", expected, t.route(CompositeKey.of(tenant, device)).partition());
-      check(failures, where + ": routeCanonical", expected, t.routeCanonical(canonical).partition());
-      check(failures, where + ": group", k.get("group").textValue(), t.route(tenant, device).group().id());
+      check(
+          failures, where + ": canonical bytes", k.get("canonical").textValue(), Hex.of(canonical));
+      check(
+          failures,
+          where + ": route(String, String)",
+          expected,
+          t.route(tenant, device).partition());
+      check(
+          failures,
+          where + ": route(CompositeKey)",
+          expected,
+          t.route(CompositeKey.of(tenant, device)).partition());
+      check(
+          failures, where + ": routeCanonical", expected, t.routeCanonical(canonical).partition());
+      check(
+          failures,
+          where + ": group",
+          k.get("group").textValue(),
+          t.route(tenant, device).group().id());
       splits += k.get("path").textValue().equals("split") ? 1 : 0;
     }
-    assertTrue(failures.isEmpty(), () -> failures.size() + " differences from golden/lookup.json:\n" + String.join("\n", failures));
-    assertTrue(splits > 0 && GOLDEN.get("tenants").size() > 100, "the vectors cover splits and many keys");
+    assertTrue(
+        failures.isEmpty(),
+        () ->
+            failures.size()
+                + " differences from golden/lookup.json:\n"
+                + String.join("\n", failures));
+    assertTrue(
+        splits > 0 && GOLDEN.get("tenants").size() > 100, "the vectors cover splits and many keys");
   }
 
   @Test
@@ -61,7 +81,10 @@ class LookupGoldenTest {
       assertEquals(v.get("partition").intValue(), s.partitionOf(id), v::toString);
       assertEquals(v.get("generator").intValue(), IdLayout.DEFAULT.generatorOf(id), v::toString);
       assertEquals(v.get("sequence").longValue(), IdLayout.DEFAULT.sequenceOf(id), v::toString);
-      assertEquals(IdLayout.DEFAULT_EPOCH_MILLIS + v.get("time").longValue(), IdLayout.DEFAULT.timeOf(id).toEpochMilli(), v::toString);
+      assertEquals(
+          IdLayout.DEFAULT_EPOCH_MILLIS + v.get("time").longValue(),
+          IdLayout.DEFAULT.timeOf(id).toEpochMilli(),
+          v::toString);
     }
   }
 

@@ -10,7 +10,9 @@ import io.shardrouter.core.key.KeyType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which lookup versions keep the meaning of every old partition, and the key moves between them. */
+/**
+ * Which lookup versions keep the meaning of every old partition, and the key moves between them.
+ */
 class LookupMovesTest {
   private static final PartitionStrategy FALLBACK = Fixtures.hashMod(8);
 
@@ -22,11 +24,15 @@ class LookupMovesTest {
   void lookupToLookup_addedRemovedChangedEntries() {
     LookupStrategy before = base().entry("a", 8).entry("b", 9).entry("c", 1).build();
     LookupStrategy after = base().entry("a", 8).entry("b", 10).entry("d", 11).build();
-    assertEquals(List.of(
-        new KeyMove("key 'b'", 9, 10),
-        new KeyMove("key 'c'", 1, FALLBACK.partitionOf("c")),
-        new KeyMove("key 'd'", FALLBACK.partitionOf("d"), 11)).stream()
-        .filter(m -> m.fromPartition() != m.toPartition()).toList(), after.keyMovesFrom(before));
+    assertEquals(
+        List.of(
+                new KeyMove("key 'b'", 9, 10),
+                new KeyMove("key 'c'", 1, FALLBACK.partitionOf("c")),
+                new KeyMove("key 'd'", FALLBACK.partitionOf("d"), 11))
+            .stream()
+            .filter(m -> m.fromPartition() != m.toPartition())
+            .toList(),
+        after.keyMovesFrom(before));
     assertEquals(List.of(), before.keyMovesFrom(before));
   }
 
@@ -35,14 +41,32 @@ class LookupMovesTest {
     LookupStrategy s = base().entry("a", 8).build();
     assertNull(s.keyMovesFrom(Fixtures.hashMod(16)), "another fallback");
     assertNull(s.keyMovesFrom(base().partitions(13).build()), "fewer partitions than before");
-    assertNull(s.keyMovesFrom(LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.jump(8)).partitions(12).build()), "another fallback");
+    assertNull(
+        s.keyMovesFrom(
+            LookupStrategy.builder(KeyType.STRING)
+                .fallback(Fixtures.jump(8))
+                .partitions(12)
+                .build()),
+        "another fallback");
     KeyType pair = KeyType.composite(KeyKind.STRING, KeyKind.STRING);
-    LookupStrategy tenants = LookupStrategy.builder(pair).match(MatchMode.FIRST_PART).fallback(FALLBACK).partitions(12)
-        .entry("big", LookupEntry.split(8, Fixtures.hashMod(4))).build();
-    LookupStrategy resplit = LookupStrategy.builder(pair).match(MatchMode.FIRST_PART).fallback(FALLBACK).partitions(12)
-        .entry("big", LookupEntry.split(8, Fixtures.hashMod(2))).build();
+    LookupStrategy tenants =
+        LookupStrategy.builder(pair)
+            .match(MatchMode.FIRST_PART)
+            .fallback(FALLBACK)
+            .partitions(12)
+            .entry("big", LookupEntry.split(8, Fixtures.hashMod(4)))
+            .build();
+    LookupStrategy resplit =
+        LookupStrategy.builder(pair)
+            .match(MatchMode.FIRST_PART)
+            .fallback(FALLBACK)
+            .partitions(12)
+            .entry("big", LookupEntry.split(8, Fixtures.hashMod(2)))
+            .build();
     assertNull(resplit.keyMovesFrom(tenants), "a split that changed spreads its keys anew");
     assertEquals(List.of(), tenants.keyMovesFrom(tenants));
-    assertNull(tenants.keyMovesFrom(FALLBACK), "a first-part fallback routes the tenant, not the key the old strategy routed");
+    assertNull(
+        tenants.keyMovesFrom(FALLBACK),
+        "a first-part fallback routes the tenant, not the key the old strategy routed");
   }
 }

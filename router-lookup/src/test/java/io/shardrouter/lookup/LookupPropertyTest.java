@@ -27,7 +27,8 @@ class LookupPropertyTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     PartitionStrategy fallback = Fixtures.hashMod(4096);
     Map<String, Integer> model = new HashMap<>();
-    LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING).fallback(fallback).partitions(5000);
+    LookupStrategyBuilder b =
+        LookupStrategy.builder(KeyType.STRING).fallback(fallback).partitions(5000);
     List<String> held = new ArrayList<>();
     while (model.size() < ENTRIES) {
       String k = rnd.nextInt(10) == 0 ? g.nonAscii(1, 12) : g.ascii(0, 24);
@@ -41,10 +42,16 @@ class LookupPropertyTest {
     for (String k : held) {
       int expected = model.get(k);
       assertEquals(expected, s.partitionOf(k), () -> "entry " + k + "; " + g.describe());
-      assertEquals(expected, s.partitionOf(CanonicalKeys.of(k)), () -> "entry bytes " + k + "; " + g.describe());
+      assertEquals(
+          expected,
+          s.partitionOf(CanonicalKeys.of(k)),
+          () -> "entry bytes " + k + "; " + g.describe());
     }
     for (int i = 0; i < ENTRIES; i++) {
-      String k = rnd.nextBoolean() ? g.text(24) : held.get(rnd.nextInt(held.size())) + (char) ('a' + rnd.nextInt(26));
+      String k =
+          rnd.nextBoolean()
+              ? g.text(24)
+              : held.get(rnd.nextInt(held.size())) + (char) ('a' + rnd.nextInt(26));
       Integer listed = model.get(k);
       int expected = listed != null ? listed : fallback.partitionOf(k);
       assertEquals(expected, s.partitionOf(k), () -> "probe " + k + "; " + g.describe());

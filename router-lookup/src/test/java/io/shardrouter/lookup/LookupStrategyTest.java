@@ -13,12 +13,20 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** {@link LookupStrategy} with whole-key matching: the strategy contract, hits, misses, the fallback. */
+/**
+ * {@link LookupStrategy} with whole-key matching: the strategy contract, hits, misses, the
+ * fallback.
+ */
 class LookupStrategyTest extends PartitionStrategyContract {
 
   static LookupStrategy small() {
-    return LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8))
-        .entry("acme", 3).entry("Zürich", 7).entry("", 1).entry("hot-1", LookupEntry.partition(9).dedicated().pinned(java.util.Map.of("region", "eu")))
+    return LookupStrategy.builder(KeyType.STRING)
+        .fallback(Fixtures.hashMod(8))
+        .entry("acme", 3)
+        .entry("Zürich", 7)
+        .entry("", 1)
+        .entry(
+            "hot-1", LookupEntry.partition(9).dedicated().pinned(java.util.Map.of("region", "eu")))
         .partitions(10)
         .build();
   }
@@ -27,12 +35,28 @@ class LookupStrategyTest extends PartitionStrategyContract {
   protected List<PartitionStrategy> strategies() {
     return List.of(
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(1)).build(),
-        LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(4)).entry("a", 3).entry("b", 0).build(),
-        LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.jump(16)).entry("acme", 15).entry("€uro", 2).build(),
-        LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(100)).partitions(102).entry("x", 100).entry("y", 101).build());
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(Fixtures.hashMod(4))
+            .entry("a", 3)
+            .entry("b", 0)
+            .build(),
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(Fixtures.jump(16))
+            .entry("acme", 15)
+            .entry("€uro", 2)
+            .build(),
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(Fixtures.hashMod(100))
+            .partitions(102)
+            .entry("x", 100)
+            .entry("y", 101)
+            .build());
   }
 
-  /** Keys the directory does not list go to the fallback, which routes the canonical bytes of a key of any type. */
+  /**
+   * Keys the directory does not list go to the fallback, which routes the canonical bytes of a key
+   * of any type.
+   */
   @Override
   protected boolean routesAnyKey(PartitionStrategy s) {
     return true;
@@ -60,7 +84,12 @@ class LookupStrategyTest extends PartitionStrategyContract {
 
   @Test
   void longKeys_hitInPlace() {
-    LookupStrategy s = LookupStrategy.builder(KeyType.LONG).fallback(Fixtures.hashMod(16)).entry("42", 9).entry("-1", 0).build();
+    LookupStrategy s =
+        LookupStrategy.builder(KeyType.LONG)
+            .fallback(Fixtures.hashMod(16))
+            .entry("42", 9)
+            .entry("-1", 0)
+            .build();
     assertEquals(9, s.partitionOf(42L));
     assertEquals(0, s.partitionOf(-1L));
     assertEquals(9, s.partitionOf(CanonicalKeys.of(42L)));
@@ -70,17 +99,31 @@ class LookupStrategyTest extends PartitionStrategyContract {
   @Test
   void toJson_entriesInKeyOrder_defaultsWrittenOut() {
     String json = small().toJson().toString();
-    assertEquals("{\"type\":\"lookup\",\"match\":\"key\",\"partitions\":10,\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\","
-        + "\"partitions\":8},\"entries\":{\"\":1,\"Zürich\":7,\"acme\":3,\"hot-1\":{\"partition\":9,\"dedicated\":true,"
-        + "\"pin\":{\"region\":\"eu\"}}}}", json);
+    assertEquals(
+        "{\"type\":\"lookup\",\"match\":\"key\",\"partitions\":10,\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\","
+            + "\"partitions\":8},\"entries\":{\"\":1,\"Zürich\":7,\"acme\":3,\"hot-1\":{\"partition\":9,\"dedicated\":true,"
+            + "\"pin\":{\"region\":\"eu\"}}}}",
+        json);
   }
 
   @Test
   void equals_sameEntriesInOtherOrder_equal() {
-    LookupStrategy a = LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8)).partitions(10)
-        .entry("b", LookupEntry.partition(9).dedicated()).entry("a", LookupEntry.partition(8).dedicated()).entry("c", 1).build();
-    LookupStrategy b = LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8)).partitions(10)
-        .entry("c", 1).entry("a", LookupEntry.partition(8).dedicated()).entry("b", LookupEntry.partition(9).dedicated()).build();
+    LookupStrategy a =
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(Fixtures.hashMod(8))
+            .partitions(10)
+            .entry("b", LookupEntry.partition(9).dedicated())
+            .entry("a", LookupEntry.partition(8).dedicated())
+            .entry("c", 1)
+            .build();
+    LookupStrategy b =
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(Fixtures.hashMod(8))
+            .partitions(10)
+            .entry("c", 1)
+            .entry("a", LookupEntry.partition(8).dedicated())
+            .entry("b", LookupEntry.partition(9).dedicated())
+            .build();
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
     assertEquals(a.toJson(), b.toJson());
@@ -101,47 +144,116 @@ class LookupStrategyTest extends PartitionStrategyContract {
     byte[] acme = CanonicalKeys.of("acme");
     assertEquals("lookup: directory hit, key 'acme': partition 3", s.explain(acme, 0, acme.length));
     byte[] hot = CanonicalKeys.of("hot-1");
-    assertEquals("lookup: directory hit, key 'hot-1', dedicated, pinned to region=eu: partition 9", s.explain(hot, 0, hot.length));
+    assertEquals(
+        "lookup: directory hit, key 'hot-1', dedicated, pinned to region=eu: partition 9",
+        s.explain(hot, 0, hot.length));
     byte[] other = CanonicalKeys.of("order-17");
     String line = s.explain(other, 0, other.length);
-    assertTrue(line.startsWith("lookup: key 'order-17' is not in the directory (4 entries); fallback hash_mod: xxh3-64 hash 0x"), line);
+    assertTrue(
+        line.startsWith(
+            "lookup: key 'order-17' is not in the directory (4 entries); fallback hash_mod: xxh3-64 hash 0x"),
+        line);
     assertTrue(line.endsWith("partition " + s.partitionOf("order-17") + " of 8"), line);
   }
 
   @Test
   void builder_badValues_refusedWithPaths() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING)
-        .fallback(Fixtures.hashMod(8)).entry("a", 8).entry("b", 1).entry("b", 2).build());
-    assertTrue(e.getMessage().contains("entries.a: partition 8 is out of range: the strategy has 8 partitions [0, 8), the fallback's;"
-        + " declare \"partitions\": 9 or more"), e::getMessage);
-    assertTrue(e.getMessage().contains("entries.b: duplicate directory key b: the same key as entries.b"), e::getMessage);
-    assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING).entry("a", -1));
-    IllegalArgumentException noFallback = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING).build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .entry("a", 8)
+                    .entry("b", 1)
+                    .entry("b", 2)
+                    .build());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "entries.a: partition 8 is out of range: the strategy has 8 partitions [0, 8), the fallback's;"
+                    + " declare \"partitions\": 9 or more"),
+        e::getMessage);
+    assertTrue(
+        e.getMessage().contains("entries.b: duplicate directory key b: the same key as entries.b"),
+        e::getMessage);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> LookupStrategy.builder(KeyType.STRING).entry("a", -1));
+    IllegalArgumentException noFallback =
+        assertThrows(
+            IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING).build());
     assertTrue(noFallback.getMessage().contains("fallback: missing"), noFallback::getMessage);
-    IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class,
-        () -> LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8)).partitions(4).build());
-    assertTrue(fewer.getMessage().contains("partitions: must be in [8, 16777216]"), fewer::getMessage);
+    IllegalArgumentException fewer =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .partitions(4)
+                    .build());
+    assertTrue(
+        fewer.getMessage().contains("partitions: must be in [8, 16777216]"), fewer::getMessage);
   }
 
   @Test
   void builder_dedicatedRules_refused() {
-    IllegalArgumentException inFallback = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING)
-        .fallback(Fixtures.hashMod(8)).entry("a", LookupEntry.partition(2).dedicated()).build());
-    assertTrue(inFallback.getMessage().contains("entries.a: dedicated partition 2 is one the fallback also answers"), inFallback::getMessage);
-    IllegalArgumentException shared = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING)
-        .fallback(Fixtures.hashMod(8)).partitions(10).entry("a", LookupEntry.partition(8).dedicated()).entry("b", 8).build());
-    assertTrue(shared.getMessage().contains("entries.b: partition 8 is dedicated to entries.a; send this entry to another partition"),
+    IllegalArgumentException inFallback =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .entry("a", LookupEntry.partition(2).dedicated())
+                    .build());
+    assertTrue(
+        inFallback
+            .getMessage()
+            .contains("entries.a: dedicated partition 2 is one the fallback also answers"),
+        inFallback::getMessage);
+    IllegalArgumentException shared =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .partitions(10)
+                    .entry("a", LookupEntry.partition(8).dedicated())
+                    .entry("b", 8)
+                    .build());
+    assertTrue(
+        shared
+            .getMessage()
+            .contains(
+                "entries.b: partition 8 is dedicated to entries.a; send this entry to another partition"),
         shared::getMessage);
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING)
-        .fallback(Fixtures.hashMod(8)).partitions(10).entry("a", LookupEntry.partition(8).dedicated())
-        .entry("b", LookupEntry.partition(8).dedicated()).build());
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .partitions(10)
+                    .entry("a", LookupEntry.partition(8).dedicated())
+                    .entry("b", LookupEntry.partition(8).dedicated())
+                    .build());
     assertTrue(twice.getMessage().contains("overlap those of entries.a"), twice::getMessage);
   }
 
   @Test
   void builder_splitWithWholeKeyMatching_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LookupStrategy.builder(KeyType.STRING)
-        .fallback(Fixtures.hashMod(8)).partitions(12).entry("big", LookupEntry.split(8, Fixtures.hashMod(4))).build());
-    assertTrue(e.getMessage().contains("entries.big.strategy: a nested strategy needs \"match\": \"first_part\""), e::getMessage);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LookupStrategy.builder(KeyType.STRING)
+                    .fallback(Fixtures.hashMod(8))
+                    .partitions(12)
+                    .entry("big", LookupEntry.split(8, Fixtures.hashMod(4)))
+                    .build());
+    assertTrue(
+        e.getMessage()
+            .contains("entries.big.strategy: a nested strategy needs \"match\": \"first_part\""),
+        e::getMessage);
   }
 }

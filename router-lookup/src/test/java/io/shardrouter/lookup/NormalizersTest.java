@@ -13,21 +13,30 @@ class NormalizersTest {
   void email_caseWidthAndSpacesMeet() {
     Normalizer n = Normalizers.email();
     assertEquals("email-v1", n.name());
-    for (String v : List.of("Ann@Example.COM", " ann@example.com ", "ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ", "ann@EXAMPLE.com\t")) {
+    for (String v :
+        List.of("Ann@Example.COM", " ann@example.com ", "ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ", "ann@EXAMPLE.com\t")) {
       assertEquals("ann@example.com", n.normalize(v), v);
     }
     assertEquals("strasse@example.com", n.normalize("STRAßE@example.com"));
-    assertEquals("straße@example.com".toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT), n.normalize("straße@example.com"));
+    assertEquals(
+        "straße@example.com".toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT),
+        n.normalize("straße@example.com"));
   }
 
   @Test
   void email_noAddress_refusedSayingWhy() {
     for (String bad : List.of("", "ann", "@example.com", "ann@", "a@b@c", "   ")) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Normalizers.email().normalize(bad), bad);
-      assertTrue(e.getMessage().contains("is no e-mail address: it needs exactly one '@' with text on both sides"), e::getMessage);
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> Normalizers.email().normalize(bad), bad);
+      assertTrue(
+          e.getMessage()
+              .contains("is no e-mail address: it needs exactly one '@' with text on both sides"),
+          e::getMessage);
     }
     assertThrows(IllegalArgumentException.class, () -> Normalizers.email().normalize(null));
-    assertThrows(IllegalArgumentException.class, () -> Normalizers.email().normalize("a\uD800@x.com"));
+    assertThrows(
+        IllegalArgumentException.class, () -> Normalizers.email().normalize("a\uD800@x.com"));
   }
 
   @Test
@@ -43,14 +52,23 @@ class NormalizersTest {
     Normalizer n = Normalizers.caseFold();
     assertEquals("ss", n.normalize("ß"));
     assertEquals(n.normalize("ΣΣ"), n.normalize("Σς"));
-    assertEquals(n.normalize("σσ"), n.normalize("Σς")); // the final-sigma rule picks one spelling for all
+    assertEquals(
+        n.normalize("σσ"), n.normalize("Σς")); // the final-sigma rule picks one spelling for all
     assertEquals("i", n.normalize("I"));
   }
 
   @Test
   void everyRule_idempotent() {
-    for (Normalizer n : List.of(Normalizers.email(), Normalizers.nfkc(), Normalizers.caseFold(), Normalizers.trim(), Normalizers.identity())) {
-      for (String v : List.of("Ann@Example.COM", " ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ ", "STRAßE@x.de", "İstanbul@x.tr", "ﬁ@x.io")) {
+    for (Normalizer n :
+        List.of(
+            Normalizers.email(),
+            Normalizers.nfkc(),
+            Normalizers.caseFold(),
+            Normalizers.trim(),
+            Normalizers.identity())) {
+      for (String v :
+          List.of(
+              "Ann@Example.COM", " ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ ", "STRAßE@x.de", "İstanbul@x.tr", "ﬁ@x.io")) {
         String once = n.normalize(v);
         assertEquals(once, n.normalize(once), n.name() + " on " + v);
       }
@@ -63,7 +81,9 @@ class NormalizersTest {
     assertEquals("trim-then-fold", n.name());
     assertEquals("abc", n.normalize("  ABC "));
     assertThrows(IllegalArgumentException.class, () -> Normalizers.of(" ", v -> v));
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Normalizers.of("broken", v -> null).normalize("x"));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> Normalizers.of("broken", v -> null).normalize("x"));
     assertTrue(e.getMessage().contains("normalizer 'broken' returned null"), e::getMessage);
   }
 }

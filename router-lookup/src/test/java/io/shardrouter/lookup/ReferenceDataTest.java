@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** Reference data marked broadcast: writes to every group, reads to the nearest (seed 004 参考数据). */
 class ReferenceDataTest {
-  private static final String DOC = """
+  private static final String DOC =
+      """
       {"format": 1, "routing_version": 4, "entity": "currencies", "key": {"type": "string"},
        "strategy": {"type": "broadcast"},
        "groups": [
@@ -30,7 +31,9 @@ class ReferenceDataTest {
   void writes_everyGroupHomeFirst() {
     ReferenceData ref = ReferenceData.of(Fixtures.read(DOC));
     assertEquals("eu-a", ref.home().id());
-    assertEquals(List.of("eu-a", "us-a", "eu-b", "ap-a"), ref.writeGroups().stream().map(ReplicaGroup::id).toList());
+    assertEquals(
+        List.of("eu-a", "us-a", "eu-b", "ap-a"),
+        ref.writeGroups().stream().map(ReplicaGroup::id).toList());
     assertSame(ref.writeGroups(), ref.writeGroups());
   }
 
@@ -38,11 +41,20 @@ class ReferenceDataTest {
   void reads_nearestByLabels_elseHome() {
     ReferenceData ref = ReferenceData.of(Fixtures.read(DOC));
     assertEquals("eu-b", ref.nearest(Map.of("region", "eu-central-1", "zone", "b"), PRIORITY).id());
-    assertEquals("eu-a", ref.nearest(Map.of("region", "eu-central-1", "zone", "c"), PRIORITY).id(), "a tie goes to the home group");
+    assertEquals(
+        "eu-a",
+        ref.nearest(Map.of("region", "eu-central-1", "zone", "c"), PRIORITY).id(),
+        "a tie goes to the home group");
     assertEquals("us-a", ref.nearest(Map.of("region", "us-east-1"), PRIORITY).id());
     assertEquals("ap-a", ref.nearest(Map.of("region", "ap-south-1", "zone", "z"), PRIORITY).id());
-    assertEquals("eu-a", ref.nearest(Map.of("region", "sa-east-1"), PRIORITY).id(), "nothing near: the home group");
-    assertEquals("eu-a", ref.nearest(Map.of("zone", "b"), PRIORITY).id(), "zone counts only after region matched");
+    assertEquals(
+        "eu-a",
+        ref.nearest(Map.of("region", "sa-east-1"), PRIORITY).id(),
+        "nothing near: the home group");
+    assertEquals(
+        "eu-a",
+        ref.nearest(Map.of("zone", "b"), PRIORITY).id(),
+        "zone counts only after region matched");
     assertEquals("eu-a", ref.nearest(Map.of(), List.of()).id());
   }
 
@@ -58,10 +70,21 @@ class ReferenceDataTest {
 
   @Test
   void notBroadcast_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> ReferenceData.of(Fixtures.hashModTable("orders", io.shardrouter.core.key.KeyType.STRING, 4)));
-    assertTrue(e.getMessage().startsWith("entity 'orders' is not marked broadcast (its strategy is 'hash_mod')"), e::getMessage);
-    Fixtures.assertViolation(Fixtures.refused(DOC.replace("{\"type\": \"broadcast\"}", "{\"type\": \"broadcast\", \"partitions\": 2}")),
-        "strategy.partitions", "unknown field for strategy 'broadcast'");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ReferenceData.of(
+                    Fixtures.hashModTable("orders", io.shardrouter.core.key.KeyType.STRING, 4)));
+    assertTrue(
+        e.getMessage()
+            .startsWith("entity 'orders' is not marked broadcast (its strategy is 'hash_mod')"),
+        e::getMessage);
+    Fixtures.assertViolation(
+        Fixtures.refused(
+            DOC.replace(
+                "{\"type\": \"broadcast\"}", "{\"type\": \"broadcast\", \"partitions\": 2}")),
+        "strategy.partitions",
+        "unknown field for strategy 'broadcast'");
   }
 }

@@ -9,10 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RoutableIdStrategy}: the strategy contract over several id layouts and partition counts, up to
- * the most a layout's partition bits carry. Keys are the ids a generator of the layout could issue for
- * the table (bit 63 clear, partition field below P), with the fields' extremes mixed in; other longs are
- * refused by design (see {@link RoutableIdStrategyTest}).
+ * {@link RoutableIdStrategy}: the strategy contract over several id layouts and partition counts,
+ * up to the most a layout's partition bits carry. Keys are the ids a generator of the layout could
+ * issue for the table (bit 63 clear, partition field below P), with the fields' extremes mixed in;
+ * other longs are refused by design (see {@link RoutableIdStrategyTest}).
  */
 class RoutableIdStrategyContractTest extends PartitionStrategyContract {
 
@@ -29,7 +29,10 @@ class RoutableIdStrategyContractTest extends PartitionStrategyContract {
         RoutableIdStrategy.of(IdLayout.of(24, 0, 8), 1 << 24));
   }
 
-  /** An id of the strategy's layout for one of its partitions; each field random, 0 or its largest value. */
+  /**
+   * An id of the strategy's layout for one of its partitions; each field random, 0 or its largest
+   * value.
+   */
   @Override
   protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
     RoutableIdStrategy r = (RoutableIdStrategy) s;
@@ -41,7 +44,10 @@ class RoutableIdStrategyContractTest extends PartitionStrategyContract {
     return l.compose(time, (int) partition, (int) generator, sequence);
   }
 
-  /** A value of {@code bits} bits, at most {@code max}: 0 or the largest one time in four each, else random. */
+  /**
+   * A value of {@code bits} bits, at most {@code max}: 0 or the largest one time in four each, else
+   * random.
+   */
   private static long field(KeyGenerators g, int bits, long max) {
     long largest = Math.min(max, bits == 0 ? 0 : (1L << bits) - 1);
     return switch (g.random().nextInt(8)) {
@@ -58,7 +64,10 @@ class RoutableIdStrategyContractTest extends PartitionStrategyContract {
       RoutableIdStrategy r = (RoutableIdStrategy) s;
       for (int i = 0; i < 1000; i++) {
         long id = (Long) keyFor(s, g);
-        assertEquals(r.layout().partitionOf(id), s.partitionOf(id), () -> s + ": id " + id + "; " + g.describe());
+        assertEquals(
+            r.layout().partitionOf(id),
+            s.partitionOf(id),
+            () -> s + ": id " + id + "; " + g.describe());
       }
     }
   }

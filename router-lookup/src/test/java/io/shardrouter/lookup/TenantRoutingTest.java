@@ -96,24 +96,44 @@ class TenantRoutingTest {
     }
     assertThrows(InvalidKeyException.class, () -> s.partitionOf("acme", "bad\uD800"));
     assertThrows(InvalidKeyException.class, () -> s.partitionOf("wayne", (String) null));
-    assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[] {9, 0, 0, 0, 'a'}), "first part longer than the key");
-    assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[] {1, 0}), "shorter than a length prefix");
+    assertThrows(
+        InvalidKeyException.class,
+        () -> s.partitionOf(new byte[] {9, 0, 0, 0, 'a'}),
+        "first part longer than the key");
+    assertThrows(
+        InvalidKeyException.class,
+        () -> s.partitionOf(new byte[] {1, 0}),
+        "shorter than a length prefix");
   }
 
   @Test
   void stringLongAndLongLongKeys_routeTheFirstPartInPlace() {
-    LookupStrategy byName = LookupStrategy.builder(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).match(MatchMode.FIRST_PART)
-        .fallback(Fixtures.hashMod(8)).partitions(12).entry("acme", 8)
-        .entry("big", LookupEntry.split(9, Fixtures.hashMod(3))).build();
-    LookupStrategy byNumber = LookupStrategy.builder(KeyType.composite(KeyKind.LONG, KeyKind.LONG)).match(MatchMode.FIRST_PART)
-        .fallback(Fixtures.jump(8)).partitions(12).entry("7", 8)
-        .entry("9", LookupEntry.split(9, Fixtures.hashMod(3))).build();
+    LookupStrategy byName =
+        LookupStrategy.builder(KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+            .match(MatchMode.FIRST_PART)
+            .fallback(Fixtures.hashMod(8))
+            .partitions(12)
+            .entry("acme", 8)
+            .entry("big", LookupEntry.split(9, Fixtures.hashMod(3)))
+            .build();
+    LookupStrategy byNumber =
+        LookupStrategy.builder(KeyType.composite(KeyKind.LONG, KeyKind.LONG))
+            .match(MatchMode.FIRST_PART)
+            .fallback(Fixtures.jump(8))
+            .partitions(12)
+            .entry("7", 8)
+            .entry("9", LookupEntry.split(9, Fixtures.hashMod(3)))
+            .build();
     for (long device = -5; device < 100; device++) {
       for (String t : List.of("acme", "big", "other")) {
-        assertEquals(byName.partitionOf(CompositeKey.of(t, device).toBytes()), byName.partitionOf(t, device));
+        assertEquals(
+            byName.partitionOf(CompositeKey.of(t, device).toBytes()),
+            byName.partitionOf(t, device));
       }
       for (long t : new long[] {7, 9, 11}) {
-        assertEquals(byNumber.partitionOf(CompositeKey.of(t, device).toBytes()), byNumber.partitionOf(t, device));
+        assertEquals(
+            byNumber.partitionOf(CompositeKey.of(t, device).toBytes()),
+            byNumber.partitionOf(t, device));
       }
       assertEquals(8, byName.partitionOf("acme", device));
       assertEquals(8, byNumber.partitionOf(7L, device));
@@ -125,35 +145,59 @@ class TenantRoutingTest {
   void explain_eachPath() {
     PartitionStrategy s = TABLE.strategy();
     byte[] acme = CompositeKey.of("acme", "d-1").toBytes();
-    assertEquals("lookup: directory hit, tenant 'acme' (the key's first part), dedicated: partition 9", s.explain(acme, 0, acme.length));
+    assertEquals(
+        "lookup: directory hit, tenant 'acme' (the key's first part), dedicated: partition 9",
+        s.explain(acme, 0, acme.length));
     byte[] globex = CompositeKey.of("globex", "d-1").toBytes();
-    assertEquals("lookup: directory hit, tenant 'globex' (the key's first part), dedicated, pinned to region=eu-central-1: partition 10",
+    assertEquals(
+        "lookup: directory hit, tenant 'globex' (the key's first part), dedicated, pinned to region=eu-central-1: partition 10",
         s.explain(globex, 0, globex.length));
     byte[] initech = CompositeKey.of("initech", "device-3").toBytes();
     String split = s.explain(initech, 0, initech.length);
     int inner = Fixtures.hashMod(4).partitionOf(initech);
-    assertTrue(split.startsWith("lookup: directory hit, tenant 'initech' (the key's first part), dedicated, splits by its own strategy"
-        + " over partitions 11-14: hash_mod: xxh3-64 hash 0x"), split);
-    assertTrue(split.endsWith("partition " + inner + " of 4; partition 11 + " + inner + " = " + (11 + inner)), split);
+    assertTrue(
+        split.startsWith(
+            "lookup: directory hit, tenant 'initech' (the key's first part), dedicated, splits by its own strategy"
+                + " over partitions 11-14: hash_mod: xxh3-64 hash 0x"),
+        split);
+    assertTrue(
+        split.endsWith(
+            "partition " + inner + " of 4; partition 11 + " + inner + " = " + (11 + inner)),
+        split);
     byte[] wayne = CompositeKey.of("wayne", "d-1").toBytes();
     String miss = s.explain(wayne, 0, wayne.length);
-    assertTrue(miss.startsWith("lookup: tenant 'wayne' (the key's first part) is not in the directory (5 entries); fallback hash_mod:"), miss);
+    assertTrue(
+        miss.startsWith(
+            "lookup: tenant 'wayne' (the key's first part) is not in the directory (5 entries); fallback hash_mod:"),
+        miss);
     assertTrue(miss.endsWith("partition " + COMMON.partitionOf("wayne") + " of 8"), miss);
   }
 
   @Test
   void pin_placementOnOtherRegion_refusedNamingTenantGroupAndLabel() {
     RoutingTable.Builder b = TABLE.toBuilder().version(13).place(10, "common-1");
-    List<Violation> v = assertThrows(io.shardrouter.core.InvalidRoutingTableException.class, b::build).violations();
-    Fixtures.assertViolation(v, "placement[10]", "tenant 'globex' is pinned to region=eu-central-1 (strategy.entries.globex.pin)",
-        "group 'common-1', labelled region=us-east-1", "[globex-eu]");
+    List<Violation> v =
+        assertThrows(io.shardrouter.core.InvalidRoutingTableException.class, b::build).violations();
+    Fixtures.assertViolation(
+        v,
+        "placement[10]",
+        "tenant 'globex' is pinned to region=eu-central-1 (strategy.entries.globex.pin)",
+        "group 'common-1', labelled region=us-east-1",
+        "[globex-eu]");
   }
 
   @Test
   void pin_documentNoGroupSatisfies_refusedAtPin() throws Exception {
-    String doc = Files.readString(Fixtures.TENANTS).replace("\"region\" : \"eu-central-1\"\n        }", "\"region\" : \"ap-south-1\"\n        }");
+    String doc =
+        Files.readString(Fixtures.TENANTS)
+            .replace(
+                "\"region\" : \"eu-central-1\"\n        }",
+                "\"region\" : \"ap-south-1\"\n        }");
     List<Violation> v = Fixtures.refused(doc);
-    Fixtures.assertViolation(v, "strategy.entries.globex.pin", "tenant 'globex' is pinned to region=ap-south-1 but no group has that label");
+    Fixtures.assertViolation(
+        v,
+        "strategy.entries.globex.pin",
+        "tenant 'globex' is pinned to region=ap-south-1 but no group has that label");
   }
 
   @Test

@@ -9,11 +9,12 @@ import java.util.Optional;
  * One call to one target, as a {@link TargetCall} sees it: which call this is for the target (the
  * first, a retry or a hedge), the replica it should read from, and how long it may take.
  *
- * <p>A hedge goes to another replica than the call it races, when the group has one: {@link #replica()}
- * picks {@code group.readReplica(hint + number)}, where the hint changes with every fan-out so that
- * first calls spread over the replicas.
+ * <p>A hedge goes to another replica than the call it races, when the group has one: {@link
+ * #replica()} picks {@code group.readReplica(hint + number)}, where the hint changes with every
+ * fan-out so that first calls spread over the replicas.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -64,8 +65,8 @@ public final class Attempt {
   }
 
   /**
-   * The {@link System#nanoTime()} after which this call's answer is no longer used: the earlier of the
-   * per-target timeout and the fan-out's deadline. Pass it on as a statement or RPC timeout.
+   * The {@link System#nanoTime()} after which this call's answer is no longer used: the earlier of
+   * the per-target timeout and the fan-out's deadline. Pass it on as a statement or RPC timeout.
    */
   public long deadlineNanos() {
     return deadlineNanos;
@@ -78,6 +79,10 @@ public final class Attempt {
 
   @Override
   public String toString() {
-    return kind.name().toLowerCase(java.util.Locale.ROOT) + " call #" + number + " to " + target.name();
+    return kind.name().toLowerCase(java.util.Locale.ROOT)
+        + " call #"
+        + number
+        + " to "
+        + target.name();
   }
 }

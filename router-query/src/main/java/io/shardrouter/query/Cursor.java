@@ -14,6 +14,7 @@ import java.util.Optional;
  * after the first page are not seen, unless every page reads at the {@link #snapshot()} it carries.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -29,11 +30,19 @@ public final class Cursor {
    * @param snapshot the snapshot or read-version id, or null
    * @param sortKey the encoded sort key, at most {@link SortKeyWriter#MAX_BYTES}
    */
-  public Cursor(long routingVersion, long filterFingerprint, long sortFingerprint, String snapshot, byte[] sortKey) {
+  public Cursor(
+      long routingVersion,
+      long filterFingerprint,
+      long sortFingerprint,
+      String snapshot,
+      byte[] sortKey) {
     Objects.requireNonNull(sortKey, "sortKey");
     if (sortKey.length > SortKeyWriter.MAX_BYTES) {
-      throw new IllegalArgumentException("a cursor's sort key has at most " + SortKeyWriter.MAX_BYTES + " bytes, got "
-          + sortKey.length);
+      throw new IllegalArgumentException(
+          "a cursor's sort key has at most "
+              + SortKeyWriter.MAX_BYTES
+              + " bytes, got "
+              + sortKey.length);
     }
     checkSnapshot(snapshot);
     this.routingVersion = routingVersion;
@@ -43,11 +52,20 @@ public final class Cursor {
     this.sortKey = sortKey.clone();
   }
 
-  /** Refuses a snapshot id that is empty or longer than {@link CursorCodec#MAX_SNAPSHOT_BYTES}; null is none. */
+  /**
+   * Refuses a snapshot id that is empty or longer than {@link CursorCodec#MAX_SNAPSHOT_BYTES}; null
+   * is none.
+   */
   static void checkSnapshot(String snapshot) {
-    if (snapshot != null && (snapshot.isEmpty() || Fingerprint.utf8(snapshot).length > CursorCodec.MAX_SNAPSHOT_BYTES)) {
-      throw new IllegalArgumentException("a snapshot id must be 1 to " + CursorCodec.MAX_SNAPSHOT_BYTES
-          + " bytes of UTF-8 (or null for none), got " + Fingerprint.utf8(snapshot).length + " bytes");
+    if (snapshot != null
+        && (snapshot.isEmpty()
+            || Fingerprint.utf8(snapshot).length > CursorCodec.MAX_SNAPSHOT_BYTES)) {
+      throw new IllegalArgumentException(
+          "a snapshot id must be 1 to "
+              + CursorCodec.MAX_SNAPSHOT_BYTES
+              + " bytes of UTF-8 (or null for none), got "
+              + Fingerprint.utf8(snapshot).length
+              + " bytes");
     }
   }
 
@@ -82,19 +100,31 @@ public final class Cursor {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Cursor c && routingVersion == c.routingVersion && filterFingerprint == c.filterFingerprint
-        && sortFingerprint == c.sortFingerprint && Objects.equals(snapshot, c.snapshot) && Arrays.equals(sortKey, c.sortKey);
+    return o instanceof Cursor c
+        && routingVersion == c.routingVersion
+        && filterFingerprint == c.filterFingerprint
+        && sortFingerprint == c.sortFingerprint
+        && Objects.equals(snapshot, c.snapshot)
+        && Arrays.equals(sortKey, c.sortKey);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(routingVersion, filterFingerprint, sortFingerprint, snapshot, Arrays.hashCode(sortKey));
+    return Objects.hash(
+        routingVersion, filterFingerprint, sortFingerprint, snapshot, Arrays.hashCode(sortKey));
   }
 
   @Override
   public String toString() {
-    return "Cursor{routingVersion=" + routingVersion + ", filter=" + Fingerprint.hex(filterFingerprint) + ", sort="
-        + Fingerprint.hex(sortFingerprint) + (snapshot == null ? "" : ", snapshot=" + snapshot) + ", sortKey="
-        + sortKey.length + " bytes}";
+    return "Cursor{routingVersion="
+        + routingVersion
+        + ", filter="
+        + Fingerprint.hex(filterFingerprint)
+        + ", sort="
+        + Fingerprint.hex(sortFingerprint)
+        + (snapshot == null ? "" : ", snapshot=" + snapshot)
+        + ", sortKey="
+        + sortKey.length
+        + " bytes}";
   }
 }

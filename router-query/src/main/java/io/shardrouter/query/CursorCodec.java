@@ -18,6 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
  * altered, or (with {@link #signed}) not signed with this service's key.
  *
  * <p>Token format 1 is URL-safe Base64 without padding of these bytes (numbers little-endian):
+ *
  * <pre>
  *   0   1  format version (1)
  *   1   1  flags: bit 0 signed, bit 1 has snapshot; other bits 0
@@ -36,17 +37,22 @@ import javax.crypto.spec.SecretKeySpec;
  * rotate: sign with the new key and keep verifying with the old ones until their cursors expire.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
- * <p><b>Stability:</b> stable within format version {@value #FORMAT_VERSION}; a new layout is a new version.
+ *
+ * <p><b>Stability:</b> stable within format version {@value #FORMAT_VERSION}; a new layout is a new
+ * version.
  *
  * @since 0.1
  */
 public final class CursorCodec {
   /** The token format this codec writes; it reads only this one. */
   public static final int FORMAT_VERSION = 1;
+
   /** The longest token accepted, in characters. */
   public static final int MAX_TOKEN_CHARS = 4096;
+
   /** The longest snapshot id, in UTF-8 bytes. */
   public static final int MAX_SNAPSHOT_BYTES = 255;
+
   /** The shortest signing key, in bytes (the output size of SHA-256). */
   public static final int MIN_KEY_BYTES = 32;
 
@@ -71,10 +77,11 @@ public final class CursorCodec {
   }
 
   /**
-   * A codec that signs cursors with HMAC-SHA256 under {@code key} and accepts only cursors signed with
-   * {@code key} or one of {@code previousKeys}.
+   * A codec that signs cursors with HMAC-SHA256 under {@code key} and accepts only cursors signed
+   * with {@code key} or one of {@code previousKeys}.
    *
-   * @param key at least {@value #MIN_KEY_BYTES} random bytes, the same in every instance of the service
+   * @param key at least {@value #MIN_KEY_BYTES} random bytes, the same in every instance of the
+   *     service
    */
   public static CursorCodec signed(byte[] key, byte[]... previousKeys) {
     SecretKeySpec k = keySpec(key, "key");
@@ -89,8 +96,14 @@ public final class CursorCodec {
   private static SecretKeySpec keySpec(byte[] key, String name) {
     Objects.requireNonNull(key, name);
     if (key.length < MIN_KEY_BYTES) {
-      throw new IllegalArgumentException("cursor signing " + name + " has " + key.length + " bytes; give at least "
-          + MIN_KEY_BYTES + " random bytes (e.g. from SecureRandom), the same for every instance of the service");
+      throw new IllegalArgumentException(
+          "cursor signing "
+              + name
+              + " has "
+              + key.length
+              + " bytes; give at least "
+              + MIN_KEY_BYTES
+              + " random bytes (e.g. from SecureRandom), the same for every instance of the service");
     }
     return new SecretKeySpec(key.clone(), HMAC);
   }
@@ -133,74 +146,122 @@ public final class CursorCodec {
   /**
    * The cursor of {@code token}.
    *
-   * @throws InvalidCursorException when the token is not a cursor this codec accepts; the reason says why
+   * @throws InvalidCursorException when the token is not a cursor this codec accepts; the reason
+   *     says why
    */
   public Cursor decode(String token) {
     if (token == null || token.isEmpty()) {
-      throw refused(Reason.MALFORMED, "the cursor is " + (token == null ? "null" : "empty")
-          + "; to ask for the first page, send no cursor at all");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor is "
+              + (token == null ? "null" : "empty")
+              + "; to ask for the first page, send no cursor at all");
     }
     if (token.length() > MAX_TOKEN_CHARS) {
-      throw refused(Reason.MALFORMED, "the cursor has " + token.length() + " characters, over the limit of "
-          + MAX_TOKEN_CHARS + "; it was not issued by this service");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor has "
+              + token.length()
+              + " characters, over the limit of "
+              + MAX_TOKEN_CHARS
+              + "; it was not issued by this service");
     }
     byte[] b;
     try {
       b = Base64.getUrlDecoder().decode(token);
     } catch (IllegalArgumentException e) {
       if (token.length() % 4 == 1 && isUrlSafeBase64(token)) {
-        throw refused(Reason.TRUNCATED, "the cursor ends in the middle of a character group; it was cut off:"
-            + " pass the whole token");
+        throw refused(
+            Reason.TRUNCATED,
+            "the cursor ends in the middle of a character group; it was cut off:"
+                + " pass the whole token");
       }
-      throw refused(Reason.MALFORMED, "the cursor is not URL-safe Base64 (" + e.getMessage()
-          + "); pass the token exactly as it was handed out, URL-decoded once");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor is not URL-safe Base64 ("
+              + e.getMessage()
+              + "); pass the token exactly as it was handed out, URL-decoded once");
     }
     if (b.length == 0) {
       throw refused(Reason.TRUNCATED, "the cursor decodes to no bytes; start from the first page");
     }
     int version = b[0] & 0xFF;
     if (version != FORMAT_VERSION) {
-      throw refused(Reason.UNKNOWN_VERSION, "the cursor is in format version " + version + ", this library reads version "
-          + FORMAT_VERSION + " only; it was issued by another release of the service: start from the first page");
+      throw refused(
+          Reason.UNKNOWN_VERSION,
+          "the cursor is in format version "
+              + version
+              + ", this library reads version "
+              + FORMAT_VERSION
+              + " only; it was issued by another release of the service: start from the first page");
     }
     if (b.length < 4) {
-      throw refused(Reason.TRUNCATED, "the cursor has " + b.length + " bytes, too few for its header; start from the first page");
+      throw refused(
+          Reason.TRUNCATED,
+          "the cursor has "
+              + b.length
+              + " bytes, too few for its header; start from the first page");
     }
     int declared = getShort(b, 2);
     if (b.length < declared) {
-      throw refused(Reason.TRUNCATED, "the cursor has " + b.length + " of its " + declared
-          + " bytes; it was cut off: pass the whole token");
+      throw refused(
+          Reason.TRUNCATED,
+          "the cursor has "
+              + b.length
+              + " of its "
+              + declared
+              + " bytes; it was cut off: pass the whole token");
     }
     if (b.length > declared) {
-      throw refused(Reason.MALFORMED, "the cursor has " + (b.length - declared) + " bytes more than the " + declared
-          + " it declares; it was altered: start from the first page");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor has "
+              + (b.length - declared)
+              + " bytes more than the "
+              + declared
+              + " it declares; it was altered: start from the first page");
     }
     int flags = b[1] & 0xFF;
     if ((flags & ~(FLAG_SIGNED | FLAG_SNAPSHOT)) != 0) {
-      throw refused(Reason.MALFORMED, "the cursor has unknown flags 0x" + Integer.toHexString(flags)
-          + "; it was altered or issued by another release: start from the first page");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor has unknown flags 0x"
+              + Integer.toHexString(flags)
+              + "; it was altered or issued by another release: start from the first page");
     }
     boolean signed = (flags & FLAG_SIGNED) != 0;
     int trailer = signed ? MAC_BYTES : CRC_BYTES;
     if (declared < HEADER + 2 + trailer) {
-      throw refused(Reason.TRUNCATED, "the cursor has " + declared + " bytes, too few for its fields; start from the first page");
+      throw refused(
+          Reason.TRUNCATED,
+          "the cursor has "
+              + declared
+              + " bytes, too few for its fields; start from the first page");
     }
     int bodyLength = declared - trailer;
     if (signs() && !signed) {
-      throw refused(Reason.UNSIGNED, "the cursor is not signed, and this service accepts signed cursors only;"
-          + " it was made up or issued by a service without the signing key: start from the first page");
+      throw refused(
+          Reason.UNSIGNED,
+          "the cursor is not signed, and this service accepts signed cursors only;"
+              + " it was made up or issued by a service without the signing key: start from the first page");
     }
     if (signed) {
       if (!signs()) {
-        throw refused(Reason.BAD_SIGNATURE, "the cursor is signed, but this service has no signing key to verify it;"
-            + " configure CursorCodec.signed with the key of the service that issued it");
+        throw refused(
+            Reason.BAD_SIGNATURE,
+            "the cursor is signed, but this service has no signing key to verify it;"
+                + " configure CursorCodec.signed with the key of the service that issued it");
       }
       if (!verifies(b, bodyLength)) {
-        throw refused(Reason.BAD_SIGNATURE, "the cursor's signature does not verify: it was altered, forged, or signed"
-            + " with a key this service does not have; start from the first page");
+        throw refused(
+            Reason.BAD_SIGNATURE,
+            "the cursor's signature does not verify: it was altered, forged, or signed"
+                + " with a key this service does not have; start from the first page");
       }
     } else if (getInt(b, bodyLength) != crc(b, bodyLength)) {
-      throw refused(Reason.CORRUPT, "the cursor's checksum does not match: it was altered or damaged; start from the first page");
+      throw refused(
+          Reason.CORRUPT,
+          "the cursor's checksum does not match: it was altered or damaged; start from the first page");
     }
     long routingVersion = getLong(b, 4);
     long filter = getLong(b, 12);
@@ -210,21 +271,32 @@ public final class CursorCodec {
     if ((flags & FLAG_SNAPSHOT) != 0) {
       int n = field(b, pos, bodyLength, "snapshot id");
       if (n == 0 || n > MAX_SNAPSHOT_BYTES) {
-        throw refused(Reason.MALFORMED, "the cursor's snapshot id has " + n + " bytes; expected 1 to " + MAX_SNAPSHOT_BYTES);
+        throw refused(
+            Reason.MALFORMED,
+            "the cursor's snapshot id has " + n + " bytes; expected 1 to " + MAX_SNAPSHOT_BYTES);
       }
       snapshot = new String(b, pos + 2, n, StandardCharsets.UTF_8);
       pos += 2 + n;
     }
     int m = field(b, pos, bodyLength, "sort key");
     if (m > SortKeyWriter.MAX_BYTES) {
-      throw refused(Reason.MALFORMED, "the cursor's sort key has " + m + " bytes, over the limit of " + SortKeyWriter.MAX_BYTES);
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor's sort key has "
+              + m
+              + " bytes, over the limit of "
+              + SortKeyWriter.MAX_BYTES);
     }
     byte[] key = new byte[m];
     System.arraycopy(b, pos + 2, key, 0, m);
     pos += 2 + m;
     if (pos != bodyLength) {
-      throw refused(Reason.MALFORMED, "the cursor has " + (bodyLength - pos) + " unread bytes after its sort key;"
-          + " start from the first page");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor has "
+              + (bodyLength - pos)
+              + " unread bytes after its sort key;"
+              + " start from the first page");
     }
     return new Cursor(routingVersion, filter, sort, snapshot, key);
   }
@@ -232,7 +304,11 @@ public final class CursorCodec {
   private static boolean isUrlSafeBase64(String token) {
     for (int i = 0; i < token.length(); i++) {
       char c = token.charAt(i);
-      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) {
+      if (!((c >= 'A' && c <= 'Z')
+          || (c >= 'a' && c <= 'z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '_')) {
         return false;
       }
     }
@@ -242,12 +318,21 @@ public final class CursorCodec {
   /** The length of the field at {@code pos}, checked to fit before {@code end}. */
   private static int field(byte[] b, int pos, int end, String what) {
     if (pos + 2 > end) {
-      throw refused(Reason.MALFORMED, "the cursor ends where its " + what + " should start; start from the first page");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor ends where its " + what + " should start; start from the first page");
     }
     int n = getShort(b, pos);
     if (pos + 2 + n > end) {
-      throw refused(Reason.MALFORMED, "the cursor's " + what + " declares " + n + " bytes but only " + (end - pos - 2)
-          + " follow; start from the first page");
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor's "
+              + what
+              + " declares "
+              + n
+              + " bytes but only "
+              + (end - pos - 2)
+              + " follow; start from the first page");
     }
     return n;
   }
@@ -270,7 +355,8 @@ public final class CursorCodec {
       mac.update(b, 0, length);
       return mac.doFinal();
     } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("this JVM cannot compute " + HMAC + ", which every Java platform must provide", e);
+      throw new IllegalStateException(
+          "this JVM cannot compute " + HMAC + ", which every Java platform must provide", e);
     }
   }
 
@@ -324,7 +410,10 @@ public final class CursorCodec {
   /** Says whether the codec signs; never prints a key. */
   @Override
   public String toString() {
-    return signs() ? "CursorCodec{format=1, signed with HMAC-SHA256, " + verifyingKeys.size() + " verifying keys}"
+    return signs()
+        ? "CursorCodec{format=1, signed with HMAC-SHA256, "
+            + verifyingKeys.size()
+            + " verifying keys}"
         : "CursorCodec{format=1, unsigned}";
   }
 }

@@ -11,11 +11,13 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One fan-out, ready to run: its per-query options ({@link #deadline}, {@link #requireComplete()},
- * {@link #allowScatter()}, {@link #label}) and the two ways to run it, {@link #run()} (blocks, never
- * past the deadline) and {@link #start()} (returns a future). Get one from {@link ScatterGather#fanOut}.
+ * {@link #allowScatter()}, {@link #label}) and the two ways to run it, {@link #run()} (blocks,
+ * never past the deadline) and {@link #start()} (returns a future). Get one from {@link
+ * ScatterGather#fanOut}.
  *
  * <p><b>Thread-safety:</b> mutable while being configured; run it from one thread, once per option
  * set (each {@code run} or {@code start} is a new fan-out).
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -41,18 +43,23 @@ public final class FanOut<R> {
   /** Names the fan-out in results, errors and audit records; default {@code query}. */
   public FanOut<R> label(String label) {
     if (label == null || label.isBlank()) {
-      throw new IllegalArgumentException("a fan-out label must be non-blank, got " + (label == null ? "null" : "'" + label + "'"));
+      throw new IllegalArgumentException(
+          "a fan-out label must be non-blank, got " + (label == null ? "null" : "'" + label + "'"));
     }
     this.label = label;
     return this;
   }
 
-  /** The deadline, counted from {@link #run()} or {@link #start()}; default the scatter-gather's. */
+  /**
+   * The deadline, counted from {@link #run()} or {@link #start()}; default the scatter-gather's.
+   */
   public FanOut<R> deadline(Duration deadline) {
     Objects.requireNonNull(deadline, "deadline");
     if (deadline.isNegative() || deadline.isZero()) {
-      throw new IllegalArgumentException("deadline must be > 0, got " + deadline
-          + "; to pass on a caller's deadline that may already have passed, use deadlineAt(nanoTime)");
+      throw new IllegalArgumentException(
+          "deadline must be > 0, got "
+              + deadline
+              + "; to pass on a caller's deadline that may already have passed, use deadlineAt(nanoTime)");
     }
     this.deadlineNanos = ScatterGather.Builder.cappedNanos(deadline);
     this.absoluteDeadline = false;
@@ -60,10 +67,10 @@ public final class FanOut<R> {
   }
 
   /**
-   * An absolute deadline in {@link System#nanoTime()} terms, e.g. the one of the request being served.
-   * A deadline that has already passed calls no target and gives a partial result with every target
-   * {@link TargetStatus#DEADLINE_EXCEEDED} (or an {@link IncompleteResultException} under
-   * {@link #requireComplete()}).
+   * An absolute deadline in {@link System#nanoTime()} terms, e.g. the one of the request being
+   * served. A deadline that has already passed calls no target and gives a partial result with
+   * every target {@link TargetStatus#DEADLINE_EXCEEDED} (or an {@link IncompleteResultException}
+   * under {@link #requireComplete()}).
    */
   public FanOut<R> deadlineAt(long nanoTime) {
     this.deadlineNanos = nanoTime;
@@ -114,48 +121,57 @@ public final class FanOut<R> {
   }
 
   /**
-   * Starts the fan-out and returns the future of its result, completed by the deadline. Cancelling the
-   * future ends the fan-out and cancels its calls.
+   * Starts the fan-out and returns the future of its result, completed by the deadline. Cancelling
+   * the future ends the fan-out and cancels its calls.
    *
    * @throws ScatterRefusedException when the scatter guard refuses it (no target is called)
    */
   public CompletableFuture<ScatterResult<R>> start() {
     FanOutRun<R> run = begin();
     CompletableFuture<ScatterResult<R>> f = run.future();
-    f.whenComplete((r, e) -> {
-      if (f.isCancelled()) {
-        run.abort("the caller cancelled the fan-out's future");
-      }
-    });
+    f.whenComplete(
+        (r, e) -> {
+          if (f.isCancelled()) {
+            run.abort("the caller cancelled the fan-out's future");
+          }
+        });
     return f;
   }
 
   private FanOutRun<R> begin() {
     if (scatter.isClosed()) {
-      throw new IllegalStateException("this ScatterGather is closed; fan-out '" + label + "' was not started");
+      throw new IllegalStateException(
+          "this ScatterGather is closed; fan-out '" + label + "' was not started");
     }
     if (scatter.scheduler.isShutdown()) {
-      throw new IllegalStateException("the scheduler of this ScatterGather is shut down; fan-out '" + label
-          + "' cannot keep its deadline: give the ScatterGather a running scheduler");
+      throw new IllegalStateException(
+          "the scheduler of this ScatterGather is shut down; fan-out '"
+              + label
+              + "' cannot keep its deadline: give the ScatterGather a running scheduler");
     }
     int width = ScatterGuard.widthOf(targets);
     try {
-      scatter.guard.check("query '" + label + "' (" + targets.size() + " targets)", width, allowScatter);
+      scatter.guard.check(
+          "query '" + label + "' (" + targets.size() + " targets)", width, allowScatter);
     } catch (ScatterRefusedException e) {
-      FanOutRun.audit(scatter.audit, new FanOutRecord(label, FanOutRecord.Outcome.REFUSED, targets, List.of(), width,
-          0, 0, 0));
+      FanOutRun.audit(
+          scatter.audit,
+          new FanOutRecord(
+              label, FanOutRecord.Outcome.REFUSED, targets, List.of(), width, 0, 0, 0));
       throw e;
     }
     long now = System.nanoTime();
     long deadline = absoluteDeadline ? deadlineNanos : now + deadlineNanos;
-    FanOutRun<R> run = new FanOutRun<>(scatter, label, targets, call, requireComplete, width, now, deadline);
+    FanOutRun<R> run =
+        new FanOutRun<>(scatter, label, targets, call, requireComplete, width, now, deadline);
     run.start();
     return run;
   }
 
   private static RuntimeException rethrow(Throwable cause) {
     if (cause instanceof IncompleteResultException e) {
-      return new IncompleteResultException(e.result());   // with the stack of the thread that ran the fan-out
+      return new IncompleteResultException(
+          e.result()); // with the stack of the thread that ran the fan-out
     }
     if (cause instanceof RuntimeException re) {
       return re;
@@ -163,6 +179,7 @@ public final class FanOut<R> {
     if (cause instanceof Error err) {
       throw err;
     }
-    return new IllegalStateException("fan-out ended with an unexpected checked exception: " + cause, cause);
+    return new IllegalStateException(
+        "fan-out ended with an unexpected checked exception: " + cause, cause);
   }
 }

@@ -8,6 +8,7 @@ package io.shardrouter.query;
  * fast and non-blocking. An exception it throws is logged and does not change the result.
  *
  * <p><b>Thread-safety:</b> implementations are called from several threads at once.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -20,6 +21,6 @@ public interface FanOutAudit {
 
   /** An audit that records nothing. */
   static FanOutAudit none() {
-    return record -> { };
+    return record -> {};
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
  * target the status, latency and number of calls. Rows are not included.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -20,7 +21,10 @@ public final class FanOutRecord {
   public enum Outcome {
     /** Every target answered. */
     COMPLETE,
-    /** At least one target did not answer; the caller got a partial result or an {@link IncompleteResultException}. */
+    /**
+     * At least one target did not answer; the caller got a partial result or an {@link
+     * IncompleteResultException}.
+     */
     PARTIAL,
     /** The {@link ScatterGuard} refused the fan-out before any call. */
     REFUSED
@@ -35,15 +39,29 @@ public final class FanOutRecord {
   private final int retries;
   private final int hedges;
 
-  FanOutRecord(String label, Outcome outcome, List<Target> targets, List<? extends TargetOutcome<?>> outcomes,
-      int width, long latencyNanos, int retries, int hedges) {
+  FanOutRecord(
+      String label,
+      Outcome outcome,
+      List<Target> targets,
+      List<? extends TargetOutcome<?>> outcomes,
+      int width,
+      long latencyNanos,
+      int retries,
+      int hedges) {
     this.label = label;
     this.outcome = outcome;
     this.targets = List.copyOf(targets);
     List<TargetOutcome<?>> rowless = new ArrayList<>(outcomes.size());
     for (TargetOutcome<?> o : outcomes) {
-      rowless.add(new TargetOutcome<>(o.target(), o.status(), List.of(), o.cause().orElse(null), o.latencyNanos(),
-          o.calls(), o.hedged()));
+      rowless.add(
+          new TargetOutcome<>(
+              o.target(),
+              o.status(),
+              List.of(),
+              o.cause().orElse(null),
+              o.latencyNanos(),
+              o.calls(),
+              o.hedged()));
     }
     this.outcomes = Collections.unmodifiableList(rowless);
     this.width = width;
@@ -70,7 +88,10 @@ public final class FanOutRecord {
     return outcomes;
   }
 
-  /** How wide the fan-out was: the larger of its target count and the partitions it covered ({@link ScatterGuard#widthOf}). */
+  /**
+   * How wide the fan-out was: the larger of its target count and the partitions it covered ({@link
+   * ScatterGuard#widthOf}).
+   */
   public int width() {
     return width;
   }
@@ -91,8 +112,20 @@ public final class FanOutRecord {
   /** One line for an audit log. */
   @Override
   public String toString() {
-    return "fan-out '" + label + "' " + outcome + " in " + latencyNanos / 1_000_000 + " ms over " + targets.size()
-        + " targets (" + width + " partitions), retries=" + retries + ", hedges=" + hedges
+    return "fan-out '"
+        + label
+        + "' "
+        + outcome
+        + " in "
+        + latencyNanos / 1_000_000
+        + " ms over "
+        + targets.size()
+        + " targets ("
+        + width
+        + " partitions), retries="
+        + retries
+        + ", hedges="
+        + hedges
         + (outcomes.isEmpty() ? "" : ": " + outcomes);
   }
 }

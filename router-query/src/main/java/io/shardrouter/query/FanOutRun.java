@@ -12,17 +12,19 @@ import java.util.function.Consumer;
 
 /**
  * The bookkeeping of one running fan-out as a whole: its deadline, which targets are queued, in
- * flight or ended under the concurrency limit, the retry budget left, the retry and hedge counts, and
- * finishing it: building the {@link ScatterResult}, the audit record, and completing the future. What
- * happens to one target between its start and its end (its calls, retries, hedge and their timers) is
- * {@link TargetRun}'s.
+ * flight or ended under the concurrency limit, the retry budget left, the retry and hedge counts,
+ * and finishing it: building the {@link ScatterResult}, the audit record, and completing the
+ * future. What happens to one target between its start and its end (its calls, retries, hedge and
+ * their timers) is {@link TargetRun}'s.
  *
  * <p>All state of the run and of its targets is guarded by one lock. Anything that runs caller code
- * (starting a call, cancelling a caller's future, the audit hook, completing the result) is collected
- * while the lock is held and run after it is released, through a per-thread queue, so that a call that
- * completes synchronously does not recurse once per target and no caller code ever runs under the lock.
+ * (starting a call, cancelling a caller's future, the audit hook, completing the result) is
+ * collected while the lock is held and run after it is released, through a per-thread queue, so
+ * that a call that completes synchronously does not recurse once per target and no caller code ever
+ * runs under the lock.
  *
  * <p><b>Thread-safety:</b> safe; every entry point takes the lock.
+ *
  * <p><b>Stability:</b> internal.
  */
 final class FanOutRun<R> {
@@ -60,8 +62,15 @@ final class FanOutRun<R> {
     }
   }
 
-  FanOutRun(ScatterGather sg, String label, List<Target> targets, TargetCall<R> call, boolean requireComplete,
-      int width, long startNanos, long deadlineNanos) {
+  FanOutRun(
+      ScatterGather sg,
+      String label,
+      List<Target> targets,
+      TargetCall<R> call,
+      boolean requireComplete,
+      int width,
+      long startNanos,
+      long deadlineNanos) {
     this.sg = sg;
     this.label = label;
     this.targets = targets;
@@ -106,8 +115,12 @@ final class FanOutRun<R> {
       long now = System.nanoTime();
       long left = deadlineNanos - now;
       if (left <= 0) {
-        expireLocked(TargetStatus.DEADLINE_EXCEEDED, "the deadline had already passed " + millis(-left)
-            + " before the fan-out started; no target was called", after);
+        expireLocked(
+            TargetStatus.DEADLINE_EXCEEDED,
+            "the deadline had already passed "
+                + millis(-left)
+                + " before the fan-out started; no target was called",
+            after);
       } else {
         deadlineTask = scheduleLocked(this::onDeadline, left, after);
         startMoreLocked(after);
@@ -126,8 +139,10 @@ final class FanOutRun<R> {
     List<Runnable> after = new ArrayList<>();
     lock.lock();
     try {
-      expireLocked(TargetStatus.DEADLINE_EXCEEDED, "the fan-out's deadline of " + millis(deadlineNanos - startNanos)
-          + " passed", after);
+      expireLocked(
+          TargetStatus.DEADLINE_EXCEEDED,
+          "the fan-out's deadline of " + millis(deadlineNanos - startNanos) + " passed",
+          after);
     } finally {
       lock.unlock();
     }
@@ -189,13 +204,22 @@ final class FanOutRun<R> {
     }
   }
 
-  /** {@code s} ended by itself (answered, or failed with no retry left): frees its slot for the next target. */
+  /**
+   * {@code s} ended by itself (answered, or failed with no retry left): frees its slot for the next
+   * target.
+   */
   void targetEndedLocked(TargetRun<R> s, List<Runnable> after) {
     inFlight--;
     ended++;
     if (requireComplete && s.statusLocked() != TargetStatus.SUCCEEDED) {
-      expireLocked(TargetStatus.CANCELLED, "target '" + s.target().name() + "' is missing (" + s.statusLocked()
-          + ") and the fan-out requires a complete result", after);
+      expireLocked(
+          TargetStatus.CANCELLED,
+          "target '"
+              + s.target().name()
+              + "' is missing ("
+              + s.statusLocked()
+              + ") and the fan-out requires a complete result",
+          after);
       return;
     }
     startMoreLocked(after);
@@ -214,8 +238,15 @@ final class FanOutRun<R> {
       if (s.endedLocked()) {
         continue;
       }
-      String why = s.startedLocked() ? reason : reason + "; the target was never called (" + nextToStart
-          + " targets had been started, at most " + sg.maxConcurrency + " at a time)";
+      String why =
+          s.startedLocked()
+              ? reason
+              : reason
+                  + "; the target was never called ("
+                  + nextToStart
+                  + " targets had been started, at most "
+                  + sg.maxConcurrency
+                  + " at a time)";
       s.expireLocked(status, why, now, after);
       ended++;
     }
@@ -234,7 +265,8 @@ final class FanOutRun<R> {
     for (TargetRun<R> s : slots) {
       outcomes.add(s.outcomeLocked());
     }
-    ScatterResult<R> result = new ScatterResult<>(label, outcomes, now - startNanos, retriesSpent, hedgesSent);
+    ScatterResult<R> result =
+        new ScatterResult<>(label, outcomes, now - startNanos, retriesSpent, hedgesSent);
     after.add(() -> complete(result));
   }
 
@@ -242,7 +274,12 @@ final class FanOutRun<R> {
     try {
       return sg.scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
-      after.add(() -> abort("the scheduler refused a timer (" + e.getMessage() + "); it was shut down while the fan-out ran"));
+      after.add(
+          () ->
+              abort(
+                  "the scheduler refused a timer ("
+                      + e.getMessage()
+                      + "); it was shut down while the fan-out ran"));
       return null;
     }
   }
@@ -251,8 +288,17 @@ final class FanOutRun<R> {
 
   private void complete(ScatterResult<R> result) {
     sg.unregister(this);
-    audit(sg.audit, new FanOutRecord(label, result.partial() ? FanOutRecord.Outcome.PARTIAL : FanOutRecord.Outcome.COMPLETE,
-        targets, result.outcomes(), width, result.latency().toNanos(), result.retries(), result.hedges()));
+    audit(
+        sg.audit,
+        new FanOutRecord(
+            label,
+            result.partial() ? FanOutRecord.Outcome.PARTIAL : FanOutRecord.Outcome.COMPLETE,
+            targets,
+            result.outcomes(),
+            width,
+            result.latency().toNanos(),
+            result.retries(),
+            result.hedges()));
     if (requireComplete && result.partial()) {
       future.completeExceptionally(new IncompleteResultException(result));
     } else {
@@ -264,8 +310,10 @@ final class FanOutRun<R> {
     try {
       audit.onFanOut(record);
     } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "fan-out audit hook " + audit + " threw on " + record
-          + "; the fan-out's result stands", e);
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "fan-out audit hook " + audit + " threw on " + record + "; the fan-out's result stands",
+          e);
     }
   }
 
@@ -275,7 +323,7 @@ final class FanOutRun<R> {
     }
     Drain outer = DRAIN.get();
     if (outer != null && outer.run == this) {
-      outer.queue.addAll(actions);   // this thread is already draining this run, further up the stack
+      outer.queue.addAll(actions); // this thread is already draining this run, further up the stack
       return;
     }
     Drain mine = new Drain(this);
@@ -287,7 +335,10 @@ final class FanOutRun<R> {
         try {
           r.run();
         } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.WARNING, "fan-out '" + label + "': an action threw; the fan-out goes on", e);
+          LOG.log(
+              System.Logger.Level.WARNING,
+              "fan-out '" + label + "': an action threw; the fan-out goes on",
+              e);
         }
       }
     } finally {

@@ -5,11 +5,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * The 64-bit fingerprint a cursor keeps of its filter and its sort: the first 8 bytes of SHA-256 over
- * the UTF-8 text, read little-endian. It tells a cursor's query from another one; it is no secret
- * and no signature (see {@link CursorCodec#signed}).
+ * The 64-bit fingerprint a cursor keeps of its filter and its sort: the first 8 bytes of SHA-256
+ * over the UTF-8 text, read little-endian. It tells a cursor's query from another one; it is no
+ * secret and no signature (see {@link CursorCodec#signed}).
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable within cursor format 1.
  *
  * @since 0.1
@@ -23,7 +24,8 @@ public final class Fingerprint {
     try {
       d = MessageDigest.getInstance("SHA-256").digest(utf8(text));
     } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-256, which every Java platform must provide", e);
+      throw new IllegalStateException(
+          "this JVM has no SHA-256, which every Java platform must provide", e);
     }
     long v = 0;
     for (int i = 0; i < 8; i++) {

@@ -8,6 +8,7 @@ import java.util.List;
  * each missing target with its status and cause; {@link #result()} holds what was gathered.
  *
  * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -24,9 +25,15 @@ public final class IncompleteResultException extends RoutingException {
 
   private static String message(ScatterResult<?> result) {
     List<? extends TargetOutcome<?>> missing = result.failures();
-    StringBuilder sb = new StringBuilder("fan-out '").append(result.label()).append("' to ")
-        .append(result.outcomes().size()).append(result.outcomes().size() == 1 ? " target" : " targets")
-        .append(" is incomplete: ").append(missing.size()).append(" missing: ");
+    StringBuilder sb =
+        new StringBuilder("fan-out '")
+            .append(result.label())
+            .append("' to ")
+            .append(result.outcomes().size())
+            .append(result.outcomes().size() == 1 ? " target" : " targets")
+            .append(" is incomplete: ")
+            .append(missing.size())
+            .append(" missing: ");
     int shown = 0;
     for (TargetOutcome<?> o : missing) {
       if (shown++ == 20) {
@@ -35,8 +42,10 @@ public final class IncompleteResultException extends RoutingException {
       }
       sb.append(shown > 1 ? "; " : "").append(o);
     }
-    return sb.append(". The result is not complete: retry the query, give it a longer deadline, or accept a partial"
-        + " result by running it without requireComplete()").toString();
+    return sb.append(
+            ". The result is not complete: retry the query, give it a longer deadline, or accept a partial"
+                + " result by running it without requireComplete()")
+        .toString();
   }
 
   private static Throwable firstCause(ScatterResult<?> result) {

@@ -3,12 +3,13 @@ package io.shardrouter.query;
 import io.shardrouter.core.RoutingException;
 
 /**
- * A page cursor was refused: it is not a cursor of this service, it was altered, truncated or forged,
- * it comes from another query, or from a newer routing version than this process knows. The
+ * A page cursor was refused: it is not a cursor of this service, it was altered, truncated or
+ * forged, it comes from another query, or from a newer routing version than this process knows. The
  * {@link #reason()} says which; the message says what to do (usually: start again from the first
  * page). A service maps it to a client error (HTTP 400), never to a silent restart.
  *
  * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -26,7 +27,10 @@ public final class InvalidCursorException extends RoutingException {
     UNKNOWN_VERSION,
     /** Not signed, but this service accepts signed cursors only. */
     UNSIGNED,
-    /** Its signature does not verify: altered, forged, or signed with a key this service does not have. */
+    /**
+     * Its signature does not verify: altered, forged, or signed with a key this service does not
+     * have.
+     */
     BAD_SIGNATURE,
     /** Its checksum does not match: an unsigned cursor that was altered or damaged. */
     CORRUPT,

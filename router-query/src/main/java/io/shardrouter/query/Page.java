@@ -7,13 +7,14 @@ import java.util.Optional;
  * One page of a cross-partition listing: its rows in the sort order, the cursor of the next page,
  * and whether targets were missing.
  *
- * <p>When every target answered, paging with {@link #nextCursor()} until it is empty visits every row
- * exactly once (as long as the data does not change, or every page reads at the cursor's snapshot).
- * A {@link #partial()} page has no {@link #nextCursor()}: continuing past it would skip the missing
- * targets' rows for good. Retry the same request to fill it, or, when a gap is acceptable, continue
- * with {@link #nextCursorIgnoringMissing()}.
+ * <p>When every target answered, paging with {@link #nextCursor()} until it is empty visits every
+ * row exactly once (as long as the data does not change, or every page reads at the cursor's
+ * snapshot). A {@link #partial()} page has no {@link #nextCursor()}: continuing past it would skip
+ * the missing targets' rows for good. Retry the same request to fill it, or, when a gap is
+ * acceptable, continue with {@link #nextCursorIgnoringMissing()}.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -43,8 +44,8 @@ public final class Page<R> {
   }
 
   /**
-   * The token of the next page computed from the targets that answered; rows of the
-   * {@link #missingTargets()} that sort before it will never be served.
+   * The token of the next page computed from the targets that answered; rows of the {@link
+   * #missingTargets()} that sort before it will never be served.
    */
   public Optional<String> nextCursorIgnoringMissing() {
     return Optional.ofNullable(cursor);
@@ -67,7 +68,11 @@ public final class Page<R> {
 
   @Override
   public String toString() {
-    return "Page{" + rows.size() + " rows" + (partial ? ", partial, missing " + missing : "")
-        + (cursor == null ? ", last page" : ", more") + "}";
+    return "Page{"
+        + rows.size()
+        + " rows"
+        + (partial ? ", partial, missing " + missing : "")
+        + (cursor == null ? ", last page" : ", more")
+        + "}";
   }
 }

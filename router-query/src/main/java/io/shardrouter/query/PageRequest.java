@@ -9,6 +9,7 @@ import java.util.Optional;
  * the same filter, read at {@link #snapshot()} when there is one.
  *
  * <p><b>Thread-safety:</b> immutable when the sort key is; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -23,7 +24,13 @@ public final class PageRequest<R, K> {
   private final String snapshot;
   private final long routingVersion;
 
-  PageRequest(SortOrder<R, K> order, String filter, int limit, K after, String snapshot, long routingVersion) {
+  PageRequest(
+      SortOrder<R, K> order,
+      String filter,
+      int limit,
+      K after,
+      String snapshot,
+      long routingVersion) {
     this.order = order;
     this.filter = filter;
     this.limit = limit;
@@ -66,9 +73,9 @@ public final class PageRequest<R, K> {
   }
 
   /**
-   * True when {@code row} belongs on this page or a later one: always on the first page, else when it
-   * comes strictly after {@link #after()} in the sort order. For targets filtered in memory; a database
-   * query says the same in its WHERE clause.
+   * True when {@code row} belongs on this page or a later one: always on the first page, else when
+   * it comes strictly after {@link #after()} in the sort order. For targets filtered in memory; a
+   * database query says the same in its WHERE clause.
    */
   public boolean admits(R row) {
     return after == null || order.isAfter(row, after);
@@ -76,7 +83,14 @@ public final class PageRequest<R, K> {
 
   @Override
   public String toString() {
-    return "PageRequest{" + order.fingerprintText() + ", limit=" + limit + (after == null ? ", first page" : ", after=" + after)
-        + (snapshot == null ? "" : ", snapshot=" + snapshot) + ", routingVersion=" + routingVersion + "}";
+    return "PageRequest{"
+        + order.fingerprintText()
+        + ", limit="
+        + limit
+        + (after == null ? ", first page" : ", after=" + after)
+        + (snapshot == null ? "" : ", snapshot=" + snapshot)
+        + ", routingVersion="
+        + routingVersion
+        + "}";
   }
 }

@@ -7,15 +7,15 @@ import java.util.function.Function;
 
 /**
  * Pages through rows spread over several targets with opaque cursors: decodes and checks the cursor
- * of a request ({@link #first}, {@link #next}), and turns each target's candidates into one page and
- * the cursor of the next ({@link #page}).
+ * of a request ({@link #first}, {@link #next}), and turns each target's candidates into one page
+ * and the cursor of the next ({@link #page}).
  *
- * <p>A page is the {@link TopK} merge of the targets' candidates (each target returns at most K rows
- * strictly after the cursor, under the same filter and order). The next cursor holds the whole sort
- * key of the page's last row, tie-breaker included, so rows that share a timestamp across a page
- * boundary are neither lost nor repeated; it is bound to the filter and the sort by fingerprints, so a
- * cursor presented with another filter or sort is refused, and it carries the routing version and
- * the snapshot of the first page.
+ * <p>A page is the {@link TopK} merge of the targets' candidates (each target returns at most K
+ * rows strictly after the cursor, under the same filter and order). The next cursor holds the whole
+ * sort key of the page's last row, tie-breaker included, so rows that share a timestamp across a
+ * page boundary are neither lost nor repeated; it is bound to the filter and the sort by
+ * fingerprints, so a cursor presented with another filter or sort is refused, and it carries the
+ * routing version and the snapshot of the first page.
  *
  * <pre>{@code
  * PageRequest<Order, OrderKey> req = pager.request(cursorOrNull, "user_id=" + userId, 20, router.version());
@@ -24,6 +24,7 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -48,7 +49,10 @@ public final class Pager<R, K> {
     return new Pager<>(order, codec, null);
   }
 
-  /** This pager, with rows of the same id served once (see {@link TopK#merge(List, java.util.Comparator, int, Function)}). */
+  /**
+   * This pager, with rows of the same id served once (see {@link TopK#merge(List,
+   * java.util.Comparator, int, Function)}).
+   */
   public Pager<R, K> withUniqueId(Function<? super R, ?> uniqueId) {
     return new Pager<>(order, codec, Objects.requireNonNull(uniqueId, "uniqueId"));
   }
@@ -63,8 +67,8 @@ public final class Pager<R, K> {
   }
 
   /**
-   * The first page of {@code filter}, {@code limit} rows, read at {@code snapshot} (a snapshot or read
-   * version id that every later page will read at; null for none).
+   * The first page of {@code filter}, {@code limit} rows, read at {@code snapshot} (a snapshot or
+   * read version id that every later page will read at; null for none).
    *
    * @param filter the query's filter as canonical text: the same filter always gives the same text
    *     (e.g. parameters sorted by name), different filters different text
@@ -88,20 +92,34 @@ public final class Pager<R, K> {
     TopK.checkK(limit);
     Cursor c = codec.decode(cursor);
     if (c.sortFingerprint() != sortFingerprint) {
-      throw new InvalidCursorException(Reason.SORT_MISMATCH, "the cursor was issued for another sort order (fingerprint "
-          + Fingerprint.hex(c.sortFingerprint()) + ", this query sorts by '" + order.fingerprintText() + "', fingerprint "
-          + Fingerprint.hex(sortFingerprint) + "); a cursor continues only the query that issued it: start from the first page");
+      throw new InvalidCursorException(
+          Reason.SORT_MISMATCH,
+          "the cursor was issued for another sort order (fingerprint "
+              + Fingerprint.hex(c.sortFingerprint())
+              + ", this query sorts by '"
+              + order.fingerprintText()
+              + "', fingerprint "
+              + Fingerprint.hex(sortFingerprint)
+              + "); a cursor continues only the query that issued it: start from the first page");
     }
     long filterFingerprint = Fingerprint.of(filter);
     if (c.filterFingerprint() != filterFingerprint) {
-      throw new InvalidCursorException(Reason.FILTER_MISMATCH, "the cursor was issued for another filter (fingerprint "
-          + Fingerprint.hex(c.filterFingerprint()) + ", this query's filter has fingerprint " + Fingerprint.hex(filterFingerprint)
-          + "); a cursor continues only the query that issued it: start from the first page of the new filter");
+      throw new InvalidCursorException(
+          Reason.FILTER_MISMATCH,
+          "the cursor was issued for another filter (fingerprint "
+              + Fingerprint.hex(c.filterFingerprint())
+              + ", this query's filter has fingerprint "
+              + Fingerprint.hex(filterFingerprint)
+              + "); a cursor continues only the query that issued it: start from the first page of the new filter");
     }
     if (c.routingVersion() > routingVersion) {
-      throw new InvalidCursorException(Reason.ROUTING_VERSION_AHEAD, "the cursor was issued under routing version "
-          + c.routingVersion() + ", but this process routes with version " + routingVersion
-          + "; its routing table is behind: let it load the newer table, then retry the request");
+      throw new InvalidCursorException(
+          Reason.ROUTING_VERSION_AHEAD,
+          "the cursor was issued under routing version "
+              + c.routingVersion()
+              + ", but this process routes with version "
+              + routingVersion
+              + "; its routing table is behind: let it load the newer table, then retry the request");
     }
     SortKeyReader in = new SortKeyReader(c.sortKeyUnsafe());
     K after;
@@ -110,19 +128,33 @@ public final class Pager<R, K> {
     } catch (InvalidCursorException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new InvalidCursorException(Reason.MALFORMED, "the sort key codec of '" + order.fingerprintText()
-          + "' cannot read the cursor's sort key (" + e + "); start from the first page");
+      throw new InvalidCursorException(
+          Reason.MALFORMED,
+          "the sort key codec of '"
+              + order.fingerprintText()
+              + "' cannot read the cursor's sort key ("
+              + e
+              + "); start from the first page");
     }
     if (after == null || in.remaining() != 0) {
-      throw new InvalidCursorException(Reason.MALFORMED, after == null ? "the sort key codec read a null key"
-          : "the cursor's sort key has " + in.remaining() + " bytes the sort key codec did not read; start from the first page");
+      throw new InvalidCursorException(
+          Reason.MALFORMED,
+          after == null
+              ? "the sort key codec read a null key"
+              : "the cursor's sort key has "
+                  + in.remaining()
+                  + " bytes the sort key codec did not read; start from the first page");
     }
-    return new PageRequest<>(order, filter, limit, after, c.snapshot().orElse(null), routingVersion);
+    return new PageRequest<>(
+        order, filter, limit, after, c.snapshot().orElse(null), routingVersion);
   }
 
   /** {@link #first(String, int, long)} when {@code cursorOrNull} is null, else {@link #next}. */
-  public PageRequest<R, K> request(String cursorOrNull, String filter, int limit, long routingVersion) {
-    return cursorOrNull == null ? first(filter, limit, routingVersion) : next(cursorOrNull, filter, limit, routingVersion);
+  public PageRequest<R, K> request(
+      String cursorOrNull, String filter, int limit, long routingVersion) {
+    return cursorOrNull == null
+        ? first(filter, limit, routingVersion)
+        : next(cursorOrNull, filter, limit, routingVersion);
   }
 
   /**
@@ -141,12 +173,17 @@ public final class Pager<R, K> {
     return page(request, result.rowsPerTarget(), result.partial(), result.missingTargets());
   }
 
-  private Page<R> page(PageRequest<R, K> request, List<? extends List<? extends R>> perTarget, boolean partial,
+  private Page<R> page(
+      PageRequest<R, K> request,
+      List<? extends List<? extends R>> perTarget,
+      boolean partial,
       List<Target> missing) {
     Objects.requireNonNull(request, "request");
     if (request.order() != order) {
-      throw new IllegalArgumentException("the request was made by a pager of another sort order ("
-          + request.order() + "); page it with the pager that made it");
+      throw new IllegalArgumentException(
+          "the request was made by a pager of another sort order ("
+              + request.order()
+              + "); page it with the pager that made it");
     }
     for (int t = 0; t < perTarget.size(); t++) {
       List<? extends R> rows = perTarget.get(t);
@@ -154,14 +191,25 @@ public final class Pager<R, K> {
       for (int i = 0; i < n; i++) {
         R row = rows.get(i);
         if (row != null && !request.admits(row)) {
-          throw new IllegalArgumentException("target #" + t + " returned row " + row + " at position " + i + ", which is"
-              + " not after the cursor position " + request.after().orElse(null) + " in '" + order.fingerprintText()
-              + "'; each target's query must return only rows strictly after the cursor, or pages repeat rows");
+          throw new IllegalArgumentException(
+              "target #"
+                  + t
+                  + " returned row "
+                  + row
+                  + " at position "
+                  + i
+                  + ", which is"
+                  + " not after the cursor position "
+                  + request.after().orElse(null)
+                  + " in '"
+                  + order.fingerprintText()
+                  + "'; each target's query must return only rows strictly after the cursor, or pages repeat rows");
         }
       }
     }
     List<R> rows = TopK.merge(perTarget, order.rows(), request.limit(), uniqueId);
-    String next = rows.size() < request.limit() ? null : cursorAfter(request, rows.get(rows.size() - 1));
+    String next =
+        rows.size() < request.limit() ? null : cursorAfter(request, rows.get(rows.size() - 1));
     return new Page<>(rows, next, partial, missing);
   }
 
@@ -173,18 +221,31 @@ public final class Pager<R, K> {
     SortKeyReader back = new SortKeyReader(bytes);
     K read = order.codec().read(back);
     if (read == null || back.remaining() != 0 || order.keys().compare(read, key) != 0) {
-      throw new IllegalStateException("the sort key codec of '" + order.fingerprintText() + "' does not read back what it"
-          + " wrote: wrote " + key + ", read " + read + (back.remaining() == 0 ? "" : " with " + back.remaining()
-          + " bytes left") + "; write every component of the key (tie-breaker included) and read them in the same order");
+      throw new IllegalStateException(
+          "the sort key codec of '"
+              + order.fingerprintText()
+              + "' does not read back what it"
+              + " wrote: wrote "
+              + key
+              + ", read "
+              + read
+              + (back.remaining() == 0 ? "" : " with " + back.remaining() + " bytes left")
+              + "; write every component of the key (tie-breaker included) and read them in the same order");
     }
-    return codec.encode(new Cursor(request.routingVersion(), Fingerprint.of(request.filter()), sortFingerprint,
-        request.snapshot().orElse(null), bytes));
+    return codec.encode(
+        new Cursor(
+            request.routingVersion(),
+            Fingerprint.of(request.filter()),
+            sortFingerprint,
+            request.snapshot().orElse(null),
+            bytes));
   }
 
   private static void checkFilter(String filter) {
     if (filter == null) {
-      throw new IllegalArgumentException("filter must not be null; give the canonical text of the query's filter"
-          + " (\"\" for none), e.g. \"user_id=42;status=PAID\"");
+      throw new IllegalArgumentException(
+          "filter must not be null; give the canonical text of the query's filter"
+              + " (\"\" for none), e.g. \"user_id=42;status=PAID\"");
     }
   }
 

@@ -5,13 +5,14 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * The count, sum, minimum and maximum of a {@code long} column over one target's rows, and their merge
- * across targets: what {@code SELECT count(x), sum(x), min(x), max(x)} returns per partition, combined
- * into the answer over all of them.
+ * The count, sum, minimum and maximum of a {@code long} column over one target's rows, and their
+ * merge across targets: what {@code SELECT count(x), sum(x), min(x), max(x)} returns per partition,
+ * combined into the answer over all of them.
  *
  * <p>Averages merge only through sums and counts: the average of the targets' averages is wrong
  * whenever they hold different numbers of rows, so {@link #average()} divides the merged sum by the
- * merged count. Merge only complete results: a missing target's rows are simply absent from the sum.
+ * merged count. Merge only complete results: a missing target's rows are simply absent from the
+ * sum.
  *
  * <pre>{@code
  * PartialAggregate total = PartialAggregate.mergeAll(scatter.fanOut(targets, a -> dao.amountStats(a))
@@ -19,12 +20,14 @@ import java.util.OptionalLong;
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class PartialAggregate {
-  private static final PartialAggregate EMPTY = new PartialAggregate(0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
+  private static final PartialAggregate EMPTY =
+      new PartialAggregate(0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
 
   private final long count;
   private final long sum;
@@ -47,7 +50,8 @@ public final class PartialAggregate {
    * What one target reported. For {@code count == 0}, {@code min} and {@code max} are ignored (SQL
    * returns NULL for them).
    *
-   * @throws IllegalArgumentException when {@code count < 0} or {@code min > max} for a non-empty target
+   * @throws IllegalArgumentException when {@code count < 0} or {@code min > max} for a non-empty
+   *     target
    */
   public static PartialAggregate of(long count, long sum, long min, long max) {
     if (count < 0) {
@@ -55,12 +59,14 @@ public final class PartialAggregate {
     }
     if (count == 0) {
       if (sum != 0) {
-        throw new IllegalArgumentException("a partial aggregate of no rows must have sum 0, got " + sum);
+        throw new IllegalArgumentException(
+            "a partial aggregate of no rows must have sum 0, got " + sum);
       }
       return EMPTY;
     }
     if (min > max) {
-      throw new IllegalArgumentException("a partial aggregate's min " + min + " is above its max " + max);
+      throw new IllegalArgumentException(
+          "a partial aggregate's min " + min + " is above its max " + max);
     }
     return new PartialAggregate(count, sum, min, max);
   }
@@ -96,11 +102,19 @@ public final class PartialAggregate {
       return other;
     }
     try {
-      return new PartialAggregate(Math.addExact(count, other.count), Math.addExact(sum, other.sum),
-          Math.min(min, other.min), Math.max(max, other.max));
+      return new PartialAggregate(
+          Math.addExact(count, other.count),
+          Math.addExact(sum, other.sum),
+          Math.min(min, other.min),
+          Math.max(max, other.max));
     } catch (ArithmeticException e) {
-      throw new ArithmeticException("merging " + this + " and " + other + " overflows a long; aggregate in a wider"
-          + " unit or sum per target in BigDecimal");
+      throw new ArithmeticException(
+          "merging "
+              + this
+              + " and "
+              + other
+              + " overflows a long; aggregate in a wider"
+              + " unit or sum per target in BigDecimal");
     }
   }
 
@@ -130,7 +144,11 @@ public final class PartialAggregate {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PartialAggregate a && count == a.count && sum == a.sum && min == a.min && max == a.max;
+    return o instanceof PartialAggregate a
+        && count == a.count
+        && sum == a.sum
+        && min == a.min
+        && max == a.max;
   }
 
   @Override
@@ -140,7 +158,16 @@ public final class PartialAggregate {
 
   @Override
   public String toString() {
-    return count == 0 ? "PartialAggregate{empty}"
-        : "PartialAggregate{count=" + count + ", sum=" + sum + ", min=" + min + ", max=" + max + "}";
+    return count == 0
+        ? "PartialAggregate{empty}"
+        : "PartialAggregate{count="
+            + count
+            + ", sum="
+            + sum
+            + ", min="
+            + min
+            + ", max="
+            + max
+            + "}";
   }
 }

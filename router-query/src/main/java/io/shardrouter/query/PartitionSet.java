@@ -4,11 +4,12 @@ import java.util.Arrays;
 
 /**
  * An immutable set of logical partitions, kept sorted ascending without duplicates: what a fan-out
- * must visit. Build it from explicit partitions ({@link #of}), a half-open range ({@link #range}) or
- * every partition of a table ({@link #all}); turn it into call targets with
- * {@link Target#perPartition} or {@link Target#perGroup}.
+ * must visit. Build it from explicit partitions ({@link #of}), a half-open range ({@link #range})
+ * or every partition of a table ({@link #all}); turn it into call targets with {@link
+ * Target#perPartition} or {@link Target#perGroup}.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -30,15 +31,16 @@ public final class PartitionSet {
   /** The given partitions, sorted; duplicates count once. */
   public static PartitionSet of(int... partitions) {
     if (partitions == null) {
-      throw new IllegalArgumentException("partitions must not be null; use PartitionSet.empty() for none");
+      throw new IllegalArgumentException(
+          "partitions must not be null; use PartitionSet.empty() for none");
     }
     int[] copy = partitions.clone();
     Arrays.sort(copy);
     int n = 0;
     for (int i = 0; i < copy.length; i++) {
       if (copy[i] < 0) {
-        throw new IllegalArgumentException("partition numbers must be >= 0, got " + copy[i]
-            + "; partitions are ints in [0, P)");
+        throw new IllegalArgumentException(
+            "partition numbers must be >= 0, got " + copy[i] + "; partitions are ints in [0, P)");
       }
       if (n == 0 || copy[n - 1] != copy[i]) {
         copy[n++] = copy[i];
@@ -50,7 +52,8 @@ public final class PartitionSet {
   /** The partitions {@code [from, to)}. */
   public static PartitionSet range(int from, int to) {
     if (from < 0 || to < from) {
-      throw new IllegalArgumentException("partition range [" + from + ", " + to + ") is invalid; need 0 <= from <= to");
+      throw new IllegalArgumentException(
+          "partition range [" + from + ", " + to + ") is invalid; need 0 <= from <= to");
     }
     int[] ps = new int[to - from];
     for (int i = 0; i < ps.length; i++) {

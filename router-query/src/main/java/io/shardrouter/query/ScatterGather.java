@@ -20,8 +20,8 @@ import java.util.function.Predicate;
  * that seed 001 §九 asks for, with concurrency control, per-target timeouts, partial-failure flags,
  * a retry budget, hedging, the scatter guard and an audit hook.
  *
- * <p>Configure one instance per kind of query (or per service) with {@link #builder()}, then run each
- * query with {@link #fanOut}:
+ * <p>Configure one instance per kind of query (or per service) with {@link #builder()}, then run
+ * each query with {@link #fanOut}:
  *
  * <pre>{@code
  * ScatterResult<Order> r = scatter.fanOut(targets, attempt -> dao.recentOrders(attempt, userId, k))
@@ -29,31 +29,37 @@ import java.util.function.Predicate;
  * }</pre>
  *
  * <p>What a fan-out guarantees:
+ *
  * <ul>
- *   <li>At most {@code maxConcurrency} targets are in flight at once; the others wait in target order.
+ *   <li>At most {@code maxConcurrency} targets are in flight at once; the others wait in target
+ *       order.
  *   <li>Each call gets at most {@code perTargetTimeout}; then it is cancelled and counts as failed
  *       (a {@link java.util.concurrent.TimeoutException}).
- *   <li>A failed call is retried when the retry predicate says so, at most {@code maxRetriesPerTarget}
- *       times per target and {@code retryBudget} times per fan-out, and never after the deadline.
+ *   <li>A failed call is retried when the retry predicate says so, at most {@code
+ *       maxRetriesPerTarget} times per target and {@code retryBudget} times per fan-out, and never
+ *       after the deadline.
  *   <li>With {@code hedgeAfter}, a target that has not answered after that long gets a second call
- *       (to another replica, see {@link Attempt#replica()}); the first answer wins and the other call
- *       is cancelled.
+ *       (to another replica, see {@link Attempt#replica()}); the first answer wins and the other
+ *       call is cancelled.
  *   <li>At the deadline every call still in flight is cancelled and every unfinished target is
- *       reported {@link TargetStatus#DEADLINE_EXCEEDED}; {@link FanOut#run()} returns by the deadline
- *       even if the scheduler thread is late.
+ *       reported {@link TargetStatus#DEADLINE_EXCEEDED}; {@link FanOut#run()} returns by the
+ *       deadline even if the scheduler thread is late.
  * </ul>
  *
  * <p>Timers run on a {@link ScheduledExecutorService}: the caller's ({@link Builder#scheduler}),
- * which the caller shuts down, or one owned by this instance (one daemon thread) that {@link #close()}
- * shuts down. Every timer a fan-out schedules is cancelled when the fan-out ends.
+ * which the caller shuts down, or one owned by this instance (one daemon thread) that {@link
+ * #close()} shuts down. Every timer a fan-out schedules is cancelled when the fan-out ends.
  *
- * <p><b>Thread-safety:</b> safe for any number of concurrent fan-outs. The {@link Builder} is not thread-safe.
+ * <p><b>Thread-safety:</b> safe for any number of concurrent fan-outs. The {@link Builder} is not
+ * thread-safe.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class ScatterGather implements AutoCloseable {
   private static final AtomicInteger INSTANCES = new AtomicInteger();
+
   /** The prefix of the names of scheduler threads this class owns. */
   public static final String THREAD_NAME_PREFIX = "shardrouter-query-";
 
@@ -91,11 +97,14 @@ public final class ScatterGather implements AutoCloseable {
       this.ownsScheduler = false;
     } else {
       int instance = INSTANCES.incrementAndGet();
-      ScheduledThreadPoolExecutor own = new ScheduledThreadPoolExecutor(1, r -> {
-        Thread t = new Thread(r, THREAD_NAME_PREFIX + instance);
-        t.setDaemon(true);
-        return t;
-      });
+      ScheduledThreadPoolExecutor own =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, THREAD_NAME_PREFIX + instance);
+                t.setDaemon(true);
+                return t;
+              });
       own.setRemoveOnCancelPolicy(true);
       own.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
       this.scheduler = own;
@@ -109,8 +118,8 @@ public final class ScatterGather implements AutoCloseable {
   }
 
   /**
-   * A fan-out of {@code call} to every target in {@code targets}; nothing is called until
-   * {@link FanOut#run()} or {@link FanOut#start()}.
+   * A fan-out of {@code call} to every target in {@code targets}; nothing is called until {@link
+   * FanOut#run()} or {@link FanOut#start()}.
    *
    * @throws IllegalArgumentException when a target is null or two targets share a name
    */
@@ -122,11 +131,16 @@ public final class ScatterGather implements AutoCloseable {
     for (int i = 0; i < targets.size(); i++) {
       Target t = targets.get(i);
       if (t == null) {
-        throw new IllegalArgumentException("targets[" + i + "] is null; every target of a fan-out must be given");
+        throw new IllegalArgumentException(
+            "targets[" + i + "] is null; every target of a fan-out must be given");
       }
       if (!names.add(t.name())) {
-        throw new IllegalArgumentException("targets[" + i + "] repeats the target name '" + t.name()
-            + "'; target names identify targets in results and must be unique within a fan-out");
+        throw new IllegalArgumentException(
+            "targets["
+                + i
+                + "] repeats the target name '"
+                + t.name()
+                + "'; target names identify targets in results and must be unique within a fan-out");
       }
       copy.add(t);
     }
@@ -183,9 +197,21 @@ public final class ScatterGather implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "ScatterGather{maxConcurrency=" + maxConcurrency + ", perTargetTimeout=" + millis(perTargetTimeoutNanos)
-        + ", deadline=" + millis(defaultDeadlineNanos) + ", maxRetriesPerTarget=" + maxRetriesPerTarget
-        + ", retryBudget=" + retryBudget + ", hedgeAfter=" + millis(hedgeAfterNanos) + ", " + guard + "}";
+    return "ScatterGather{maxConcurrency="
+        + maxConcurrency
+        + ", perTargetTimeout="
+        + millis(perTargetTimeoutNanos)
+        + ", deadline="
+        + millis(defaultDeadlineNanos)
+        + ", maxRetriesPerTarget="
+        + maxRetriesPerTarget
+        + ", retryBudget="
+        + retryBudget
+        + ", hedgeAfter="
+        + millis(hedgeAfterNanos)
+        + ", "
+        + guard
+        + "}";
   }
 
   private static String millis(long nanos) {
@@ -200,6 +226,7 @@ public final class ScatterGather implements AutoCloseable {
   public static final class Builder {
     /** Longer durations are cut to this (about 73 years): deadlines are compared by subtraction. */
     static final long MAX_NANOS = Long.MAX_VALUE / 4;
+
     private static final Duration MAX = Duration.ofNanos(MAX_NANOS);
 
     private int maxConcurrency = 16;
@@ -220,13 +247,16 @@ public final class ScatterGather implements AutoCloseable {
     /** Targets in flight at once, >= 1; default 16. */
     public Builder maxConcurrency(int maxConcurrency) {
       if (maxConcurrency < 1) {
-        throw new IllegalArgumentException("maxConcurrency must be >= 1 target in flight, got " + maxConcurrency);
+        throw new IllegalArgumentException(
+            "maxConcurrency must be >= 1 target in flight, got " + maxConcurrency);
       }
       this.maxConcurrency = maxConcurrency;
       return this;
     }
 
-    /** The longest one call (first, retry or hedge) may take; default: only the deadline bounds it. */
+    /**
+     * The longest one call (first, retry or hedge) may take; default: only the deadline bounds it.
+     */
     public Builder perTargetTimeout(Duration timeout) {
       this.perTargetTimeoutNanos = positive("perTargetTimeout", timeout);
       return this;
@@ -257,12 +287,14 @@ public final class ScatterGather implements AutoCloseable {
     }
 
     /**
-     * Retries one fan-out may spend over all its targets, >= 0; default 0 (no retries). A budget keeps
-     * an outage from multiplying the load: with P targets failing, at most this many extra calls go out.
+     * Retries one fan-out may spend over all its targets, >= 0; default 0 (no retries). A budget
+     * keeps an outage from multiplying the load: with P targets failing, at most this many extra
+     * calls go out.
      */
     public Builder retryBudget(int retries) {
       if (retries < 0) {
-        throw new IllegalArgumentException("retryBudget must be >= 0 retries per fan-out, got " + retries);
+        throw new IllegalArgumentException(
+            "retryBudget must be >= 0 retries per fan-out, got " + retries);
       }
       this.retryBudget = retries;
       return this;
@@ -275,9 +307,9 @@ public final class ScatterGather implements AutoCloseable {
     }
 
     /**
-     * Sends a second call to a target that has not answered after {@code threshold} (at most one hedge
-     * per target); default: no hedging. Set it near the p95 latency of one call: hedging costs that
-     * share of extra load and cuts the tail.
+     * Sends a second call to a target that has not answered after {@code threshold} (at most one
+     * hedge per target); default: no hedging. Set it near the p95 latency of one call: hedging
+     * costs that share of extra load and cuts the tail.
      */
     public Builder hedgeAfter(Duration threshold) {
       this.hedgeAfterNanos = positive("hedgeAfter", threshold);
@@ -311,8 +343,8 @@ public final class ScatterGather implements AutoCloseable {
     }
 
     /**
-     * Starts calls on {@code executor} instead of the thread that decides to make them; use it when a
-     * {@link TargetCall} may block before it returns its stage. Default: the calling thread.
+     * Starts calls on {@code executor} instead of the thread that decides to make them; use it when
+     * a {@link TargetCall} may block before it returns its stage. Default: the calling thread.
      */
     public Builder callExecutor(Executor executor) {
       this.callExecutor = Objects.requireNonNull(executor, "executor");
@@ -320,9 +352,16 @@ public final class ScatterGather implements AutoCloseable {
     }
 
     public ScatterGather build() {
-      if (hedgeAfterNanos != 0 && perTargetTimeoutNanos != 0 && hedgeAfterNanos >= perTargetTimeoutNanos) {
-        throw new IllegalArgumentException("hedgeAfter (" + hedgeAfterNanos / 1_000_000 + " ms) must be shorter than"
-            + " perTargetTimeout (" + perTargetTimeoutNanos / 1_000_000 + " ms), or no hedge would ever be sent");
+      if (hedgeAfterNanos != 0
+          && perTargetTimeoutNanos != 0
+          && hedgeAfterNanos >= perTargetTimeoutNanos) {
+        throw new IllegalArgumentException(
+            "hedgeAfter ("
+                + hedgeAfterNanos / 1_000_000
+                + " ms) must be shorter than"
+                + " perTargetTimeout ("
+                + perTargetTimeoutNanos / 1_000_000
+                + " ms), or no hedge would ever be sent");
       }
       return new ScatterGather(this);
     }
@@ -335,7 +374,10 @@ public final class ScatterGather implements AutoCloseable {
       return cappedNanos(d);
     }
 
-    /** {@code d} in nanoseconds, at most {@link #MAX_NANOS}, so that deadlines compare by subtraction. */
+    /**
+     * {@code d} in nanoseconds, at most {@link #MAX_NANOS}, so that deadlines compare by
+     * subtraction.
+     */
     static long cappedNanos(Duration d) {
       return d.compareTo(MAX) >= 0 ? MAX_NANOS : d.toNanos();
     }

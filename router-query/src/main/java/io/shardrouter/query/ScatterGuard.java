@@ -4,16 +4,17 @@ import java.util.List;
 
 /**
  * Refuses, before any call, a query that would fan out to more partitions than a configured limit,
- * unless the caller opts in: the counterpart of Vitess's {@code no_scatter} and ShardingSphere's SQL
- * audit. A query that lacks the shard key pays the latency of the slowest of all partitions; the
- * guard makes that an explicit decision instead of an accident.
+ * unless the caller opts in: the counterpart of Vitess's {@code no_scatter} and ShardingSphere's
+ * SQL audit. A query that lacks the shard key pays the latency of the slowest of all partitions;
+ * the guard makes that an explicit decision instead of an accident.
  *
  * <p>The width of a fan-out is the larger of the number of its targets (calls) and the number of
  * distinct partitions they answer for: a query sent once per replica group still visits every
- * partition, and a query sent to twelve month buckets makes twelve calls even when some buckets share
- * a partition.
+ * partition, and a query sent to twelve month buckets makes twelve calls even when some buckets
+ * share a partition.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -27,11 +28,15 @@ public final class ScatterGuard {
     this.limit = limit;
   }
 
-  /** Allows fan-outs at most {@code maxPartitions} wide (partitions or targets) without an opt-in. */
+  /**
+   * Allows fan-outs at most {@code maxPartitions} wide (partitions or targets) without an opt-in.
+   */
   public static ScatterGuard limit(int maxPartitions) {
     if (maxPartitions < 1) {
-      throw new IllegalArgumentException("scatter limit must be >= 1 partition, got " + maxPartitions
-          + "; a single-partition query is never a scatter");
+      throw new IllegalArgumentException(
+          "scatter limit must be >= 1 partition, got "
+              + maxPartitions
+              + "; a single-partition query is never a scatter");
     }
     return new ScatterGuard(maxPartitions);
   }
@@ -47,7 +52,8 @@ public final class ScatterGuard {
   }
 
   /**
-   * Refuses a fan-out {@code partitions} wide (partitions or targets) over the limit unless {@code allowScatter}.
+   * Refuses a fan-out {@code partitions} wide (partitions or targets) over the limit unless {@code
+   * allowScatter}.
    *
    * @param what names the query in the message, e.g. {@code "fan-out 'orders by email'"}
    * @throws ScatterRefusedException when refused
@@ -68,7 +74,10 @@ public final class ScatterGuard {
     return partitions <= limit;
   }
 
-  /** The width of a fan-out to {@code targets}: the larger of the target count and the distinct partitions. */
+  /**
+   * The width of a fan-out to {@code targets}: the larger of the target count and the distinct
+   * partitions.
+   */
   public static int widthOf(List<Target> targets) {
     int n = 0;
     for (Target t : targets) {
@@ -86,6 +95,8 @@ public final class ScatterGuard {
 
   @Override
   public String toString() {
-    return limit == Integer.MAX_VALUE ? "ScatterGuard{unlimited}" : "ScatterGuard{limit=" + limit + "}";
+    return limit == Integer.MAX_VALUE
+        ? "ScatterGuard{unlimited}"
+        : "ScatterGuard{limit=" + limit + "}";
   }
 }

@@ -7,6 +7,7 @@ import io.shardrouter.core.RoutingException;
  * without an explicit opt-in, and was refused before any target was called.
  *
  * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -18,9 +19,14 @@ public final class ScatterRefusedException extends RoutingException {
   private final int limit;
 
   ScatterRefusedException(String what, int width, int limit) {
-    super(what + " would fan out to " + width + " partitions or targets, over the scatter limit of " + limit
-        + "; add the shard key to the query so it routes to fewer partitions, or opt in with allowScatter()"
-        + " if this fan-out is intended");
+    super(
+        what
+            + " would fan out to "
+            + width
+            + " partitions or targets, over the scatter limit of "
+            + limit
+            + "; add the shard key to the query so it routes to fewer partitions, or opt in with allowScatter()"
+            + " if this fan-out is intended");
     this.width = width;
     this.limit = limit;
   }

@@ -6,13 +6,14 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * What a fan-out gathered: one {@link TargetOutcome} per target in the order the targets were given,
- * the rows of those that answered, and whether the result is {@link #partial()}.
+ * What a fan-out gathered: one {@link TargetOutcome} per target in the order the targets were
+ * given, the rows of those that answered, and whether the result is {@link #partial()}.
  *
  * <p>A partial result is not a complete one with fewer rows: for alerting, billing or control
  * decisions, call {@link #requireComplete()} (or run the fan-out with {@code requireComplete()}).
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -25,7 +26,8 @@ public final class ScatterResult<R> {
   private final int retries;
   private final int hedges;
 
-  ScatterResult(String label, List<TargetOutcome<R>> outcomes, long latencyNanos, int retries, int hedges) {
+  ScatterResult(
+      String label, List<TargetOutcome<R>> outcomes, long latencyNanos, int retries, int hedges) {
     this.label = label;
     this.outcomes = Collections.unmodifiableList(new ArrayList<>(outcomes));
     this.latencyNanos = latencyNanos;
@@ -75,7 +77,9 @@ public final class ScatterResult<R> {
     return out;
   }
 
-  /** The rows of every target that answered, concatenated in target order (not merged or sorted). */
+  /**
+   * The rows of every target that answered, concatenated in target order (not merged or sorted).
+   */
   public List<R> rows() {
     List<R> out = new ArrayList<>();
     for (TargetOutcome<R> o : outcomes) {
@@ -102,8 +106,13 @@ public final class ScatterResult<R> {
         return o;
       }
     }
-    throw new IllegalArgumentException("no target named '" + name + "' in fan-out '" + label + "'; targets: "
-        + outcomes.stream().map(o -> o.target().name()).toList());
+    throw new IllegalArgumentException(
+        "no target named '"
+            + name
+            + "' in fan-out '"
+            + label
+            + "'; targets: "
+            + outcomes.stream().map(o -> o.target().name()).toList());
   }
 
   /** From the start of the fan-out to its end. */
@@ -135,7 +144,14 @@ public final class ScatterResult<R> {
 
   @Override
   public String toString() {
-    return "ScatterResult{" + label + ", " + (partial() ? "partial" : "complete") + ", " + latencyNanos / 1_000_000
-        + " ms, " + outcomes + "}";
+    return "ScatterResult{"
+        + label
+        + ", "
+        + (partial() ? "partial" : "complete")
+        + ", "
+        + latencyNanos / 1_000_000
+        + " ms, "
+        + outcomes
+        + "}";
   }
 }

@@ -16,10 +16,11 @@ import java.util.function.Function;
  *     in -> new OrderKey(in.getLong(), in.getString()));
  * }</pre>
  *
- * <p>What is written is part of every cursor handed out: change it only together with the
- * {@link SortOrder#name() sort name}, so that old cursors are refused instead of misread.
+ * <p>What is written is part of every cursor handed out: change it only together with the {@link
+ * SortOrder#name() sort name}, so that old cursors are refused instead of misread.
  *
  * <p><b>Thread-safety:</b> implementations must be stateless or immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <K> the sort key type
@@ -34,7 +35,8 @@ public interface SortKeyCodec<K> {
   K read(SortKeyReader in);
 
   /** A codec from two functions. */
-  static <K> SortKeyCodec<K> of(BiConsumer<? super K, SortKeyWriter> write, Function<SortKeyReader, ? extends K> read) {
+  static <K> SortKeyCodec<K> of(
+      BiConsumer<? super K, SortKeyWriter> write, Function<SortKeyReader, ? extends K> read) {
     Objects.requireNonNull(write, "write");
     Objects.requireNonNull(read, "read");
     return new SortKeyCodec<>() {

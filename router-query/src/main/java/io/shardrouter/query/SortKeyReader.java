@@ -3,10 +3,12 @@ package io.shardrouter.query;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads back, in order, the components a {@link SortKeyWriter} wrote into a cursor. Reading past the
- * end, or a length that does not fit, throws {@link InvalidCursorException} ({@code MALFORMED}).
+ * Reads back, in order, the components a {@link SortKeyWriter} wrote into a cursor. Reading past
+ * the end, or a length that does not fit, throws {@link InvalidCursorException} ({@code
+ * MALFORMED}).
  *
  * <p><b>Thread-safety:</b> mutable; confined to the thread decoding one cursor.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -41,8 +43,11 @@ public final class SortKeyReader {
     need(1, "a boolean");
     int b = bytes[pos++];
     if (b != 0 && b != 1) {
-      throw new InvalidCursorException(InvalidCursorException.Reason.MALFORMED,
-          "the cursor's sort key holds " + b + " where a boolean (0 or 1) was expected; start from the first page");
+      throw new InvalidCursorException(
+          InvalidCursorException.Reason.MALFORMED,
+          "the cursor's sort key holds "
+              + b
+              + " where a boolean (0 or 1) was expected; start from the first page");
     }
     return b == 1;
   }
@@ -54,8 +59,11 @@ public final class SortKeyReader {
   public byte[] getBytes() {
     int n = getInt();
     if (n < 0) {
-      throw new InvalidCursorException(InvalidCursorException.Reason.MALFORMED,
-          "the cursor's sort key declares a component of " + n + " bytes; start from the first page");
+      throw new InvalidCursorException(
+          InvalidCursorException.Reason.MALFORMED,
+          "the cursor's sort key declares a component of "
+              + n
+              + " bytes; start from the first page");
     }
     need(n, "a component of " + n + " bytes");
     byte[] out = new byte[n];
@@ -71,9 +79,15 @@ public final class SortKeyReader {
 
   private void need(int n, String what) {
     if (bytes.length - pos < n) {
-      throw new InvalidCursorException(InvalidCursorException.Reason.MALFORMED, "the cursor's sort key ends after "
-          + bytes.length + " bytes where " + what + " was expected at byte " + pos
-          + ": the sort key codec does not match the one that wrote the cursor; start from the first page");
+      throw new InvalidCursorException(
+          InvalidCursorException.Reason.MALFORMED,
+          "the cursor's sort key ends after "
+              + bytes.length
+              + " bytes where "
+              + what
+              + " was expected at byte "
+              + pos
+              + ": the sort key codec does not match the one that wrote the cursor; start from the first page");
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.Objects;
  * its length, in the order written. A {@link SortKeyReader} reads them back in the same order.
  *
  * <p><b>Thread-safety:</b> mutable; confined to the thread encoding one cursor.
+ *
  * <p><b>Stability:</b> evolving; the byte layout is part of cursor format 1.
  *
  * @since 0.1
@@ -45,7 +46,9 @@ public final class SortKeyWriter {
 
   /** The UTF-8 bytes with their length (4 bytes, little-endian) first. */
   public SortKeyWriter putString(String s) {
-    Objects.requireNonNull(s, "a sort key component must not be null; encode absence explicitly, e.g. with putBoolean");
+    Objects.requireNonNull(
+        s,
+        "a sort key component must not be null; encode absence explicitly, e.g. with putBoolean");
     return putBytes(s.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -59,8 +62,12 @@ public final class SortKeyWriter {
 
   private SortKeyWriter check() {
     if (out.size() > MAX_BYTES) {
-      throw new IllegalArgumentException("the encoded sort key has " + out.size() + " bytes, over the limit of "
-          + MAX_BYTES + "; a cursor carries the sort key of one row: keep it to the sort columns and the unique id");
+      throw new IllegalArgumentException(
+          "the encoded sort key has "
+              + out.size()
+              + " bytes, over the limit of "
+              + MAX_BYTES
+              + "; a cursor carries the sort key of one row: keep it to the sort columns and the unique id");
     }
     return this;
   }

@@ -9,9 +9,9 @@ import java.util.function.Function;
  * (ascending), the {@link Direction}, and how the key travels in a cursor ({@link SortKeyCodec}).
  *
  * <p>The order must be total: the key ends with a unique tie-breaker (the row's id), so that no two
- * different rows compare equal. Seed 000 shows why: with {@code created_at} alone, orders of the same
- * millisecond straddling a page boundary are lost. {@link TopK} refuses an order it catches not being
- * total.
+ * different rows compare equal. Seed 000 shows why: with {@code created_at} alone, orders of the
+ * same millisecond straddling a page boundary are lost. {@link TopK} refuses an order it catches
+ * not being total.
  *
  * <pre>{@code
  * SortOrder<Order, OrderKey> newestFirst = SortOrder.of("created_at,order_id", Direction.DESC,
@@ -21,6 +21,7 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable when its functions are; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -36,11 +37,17 @@ public final class SortOrder<R, K> {
   private final Comparator<K> keys;
   private final Comparator<R> rows;
 
-  private SortOrder(String name, Direction direction, Function<? super R, ? extends K> keyOf,
-      Comparator<? super K> ascending, SortKeyCodec<K> codec) {
+  private SortOrder(
+      String name,
+      Direction direction,
+      Function<? super R, ? extends K> keyOf,
+      Comparator<? super K> ascending,
+      SortKeyCodec<K> codec) {
     if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("a sort order needs a non-blank name such as \"created_at,order_id\", got "
-          + (name == null ? "null" : "'" + name + "'") + "; the name is part of every cursor's fingerprint");
+      throw new IllegalArgumentException(
+          "a sort order needs a non-blank name such as \"created_at,order_id\", got "
+              + (name == null ? "null" : "'" + name + "'")
+              + "; the name is part of every cursor's fingerprint");
     }
     this.name = name;
     this.direction = Objects.requireNonNull(direction, "direction");
@@ -55,15 +62,20 @@ public final class SortOrder<R, K> {
   /**
    * A sort order.
    *
-   * @param name the columns of the order, e.g. {@code created_at,order_id}; with the direction it is
-   *     fingerprinted into every cursor, so change it whenever the key or its codec changes
-   * @param direction {@link Direction#ASC} keeps {@code ascending}, {@link Direction#DESC} reverses it
+   * @param name the columns of the order, e.g. {@code created_at,order_id}; with the direction it
+   *     is fingerprinted into every cursor, so change it whenever the key or its codec changes
+   * @param direction {@link Direction#ASC} keeps {@code ascending}, {@link Direction#DESC} reverses
+   *     it
    * @param keyOf the sort key of a row, tie-breaker included
    * @param ascending the ascending order of keys; must be total
    * @param codec writes keys into cursors and reads them back
    */
-  public static <R, K> SortOrder<R, K> of(String name, Direction direction, Function<? super R, ? extends K> keyOf,
-      Comparator<? super K> ascending, SortKeyCodec<K> codec) {
+  public static <R, K> SortOrder<R, K> of(
+      String name,
+      Direction direction,
+      Function<? super R, ? extends K> keyOf,
+      Comparator<? super K> ascending,
+      SortKeyCodec<K> codec) {
     return new SortOrder<>(name, direction, keyOf, ascending, codec);
   }
 
@@ -77,7 +89,8 @@ public final class SortOrder<R, K> {
 
   /** The same order the other way round. */
   public SortOrder<R, K> reversed() {
-    return new SortOrder<>(name, direction == Direction.ASC ? Direction.DESC : Direction.ASC, keyOf, ascending, codec);
+    return new SortOrder<>(
+        name, direction == Direction.ASC ? Direction.DESC : Direction.ASC, keyOf, ascending, codec);
   }
 
   /** The sort key of {@code row}. */

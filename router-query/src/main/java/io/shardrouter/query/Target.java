@@ -15,11 +15,12 @@ import java.util.Optional;
  * records, the partitions it answers for, and (when it came from a routing table) the replica group
  * that serves them and the table's version.
  *
- * <p>Targets come from a routing table ({@link #perPartition}, {@link #perGroup}, {@link #of(String, Route)})
- * or from the caller alone ({@link #named}), for places the routing table does not describe, such as
- * the month buckets of one user.
+ * <p>Targets come from a routing table ({@link #perPartition}, {@link #perGroup}, {@link
+ * #of(String, Route)}) or from the caller alone ({@link #named}), for places the routing table does
+ * not describe, such as the month buckets of one user.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -35,8 +36,10 @@ public final class Target {
 
   private Target(String name, PartitionSet partitions, ReplicaGroup group, long routingVersion) {
     if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("a target needs a non-blank name, got "
-          + (name == null ? "null" : "'" + name + "'") + "; it names the target in results and errors");
+      throw new IllegalArgumentException(
+          "a target needs a non-blank name, got "
+              + (name == null ? "null" : "'" + name + "'")
+              + "; it names the target in results and errors");
     }
     this.name = name;
     this.partitions = Objects.requireNonNull(partitions, "partitions");
@@ -49,26 +52,36 @@ public final class Target {
     return new Target(name, PartitionSet.empty(), null, NO_VERSION);
   }
 
-  /** A target for the partition and group of {@code route}, called {@code name} (e.g. a bucket's table). */
+  /**
+   * A target for the partition and group of {@code route}, called {@code name} (e.g. a bucket's
+   * table).
+   */
   public static Target of(String name, Route route) {
     return new Target(name, PartitionSet.of(route.partition()), route.group(), route.version());
   }
 
   /** A target with everything given. */
-  public static Target of(String name, PartitionSet partitions, ReplicaGroup group, long routingVersion) {
+  public static Target of(
+      String name, PartitionSet partitions, ReplicaGroup group, long routingVersion) {
     return new Target(name, partitions, group, routingVersion);
   }
 
   /**
-   * One target per partition of {@code partitions}, named {@code partition <p>}, each with the group
-   * that serves it under {@code table}. Use it when the storage keeps one table or schema per partition.
+   * One target per partition of {@code partitions}, named {@code partition <p>}, each with the
+   * group that serves it under {@code table}. Use it when the storage keeps one table or schema per
+   * partition.
    */
   public static List<Target> perPartition(RoutingTable table, PartitionSet partitions) {
     checkInTable(table, partitions);
     List<Target> out = new ArrayList<>(partitions.size());
     for (int i = 0; i < partitions.size(); i++) {
       Route r = table.routeOfPartition(partitions.get(i));
-      out.add(new Target("partition " + r.partition(), PartitionSet.of(r.partition()), r.group(), table.version()));
+      out.add(
+          new Target(
+              "partition " + r.partition(),
+              PartitionSet.of(r.partition()),
+              r.group(),
+              table.version()));
     }
     return out;
   }
@@ -96,7 +109,8 @@ public final class Target {
       List<Integer> ps = byGroup.get(g);
       if (!ps.isEmpty()) {
         int[] arr = ps.stream().mapToInt(Integer::intValue).toArray();
-        out.add(new Target(groups.get(g).id(), PartitionSet.of(arr), groups.get(g), table.version()));
+        out.add(
+            new Target(groups.get(g).id(), PartitionSet.of(arr), groups.get(g), table.version()));
       }
     }
     return out;
@@ -106,9 +120,16 @@ public final class Target {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(partitions, "partitions");
     if (partitions.max() >= table.partitionCount()) {
-      throw new IllegalArgumentException("partition " + partitions.max() + " is outside routing table '" + table.entity()
-          + "' version " + table.version() + ", which has partitions [0, " + table.partitionCount()
-          + "); build the PartitionSet from this table");
+      throw new IllegalArgumentException(
+          "partition "
+              + partitions.max()
+              + " is outside routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + ", which has partitions [0, "
+              + table.partitionCount()
+              + "); build the PartitionSet from this table");
     }
   }
 
@@ -134,8 +155,11 @@ public final class Target {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Target t && name.equals(t.name) && partitions.equals(t.partitions)
-        && Objects.equals(group, t.group) && routingVersion == t.routingVersion;
+    return o instanceof Target t
+        && name.equals(t.name)
+        && partitions.equals(t.partitions)
+        && Objects.equals(group, t.group)
+        && routingVersion == t.routingVersion;
   }
 
   @Override
@@ -149,7 +173,11 @@ public final class Target {
     if (group == null && partitions.isEmpty()) {
       return name;
     }
-    return name + " (partitions " + partitions + (group == null || group.id().equals(name) ? "" : " on " + group.id())
-        + (routingVersion == NO_VERSION ? "" : ", v" + routingVersion) + ")";
+    return name
+        + " (partitions "
+        + partitions
+        + (group == null || group.id().equals(name) ? "" : " on " + group.id())
+        + (routingVersion == NO_VERSION ? "" : ", v" + routingVersion)
+        + ")";
   }
 }

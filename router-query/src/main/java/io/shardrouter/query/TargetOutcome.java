@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How one target of a fan-out ended: its status, its rows when it answered, the cause when it did not,
- * how long it took and how many calls it needed.
+ * How one target of a fan-out ended: its status, its rows when it answered, the cause when it did
+ * not, how long it took and how many calls it needed.
  *
  * <p><b>Thread-safety:</b> immutable (the rows are an unmodifiable copy); safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param <R> the row type
@@ -23,7 +24,13 @@ public final class TargetOutcome<R> {
   private final int calls;
   private final boolean hedged;
 
-  TargetOutcome(Target target, TargetStatus status, List<R> rows, Throwable cause, long latencyNanos, int calls,
+  TargetOutcome(
+      Target target,
+      TargetStatus status,
+      List<R> rows,
+      Throwable cause,
+      long latencyNanos,
+      int calls,
       boolean hedged) {
     this.target = target;
     this.status = status;
@@ -53,9 +60,9 @@ public final class TargetOutcome<R> {
   }
 
   /**
-   * Why the target is missing: the exception of its last call, a {@link java.util.concurrent.TimeoutException}
-   * for a per-target timeout or the deadline, or a {@link java.util.concurrent.CancellationException}.
-   * Empty when it succeeded.
+   * Why the target is missing: the exception of its last call, a {@link
+   * java.util.concurrent.TimeoutException} for a per-target timeout or the deadline, or a {@link
+   * java.util.concurrent.CancellationException}. Empty when it succeeded.
    */
   public Optional<Throwable> cause() {
     return Optional.ofNullable(cause);
@@ -86,16 +93,26 @@ public final class TargetOutcome<R> {
   /** Like {@code g1: TIMED_OUT after 50 ms, 2 calls (TimeoutException: ...)}. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder(target.name()).append(": ").append(status)
-        .append(" after ").append(latencyNanos / 1_000_000).append(" ms, ").append(calls)
-        .append(calls == 1 ? " call" : " calls");
+    StringBuilder sb =
+        new StringBuilder(target.name())
+            .append(": ")
+            .append(status)
+            .append(" after ")
+            .append(latencyNanos / 1_000_000)
+            .append(" ms, ")
+            .append(calls)
+            .append(calls == 1 ? " call" : " calls");
     if (hedged) {
       sb.append(", hedged");
     }
     if (status == TargetStatus.SUCCEEDED) {
       sb.append(", ").append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
     } else if (cause != null) {
-      sb.append(" (").append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage()).append(')');
+      sb.append(" (")
+          .append(cause.getClass().getSimpleName())
+          .append(": ")
+          .append(cause.getMessage())
+          .append(')');
     }
     return sb.toString();
   }

@@ -16,15 +16,16 @@ import java.util.concurrent.TimeoutException;
  * after a retryable failure, at most one hedge), their per-call timeouts and the hedge and backoff
  * timers, and how the target ended (status, rows, cause, latency, calls).
  *
- * <p>It owns nothing of the fan-out as a whole: the deadline, the concurrency limit, the retry budget
- * and when the fan-out finishes belong to its {@link FanOutRun}, which starts the target when a
- * concurrency slot is free, is told through {@link FanOutRun#targetEndedLocked} when it ends, and
- * expires it when the fan-out ends first. Methods named {@code ...Locked} run under the run's lock
- * and collect caller code (starting a call, cancelling a call's future) in an {@code after} list that
- * the run drains once the lock is released.
+ * <p>It owns nothing of the fan-out as a whole: the deadline, the concurrency limit, the retry
+ * budget and when the fan-out finishes belong to its {@link FanOutRun}, which starts the target
+ * when a concurrency slot is free, is told through {@link FanOutRun#targetEndedLocked} when it
+ * ends, and expires it when the fan-out ends first. Methods named {@code ...Locked} run under the
+ * run's lock and collect caller code (starting a call, cancelling a call's future) in an {@code
+ * after} list that the run drains once the lock is released.
  *
  * <p><b>Thread-safety:</b> safe; all state is guarded by the lock of its {@link FanOutRun}, which
  * every entry point (a call's completion, a call's timeout, the hedge and retry timers) takes.
+ *
  * <p><b>Stability:</b> internal.
  */
 final class TargetRun<R> {
@@ -89,71 +90,87 @@ final class TargetRun<R> {
     if (cause == null) {
       try {
         if (rows == null) {
-          throw new NullPointerException(c.attempt + " completed with null rows; complete it with an empty list for no rows");
+          throw new NullPointerException(
+              c.attempt + " completed with null rows; complete it with an empty list for no rows");
         }
         copy = List.copyOf(rows);
       } catch (NullPointerException e) {
-        cause = rows == null ? e : new NullPointerException(c.attempt + " returned a null row; every row must be non-null");
+        cause =
+            rows == null
+                ? e
+                : new NullPointerException(
+                    c.attempt + " returned a null row; every row must be non-null");
       }
     }
     boolean retry = cause != null && isRetryable(cause);
     List<R> answer = copy;
     Throwable failure = cause;
-    run.underLock(after -> {
-      if (c.over || run.finishedLocked()) {
-        return;
-      }
-      c.over = true;
-      live.remove(c);
-      cancelTask(c.timeoutTask);
-      if (failure == null) {
-        this.rows = answer;
-        this.status = TargetStatus.SUCCEEDED;
-        this.cause = null;
-        abandonCallsLocked(after);
-        endLocked(after);
-      } else {
-        failLocked(failure, retry, TargetStatus.FAILED, after);
-      }
-    });
+    run.underLock(
+        after -> {
+          if (c.over || run.finishedLocked()) {
+            return;
+          }
+          c.over = true;
+          live.remove(c);
+          cancelTask(c.timeoutTask);
+          if (failure == null) {
+            this.rows = answer;
+            this.status = TargetStatus.SUCCEEDED;
+            this.cause = null;
+            abandonCallsLocked(after);
+            endLocked(after);
+          } else {
+            failLocked(failure, retry, TargetStatus.FAILED, after);
+          }
+        });
   }
 
   private void onCallTimeout(Call c) {
-    TimeoutException timeout = new TimeoutException(c.attempt + " got no answer within the per-target timeout of "
-        + FanOutRun.millis(sg.perTargetTimeoutNanos));
+    TimeoutException timeout =
+        new TimeoutException(
+            c.attempt
+                + " got no answer within the per-target timeout of "
+                + FanOutRun.millis(sg.perTargetTimeoutNanos));
     boolean retry = isRetryable(timeout);
-    run.underLock(after -> {
-      if (c.over || run.finishedLocked()) {
-        return;
-      }
-      c.over = true;
-      live.remove(c);
-      cancelFutureAfter(c, after);
-      if (cause != null) {
-        timeout.addSuppressed(cause);   // an earlier call's failure
-      }
-      failLocked(timeout, retry, TargetStatus.TIMED_OUT, after);
-    });
+    run.underLock(
+        after -> {
+          if (c.over || run.finishedLocked()) {
+            return;
+          }
+          c.over = true;
+          live.remove(c);
+          cancelFutureAfter(c, after);
+          if (cause != null) {
+            timeout.addSuppressed(cause); // an earlier call's failure
+          }
+          failLocked(timeout, retry, TargetStatus.TIMED_OUT, after);
+        });
   }
 
   private void onHedgeTimer() {
-    run.underLock(after -> {
-      hedgeTask = null;
-      if (run.finishedLocked() || ended || hedged || live.size() != 1 || run.deadlineNanos() - System.nanoTime() <= 0) {
-        return;
-      }
-      launchLocked(Attempt.Kind.HEDGE, after);
-    });
+    run.underLock(
+        after -> {
+          hedgeTask = null;
+          if (run.finishedLocked()
+              || ended
+              || hedged
+              || live.size() != 1
+              || run.deadlineNanos() - System.nanoTime() <= 0) {
+            return;
+          }
+          launchLocked(Attempt.Kind.HEDGE, after);
+        });
   }
 
   private void onRetryTimer() {
-    run.underLock(after -> {
-      retryTask = null;
-      if (run.finishedLocked() || ended) {
-        return;
-      }
-      launchLocked(Attempt.Kind.RETRY, after);
-    });
+    run.underLock(
+        after -> {
+          retryTask = null;
+          if (run.finishedLocked() || ended) {
+            return;
+          }
+          launchLocked(Attempt.Kind.RETRY, after);
+        });
   }
 
   // ---- transitions, the run's lock held
@@ -173,7 +190,9 @@ final class TargetRun<R> {
     long timeout = sg.perTargetTimeoutNanos;
     long deadlineNanos = run.deadlineNanos();
     boolean timed = timeout > 0 && timeout < deadlineNanos - now;
-    Attempt attempt = new Attempt(target, kind, calls++, run.replicaHint(), timed ? now + timeout : deadlineNanos);
+    Attempt attempt =
+        new Attempt(
+            target, kind, calls++, run.replicaHint(), timed ? now + timeout : deadlineNanos);
     Call c = new Call(attempt);
     live.add(c);
     if (kind == Attempt.Kind.HEDGE) {
@@ -186,10 +205,11 @@ final class TargetRun<R> {
     after.add(() -> invoke(c));
   }
 
-  private void failLocked(Throwable cause, boolean retryable, TargetStatus finalStatus, List<Runnable> after) {
+  private void failLocked(
+      Throwable cause, boolean retryable, TargetStatus finalStatus, List<Runnable> after) {
     this.cause = cause;
     if (!live.isEmpty()) {
-      return;   // the hedge, or the call it hedges, may still answer
+      return; // the hedge, or the call it hedges, may still answer
     }
     cancelTask(hedgeTask);
     hedgeTask = null;
@@ -217,14 +237,17 @@ final class TargetRun<R> {
 
   /**
    * Ends the target now, because the fan-out ends first: its calls are abandoned, its timers
-   * cancelled, and it is reported {@code status} with a {@link TimeoutException} (for
-   * {@link TargetStatus#DEADLINE_EXCEEDED}) or a {@link CancellationException} saying {@code why}.
+   * cancelled, and it is reported {@code status} with a {@link TimeoutException} (for {@link
+   * TargetStatus#DEADLINE_EXCEEDED}) or a {@link CancellationException} saying {@code why}.
    */
   void expireLocked(TargetStatus status, String why, long now, List<Runnable> after) {
     abandonCallsLocked(after);
     cancelTask(hedgeTask);
     cancelTask(retryTask);
-    Throwable cause = status == TargetStatus.DEADLINE_EXCEEDED ? new TimeoutException(why) : new CancellationException(why);
+    Throwable cause =
+        status == TargetStatus.DEADLINE_EXCEEDED
+            ? new TimeoutException(why)
+            : new CancellationException(why);
     if (this.cause != null) {
       cause.addSuppressed(this.cause);
     }
@@ -235,8 +258,14 @@ final class TargetRun<R> {
   }
 
   TargetOutcome<R> outcomeLocked() {
-    return new TargetOutcome<>(target, status, status == TargetStatus.SUCCEEDED ? rows : List.of(), cause,
-        started ? endNanos - firstCallNanos : 0, calls, hedged);
+    return new TargetOutcome<>(
+        target,
+        status,
+        status == TargetStatus.SUCCEEDED ? rows : List.of(),
+        cause,
+        started ? endNanos - firstCallNanos : 0,
+        calls,
+        hedged);
   }
 
   private void abandonCallsLocked(List<Runnable> after) {
@@ -281,8 +310,10 @@ final class TargetRun<R> {
     try {
       CompletionStage<List<R>> stage = call.call(c.attempt);
       if (stage == null) {
-        throw new NullPointerException(c.attempt + ": the TargetCall returned null; return a CompletionStage"
-            + " (CompletableFuture.completedFuture(List.of()) for no rows)");
+        throw new NullPointerException(
+            c.attempt
+                + ": the TargetCall returned null; return a CompletionStage"
+                + " (CompletableFuture.completedFuture(List.of()) for no rows)");
       }
       f = toFuture(stage);
     } catch (Throwable t) {
@@ -309,13 +340,14 @@ final class TargetRun<R> {
       return stage.toCompletableFuture();
     } catch (UnsupportedOperationException e) {
       CompletableFuture<T> f = new CompletableFuture<>();
-      stage.whenComplete((v, err) -> {
-        if (err != null) {
-          f.completeExceptionally(err);
-        } else {
-          f.complete(v);
-        }
-      });
+      stage.whenComplete(
+          (v, err) -> {
+            if (err != null) {
+              f.completeExceptionally(err);
+            } else {
+              f.complete(v);
+            }
+          });
       return f;
     }
   }
@@ -324,13 +356,15 @@ final class TargetRun<R> {
     try {
       return sg.retryable.test(cause);
     } catch (RuntimeException e) {
-      FanOutRun.LOG.log(System.Logger.Level.WARNING, "retry predicate threw on " + cause + "; not retrying", e);
+      FanOutRun.LOG.log(
+          System.Logger.Level.WARNING, "retry predicate threw on " + cause + "; not retrying", e);
       return false;
     }
   }
 
   private static Throwable unwrap(Throwable t) {
-    while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
       t = t.getCause();
     }
     return t;

@@ -4,6 +4,7 @@ package io.shardrouter.query;
  * How one target of a fan-out ended.
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -18,8 +19,8 @@ public enum TargetStatus {
   /** The fan-out's deadline passed while the target was queued or its call was in flight. */
   DEADLINE_EXCEEDED,
   /**
-   * The target was abandoned before it ended: another target failed under {@code requireComplete()},
-   * the calling thread was interrupted, or the scatter-gather was closed.
+   * The target was abandoned before it ended: another target failed under {@code
+   * requireComplete()}, the calling thread was interrupted, or the scatter-gather was closed.
    */
   CANCELLED;
 

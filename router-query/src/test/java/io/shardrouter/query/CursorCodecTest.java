@@ -13,10 +13,17 @@ import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
 class CursorCodecTest {
-  private static final byte[] KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] OTHER_KEY = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII);
-  private static final Cursor CURSOR = new Cursor(42, Fingerprint.of("user_id=7"), Fingerprint.of("created_at,order_id DESC"),
-      "read-ts-1700000000", new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  private static final byte[] KEY =
+      "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] OTHER_KEY =
+      "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII);
+  private static final Cursor CURSOR =
+      new Cursor(
+          42,
+          Fingerprint.of("user_id=7"),
+          Fingerprint.of("created_at,order_id DESC"),
+          "read-ts-1700000000",
+          new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
 
   private static byte[] bytes(String token) {
     return Base64.getUrlDecoder().decode(token);
@@ -27,7 +34,8 @@ class CursorCodecTest {
   }
 
   private static InvalidCursorException refused(CursorCodec codec, String token) {
-    InvalidCursorException e = assertThrows(InvalidCursorException.class, () -> codec.decode(token));
+    InvalidCursorException e =
+        assertThrows(InvalidCursorException.class, () -> codec.decode(token));
     assertTrue(e instanceof RoutingException);
     return e;
   }
@@ -42,26 +50,42 @@ class CursorCodecTest {
         assertEquals(c, codec.decode(token));
       }
     }
-    assertEquals("read-ts-1700000000", CursorCodec.signed(KEY).decode(CursorCodec.signed(KEY).encode(CURSOR))
-        .snapshot().orElseThrow());
+    assertEquals(
+        "read-ts-1700000000",
+        CursorCodec.signed(KEY)
+            .decode(CursorCodec.signed(KEY).encode(CURSOR))
+            .snapshot()
+            .orElseThrow());
   }
 
   /**
    * Format 1 is kept by clients (bookmarked URLs), so its bytes never change. These tokens were
    * produced by this codec when format 1 was introduced and checked against an independent encoder
-   * written from the layout in {@link CursorCodec}'s javadoc (Python 3: {@code hashlib.sha256} for the
-   * fingerprints, {@code hmac} with SHA-256 for the signature, a bitwise CRC-32C with polynomial
-   * 0x82F63B78 for the checksum, {@code base64.urlsafe_b64encode} without padding). A change that breaks
-   * them needs a new format version.
+   * written from the layout in {@link CursorCodec}'s javadoc (Python 3: {@code hashlib.sha256} for
+   * the fingerprints, {@code hmac} with SHA-256 for the signature, a bitwise CRC-32C with
+   * polynomial 0x82F63B78 for the checksum, {@code base64.urlsafe_b64encode} without padding). A
+   * change that breaks them needs a new format version.
    */
   @Test
   void golden_format1Tokens() {
-    Cursor c = new Cursor(15, Fingerprint.of("user_id=7"), Fingerprint.of("a ASC"), null, new byte[] {42, 0});
-    assertEquals("AQAkAA8AAAAAAAAA0blAJenEilifLf_ZJJIzmgIAKgBnOgSm", CursorCodec.unsigned().encode(c));
-    Cursor s = new Cursor(16, Fingerprint.of("user_id=7"), Fingerprint.of("a ASC"), "snap-1", new byte[] {42, 0});
-    assertEquals("AQNIABAAAAAAAAAA0blAJenEilifLf_ZJJIzmgYAc25hcC0xAgAqAI7TGv41meTe5YGZpqY6oHNyNRQwv4EUzW7NSA8t21t6", CursorCodec.signed(KEY).encode(s));
-    assertEquals(c, CursorCodec.unsigned().decode("AQAkAA8AAAAAAAAA0blAJenEilifLf_ZJJIzmgIAKgBnOgSm"));
-    assertEquals(s, CursorCodec.signed(KEY).decode("AQNIABAAAAAAAAAA0blAJenEilifLf_ZJJIzmgYAc25hcC0xAgAqAI7TGv41meTe5YGZpqY6oHNyNRQwv4EUzW7NSA8t21t6"));
+    Cursor c =
+        new Cursor(
+            15, Fingerprint.of("user_id=7"), Fingerprint.of("a ASC"), null, new byte[] {42, 0});
+    assertEquals(
+        "AQAkAA8AAAAAAAAA0blAJenEilifLf_ZJJIzmgIAKgBnOgSm", CursorCodec.unsigned().encode(c));
+    Cursor s =
+        new Cursor(
+            16, Fingerprint.of("user_id=7"), Fingerprint.of("a ASC"), "snap-1", new byte[] {42, 0});
+    assertEquals(
+        "AQNIABAAAAAAAAAA0blAJenEilifLf_ZJJIzmgYAc25hcC0xAgAqAI7TGv41meTe5YGZpqY6oHNyNRQwv4EUzW7NSA8t21t6",
+        CursorCodec.signed(KEY).encode(s));
+    assertEquals(
+        c, CursorCodec.unsigned().decode("AQAkAA8AAAAAAAAA0blAJenEilifLf_ZJJIzmgIAKgBnOgSm"));
+    assertEquals(
+        s,
+        CursorCodec.signed(KEY)
+            .decode(
+                "AQNIABAAAAAAAAAA0blAJenEilifLf_ZJJIzmgYAc25hcC0xAgAqAI7TGv41meTe5YGZpqY6oHNyNRQwv4EUzW7NSA8t21t6"));
   }
 
   @Test
@@ -73,7 +97,10 @@ class CursorCodecTest {
           byte[] bad = good.clone();
           bad[i] ^= (byte) (1 << bit);
           String t = token(bad);
-          assertThrows(InvalidCursorException.class, () -> codec.decode(t), codec + ": byte " + i + " bit " + bit);
+          assertThrows(
+              InvalidCursorException.class,
+              () -> codec.decode(t),
+              codec + ": byte " + i + " bit " + bit);
         }
       }
     }
@@ -82,15 +109,19 @@ class CursorCodecTest {
   @Test
   void decode_alteredSortKey_refusedWithTheReason() {
     byte[] unsigned = bytes(CursorCodec.unsigned().encode(CURSOR));
-    unsigned[unsigned.length - 6] ^= 1;   // inside the sort key
+    unsigned[unsigned.length - 6] ^= 1; // inside the sort key
     assertEquals(Reason.CORRUPT, refused(CursorCodec.unsigned(), token(unsigned)).reason());
 
     byte[] signed = bytes(CursorCodec.signed(KEY).encode(CURSOR));
-    signed[signed.length - 34] ^= 1;   // the last byte of the sort key, before the 32-byte signature
+    signed[signed.length - 34] ^= 1; // the last byte of the sort key, before the 32-byte signature
     InvalidCursorException e = refused(CursorCodec.signed(KEY), token(signed));
     assertEquals(Reason.BAD_SIGNATURE, e.reason());
-    assertTrue(e.getMessage().startsWith("invalid cursor (BAD_SIGNATURE): the cursor's signature does not verify: it"
-        + " was altered, forged, or signed with a key this service does not have; start from the first page"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "invalid cursor (BAD_SIGNATURE): the cursor's signature does not verify: it"
+                    + " was altered, forged, or signed with a key this service does not have; start from the first page"),
+        e.getMessage());
   }
 
   @Test
@@ -99,7 +130,10 @@ class CursorCodecTest {
       String good = codec.encode(CURSOR);
       for (int n = 0; n < good.length(); n++) {
         String cut = good.substring(0, n);
-        assertThrows(InvalidCursorException.class, () -> codec.decode(cut), codec + ": first " + n + " characters");
+        assertThrows(
+            InvalidCursorException.class,
+            () -> codec.decode(cut),
+            codec + ": first " + n + " characters");
       }
       String half = good.substring(0, good.length() / 2);
       InvalidCursorException e = refused(codec, half);
@@ -111,13 +145,19 @@ class CursorCodecTest {
   @Test
   void decode_forgedOrUnsigned_refusedBySignedCodec() {
     CursorCodec codec = CursorCodec.signed(KEY);
-    assertEquals(Reason.BAD_SIGNATURE, refused(codec, CursorCodec.signed(OTHER_KEY).encode(CURSOR)).reason());
+    assertEquals(
+        Reason.BAD_SIGNATURE,
+        refused(codec, CursorCodec.signed(OTHER_KEY).encode(CURSOR)).reason());
     InvalidCursorException unsigned = refused(codec, CursorCodec.unsigned().encode(CURSOR));
     assertEquals(Reason.UNSIGNED, unsigned.reason());
-    assertTrue(unsigned.getMessage().contains("this service accepts signed cursors only"), unsigned.getMessage());
+    assertTrue(
+        unsigned.getMessage().contains("this service accepts signed cursors only"),
+        unsigned.getMessage());
     InvalidCursorException noKey = refused(CursorCodec.unsigned(), codec.encode(CURSOR));
     assertEquals(Reason.BAD_SIGNATURE, noKey.reason());
-    assertTrue(noKey.getMessage().contains("this service has no signing key to verify it"), noKey.getMessage());
+    assertTrue(
+        noKey.getMessage().contains("this service has no signing key to verify it"),
+        noKey.getMessage());
   }
 
   @Test
@@ -125,7 +165,10 @@ class CursorCodecTest {
     String old = CursorCodec.signed(OTHER_KEY).encode(CURSOR);
     CursorCodec rotated = CursorCodec.signed(KEY, OTHER_KEY);
     assertEquals(CURSOR, rotated.decode(old));
-    assertEquals(CURSOR, CursorCodec.signed(KEY).decode(rotated.encode(CURSOR)), "new cursors use the new key");
+    assertEquals(
+        CURSOR,
+        CursorCodec.signed(KEY).decode(rotated.encode(CURSOR)),
+        "new cursors use the new key");
   }
 
   @Test
@@ -134,8 +177,10 @@ class CursorCodecTest {
     b[0] = 2;
     InvalidCursorException e = refused(CursorCodec.unsigned(), token(b));
     assertEquals(Reason.UNKNOWN_VERSION, e.reason());
-    assertEquals("invalid cursor (UNKNOWN_VERSION): the cursor is in format version 2, this library reads version 1"
-        + " only; it was issued by another release of the service: start from the first page", e.getMessage());
+    assertEquals(
+        "invalid cursor (UNKNOWN_VERSION): the cursor is in format version 2, this library reads version 1"
+            + " only; it was issued by another release of the service: start from the first page",
+        e.getMessage());
   }
 
   @Test
@@ -146,25 +191,37 @@ class CursorCodecTest {
     InvalidCursorException notBase64 = refused(codec, "page=2&sort=desc");
     assertEquals(Reason.MALFORMED, notBase64.reason());
     assertTrue(notBase64.getMessage().contains("not URL-safe Base64"), notBase64.getMessage());
-    assertEquals(Reason.MALFORMED, refused(codec, "A".repeat(CursorCodec.MAX_TOKEN_CHARS + 1)).reason());
-    byte[] extra = Arrays.copyOf(bytes(codec.encode(CURSOR)), bytes(codec.encode(CURSOR)).length + 1);
+    assertEquals(
+        Reason.MALFORMED, refused(codec, "A".repeat(CursorCodec.MAX_TOKEN_CHARS + 1)).reason());
+    byte[] extra =
+        Arrays.copyOf(bytes(codec.encode(CURSOR)), bytes(codec.encode(CURSOR)).length + 1);
     assertEquals(Reason.MALFORMED, refused(codec, token(extra)).reason());
   }
 
   @Test
   void signed_shortKey_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CursorCodec.signed(new byte[16]));
-    assertTrue(e.getMessage().startsWith("cursor signing key has 16 bytes; give at least 32 random bytes"), e.getMessage());
-    assertFalse(CursorCodec.signed(KEY).toString().contains("0123"), "toString never prints the key");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CursorCodec.signed(new byte[16]));
+    assertTrue(
+        e.getMessage().startsWith("cursor signing key has 16 bytes; give at least 32 random bytes"),
+        e.getMessage());
+    assertFalse(
+        CursorCodec.signed(KEY).toString().contains("0123"), "toString never prints the key");
   }
 
   @Test
   void cursor_limitsChecked() {
     assertThrows(IllegalArgumentException.class, () -> new Cursor(1, 1, 1, "", new byte[0]));
-    assertThrows(IllegalArgumentException.class, () -> new Cursor(1, 1, 1, "x".repeat(256), new byte[0]));
-    assertThrows(IllegalArgumentException.class, () -> new Cursor(1, 1, 1, null, new byte[SortKeyWriter.MAX_BYTES + 1]));
-    String longest = CursorCodec.signed(KEY).encode(new Cursor(Long.MAX_VALUE, -1, -1, "é".repeat(127),
-        new byte[SortKeyWriter.MAX_BYTES]));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Cursor(1, 1, 1, "x".repeat(256), new byte[0]));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new Cursor(1, 1, 1, null, new byte[SortKeyWriter.MAX_BYTES + 1]));
+    String longest =
+        CursorCodec.signed(KEY)
+            .encode(
+                new Cursor(
+                    Long.MAX_VALUE, -1, -1, "é".repeat(127), new byte[SortKeyWriter.MAX_BYTES]));
     assertTrue(longest.length() <= CursorCodec.MAX_TOKEN_CHARS);
     assertEquals(Long.MAX_VALUE, CursorCodec.signed(KEY).decode(longest).routingVersion());
   }

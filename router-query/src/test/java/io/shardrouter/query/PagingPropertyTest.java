@@ -18,17 +18,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Randomized paging: random rows with heavy ties on the timestamp, spread over random partitions
- * (some empty, some rows copied to a second partition as a replica would), paged with K in
- * {1, 2, 7, 50} in both directions, must give exactly the sorted whole, each row once.
+ * (some empty, some rows copied to a second partition as a replica would), paged with K in {1, 2,
+ * 7, 50} in both directions, must give exactly the sorted whole, each row once.
  *
- * <p>Seeded: a failure prints its seed; rerun just that seed with
- * {@code ./mvnw -pl router-query -am verify -Dtest=PagingPropertyTest -Dshardrouter.query.seed=<seed>}.
+ * <p>Seeded: a failure prints its seed; rerun just that seed with {@code ./mvnw -pl router-query
+ * -am verify -Dtest=PagingPropertyTest -Dshardrouter.query.seed=<seed>}.
  */
 class PagingPropertyTest {
   private static final int[] KS = {1, 2, 7, 50};
   private static final long BASE_SEED = 0x5EED_000L;
   private static final int TRIALS = 150;
-  private static final byte[] KEY = "property-test-cursor-signing-key!".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] KEY =
+      "property-test-cursor-signing-key!".getBytes(StandardCharsets.US_ASCII);
 
   /** The seeds to run: the one given with -Dshardrouter.query.seed, or BASE_SEED + 0..TRIALS-1. */
   private static long[] seeds(int trials) {
@@ -43,18 +44,21 @@ class PagingPropertyTest {
     return s;
   }
 
-  /** One random data set: partitions of rows, each sorted in {@code order}, and the sorted distinct whole. */
+  /**
+   * One random data set: partitions of rows, each sorted in {@code order}, and the sorted distinct
+   * whole.
+   */
   private record Data(List<List<Row>> partitions, List<Row> whole, boolean duplicates) {}
 
   private static Data data(SplittableRandom rnd, SortOrder<Row, Row> order) {
     int p = 1 + rnd.nextInt(8);
     int n = rnd.nextInt(4) == 0 ? rnd.nextInt(3) : rnd.nextInt(160);
-    int times = 1 + rnd.nextInt(6);                    // few distinct timestamps: heavy ties
+    int times = 1 + rnd.nextInt(6); // few distinct timestamps: heavy ties
     List<List<Row>> parts = new ArrayList<>();
     for (int i = 0; i < p; i++) {
       parts.add(new ArrayList<>());
     }
-    int usable = rnd.nextBoolean() ? p : 1 + rnd.nextInt(p);   // sometimes leave partitions empty
+    int usable = rnd.nextBoolean() ? p : 1 + rnd.nextInt(p); // sometimes leave partitions empty
     boolean duplicates = rnd.nextInt(3) == 0;
     List<Row> whole = new ArrayList<>();
     for (int id = 0; id < n; id++) {
@@ -63,7 +67,9 @@ class PagingPropertyTest {
       int home = rnd.nextInt(usable);
       parts.get(home).add(r);
       if (duplicates && p > 1 && rnd.nextInt(4) == 0) {
-        parts.get((home + 1 + rnd.nextInt(p - 1)) % p).add(r);   // the same row seen in another partition
+        parts
+            .get((home + 1 + rnd.nextInt(p - 1)) % p)
+            .add(r); // the same row seen in another partition
       }
     }
     for (List<Row> part : parts) {
@@ -73,7 +79,8 @@ class PagingPropertyTest {
     return new Data(parts, whole, duplicates);
   }
 
-  private static List<Row> pageThrough(Pager<Row, Row> pager, List<List<Row>> parts, int k, String filter, long seed) {
+  private static List<Row> pageThrough(
+      Pager<Row, Row> pager, List<List<Row>> parts, int k, String filter, long seed) {
     List<Row> collected = new ArrayList<>();
     String cursor = null;
     int pages = 0;
@@ -88,7 +95,12 @@ class PagingPropertyTest {
       collected.addAll(page.rows());
       cursor = page.nextCursor().orElse(null);
       if (++pages > 10_000) {
-        fail("seed " + seed + " (rerun with -Dshardrouter.query.seed=" + seed + "): paging does not end");
+        fail(
+            "seed "
+                + seed
+                + " (rerun with -Dshardrouter.query.seed="
+                + seed
+                + "): paging does not end");
       }
     } while (cursor != null);
     return collected;
@@ -98,7 +110,8 @@ class PagingPropertyTest {
   void paging_randomPartitionedDataWithTies_visitsEveryRowExactlyOnce() {
     for (long seed : seeds(TRIALS)) {
       SplittableRandom rnd = new SplittableRandom(seed);
-      SortOrder<Row, Row> order = rnd.nextBoolean() ? Row.NEWEST_FIRST : Row.NEWEST_FIRST.reversed();
+      SortOrder<Row, Row> order =
+          rnd.nextBoolean() ? Row.NEWEST_FIRST : Row.NEWEST_FIRST.reversed();
       Data d = data(rnd, order);
       CursorCodec codec = rnd.nextBoolean() ? CursorCodec.signed(KEY) : CursorCodec.unsigned();
       Pager<Row, Row> pager = Pager.of(order, codec);
@@ -106,23 +119,40 @@ class PagingPropertyTest {
         pager = pager.withUniqueId(Row::orderId);
       }
       for (int k : KS) {
-        String context = "seed " + seed + " (rerun with -Dshardrouter.query.seed=" + seed + "), K=" + k + ", "
-            + order + ", " + d.partitions().size() + " partitions, " + d.whole().size() + " rows"
-            + (d.duplicates() ? " with duplicates" : "");
+        String context =
+            "seed "
+                + seed
+                + " (rerun with -Dshardrouter.query.seed="
+                + seed
+                + "), K="
+                + k
+                + ", "
+                + order
+                + ", "
+                + d.partitions().size()
+                + " partitions, "
+                + d.whole().size()
+                + " rows"
+                + (d.duplicates() ? " with duplicates" : "");
         List<Row> collected = pageThrough(pager, d.partitions(), k, "filter-" + seed, seed);
         assertEquals(d.whole(), collected, context);
-        assertEquals(collected.size(), new HashSet<>(collected).size(), context + ": a row was served twice");
+        assertEquals(
+            collected.size(),
+            new HashSet<>(collected).size(),
+            context + ": a row was served twice");
       }
     }
   }
 
   @Test
-  void paging_throughScatterGather_asyncTargets_visitsEveryRowExactlyOnce() throws InterruptedException {
+  void paging_throughScatterGather_asyncTargets_visitsEveryRowExactlyOnce()
+      throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try (ScatterGather sg = ScatterGather.builder().maxConcurrency(3).callExecutor(pool).build()) {
       for (long seed : seeds(25)) {
         SplittableRandom rnd = new SplittableRandom(seed ^ 0xA5A5L);
-        SortOrder<Row, Row> order = rnd.nextBoolean() ? Row.NEWEST_FIRST : Row.NEWEST_FIRST.reversed();
+        SortOrder<Row, Row> order =
+            rnd.nextBoolean() ? Row.NEWEST_FIRST : Row.NEWEST_FIRST.reversed();
         Data d = data(rnd, order);
         Pager<Row, Row> pager = Pager.of(order, CursorCodec.signed(KEY));
         List<Target> targets = new ArrayList<>();
@@ -134,15 +164,32 @@ class PagingPropertyTest {
         String cursor = null;
         do {
           PageRequest<Row, Row> req = pager.request(cursor, "", k, 1);
-          ScatterResult<Row> r = sg.fanOut(targets, a -> CompletableFuture.supplyAsync(() -> {
-            List<Row> part = d.partitions().get(Integer.parseInt(a.target().name().substring("partition ".length())));
-            return part.stream().filter(req::admits).limit(k).toList();
-          }, pool)).requireComplete().run();
+          ScatterResult<Row> r =
+              sg.fanOut(
+                      targets,
+                      a ->
+                          CompletableFuture.supplyAsync(
+                              () -> {
+                                List<Row> part =
+                                    d.partitions()
+                                        .get(
+                                            Integer.parseInt(
+                                                a.target()
+                                                    .name()
+                                                    .substring("partition ".length())));
+                                return part.stream().filter(req::admits).limit(k).toList();
+                              },
+                              pool))
+                  .requireComplete()
+                  .run();
           Page<Row> page = pager.page(req, r);
           collected.addAll(page.rows());
           cursor = page.nextCursor().orElse(null);
         } while (cursor != null);
-        assertEquals(d.whole(), collected, "seed " + seed + " (rerun with -Dshardrouter.query.seed=" + seed + "), K=" + k);
+        assertEquals(
+            d.whole(),
+            collected,
+            "seed " + seed + " (rerun with -Dshardrouter.query.seed=" + seed + "), K=" + k);
       }
     } finally {
       pool.shutdownNow();

@@ -26,10 +26,14 @@ class PartialAggregateTest {
 
   @Test
   void average_fromSumsAndCounts_notFromAverages() {
-    PartialAggregate big = PartialAggregate.ofValues(10, 10, 10, 10, 10, 10, 10, 10, 10);   // average 10 over 9 rows
-    PartialAggregate small = PartialAggregate.ofValues(100);                                // average 100 over 1 row
+    PartialAggregate big =
+        PartialAggregate.ofValues(10, 10, 10, 10, 10, 10, 10, 10, 10); // average 10 over 9 rows
+    PartialAggregate small = PartialAggregate.ofValues(100); // average 100 over 1 row
     assertEquals(19.0, big.merge(small).average().getAsDouble(), 1e-12);
-    assertEquals(55.0, (big.average().getAsDouble() + small.average().getAsDouble()) / 2, 1e-12,
+    assertEquals(
+        55.0,
+        (big.average().getAsDouble() + small.average().getAsDouble()) / 2,
+        1e-12,
         "the average of averages is a different (wrong) number");
   }
 
@@ -40,7 +44,8 @@ class PartialAggregateTest {
     assertFalse(e.min().isPresent());
     assertFalse(e.max().isPresent());
     assertFalse(e.average().isPresent());
-    assertEquals(e, PartialAggregate.of(0, 0, 123, -5), "min and max of an empty target are ignored");
+    assertEquals(
+        e, PartialAggregate.of(0, 0, 123, -5), "min and max of an empty target are ignored");
     PartialAggregate one = PartialAggregate.ofValues(-7);
     assertEquals(one, e.merge(one));
     assertEquals(one, one.merge(e));
@@ -51,20 +56,29 @@ class PartialAggregateTest {
     assertThrows(IllegalArgumentException.class, () -> PartialAggregate.of(-1, 0, 0, 0));
     assertThrows(IllegalArgumentException.class, () -> PartialAggregate.of(0, 5, 0, 0));
     assertThrows(IllegalArgumentException.class, () -> PartialAggregate.of(2, 5, 9, 1));
-    ArithmeticException e = assertThrows(ArithmeticException.class,
-        () -> PartialAggregate.ofValues(Long.MAX_VALUE).merge(PartialAggregate.ofValues(1)));
+    ArithmeticException e =
+        assertThrows(
+            ArithmeticException.class,
+            () -> PartialAggregate.ofValues(Long.MAX_VALUE).merge(PartialAggregate.ofValues(1)));
     assertTrue(e.getMessage().contains("overflows a long"), e.getMessage());
   }
 
   @Test
   void mergeAll_ofACompleteFanOut() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      ScatterResult<PartialAggregate> r = sg.fanOut(List.of(Target.named("p0"), Target.named("p1"), Target.named("p2")),
-          a -> CompletableFuture.completedFuture(List.of(switch (a.target().name()) {
-            case "p0" -> PartialAggregate.of(2, 300, 100, 200);
-            case "p1" -> PartialAggregate.empty();
-            default -> PartialAggregate.of(1, 50, 50, 50);
-          }))).requireComplete().run();
+      ScatterResult<PartialAggregate> r =
+          sg.fanOut(
+                  List.of(Target.named("p0"), Target.named("p1"), Target.named("p2")),
+                  a ->
+                      CompletableFuture.completedFuture(
+                          List.of(
+                              switch (a.target().name()) {
+                                case "p0" -> PartialAggregate.of(2, 300, 100, 200);
+                                case "p1" -> PartialAggregate.empty();
+                                default -> PartialAggregate.of(1, 50, 50, 50);
+                              })))
+              .requireComplete()
+              .run();
       PartialAggregate total = PartialAggregate.mergeAll(r.rows());
       assertEquals(PartialAggregate.of(3, 350, 50, 200), total);
       assertEquals(350.0 / 3, total.average().getAsDouble(), 1e-12);

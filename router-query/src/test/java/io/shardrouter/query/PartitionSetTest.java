@@ -36,7 +36,8 @@ class PartitionSetTest {
 
   @Test
   void of_negativePartition_throws() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PartitionSet.of(1, -2));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PartitionSet.of(1, -2));
     assertTrue(e.getMessage().contains("got -2"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> PartitionSet.range(3, 2));
     assertThrows(IllegalArgumentException.class, () -> PartitionSet.all(-1));
@@ -46,7 +47,9 @@ class PartitionSetTest {
   void targets_perPartitionAndPerGroup_resolveThroughTheTable() {
     RoutingTable t = TestTables.table(7, 8, 3);
     List<Target> perPartition = Target.perPartition(t, PartitionSet.of(1, 4, 6));
-    assertEquals(List.of("partition 1", "partition 4", "partition 6"), perPartition.stream().map(Target::name).toList());
+    assertEquals(
+        List.of("partition 1", "partition 4", "partition 6"),
+        perPartition.stream().map(Target::name).toList());
     assertEquals("g1", perPartition.get(0).group().orElseThrow().id());
     assertEquals(7, perPartition.get(0).routingVersion());
     assertEquals("partition 4 (partitions {4} on g1, v7)", perPartition.get(1).toString());
@@ -61,20 +64,29 @@ class PartitionSetTest {
   @Test
   void targets_partitionOutsideTable_throws() {
     RoutingTable t = TestTables.table(7, 8, 3);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Target.perGroup(t, PartitionSet.of(2, 8)));
-    assertTrue(e.getMessage().contains("partition 8 is outside routing table 'orders' version 7"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Target.perGroup(t, PartitionSet.of(2, 8)));
+    assertTrue(
+        e.getMessage().contains("partition 8 is outside routing table 'orders' version 7"),
+        e.getMessage());
   }
 
   @Test
   void scatterGuard_widthCountsDistinctPartitionsAndNamedTargets() {
     RoutingTable t = TestTables.table(7, 8, 3);
     assertEquals(8, ScatterGuard.widthOf(Target.perGroup(t, PartitionSet.all(8))));
-    assertEquals(2, ScatterGuard.widthOf(List.of(Target.named("orders_2024_01"), Target.named("orders_2024_02"))));
+    assertEquals(
+        2,
+        ScatterGuard.widthOf(
+            List.of(Target.named("orders_2024_01"), Target.named("orders_2024_02"))));
     ScatterGuard g = ScatterGuard.limit(4);
-    ScatterRefusedException e = assertThrows(ScatterRefusedException.class, () -> g.check("query 'by email'", 8, false));
-    assertEquals("query 'by email' would fan out to 8 partitions or targets, over the scatter limit of 4; add the shard key to the"
-        + " query so it routes to fewer partitions, or opt in with allowScatter() if this fan-out is intended", e.getMessage());
+    ScatterRefusedException e =
+        assertThrows(ScatterRefusedException.class, () -> g.check("query 'by email'", 8, false));
+    assertEquals(
+        "query 'by email' would fan out to 8 partitions or targets, over the scatter limit of 4; add the shard key to the"
+            + " query so it routes to fewer partitions, or opt in with allowScatter() if this fan-out is intended",
+        e.getMessage());
     g.check("query 'by email'", 8, true);
     g.check("query 'by user'", PartitionSet.of(3), false);
     assertThrows(IllegalArgumentException.class, () -> ScatterGuard.limit(0));

@@ -38,8 +38,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The examples of {@code docs/queries.md}, compiled and run so that they cannot rot: each region
- * between {@code // --- docs/queries.md: <name> begins} and {@code ... ends} must appear verbatim (less
- * its indentation) in the document, which {@link #docs_holdTheseExamplesVerbatim()} checks.
+ * between {@code // --- docs/queries.md: <name> begins} and {@code ... ends} must appear verbatim
+ * (less its indentation) in the document, which {@link #docs_holdTheseExamplesVerbatim()} checks.
  */
 class QueriesDocExampleTest {
 
@@ -51,26 +51,35 @@ class QueriesDocExampleTest {
   /** The asynchronous driver the service already has: one statement against one endpoint. */
   interface OrderStore {
     /**
-     * SELECT * FROM {table} WHERE user_id = ? [AND (created_at, order_id) < (?, ?)]
-     * ORDER BY created_at DESC, order_id DESC LIMIT ?
+     * SELECT * FROM {table} WHERE user_id = ? [AND (created_at, order_id) < (?, ?)] ORDER BY
+     * created_at DESC, order_id DESC LIMIT ?
      */
-    CompletableFuture<List<Order>> newestFirst(String endpoint, String table, long userId, OrderKey before, int limit,
-        Duration timeout);
+    CompletableFuture<List<Order>> newestFirst(
+        String endpoint, String table, long userId, OrderKey before, int limit, Duration timeout);
 
-    /** SELECT count(*), sum(amount_cents), min(amount_cents), max(amount_cents) FROM {table} WHERE user_id = ? */
-    CompletableFuture<PartialAggregate> amounts(String endpoint, String table, long userId, Duration timeout);
+    /**
+     * SELECT count(*), sum(amount_cents), min(amount_cents), max(amount_cents) FROM {table} WHERE
+     * user_id = ?
+     */
+    CompletableFuture<PartialAggregate> amounts(
+        String endpoint, String table, long userId, Duration timeout);
   }
 
   /** A user's orders sit in one bucket per month: orders_2024_01, orders_2024_02, ... */
   static final class RecentOrdersDao {
-    static final SortOrder<Order, OrderKey> NEWEST_FIRST = SortOrder.of("created_at,order_id", Direction.DESC,
-        o -> new OrderKey(o.createdAt(), o.orderId()),
-        Comparator.comparingLong(OrderKey::createdAt).thenComparing(OrderKey::orderId),
-        SortKeyCodec.of((k, out) -> out.putLong(k.createdAt()).putString(k.orderId()),
-            in -> new OrderKey(in.getLong(), in.getString())));
+    static final SortOrder<Order, OrderKey> NEWEST_FIRST =
+        SortOrder.of(
+            "created_at,order_id",
+            Direction.DESC,
+            o -> new OrderKey(o.createdAt(), o.orderId()),
+            Comparator.comparingLong(OrderKey::createdAt).thenComparing(OrderKey::orderId),
+            SortKeyCodec.of(
+                (k, out) -> out.putLong(k.createdAt()).putString(k.orderId()),
+                in -> new OrderKey(in.getLong(), in.getString())));
 
-    private final Router router;          // entity "orders", key (user_id, month): one bucket per user and month
-    private final ScatterGather scatter;  // shared by all requests, closed at shutdown
+    private final Router
+        router; // entity "orders", key (user_id, month): one bucket per user and month
+    private final ScatterGather scatter; // shared by all requests, closed at shutdown
     private final Pager<Order, OrderKey> pager;
     private final OrderStore db;
 
@@ -81,40 +90,76 @@ class QueriesDocExampleTest {
       this.db = db;
     }
 
-    /** The user's orders of months [from, to], newest first, k per page; cursor null for the first page. */
+    /**
+     * The user's orders of months [from, to], newest first, k per page; cursor null for the first
+     * page.
+     */
     Page<Order> recentOrders(long userId, YearMonth from, YearMonth to, int k, String cursor) {
-      RoutingTable table = router.table();   // one routing snapshot for the whole request
-      PageRequest<Order, OrderKey> page = pager.request(cursor, "user_id=" + userId + ";months=" + from + ".." + to,
-          k, table.version());               // refuses a cursor of another user, range or sort
+      RoutingTable table = router.table(); // one routing snapshot for the whole request
+      PageRequest<Order, OrderKey> page =
+          pager.request(
+              cursor,
+              "user_id=" + userId + ";months=" + from + ".." + to,
+              k,
+              table.version()); // refuses a cursor of another user, range or sort
       OrderKey before = page.after().orElse(null);
-      ScatterResult<Order> result = scatter.fanOut(monthBuckets(table, userId, from, to), attempt ->
-              db.newestFirst(attempt.replica().orElseThrow().endpoint(), attempt.target().name(), userId, before, k,
-                  attempt.remaining()))
-          .label("recent orders").deadline(Duration.ofMillis(300)).run();
-      return pager.page(page, result);       // the top k of all buckets; partial when a bucket did not answer
+      ScatterResult<Order> result =
+          scatter
+              .fanOut(
+                  monthBuckets(table, userId, from, to),
+                  attempt ->
+                      db.newestFirst(
+                          attempt.replica().orElseThrow().endpoint(),
+                          attempt.target().name(),
+                          userId,
+                          before,
+                          k,
+                          attempt.remaining()))
+              .label("recent orders")
+              .deadline(Duration.ofMillis(300))
+              .run();
+      return pager.page(
+          page, result); // the top k of all buckets; partial when a bucket did not answer
     }
 
     /** What the user spent in months [from, to]: complete, or an IncompleteResultException. */
     PartialAggregate spent(long userId, YearMonth from, YearMonth to) {
-      ScatterResult<PartialAggregate> result = scatter.fanOut(monthBuckets(router.table(), userId, from, to),
-              attempt -> db.amounts(attempt.replica().orElseThrow().endpoint(), attempt.target().name(), userId,
-                  attempt.remaining()).thenApply(List::of))
-          .label("spent").deadline(Duration.ofMillis(500)).requireComplete().run();
+      ScatterResult<PartialAggregate> result =
+          scatter
+              .fanOut(
+                  monthBuckets(router.table(), userId, from, to),
+                  attempt ->
+                      db.amounts(
+                              attempt.replica().orElseThrow().endpoint(),
+                              attempt.target().name(),
+                              userId,
+                              attempt.remaining())
+                          .thenApply(List::of))
+              .label("spent")
+              .deadline(Duration.ofMillis(500))
+              .requireComplete()
+              .run();
       return PartialAggregate.mergeAll(result.rows());
     }
 
-    private static List<Target> monthBuckets(RoutingTable table, long userId, YearMonth from, YearMonth to) {
+    private static List<Target> monthBuckets(
+        RoutingTable table, long userId, YearMonth from, YearMonth to) {
       List<Target> buckets = new ArrayList<>();
       for (YearMonth m = to; !m.isBefore(from); m = m.minusMonths(1)) {
         Route route = table.route(userId, m.getYear() * 12L + m.getMonthValue() - 1);
-        buckets.add(Target.of(String.format("orders_%d_%02d", m.getYear(), m.getMonthValue()), route));
+        buckets.add(
+            Target.of(String.format("orders_%d_%02d", m.getYear(), m.getMonthValue()), route));
       }
       return buckets;
     }
   }
+
   // --- docs/queries.md: dao ends
 
-  /** An in-memory OrderStore: one list per bucket table, answers after a millisecond, can fail buckets. */
+  /**
+   * An in-memory OrderStore: one list per bucket table, answers after a millisecond, can fail
+   * buckets.
+   */
   static final class FakeOrderStore implements OrderStore {
     final Map<String, List<Order>> tables = new ConcurrentHashMap<>();
     final Set<String> failing = ConcurrentHashMap.newKeySet();
@@ -125,43 +170,64 @@ class QueriesDocExampleTest {
       this.io = io;
     }
 
-    private <T> CompletableFuture<T> later(String endpoint, String table, java.util.function.Supplier<T> answer) {
+    private <T> CompletableFuture<T> later(
+        String endpoint, String table, java.util.function.Supplier<T> answer) {
       endpoints.add(endpoint);
       CompletableFuture<T> f = new CompletableFuture<>();
-      io.schedule(() -> {
-        if (failing.contains(table)) {
-          f.completeExceptionally(new IOException(endpoint + ": connection reset while reading " + table));
-        } else {
-          f.complete(answer.get());
-        }
-      }, 1, TimeUnit.MILLISECONDS);
+      io.schedule(
+          () -> {
+            if (failing.contains(table)) {
+              f.completeExceptionally(
+                  new IOException(endpoint + ": connection reset while reading " + table));
+            } else {
+              f.complete(answer.get());
+            }
+          },
+          1,
+          TimeUnit.MILLISECONDS);
       return f;
     }
 
     @Override
-    public CompletableFuture<List<Order>> newestFirst(String endpoint, String table, long userId, OrderKey before,
-        int limit, Duration timeout) {
-      return later(endpoint, table, () -> tables.getOrDefault(table, List.of()).stream()
-          .filter(o -> o.userId() == userId)
-          .filter(o -> before == null || RecentOrdersDao.NEWEST_FIRST.isAfter(o, before))
-          .sorted(RecentOrdersDao.NEWEST_FIRST.rows()).limit(limit).toList());
+    public CompletableFuture<List<Order>> newestFirst(
+        String endpoint, String table, long userId, OrderKey before, int limit, Duration timeout) {
+      return later(
+          endpoint,
+          table,
+          () ->
+              tables.getOrDefault(table, List.of()).stream()
+                  .filter(o -> o.userId() == userId)
+                  .filter(o -> before == null || RecentOrdersDao.NEWEST_FIRST.isAfter(o, before))
+                  .sorted(RecentOrdersDao.NEWEST_FIRST.rows())
+                  .limit(limit)
+                  .toList());
     }
 
     @Override
-    public CompletableFuture<PartialAggregate> amounts(String endpoint, String table, long userId, Duration timeout) {
-      return later(endpoint, table, () -> PartialAggregate.ofValues(tables.getOrDefault(table, List.of()).stream()
-          .filter(o -> o.userId() == userId).mapToLong(Order::amountCents).toArray()));
+    public CompletableFuture<PartialAggregate> amounts(
+        String endpoint, String table, long userId, Duration timeout) {
+      return later(
+          endpoint,
+          table,
+          () ->
+              PartialAggregate.ofValues(
+                  tables.getOrDefault(table, List.of()).stream()
+                      .filter(o -> o.userId() == userId)
+                      .mapToLong(Order::amountCents)
+                      .toArray()));
     }
   }
 
-  private static final byte[] CURSOR_KEY = "docs-example-cursor-signing-key!".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] CURSOR_KEY =
+      "docs-example-cursor-signing-key!".getBytes(StandardCharsets.US_ASCII);
   private static final YearMonth FROM = YearMonth.of(2024, 1);
   private static final YearMonth TO = YearMonth.of(2024, 6);
 
   private final ScheduledExecutorService io = Executors.newSingleThreadScheduledExecutor();
   private final FakeOrderStore db = new FakeOrderStore(io);
   private final List<String> auditLog = Collections.synchronizedList(new ArrayList<>());
-  private final Router router = Router.create(TestTables.table(12, 64, 4, KeyType.composite(KeyKind.LONG, KeyKind.LONG)));
+  private final Router router =
+      Router.create(TestTables.table(12, 64, 4, KeyType.composite(KeyKind.LONG, KeyKind.LONG)));
   private final List<Order> user42 = new ArrayList<>();
 
   @AfterEach
@@ -170,20 +236,24 @@ class QueriesDocExampleTest {
     assertTrue(io.awaitTermination(2, TimeUnit.SECONDS));
   }
 
-  /** Orders of users 42 and 43 in every month from January to June 2024 but April, many at the same millisecond. */
+  /**
+   * Orders of users 42 and 43 in every month from January to June 2024 but April, many at the same
+   * millisecond.
+   */
   private void seedOrders() {
     SplittableRandom rnd = new SplittableRandom(42);
     int n = 0;
     for (YearMonth m = FROM; !m.isAfter(TO); m = m.plusMonths(1)) {
       if (m.getMonthValue() == 4) {
-        continue;   // an empty bucket
+        continue; // an empty bucket
       }
       String table = String.format("orders_%d_%02d", m.getYear(), m.getMonthValue());
       long start = m.atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
       List<Order> rows = new ArrayList<>();
       for (int i = 0; i < 9; i++) {
         long user = rnd.nextBoolean() ? 42 : 43;
-        Order o = new Order("o-" + (n++), user, start + rnd.nextInt(3) * 1000L, 100 + rnd.nextInt(900));
+        Order o =
+            new Order("o-" + (n++), user, start + rnd.nextInt(3) * 1000L, 100 + rnd.nextInt(900));
         rows.add(o);
         if (user == 42) {
           user42.add(o);
@@ -196,15 +266,16 @@ class QueriesDocExampleTest {
 
   private ScatterGather scatter() {
     // --- docs/queries.md: setup begins
-    ScatterGather scatter = ScatterGather.builder()
-        .maxConcurrency(8)                                    // buckets queried at once
-        .perTargetTimeout(Duration.ofMillis(150))             // one call to one bucket
-        .retryOn(e -> e instanceof TimeoutException || e instanceof IOException)
-        .retryBudget(2)                                       // extra calls per query, all buckets together
-        .hedgeAfter(Duration.ofMillis(40))                    // about the p95 latency of one call
-        .scatterLimit(24)                                     // two years of months; wider needs allowScatter()
-        .audit(record -> auditLog.add(record.toString()))     // one line per fan-out
-        .build();
+    ScatterGather scatter =
+        ScatterGather.builder()
+            .maxConcurrency(8) // buckets queried at once
+            .perTargetTimeout(Duration.ofMillis(150)) // one call to one bucket
+            .retryOn(e -> e instanceof TimeoutException || e instanceof IOException)
+            .retryBudget(2) // extra calls per query, all buckets together
+            .hedgeAfter(Duration.ofMillis(40)) // about the p95 latency of one call
+            .scatterLimit(24) // two years of months; wider needs allowScatter()
+            .audit(record -> auditLog.add(record.toString())) // one line per fan-out
+            .build();
     // --- docs/queries.md: setup ends
     return scatter;
   }
@@ -242,10 +313,13 @@ class QueriesDocExampleTest {
       RecentOrdersDao dao = new RecentOrdersDao(router, scatter, CURSOR_KEY, db);
       Page<Order> page = dao.recentOrders(42, FROM, TO, 5, null);
       assertTrue(page.partial());
-      assertEquals(List.of("orders_2024_03"), page.missingTargets().stream().map(Target::name).toList());
+      assertEquals(
+          List.of("orders_2024_03"), page.missingTargets().stream().map(Target::name).toList());
       assertFalse(page.nextCursor().isPresent());
-      IncompleteResultException e = assertThrows(IncompleteResultException.class, () -> dao.spent(42, FROM, TO));
-      assertEquals(List.of("orders_2024_03"), e.missingTargets().stream().map(Target::name).toList());
+      IncompleteResultException e =
+          assertThrows(IncompleteResultException.class, () -> dao.spent(42, FROM, TO));
+      assertEquals(
+          List.of("orders_2024_03"), e.missingTargets().stream().map(Target::name).toList());
     }
   }
 
@@ -255,7 +329,9 @@ class QueriesDocExampleTest {
     try (ScatterGather scatter = scatter()) {
       RecentOrdersDao dao = new RecentOrdersDao(router, scatter, CURSOR_KEY, db);
       String cursor = dao.recentOrders(42, FROM, TO, 2, null).nextCursor().orElseThrow();
-      InvalidCursorException e = assertThrows(InvalidCursorException.class, () -> dao.recentOrders(43, FROM, TO, 2, cursor));
+      InvalidCursorException e =
+          assertThrows(
+              InvalidCursorException.class, () -> dao.recentOrders(43, FROM, TO, 2, cursor));
       assertEquals(InvalidCursorException.Reason.FILTER_MISMATCH, e.reason());
     }
   }
@@ -264,8 +340,10 @@ class QueriesDocExampleTest {
   void recentOrders_threeYears_refusedByTheScatterGuard() {
     try (ScatterGather scatter = scatter()) {
       RecentOrdersDao dao = new RecentOrdersDao(router, scatter, CURSOR_KEY, db);
-      ScatterRefusedException e = assertThrows(ScatterRefusedException.class,
-          () -> dao.recentOrders(42, YearMonth.of(2022, 1), YearMonth.of(2024, 12), 5, null));
+      ScatterRefusedException e =
+          assertThrows(
+              ScatterRefusedException.class,
+              () -> dao.recentOrders(42, YearMonth.of(2022, 1), YearMonth.of(2024, 12), 5, null));
       assertEquals(36, e.width());
     }
   }
@@ -274,26 +352,39 @@ class QueriesDocExampleTest {
   void spent_mergesSumsAndCountsOfEveryBucket() {
     seedOrders();
     try (ScatterGather scatter = scatter()) {
-      PartialAggregate spent = new RecentOrdersDao(router, scatter, CURSOR_KEY, db).spent(42, FROM, TO);
+      PartialAggregate spent =
+          new RecentOrdersDao(router, scatter, CURSOR_KEY, db).spent(42, FROM, TO);
       assertEquals(user42.size(), spent.count());
       assertEquals(user42.stream().mapToLong(Order::amountCents).sum(), spent.sum());
-      assertEquals(user42.stream().mapToLong(Order::amountCents).average().orElseThrow(),
-          spent.average().orElseThrow(), 1e-9);
+      assertEquals(
+          user42.stream().mapToLong(Order::amountCents).average().orElseThrow(),
+          spent.average().orElseThrow(),
+          1e-9);
     }
   }
 
   @Test
   void docs_holdTheseExamplesVerbatim() throws IOException {
-    String source = Files.readString(Path.of("src/test/java/io/shardrouter/query/QueriesDocExampleTest.java"));
+    String source =
+        Files.readString(Path.of("src/test/java/io/shardrouter/query/QueriesDocExampleTest.java"));
     String doc = Files.readString(Path.of("../docs/queries.md"));
-    Matcher m = Pattern.compile("// --- docs/queries.md: (\\w+) begins\\n(.*?)\\n\\s*// --- docs/queries.md: \\1 ends",
-        Pattern.DOTALL).matcher(source);
+    Matcher m =
+        Pattern.compile(
+                "// --- docs/queries.md: (\\w+) begins\\n(.*?)\\n\\s*// --- docs/queries.md: \\1 ends",
+                Pattern.DOTALL)
+            .matcher(source);
     int regions = 0;
     while (m.find()) {
       regions++;
       String snippet = dedent(m.group(2));
-      assertTrue(doc.contains("```java\n" + snippet + "\n```"), "docs/queries.md must hold the '" + m.group(1)
-          + "' example of " + getClass().getSimpleName() + " verbatim, in a java code block:\n" + snippet);
+      assertTrue(
+          doc.contains("```java\n" + snippet + "\n```"),
+          "docs/queries.md must hold the '"
+              + m.group(1)
+              + "' example of "
+              + getClass().getSimpleName()
+              + " verbatim, in a java code block:\n"
+              + snippet);
     }
     assertEquals(2, regions, "the regions of this file");
   }

@@ -23,7 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Scatter-gather behaviour without timing faults: gathering, failures, retries, the guard, the audit. */
+/**
+ * Scatter-gather behaviour without timing faults: gathering, failures, retries, the guard, the
+ * audit.
+ */
 class ScatterGatherTest {
   private final ScheduledExecutorService delays = Executors.newSingleThreadScheduledExecutor();
 
@@ -50,9 +53,15 @@ class ScatterGatherTest {
   @Test
   void run_allTargetsAnswer_completeResultInTargetOrder() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      ScatterResult<String> r = sg.fanOut(named("a", "b", "c"),
-          a -> later(a.target().name().equals("a") ? 30 : 1, List.of(a.target().name() + "1", a.target().name() + "2")))
-          .label("letters").run();
+      ScatterResult<String> r =
+          sg.fanOut(
+                  named("a", "b", "c"),
+                  a ->
+                      later(
+                          a.target().name().equals("a") ? 30 : 1,
+                          List.of(a.target().name() + "1", a.target().name() + "2")))
+              .label("letters")
+              .run();
       assertFalse(r.partial());
       assertEquals(List.of("a1", "a2", "b1", "b2", "c1", "c2"), r.rows());
       assertEquals(3, r.rowsPerTarget().size());
@@ -68,7 +77,8 @@ class ScatterGatherTest {
   @Test
   void run_noTargets_completeAndEmpty() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      ScatterResult<String> r = sg.fanOut(List.of(), a -> CompletableFuture.completedFuture(List.of("x"))).run();
+      ScatterResult<String> r =
+          sg.fanOut(List.of(), a -> CompletableFuture.completedFuture(List.of("x"))).run();
       assertFalse(r.partial());
       assertTrue(r.rows().isEmpty());
     }
@@ -77,49 +87,83 @@ class ScatterGatherTest {
   @Test
   void run_callThrowsReturnsNullOrFailsAsync_eachTargetFlaggedWithItsCause() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      ScatterResult<String> r = sg.fanOut(named("ok", "throws", "null", "async", "nullRows", "nullRow"), a -> {
-        switch (a.target().name()) {
-          case "throws":
-            throw new IOException("connection refused by db3:5432");
-          case "null":
-            return null;
-          case "async":
-            return CompletableFuture.failedFuture(new IllegalStateException("table orders_2024_01 is missing"));
-          case "nullRows":
-            return CompletableFuture.completedFuture(null);
-          case "nullRow":
-            return CompletableFuture.completedFuture(Collections.singletonList(null));
-          default:
-            return CompletableFuture.completedFuture(List.of("row"));
-        }
-      }).run();
+      ScatterResult<String> r =
+          sg.fanOut(
+                  named("ok", "throws", "null", "async", "nullRows", "nullRow"),
+                  a -> {
+                    switch (a.target().name()) {
+                      case "throws":
+                        throw new IOException("connection refused by db3:5432");
+                      case "null":
+                        return null;
+                      case "async":
+                        return CompletableFuture.failedFuture(
+                            new IllegalStateException("table orders_2024_01 is missing"));
+                      case "nullRows":
+                        return CompletableFuture.completedFuture(null);
+                      case "nullRow":
+                        return CompletableFuture.completedFuture(Collections.singletonList(null));
+                      default:
+                        return CompletableFuture.completedFuture(List.of("row"));
+                    }
+                  })
+              .run();
       assertTrue(r.partial());
       assertEquals(List.of("row"), r.rows());
-      assertEquals(List.of("throws", "null", "async", "nullRows", "nullRow"),
+      assertEquals(
+          List.of("throws", "null", "async", "nullRows", "nullRow"),
           r.missingTargets().stream().map(Target::name).toList());
       for (TargetOutcome<String> o : r.failures()) {
         assertEquals(TargetStatus.FAILED, o.status(), o.toString());
       }
       assertInstanceOf(IOException.class, r.outcome("throws").cause().orElseThrow());
-      assertTrue(r.outcome("null").cause().orElseThrow().getMessage().contains("the TargetCall returned null"));
-      assertEquals("table orders_2024_01 is missing", r.outcome("async").cause().orElseThrow().getMessage());
-      assertTrue(r.outcome("nullRows").cause().orElseThrow().getMessage().contains("completed with null rows"));
-      assertTrue(r.outcome("nullRow").cause().orElseThrow().getMessage().contains("returned a null row"));
+      assertTrue(
+          r.outcome("null")
+              .cause()
+              .orElseThrow()
+              .getMessage()
+              .contains("the TargetCall returned null"));
+      assertEquals(
+          "table orders_2024_01 is missing", r.outcome("async").cause().orElseThrow().getMessage());
+      assertTrue(
+          r.outcome("nullRows")
+              .cause()
+              .orElseThrow()
+              .getMessage()
+              .contains("completed with null rows"));
+      assertTrue(
+          r.outcome("nullRow").cause().orElseThrow().getMessage().contains("returned a null row"));
     }
   }
 
   @Test
   void requireComplete_missingTarget_throwsNamingIt() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      IncompleteResultException e = assertThrows(IncompleteResultException.class, () -> sg.fanOut(named("a", "b"),
-          a -> a.target().name().equals("b") ? CompletableFuture.failedFuture(new IOException("db1 down"))
-              : CompletableFuture.completedFuture(List.of("a1"))).label("billing totals").requireComplete().run());
+      IncompleteResultException e =
+          assertThrows(
+              IncompleteResultException.class,
+              () ->
+                  sg.fanOut(
+                          named("a", "b"),
+                          a ->
+                              a.target().name().equals("b")
+                                  ? CompletableFuture.failedFuture(new IOException("db1 down"))
+                                  : CompletableFuture.completedFuture(List.of("a1")))
+                      .label("billing totals")
+                      .requireComplete()
+                      .run());
       assertInstanceOf(RoutingException.class, e);
       assertEquals(List.of("b"), e.missingTargets().stream().map(Target::name).toList());
-      assertTrue(e.getMessage().startsWith("fan-out 'billing totals' to 2 targets is incomplete: 1 missing: b: FAILED"),
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "fan-out 'billing totals' to 2 targets is incomplete: 1 missing: b: FAILED"),
           e.getMessage());
       assertTrue(e.getMessage().contains("IOException: db1 down"), e.getMessage());
-      assertTrue(e.getMessage().contains("accept a partial result by running it without requireComplete()"), e.getMessage());
+      assertTrue(
+          e.getMessage()
+              .contains("accept a partial result by running it without requireComplete()"),
+          e.getMessage());
       assertInstanceOf(IOException.class, e.getCause());
       assertEquals(List.of("a1"), e.result().rows());
     }
@@ -134,15 +178,22 @@ class ScatterGatherTest {
       for (int i = 0; i < 10; i++) {
         targets.add(Target.named("t" + i));
       }
-      ScatterResult<Integer> r = sg.fanOut(targets, a -> {
-        peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-        CompletableFuture<List<Integer>> f = new CompletableFuture<>();
-        delays.schedule(() -> {
-          inFlight.decrementAndGet();
-          f.complete(List.of(a.number()));
-        }, 10, TimeUnit.MILLISECONDS);
-        return f;
-      }).run();
+      ScatterResult<Integer> r =
+          sg.fanOut(
+                  targets,
+                  a -> {
+                    peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    CompletableFuture<List<Integer>> f = new CompletableFuture<>();
+                    delays.schedule(
+                        () -> {
+                          inFlight.decrementAndGet();
+                          f.complete(List.of(a.number()));
+                        },
+                        10,
+                        TimeUnit.MILLISECONDS);
+                    return f;
+                  })
+              .run();
       assertFalse(r.partial());
       assertEquals(10, r.rows().size());
       assertEquals(3, peak.get());
@@ -153,23 +204,40 @@ class ScatterGatherTest {
   void retry_retryableFailure_retriedOnAnotherReplica() {
     RoutingTable table = TestTables.table(3, 4, 2);
     Map<String, List<String>> seen = new ConcurrentHashMap<>();
-    try (ScatterGather sg = ScatterGather.builder().retryOn(e -> e instanceof IOException).retryBudget(5)
-        .maxRetriesPerTarget(2).build()) {
-      ScatterResult<String> r = sg.fanOut(Target.perGroup(table, PartitionSet.all(4)), a -> {
-        seen.computeIfAbsent(a.target().name(), k -> Collections.synchronizedList(new ArrayList<>()))
-            .add(a.kind() + "#" + a.number() + "@" + a.replica().orElseThrow().endpoint());
-        if (a.target().name().equals("g1") && a.number() < 2) {
-          return CompletableFuture.failedFuture(new IOException("connection reset"));
-        }
-        return CompletableFuture.completedFuture(List.of(a.target().name()));
-      }).run();
+    try (ScatterGather sg =
+        ScatterGather.builder()
+            .retryOn(e -> e instanceof IOException)
+            .retryBudget(5)
+            .maxRetriesPerTarget(2)
+            .build()) {
+      ScatterResult<String> r =
+          sg.fanOut(
+                  Target.perGroup(table, PartitionSet.all(4)),
+                  a -> {
+                    seen.computeIfAbsent(
+                            a.target().name(), k -> Collections.synchronizedList(new ArrayList<>()))
+                        .add(
+                            a.kind()
+                                + "#"
+                                + a.number()
+                                + "@"
+                                + a.replica().orElseThrow().endpoint());
+                    if (a.target().name().equals("g1") && a.number() < 2) {
+                      return CompletableFuture.failedFuture(new IOException("connection reset"));
+                    }
+                    return CompletableFuture.completedFuture(List.of(a.target().name()));
+                  })
+              .run();
       assertFalse(r.partial());
       assertEquals(3, r.outcome("g1").calls());
       assertEquals(2, r.retries());
       List<String> g1 = seen.get("g1");
-      assertEquals(List.of("FIRST#0", "RETRY#1", "RETRY#2"), g1.stream().map(s -> s.substring(0, s.indexOf('@'))).toList());
+      assertEquals(
+          List.of("FIRST#0", "RETRY#1", "RETRY#2"),
+          g1.stream().map(s -> s.substring(0, s.indexOf('@'))).toList());
       List<String> replicas = g1.stream().map(s -> s.substring(s.indexOf('@') + 1)).toList();
-      assertTrue(!replicas.get(0).equals(replicas.get(1)) && !replicas.get(1).equals(replicas.get(2)),
+      assertTrue(
+          !replicas.get(0).equals(replicas.get(1)) && !replicas.get(1).equals(replicas.get(2)),
           "each retry goes to the next replica: " + g1);
     }
   }
@@ -177,11 +245,17 @@ class ScatterGatherTest {
   @Test
   void retry_nonRetryableFailure_notRetried() {
     AtomicInteger calls = new AtomicInteger();
-    try (ScatterGather sg = ScatterGather.builder().retryOn(e -> e instanceof IOException).retryBudget(5).build()) {
-      ScatterResult<String> r = sg.<String>fanOut(named("a"), a -> {
-        calls.incrementAndGet();
-        return CompletableFuture.failedFuture(new IllegalArgumentException("syntax error near 'FORM'"));
-      }).run();
+    try (ScatterGather sg =
+        ScatterGather.builder().retryOn(e -> e instanceof IOException).retryBudget(5).build()) {
+      ScatterResult<String> r =
+          sg.<String>fanOut(
+                  named("a"),
+                  a -> {
+                    calls.incrementAndGet();
+                    return CompletableFuture.failedFuture(
+                        new IllegalArgumentException("syntax error near 'FORM'"));
+                  })
+              .run();
       assertEquals(1, calls.get());
       assertEquals(TargetStatus.FAILED, r.outcome("a").status());
       assertEquals(0, r.retries());
@@ -191,11 +265,16 @@ class ScatterGatherTest {
   @Test
   void retryBudget_sharedByAllTargets_boundsExtraCalls() {
     AtomicInteger calls = new AtomicInteger();
-    try (ScatterGather sg = ScatterGather.builder().retryOn(e -> true).retryBudget(2).maxRetriesPerTarget(3).build()) {
-      ScatterResult<String> r = sg.<String>fanOut(named("a", "b", "c", "d"), a -> {
-        calls.incrementAndGet();
-        return CompletableFuture.failedFuture(new IOException("down"));
-      }).run();
+    try (ScatterGather sg =
+        ScatterGather.builder().retryOn(e -> true).retryBudget(2).maxRetriesPerTarget(3).build()) {
+      ScatterResult<String> r =
+          sg.<String>fanOut(
+                  named("a", "b", "c", "d"),
+                  a -> {
+                    calls.incrementAndGet();
+                    return CompletableFuture.failedFuture(new IOException("down"));
+                  })
+              .run();
       assertEquals(4, r.failures().size());
       assertEquals(2, r.retries());
       assertEquals(6, calls.get(), "4 first calls and the 2 retries of the budget");
@@ -205,24 +284,41 @@ class ScatterGatherTest {
   @Test
   void retryBackoff_waitsBeforeTheRetry() {
     List<Long> times = Collections.synchronizedList(new ArrayList<>());
-    try (ScatterGather sg = ScatterGather.builder().retryOn(e -> true).retryBudget(1)
-        .retryBackoff(Duration.ofMillis(40)).build()) {
-      ScatterResult<String> r = sg.fanOut(named("a"), a -> {
-        times.add(System.nanoTime());
-        return a.number() == 0 ? CompletableFuture.failedFuture(new IOException("reset"))
-            : CompletableFuture.completedFuture(List.of("ok"));
-      }).run();
+    try (ScatterGather sg =
+        ScatterGather.builder()
+            .retryOn(e -> true)
+            .retryBudget(1)
+            .retryBackoff(Duration.ofMillis(40))
+            .build()) {
+      ScatterResult<String> r =
+          sg.fanOut(
+                  named("a"),
+                  a -> {
+                    times.add(System.nanoTime());
+                    return a.number() == 0
+                        ? CompletableFuture.failedFuture(new IOException("reset"))
+                        : CompletableFuture.completedFuture(List.of("ok"));
+                  })
+              .run();
       assertFalse(r.partial());
-      assertTrue(times.get(1) - times.get(0) >= TimeUnit.MILLISECONDS.toNanos(35), "backoff honoured");
+      assertTrue(
+          times.get(1) - times.get(0) >= TimeUnit.MILLISECONDS.toNanos(35), "backoff honoured");
     }
   }
 
   @Test
   void retryPredicateThrows_treatedAsNotRetryable() {
-    try (ScatterGather sg = ScatterGather.builder().retryOn(e -> {
-      throw new IllegalStateException("predicate bug");
-    }).retryBudget(3).build()) {
-      ScatterResult<String> r = sg.<String>fanOut(named("a"), a -> CompletableFuture.failedFuture(new IOException("x"))).run();
+    try (ScatterGather sg =
+        ScatterGather.builder()
+            .retryOn(
+                e -> {
+                  throw new IllegalStateException("predicate bug");
+                })
+            .retryBudget(3)
+            .build()) {
+      ScatterResult<String> r =
+          sg.<String>fanOut(named("a"), a -> CompletableFuture.failedFuture(new IOException("x")))
+              .run();
       assertEquals(TargetStatus.FAILED, r.outcome("a").status());
       assertEquals(1, r.outcome("a").calls());
     }
@@ -234,23 +330,30 @@ class ScatterGatherTest {
     List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
     AtomicInteger calls = new AtomicInteger();
     try (ScatterGather sg = ScatterGather.builder().scatterLimit(4).audit(audit::add).build()) {
-      TargetCall<String> call = a -> {
-        calls.incrementAndGet();
-        return CompletableFuture.completedFuture(List.of());
-      };
+      TargetCall<String> call =
+          a -> {
+            calls.incrementAndGet();
+            return CompletableFuture.completedFuture(List.of());
+          };
       List<Target> all = Target.perGroup(table, PartitionSet.all(16));
-      ScatterRefusedException e = assertThrows(ScatterRefusedException.class,
-          () -> sg.fanOut(all, call).label("orders by email").run());
+      ScatterRefusedException e =
+          assertThrows(
+              ScatterRefusedException.class,
+              () -> sg.fanOut(all, call).label("orders by email").run());
       assertEquals(16, e.width());
       assertEquals(4, e.limit());
-      assertTrue(e.getMessage().startsWith("query 'orders by email' (4 targets) would fan out to 16 partitions or targets"),
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "query 'orders by email' (4 targets) would fan out to 16 partitions or targets"),
           e.getMessage());
       assertEquals(0, calls.get());
       assertEquals(FanOutRecord.Outcome.REFUSED, audit.get(0).outcome());
 
       assertFalse(sg.fanOut(all, call).allowScatter().run().partial());
       assertEquals(4, calls.get());
-      assertFalse(sg.fanOut(Target.perPartition(table, PartitionSet.of(1, 5)), call).run().partial());
+      assertFalse(
+          sg.fanOut(Target.perPartition(table, PartitionSet.of(1, 5)), call).run().partial());
     }
   }
 
@@ -259,8 +362,14 @@ class ScatterGatherTest {
     List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
     try (ScatterGather sg = ScatterGather.builder().audit(audit::add).build()) {
       sg.fanOut(named("a", "b"), a -> later(5, List.of("x"))).label("ok query").run();
-      sg.fanOut(named("a", "b"), a -> a.target().name().equals("a") ? CompletableFuture.completedFuture(List.of("x"))
-          : CompletableFuture.failedFuture(new IOException("b down"))).label("partial query").run();
+      sg.fanOut(
+              named("a", "b"),
+              a ->
+                  a.target().name().equals("a")
+                      ? CompletableFuture.completedFuture(List.of("x"))
+                      : CompletableFuture.failedFuture(new IOException("b down")))
+          .label("partial query")
+          .run();
       assertEquals(2, audit.size());
       FanOutRecord ok = audit.get(0);
       assertEquals("ok query", ok.label());
@@ -273,16 +382,22 @@ class ScatterGatherTest {
       FanOutRecord partial = audit.get(1);
       assertEquals(FanOutRecord.Outcome.PARTIAL, partial.outcome());
       assertEquals(TargetStatus.FAILED, partial.targetOutcomes().get(1).status());
-      assertTrue(partial.toString().startsWith("fan-out 'partial query' PARTIAL in "), partial.toString());
+      assertTrue(
+          partial.toString().startsWith("fan-out 'partial query' PARTIAL in "), partial.toString());
     }
   }
 
   @Test
   void audit_thatThrows_doesNotChangeTheResult() {
-    try (ScatterGather sg = ScatterGather.builder().audit(r -> {
-      throw new IllegalStateException("audit sink full");
-    }).build()) {
-      ScatterResult<String> r = sg.fanOut(named("a"), a -> CompletableFuture.completedFuture(List.of("x"))).run();
+    try (ScatterGather sg =
+        ScatterGather.builder()
+            .audit(
+                r -> {
+                  throw new IllegalStateException("audit sink full");
+                })
+            .build()) {
+      ScatterResult<String> r =
+          sg.fanOut(named("a"), a -> CompletableFuture.completedFuture(List.of("x"))).run();
       assertEquals(List.of("x"), r.rows());
     }
   }
@@ -290,27 +405,49 @@ class ScatterGatherTest {
   @Test
   void fanOut_duplicateTargetNames_refused() {
     try (ScatterGather sg = ScatterGather.builder().build()) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> sg.fanOut(named("a", "b", "a"), a -> CompletableFuture.completedFuture(List.of())));
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  sg.fanOut(
+                      named("a", "b", "a"), a -> CompletableFuture.completedFuture(List.of())));
       assertTrue(e.getMessage().contains("targets[2] repeats the target name 'a'"), e.getMessage());
     }
   }
 
   @Test
   void builder_badSettings_refusedWithTheSettingNamed() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScatterGather.builder().maxConcurrency(0))
-        .getMessage().startsWith("maxConcurrency must be >= 1"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScatterGather.builder().deadline(Duration.ZERO))
-        .getMessage().startsWith("deadline must be > 0"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScatterGather.builder().retryBudget(-1))
-        .getMessage().startsWith("retryBudget must be >= 0"));
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> ScatterGather.builder().perTargetTimeout(Duration.ofMillis(50)).hedgeAfter(Duration.ofMillis(80)).build())
-        .getMessage().startsWith("hedgeAfter (80 ms) must be shorter than perTargetTimeout (50 ms)"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> ScatterGather.builder().maxConcurrency(0))
+            .getMessage()
+            .startsWith("maxConcurrency must be >= 1"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ScatterGather.builder().deadline(Duration.ZERO))
+            .getMessage()
+            .startsWith("deadline must be > 0"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> ScatterGather.builder().retryBudget(-1))
+            .getMessage()
+            .startsWith("retryBudget must be >= 0"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    ScatterGather.builder()
+                        .perTargetTimeout(Duration.ofMillis(50))
+                        .hedgeAfter(Duration.ofMillis(80))
+                        .build())
+            .getMessage()
+            .startsWith("hedgeAfter (80 ms) must be shorter than perTargetTimeout (50 ms)"));
     try (ScatterGather sg = ScatterGather.builder().build()) {
       FanOut<String> f = sg.fanOut(named("a"), a -> CompletableFuture.completedFuture(List.of()));
-      assertTrue(assertThrows(IllegalArgumentException.class, () -> f.deadline(Duration.ofMillis(-5)))
-          .getMessage().startsWith("deadline must be > 0"));
+      assertTrue(
+          assertThrows(IllegalArgumentException.class, () -> f.deadline(Duration.ofMillis(-5)))
+              .getMessage()
+              .startsWith("deadline must be > 0"));
     }
   }
 
@@ -319,8 +456,10 @@ class ScatterGatherTest {
     ScatterGather sg = ScatterGather.builder().build();
     sg.close();
     sg.close();
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> sg.fanOut(named("a"), a -> CompletableFuture.completedFuture(List.of())).run());
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> sg.fanOut(named("a"), a -> CompletableFuture.completedFuture(List.of())).run());
     assertTrue(e.getMessage().contains("this ScatterGather is closed"), e.getMessage());
   }
 }

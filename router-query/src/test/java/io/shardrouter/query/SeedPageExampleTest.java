@@ -10,21 +10,27 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every assertion of the reference {@code page()} in seed 000_6c7b303db44cdb6f.txt, section
- * 跨分片取最近K条 (cross-partition newest K), with the same data, through the Java API: each shard
- * returns its first K rows after the cursor in the shared total order, a k-way merge keeps the global
- * K, and the cursor carries the whole sort key.
+ * 跨分片取最近K条 (cross-partition newest K), with the same data, through the Java API: each shard returns
+ * its first K rows after the cursor in the shared total order, a k-way merge keeps the global K,
+ * and the cursor carries the whole sort key.
  */
 class SeedPageExampleTest {
-  /** The seed's shards: (created_at, order_id), both descending, order_id globally unique; one shard empty. */
-  private static final List<List<Row>> SHARDS = List.of(
-      List.of(Row.of(105, 9), Row.of(100, 8), Row.of(99, 7)),
-      List.of(Row.of(104, 6), Row.of(100, 5), Row.of(98, 4)),
-      List.of(Row.of(103, 3), Row.of(102, 2), Row.of(100, 1)),
-      List.of());
+  /**
+   * The seed's shards: (created_at, order_id), both descending, order_id globally unique; one shard
+   * empty.
+   */
+  private static final List<List<Row>> SHARDS =
+      List.of(
+          List.of(Row.of(105, 9), Row.of(100, 8), Row.of(99, 7)),
+          List.of(Row.of(104, 6), Row.of(100, 5), Row.of(98, 4)),
+          List.of(Row.of(103, 3), Row.of(102, 2), Row.of(100, 1)),
+          List.of());
 
   private final Pager<Row, Row> pager = Pager.of(Row.NEWEST_FIRST, CursorCodec.unsigned());
 
-  /** The seed's {@code page(shards, k, before)}, with an opaque cursor instead of the raw last row. */
+  /**
+   * The seed's {@code page(shards, k, before)}, with an opaque cursor instead of the raw last row.
+   */
   private Page<Row> page(List<List<Row>> shards, int k, String cursor) {
     PageRequest<Row, Row> req = pager.request(cursor, "", k, 1);
     List<List<Row>> candidates = new ArrayList<>();
@@ -82,8 +88,11 @@ class SeedPageExampleTest {
   void page_kNotPositive_raises() {
     // seed: a page size of zero or less is an error ("the page size must be positive")
     for (int k : new int[] {0, -3}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> page(SHARDS, k, null));
-      assertEquals("the page size K must be >= 1, got " + k + "; a page holds at least one row", e.getMessage());
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> page(SHARDS, k, null));
+      assertEquals(
+          "the page size K must be >= 1, got " + k + "; a page holds at least one row",
+          e.getMessage());
     }
   }
 
@@ -101,7 +110,8 @@ class SeedPageExampleTest {
       } while (cursor != null);
       assertEquals(9, collected.size(), "k=" + k);
       assertEquals(9, new HashSet<>(collected).size(), "k=" + k);
-      assertEquals(9 / k + 1, pages, "k=" + k + ": full pages, then one short (possibly empty) page");
+      assertEquals(
+          9 / k + 1, pages, "k=" + k + ": full pages, then one short (possibly empty) page");
     }
   }
 }

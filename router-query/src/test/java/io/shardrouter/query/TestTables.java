@@ -9,20 +9,30 @@ import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Small routing tables for router-query's tests, which see router-core only (no hash strategies). */
+/**
+ * Small routing tables for router-query's tests, which see router-core only (no hash strategies).
+ */
 final class TestTables {
   private TestTables() {}
 
-  /** {@code partitions} partitions placed round-robin on groups g0..g(groups-1), each with two replicas. */
+  /**
+   * {@code partitions} partitions placed round-robin on groups g0..g(groups-1), each with two
+   * replicas.
+   */
   static RoutingTable table(long version, int partitions, int groups) {
     return table(version, partitions, groups, KeyType.STRING);
   }
 
   static RoutingTable table(long version, int partitions, int groups, KeyType keyType) {
-    RoutingTable.Builder b = RoutingTable.builder().version(version).entity("orders").keyType(keyType)
-        .strategy(new ByteSum(partitions));
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(version)
+            .entity("orders")
+            .keyType(keyType)
+            .strategy(new ByteSum(partitions));
     for (int g = 0; g < groups; g++) {
-      b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432", "db" + g + "a:5432", "db" + g + "b:5432"));
+      b.group(
+          ReplicaGroup.of("g" + g, "db" + g + ":5432", "db" + g + "a:5432", "db" + g + "b:5432"));
     }
     List<String> placement = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {

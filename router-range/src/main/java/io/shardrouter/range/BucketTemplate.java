@@ -9,9 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The name of a time bucket, e.g. a per-bucket table: literal text with date fields in braces, such as
- * {@code metrics_{yyyyMM}} (seed 001 §五's {@code metric_table_name}) or {@code events_{yyyy-MM-dd}}.
- * Fields are filled from the bucket's first local date-time:
+ * The name of a time bucket, e.g. a per-bucket table: literal text with date fields in braces, such
+ * as {@code metrics_{yyyyMM}} (seed 001 §五's {@code metric_table_name}) or {@code
+ * events_{yyyy-MM-dd}}. Fields are filled from the bucket's first local date-time:
  *
  * <table>
  *   <caption>Template fields</caption>
@@ -26,8 +26,8 @@ import java.util.TreeSet;
  *
  * <p>Inside braces, any other character than a letter or a brace is copied as is. A template must
  * have a field, and fields that tell every bucket of its unit apart ({@link BucketUnit}): a monthly
- * template without {@code MM} would give twelve buckets one name. The fields are not
- * {@link java.time.format.DateTimeFormatter} patterns, whose week fields depend on the locale.
+ * template without {@code MM} would give twelve buckets one name. The fields are not {@link
+ * java.time.format.DateTimeFormatter} patterns, whose week fields depend on the locale.
  *
  * <p><b>Thread-safety:</b> immutable.
  */
@@ -68,7 +68,8 @@ final class BucketTemplate {
         throw bad(text, "has a '{' at index " + i + " that is not closed by a '}'");
       }
       if (close == i + 1) {
-        throw bad(text, "has empty braces at index " + i + "; put date fields in them, such as {yyyyMM}");
+        throw bad(
+            text, "has empty braces at index " + i + "; put date fields in them, such as {yyyyMM}");
       }
       for (int j = i + 1; j < close; ) {
         char f = text.charAt(j);
@@ -83,8 +84,14 @@ final class BucketTemplate {
           while (end < close && text.charAt(end) == f) {
             end++;
           }
-          throw bad(text, "has the unknown field '" + text.substring(j, end) + "' at index " + j + "; fields are yyyy (year),"
-              + " MM (month), dd (day), HH (hour), GGGG (ISO week-based year) and ww (ISO week)");
+          throw bad(
+              text,
+              "has the unknown field '"
+                  + text.substring(j, end)
+                  + "' at index "
+                  + j
+                  + "; fields are yyyy (year),"
+                  + " MM (month), dd (day), HH (hour), GGGG (ISO week-based year) and ww (ISO week)");
         }
         if (literal.length() > 0) {
           parts.add(literal.toString());
@@ -100,8 +107,11 @@ final class BucketTemplate {
       parts.add(literal.toString());
     }
     if (fields.isEmpty()) {
-      throw bad(text, "has no date field, so every bucket would get the same name; add fields in braces, such as "
-          + (text.isEmpty() ? "metrics_" : text) + "_{yyyyMM}");
+      throw bad(
+          text,
+          "has no date field, so every bucket would get the same name; add fields in braces, such as "
+              + (text.isEmpty() ? "metrics_" : text)
+              + "_{yyyyMM}");
     }
     boolean namesApart = false;
     for (Set<String> needed : unit.namingFields()) {
@@ -112,7 +122,12 @@ final class BucketTemplate {
       for (Set<String> needed : unit.namingFields()) {
         options.add(String.join(" and ", new TreeSet<>(needed)));
       }
-      throw bad(text, "cannot name " + unit.adjective() + " buckets apart: it needs the fields " + String.join(", or ", options));
+      throw bad(
+          text,
+          "cannot name "
+              + unit.adjective()
+              + " buckets apart: it needs the fields "
+              + String.join(", or ", options));
     }
     return new BucketTemplate(text, List.copyOf(parts));
   }
@@ -147,7 +162,10 @@ final class BucketTemplate {
     return sb.toString();
   }
 
-  /** {@code value} in decimal with at least {@code width} digits, a minus sign before them when negative. */
+  /**
+   * {@code value} in decimal with at least {@code width} digits, a minus sign before them when
+   * negative.
+   */
   private static void digits(StringBuilder sb, int value, int width) {
     String d = Integer.toString(Math.abs(value));
     if (value < 0) {

@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The calendar unit of a time bucket, in local time of the buckets' zone: an hour, a day, an ISO week
- * (Monday to Sunday) or a month. Each says which name-template fields tell its buckets apart.
+ * The calendar unit of a time bucket, in local time of the buckets' zone: an hour, a day, an ISO
+ * week (Monday to Sunday) or a month. Each says which name-template fields tell its buckets apart.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable: the names are part of the routing document format.
  *
  * @since 0.1
@@ -54,7 +55,10 @@ public enum BucketUnit {
     return namingFields;
   }
 
-  /** The longest a bucket of this unit can be, with a daylight-saving hour more (an autumn change repeats a local hour). */
+  /**
+   * The longest a bucket of this unit can be, with a daylight-saving hour more (an autumn change
+   * repeats a local hour).
+   */
   Duration longest() {
     return switch (this) {
       case HOUR -> Duration.ofHours(2);
@@ -69,7 +73,8 @@ public enum BucketUnit {
     return switch (this) {
       case HOUR -> t.truncatedTo(ChronoUnit.HOURS);
       case DAY -> t.toLocalDate().atStartOfDay();
-      case WEEK -> t.toLocalDate().with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).atStartOfDay();
+      case WEEK ->
+          t.toLocalDate().with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).atStartOfDay();
       case MONTH -> t.toLocalDate().withDayOfMonth(1).atStartOfDay();
     };
   }

@@ -4,10 +4,11 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 
 /**
- * A route with the time bucket of a write or a read: the replica group to connect to, and the bucket
- * (say, the table {@code metrics_202604}) to use there.
+ * A route with the time bucket of a write or a read: the replica group to connect to, and the
+ * bucket (say, the table {@code metrics_202604}) to use there.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param route the route of the business key

@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Splits a well-formed canonical composite key into the single-key canonical bytes of its parts, and
- * joins such parts back (routing-spec.md §2.2: a string or bytes part carries a 4-byte LE length).
- * Checked by {@link KeyOrder#check} before it gets here.
+ * Splits a well-formed canonical composite key into the single-key canonical bytes of its parts,
+ * and joins such parts back (routing-spec.md §2.2: a string or bytes part carries a 4-byte LE
+ * length). Checked by {@link KeyOrder#check} before it gets here.
  */
 final class CompositeParts {
   private CompositeParts() {}

@@ -6,6 +6,7 @@ import io.shardrouter.core.ReplicaGroup;
  * One (replica group, time bucket) pair that a query over a time window visits.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param group the replica group to connect to

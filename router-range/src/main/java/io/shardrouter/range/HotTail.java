@@ -4,21 +4,26 @@ import java.util.Locale;
 
 /**
  * Warns when the last range takes most writes: the sign of keys that increase (timestamps, sequence
- * numbers) under a range strategy, where every new key lands in the newest range. Splitting that range
- * does not spread the writes, which follow to the new last range (seed 000, 范围分片; seed 001 §五):
- * the fix is another dimension in the key, a hash bucket or a business key routed by hash with time
- * buckets inside ({@link TimeBucketedStrategy}).
+ * numbers) under a range strategy, where every new key lands in the newest range. Splitting that
+ * range does not spread the writes, which follow to the new last range (seed 000, 范围分片; seed 001
+ * §五): the fix is another dimension in the key, a hash bucket or a business key routed by hash with
+ * time buckets inside ({@link TimeBucketedStrategy}).
  *
- * <p>{@link #check} routes a sample of written keys and compares the share that lands in the last range
- * with a threshold (by default {@value #DEFAULT_THRESHOLD}); keys in no range are counted apart.
+ * <p>{@link #check} routes a sample of written keys and compares the share that lands in the last
+ * range with a threshold (by default {@value #DEFAULT_THRESHOLD}); keys in no range are counted
+ * apart.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class HotTail {
-  /** The default share of sampled writes in the last range at or above which {@link #warns()} is true. */
+  /**
+   * The default share of sampled writes in the last range at or above which {@link #warns()} is
+   * true.
+   */
   public static final double DEFAULT_THRESHOLD = 0.5;
 
   private final RangeStrategy strategy;
@@ -96,13 +101,27 @@ public final class HotTail {
   public String message() {
     int last = strategy.partitionCount() - 1;
     String where = "the last range " + strategy.interval(last) + " (partition " + last + ")";
-    String counts = String.format(Locale.ROOT, "%,d of %,d sampled writes (%.1f%%)", tail, writes, 100 * share());
+    String counts =
+        String.format(
+            Locale.ROOT, "%,d of %,d sampled writes (%.1f%%)", tail, writes, 100 * share());
     String limit = String.format(Locale.ROOT, "%.1f%%", 100 * threshold);
     if (!warns()) {
-      return "no hot tail: " + counts + " land in " + where + ", under the " + limit + " threshold"
+      return "no hot tail: "
+          + counts
+          + " land in "
+          + where
+          + ", under the "
+          + limit
+          + " threshold"
           + (unrouted > 0 ? "; " + unrouted + " sampled writes are in no range" : "");
     }
-    return "hot tail: " + counts + " land in " + where + ", at or above the " + limit + " threshold. Keys that increase"
+    return "hot tail: "
+        + counts
+        + " land in "
+        + where
+        + ", at or above the "
+        + limit
+        + " threshold. Keys that increase"
         + " (time, sequence numbers) send every new write to the newest range, and splitting it does not spread them:"
         + " they follow to the new last range. Add a dimension that spreads writes: a hash bucket in the key, or route"
         + " by a business key with time buckets inside (strategy 'time_buckets')"

@@ -15,20 +15,23 @@ import java.util.List;
  * <ul>
  *   <li>{@code long}, {@code int}, {@code timestamp}: signed numeric order (a timestamp by its
  *       microseconds, i.e. by time);
- *   <li>{@code string}: unsigned lexicographic order of the UTF-8 bytes, which is Unicode code point
- *       order (not Java's UTF-16 {@code String.compareTo}, which differs above U+FFFF); a proper prefix
- *       comes first;
- *   <li>{@code bytes}: unsigned lexicographic order; {@code uuid}: unsigned order of the 16 bytes in
- *       RFC 4122 order (not Java's signed {@code UUID.compareTo});
+ *   <li>{@code string}: unsigned lexicographic order of the UTF-8 bytes, which is Unicode code
+ *       point order (not Java's UTF-16 {@code String.compareTo}, which differs above U+FFFF); a
+ *       proper prefix comes first;
+ *   <li>{@code bytes}: unsigned lexicographic order; {@code uuid}: unsigned order of the 16 bytes
+ *       in RFC 4122 order (not Java's signed {@code UUID.compareTo});
  *   <li>composite: part by part, each part in its kind's order (a string part by its bytes, not by
  *       its length prefix).
  * </ul>
  *
- * <p>Every key but the largest has an immediate {@link #successor}: the smallest key above it. That is
- * what makes an inclusive bound exactly equal to an exclusive one ({@code [a, b]} is {@code [a, succ(b))}).
+ * <p>Every key but the largest has an immediate {@link #successor}: the smallest key above it. That
+ * is what makes an inclusive bound exactly equal to an exclusive one ({@code [a, b]} is {@code [a,
+ * succ(b))}).
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable: the order is part of the routing function.
+ *
  * <p><b>Allocation:</b> none in {@code compare}; {@link #successor} and {@link #check} allocate.
  *
  * @since 0.1
@@ -59,8 +62,8 @@ public final class KeyOrder implements Comparator<byte[]> {
   }
 
   /**
-   * Compares two well-formed canonical keys of this type ({@link #check}): negative, zero or positive
-   * as {@code a} is below, equal to or above {@code b}.
+   * Compares two well-formed canonical keys of this type ({@link #check}): negative, zero or
+   * positive as {@code a} is below, equal to or above {@code b}.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -93,7 +96,8 @@ public final class KeyOrder implements Comparator<byte[]> {
     return 0;
   }
 
-  private static int compareSingle(KeyKind k, byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
+  private static int compareSingle(
+      KeyKind k, byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
     switch (k) {
       case LONG, TIMESTAMP:
         return Long.compare(LittleEndian.getLong(a, aOff), LittleEndian.getLong(b, bOff));
@@ -105,21 +109,28 @@ public final class KeyOrder implements Comparator<byte[]> {
   }
 
   /**
-   * Checks that {@code key[off, off + len)} is a well-formed canonical key of this type: the width of
-   * a fixed-width kind, and for a composite every length prefix inside the key and nothing after the
-   * last part. Allocates only when it throws.
+   * Checks that {@code key[off, off + len)} is a well-formed canonical key of this type: the width
+   * of a fixed-width kind, and for a composite every length prefix inside the key and nothing after
+   * the last part. Allocates only when it throws.
    *
    * @throws InvalidKeyException naming the type and what is wrong
    */
   public void check(byte[] key, int off, int len) {
     if (key == null) {
-      throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
+      throw new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
     }
     if (!composite) {
       int w = kinds[0].fixedWidth();
       if (w >= 0 && len != w) {
-        throw new InvalidKeyException("a " + type + " key has " + w + " canonical bytes, got " + len
-            + "; encode the key with CanonicalKeys for the table's key type");
+        throw new InvalidKeyException(
+            "a "
+                + type
+                + " key has "
+                + w
+                + " canonical bytes, got "
+                + len
+                + "; encode the key with CanonicalKeys for the table's key type");
       }
       return;
     }
@@ -134,7 +145,14 @@ public final class KeyOrder implements Comparator<byte[]> {
         w = LittleEndian.getInt(key, p);
         p += 4;
         if (w < 0 || w > end - p) {
-          throw malformed(i, len, "its length prefix says " + (w & 0xFFFFFFFFL) + " bytes, only " + (end - p) + " follow");
+          throw malformed(
+              i,
+              len,
+              "its length prefix says "
+                  + (w & 0xFFFFFFFFL)
+                  + " bytes, only "
+                  + (end - p)
+                  + " follow");
         }
       } else if (end - p < w) {
         throw malformed(i, len, "it needs " + w + " bytes, only " + (end - p) + " follow");
@@ -142,17 +160,31 @@ public final class KeyOrder implements Comparator<byte[]> {
       p += w;
     }
     if (p != end) {
-      throw new InvalidKeyException("canonical key of type " + type + " has " + (end - p)
-          + " bytes after its last part; encode the key with CompositeKey.toBytes()");
+      throw new InvalidKeyException(
+          "canonical key of type "
+              + type
+              + " has "
+              + (end - p)
+              + " bytes after its last part; encode the key with CompositeKey.toBytes()");
     }
   }
 
   private InvalidKeyException malformed(int part, int len, String what) {
-    return new InvalidKeyException("canonical key of type " + type + " (" + len + " bytes) is malformed at part " + part
-        + ": " + what + "; encode the key with CompositeKey.toBytes()");
+    return new InvalidKeyException(
+        "canonical key of type "
+            + type
+            + " ("
+            + len
+            + " bytes) is malformed at part "
+            + part
+            + ": "
+            + what
+            + "; encode the key with CompositeKey.toBytes()");
   }
 
-  /** The smallest key above {@code key}, or null when {@code key} is the largest key of the type. */
+  /**
+   * The smallest key above {@code key}, or null when {@code key} is the largest key of the type.
+   */
   public byte[] successor(byte[] key) {
     check(key, 0, key.length);
     if (!composite) {
@@ -172,33 +204,36 @@ public final class KeyOrder implements Comparator<byte[]> {
 
   private static byte[] successorOfPart(KeyKind k, byte[] v) {
     switch (k) {
-      case LONG, TIMESTAMP: {
-        long x = LittleEndian.getLong(v, 0);
-        if (x == Long.MAX_VALUE) {
-          return null;
-        }
-        byte[] b = new byte[8];
-        LittleEndian.putLong(b, 0, x + 1);
-        return b;
-      }
-      case INT: {
-        int x = LittleEndian.getInt(v, 0);
-        if (x == Integer.MAX_VALUE) {
-          return null;
-        }
-        byte[] b = new byte[4];
-        LittleEndian.putInt(b, 0, x + 1);
-        return b;
-      }
-      case UUID: {
-        byte[] b = v.clone();
-        for (int i = 15; i >= 0; i--) {
-          if (++b[i] != 0) {
-            return b;
+      case LONG, TIMESTAMP:
+        {
+          long x = LittleEndian.getLong(v, 0);
+          if (x == Long.MAX_VALUE) {
+            return null;
           }
+          byte[] b = new byte[8];
+          LittleEndian.putLong(b, 0, x + 1);
+          return b;
         }
-        return null;
-      }
+      case INT:
+        {
+          int x = LittleEndian.getInt(v, 0);
+          if (x == Integer.MAX_VALUE) {
+            return null;
+          }
+          byte[] b = new byte[4];
+          LittleEndian.putInt(b, 0, x + 1);
+          return b;
+        }
+      case UUID:
+        {
+          byte[] b = v.clone();
+          for (int i = 15; i >= 0; i--) {
+            if (++b[i] != 0) {
+              return b;
+            }
+          }
+          return null;
+        }
       default: // string, bytes: the key followed by one zero byte (U+0000 for text)
         return Arrays.copyOf(v, v.length + 1);
     }
@@ -206,16 +241,18 @@ public final class KeyOrder implements Comparator<byte[]> {
 
   private static byte[] minimumOfPart(KeyKind k) {
     switch (k) {
-      case LONG, TIMESTAMP: {
-        byte[] b = new byte[8];
-        LittleEndian.putLong(b, 0, Long.MIN_VALUE);
-        return b;
-      }
-      case INT: {
-        byte[] b = new byte[4];
-        LittleEndian.putInt(b, 0, Integer.MIN_VALUE);
-        return b;
-      }
+      case LONG, TIMESTAMP:
+        {
+          byte[] b = new byte[8];
+          LittleEndian.putLong(b, 0, Long.MIN_VALUE);
+          return b;
+        }
+      case INT:
+        {
+          byte[] b = new byte[4];
+          LittleEndian.putInt(b, 0, Integer.MIN_VALUE);
+          return b;
+        }
       case UUID:
         return new byte[16];
       default:

@@ -7,27 +7,29 @@ import java.util.Objects;
 /**
  * A range of keys of one {@link KeyType} for a range query: a lower and an upper bound, each
  * inclusive, exclusive or absent (unbounded), ordered by {@link KeyOrder}. Written in interval
- * notation: {@code [950, 1050]} is SQL's {@code BETWEEN 950 AND 1050}, {@code [a, b)} is
- * {@code >= a AND < b}, {@code (-∞, 5)} is {@code < 5}.
+ * notation: {@code [950, 1050]} is SQL's {@code BETWEEN 950 AND 1050}, {@code [a, b)} is {@code >=
+ * a AND < b}, {@code (-∞, 5)} is {@code < 5}.
  *
- * <p>Bounds are Java values of the key type ({@code Long}, {@code Integer}, {@code String},
- * {@code UUID}, {@code byte[]}, {@code Instant}, a {@code CompositeKey}) or canonical bytes
- * ({@link #of}). A range whose lower bound is above its upper bound is valid and empty, as
- * {@code BETWEEN 10 AND 5} is.
+ * <p>Bounds are Java values of the key type ({@code Long}, {@code Integer}, {@code String}, {@code
+ * UUID}, {@code byte[]}, {@code Instant}, a {@code CompositeKey}) or canonical bytes ({@link #of}).
+ * A range whose lower bound is above its upper bound is valid and empty, as {@code BETWEEN 10 AND
+ * 5} is.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class KeyRange {
   private final KeyType type;
-  private final byte[] lower;   // null: unbounded below
+  private final byte[] lower; // null: unbounded below
   private final boolean lowerInclusive;
-  private final byte[] upper;   // null: unbounded above
+  private final byte[] upper; // null: unbounded above
   private final boolean upperInclusive;
 
-  private KeyRange(KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
+  private KeyRange(
+      KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
     this.type = Objects.requireNonNull(type, "key type");
     KeyOrder order = KeyOrder.of(type);
     if (lower != null) {
@@ -45,30 +47,36 @@ public final class KeyRange {
   /**
    * The range between canonical bounds; a null bound is unbounded on its side.
    *
-   * @throws io.shardrouter.core.InvalidKeyException when a bound is no canonical key of {@code type}
+   * @throws io.shardrouter.core.InvalidKeyException when a bound is no canonical key of {@code
+   *     type}
    */
-  public static KeyRange of(KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
+  public static KeyRange of(
+      KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
     return new KeyRange(type, lower, lowerInclusive, upper, upperInclusive);
   }
 
   /** {@code [lower, upper]}: SQL's {@code BETWEEN lower AND upper}. */
   public static KeyRange closed(KeyType type, Object lower, Object upper) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), true);
+    return new KeyRange(
+        type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), true);
   }
 
   /** {@code [lower, upper)}. */
   public static KeyRange closedOpen(KeyType type, Object lower, Object upper) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), false);
+    return new KeyRange(
+        type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), false);
   }
 
   /** {@code (lower, upper)}. */
   public static KeyRange open(KeyType type, Object lower, Object upper) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), false);
+    return new KeyRange(
+        type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), false);
   }
 
   /** {@code (lower, upper]}. */
   public static KeyRange openClosed(KeyType type, Object lower, Object upper) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), true);
+    return new KeyRange(
+        type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), true);
   }
 
   /** {@code [lower, +∞)}. */
@@ -137,19 +145,25 @@ public final class KeyRange {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof KeyRange r && type.equals(r.type) && Arrays.equals(lower, r.lower) && lowerInclusive == r.lowerInclusive
-        && Arrays.equals(upper, r.upper) && upperInclusive == r.upperInclusive;
+    return o instanceof KeyRange r
+        && type.equals(r.type)
+        && Arrays.equals(lower, r.lower)
+        && lowerInclusive == r.lowerInclusive
+        && Arrays.equals(upper, r.upper)
+        && upperInclusive == r.upperInclusive;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(type, Arrays.hashCode(lower), lowerInclusive, Arrays.hashCode(upper), upperInclusive);
+    return Objects.hash(
+        type, Arrays.hashCode(lower), lowerInclusive, Arrays.hashCode(upper), upperInclusive);
   }
 
   /** Interval notation, e.g. {@code [950, 1050]}, {@code ("a", +∞)}. */
   @Override
   public String toString() {
-    return (lower == null ? "(-∞" : (lowerInclusive ? "[" : "(") + KeyText.show(type, lower)) + ", "
+    return (lower == null ? "(-∞" : (lowerInclusive ? "[" : "(") + KeyText.show(type, lower))
+        + ", "
         + (upper == null ? "+∞)" : KeyText.show(type, upper) + (upperInclusive ? "]" : ")"));
   }
 }

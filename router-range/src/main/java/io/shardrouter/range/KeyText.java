@@ -19,8 +19,9 @@ import java.util.UUID;
 
 /**
  * Converts canonical keys of a {@link KeyType} to and from their JSON values in routing documents
- * (range boundaries), their text form ({@code docs/routing-spec.md} §2.4) and Java values, and shows
- * them in messages: a string quoted as JSON, so that {@code ""} and a text with a comma stay readable.
+ * (range boundaries), their text form ({@code docs/routing-spec.md} §2.4) and Java values, and
+ * shows them in messages: a string quoted as JSON, so that {@code ""} and a text with a comma stay
+ * readable.
  */
 final class KeyText {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -29,29 +30,39 @@ final class KeyText {
 
   /**
    * The canonical bytes of the key written as {@code value} in a document: a JSON integer for
-   * {@code long} and {@code int}, a JSON string for {@code string}, {@code uuid}, {@code bytes} (hex)
-   * and {@code timestamp} (ISO-8601 with an offset), a JSON array of parts for a composite.
+   * {@code long} and {@code int}, a JSON string for {@code string}, {@code uuid}, {@code bytes}
+   * (hex) and {@code timestamp} (ISO-8601 with an offset), a JSON array of parts for a composite.
    *
    * @throws InvalidKeyException naming the value and the type when it is no key of the type
    */
   static byte[] fromJson(KeyType type, JsonNode value) {
     if (type.isComposite()) {
       if (!value.isArray()) {
-        throw new InvalidKeyException("key " + value + " must be a JSON array of " + type.parts().size()
-            + " parts for type " + type);
+        throw new InvalidKeyException(
+            "key "
+                + value
+                + " must be a JSON array of "
+                + type.parts().size()
+                + " parts for type "
+                + type);
       }
       return type.parseText(value.toString());
     }
     KeyKind k = type.kind();
     if (k == KeyKind.LONG || k == KeyKind.INT) {
       if (!value.isIntegralNumber()) {
-        throw new InvalidKeyException("key " + value + " must be a JSON integer for type " + k.documentName());
+        throw new InvalidKeyException(
+            "key " + value + " must be a JSON integer for type " + k.documentName());
       }
       return type.parseText(value.asText());
     }
     if (!value.isTextual()) {
-      throw new InvalidKeyException("key " + value + " must be a JSON string for type " + k.documentName()
-          + (k == KeyKind.TIMESTAMP ? ", such as \"2026-04-01T00:00:00Z\"" : ""));
+      throw new InvalidKeyException(
+          "key "
+              + value
+              + " must be a JSON string for type "
+              + k.documentName()
+              + (k == KeyKind.TIMESTAMP ? ", such as \"2026-04-01T00:00:00Z\"" : ""));
     }
     return type.parseText(value.textValue());
   }
@@ -75,19 +86,28 @@ final class KeyText {
       case LONG -> F.numberNode(LittleEndian.getLong(v, 0));
       case INT -> F.numberNode(LittleEndian.getInt(v, 0));
       case STRING -> F.textNode(new String(v, StandardCharsets.UTF_8));
-      case UUID -> F.textNode(new UUID(ByteBuffer.wrap(v, 0, 8).getLong(), ByteBuffer.wrap(v, 8, 8).getLong()).toString());
+      case UUID ->
+          F.textNode(
+              new UUID(ByteBuffer.wrap(v, 0, 8).getLong(), ByteBuffer.wrap(v, 8, 8).getLong())
+                  .toString());
       case BYTES -> F.textNode(Hex.of(v));
       case TIMESTAMP -> F.textNode(Timestamps.format(LittleEndian.getLong(v, 0)));
     };
   }
 
-  /** The text form of a key, as {@link KeyType#parseText} reads it (a string as is, a composite as a JSON array). */
+  /**
+   * The text form of a key, as {@link KeyType#parseText} reads it (a string as is, a composite as a
+   * JSON array).
+   */
   static String text(KeyType type, byte[] key) {
     JsonNode v = toJson(type, key);
     return v.isTextual() ? v.textValue() : v.toString();
   }
 
-  /** A key for messages: numbers and timestamps as they are, strings quoted as JSON, composites as a JSON array. */
+  /**
+   * A key for messages: numbers and timestamps as they are, strings quoted as JSON, composites as a
+   * JSON array.
+   */
   static String show(KeyType type, byte[] key) {
     JsonNode v = toJson(type, key);
     if (v.isTextual() && (type.kind() == KeyKind.STRING || type.kind() == KeyKind.BYTES)) {
@@ -97,8 +117,9 @@ final class KeyText {
   }
 
   /**
-   * The canonical bytes of a Java value of {@code type}: {@code Long}, {@code Integer}, {@code String},
-   * {@code UUID}, {@code byte[]}, {@code Instant}, or a {@link CompositeKey} whose parts have the type's kinds.
+   * The canonical bytes of a Java value of {@code type}: {@code Long}, {@code Integer}, {@code
+   * String}, {@code UUID}, {@code byte[]}, {@code Instant}, or a {@link CompositeKey} whose parts
+   * have the type's kinds.
    *
    * @throws IllegalArgumentException when the value is of another type
    */
@@ -114,11 +135,14 @@ final class KeyText {
     }
     return switch (type.kind()) {
       case LONG -> value instanceof Long l ? CanonicalKeys.of(l) : wrong(type, value, "a Long");
-      case INT -> value instanceof Integer i ? CanonicalKeys.of(i) : wrong(type, value, "an Integer");
-      case STRING -> value instanceof String s ? CanonicalKeys.of(s) : wrong(type, value, "a String");
+      case INT ->
+          value instanceof Integer i ? CanonicalKeys.of(i) : wrong(type, value, "an Integer");
+      case STRING ->
+          value instanceof String s ? CanonicalKeys.of(s) : wrong(type, value, "a String");
       case UUID -> value instanceof UUID u ? CanonicalKeys.of(u) : wrong(type, value, "a UUID");
       case BYTES -> value instanceof byte[] b ? b.clone() : wrong(type, value, "a byte[]");
-      case TIMESTAMP -> value instanceof Instant t ? CanonicalKeys.of(t) : wrong(type, value, "an Instant");
+      case TIMESTAMP ->
+          value instanceof Instant t ? CanonicalKeys.of(t) : wrong(type, value, "an Instant");
     };
   }
 
@@ -127,7 +151,15 @@ final class KeyText {
   }
 
   private static IllegalArgumentException wrongValue(KeyType type, Object value, String wanted) {
-    return new IllegalArgumentException("a key of type " + type + " is " + wanted + ", got " + value.getClass().getSimpleName()
-        + " " + value + "; the same value in another type is another key");
+    return new IllegalArgumentException(
+        "a key of type "
+            + type
+            + " is "
+            + wanted
+            + ", got "
+            + value.getClass().getSimpleName()
+            + " "
+            + value
+            + "; the same value in another type is another key");
   }
 }

@@ -9,11 +9,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The partitions a range query must visit, as pruning ({@link RangeStrategy#prune}) finds them: a run
- * of consecutive partitions {@code [first, last]}, or none. With a table, it gives the routes and the
- * replica groups to visit.
+ * The partitions a range query must visit, as pruning ({@link RangeStrategy#prune}) finds them: a
+ * run of consecutive partitions {@code [first, last]}, or none. With a table, it gives the routes
+ * and the replica groups to visit.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -85,7 +86,9 @@ public final class PartitionSpan {
     return rs;
   }
 
-  /** The replica groups that serve these partitions in {@code table}, each once, in partition order. */
+  /**
+   * The replica groups that serve these partitions in {@code table}, each once, in partition order.
+   */
   public List<ReplicaGroup> groups(RoutingTable table) {
     Set<ReplicaGroup> gs = new LinkedHashSet<>();
     for (int p = first; p <= last; p++) {
@@ -113,6 +116,8 @@ public final class PartitionSpan {
   /** {@code partitions 0-1}, {@code partition 3} or {@code no partitions}. */
   @Override
   public String toString() {
-    return isEmpty() ? "no partitions" : size() == 1 ? "partition " + first : "partitions " + first + "-" + last;
+    return isEmpty()
+        ? "no partitions"
+        : size() == 1 ? "partition " + first : "partitions " + first + "-" + last;
   }
 }

@@ -6,11 +6,12 @@ import java.util.Arrays;
  * Counts the sorted byte-string boundaries at or below a key (unsigned lexicographic order: string,
  * bytes and uuid keys) mostly without comparing byte strings: each boundary's first 8 bytes, zero
  * padded, form a 64-bit prefix counted by a {@link RadixIndex}, whose cells cut the prefixes' own
- * span, so leading bytes that every boundary shares (such as {@code "cust-"}) cost nothing. A boundary
- * whose prefix is below the key's is below the key, one whose prefix is above is above it; only
- * boundaries with the key's own prefix (usually none or one) are compared in full.
+ * span, so leading bytes that every boundary shares (such as {@code "cust-"}) cost nothing. A
+ * boundary whose prefix is below the key's is below the key, one whose prefix is above is above it;
+ * only boundaries with the key's own prefix (usually none or one) are compared in full.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.
  */
 final class PrefixIndex {
@@ -43,8 +44,8 @@ final class PrefixIndex {
   }
 
   /**
-   * The number of boundaries at or below the text key {@code key}, all of whose chars are below U+0080
-   * (so its UTF-8 bytes are its chars), without encoding it.
+   * The number of boundaries at or below the text key {@code key}, all of whose chars are below
+   * U+0080 (so its UTF-8 bytes are its chars), without encoding it.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -90,7 +91,8 @@ final class PrefixIndex {
       return hi;
     }
     int j = runStart[hi - 1]; // boundaries [j, hi) share the key's prefix: compare them in full
-    while (j < hi && Arrays.compareUnsigned(sorted[j], 0, sorted[j].length, key, off, off + len) <= 0) {
+    while (j < hi
+        && Arrays.compareUnsigned(sorted[j], 0, sorted[j].length, key, off, off + len) <= 0) {
       j++;
     }
     return j;

@@ -1,20 +1,26 @@
 package io.shardrouter.range;
 
 /**
- * The exact set of partitions of a {@link RangeStrategy} that a {@link KeyRange} touches
- * ({@code docs/routing-spec.md} §7.4). Partitions are consecutive in key order, so the answer is one
- * run {@code [first, last]}: the partition of the query's smallest key that some range covers, up to
- * the partition of its largest. An exclusive lower bound is first made inclusive with
- * {@link KeyOrder#successor}, which is exact because every key has an immediate successor; so
- * {@code (5, 6)} over {@code long} keys holds no key and touches nothing.
+ * The exact set of partitions of a {@link RangeStrategy} that a {@link KeyRange} touches ({@code
+ * docs/routing-spec.md} §7.4). Partitions are consecutive in key order, so the answer is one run
+ * {@code [first, last]}: the partition of the query's smallest key that some range covers, up to
+ * the partition of its largest. An exclusive lower bound is first made inclusive with {@link
+ * KeyOrder#successor}, which is exact because every key has an immediate successor; so {@code (5,
+ * 6)} over {@code long} keys holds no key and touches nothing.
  */
 final class Pruning {
   private Pruning() {}
 
   static PartitionSpan prune(RangeStrategy s, KeyRange r) {
     if (!r.keyType().equals(s.keyType())) {
-      throw new IllegalArgumentException("key range " + r + " is of key type " + r.keyType()
-          + " but the strategy ranges keys of type " + s.keyType() + "; build the range with the table's key type");
+      throw new IllegalArgumentException(
+          "key range "
+              + r
+              + " is of key type "
+              + r.keyType()
+              + " but the strategy ranges keys of type "
+              + s.keyType()
+              + "; build the range with the table's key type");
     }
     KeyOrder order = s.order();
     byte[] lo = r.lower();

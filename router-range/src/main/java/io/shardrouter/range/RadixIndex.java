@@ -3,52 +3,65 @@ package io.shardrouter.range;
 import java.util.Arrays;
 
 /**
- * Counts the sorted 64-bit values at or below a key in a few independent loads instead of a chain of
- * log2(n) dependent ones: the span between two of the values is cut into about 2n equal cells of
- * 2<sup>shift</sup> keys, and a table gives, for each cell, the number of values in the cells before
- * it. A key's cell is {@code (key - base) >>> shift}, clamped to the first and last cell, so one load
- * finds where its values start; when a cell holds at most {@value #SCAN} values (the usual case for
- * boundaries spread evenly: on average half a value per cell), {@value #SCAN} comparisons with the
- * values from there on finish the count. Their loads do not wait on each other, and the JIT makes
- * them conditional moves, or branches where its profile shows one outcome nearly always (the later
- * ones, for evenly spread values). The values after a cell's own are above every key of the cell, so
- * comparing a few of them too does no harm.
+ * Counts the sorted 64-bit values at or below a key in a few independent loads instead of a chain
+ * of log2(n) dependent ones: the span between two of the values is cut into about 2n equal cells of
+ * 2<sup>shift</sup> keys, and a table gives, for each cell, the number of values in the cells
+ * before it. A key's cell is {@code (key - base) >>> shift}, clamped to the first and last cell, so
+ * one load finds where its values start; when a cell holds at most {@value #SCAN} values (the usual
+ * case for boundaries spread evenly: on average half a value per cell), {@value #SCAN} comparisons
+ * with the values from there on finish the count. Their loads do not wait on each other, and the
+ * JIT makes them conditional moves, or branches where its profile shows one outcome nearly always
+ * (the later ones, for evenly spread values). The values after a cell's own are above every key of
+ * the cell, so comparing a few of them too does no harm.
  *
- * <p>A cell with more values (clustered boundaries: ids crowded at the low end, one far outlier, text
- * prefixes whose bytes take a few dozen of 256 values) gets an index of its own over just its values,
- * cut by their own span, when that leaves fewer of them crowded; past {@value #MAX_DEPTH} such levels,
- * or where it would not help (repeats, powers of two), a binary search over the cell's values finishes.
- * A lookup never costs more than a few loads per level over a binary search of all the values, and
- * building is linear per level. To keep outliers from stretching the cells, the span is chosen among
- * the windows between the t-th smallest and the t-th largest value, t = 0 to {@value #TRIM}, as the one
- * that leaves the fewest values in crowded cells: a boundary at {@code Long.MIN_VALUE} in front of
- * monthly timestamps lands in the first cell, and the months get cells of their own.
+ * <p>A cell with more values (clustered boundaries: ids crowded at the low end, one far outlier,
+ * text prefixes whose bytes take a few dozen of 256 values) gets an index of its own over just its
+ * values, cut by their own span, when that leaves fewer of them crowded; past {@value #MAX_DEPTH}
+ * such levels, or where it would not help (repeats, powers of two), a binary search over the cell's
+ * values finishes. A lookup never costs more than a few loads per level over a binary search of all
+ * the values, and building is linear per level. To keep outliers from stretching the cells, the
+ * span is chosen among the windows between the t-th smallest and the t-th largest value, t = 0 to
+ * {@value #TRIM}, as the one that leaves the fewest values in crowded cells: a boundary at {@code
+ * Long.MIN_VALUE} in front of monthly timestamps lands in the first cell, and the months get cells
+ * of their own.
  *
- * <p>Cost, n values: about {@code 2n + 1} ints of cells and {@code n + }{@value #SCAN} longs of values,
- * and at most as much again per level of nested indexes (each level holds at most the n values); a
- * lookup in an uncrowded cell is the cell computation, two dependent loads and {@value #SCAN} compares.
+ * <p>Cost, n values: about {@code 2n + 1} ints of cells and {@code n + }{@value #SCAN} longs of
+ * values, and at most as much again per level of nested indexes (each level holds at most the n
+ * values); a lookup in an uncrowded cell is the cell computation, two dependent loads and {@value
+ * #SCAN} compares.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.
  */
 final class RadixIndex {
   /** Values compared per lookup in a cell that holds no more than this many. */
   static final int SCAN = 4;
+
   /** Outliers at each end the span may leave out. */
   static final int TRIM = 8;
+
   /** Levels of indexes within crowded cells below the top one. */
   static final int MAX_DEPTH = 2;
-  private static final int CROWDED = Integer.MIN_VALUE; // flag on a cell that holds more than SCAN values
 
-  private final long[] values; // sorted, then SCAN × Long.MAX_VALUE, so a scan never leaves the array
+  private static final int CROWDED =
+      Integer.MIN_VALUE; // flag on a cell that holds more than SCAN values
+
+  private final long[]
+      values; // sorted, then SCAN × Long.MAX_VALUE, so a scan never leaves the array
   private final int size;
   private final long base;
-  private final int shift;     // 1 to 63: (key - base) >>> shift is never negative
+  private final int shift; // 1 to 63: (key - base) >>> shift is never negative
   private final int lastCell;
-  private final int[] cells;   // cell c: the values in cells before c, | CROWDED if c holds > SCAN; one more entry: size
-  private final RadixIndex[] nested; // by cell: an index of a crowded cell's values, or null to search them
+  private final int[]
+      cells; // cell c: the values in cells before c, | CROWDED if c holds > SCAN; one more entry:
+  // size
+  private final RadixIndex[]
+      nested; // by cell: an index of a crowded cell's values, or null to search them
 
-  /** @param sorted values in non-decreasing order (repeats allowed) */
+  /**
+   * @param sorted values in non-decreasing order (repeats allowed)
+   */
   RadixIndex(long[] sorted) {
     this(sorted, 0);
   }
@@ -97,7 +110,10 @@ final class RadixIndex {
     this.nested = depth < MAX_DEPTH ? nest(sorted, depth) : null;
   }
 
-  /** Indexes of the crowded cells' own values, where one has fewer crowded values than the cell; else null. */
+  /**
+   * Indexes of the crowded cells' own values, where one has fewer crowded values than the cell;
+   * else null.
+   */
   private RadixIndex[] nest(long[] sorted, int depth) {
     RadixIndex[] out = null;
     for (int c = 0; c <= lastCell; c++) {
@@ -124,7 +140,8 @@ final class RadixIndex {
     long crowded = 0;
     int run = 0;
     for (int i = 0; i < sorted.length; i++) {
-      boolean same = i > 0 && cellOf(sorted[i], base, shift, last) == cellOf(sorted[i - 1], base, shift, last);
+      boolean same =
+          i > 0 && cellOf(sorted[i], base, shift, last) == cellOf(sorted[i - 1], base, shift, last);
       run = same ? run + 1 : 1;
       if (run == SCAN + 1) {
         crowded += SCAN + 1;
@@ -146,13 +163,18 @@ final class RadixIndex {
     return n;
   }
 
-  /** How many values a lookup finds by binary search: those in crowded cells without an index of their own. */
+  /**
+   * How many values a lookup finds by binary search: those in crowded cells without an index of
+   * their own.
+   */
   int searchedValues() {
     int n = 0;
     for (int c = 0; c <= lastCell; c++) {
       if (cells[c] < 0) {
-        n += nested != null && nested[c] != null ? nested[c].searchedValues()
-            : (cells[c + 1] & Integer.MAX_VALUE) - (cells[c] & Integer.MAX_VALUE);
+        n +=
+            nested != null && nested[c] != null
+                ? nested[c].searchedValues()
+                : (cells[c + 1] & Integer.MAX_VALUE) - (cells[c] & Integer.MAX_VALUE);
       }
     }
     return n;
@@ -170,18 +192,27 @@ final class RadixIndex {
       return countCrowded(c, first & Integer.MAX_VALUE, key);
     }
     final long[] v = values;
-    int n = first + (v[first] <= key ? 1 : 0) + (v[first + 1] <= key ? 1 : 0) + (v[first + 2] <= key ? 1 : 0)
-        + (v[first + 3] <= key ? 1 : 0);
+    int n =
+        first
+            + (v[first] <= key ? 1 : 0)
+            + (v[first + 1] <= key ? 1 : 0)
+            + (v[first + 2] <= key ? 1 : 0)
+            + (v[first + 3] <= key ? 1 : 0);
     return Math.min(n, size); // the padding is at or below Long.MAX_VALUE
   }
 
   /** {@link #countAtOrBelow} in crowded cell {@code c}, whose values start at {@code lo}. */
   private int countCrowded(int c, int lo, long key) {
     RadixIndex inner = nested == null ? null : nested[c];
-    return inner != null ? lo + inner.countAtOrBelow(key) : searchCell(lo, cells[c + 1] & Integer.MAX_VALUE, key);
+    return inner != null
+        ? lo + inner.countAtOrBelow(key)
+        : searchCell(lo, cells[c + 1] & Integer.MAX_VALUE, key);
   }
 
-  /** Binary search of {@code values[lo, hi)}, hi > lo, without an early exit: lo + the number at or below key. */
+  /**
+   * Binary search of {@code values[lo, hi)}, hi > lo, without an early exit: lo + the number at or
+   * below key.
+   */
   private int searchCell(int lo, int hi, long key) {
     final long[] v = values;
     int b = lo;

@@ -7,6 +7,7 @@ import io.shardrouter.core.RoutingTable;
  * previous one.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param previous the table that was changed

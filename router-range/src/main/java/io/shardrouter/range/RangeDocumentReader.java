@@ -20,8 +20,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Reads seed 001's range document (§五) as it is printed there, found by its shape: top-level
- * {@code ranges} and no {@code format} (format.md §6.3).
+ * Reads seed 001's range document (§五) as it is printed there, found by its shape: top-level {@code
+ * ranges} and no {@code format} (format.md §6.3).
  *
  * <pre>{@code
  * {"routing_version": 12, "entity": "tenant:plant-a",
@@ -31,26 +31,29 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>Range i is partition i; {@code shard} names the replica group that serves it.
- *   <li>The keys are {@code timestamp}s unless an optional {@code "key"} object (as in format 1) says otherwise.
- *   <li>Without an optional {@code "groups"} array (as in format 1), each shard name is a group with that id
- *       whose primary endpoint is the shard name itself, in order of first appearance; with one, every shard
- *       must name one of its groups.
- *   <li>{@code end_inclusive: true} is honoured exactly: {@code [start, end]} is the range
- *       {@code [start, successor(end))}, which holds the same keys ({@link KeyOrder#successor}); with an open
- *       end it is refused, since +∞ is no key. A following range that starts at {@code end} then overlaps it
- *       and is refused, naming both.
+ *   <li>The keys are {@code timestamp}s unless an optional {@code "key"} object (as in format 1)
+ *       says otherwise.
+ *   <li>Without an optional {@code "groups"} array (as in format 1), each shard name is a group
+ *       with that id whose primary endpoint is the shard name itself, in order of first appearance;
+ *       with one, every shard must name one of its groups.
+ *   <li>{@code end_inclusive: true} is honoured exactly: {@code [start, end]} is the range {@code
+ *       [start, successor(end))}, which holds the same keys ({@link KeyOrder#successor}); with an
+ *       open end it is refused, since +∞ is no key. A following range that starts at {@code end}
+ *       then overlaps it and is refused, naming both.
  * </ul>
  *
- * <p>Unknown fields, gaps, overlaps, unsorted and empty ranges are refused with their paths, as in format
- * 1. Written back, the table is a format-1 document with a {@code range} strategy.
+ * <p>Unknown fields, gaps, overlaps, unsorted and empty ranges are refused with their paths, as in
+ * format 1. Written back, the table is a format-1 document with a {@code range} strategy.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
  */
 public final class RangeDocumentReader implements DocumentReader {
-  private static final Set<String> FIELDS = Set.of("routing_version", "entity", "ranges", "key", "groups");
+  private static final Set<String> FIELDS =
+      Set.of("routing_version", "entity", "ranges", "key", "groups");
   private static final Set<String> RANGE_FIELDS = Set.of("start", "end", "shard", "end_inclusive");
 
   @Override
@@ -75,7 +78,9 @@ public final class RangeDocumentReader implements DocumentReader {
     RoutingTable.Builder b = RoutingTable.builder();
     JsonNode version = root.get("routing_version");
     if (version == null) {
-      v.add("routing_version", "missing; give the table a version >= 0, e.g. \"routing_version\": 12");
+      v.add(
+          "routing_version",
+          "missing; give the table a version >= 0, e.g. \"routing_version\": 12");
     } else {
       if (!version.isIntegralNumber() || !version.canConvertToLong() || version.asLong() < 0) {
         v.add("routing_version", "must be an integer >= 0, got " + version);
@@ -108,9 +113,12 @@ public final class RangeDocumentReader implements DocumentReader {
     return v.size() > before ? null : b.build();
   }
 
-  private static RangeStrategy ranges(JsonNode ranges, KeyType type, List<String> shards, Violations v) {
+  private static RangeStrategy ranges(
+      JsonNode ranges, KeyType type, List<String> shards, Violations v) {
     if (ranges == null || !ranges.isArray()) {
-      v.add("ranges", "must be an array of {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got " + ranges);
+      v.add(
+          "ranges",
+          "must be an array of {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got " + ranges);
       return null;
     }
     KeyOrder order = KeyOrder.of(type);
@@ -120,7 +128,8 @@ public final class RangeDocumentReader implements DocumentReader {
       String path = "ranges[" + i + "]";
       JsonNode r = ranges.get(i);
       if (!r.isObject()) {
-        v.add(path, "must be an object {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got " + r);
+        v.add(
+            path, "must be an object {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got " + r);
         complete = false;
         continue;
       }
@@ -132,7 +141,9 @@ public final class RangeDocumentReader implements DocumentReader {
       byte[] end = open ? null : key(endNode, path + ".end", type, true, v);
       JsonNode shard = r.get("shard");
       if (shard == null || !shard.isTextual() || shard.textValue().isBlank()) {
-        v.add(path + ".shard", "missing or not a non-blank string; name the replica group that serves the range, e.g. \"ts-01\"");
+        v.add(
+            path + ".shard",
+            "missing or not a non-blank string; name the replica group that serves the range, e.g. \"ts-01\"");
       }
       JsonNode inclusive = r.get("end_inclusive");
       boolean endInclusive = false;
@@ -142,15 +153,22 @@ public final class RangeDocumentReader implements DocumentReader {
         endInclusive = inclusive.booleanValue();
       }
       if (endInclusive && open) {
-        v.add(path + ".end_inclusive", "is true but the end is null (+∞), which is no key to include; write false"
-            + " (a null end already takes every key from the start on)");
+        v.add(
+            path + ".end_inclusive",
+            "is true but the end is null (+∞), which is no key to include; write false"
+                + " (a null end already takes every key from the start on)");
       }
       if (v.size() > before) {
         complete = false;
         continue;
       }
-      String shown = "[" + KeyText.show(type, start) + ", " + (open ? "+∞)" : KeyText.show(type, end) + (endInclusive ? "]" : ")"));
-      byte[] exclusiveEnd = endInclusive ? order.successor(end) : end; // null: end is the largest key, so up to +∞
+      String shown =
+          "["
+              + KeyText.show(type, start)
+              + ", "
+              + (open ? "+∞)" : KeyText.show(type, end) + (endInclusive ? "]" : ")"));
+      byte[] exclusiveEnd =
+          endInclusive ? order.successor(end) : end; // null: end is the largest key, so up to +∞
       list.add(new RangeList.Entry(path, path, start, exclusiveEnd, shown));
       shards.add(shard.textValue());
     }
@@ -159,8 +177,13 @@ public final class RangeDocumentReader implements DocumentReader {
 
   private static byte[] key(JsonNode node, String path, KeyType type, boolean isEnd, Violations v) {
     if (node == null || node.isNull()) {
-      v.add(path, "missing; give a " + type + " key" + (isEnd ? ", or null for an open end (+∞)" : "")
-          + (type.equals(KeyType.TIMESTAMP) ? " such as \"2026-04-01T00:00:00Z\"" : ""));
+      v.add(
+          path,
+          "missing; give a "
+              + type
+              + " key"
+              + (isEnd ? ", or null for an open end (+∞)" : "")
+              + (type.equals(KeyType.TIMESTAMP) ? " such as \"2026-04-01T00:00:00Z\"" : ""));
       return null;
     }
     try {
@@ -176,8 +199,12 @@ public final class RangeDocumentReader implements DocumentReader {
         + " for other keys)";
   }
 
-  /** Groups named by the shards: the given ones, or one per shard name with that name as its endpoint. */
-  private static void groups(JsonNode node, List<String> shards, RoutingTable.Builder b, Violations v) {
+  /**
+   * Groups named by the shards: the given ones, or one per shard name with that name as its
+   * endpoint.
+   */
+  private static void groups(
+      JsonNode node, List<String> shards, RoutingTable.Builder b, Violations v) {
     List<ReplicaGroup> groups;
     if (node == null) {
       Map<String, ReplicaGroup> byShard = new LinkedHashMap<>();
@@ -195,8 +222,13 @@ public final class RangeDocumentReader implements DocumentReader {
       groups.forEach(g -> ids.add(g.id()));
       for (int i = 0; i < shards.size(); i++) {
         if (!ids.contains(shards.get(i))) {
-          v.add("ranges[" + i + "].shard", "unknown group '" + shards.get(i) + "'; the document's groups are " + ids
-              + ": add the group, or drop \"groups\" to use shard names as endpoints");
+          v.add(
+              "ranges[" + i + "].shard",
+              "unknown group '"
+                  + shards.get(i)
+                  + "'; the document's groups are "
+                  + ids
+                  + ": add the group, or drop \"groups\" to use shard names as endpoints");
         }
       }
       if (v.size() > before) {
@@ -211,7 +243,9 @@ public final class RangeDocumentReader implements DocumentReader {
     while (it.hasNext()) {
       String f = it.next();
       if (!known.contains(f)) {
-        v.add(path.isEmpty() ? f : path + "." + f, "unknown field; known fields: " + new TreeSet<>(known));
+        v.add(
+            path.isEmpty() ? f : path + "." + f,
+            "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
   }

@@ -20,7 +20,8 @@ final class RangeList {
    * @param label how messages name the range, e.g. {@code ranges[1]}
    * @param start the canonical start (inclusive)
    * @param end the canonical exclusive end; null for +∞
-   * @param shown the range as written, e.g. {@code [0, 1000)} or {@code [a, b]} for an inclusive end
+   * @param shown the range as written, e.g. {@code [0, 1000)} or {@code [a, b]} for an inclusive
+   *     end
    */
   record Entry(String path, String label, byte[] start, byte[] end, String shown) {}
 
@@ -39,32 +40,48 @@ final class RangeList {
 
   /** {@code [start, end)} with {@code end} null for +∞, for messages. */
   static String interval(KeyType type, byte[] start, byte[] end) {
-    return "[" + KeyText.show(type, start) + ", " + (end == null ? "+∞" : KeyText.show(type, end)) + ")";
+    return "["
+        + KeyText.show(type, start)
+        + ", "
+        + (end == null ? "+∞" : KeyText.show(type, end))
+        + ")";
   }
 
   /**
-   * Checks the ranges, reporting every broken rule as (path, message) to {@code report}
-   * ({@code listPath} names the list for an empty one); returns the strategy, or null when anything
-   * was reported, or when {@code complete} is false because an entry could not be parsed.
+   * Checks the ranges, reporting every broken rule as (path, message) to {@code report} ({@code
+   * listPath} names the list for an empty one); returns the strategy, or null when anything was
+   * reported, or when {@code complete} is false because an entry could not be parsed.
    */
   RangeStrategy check(String listPath, boolean complete, BiConsumer<String, String> report) {
     int[] reported = {0};
-    BiConsumer<String, String> v = (path, message) -> {
-      reported[0]++;
-      report.accept(path, message);
-    };
+    BiConsumer<String, String> v =
+        (path, message) -> {
+          reported[0]++;
+          report.accept(path, message);
+        };
     if (entries.isEmpty() && complete) {
       v.accept(listPath, "empty; give at least one range, e.g. [{\"start\": ..., \"end\": null}]");
     }
     if (entries.size() > RoutingTable.MAX_PARTITIONS) {
-      v.accept(listPath, "has " + entries.size() + " ranges, over the limit of " + RoutingTable.MAX_PARTITIONS + " partitions");
+      v.accept(
+          listPath,
+          "has "
+              + entries.size()
+              + " ranges, over the limit of "
+              + RoutingTable.MAX_PARTITIONS
+              + " partitions");
     }
     for (int i = 0; i < entries.size(); i++) {
       Entry e = entries.get(i);
       if (e.end() != null && order.compare(e.start(), e.end()) >= 0) {
-        v.accept(e.path(), "empty range " + e.shown() + ": its start must be below its end; remove it or move its end up");
+        v.accept(
+            e.path(),
+            "empty range "
+                + e.shown()
+                + ": its start must be below its end; remove it or move its end up");
       }
-      if (complete && i + 1 < entries.size()) { // with an entry missing, its neighbours are not neighbours
+      if (complete
+          && i + 1 < entries.size()) { // with an entry missing, its neighbours are not neighbours
         neighbours(e, entries.get(i + 1), v);
       }
     }
@@ -81,23 +98,60 @@ final class RangeList {
   private void neighbours(Entry a, Entry b, BiConsumer<String, String> v) {
     String both = a.label() + " " + a.shown() + " and " + b.label() + " " + b.shown();
     if (a.end() == null) {
-      v.accept(a.path() + ".end", "is null (+∞) but " + b.label() + " " + b.shown() + " follows; only the last range may be"
-          + " open-ended: end " + a.label() + " where " + b.label() + " starts");
+      v.accept(
+          a.path() + ".end",
+          "is null (+∞) but "
+              + b.label()
+              + " "
+              + b.shown()
+              + " follows; only the last range may be"
+              + " open-ended: end "
+              + a.label()
+              + " where "
+              + b.label()
+              + " starts");
       return;
     }
     if (order.compare(b.start(), a.start()) < 0) {
-      v.accept(b.path(), "ranges must be sorted by start, but " + b.label() + " " + b.shown() + " starts below " + a.label()
-          + " " + a.shown() + "; list the ranges in key order");
+      v.accept(
+          b.path(),
+          "ranges must be sorted by start, but "
+              + b.label()
+              + " "
+              + b.shown()
+              + " starts below "
+              + a.label()
+              + " "
+              + a.shown()
+              + "; list the ranges in key order");
       return;
     }
     int c = order.compare(a.end(), b.start());
     if (c < 0) {
-      v.accept(b.path(), "gap between " + both + ": keys in " + interval(type, a.end(), b.start())
-          + " are in no range; start " + b.label() + " where " + a.label() + " ends, or add a range for the gap");
+      v.accept(
+          b.path(),
+          "gap between "
+              + both
+              + ": keys in "
+              + interval(type, a.end(), b.start())
+              + " are in no range; start "
+              + b.label()
+              + " where "
+              + a.label()
+              + " ends, or add a range for the gap");
     } else if (c > 0) {
-      byte[] overlapEnd = b.end() == null || order.compare(a.end(), b.end()) < 0 ? a.end() : b.end();
-      v.accept(b.path(), both + " overlap on " + interval(type, b.start(), overlapEnd)
-          + "; every key must be in exactly one range: end " + a.label() + " where " + b.label() + " starts");
+      byte[] overlapEnd =
+          b.end() == null || order.compare(a.end(), b.end()) < 0 ? a.end() : b.end();
+      v.accept(
+          b.path(),
+          both
+              + " overlap on "
+              + interval(type, b.start(), overlapEnd)
+              + "; every key must be in exactly one range: end "
+              + a.label()
+              + " where "
+              + b.label()
+              + " starts");
     }
   }
 }

@@ -10,29 +10,35 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Which keys change replica group between two range tables of one entity, as key ranges in key order:
- * the range-table counterpart of {@link MovementReport}, which compares partitions by number. Range
- * partitions are positions in key order and shift when a range is split or merged, so only key ranges
- * say exactly what moves: after a split whose upper part goes to a new group, the one moved range is
- * that upper part.
+ * Which keys change replica group between two range tables of one entity, as key ranges in key
+ * order: the range-table counterpart of {@link MovementReport}, which compares partitions by
+ * number. Range partitions are positions in key order and shift when a range is split or merged, so
+ * only key ranges say exactly what moves: after a split whose upper part goes to a new group, the
+ * one moved range is that upper part.
  *
- * <p>Computed over the boundaries of both tables together: between two neighbouring boundaries every
- * key is in one range of each table (or in none), so it moves exactly when the two groups differ.
+ * <p>Computed over the boundaries of both tables together: between two neighbouring boundaries
+ * every key is in one range of each table (or in none), so it moves exactly when the two groups
+ * differ.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
 public final class RangeMovement {
   /**
-   * Keys {@code [start, end)} (end null for +∞) that go from {@code fromGroup} to {@code toGroup}; a
-   * null group means the key is in no range of that table.
+   * Keys {@code [start, end)} (end null for +∞) that go from {@code fromGroup} to {@code toGroup};
+   * a null group means the key is in no range of that table.
    */
   public record Shift(byte[] start, byte[] end, String fromGroup, String toGroup, String interval) {
     @Override
     public String toString() {
-      return interval + " " + (fromGroup == null ? "(no range)" : fromGroup) + " -> " + (toGroup == null ? "(no range)" : toGroup);
+      return interval
+          + " "
+          + (fromGroup == null ? "(no range)" : fromGroup)
+          + " -> "
+          + (toGroup == null ? "(no range)" : toGroup);
     }
   }
 
@@ -49,12 +55,21 @@ public final class RangeMovement {
   /**
    * The movement from {@code from} to {@code to}.
    *
-   * @throws RoutingException when the tables route different entities or key types, or a strategy is not {@code range}
+   * @throws RoutingException when the tables route different entities or key types, or a strategy
+   *     is not {@code range}
    */
   public static RangeMovement between(RoutingTable from, RoutingTable to) {
     if (!from.entity().equals(to.entity()) || !from.keyType().equals(to.keyType())) {
-      throw new RoutingException("cannot compare routing tables of different entities or key types: '" + from.entity() + "' ("
-          + from.keyType() + ") and '" + to.entity() + "' (" + to.keyType() + ")");
+      throw new RoutingException(
+          "cannot compare routing tables of different entities or key types: '"
+              + from.entity()
+              + "' ("
+              + from.keyType()
+              + ") and '"
+              + to.entity()
+              + "' ("
+              + to.keyType()
+              + ")");
     }
     RangeStrategy a = RangeSplits.rangeStrategy(from);
     RangeStrategy b = RangeSplits.rangeStrategy(to);
@@ -74,9 +89,14 @@ public final class RangeMovement {
         continue;
       }
       Shift last = shifts.isEmpty() ? null : shifts.get(shifts.size() - 1);
-      if (last != null && last.end() != null && order.compare(last.end(), lo) == 0 && same(last.fromGroup(), ga)
+      if (last != null
+          && last.end() != null
+          && order.compare(last.end(), lo) == 0
+          && same(last.fromGroup(), ga)
           && same(last.toGroup(), gb)) {
-        shifts.set(shifts.size() - 1, new Shift(last.start(), hi, ga, gb, RangeList.interval(type, last.start(), hi)));
+        shifts.set(
+            shifts.size() - 1,
+            new Shift(last.start(), hi, ga, gb, RangeList.interval(type, last.start(), hi)));
       } else {
         shifts.add(new Shift(lo, hi, ga, gb, RangeList.interval(type, lo, hi)));
       }
@@ -120,7 +140,10 @@ public final class RangeMovement {
     return shifts.isEmpty();
   }
 
-  /** Routes every key (canonical bytes) through both tables and counts what moves, and what moves outside {@link #shifts()}. */
+  /**
+   * Routes every key (canonical bytes) through both tables and counts what moves, and what moves
+   * outside {@link #shifts()}.
+   */
   public MovementReport.KeyCount countKeys(Iterable<byte[]> canonicalKeys) {
     RangeStrategy a = RangeSplits.rangeStrategy(from);
     RangeStrategy b = RangeSplits.rangeStrategy(to);
@@ -152,23 +175,41 @@ public final class RangeMovement {
   /** A human-readable report, as {@code shardctl diff} prints it for range tables. */
   public String toText() {
     StringBuilder sb = new StringBuilder();
-    sb.append(from.entity()).append(": version ").append(from.version()).append(" -> ").append(to.version()).append(", ")
-        .append(from.partitionCount()).append(" -> ").append(to.partitionCount()).append(" ranges")
-        .append(RangeSplits.rangeStrategy(from).equals(RangeSplits.rangeStrategy(to)) ? ", boundaries unchanged" : ", boundaries changed")
+    sb.append(from.entity())
+        .append(": version ")
+        .append(from.version())
+        .append(" -> ")
+        .append(to.version())
+        .append(", ")
+        .append(from.partitionCount())
+        .append(" -> ")
+        .append(to.partitionCount())
+        .append(" ranges")
+        .append(
+            RangeSplits.rangeStrategy(from).equals(RangeSplits.rangeStrategy(to))
+                ? ", boundaries unchanged"
+                : ", boundaries changed")
         .append('\n');
     if (shifts.isEmpty()) {
       sb.append("moves: none; every key stays on its group\n");
       return sb.toString();
     }
-    sb.append("moves: ").append(shifts.size()).append(shifts.size() == 1 ? " key range changes" : " key ranges change").append(" group\n");
+    sb.append("moves: ")
+        .append(shifts.size())
+        .append(shifts.size() == 1 ? " key range changes" : " key ranges change")
+        .append(" group\n");
     int width = 0;
     for (Shift s : shifts) {
       width = Math.max(width, s.interval().length());
     }
     for (Shift s : shifts) {
-      sb.append("  ").append(s.interval()).append(" ".repeat(width - s.interval().length() + 2))
-          .append(s.fromGroup() == null ? "(no range)" : s.fromGroup()).append(" -> ")
-          .append(s.toGroup() == null ? "(no range)" : s.toGroup()).append('\n');
+      sb.append("  ")
+          .append(s.interval())
+          .append(" ".repeat(width - s.interval().length() + 2))
+          .append(s.fromGroup() == null ? "(no range)" : s.fromGroup())
+          .append(" -> ")
+          .append(s.toGroup() == null ? "(no range)" : s.toGroup())
+          .append('\n');
     }
     return sb.toString();
   }

@@ -7,19 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a range in two and merges neighbouring ranges, each giving the next routing table (version +
- * 1, the same entity, key type and groups) and the {@link RangeMovement} that says exactly which keys
- * change group. A split moves only its upper part, and only when that part goes to another group; a
- * merge moves the keys of whichever half changes group.
+ * Splits a range in two and merges neighbouring ranges, each giving the next routing table (version
+ * + 1, the same entity, key type and groups) and the {@link RangeMovement} that says exactly which
+ * keys change group. A split moves only its upper part, and only when that part goes to another
+ * group; a merge moves the keys of whichever half changes group.
  *
- * <p>Partition numbers are positions in key order: a split at partition p makes the upper part p + 1
- * and renumbers the partitions after it; a merge of p and p + 1 renumbers the ones after them. The
- * placement follows, so every other key keeps its group.
+ * <p>Partition numbers are positions in key order: a split at partition p makes the upper part p +
+ * 1 and renumbers the partitions after it; a merge of p and p + 1 renumbers the ones after them.
+ * The placement follows, so every other key keeps its group.
  *
- * <p>Splitting the last range of increasing keys does not spread new writes: they all land in the new
- * last range (see {@link HotTail}).
+ * <p>Splitting the last range of increasing keys does not spread new writes: they all land in the
+ * new last range (see {@link HotTail}).
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -29,10 +30,11 @@ public final class RangeSplits {
 
   /**
    * Splits partition {@code partition} at {@code at}: {@code [start, at)} stays on its group and
-   * {@code [at, end)} becomes partition {@code partition + 1} on {@code upperGroup} (null: the same group).
+   * {@code [at, end)} becomes partition {@code partition + 1} on {@code upperGroup} (null: the same
+   * group).
    *
-   * @throws IllegalArgumentException when the table is not a range table, the partition does not exist,
-   *     {@code at} is not strictly inside the partition, or the group is unknown
+   * @throws IllegalArgumentException when the table is not a range table, the partition does not
+   *     exist, {@code at} is not strictly inside the partition, or the group is unknown
    */
   public static RangeChange split(RoutingTable table, int partition, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
@@ -44,24 +46,41 @@ public final class RangeSplits {
     boolean belowEnd = end == null || s.order().compare(at, end) < 0;
     if (!aboveStart || !belowEnd) {
       int owner = s.find(at);
-      throw new IllegalArgumentException("split key " + s.show(at) + " is " + (s.order().compare(start, at) == 0
-          ? "the start of partition " + partition + " " + s.interval(partition) + ": splitting there leaves an empty range"
-          : "outside partition " + partition + " " + s.interval(partition)) + "; a split key must lie strictly inside the"
-          + " partition it splits (start < key < end)" + (owner >= 0 && owner != partition ? ", and " + s.show(at)
-          + " is in partition " + owner + " " + s.interval(owner) : ""));
+      throw new IllegalArgumentException(
+          "split key "
+              + s.show(at)
+              + " is "
+              + (s.order().compare(start, at) == 0
+                  ? "the start of partition "
+                      + partition
+                      + " "
+                      + s.interval(partition)
+                      + ": splitting there leaves an empty range"
+                  : "outside partition " + partition + " " + s.interval(partition))
+              + "; a split key must lie strictly inside the"
+              + " partition it splits (start < key < end)"
+              + (owner >= 0 && owner != partition
+                  ? ", and " + s.show(at) + " is in partition " + owner + " " + s.interval(owner)
+                  : ""));
     }
     String lowerGroup = table.groupOf(partition).id();
     String upper = upperGroup == null ? lowerGroup : requireGroup(table, upperGroup);
     List<String> placement = placement(table);
     placement.add(partition + 1, upper);
-    RoutingTable next = table.toBuilder().version(table.version() + 1).strategy(s.withSplit(partition, at)).placement(placement).build();
+    RoutingTable next =
+        table.toBuilder()
+            .version(table.version() + 1)
+            .strategy(s.withSplit(partition, at))
+            .placement(placement)
+            .build();
     return new RangeChange(table, next, RangeMovement.between(table, next));
   }
 
   /**
    * Splits the partition that holds {@code at}, at {@code at}.
    *
-   * @throws IllegalArgumentException as {@link #split(RoutingTable, int, byte[], String)}, or when no range holds {@code at}
+   * @throws IllegalArgumentException as {@link #split(RoutingTable, int, byte[], String)}, or when
+   *     no range holds {@code at}
    */
   public static RangeChange split(RoutingTable table, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
@@ -69,47 +88,80 @@ public final class RangeSplits {
     try {
       p = s.partitionOf(at);
     } catch (NoRouteException e) {
-      throw new IllegalArgumentException("cannot split at " + s.show(at) + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "cannot split at " + s.show(at) + ": " + e.getMessage(), e);
     }
     return split(table, p, at, upperGroup);
   }
 
   /**
-   * Merges partition {@code partition} with the next one into {@code [start(partition), end(partition + 1))}
-   * on {@code group} (null: the group of {@code partition}).
+   * Merges partition {@code partition} with the next one into {@code [start(partition),
+   * end(partition + 1))} on {@code group} (null: the group of {@code partition}).
    *
-   * @throws IllegalArgumentException when the table is not a range table, there is no next partition, or
-   *     the group is unknown
+   * @throws IllegalArgumentException when the table is not a range table, there is no next
+   *     partition, or the group is unknown
    */
   public static RangeChange merge(RoutingTable table, int partition, String group) {
     RangeStrategy s = rangeStrategy(table);
     checkPartition(s, partition, "merge");
     if (partition + 1 >= s.partitionCount()) {
-      throw new IllegalArgumentException("partition " + partition + " " + s.interval(partition) + " is the last one;"
-          + " a merge joins a partition with the next one" + (partition > 0 ? ": merge partition " + (partition - 1)
-          + " to join " + s.interval(partition - 1) + " with it" : ", and this table has only one"));
+      throw new IllegalArgumentException(
+          "partition "
+              + partition
+              + " "
+              + s.interval(partition)
+              + " is the last one;"
+              + " a merge joins a partition with the next one"
+              + (partition > 0
+                  ? ": merge partition "
+                      + (partition - 1)
+                      + " to join "
+                      + s.interval(partition - 1)
+                      + " with it"
+                  : ", and this table has only one"));
     }
     String g = group == null ? table.groupOf(partition).id() : requireGroup(table, group);
     List<String> placement = placement(table);
     placement.remove(partition + 1);
     placement.set(partition, g);
-    RoutingTable next = table.toBuilder().version(table.version() + 1).strategy(s.withMerge(partition)).placement(placement).build();
+    RoutingTable next =
+        table.toBuilder()
+            .version(table.version() + 1)
+            .strategy(s.withMerge(partition))
+            .placement(placement)
+            .build();
     return new RangeChange(table, next, RangeMovement.between(table, next));
   }
 
-  /** The range strategy of {@code table}; throws {@link IllegalArgumentException} for any other strategy. */
+  /**
+   * The range strategy of {@code table}; throws {@link IllegalArgumentException} for any other
+   * strategy.
+   */
   static RangeStrategy rangeStrategy(RoutingTable table) {
     if (table.strategy() instanceof RangeStrategy s) {
       return s;
     }
-    throw new IllegalArgumentException("routing table '" + table.entity() + "' version " + table.version() + " uses strategy '"
-        + table.strategy().type() + "'; splitting and merging ranges needs a '" + RangeStrategy.TYPE + "' strategy");
+    throw new IllegalArgumentException(
+        "routing table '"
+            + table.entity()
+            + "' version "
+            + table.version()
+            + " uses strategy '"
+            + table.strategy().type()
+            + "'; splitting and merging ranges needs a '"
+            + RangeStrategy.TYPE
+            + "' strategy");
   }
 
   private static void checkPartition(RangeStrategy s, int partition, String what) {
     if (partition < 0 || partition >= s.partitionCount()) {
-      throw new IllegalArgumentException("cannot " + what + " partition " + partition + ": the table has partitions 0 to "
-          + (s.partitionCount() - 1));
+      throw new IllegalArgumentException(
+          "cannot "
+              + what
+              + " partition "
+              + partition
+              + ": the table has partitions 0 to "
+              + (s.partitionCount() - 1));
     }
   }
 
@@ -119,8 +171,12 @@ public final class RangeSplits {
       for (ReplicaGroup g : table.groups()) {
         ids.add(g.id());
       }
-      throw new IllegalArgumentException("unknown group '" + id + "'; the table's groups are " + ids
-          + ": add the group to the table first (a group may serve no partition)");
+      throw new IllegalArgumentException(
+          "unknown group '"
+              + id
+              + "'; the table's groups are "
+              + ids
+              + ": add the group to the table first (a group may serve no partition)");
     }
     return id;
   }

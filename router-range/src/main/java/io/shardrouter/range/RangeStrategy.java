@@ -18,27 +18,30 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code range}: partition p holds the keys in {@code [start(p), end(p))}, left-closed and right-open,
- * with the partitions in key order and each one's end the next one's start; the last range may be
- * open-ended ({@code end} +∞). Keys are ordered by {@link KeyOrder}: numbers and timestamps by value,
- * text by its UTF-8 bytes, composites part by part. A key below the first start, or at or above a
- * closed last end, has no partition: {@link NoRouteException}, never the nearest range. Keys of 64
- * bits or less are found in a {@code RadixIndex} of the boundaries (a cell table over their span, then
- * a few comparisons: the same cost at 16 or 1,024 boundaries spread evenly or by month, a few loads
- * more than a binary search at worst), text, bytes and uuids in a {@code PrefixIndex} of their
- * first 8 bytes, composites by binary search.
+ * {@code range}: partition p holds the keys in {@code [start(p), end(p))}, left-closed and
+ * right-open, with the partitions in key order and each one's end the next one's start; the last
+ * range may be open-ended ({@code end} +∞). Keys are ordered by {@link KeyOrder}: numbers and
+ * timestamps by value, text by its UTF-8 bytes, composites part by part. A key below the first
+ * start, or at or above a closed last end, has no partition: {@link NoRouteException}, never the
+ * nearest range. Keys of 64 bits or less are found in a {@code RadixIndex} of the boundaries (a
+ * cell table over their span, then a few comparisons: the same cost at 16 or 1,024 boundaries
+ * spread evenly or by month, a few loads more than a binary search at worst), text, bytes and uuids
+ * in a {@code PrefixIndex} of their first 8 bytes, composites by binary search.
  *
  * <p>Good for: ordered access, where a range query ({@link #prune}) visits only the partitions its
- * key range can touch (seed 000: {@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code [1000,2000)}
- * visits both, a narrower range one); time ranges whose old partitions are dropped or archived whole
- * (seed 001 §五). Not for: keys that increase (time, sequences) under heavy writes, where the last
- * range takes every new write; splitting it does not help, the writes follow to the new last range
- * ({@link HotTail}). Add a hash dimension or a time bucket to the key instead. Partition numbers are
- * positions in key order and shift when a range is split or merged ({@link RangeSplits}).
+ * key range can touch (seed 000: {@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code
+ * [1000,2000)} visits both, a narrower range one); time ranges whose old partitions are dropped or
+ * archived whole (seed 001 §五). Not for: keys that increase (time, sequences) under heavy writes,
+ * where the last range takes every new write; splitting it does not help, the writes follow to the
+ * new last range ({@link HotTail}). Add a hash dimension or a time bucket to the key instead.
+ * Partition numbers are positions in key order and shift when a range is split or merged ({@link
+ * RangeSplits}).
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable. The partition of a key depends only on the boundaries; see
- *    {@code docs/routing-spec.md} §7.
+ *
+ * <p><b>Stability:</b> stable. The partition of a key depends only on the boundaries; see {@code
+ * docs/routing-spec.md} §7.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf}, except when it throws.
  *
  * @since 0.1
@@ -46,17 +49,18 @@ import java.util.List;
 public final class RangeStrategy implements PartitionStrategy {
   /** The registered type name. */
   public static final String TYPE = "range";
+
   /** The one parameter: the ranges, in key order, each {@code {"start": k, "end": k or null}}. */
   public static final String RANGES = "ranges";
 
   private final KeyType keyType;
   private final KeyOrder order;
   private final byte[][] starts;
-  private final byte[] end;              // null: the last range is open-ended
-  private final byte[][] bounds;         // starts, then end when not null
-  private final RadixIndex index;        // for long, int and timestamp keys; else null
+  private final byte[] end; // null: the last range is open-ended
+  private final byte[][] bounds; // starts, then end when not null
+  private final RadixIndex index; // for long, int and timestamp keys; else null
   private final PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
-  private final int ranges;              // starts.length: the routing path reads one int, not the array's length
+  private final int ranges; // starts.length: the routing path reads one int, not the array's length
   private final boolean intKeys;
   private final boolean stringKeys;
   private final boolean eightByteKeys;
@@ -78,20 +82,24 @@ public final class RangeStrategy implements PartitionStrategy {
     if (intKeys || eightByteKeys) {
       long[] values = new long[bounds.length];
       for (int i = 0; i < values.length; i++) {
-        values[i] = intKeys ? LittleEndian.getInt(bounds[i], 0) : LittleEndian.getLong(bounds[i], 0);
+        values[i] =
+            intKeys ? LittleEndian.getInt(bounds[i], 0) : LittleEndian.getLong(bounds[i], 0);
       }
       this.index = new RadixIndex(values);
     } else {
       this.index = null;
     }
-    this.prefixIndex = k == KeyKind.STRING || k == KeyKind.BYTES || k == KeyKind.UUID ? new PrefixIndex(bounds) : null;
+    this.prefixIndex =
+        k == KeyKind.STRING || k == KeyKind.BYTES || k == KeyKind.UUID
+            ? new PrefixIndex(bounds)
+            : null;
   }
 
   /**
    * Ranges over keys of {@code keyType}: range i is {@code [starts[i], starts[i+1])}, the last one
-   * {@code [starts[n-1], end)}, with {@code end} null for +∞. Values are Java values of the key type
-   * ({@code Long}, {@code Integer}, {@code String}, {@code UUID}, {@code byte[]}, {@code Instant}, a
-   * {@code CompositeKey}).
+   * {@code [starts[n-1], end)}, with {@code end} null for +∞. Values are Java values of the key
+   * type ({@code Long}, {@code Integer}, {@code String}, {@code UUID}, {@code byte[]}, {@code
+   * Instant}, a {@code CompositeKey}).
    *
    * @throws IllegalArgumentException when a value is of another type, the starts are not strictly
    *     increasing, the list is empty, or {@code end} is not above the last start
@@ -106,12 +114,15 @@ public final class RangeStrategy implements PartitionStrategy {
     for (int i = 0; i < keys.size(); i++) {
       byte[] s = keys.get(i);
       byte[] e = i + 1 < keys.size() ? keys.get(i + 1) : last;
-      list.add(new RangeList.Entry("ranges[" + i + "]", "ranges[" + i + "]", s, e, RangeList.interval(keyType, s, e)));
+      list.add(
+          new RangeList.Entry(
+              "ranges[" + i + "]", "ranges[" + i + "]", s, e, RangeList.interval(keyType, s, e)));
     }
     Violations v = new Violations();
     RangeStrategy s = list.check("ranges", true, v::add);
     if (s == null) {
-      throw new IllegalArgumentException(String.join("; ", v.asList().stream().map(Object::toString).toList()));
+      throw new IllegalArgumentException(
+          String.join("; ", v.asList().stream().map(Object::toString).toList()));
     }
     return s;
   }
@@ -141,7 +152,10 @@ public final class RangeStrategy implements PartitionStrategy {
     return starts[p].clone();
   }
 
-  /** The canonical end of partition {@code p} (exclusive), or null when p is the open-ended last range. */
+  /**
+   * The canonical end of partition {@code p} (exclusive), or null when p is the open-ended last
+   * range.
+   */
   public byte[] end(int p) {
     byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
     return e == null ? null : e.clone();
@@ -157,14 +171,19 @@ public final class RangeStrategy implements PartitionStrategy {
     return RangeList.interval(keyType, starts[p], p + 1 < starts.length ? starts[p + 1] : end);
   }
 
-  /** E.g. {@code range: key in [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), partition 0 of 2}; throws as {@link #partitionOf}. */
+  /**
+   * E.g. {@code range: key in [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z), partition 0 of 2};
+   * throws as {@link #partitionOf}.
+   */
   @Override
   public String explain(byte[] canonical, int offset, int length) {
     int p = partitionOf(canonical, offset, length);
     return TYPE + ": key in " + interval(p) + ", partition " + p + " of " + starts.length;
   }
 
-  /** A key of this strategy's type for messages: numbers and timestamps as they are, strings quoted. */
+  /**
+   * A key of this strategy's type for messages: numbers and timestamps as they are, strings quoted.
+   */
   public String show(byte[] canonical) {
     return KeyText.show(keyType, canonical);
   }
@@ -203,7 +222,11 @@ public final class RangeStrategy implements PartitionStrategy {
     return intKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
   }
 
-  /** The partition of a long, int or timestamp key given as its 64-bit value. <p><b>Allocation:</b> none. */
+  /**
+   * The partition of a long, int or timestamp key given as its 64-bit value.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   private int partitionOfValue(long key) {
     int p = partitionOfCount(index.countAtOrBelow(key));
     if (p < 0) {
@@ -214,20 +237,26 @@ public final class RangeStrategy implements PartitionStrategy {
 
   @Override
   public int partitionOf(Instant key) {
-    return eightByteKeys ? partitionOfValue(Timestamps.micros(key)) : PartitionStrategy.super.partitionOf(key);
+    return eightByteKeys
+        ? partitionOfValue(Timestamps.micros(key))
+        : PartitionStrategy.super.partitionOf(key);
   }
 
   /**
    * The partition of the key {@code canonical[offset, offset + length)}, or -1 when no range covers
    * it; never throws {@link NoRouteException}.
    *
-   * @throws io.shardrouter.core.InvalidKeyException when the bytes are no canonical key of the key type
+   * @throws io.shardrouter.core.InvalidKeyException when the bytes are no canonical key of the key
+   *     type
    */
   public int find(byte[] canonical, int offset, int length) {
     order.check(canonical, offset, length);
     if (index != null) {
-      return partitionOfCount(index.countAtOrBelow(intKeys ? LittleEndian.getInt(canonical, offset)
-          : LittleEndian.getLong(canonical, offset)));
+      return partitionOfCount(
+          index.countAtOrBelow(
+              intKeys
+                  ? LittleEndian.getInt(canonical, offset)
+                  : LittleEndian.getLong(canonical, offset)));
     }
     if (prefixIndex != null) {
       return partitionOfCount(prefixIndex.countAtOrBelow(canonical, offset, length));
@@ -235,9 +264,15 @@ public final class RangeStrategy implements PartitionStrategy {
     return partitionOfCount(countAtOrBelow(bounds, canonical, offset, length));
   }
 
-  /** With {@code count} boundaries at or below a key: the range it is in, or -1 (below the first start, or at a closed end). */
+  /**
+   * With {@code count} boundaries at or below a key: the range it is in, or -1 (below the first
+   * start, or at a closed end).
+   */
   private int partitionOfCount(int count) {
-    int p = count - 1; // the last start at or below the key: -1 below the first start, ranges at or above a closed end
+    int p =
+        count
+            - 1; // the last start at or below the key: -1 below the first start, ranges at or above
+    // a closed end
     return Integer.compareUnsigned(p, ranges) < 0 ? p : -1;
   }
 
@@ -303,18 +338,36 @@ public final class RangeStrategy implements PartitionStrategy {
     int last = starts.length - 1;
     String message;
     if (order.compare(k, starts[0]) < 0) {
-      message = "key " + shown + " is in no range: it is below the first range " + interval(0) + " (partition 0)"
-          + (starts.length > 1 ? ", followed by " + interval(1) : "") + "; add a range that covers it, or check the key";
+      message =
+          "key "
+              + shown
+              + " is in no range: it is below the first range "
+              + interval(0)
+              + " (partition 0)"
+              + (starts.length > 1 ? ", followed by " + interval(1) : "")
+              + "; add a range that covers it, or check the key";
     } else {
-      message = "key " + shown + " is in no range: it is at or above the end of the last range " + interval(last)
-          + " (partition " + last + ")" + (last > 0 ? ", after " + interval(last - 1) : "") + ", and no range covers "
-          + RangeList.interval(keyType, end, null) + "; extend the last range (an end of null is +∞), add a range,"
-          + " or check the key";
+      message =
+          "key "
+              + shown
+              + " is in no range: it is at or above the end of the last range "
+              + interval(last)
+              + " (partition "
+              + last
+              + ")"
+              + (last > 0 ? ", after " + interval(last - 1) : "")
+              + ", and no range covers "
+              + RangeList.interval(keyType, end, null)
+              + "; extend the last range (an end of null is +∞), add a range,"
+              + " or check the key";
     }
     return new NoRouteException(KeyText.text(keyType, k), message);
   }
 
-  /** This strategy with partition {@code p} split at {@code at}: {@code [start, at)} stays p, {@code [at, end)} becomes p + 1. */
+  /**
+   * This strategy with partition {@code p} split at {@code at}: {@code [start, at)} stays p, {@code
+   * [at, end)} becomes p + 1.
+   */
   RangeStrategy withSplit(int p, byte[] at) {
     byte[][] next = new byte[starts.length + 1][];
     System.arraycopy(starts, 0, next, 0, p + 1);
@@ -365,7 +418,9 @@ public final class RangeStrategy implements PartitionStrategy {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RangeStrategy s && keyType.equals(s.keyType) && Arrays.deepEquals(starts, s.starts)
+    return o instanceof RangeStrategy s
+        && keyType.equals(s.keyType)
+        && Arrays.deepEquals(starts, s.starts)
         && Arrays.equals(end, s.end);
   }
 
@@ -374,7 +429,10 @@ public final class RangeStrategy implements PartitionStrategy {
     return 31 * (31 * keyType.hashCode() + Arrays.deepHashCode(starts)) + Arrays.hashCode(end);
   }
 
-  /** The strategy object of the routing document, e.g. {@code {"type":"range","ranges":[{"start":0,"end":null}]}}. */
+  /**
+   * The strategy object of the routing document, e.g. {@code
+   * {"type":"range","ranges":[{"start":0,"end":null}]}}.
+   */
   @Override
   public String toString() {
     return toJson().toString();

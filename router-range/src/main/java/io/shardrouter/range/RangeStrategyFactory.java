@@ -12,11 +12,12 @@ import java.util.TreeSet;
 
 /**
  * The {@link StrategyFactory} of {@code range}, registered through {@code META-INF/services}: reads
- * {@code {"type": "range", "ranges": [{"start": k, "end": k}, ..., {"start": k, "end": null}]}}, each
- * key in the JSON form of the document's key type (format.md §6.1), and refuses unsorted, empty,
- * gapped or overlapping ranges naming both ranges.
+ * {@code {"type": "range", "ranges": [{"start": k, "end": k}, ..., {"start": k, "end": null}]}},
+ * each key in the JSON form of the document's key type (format.md §6.1), and refuses unsorted,
+ * empty, gapped or overlapping ranges naming both ranges.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -38,14 +39,18 @@ public final class RangeStrategyFactory implements StrategyFactory {
   public PartitionStrategy create(StrategyParameters params) {
     KeyType type = params.keyType();
     if (type == null) {
-      params.violation(RangeStrategy.RANGES, "cannot be read without the document's key type, which is missing or"
-          + " invalid; give \"key\" such as {\"type\": \"long\"}");
+      params.violation(
+          RangeStrategy.RANGES,
+          "cannot be read without the document's key type, which is missing or"
+              + " invalid; give \"key\" such as {\"type\": \"long\"}");
       return null;
     }
     JsonNode ranges = params.get(RangeStrategy.RANGES);
     if (ranges == null || !ranges.isArray()) {
-      params.violation(RangeStrategy.RANGES, (ranges == null ? "missing" : "must be an array, got " + ranges)
-          + "; give the ranges in key order, e.g. [{\"start\": 0, \"end\": 1000}, {\"start\": 1000, \"end\": null}]");
+      params.violation(
+          RangeStrategy.RANGES,
+          (ranges == null ? "missing" : "must be an array, got " + ranges)
+              + "; give the ranges in key order, e.g. [{\"start\": 0, \"end\": 1000}, {\"start\": 1000, \"end\": null}]");
       return null;
     }
     RangeList list = new RangeList(type);
@@ -62,8 +67,11 @@ public final class RangeStrategyFactory implements StrategyFactory {
       while (fields.hasNext()) {
         String f = fields.next();
         if (!RANGE_FIELDS.contains(f)) {
-          params.violation(name + "." + f, "unknown field; known fields: " + new TreeSet<>(RANGE_FIELDS)
-              + " (a range is [start, end): the end is never part of it)");
+          params.violation(
+              name + "." + f,
+              "unknown field; known fields: "
+                  + new TreeSet<>(RANGE_FIELDS)
+                  + " (a range is [start, end): the end is never part of it)");
         }
       }
       byte[] start = key(params, name + ".start", r.get("start"), type, false);
@@ -79,9 +87,12 @@ public final class RangeStrategyFactory implements StrategyFactory {
   }
 
   /** The canonical key at {@code name}; null, with a violation, when it is missing, null or bad. */
-  private static byte[] key(StrategyParameters params, String name, JsonNode v, KeyType type, boolean isEnd) {
+  private static byte[] key(
+      StrategyParameters params, String name, JsonNode v, KeyType type, boolean isEnd) {
     if (v == null || v.isNull()) {
-      params.violation(name, "missing; give a " + type + " key" + (isEnd ? ", or null for +∞ on the last range" : ""));
+      params.violation(
+          name,
+          "missing; give a " + type + " key" + (isEnd ? ", or null for +∞ on the last range" : ""));
       return null;
     }
     try {

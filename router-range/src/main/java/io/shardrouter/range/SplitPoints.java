@@ -6,14 +6,15 @@ import java.util.Optional;
 
 /**
  * Suggests where to split a range from a sample of its keys: the weighted median, the sampled key
- * {@code k} that leaves the most even weight on the two sides, {@code [start, k)} and {@code [k, end)}.
- * A weight is what the key costs: 1 per sampled row or write, or its bytes.
+ * {@code k} that leaves the most even weight on the two sides, {@code [start, k)} and {@code [k,
+ * end)}. A weight is what the key costs: 1 per sampled row or write, or its bytes.
  *
- * <p>Only a key strictly above the range's start can split it, and a key is indivisible: a range whose
- * sample holds one distinct key (a hot key) has no split point; relieve it with a hash dimension
- * instead.
+ * <p>Only a key strictly above the range's start can split it, and a key is indivisible: a range
+ * whose sample holds one distinct key (a hot key) has no split point; relieve it with a hash
+ * dimension instead.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -21,10 +22,16 @@ import java.util.Optional;
 public final class SplitPoints {
 
   /**
-   * A suggested split of {@code partition} at {@code key}: {@code lowerWeight} of the sample's weight
-   * is below it, {@code upperWeight} at or above it.
+   * A suggested split of {@code partition} at {@code key}: {@code lowerWeight} of the sample's
+   * weight is below it, {@code upperWeight} at or above it.
    */
-  public record Suggestion(int partition, byte[] key, String shown, long lowerWeight, long upperWeight, int distinctKeys) {
+  public record Suggestion(
+      int partition,
+      byte[] key,
+      String shown,
+      long lowerWeight,
+      long upperWeight,
+      int distinctKeys) {
     /** The share of the sample's weight that the split moves to the upper part. */
     public double upperShare() {
       return (double) upperWeight / (lowerWeight + upperWeight);
@@ -32,35 +39,53 @@ public final class SplitPoints {
 
     @Override
     public String toString() {
-      return "split partition " + partition + " at " + shown + ": weight " + lowerWeight + " below, " + upperWeight
-          + " at or above (" + distinctKeys + " distinct keys sampled)";
+      return "split partition "
+          + partition
+          + " at "
+          + shown
+          + ": weight "
+          + lowerWeight
+          + " below, "
+          + upperWeight
+          + " at or above ("
+          + distinctKeys
+          + " distinct keys sampled)";
     }
   }
 
   private SplitPoints() {}
 
   /** {@link #suggest(RangeStrategy, int, List, long[])} with weight 1 per sampled key. */
-  public static Optional<Suggestion> suggest(RangeStrategy strategy, int partition, List<byte[]> sample) {
+  public static Optional<Suggestion> suggest(
+      RangeStrategy strategy, int partition, List<byte[]> sample) {
     return suggest(strategy, partition, sample, null);
   }
 
   /**
-   * The weighted median of the sampled keys of {@code partition}; keys of other partitions, and keys in
-   * no range, are ignored. Empty when the sample holds fewer than two distinct keys of the partition
-   * above its start.
+   * The weighted median of the sampled keys of {@code partition}; keys of other partitions, and
+   * keys in no range, are ignored. Empty when the sample holds fewer than two distinct keys of the
+   * partition above its start.
    *
    * @param weights the weight of each sampled key, {@code >= 0}, or null for 1 each
    * @throws IllegalArgumentException when the partition does not exist, or a weight is negative or
    *     {@code weights} is not as long as {@code sample}
    */
-  public static Optional<Suggestion> suggest(RangeStrategy strategy, int partition, List<byte[]> sample, long[] weights) {
+  public static Optional<Suggestion> suggest(
+      RangeStrategy strategy, int partition, List<byte[]> sample, long[] weights) {
     if (partition < 0 || partition >= strategy.partitionCount()) {
-      throw new IllegalArgumentException("partition " + partition + " does not exist; the strategy has partitions 0 to "
-          + (strategy.partitionCount() - 1));
+      throw new IllegalArgumentException(
+          "partition "
+              + partition
+              + " does not exist; the strategy has partitions 0 to "
+              + (strategy.partitionCount() - 1));
     }
     if (weights != null && weights.length != sample.size()) {
-      throw new IllegalArgumentException("weights has " + weights.length + " entries for " + sample.size()
-          + " sampled keys; give one weight per key, or null for 1 each");
+      throw new IllegalArgumentException(
+          "weights has "
+              + weights.length
+              + " entries for "
+              + sample.size()
+              + " sampled keys; give one weight per key, or null for 1 each");
     }
     KeyOrder order = strategy.order();
     List<byte[]> keys = new ArrayList<>();
@@ -86,7 +111,8 @@ public final class SplitPoints {
     for (int i : idx) {
       long w = ws.get(i);
       total += w;
-      if (!distinct.isEmpty() && order.compare(distinct.get(distinct.size() - 1), keys.get(i)) == 0) {
+      if (!distinct.isEmpty()
+          && order.compare(distinct.get(distinct.size() - 1), keys.get(i)) == 0) {
         weightOf.set(weightOf.size() - 1, weightOf.get(weightOf.size() - 1) + w);
       } else {
         distinct.add(keys.get(i));
@@ -113,6 +139,8 @@ public final class SplitPoints {
       return Optional.empty();
     }
     byte[] k = distinct.get(best).clone();
-    return Optional.of(new Suggestion(partition, k, strategy.show(k), bestBelow, total - bestBelow, distinct.size()));
+    return Optional.of(
+        new Suggestion(
+            partition, k, strategy.show(k), bestBelow, total - bestBelow, distinct.size()));
   }
 }

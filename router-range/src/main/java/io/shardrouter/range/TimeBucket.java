@@ -3,10 +3,11 @@ package io.shardrouter.range;
 import java.time.Instant;
 
 /**
- * One calendar bucket of time: the instants {@code [start, end)} and the name its template gives it,
- * such as {@code metrics_202604}.
+ * One calendar bucket of time: the instants {@code [start, end)} and the name its template gives
+ * it, such as {@code metrics_202604}.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @param start the first instant of the bucket

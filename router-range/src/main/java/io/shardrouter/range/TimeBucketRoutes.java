@@ -11,9 +11,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Routes and windows of a routing table whose strategy is {@code time_buckets}: the route of a business
- * key with the bucket of an instant, the (group, bucket) pairs a time window visits, with or without a
- * business key, and the buckets past retention.
+ * Routes and windows of a routing table whose strategy is {@code time_buckets}: the route of a
+ * business key with the bucket of an instant, the (group, bucket) pairs a time window visits, with
+ * or without a business key, and the buckets past retention.
  *
  * <pre>{@code
  * TimeBucketRoutes routes = TimeBucketRoutes.of(table);
@@ -22,6 +22,7 @@ import java.util.Set;
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -44,8 +45,16 @@ public final class TimeBucketRoutes {
     if (table.strategy() instanceof TimeBucketedStrategy s) {
       return new TimeBucketRoutes(table, s);
     }
-    throw new IllegalArgumentException("routing table '" + table.entity() + "' version " + table.version() + " uses strategy '"
-        + table.strategy().type() + "', which has no time buckets; use a '" + TimeBucketedStrategy.TYPE + "' strategy");
+    throw new IllegalArgumentException(
+        "routing table '"
+            + table.entity()
+            + "' version "
+            + table.version()
+            + " uses strategy '"
+            + table.strategy().type()
+            + "', which has no time buckets; use a '"
+            + TimeBucketedStrategy.TYPE
+            + "' strategy");
   }
 
   public RoutingTable table() {
@@ -57,7 +66,8 @@ public final class TimeBucketRoutes {
   }
 
   /**
-   * {@code route} (from this table) with the bucket of {@code at}: where a write at {@code at} goes.
+   * {@code route} (from this table) with the bucket of {@code at}: where a write at {@code at}
+   * goes.
    *
    * @throws IllegalArgumentException when {@code route} is not a route of this table
    */
@@ -66,7 +76,10 @@ public final class TimeBucketRoutes {
     return new BucketedRoute(route, strategy.bucketOf(at));
   }
 
-  /** What a query for one business key over {@code [from, to)} visits: its route with each bucket, in time order. */
+  /**
+   * What a query for one business key over {@code [from, to)} visits: its route with each bucket,
+   * in time order.
+   */
   public List<BucketedRoute> window(Route route, Instant from, Instant to) {
     check(route);
     List<BucketedRoute> out = new ArrayList<>();
@@ -94,17 +107,27 @@ public final class TimeBucketRoutes {
     return out;
   }
 
-  /** The buckets past retention at {@code now}, from the one holding {@code oldest}: to drop or archive in every group. */
+  /**
+   * The buckets past retention at {@code now}, from the one holding {@code oldest}: to drop or
+   * archive in every group.
+   */
   public List<TimeBucket> pastRetention(Instant oldest, Instant now) {
     return strategy.buckets().pastRetention(oldest, now);
   }
 
   private void check(Route route) {
     Objects.requireNonNull(route, "route");
-    if (route.version() != table.version() || !route.entity().equals(table.entity())
-        || route.partition() >= table.partitionCount() || table.routeOfPartition(route.partition()) != route) {
-      throw new IllegalArgumentException("route " + route + " is not a route of " + table + "; route the key through the"
-          + " same table");
+    if (route.version() != table.version()
+        || !route.entity().equals(table.entity())
+        || route.partition() >= table.partitionCount()
+        || table.routeOfPartition(route.partition()) != route) {
+      throw new IllegalArgumentException(
+          "route "
+              + route
+              + " is not a route of "
+              + table
+              + "; route the key through the"
+              + " same table");
     }
   }
 }

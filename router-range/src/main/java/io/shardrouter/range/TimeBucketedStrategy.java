@@ -14,16 +14,16 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * {@code time_buckets}: "route by tenant / device, then partition by time" (seed 001 §八). The business
- * key is routed by any other strategy, nested as {@code strategy}; time is cut into
- * {@link TimeBuckets} that carry their names (per-bucket tables such as {@code metrics_202604}) and a
- * retention period. The partition of a key is the nested strategy's; {@link TimeBucketRoutes} adds the
- * bucket of an instant to a route and lists the (group, bucket) pairs a time window visits.
+ * {@code time_buckets}: "route by tenant / device, then partition by time" (seed 001 §八). The
+ * business key is routed by any other strategy, nested as {@code strategy}; time is cut into {@link
+ * TimeBuckets} that carry their names (per-bucket tables such as {@code metrics_202604}) and a
+ * retention period. The partition of a key is the nested strategy's; {@link TimeBucketRoutes} adds
+ * the bucket of an instant to a route and lists the (group, bucket) pairs a time window visits.
  *
  * <p>Good for: telemetry and events, written at the newest time by many business keys, read by time
- * window and dropped by age; new writes spread over the groups by the business key instead of piling
- * into one newest range ({@link HotTail}). Not for: finding rows by time alone, which visits every
- * group for each bucket of the window.
+ * window and dropped by age; new writes spread over the groups by the business key instead of
+ * piling into one newest range ({@link HotTail}). Not for: finding rows by time alone, which visits
+ * every group for each bucket of the window.
  *
  * <pre>{@code
  * {"type": "time_buckets", "unit": "month", "zone": "UTC", "template": "metrics_{yyyyMM}", "retention": "P12M",
@@ -31,7 +31,10 @@ import java.util.UUID;
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable.
- * <p><b>Stability:</b> stable: partitions are the nested strategy's; buckets per {@code docs/routing-spec.md} §7.6.
+ *
+ * <p><b>Stability:</b> stable: partitions are the nested strategy's; buckets per {@code
+ * docs/routing-spec.md} §7.6.
+ *
  * <p><b>Allocation:</b> none on {@code partitionOf} beyond the nested strategy's.
  *
  * @since 0.1
@@ -47,7 +50,8 @@ public final class TimeBucketedStrategy implements PartitionStrategy, PlacementC
     this.strategy = Objects.requireNonNull(strategy, "strategy");
     this.buckets = Objects.requireNonNull(buckets, "buckets");
     if (strategy instanceof TimeBucketedStrategy) {
-      throw new IllegalArgumentException("a time_buckets strategy cannot nest another; give it the strategy of the business key");
+      throw new IllegalArgumentException(
+          "a time_buckets strategy cannot nest another; give it the strategy of the business key");
     }
   }
 
@@ -140,15 +144,19 @@ public final class TimeBucketedStrategy implements PartitionStrategy, PlacementC
     return strategy.shareOf(partition);
   }
 
-  /** The nested strategy's account, e.g. {@code time_buckets: business key by hash_mod: xxh3-64 hash 0x…, partition 4 of 8}. */
+  /**
+   * The nested strategy's account, e.g. {@code time_buckets: business key by hash_mod: xxh3-64 hash
+   * 0x…, partition 4 of 8}.
+   */
   @Override
   public String explain(byte[] canonical, int offset, int length) {
     return TYPE + ": business key by " + strategy.explain(canonical, offset, length);
   }
 
   /**
-   * The pins of the nested strategy (a lookup with tenants pinned to a region), at their paths below
-   * {@code strategy.strategy}; the partitions are the nested strategy's, so they carry over as they are.
+   * The pins of the nested strategy (a lookup with tenants pinned to a region), at their paths
+   * below {@code strategy.strategy}; the partitions are the nested strategy's, so they carry over
+   * as they are.
    */
   @Override
   public List<PlacementPin> placementPins() {
@@ -157,7 +165,13 @@ public final class TimeBucketedStrategy implements PartitionStrategy, PlacementC
     }
     List<PlacementPin> out = new ArrayList<>();
     for (PlacementPin p : pc.placementPins()) {
-      out.add(new PlacementPin(p.owner(), "strategy." + p.path(), p.firstPartition(), p.partitionCount(), p.labels()));
+      out.add(
+          new PlacementPin(
+              p.owner(),
+              "strategy." + p.path(),
+              p.firstPartition(),
+              p.partitionCount(),
+              p.labels()));
     }
     return List.copyOf(out);
   }
@@ -178,7 +192,9 @@ public final class TimeBucketedStrategy implements PartitionStrategy, PlacementC
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TimeBucketedStrategy s && strategy.equals(s.strategy) && buckets.equals(s.buckets);
+    return o instanceof TimeBucketedStrategy s
+        && strategy.equals(s.strategy)
+        && buckets.equals(s.buckets);
   }
 
   @Override

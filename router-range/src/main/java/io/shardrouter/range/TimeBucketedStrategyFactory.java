@@ -7,11 +7,13 @@ import java.time.ZoneId;
 import java.util.Set;
 
 /**
- * The {@link StrategyFactory} of {@code time_buckets}, registered through {@code META-INF/services}:
- * {@code unit} (hour, day, week, month), {@code zone} (default {@code UTC}), {@code template},
- * {@code retention} (optional) and the nested {@code strategy} of the business key (format.md §6.2).
+ * The {@link StrategyFactory} of {@code time_buckets}, registered through {@code
+ * META-INF/services}: {@code unit} (hour, day, week, month), {@code zone} (default {@code UTC}),
+ * {@code template}, {@code retention} (optional) and the nested {@code strategy} of the business
+ * key (format.md §6.2).
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -45,7 +47,8 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
     }
     String template = params.optionalString("template", null);
     if (template == null && !params.has("template")) {
-      params.violation("template", "missing; name the buckets, e.g. \"metrics_{yyyyMM}\" for monthly tables");
+      params.violation(
+          "template", "missing; name the buckets, e.g. \"metrics_{yyyyMM}\" for monthly tables");
     }
     String retention = params.optionalString("retention", null);
     TimeBuckets buckets = null;
@@ -53,14 +56,20 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
       try {
         buckets = TimeBuckets.of(unit, zone, template, retention);
       } catch (IllegalArgumentException e) {
-        params.violation(e.getMessage().startsWith("retention") ? "retention" : "template", e.getMessage());
+        params.violation(
+            e.getMessage().startsWith("retention") ? "retention" : "template", e.getMessage());
       }
     }
-    if (params.has("strategy") && params.get("strategy").path("type").asText().equals(TimeBucketedStrategy.TYPE)) {
-      params.violation("strategy", "a time_buckets strategy cannot nest another; give the strategy of the business key");
+    if (params.has("strategy")
+        && params.get("strategy").path("type").asText().equals(TimeBucketedStrategy.TYPE)) {
+      params.violation(
+          "strategy",
+          "a time_buckets strategy cannot nest another; give the strategy of the business key");
       return null;
     }
     PartitionStrategy nested = params.nestedStrategy("strategy");
-    return params.hasViolations() || nested == null || buckets == null ? null : TimeBucketedStrategy.of(nested, buckets);
+    return params.hasViolations() || nested == null || buckets == null
+        ? null
+        : TimeBucketedStrategy.of(nested, buckets);
   }
 }

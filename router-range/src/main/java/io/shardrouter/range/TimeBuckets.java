@@ -12,29 +12,36 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Calendar buckets of time (seed 001 §五, §八: "按月或按天分区"): hours, days, ISO weeks or months in
- * local time of a zone (UTC or a named zone such as {@code Europe/Paris}), each named by a template such
+ * Calendar buckets of time (seed 001 §五, §八: "按月或按天分区"): hours, days, ISO weeks or months in local
+ * time of a zone (UTC or a named zone such as {@code Europe/Paris}), each named by a template such
  * as {@code metrics_{yyyyMM}}, with an optional retention period after which a bucket is dropped or
  * archived whole.
  *
  * <p>A bucket holds the instants whose local date-time in the zone falls in its calendar unit: it
- * starts at the first instant of that local hour, day, week (Monday) or month and ends where the next
- * one starts. Around a daylight-saving change a bucket is therefore longer or shorter than usual (a
- * day of 23 or 25 hours; the repeated local hour of an autumn change is one bucket of two hours), and
- * every instant is in exactly one bucket with exactly one name ({@code docs/routing-spec.md} §7.6).
+ * starts at the first instant of that local hour, day, week (Monday) or month and ends where the
+ * next one starts. Around a daylight-saving change a bucket is therefore longer or shorter than
+ * usual (a day of 23 or 25 hours; the repeated local hour of an autumn change is one bucket of two
+ * hours), and every instant is in exactly one bucket with exactly one name ({@code
+ * docs/routing-spec.md} §7.6).
  *
  * <p>Retention is an ISO-8601 period, calendar ({@code P12M}, {@code P90D}, {@code P1Y}) or exact
- * ({@code PT48H}). At time {@code now} the cutoff is {@code now} minus the period in the zone's calendar,
- * and a bucket is past retention when it ends at or before the cutoff: all of its rows are older.
+ * ({@code PT48H}). At time {@code now} the cutoff is {@code now} minus the period in the zone's
+ * calendar, and a bucket is past retention when it ends at or before the cutoff: all of its rows
+ * are older.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> evolving.
+ *
  * <p><b>Allocation:</b> a few small objects per {@link #bucketOf} (calendar arithmetic).
  *
  * @since 0.1
  */
 public final class TimeBuckets {
-  /** The most buckets {@link #touched} and {@link #pastRetention} list, so that a wrong window fails fast. */
+  /**
+   * The most buckets {@link #touched} and {@link #pastRetention} list, so that a wrong window fails
+   * fast.
+   */
   public static final int MAX_BUCKETS = 1_000_000;
 
   private final BucketUnit unit;
@@ -44,7 +51,12 @@ public final class TimeBuckets {
   private final Period retentionPeriod;
   private final Duration retentionDuration;
 
-  private TimeBuckets(BucketUnit unit, ZoneId zone, BucketTemplate template, String retentionText, Period period,
+  private TimeBuckets(
+      BucketUnit unit,
+      ZoneId zone,
+      BucketTemplate template,
+      String retentionText,
+      Period period,
       Duration duration) {
     this.unit = unit;
     this.zone = zone;
@@ -77,19 +89,25 @@ public final class TimeBuckets {
       try {
         duration = Duration.parse(retention);
       } catch (DateTimeParseException notADuration) {
-        throw new IllegalArgumentException("retention '" + retention + "' is not an ISO-8601 period; write P12M (12 months),"
-            + " P90D (90 days), P1Y or PT48H (48 hours)");
+        throw new IllegalArgumentException(
+            "retention '"
+                + retention
+                + "' is not an ISO-8601 period; write P12M (12 months),"
+                + " P90D (90 days), P1Y or PT48H (48 hours)");
       }
     }
-    if (period != null ? period.isZero() || period.isNegative() : duration.isZero() || duration.isNegative()) {
-      throw new IllegalArgumentException("retention '" + retention + "' must be a positive period, such as P12M");
+    if (period != null
+        ? period.isZero() || period.isNegative()
+        : duration.isZero() || duration.isNegative()) {
+      throw new IllegalArgumentException(
+          "retention '" + retention + "' must be a positive period, such as P12M");
     }
     return new TimeBuckets(unit, zone, t, retention, period, duration);
   }
 
   /**
-   * The zone named {@code name}: {@code UTC}, a region such as {@code Europe/Paris}, or an offset such
-   * as {@code +08:00}.
+   * The zone named {@code name}: {@code UTC}, a region such as {@code Europe/Paris}, or an offset
+   * such as {@code +08:00}.
    *
    * @throws IllegalArgumentException naming the zone when there is no such zone
    */
@@ -97,8 +115,13 @@ public final class TimeBuckets {
     try {
       return ZoneId.of(name);
     } catch (DateTimeException e) {
-      throw new IllegalArgumentException("zone '" + name + "' does not exist (" + e.getMessage() + "); use UTC, a region"
-          + " of the tz database such as Europe/Paris or Asia/Shanghai, or an offset such as +08:00");
+      throw new IllegalArgumentException(
+          "zone '"
+              + name
+              + "' does not exist ("
+              + e.getMessage()
+              + "); use UTC, a region"
+              + " of the tz database such as Europe/Paris or Asia/Shanghai, or an offset such as +08:00");
     }
   }
 
@@ -134,10 +157,11 @@ public final class TimeBuckets {
   }
 
   /**
-   * The buckets that the window {@code [from, to)} touches, in time order; none when {@code to} is not
-   * after {@code from}.
+   * The buckets that the window {@code [from, to)} touches, in time order; none when {@code to} is
+   * not after {@code from}.
    *
-   * @throws IllegalArgumentException when the window touches more than {@value #MAX_BUCKETS} buckets
+   * @throws IllegalArgumentException when the window touches more than {@value #MAX_BUCKETS}
+   *     buckets
    */
   public List<TimeBucket> touched(Instant from, Instant to) {
     List<TimeBucket> out = new ArrayList<>();
@@ -153,17 +177,27 @@ public final class TimeBuckets {
     return out;
   }
 
-  /** Fails fast when {@code [from, to)} surely holds more than {@value #MAX_BUCKETS} buckets, before computing any. */
+  /**
+   * Fails fast when {@code [from, to)} surely holds more than {@value #MAX_BUCKETS} buckets, before
+   * computing any.
+   */
   private void checkSpan(Instant from, Instant to) {
-    double atLeast = (double) Duration.between(from, to).getSeconds() / unit.longest().getSeconds() - 2;
+    double atLeast =
+        (double) Duration.between(from, to).getSeconds() / unit.longest().getSeconds() - 2;
     if (atLeast > MAX_BUCKETS) {
       throw tooMany(from, to);
     }
   }
 
   private static IllegalArgumentException tooMany(Instant from, Instant to) {
-    return new IllegalArgumentException("the window [" + from + ", " + to + ") touches more than " + MAX_BUCKETS
-        + " buckets; narrow it");
+    return new IllegalArgumentException(
+        "the window ["
+            + from
+            + ", "
+            + to
+            + ") touches more than "
+            + MAX_BUCKETS
+            + " buckets; narrow it");
   }
 
   private static void add(List<TimeBucket> out, TimeBucket b, Instant from, Instant to) {
@@ -174,26 +208,32 @@ public final class TimeBuckets {
   }
 
   /**
-   * The instant before which, at {@code now}, rows are past retention: {@code now} minus the retention
-   * period in the zone's calendar.
+   * The instant before which, at {@code now}, rows are past retention: {@code now} minus the
+   * retention period in the zone's calendar.
    *
    * @throws IllegalStateException when these buckets have no retention period
    */
   public Instant retentionCutoff(Instant now) {
     if (retentionText == null) {
-      throw new IllegalStateException("these buckets (" + template + ") have no retention period; give one, such as P12M");
+      throw new IllegalStateException(
+          "these buckets (" + template + ") have no retention period; give one, such as P12M");
     }
-    return retentionPeriod != null ? now.atZone(zone).minus(retentionPeriod).toInstant() : now.minus(retentionDuration);
+    return retentionPeriod != null
+        ? now.atZone(zone).minus(retentionPeriod).toInstant()
+        : now.minus(retentionDuration);
   }
 
-  /** True when every instant of {@code bucket} is before the {@link #retentionCutoff} at {@code now}. */
+  /**
+   * True when every instant of {@code bucket} is before the {@link #retentionCutoff} at {@code
+   * now}.
+   */
   public boolean isPastRetention(TimeBucket bucket, Instant now) {
     return !bucket.end().isAfter(retentionCutoff(now));
   }
 
   /**
-   * The buckets past retention at {@code now}, from the one that holds {@code oldest} (the oldest row
-   * kept), in time order: those to drop or archive.
+   * The buckets past retention at {@code now}, from the one that holds {@code oldest} (the oldest
+   * row kept), in time order: those to drop or archive.
    *
    * @throws IllegalStateException when these buckets have no retention period
    */
@@ -213,7 +253,10 @@ public final class TimeBuckets {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TimeBuckets b && unit == b.unit && zone.equals(b.zone) && template().equals(b.template())
+    return o instanceof TimeBuckets b
+        && unit == b.unit
+        && zone.equals(b.zone)
+        && template().equals(b.template())
         && Objects.equals(retentionText, b.retentionText);
   }
 
@@ -225,6 +268,11 @@ public final class TimeBuckets {
   /** {@code monthly buckets metrics_{yyyyMM} in UTC, retention P12M}. */
   @Override
   public String toString() {
-    return unit.adjective() + " buckets " + template + " in " + zone + (retentionText == null ? "" : ", retention " + retentionText);
+    return unit.adjective()
+        + " buckets "
+        + template
+        + " in "
+        + zone
+        + (retentionText == null ? "" : ", retention " + retentionText);
   }
 }

@@ -1,20 +1,23 @@
 /**
- * Range strategies: keys kept in order, partitions as left-closed, right-open ranges {@code [start, end)}.
+ * Range strategies: keys kept in order, partitions as left-closed, right-open ranges {@code [start,
+ * end)}.
  *
- * <p>Start from {@link io.shardrouter.range.RangeStrategy} (type {@code range}) and its
- * {@link io.shardrouter.range.RangeStrategy#prune pruning} of a {@link io.shardrouter.range.KeyRange}
- * to a {@link io.shardrouter.range.PartitionSpan}. {@link io.shardrouter.range.KeyOrder} is the order
- * of the keys of each key type. {@link io.shardrouter.range.RangeSplits} splits and merges ranges into
- * the next routing table, with the {@link io.shardrouter.range.RangeMovement} that says which keys move;
- * {@link io.shardrouter.range.SplitPoints} suggests where to split from a key sample and
+ * <p>Start from {@link io.shardrouter.range.RangeStrategy} (type {@code range}) and its {@link
+ * io.shardrouter.range.RangeStrategy#prune pruning} of a {@link io.shardrouter.range.KeyRange} to a
+ * {@link io.shardrouter.range.PartitionSpan}. {@link io.shardrouter.range.KeyOrder} is the order of
+ * the keys of each key type. {@link io.shardrouter.range.RangeSplits} splits and merges ranges into
+ * the next routing table, with the {@link io.shardrouter.range.RangeMovement} that says which keys
+ * move; {@link io.shardrouter.range.SplitPoints} suggests where to split from a key sample and
  * {@link io.shardrouter.range.HotTail} warns when the last range takes the writes.
  *
- * <p>Time: {@link io.shardrouter.range.TimeBuckets} cuts time into calendar buckets (hour, day, week,
- * month, in a zone) named by a template such as {@code metrics_{yyyyMM}}, with a retention period;
- * {@link io.shardrouter.range.TimeBucketedStrategy} (type {@code time_buckets}) routes the business key
- * with any strategy and carries the buckets, and {@link io.shardrouter.range.TimeBucketRoutes} gives a
- * key's route with its bucket and the (group, bucket) pairs a time window visits.
+ * <p>Time: {@link io.shardrouter.range.TimeBuckets} cuts time into calendar buckets (hour, day,
+ * week, month, in a zone) named by a template such as {@code metrics_{yyyyMM}}, with a retention
+ * period; {@link io.shardrouter.range.TimeBucketedStrategy} (type {@code time_buckets}) routes the
+ * business key with any strategy and carries the buckets, and {@link
+ * io.shardrouter.range.TimeBucketRoutes} gives a key's route with its bucket and the (group,
+ * bucket) pairs a time window visits.
  *
- * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the range document of seed 001 as it is.
+ * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the range document of seed 001 as it
+ * is.
  */
 package io.shardrouter.range;

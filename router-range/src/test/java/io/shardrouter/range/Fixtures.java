@@ -15,10 +15,15 @@ import java.util.List;
 final class Fixtures {
   private Fixtures() {}
 
-  /** Seed 000's example: long keys in [0, 1000) on g0 and [1000, 2000) on g1, then [2000, +∞) on g2 when {@code open}. */
+  /**
+   * Seed 000's example: long keys in [0, 1000) on g0 and [1000, 2000) on g1, then [2000, +∞) on g2
+   * when {@code open}.
+   */
   static RoutingTable seed000(boolean open) {
-    RangeStrategy s = open ? RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 2000L), null)
-        : RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L), 2000L);
+    RangeStrategy s =
+        open
+            ? RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 2000L), null)
+            : RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L), 2000L);
     return table(s, "orders", 1);
   }
 
@@ -30,19 +35,34 @@ final class Fixtures {
       groups.add(ReplicaGroup.of("g" + p, "db" + p + ":5432"));
       placement.add("g" + p);
     }
-    return RoutingTable.builder().version(version).entity(entity).keyType(strategy.keyType()).strategy(strategy)
-        .groups(groups).placement(placement).build();
+    return RoutingTable.builder()
+        .version(version)
+        .entity(entity)
+        .keyType(strategy.keyType())
+        .strategy(strategy)
+        .groups(groups)
+        .placement(placement)
+        .build();
   }
 
-  /** A format-1 document with {@code key} and the range strategy of {@code rangesJson}, every partition on g0. */
+  /**
+   * A format-1 document with {@code key} and the range strategy of {@code rangesJson}, every
+   * partition on g0.
+   */
   static String document(String key, String rangesJson, int partitions) {
     StringBuilder placement = new StringBuilder();
     for (int p = 0; p < partitions; p++) {
       placement.append(p == 0 ? "" : ", ").append("\"g0\"");
     }
-    return "{\"format\": 1, \"routing_version\": 1, \"entity\": \"e\", \"key\": " + key + ",\n"
-        + " \"strategy\": {\"type\": \"range\", \"ranges\": " + rangesJson + "},\n"
-        + " \"groups\": [{\"id\": \"g0\", \"primary\": \"db0:5432\"}], \"placement\": [" + placement + "]}";
+    return "{\"format\": 1, \"routing_version\": 1, \"entity\": \"e\", \"key\": "
+        + key
+        + ",\n"
+        + " \"strategy\": {\"type\": \"range\", \"ranges\": "
+        + rangesJson
+        + "},\n"
+        + " \"groups\": [{\"id\": \"g0\", \"primary\": \"db0:5432\"}], \"placement\": ["
+        + placement
+        + "]}";
   }
 
   static RoutingTable read(String json) {
@@ -51,16 +71,20 @@ final class Fixtures {
 
   /** Reads {@code json}, expects it refused, and returns the violations. */
   static List<Violation> refused(String json) {
-    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json)).violations();
+    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json))
+        .violations();
   }
 
-  /** Fails unless {@code vs} has a violation at {@code path} whose message contains {@code message}. */
+  /**
+   * Fails unless {@code vs} has a violation at {@code path} whose message contains {@code message}.
+   */
   static void assertViolation(List<Violation> vs, String path, String message) {
     for (Violation v : vs) {
       if (v.path().equals(path) && v.message().contains(message)) {
         return;
       }
     }
-    throw new AssertionError("expected a violation at '" + path + "' containing '" + message + "', got " + vs);
+    throw new AssertionError(
+        "expected a violation at '" + path + "' containing '" + message + "', got " + vs);
   }
 }

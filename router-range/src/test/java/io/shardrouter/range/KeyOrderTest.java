@@ -18,26 +18,40 @@ class KeyOrderTest {
 
   @Test
   void successor_eachKind() {
-    assertArrayEquals(CanonicalKeys.of(6L), KeyOrder.of(KeyType.LONG).successor(CanonicalKeys.of(5L)));
+    assertArrayEquals(
+        CanonicalKeys.of(6L), KeyOrder.of(KeyType.LONG).successor(CanonicalKeys.of(5L)));
     assertNull(KeyOrder.of(KeyType.LONG).successor(CanonicalKeys.of(Long.MAX_VALUE)));
-    assertArrayEquals(CanonicalKeys.of(Integer.MIN_VALUE + 1), KeyOrder.of(KeyType.INT).successor(CanonicalKeys.of(Integer.MIN_VALUE)));
+    assertArrayEquals(
+        CanonicalKeys.of(Integer.MIN_VALUE + 1),
+        KeyOrder.of(KeyType.INT).successor(CanonicalKeys.of(Integer.MIN_VALUE)));
     assertNull(KeyOrder.of(KeyType.INT).successor(CanonicalKeys.of(Integer.MAX_VALUE)));
-    assertArrayEquals(CanonicalKeys.of(Timestamps.instant(1)), KeyOrder.of(KeyType.TIMESTAMP).successor(CanonicalKeys.of(Timestamps.instant(0))));
-    assertArrayEquals(CanonicalKeys.of("ab\u0000"), KeyOrder.of(KeyType.STRING).successor(CanonicalKeys.of("ab")));
+    assertArrayEquals(
+        CanonicalKeys.of(Timestamps.instant(1)),
+        KeyOrder.of(KeyType.TIMESTAMP).successor(CanonicalKeys.of(Timestamps.instant(0))));
+    assertArrayEquals(
+        CanonicalKeys.of("ab\u0000"),
+        KeyOrder.of(KeyType.STRING).successor(CanonicalKeys.of("ab")));
     assertArrayEquals(new byte[] {0}, KeyOrder.of(KeyType.BYTES).successor(new byte[0]));
-    assertArrayEquals(CanonicalKeys.of(UUID.fromString("00000000-0000-0001-0000-000000000000")),
-        KeyOrder.of(KeyType.UUID_KEY).successor(CanonicalKeys.of(UUID.fromString("00000000-0000-0000-ffff-ffffffffffff"))));
+    assertArrayEquals(
+        CanonicalKeys.of(UUID.fromString("00000000-0000-0001-0000-000000000000")),
+        KeyOrder.of(KeyType.UUID_KEY)
+            .successor(CanonicalKeys.of(UUID.fromString("00000000-0000-0000-ffff-ffffffffffff"))));
     assertNull(KeyOrder.of(KeyType.UUID_KEY).successor(CanonicalKeys.of(new UUID(-1, -1))));
   }
 
   @Test
   void successor_compositeCarriesIntoThePartBefore() {
     KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.LONG, KeyKind.LONG));
-    assertArrayEquals(CompositeKey.of(1L, 3L).toBytes(), o.successor(CompositeKey.of(1L, 2L).toBytes()));
-    assertArrayEquals(CompositeKey.of(2L, Long.MIN_VALUE).toBytes(), o.successor(CompositeKey.of(1L, Long.MAX_VALUE).toBytes()));
+    assertArrayEquals(
+        CompositeKey.of(1L, 3L).toBytes(), o.successor(CompositeKey.of(1L, 2L).toBytes()));
+    assertArrayEquals(
+        CompositeKey.of(2L, Long.MIN_VALUE).toBytes(),
+        o.successor(CompositeKey.of(1L, Long.MAX_VALUE).toBytes()));
     assertNull(o.successor(CompositeKey.of(Long.MAX_VALUE, Long.MAX_VALUE).toBytes()));
     KeyOrder s = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
-    assertArrayEquals(CompositeKey.of("a\u0000", Long.MIN_VALUE).toBytes(), s.successor(CompositeKey.of("a", Long.MAX_VALUE).toBytes()));
+    assertArrayEquals(
+        CompositeKey.of("a\u0000", Long.MIN_VALUE).toBytes(),
+        s.successor(CompositeKey.of("a", Long.MAX_VALUE).toBytes()));
   }
 
   @Test
@@ -46,9 +60,16 @@ class KeyOrderTest {
     byte[] a = CompositeKey.of("a", Long.MAX_VALUE).toBytes();
     byte[] next = o.successor(a);
     assertTrue(o.compare(a, next) < 0);
-    for (byte[] k : new byte[][] {CompositeKey.of("a", 0L).toBytes(), CompositeKey.of("a\u0000", Long.MIN_VALUE + 1).toBytes(),
-        CompositeKey.of("a\u0000\u0000", Long.MIN_VALUE).toBytes(), CompositeKey.of("b", Long.MIN_VALUE).toBytes()}) {
-      assertTrue(o.compare(k, a) <= 0 || o.compare(k, next) >= 0, "nothing lies between a key and its successor");
+    for (byte[] k :
+        new byte[][] {
+          CompositeKey.of("a", 0L).toBytes(),
+          CompositeKey.of("a\u0000", Long.MIN_VALUE + 1).toBytes(),
+          CompositeKey.of("a\u0000\u0000", Long.MIN_VALUE).toBytes(),
+          CompositeKey.of("b", Long.MIN_VALUE).toBytes()
+        }) {
+      assertTrue(
+          o.compare(k, a) <= 0 || o.compare(k, next) >= 0,
+          "nothing lies between a key and its successor");
     }
   }
 
@@ -56,8 +77,10 @@ class KeyOrderTest {
   void compare_compositeStringPartByContentNotLengthPrefix() {
     KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.INT));
     // "b" has a shorter length prefix than "aa", yet sorts after it
-    assertTrue(o.compare(CompositeKey.of("aa", 9).toBytes(), CompositeKey.of("b", 0).toBytes()) < 0);
-    assertTrue(o.compare(CompositeKey.of("a", 9).toBytes(), CompositeKey.of("aa", 0).toBytes()) < 0);
+    assertTrue(
+        o.compare(CompositeKey.of("aa", 9).toBytes(), CompositeKey.of("b", 0).toBytes()) < 0);
+    assertTrue(
+        o.compare(CompositeKey.of("a", 9).toBytes(), CompositeKey.of("aa", 0).toBytes()) < 0);
   }
 
   @Test
@@ -67,9 +90,12 @@ class KeyOrderTest {
     assertThrows(InvalidKeyException.class, () -> o.check(k, 0, k.length - 1));
     assertThrows(InvalidKeyException.class, () -> o.check(k, 0, 3));
     byte[] longer = java.util.Arrays.copyOf(k, k.length + 1);
-    assertTrue(assertThrows(InvalidKeyException.class, () -> o.check(longer, 0, longer.length)).getMessage()
-        .contains("1 bytes after its last part"));
-    assertThrows(InvalidKeyException.class, () -> KeyOrder.of(KeyType.UUID_KEY).check(new byte[15], 0, 15));
+    assertTrue(
+        assertThrows(InvalidKeyException.class, () -> o.check(longer, 0, longer.length))
+            .getMessage()
+            .contains("1 bytes after its last part"));
+    assertThrows(
+        InvalidKeyException.class, () -> KeyOrder.of(KeyType.UUID_KEY).check(new byte[15], 0, 15));
     assertThrows(InvalidKeyException.class, () -> KeyOrder.of(KeyType.LONG).check(null, 0, 0));
   }
 }

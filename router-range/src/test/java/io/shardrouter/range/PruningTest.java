@@ -33,9 +33,15 @@ class PruningTest {
     assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.closed(L, 1000L, 1000L)));
     assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closed(L, 999L, 999L)));
     assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.openClosed(L, 999L, 1000L)));
-    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.open(L, 999L, 1000L)), "no long between 999 and 1000");
+    assertEquals(
+        PartitionSpan.empty(),
+        closed.prune(KeyRange.open(L, 999L, 1000L)),
+        "no long between 999 and 1000");
     assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.closedOpen(L, 1000L, 1000L)));
-    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.closed(L, 1050L, 950L)), "BETWEEN 1050 AND 950 is empty");
+    assertEquals(
+        PartitionSpan.empty(),
+        closed.prune(KeyRange.closed(L, 1050L, 950L)),
+        "BETWEEN 1050 AND 950 is empty");
   }
 
   @Test
@@ -47,7 +53,10 @@ class PruningTest {
     assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.all(L)));
     assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, 2000L)));
     assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, Long.MAX_VALUE)));
-    assertEquals(PartitionSpan.empty(), open.prune(KeyRange.greaterThan(L, Long.MAX_VALUE)), "nothing is above the largest long");
+    assertEquals(
+        PartitionSpan.empty(),
+        open.prune(KeyRange.greaterThan(L, Long.MAX_VALUE)),
+        "nothing is above the largest long");
     assertEquals(PartitionSpan.of(0, 2), open.prune(KeyRange.greaterThan(L, -1L)));
   }
 
@@ -55,7 +64,10 @@ class PruningTest {
   void strings_exclusiveLowerBoundUsesTheImmediateSuccessor() {
     RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("a", "a\u0000", "b"), null);
     KeyType t = KeyType.STRING;
-    assertEquals(PartitionSpan.empty(), s.prune(KeyRange.open(t, "a", "a\u0000")), "no string between \"a\" and \"a\\0\"");
+    assertEquals(
+        PartitionSpan.empty(),
+        s.prune(KeyRange.open(t, "a", "a\u0000")),
+        "no string between \"a\" and \"a\\0\"");
     assertEquals(PartitionSpan.of(1, 1), s.prune(KeyRange.openClosed(t, "a", "a\u0000")));
     assertEquals(PartitionSpan.of(1, 2), s.prune(KeyRange.greaterThan(t, "a")));
     assertEquals(PartitionSpan.of(0, 1), s.prune(KeyRange.closedOpen(t, "", "b")));
@@ -63,12 +75,28 @@ class PruningTest {
 
   @Test
   void timestamps_aMonthTouchesOnlyItsRange() {
-    RangeStrategy s = RangeStrategy.of(KeyType.TIMESTAMP, List.of(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-04-01T00:00:00Z"), Instant.parse("2026-07-01T00:00:00Z")), null);
+    RangeStrategy s =
+        RangeStrategy.of(
+            KeyType.TIMESTAMP,
+            List.of(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-04-01T00:00:00Z"),
+                Instant.parse("2026-07-01T00:00:00Z")),
+            null);
     KeyType t = KeyType.TIMESTAMP;
-    assertEquals(PartitionSpan.of(0, 0), s.prune(KeyRange.closedOpen(t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
-    assertEquals(PartitionSpan.of(0, 1), s.prune(KeyRange.closed(t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
-    assertEquals(PartitionSpan.of(1, 2), s.prune(KeyRange.atLeast(t, Instant.parse("2026-05-01T00:00:00Z"))));
+    assertEquals(
+        PartitionSpan.of(0, 0),
+        s.prune(
+            KeyRange.closedOpen(
+                t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
+    assertEquals(
+        PartitionSpan.of(0, 1),
+        s.prune(
+            KeyRange.closed(
+                t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
+    assertEquals(
+        PartitionSpan.of(1, 2),
+        s.prune(KeyRange.atLeast(t, Instant.parse("2026-05-01T00:00:00Z"))));
   }
 
   @Test
@@ -86,9 +114,14 @@ class PruningTest {
 
   @Test
   void keyRange_ofAnotherKeyType_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> closed.prune(KeyRange.closed(KeyType.INT, 1, 2)));
-    assertTrue(e.getMessage().contains("key range [1, 2] is of key type int but the strategy ranges keys of type long"), e::getMessage);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> closed.prune(KeyRange.closed(KeyType.INT, 1, 2)));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "key range [1, 2] is of key type int but the strategy ranges keys of type long"),
+        e::getMessage);
     assertThrows(IllegalArgumentException.class, () -> KeyRange.closed(L, 1, 2));
   }
 
@@ -100,6 +133,8 @@ class PruningTest {
     assertEquals("[950, 1050)", r.toString());
     assertEquals("(-∞, \"m\"]", KeyRange.atMost(KeyType.STRING, "m").toString());
     assertEquals("(-∞, +∞)", KeyRange.all(L).toString());
-    assertEquals(KeyRange.closed(L, 1L, 2L), KeyRange.of(L, CanonicalKeys.of(1L), true, CanonicalKeys.of(2L), true));
+    assertEquals(
+        KeyRange.closed(L, 1L, 2L),
+        KeyRange.of(L, CanonicalKeys.of(1L), true, CanonicalKeys.of(2L), true));
   }
 }

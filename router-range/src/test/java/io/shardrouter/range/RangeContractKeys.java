@@ -14,24 +14,29 @@ import java.util.UUID;
 
 /**
  * The keys the strategy contract routes through a {@link RangeStrategy} (or a {@code time_buckets}
- * strategy over one): keys of its key type inside its span, {@code [first start, end)}: each range's
- * start exactly, keys a few steps either side of every boundary (the largest key below a closed end
- * among them), and random keys of the type that fall in the span. Boundaries are read back from the
- * strategy's canonical bytes with plain JDK code.
+ * strategy over one): keys of its key type inside its span, {@code [first start, end)}: each
+ * range's start exactly, keys a few steps either side of every boundary (the largest key below a
+ * closed end among them), and random keys of the type that fall in the span. Boundaries are read
+ * back from the strategy's canonical bytes with plain JDK code.
  */
 final class RangeContractKeys {
   private RangeContractKeys() {}
 
-  /** A random key of {@code s}'s key type that one of its ranges holds, as a Java value (see KeyGenerators.keyOf). */
+  /**
+   * A random key of {@code s}'s key type that one of its ranges holds, as a Java value (see
+   * KeyGenerators.keyOf).
+   */
   static Object keyFor(PartitionStrategy s, KeyGenerators g) {
-    RangeStrategy r = s instanceof TimeBucketedStrategy t ? (RangeStrategy) t.strategy() : (RangeStrategy) s;
+    RangeStrategy r =
+        s instanceof TimeBucketedStrategy t ? (RangeStrategy) t.strategy() : (RangeStrategy) s;
     KeyType type = r.keyType();
     for (int attempt = 0; attempt < 20; attempt++) {
-      Object k = switch (g.random().nextInt(3)) {
-        case 0 -> value(type, r.start(g.between(0, r.partitionCount() - 1)));
-        case 1 -> near(type, boundary(r, g), g);
-        default -> g.keyOf(type);
-      };
+      Object k =
+          switch (g.random().nextInt(3)) {
+            case 0 -> value(type, r.start(g.between(0, r.partitionCount() - 1)));
+            case 1 -> near(type, boundary(r, g), g);
+            default -> g.keyOf(type);
+          };
       if (inSpan(r, k)) {
         return k;
       }
@@ -49,12 +54,13 @@ final class RangeContractKeys {
   private static boolean inSpan(RangeStrategy r, Object key) {
     byte[] k = ReferenceEncoding.key(key);
     int last = r.partitionCount() - 1;
-    return r.order().compare(k, r.start(0)) >= 0 && (r.openEnded() || r.order().compare(k, r.end(last)) < 0);
+    return r.order().compare(k, r.start(0)) >= 0
+        && (r.openEnded() || r.order().compare(k, r.end(last)) < 0);
   }
 
   /**
-   * A key a few steps from {@code v}: ±3 for numbers, timestamps and a uuid's low half, a suffix added or
-   * a code point cut for text, a byte added or cut for bytes.
+   * A key a few steps from {@code v}: ±3 for numbers, timestamps and a uuid's low half, a suffix
+   * added or a code point cut for text, a byte added or cut for bytes.
    */
   private static Object near(KeyType type, Object v, KeyGenerators g) {
     if (v instanceof Object[] parts) {
@@ -78,7 +84,9 @@ final class RangeContractKeys {
       }
       return t + (d == 0 ? "\u0000" : g.text(6));
     } else if (v instanceof byte[] b) {
-      return d < 0 && b.length > 0 ? Arrays.copyOf(b, b.length - 1) : Arrays.copyOf(b, b.length + 1);
+      return d < 0 && b.length > 0
+          ? Arrays.copyOf(b, b.length - 1)
+          : Arrays.copyOf(b, b.length + 1);
     }
     if (v instanceof UUID u) {
       return new UUID(u.getMostSignificantBits(), u.getLeastSignificantBits() + d);
@@ -90,7 +98,9 @@ final class RangeContractKeys {
     return ByteBuffer.wrap(ReferenceEncoding.timestamp(t)).order(ByteOrder.LITTLE_ENDIAN).getLong();
   }
 
-  /** The Java value of canonical key bytes of {@code type}: a composite as an Object[] of its parts. */
+  /**
+   * The Java value of canonical key bytes of {@code type}: a composite as an Object[] of its parts.
+   */
   static Object value(KeyType type, byte[] canonical) {
     ByteBuffer b = ByteBuffer.wrap(canonical).order(ByteOrder.LITTLE_ENDIAN);
     if (!type.isComposite()) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 class RangeDocumentReaderTest {
   static final Path EXAMPLE = Path.of("..", "docs", "examples", "range-001.json");
 
-  static final String SEED_001 = """
+  static final String SEED_001 =
+      """
       {
         "routing_version": 12,
         "entity": "tenant:plant-a",
@@ -45,8 +46,12 @@ class RangeDocumentReaderTest {
     assertEquals("ts-01", t.route(Instant.parse("2026-01-01T00:00:00Z")).group().id());
     assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59.999999Z")).group().id());
     assertEquals("ts-02", t.route(Instant.parse("2099-01-01T00:00:00Z")).group().id());
-    NoRouteException e = assertThrows(NoRouteException.class, () -> t.route(Instant.parse("2025-12-31T23:59:59Z")));
-    assertTrue(e.getMessage().contains("below the first range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"), e::getMessage);
+    NoRouteException e =
+        assertThrows(NoRouteException.class, () -> t.route(Instant.parse("2025-12-31T23:59:59Z")));
+    assertTrue(
+        e.getMessage()
+            .contains("below the first range [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z)"),
+        e::getMessage);
   }
 
   @Test
@@ -80,43 +85,69 @@ class RangeDocumentReaderTest {
 
   @Test
   void endInclusiveTrue_honouredExactly() {
-    RoutingTable t = RoutingDocuments.read(SEED_001
-        .replace("\"end\": \"2026-04-01T00:00:00Z\", \"shard\": \"ts-01\", \"end_inclusive\": false",
-            "\"end\": \"2026-03-31T23:59:59.999999Z\", \"shard\": \"ts-01\", \"end_inclusive\": true"));
+    RoutingTable t =
+        RoutingDocuments.read(
+            SEED_001.replace(
+                "\"end\": \"2026-04-01T00:00:00Z\", \"shard\": \"ts-01\", \"end_inclusive\": false",
+                "\"end\": \"2026-03-31T23:59:59.999999Z\", \"shard\": \"ts-01\", \"end_inclusive\": true"));
     assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59.999999Z")).group().id());
     assertEquals("ts-02", t.route(Instant.parse("2026-04-01T00:00:00Z")).group().id());
-    assertEquals(RoutingDocuments.read(SEED_001).fingerprint(), t.fingerprint(), "the same keys in the same ranges");
+    assertEquals(
+        RoutingDocuments.read(SEED_001).fingerprint(),
+        t.fingerprint(),
+        "the same keys in the same ranges");
   }
 
   @Test
   void endInclusiveTrue_onTheSharedBoundary_refusedAsAnOverlapNamingBoth() {
-    List<Violation> vs = refused(SEED_001.replace("\"shard\": \"ts-01\", \"end_inclusive\": false", "\"shard\": \"ts-01\", \"end_inclusive\": true"));
-    assertViolation(vs, "ranges[1]", "ranges[0] [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z] and ranges[1]"
-        + " [2026-04-01T00:00:00Z, +∞) overlap on [2026-04-01T00:00:00Z, 2026-04-01T00:00:00.000001Z)");
+    List<Violation> vs =
+        refused(
+            SEED_001.replace(
+                "\"shard\": \"ts-01\", \"end_inclusive\": false",
+                "\"shard\": \"ts-01\", \"end_inclusive\": true"));
+    assertViolation(
+        vs,
+        "ranges[1]",
+        "ranges[0] [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z] and ranges[1]"
+            + " [2026-04-01T00:00:00Z, +∞) overlap on [2026-04-01T00:00:00Z, 2026-04-01T00:00:00.000001Z)");
   }
 
   @Test
   void endInclusiveTrue_withOpenEnd_refused() {
-    assertViolation(refused(SEED_001.replace("\"shard\": \"ts-02\", \"end_inclusive\": false", "\"shard\": \"ts-02\", \"end_inclusive\": true")),
-        "ranges[1].end_inclusive", "is true but the end is null (+∞), which is no key to include");
-    assertViolation(refused(SEED_001.replace("\"shard\": \"ts-02\", \"end_inclusive\": false", "\"shard\": \"ts-02\", \"end_inclusive\": \"no\"")),
-        "ranges[1].end_inclusive", "must be true or false");
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"shard\": \"ts-02\", \"end_inclusive\": false",
+                "\"shard\": \"ts-02\", \"end_inclusive\": true")),
+        "ranges[1].end_inclusive",
+        "is true but the end is null (+∞), which is no key to include");
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"shard\": \"ts-02\", \"end_inclusive\": false",
+                "\"shard\": \"ts-02\", \"end_inclusive\": \"no\"")),
+        "ranges[1].end_inclusive",
+        "must be true or false");
   }
 
   @Test
   void endInclusiveAtTheLargestKey_isAnOpenEnd() {
-    RoutingTable t = RoutingDocuments.read("{\"routing_version\": 1, \"entity\": \"ids\", \"key\": {\"type\": \"long\"}, \"ranges\": ["
-        + "{\"start\": 0, \"end\": 9223372036854775807, \"shard\": \"a\", \"end_inclusive\": true}]}");
+    RoutingTable t =
+        RoutingDocuments.read(
+            "{\"routing_version\": 1, \"entity\": \"ids\", \"key\": {\"type\": \"long\"}, \"ranges\": ["
+                + "{\"start\": 0, \"end\": 9223372036854775807, \"shard\": \"a\", \"end_inclusive\": true}]}");
     assertEquals("a", t.route(Long.MAX_VALUE).group().id());
     assertTrue(((RangeStrategy) t.strategy()).openEnded());
   }
 
   @Test
   void keyAndGroups_optionalFieldsInFormat1Form() {
-    RoutingTable t = RoutingDocuments.read("{\"routing_version\": 3, \"entity\": \"orders\", \"key\": {\"type\": \"long\"},"
-        + " \"groups\": [{\"id\": \"a\", \"primary\": \"db-a:5432\", \"replicas\": [\"db-a2:5432\"]}, {\"id\": \"b\", \"primary\": \"db-b:5432\"}],"
-        + " \"ranges\": [{\"start\": 0, \"end\": 1000, \"shard\": \"a\"}, {\"start\": 1000, \"end\": 2000, \"shard\": \"b\"},"
-        + " {\"start\": 2000, \"end\": null, \"shard\": \"a\"}]}");
+    RoutingTable t =
+        RoutingDocuments.read(
+            "{\"routing_version\": 3, \"entity\": \"orders\", \"key\": {\"type\": \"long\"},"
+                + " \"groups\": [{\"id\": \"a\", \"primary\": \"db-a:5432\", \"replicas\": [\"db-a2:5432\"]}, {\"id\": \"b\", \"primary\": \"db-b:5432\"}],"
+                + " \"ranges\": [{\"start\": 0, \"end\": 1000, \"shard\": \"a\"}, {\"start\": 1000, \"end\": 2000, \"shard\": \"b\"},"
+                + " {\"start\": 2000, \"end\": null, \"shard\": \"a\"}]}");
     assertEquals("db-a:5432", t.route(999L).primary().endpoint());
     assertEquals("b", t.route(1000L).group().id());
     assertEquals("a", t.route(5000L).group().id());
@@ -125,37 +156,82 @@ class RangeDocumentReaderTest {
 
   @Test
   void shardNotInGivenGroups_refused() {
-    assertViolation(refused(SEED_001.replace("\"entity\"", "\"groups\": [{\"id\": \"ts-01\", \"primary\": \"db1\"}], \"entity\"")),
-        "ranges[1].shard", "unknown group 'ts-02'; the document's groups are [ts-01]");
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"entity\"",
+                "\"groups\": [{\"id\": \"ts-01\", \"primary\": \"db1\"}], \"entity\"")),
+        "ranges[1].shard",
+        "unknown group 'ts-02'; the document's groups are [ts-01]");
   }
 
   @Test
   void badInput_eachRefusedWithPathAndRule() {
-    assertViolation(refused(SEED_001.replace("\"shard\": \"ts-02\",", "")), "ranges[1].shard", "missing or not a non-blank string");
-    assertViolation(refused(SEED_001.replace("\"entity\"", "\"owner\": \"x\", \"entity\"")), "owner",
+    assertViolation(
+        refused(SEED_001.replace("\"shard\": \"ts-02\",", "")),
+        "ranges[1].shard",
+        "missing or not a non-blank string");
+    assertViolation(
+        refused(SEED_001.replace("\"entity\"", "\"owner\": \"x\", \"entity\"")),
+        "owner",
         "unknown field; known fields: [entity, groups, key, ranges, routing_version]");
-    assertViolation(refused(SEED_001.replace("\"shard\": \"ts-02\",", "\"shard\": \"ts-02\", \"weight\": 2,")), "ranges[1].weight",
+    assertViolation(
+        refused(SEED_001.replace("\"shard\": \"ts-02\",", "\"shard\": \"ts-02\", \"weight\": 2,")),
+        "ranges[1].weight",
         "unknown field; known fields: [end, end_inclusive, shard, start]");
-    assertViolation(refused(SEED_001.replace("\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": \"2026-01-01T00:00:00\"")),
-        "ranges[0].start", "it has no zone offset");
-    assertViolation(refused(SEED_001.replace("\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": 5")), "ranges[0].start",
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": \"2026-01-01T00:00:00\"")),
+        "ranges[0].start",
+        "it has no zone offset");
+    assertViolation(
+        refused(SEED_001.replace("\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": 5")),
+        "ranges[0].start",
         "a range document without \"key\" ranges timestamps");
-    assertViolation(refused(SEED_001.replace("\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2026-05-01T00:00:00Z\"")), "ranges[1]",
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2026-05-01T00:00:00Z\"")),
+        "ranges[1]",
         "gap between ranges[0] [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) and ranges[1] [2026-05-01T00:00:00Z, +∞)");
-    assertViolation(refused(SEED_001.replace("\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2025-05-01T00:00:00Z\"")), "ranges[1]",
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2025-05-01T00:00:00Z\"")),
+        "ranges[1]",
         "ranges must be sorted by start");
-    assertViolation(refused(SEED_001.replace("\"end\": \"2026-04-01T00:00:00Z\"", "\"end\": \"2026-01-01T00:00:00Z\"")), "ranges[0]",
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"end\": \"2026-04-01T00:00:00Z\"", "\"end\": \"2026-01-01T00:00:00Z\"")),
+        "ranges[0]",
         "empty range [2026-01-01T00:00:00Z, 2026-01-01T00:00:00Z)");
-    assertViolation(refused(SEED_001.replace("\"routing_version\": 12,", "")), "routing_version", "missing");
-    assertViolation(refused(SEED_001.replace("\"entity\": \"tenant:plant-a\",", "")), "entity", "missing");
-    assertViolation(refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": []}"), "ranges", "empty; give at least one range");
-    assertViolation(refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": {}}"), "ranges", "must be an array");
-    assertViolation(refused(SEED_001.replace("\"entity\"", "\"key\": {\"type\": \"date\"}, \"entity\"")), "key.type", "unknown key type 'date'");
+    assertViolation(
+        refused(SEED_001.replace("\"routing_version\": 12,", "")), "routing_version", "missing");
+    assertViolation(
+        refused(SEED_001.replace("\"entity\": \"tenant:plant-a\",", "")), "entity", "missing");
+    assertViolation(
+        refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": []}"),
+        "ranges",
+        "empty; give at least one range");
+    assertViolation(
+        refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": {}}"),
+        "ranges",
+        "must be an array");
+    assertViolation(
+        refused(SEED_001.replace("\"entity\"", "\"key\": {\"type\": \"date\"}, \"entity\"")),
+        "key.type",
+        "unknown key type 'date'");
   }
 
   @Test
   void formatOneWithRanges_isReadAsFormatOne() {
-    assertViolation(refused(SEED_001.replace("\"routing_version\": 12,", "\"format\": 1, \"routing_version\": 12,")), "ranges",
+    assertViolation(
+        refused(
+            SEED_001.replace(
+                "\"routing_version\": 12,", "\"format\": 1, \"routing_version\": 12,")),
+        "ranges",
         "unknown field");
   }
 }

@@ -18,12 +18,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded property tests: every key routes to exactly the one range a linear scan finds (or to none,
- * with {@link NoRouteException}), and pruning returns exactly the partitions a brute-force scan over
- * every key of a finite universe finds. The seed is in every failure message.
+ * with {@link NoRouteException}), and pruning returns exactly the partitions a brute-force scan
+ * over every key of a finite universe finds. The seed is in every failure message.
  */
 class RangePropertyTest {
 
-  /** The partition a linear scan finds, checking that at most one range holds the key; -1 for none. */
+  /**
+   * The partition a linear scan finds, checking that at most one range holds the key; -1 for none.
+   */
   private static <T> int scan(List<T> starts, T end, T key, Comparator<T> cmp) {
     int found = -1;
     for (int p = 0; p < starts.size(); p++) {
@@ -41,7 +43,8 @@ class RangePropertyTest {
     int found = -1;
     int n = starts.size();
     for (int p = 0; p < n; p++) {
-      if (starts.get(p) <= key && (p + 1 < n ? key < starts.get(p + 1) : end == null || key < end)) {
+      if (starts.get(p) <= key
+          && (p + 1 < n ? key < starts.get(p + 1) : end == null || key < end)) {
         assertEquals(-1, found, () -> "two ranges hold one key " + key);
         found = p;
       }
@@ -87,7 +90,8 @@ class RangePropertyTest {
         int expected = scan(starts, end, k);
         int viaBytes = s.find(CanonicalKeys.of(k));
         int t = table;
-        Supplier<String> what = () -> Seeds.describe(seed) + ", table " + t + " " + s + ", key " + k;
+        Supplier<String> what =
+            () -> Seeds.describe(seed) + ", table " + t + " " + s + ", key " + k;
         assertEquals(expected, viaBytes, what);
         int viaLong;
         try {
@@ -102,20 +106,21 @@ class RangePropertyTest {
   }
 
   /** Unicode code point order: the order of UTF-8 bytes, computed without them. */
-  private static final Comparator<String> CODE_POINTS = (a, b) -> {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int x = a.codePointAt(i);
-      int y = b.codePointAt(j);
-      if (x != y) {
-        return Integer.compare(x, y);
-      }
-      i += Character.charCount(x);
-      j += Character.charCount(y);
-    }
-    return Boolean.compare(i < a.length(), j < b.length());
-  };
+  private static final Comparator<String> CODE_POINTS =
+      (a, b) -> {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+          int x = a.codePointAt(i);
+          int y = b.codePointAt(j);
+          if (x != y) {
+            return Integer.compare(x, y);
+          }
+          i += Character.charCount(x);
+          j += Character.charCount(y);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
+      };
 
   private static final String[] ALPHABET = {"\u0000", "a", "b", "é", "\uFFFF", "😀"};
 
@@ -145,9 +150,15 @@ class RangePropertyTest {
       String end = r.nextBoolean() ? null : starts.remove(starts.size() - 1);
       RangeStrategy s = RangeStrategy.of(KeyType.STRING, starts, end);
       for (int i = 0; i < 300; i++) {
-        String k = i < set.size() ? new ArrayList<>(set).get(i) + (r.nextBoolean() ? "" : "\u0000") : randomString(r, 4);
+        String k =
+            i < set.size()
+                ? new ArrayList<>(set).get(i) + (r.nextBoolean() ? "" : "\u0000")
+                : randomString(r, 4);
         int expected = scan(starts, end, k, CODE_POINTS);
-        assertEquals(expected, s.find(CanonicalKeys.of(k)), () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+        assertEquals(
+            expected,
+            s.find(CanonicalKeys.of(k)),
+            () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
       }
     }
   }
@@ -169,14 +180,18 @@ class RangePropertyTest {
       for (int i = 0; i < 300; i++) {
         String k = heads[r.nextInt(heads.length)] + randomString(r, 4);
         int expected = scan(starts, end, k, CODE_POINTS);
-        assertEquals(expected, s.find(CanonicalKeys.of(k)), () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+        assertEquals(
+            expected,
+            s.find(CanonicalKeys.of(k)),
+            () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
         int viaString;
         try {
           viaString = s.partitionOf(k);
         } catch (NoRouteException e) {
           viaString = -1;
         }
-        assertEquals(expected, viaString, () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+        assertEquals(
+            expected, viaString, () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
       }
     }
   }
@@ -202,10 +217,15 @@ class RangePropertyTest {
       }
       List<Pair> starts = new ArrayList<>(set);
       Pair end = r.nextBoolean() ? null : starts.remove(starts.size() - 1);
-      RangeStrategy s = RangeStrategy.of(type, starts.stream().map(Pair::key).toList(), end == null ? null : end.key());
+      RangeStrategy s =
+          RangeStrategy.of(
+              type, starts.stream().map(Pair::key).toList(), end == null ? null : end.key());
       for (int i = 0; i < 300; i++) {
         Pair k = new Pair(randomString(r, 3), r.nextLong(-4, 5));
-        assertEquals(scan(starts, end, k, cmp), s.find(k.key().toBytes()), () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
+        assertEquals(
+            scan(starts, end, k, cmp),
+            s.find(k.key().toBytes()),
+            () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
       }
     }
   }
@@ -229,17 +249,27 @@ class RangePropertyTest {
       for (int q = 0; q < 100; q++) {
         Long lo = r.nextInt(5) == 0 ? null : r.nextLong(-25, 26);
         Long hi = r.nextInt(5) == 0 ? null : r.nextLong(-25, 26);
-        KeyRange range = KeyRange.of(KeyType.LONG, lo == null ? null : CanonicalKeys.of(lo), r.nextBoolean(),
-            hi == null ? null : CanonicalKeys.of(hi), r.nextBoolean());
+        KeyRange range =
+            KeyRange.of(
+                KeyType.LONG,
+                lo == null ? null : CanonicalKeys.of(lo),
+                r.nextBoolean(),
+                hi == null ? null : CanonicalKeys.of(hi),
+                r.nextBoolean());
         TreeSet<Integer> expected = new TreeSet<>();
-        for (long k = -30; k <= 30; k++) { // every boundary and bound is in [-25, 25]: a witness is always in here
+        for (long k = -30;
+            k <= 30;
+            k++) { // every boundary and bound is in [-25, 25]: a witness is always in here
           byte[] c = CanonicalKeys.of(k);
           int p = s.find(c);
           if (p >= 0 && range.contains(c)) {
             expected.add(p);
           }
         }
-        assertPruned(expected, s.prune(range), () -> Seeds.describe(seed) + ", table " + s + ", query " + range);
+        assertPruned(
+            expected,
+            s.prune(range),
+            () -> Seeds.describe(seed) + ", table " + s + ", query " + range);
       }
     }
   }
@@ -273,22 +303,32 @@ class RangePropertyTest {
       for (int q = 0; q < 60; q++) {
         String lo = r.nextInt(5) == 0 ? null : universe.get(r.nextInt(13));
         String hi = r.nextInt(5) == 0 ? null : universe.get(r.nextInt(13));
-        KeyRange range = KeyRange.of(KeyType.STRING, lo == null ? null : CanonicalKeys.of(lo), r.nextBoolean(),
-            hi == null ? null : CanonicalKeys.of(hi), r.nextBoolean());
+        KeyRange range =
+            KeyRange.of(
+                KeyType.STRING,
+                lo == null ? null : CanonicalKeys.of(lo),
+                r.nextBoolean(),
+                hi == null ? null : CanonicalKeys.of(hi),
+                r.nextBoolean());
         TreeSet<Integer> expected = new TreeSet<>();
-        for (String k : universe) { // length <= 3: every bound's successor (bound + U+0000) is in here
+        for (String k :
+            universe) { // length <= 3: every bound's successor (bound + U+0000) is in here
           byte[] c = CanonicalKeys.of(k);
           int p = s.find(c);
           if (p >= 0 && range.contains(c)) {
             expected.add(p);
           }
         }
-        assertPruned(expected, s.prune(range), () -> Seeds.describe(seed) + ", table " + s + ", query " + range);
+        assertPruned(
+            expected,
+            s.prune(range),
+            () -> Seeds.describe(seed) + ", table " + s + ", query " + range);
       }
     }
   }
 
-  private static void assertPruned(TreeSet<Integer> expected, PartitionSpan got, Supplier<String> what) {
+  private static void assertPruned(
+      TreeSet<Integer> expected, PartitionSpan got, Supplier<String> what) {
     List<Integer> g = new ArrayList<>();
     for (int p : got.toArray()) {
       g.add(p);

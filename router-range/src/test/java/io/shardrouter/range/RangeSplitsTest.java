@@ -37,7 +37,9 @@ class RangeSplitsTest {
     RoutingTable next = c.next();
     assertEquals(13, next.version());
     assertEquals(3, next.partitionCount());
-    assertEquals("[2026-04-01T00:00:00Z, 2026-07-01T00:00:00Z)", ((RangeStrategy) next.strategy()).interval(1));
+    assertEquals(
+        "[2026-04-01T00:00:00Z, 2026-07-01T00:00:00Z)",
+        ((RangeStrategy) next.strategy()).interval(1));
     assertEquals("ts-02", next.route(Instant.parse("2026-06-30T23:59:59Z")).group().id());
     assertEquals("ts-03", next.route(Instant.parse("2026-07-01T00:00:00Z")).group().id());
     assertEquals(1, c.movement().shifts().size());
@@ -57,7 +59,8 @@ class RangeSplitsTest {
     List<byte[]> keys = new ArrayList<>();
     long expected = 0;
     for (int i = 0; i < 20_000; i++) {
-      long sec = Instant.parse("2026-01-01T00:00:00Z").getEpochSecond() + rnd.nextLong(365L * 86400);
+      long sec =
+          Instant.parse("2026-01-01T00:00:00Z").getEpochSecond() + rnd.nextLong(365L * 86400);
       keys.add(CanonicalKeys.of(Instant.ofEpochSecond(sec)));
       if (sec >= splitAt) {
         expected++;
@@ -76,28 +79,59 @@ class RangeSplitsTest {
     assertTrue(c.movement().isEmpty());
     assertEquals(4, c.next().partitionCount());
     assertEquals("g0", c.next().route(700L).group().id());
-    assertEquals(2, c.next().route(1500L).partition(), "the partitions after the split shift by one");
+    assertEquals(
+        2, c.next().route(1500L).partition(), "the partitions after the split shift by one");
     assertEquals("g1", c.next().route(1500L).group().id());
-    assertTrue(c.movement().toText().contains("moves: none; every key stays on its group"), c.movement().toText());
+    assertTrue(
+        c.movement().toText().contains("moves: none; every key stays on its group"),
+        c.movement().toText());
   }
 
   @Test
   void split_badPoints_refusedNamingThePartition() {
     RoutingTable t = Fixtures.seed000(false);
-    String atStart = assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, 1, CanonicalKeys.of(1000L), null)).getMessage();
-    assertEquals("split key 1000 is the start of partition 1 [1000, 2000): splitting there leaves an empty range; a split key"
-        + " must lie strictly inside the partition it splits (start < key < end)", atStart);
-    String outside = assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, 0, CanonicalKeys.of(1500L), null)).getMessage();
-    assertEquals("split key 1500 is outside partition 0 [0, 1000); a split key must lie strictly inside the partition it splits"
-        + " (start < key < end), and 1500 is in partition 1 [1000, 2000)", outside);
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, 1, CanonicalKeys.of(2000L), null))
-        .getMessage().contains("outside partition 1 [1000, 2000)"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, CanonicalKeys.of(5000L), null))
-        .getMessage().startsWith("cannot split at 5000: key 5000 (long) is in no range"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, 0, CanonicalKeys.of(5L), "g9"))
-        .getMessage().contains("unknown group 'g9'; the table's groups are [g0, g1]"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeSplits.split(t, 2, CanonicalKeys.of(5L), null))
-        .getMessage().contains("cannot split partition 2: the table has partitions 0 to 1"));
+    String atStart =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 1, CanonicalKeys.of(1000L), null))
+            .getMessage();
+    assertEquals(
+        "split key 1000 is the start of partition 1 [1000, 2000): splitting there leaves an empty range; a split key"
+            + " must lie strictly inside the partition it splits (start < key < end)",
+        atStart);
+    String outside =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 0, CanonicalKeys.of(1500L), null))
+            .getMessage();
+    assertEquals(
+        "split key 1500 is outside partition 0 [0, 1000); a split key must lie strictly inside the partition it splits"
+            + " (start < key < end), and 1500 is in partition 1 [1000, 2000)",
+        outside);
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 1, CanonicalKeys.of(2000L), null))
+            .getMessage()
+            .contains("outside partition 1 [1000, 2000)"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, CanonicalKeys.of(5000L), null))
+            .getMessage()
+            .startsWith("cannot split at 5000: key 5000 (long) is in no range"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 0, CanonicalKeys.of(5L), "g9"))
+            .getMessage()
+            .contains("unknown group 'g9'; the table's groups are [g0, g1]"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 2, CanonicalKeys.of(5L), null))
+            .getMessage()
+            .contains("cannot split partition 2: the table has partitions 0 to 1"));
     assertThrows(RuntimeException.class, () -> RangeSplits.split(t, 0, new byte[3], null));
   }
 
@@ -128,21 +162,38 @@ class RangeSplitsTest {
   @Test
   void merge_lastPartitionOrNonRangeTable_refused() {
     RoutingTable t = Fixtures.seed000(false);
-    assertEquals("partition 1 [1000, 2000) is the last one; a merge joins a partition with the next one: merge partition 0"
-        + " to join [0, 1000) with it", assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, 1, null)).getMessage());
+    assertEquals(
+        "partition 1 [1000, 2000) is the last one; a merge joins a partition with the next one: merge partition 0"
+            + " to join [0, 1000) with it",
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, 1, null))
+            .getMessage());
   }
 
   @Test
   void movement_betweenArbitraryRangeTables_coverageChangesNamed() {
     RoutingTable a = Fixtures.seed000(false);
-    RoutingTable b = Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(-100L, 0L, 1500L), null), "orders", 2);
+    RoutingTable b =
+        Fixtures.table(
+            RangeStrategy.of(KeyType.LONG, List.of(-100L, 0L, 1500L), null), "orders", 2);
     RangeMovement m = RangeMovement.between(a, b);
     List<String> shifts = m.shifts().stream().map(Object::toString).toList();
-    assertEquals(List.of("[-100, 0) (no range) -> g0", "[0, 1000) g0 -> g1", "[1500, 2000) g1 -> g2",
-        "[2000, +∞) (no range) -> g2"), shifts);
-    assertTrue(m.toText().startsWith("orders: version 1 -> 2, 2 -> 3 ranges, boundaries changed\nmoves: 4 key ranges change group\n"),
+    assertEquals(
+        List.of(
+            "[-100, 0) (no range) -> g0",
+            "[0, 1000) g0 -> g1",
+            "[1500, 2000) g1 -> g2",
+            "[2000, +∞) (no range) -> g2"),
+        shifts);
+    assertTrue(
+        m.toText()
+            .startsWith(
+                "orders: version 1 -> 2, 2 -> 3 ranges, boundaries changed\nmoves: 4 key ranges change group\n"),
         m.toText());
-    assertThrows(RuntimeException.class, () -> RangeMovement.between(a, Fixtures.table(RangeStrategy.of(KeyType.INT, List.of(0), null), "orders", 2)));
+    assertThrows(
+        RuntimeException.class,
+        () ->
+            RangeMovement.between(
+                a, Fixtures.table(RangeStrategy.of(KeyType.INT, List.of(0), null), "orders", 2)));
   }
 
   @Test
@@ -165,24 +216,37 @@ class RangeSplitsTest {
     assertEquals("2095", weighted.shown());
     assertEquals(590, weighted.lowerWeight());
     assertEquals(500, weighted.upperWeight());
-    assertEquals("split partition 2 at 2095: weight 590 below, 500 at or above (100 distinct keys sampled)", weighted.toString());
+    assertEquals(
+        "split partition 2 at 2095: weight 590 below, 500 at or above (100 distinct keys sampled)",
+        weighted.toString());
   }
 
   @Test
   void splitPoint_oneDistinctKeyOrOnlyTheStart_noSuggestion() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
-    assertFalse(SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2500L), CanonicalKeys.of(2500L))).isPresent());
-    assertFalse(SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2000L))).isPresent());
-    assertTrue(SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2001L))).isPresent());
+    assertFalse(
+        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2500L), CanonicalKeys.of(2500L)))
+            .isPresent());
+    assertFalse(
+        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2000L)))
+            .isPresent());
+    assertTrue(
+        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2001L)))
+            .isPresent());
     assertFalse(SplitPoints.suggest(s, 0, List.of()).isPresent());
     assertThrows(IllegalArgumentException.class, () -> SplitPoints.suggest(s, 3, List.of()));
-    assertThrows(IllegalArgumentException.class, () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[] {-1}));
-    assertThrows(IllegalArgumentException.class, () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[2]));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[] {-1}));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[2]));
   }
 
   @Test
   void hotTail_increasingKeys_warnWithAdvice_spreadKeys_doNot() {
-    RangeStrategy s = (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.SEED_001).strategy();
+    RangeStrategy s =
+        (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.SEED_001).strategy();
     List<byte[]> recent = new ArrayList<>();
     List<byte[]> spread = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
@@ -194,9 +258,16 @@ class RangeSplitsTest {
     assertTrue(hot.warns());
     assertEquals(1.0, hot.share());
     assertEquals(1, hot.unrouted());
-    assertTrue(hot.message().startsWith("hot tail: 1,000 of 1,000 sampled writes (100.0%) land in the last range"
-        + " [2026-04-01T00:00:00Z, +∞) (partition 1), at or above the 50.0% threshold."), hot.message());
-    assertTrue(hot.message().contains("splitting it does not spread them") && hot.message().contains("hash bucket"), hot.message());
+    assertTrue(
+        hot.message()
+            .startsWith(
+                "hot tail: 1,000 of 1,000 sampled writes (100.0%) land in the last range"
+                    + " [2026-04-01T00:00:00Z, +∞) (partition 1), at or above the 50.0% threshold."),
+        hot.message());
+    assertTrue(
+        hot.message().contains("splitting it does not spread them")
+            && hot.message().contains("hash bucket"),
+        hot.message());
     HotTail calm = HotTail.check(s, spread);
     assertFalse(calm.warns(), calm.message());
     assertTrue(calm.message().startsWith("no hot tail: "), calm.message());

@@ -23,7 +23,10 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Boundary tests on every edge: exactly at a start, just below an end, at +∞, below the first start. */
+/**
+ * Boundary tests on every edge: exactly at a start, just below an end, at +∞, below the first
+ * start.
+ */
 class RangeStrategyTest {
 
   @Test
@@ -36,12 +39,16 @@ class RangeStrategyTest {
     assertEquals("g1", t.route(1500L).group().id());
     NoRouteException above = assertThrows(NoRouteException.class, () -> t.route(2000L));
     assertEquals("2000", above.key());
-    assertEquals("key 2000 (long) is in no range: it is at or above the end of the last range [1000, 2000) (partition 1),"
-        + " after [0, 1000), and no range covers [2000, +∞); extend the last range (an end of null is +∞), add a range,"
-        + " or check the key", above.getMessage());
+    assertEquals(
+        "key 2000 (long) is in no range: it is at or above the end of the last range [1000, 2000) (partition 1),"
+            + " after [0, 1000), and no range covers [2000, +∞); extend the last range (an end of null is +∞), add a range,"
+            + " or check the key",
+        above.getMessage());
     NoRouteException below = assertThrows(NoRouteException.class, () -> t.route(-1L));
-    assertEquals("key -1 (long) is in no range: it is below the first range [0, 1000) (partition 0), followed by"
-        + " [1000, 2000); add a range that covers it, or check the key", below.getMessage());
+    assertEquals(
+        "key -1 (long) is in no range: it is below the first range [0, 1000) (partition 0), followed by"
+            + " [1000, 2000); add a range that covers it, or check the key",
+        below.getMessage());
     assertThrows(NoRouteException.class, () -> t.route(Long.MIN_VALUE));
     assertThrows(NoRouteException.class, () -> t.route(Long.MAX_VALUE));
   }
@@ -65,14 +72,16 @@ class RangeStrategyTest {
       assertEquals(p, s.find(CanonicalKeys.of(k)), "key " + k);
     }
     assertEquals(-1, s.find(CanonicalKeys.of(-5L)));
-    InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[4]));
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[4]));
     assertTrue(e.getMessage().contains("a long key has 8 canonical bytes, got 4"), e::getMessage);
     assertThrows(InvalidKeyException.class, () -> s.partitionOf(7));
   }
 
   @Test
   void extremeBoundaries_minAndMaxValue() {
-    RangeStrategy s = RangeStrategy.of(KeyType.LONG, List.of(Long.MIN_VALUE, -1L, 0L, Long.MAX_VALUE), null);
+    RangeStrategy s =
+        RangeStrategy.of(KeyType.LONG, List.of(Long.MIN_VALUE, -1L, 0L, Long.MAX_VALUE), null);
     assertEquals(0, s.partitionOf(Long.MIN_VALUE));
     assertEquals(0, s.partitionOf(-2L));
     assertEquals(1, s.partitionOf(-1L));
@@ -86,17 +95,26 @@ class RangeStrategyTest {
 
   @Test
   void timestampKeys_001Boundaries() {
-    RangeStrategy s = RangeStrategy.of(KeyType.TIMESTAMP,
-        List.of(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z")), null);
+    RangeStrategy s =
+        RangeStrategy.of(
+            KeyType.TIMESTAMP,
+            List.of(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z")),
+            null);
     assertEquals(0, s.partitionOf(Instant.parse("2026-01-01T00:00:00Z")));
     assertEquals(0, s.partitionOf(Instant.parse("2026-03-31T23:59:59.999999Z")));
     assertEquals(1, s.partitionOf(Instant.parse("2026-04-01T00:00:00Z")));
     assertEquals(1, s.partitionOf(Instant.parse("2026-04-01T08:00:00Z")));
     assertEquals(1, s.partitionOf(KeyType.TIMESTAMP.parseText("2026-04-01T08:00:00+08:00")));
-    NoRouteException e = assertThrows(NoRouteException.class, () -> s.partitionOf(Instant.parse("2025-12-31T23:59:59Z")));
+    NoRouteException e =
+        assertThrows(
+            NoRouteException.class, () -> s.partitionOf(Instant.parse("2025-12-31T23:59:59Z")));
     assertEquals("2025-12-31T23:59:59Z", e.key());
-    assertTrue(e.getMessage().startsWith("key 2025-12-31T23:59:59Z (timestamp) is in no range: it is below the first range"
-        + " [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) (partition 0)"), e::getMessage);
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "key 2025-12-31T23:59:59Z (timestamp) is in no range: it is below the first range"
+                    + " [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) (partition 0)"),
+        e::getMessage);
     assertEquals("[2026-04-01T00:00:00Z, +∞)", s.interval(1));
   }
 
@@ -113,7 +131,8 @@ class RangeStrategyTest {
 
   @Test
   void stringKeys_unsignedUtf8Order_notUtf16() {
-    // U+FFFF is EF BF BF in UTF-8 and sorts below U+1F600 (F0 9F 98 80); Java's compareTo says the opposite.
+    // U+FFFF is EF BF BF in UTF-8 and sorts below U+1F600 (F0 9F 98 80); Java's compareTo says the
+    // opposite.
     assertTrue("\uFFFF".compareTo("😀") > 0);
     RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("", "m", "\uFFFF", "😀"), null);
     assertEquals(0, s.partitionOf(""));
@@ -126,7 +145,11 @@ class RangeStrategyTest {
     assertEquals(3, s.partitionOf("😀😀"));
     RangeStrategy fromM = RangeStrategy.of(KeyType.STRING, List.of("m", "n"), null);
     NoRouteException e = assertThrows(NoRouteException.class, () -> fromM.partitionOf("l"));
-    assertTrue(e.getMessage().startsWith("key \"l\" (string) is in no range: it is below the first range [\"m\", \"n\")"), e::getMessage);
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "key \"l\" (string) is in no range: it is below the first range [\"m\", \"n\")"),
+        e::getMessage);
     assertEquals("m", KeyText.text(KeyType.STRING, CanonicalKeys.of("m")));
   }
 
@@ -153,7 +176,8 @@ class RangeStrategyTest {
 
   @Test
   void bytesKeys_unsigned() {
-    RangeStrategy s = RangeStrategy.of(KeyType.BYTES, List.of(new byte[0], new byte[] {(byte) 0x80}), null);
+    RangeStrategy s =
+        RangeStrategy.of(KeyType.BYTES, List.of(new byte[0], new byte[] {(byte) 0x80}), null);
     assertEquals(0, s.partitionOf(new byte[] {0x7f, (byte) 0xff}));
     assertEquals(1, s.partitionOf(new byte[] {(byte) 0x80}));
     assertEquals("[0x, 0x80)", s.interval(0));
@@ -163,26 +187,46 @@ class RangeStrategyTest {
   void compositeKeys_partByPart() {
     KeyType type = KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP);
     Instant april = Instant.parse("2026-04-01T00:00:00Z");
-    RangeStrategy s = RangeStrategy.of(type, List.of(CompositeKey.of("plant-a", Instant.EPOCH),
-        CompositeKey.of("plant-a", april), CompositeKey.of("plant-b", Instant.EPOCH)), null);
+    RangeStrategy s =
+        RangeStrategy.of(
+            type,
+            List.of(
+                CompositeKey.of("plant-a", Instant.EPOCH),
+                CompositeKey.of("plant-a", april),
+                CompositeKey.of("plant-b", Instant.EPOCH)),
+            null);
     assertEquals(0, s.partitionOf(CompositeKey.of("plant-a", april.minusSeconds(1))));
     assertEquals(1, s.partitionOf(CompositeKey.of("plant-a", april)));
     assertEquals(1, s.partitionOf(CompositeKey.of("plant-a\u0000", Instant.EPOCH.minusSeconds(5))));
-    assertEquals(1, s.partitionOf(CompositeKey.of("plant-aa", io.shardrouter.core.key.Timestamps.instant(Long.MIN_VALUE))));
+    assertEquals(
+        1,
+        s.partitionOf(
+            CompositeKey.of(
+                "plant-aa", io.shardrouter.core.key.Timestamps.instant(Long.MIN_VALUE))));
     assertEquals(2, s.partitionOf(CompositeKey.of("plant-b", Instant.EPOCH)));
     assertEquals(2, s.partitionOf(CompositeKey.of("z", Instant.EPOCH)));
     assertThrows(NoRouteException.class, () -> s.partitionOf(CompositeKey.of("plant-", april)));
-    assertEquals("[[\"plant-a\",\"2026-04-01T00:00:00Z\"], [\"plant-b\",\"1970-01-01T00:00:00Z\"])", s.interval(1));
+    assertEquals(
+        "[[\"plant-a\",\"2026-04-01T00:00:00Z\"], [\"plant-b\",\"1970-01-01T00:00:00Z\"])",
+        s.interval(1));
     byte[] bad = CompositeKey.of("plant-a", april).toBytes();
     bad[0] = 100; // a length prefix longer than the key
     InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> s.partitionOf(bad));
-    assertTrue(e.getMessage().contains("is malformed at part 0: its length prefix says 100 bytes"), e::getMessage);
+    assertTrue(
+        e.getMessage().contains("is malformed at part 0: its length prefix says 100 bytes"),
+        e::getMessage);
   }
 
   @Test
   void composite_stringLongOverloads_agreeWithCompositeKey() {
-    RangeStrategy s = RangeStrategy.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG),
-        List.of(CompositeKey.of("a", Long.MIN_VALUE), CompositeKey.of("a", 0L), CompositeKey.of("b", Long.MIN_VALUE)), null);
+    RangeStrategy s =
+        RangeStrategy.of(
+            KeyType.composite(KeyKind.STRING, KeyKind.LONG),
+            List.of(
+                CompositeKey.of("a", Long.MIN_VALUE),
+                CompositeKey.of("a", 0L),
+                CompositeKey.of("b", Long.MIN_VALUE)),
+            null);
     assertEquals(0, s.partitionOf("a", -1L));
     assertEquals(1, s.partitionOf("a", 0L));
     assertEquals(1, s.partitionOf("a", Long.MAX_VALUE));
@@ -192,39 +236,64 @@ class RangeStrategyTest {
 
   @Test
   void of_badRanges_refusedNamingBoth() {
-    String unsorted = assertThrows(IllegalArgumentException.class,
-        () -> RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 500L), null)).getMessage();
-    assertTrue(unsorted.contains("ranges[2]: ranges must be sorted by start, but ranges[2] [500, +∞) starts below ranges[1]"
-        + " [1000, 500); list the ranges in key order"), unsorted);
+    String unsorted =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 500L), null))
+            .getMessage();
+    assertTrue(
+        unsorted.contains(
+            "ranges[2]: ranges must be sorted by start, but ranges[2] [500, +∞) starts below ranges[1]"
+                + " [1000, 500); list the ranges in key order"),
+        unsorted);
     assertTrue(unsorted.contains("ranges[1]: empty range [1000, 500)"), unsorted);
-    assertThrows(IllegalArgumentException.class, () -> RangeStrategy.of(KeyType.LONG, List.of(0L, 0L), null));
-    assertThrows(IllegalArgumentException.class, () -> RangeStrategy.of(KeyType.LONG, List.of(0L), 0L));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeStrategy.of(KeyType.LONG, List.of(), null))
-        .getMessage().contains("ranges: empty"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RangeStrategy.of(KeyType.LONG, List.of(1), null))
-        .getMessage().contains("a key of type long is a Long, got Integer 1"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> RangeStrategy.of(KeyType.LONG, List.of(0L, 0L), null));
+    assertThrows(
+        IllegalArgumentException.class, () -> RangeStrategy.of(KeyType.LONG, List.of(0L), 0L));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeStrategy.of(KeyType.LONG, List.of(), null))
+            .getMessage()
+            .contains("ranges: empty"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeStrategy.of(KeyType.LONG, List.of(1), null))
+            .getMessage()
+            .contains("a key of type long is a Long, got Integer 1"));
   }
 
   @Test
   void json_roundTripsThroughTheRegistry_everyKeyType() {
     StrategyRegistry r = StrategyRegistry.defaultRegistry();
-    List<RangeStrategy> all = List.of(
-        RangeStrategy.of(KeyType.LONG, List.of(-5L, 0L), 10L),
-        RangeStrategy.of(KeyType.INT, List.of(1), null),
-        RangeStrategy.of(KeyType.STRING, List.of("", "é", "😀"), "😀z"),
-        RangeStrategy.of(KeyType.TIMESTAMP, List.of(Instant.parse("2026-01-01T00:00:00.5Z")), null),
-        RangeStrategy.of(KeyType.UUID_KEY, List.of(new UUID(0, 1)), new UUID(-1, -1)),
-        RangeStrategy.of(KeyType.BYTES, List.of(new byte[] {1, 2}), null),
-        RangeStrategy.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG, KeyKind.BYTES),
-            List.of(CompositeKey.of("a", 1L, new byte[] {9})), null));
+    List<RangeStrategy> all =
+        List.of(
+            RangeStrategy.of(KeyType.LONG, List.of(-5L, 0L), 10L),
+            RangeStrategy.of(KeyType.INT, List.of(1), null),
+            RangeStrategy.of(KeyType.STRING, List.of("", "é", "😀"), "😀z"),
+            RangeStrategy.of(
+                KeyType.TIMESTAMP, List.of(Instant.parse("2026-01-01T00:00:00.5Z")), null),
+            RangeStrategy.of(KeyType.UUID_KEY, List.of(new UUID(0, 1)), new UUID(-1, -1)),
+            RangeStrategy.of(KeyType.BYTES, List.of(new byte[] {1, 2}), null),
+            RangeStrategy.of(
+                KeyType.composite(KeyKind.STRING, KeyKind.LONG, KeyKind.BYTES),
+                List.of(CompositeKey.of("a", 1L, new byte[] {9})),
+                null));
     for (RangeStrategy s : all) {
       RangeStrategy back = (RangeStrategy) r.create(s.toJson(), s.keyType());
       assertEquals(s, back, s::toString);
       assertEquals(s.hashCode(), back.hashCode());
       assertEquals(s.toJson(), back.toJson());
     }
-    assertEquals("{\"type\":\"range\",\"ranges\":[{\"start\":-5,\"end\":0},{\"start\":0,\"end\":10}]}", all.get(0).toString());
-    assertEquals("{\"type\":\"range\",\"ranges\":[{\"start\":\"2026-01-01T00:00:00.500Z\",\"end\":null}]}", all.get(3).toString());
+    assertEquals(
+        "{\"type\":\"range\",\"ranges\":[{\"start\":-5,\"end\":0},{\"start\":0,\"end\":10}]}",
+        all.get(0).toString());
+    assertEquals(
+        "{\"type\":\"range\",\"ranges\":[{\"start\":\"2026-01-01T00:00:00.500Z\",\"end\":null}]}",
+        all.get(3).toString());
   }
 
   @Test
@@ -245,7 +314,9 @@ class RangeStrategyTest {
     s.start(0)[0] = 9;
     assertEquals(0, s.partitionOf(0L));
     assertEquals("1000", s.show(CanonicalKeys.of(1000L)));
-    assertEquals(RoutingDocuments.read(RoutingDocuments.write(Fixtures.seed000(false))), Fixtures.seed000(false));
+    assertEquals(
+        RoutingDocuments.read(RoutingDocuments.write(Fixtures.seed000(false))),
+        Fixtures.seed000(false));
   }
 
   @Test
@@ -263,8 +334,11 @@ class RangeStrategyTest {
     RoutingTable placed = t.toBuilder().version(2).place(1, "g2").build();
     MovementReport same = MovementReport.between(t, placed);
     assertTrue(same.sameStrategy());
-    assertEquals(List.of(new MovementReport.Move(1, "g1", "g2", t.strategy().shareOf(1))), same.moves());
-    RoutingTable split = Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 1500L, 2000L), null), "orders", 2);
+    assertEquals(
+        List.of(new MovementReport.Move(1, "g1", "g2", t.strategy().shareOf(1))), same.moves());
+    RoutingTable split =
+        Fixtures.table(
+            RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 1500L, 2000L), null), "orders", 2);
     MovementReport changed = MovementReport.between(t, split);
     assertFalse(changed.sameStrategy());
     assertFalse(changed.partitionsKeepKeys());

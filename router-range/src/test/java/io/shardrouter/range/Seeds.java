@@ -3,8 +3,8 @@ package io.shardrouter.range;
 import java.util.SplittableRandom;
 
 /**
- * Seeds of the property tests: a new one per run, unless {@code -Dshardrouter.seed=N} repeats a failed
- * run. Every assertion message of a property test starts with {@link #describe}.
+ * Seeds of the property tests: a new one per run, unless {@code -Dshardrouter.seed=N} repeats a
+ * failed run. Every assertion message of a property test starts with {@link #describe}.
  */
 final class Seeds {
   private Seeds() {}

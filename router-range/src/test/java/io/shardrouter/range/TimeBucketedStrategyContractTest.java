@@ -15,25 +15,30 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TimeBucketedStrategy}: the strategy contract over {@code time_buckets} of every unit, in UTC and
- * another zone, with and without retention, nesting range strategies of every key type (typed: keys of
- * the range's type in its span) and router-core's untyped fake strategy (any key: every overload must
- * reach the nested strategy unchanged).
+ * {@link TimeBucketedStrategy}: the strategy contract over {@code time_buckets} of every unit, in
+ * UTC and another zone, with and without retention, nesting range strategies of every key type
+ * (typed: keys of the range's type in its span) and router-core's untyped fake strategy (any key:
+ * every overload must reach the nested strategy unchanged).
  */
 class TimeBucketedStrategyContractTest extends PartitionStrategyContract {
-  private static final StrategyRegistry REGISTRY = StrategyRegistry.of(new RangeStrategyFactory(), new TimeBucketedStrategyFactory(),
-      new Fnv1aModStrategy.Factory());
-  private static final List<TimeBuckets> BUCKETS = List.of(
-      TimeBuckets.of(BucketUnit.MONTH, ZoneId.of("UTC"), "metrics_{yyyyMM}", "P12M"),
-      TimeBuckets.of(BucketUnit.DAY, ZoneId.of("Europe/Paris"), "events_{yyyy-MM-dd}", null),
-      TimeBuckets.of(BucketUnit.HOUR, ZoneId.of("UTC"), "h_{yyyyMMddHH}", "P2D"),
-      TimeBuckets.of(BucketUnit.WEEK, ZoneId.of("Asia/Shanghai"), "w_{GGGG}_{ww}", null));
+  private static final StrategyRegistry REGISTRY =
+      StrategyRegistry.of(
+          new RangeStrategyFactory(),
+          new TimeBucketedStrategyFactory(),
+          new Fnv1aModStrategy.Factory());
+  private static final List<TimeBuckets> BUCKETS =
+      List.of(
+          TimeBuckets.of(BucketUnit.MONTH, ZoneId.of("UTC"), "metrics_{yyyyMM}", "P12M"),
+          TimeBuckets.of(BucketUnit.DAY, ZoneId.of("Europe/Paris"), "events_{yyyy-MM-dd}", null),
+          TimeBuckets.of(BucketUnit.HOUR, ZoneId.of("UTC"), "h_{yyyyMMddHH}", "P2D"),
+          TimeBuckets.of(BucketUnit.WEEK, ZoneId.of("Asia/Shanghai"), "w_{GGGG}_{ww}", null));
 
   @Override
   protected List<PartitionStrategy> strategies() {
     List<PartitionStrategy> out = new ArrayList<>();
     int i = 0;
-    for (PartitionStrategy range : RangeStrategyContractTest.strategies(new SplittableRandom(seed()))) {
+    for (PartitionStrategy range :
+        RangeStrategyContractTest.strategies(new SplittableRandom(seed()))) {
       out.add(TimeBucketedStrategy.of(range, BUCKETS.get(i++ % BUCKETS.size())));
     }
     for (int p : new int[] {1, 2, 7, 64, 1000}) {

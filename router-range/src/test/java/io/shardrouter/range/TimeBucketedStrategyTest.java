@@ -20,8 +20,12 @@ import org.junit.jupiter.api.Test;
 
 /** "Route by tenant, then partition by time": a business-key strategy nested in time_buckets. */
 class TimeBucketedStrategyTest {
-  /** Tenants a..l on g0, m.. on g1 (a range strategy, the one router-range can nest without router-hash), monthly buckets. */
-  static final String DOC = """
+  /**
+   * Tenants a..l on g0, m.. on g1 (a range strategy, the one router-range can nest without
+   * router-hash), monthly buckets.
+   */
+  static final String DOC =
+      """
       {"format": 1, "routing_version": 5, "entity": "telemetry", "key": {"type": "string"},
        "strategy": {"type": "time_buckets", "unit": "month", "template": "metrics_{yyyyMM}", "retention": "P12M",
                     "strategy": {"type": "range", "ranges": [{"start": "", "end": "m"}, {"start": "m", "end": null}]}},
@@ -37,8 +41,10 @@ class TimeBucketedStrategyTest {
     assertEquals("g0", t.route("acme").group().id());
     assertEquals("g1", t.route("zeta").group().id());
     assertEquals("metrics_202604", s.bucketOf(Instant.parse("2026-04-30T23:59:59Z")).name());
-    assertEquals("{\"type\":\"time_buckets\",\"unit\":\"month\",\"zone\":\"UTC\",\"template\":\"metrics_{yyyyMM}\",\"retention\":\"P12M\","
-        + "\"strategy\":{\"type\":\"range\",\"ranges\":[{\"start\":\"\",\"end\":\"m\"},{\"start\":\"m\",\"end\":null}]}}", s.toString());
+    assertEquals(
+        "{\"type\":\"time_buckets\",\"unit\":\"month\",\"zone\":\"UTC\",\"template\":\"metrics_{yyyyMM}\",\"retention\":\"P12M\","
+            + "\"strategy\":{\"type\":\"range\",\"ranges\":[{\"start\":\"\",\"end\":\"m\"},{\"start\":\"m\",\"end\":null}]}}",
+        s.toString());
     assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)));
   }
 
@@ -53,12 +59,26 @@ class TimeBucketedStrategyTest {
     assertEquals("telemetry v5 partition 0 -> g0, bucket metrics_202604", w.toString());
     Instant from = Instant.parse("2026-03-20T00:00:00Z");
     Instant to = Instant.parse("2026-05-10T00:00:00Z");
-    assertEquals(List.of("metrics_202603", "metrics_202604", "metrics_202605"),
+    assertEquals(
+        List.of("metrics_202603", "metrics_202604", "metrics_202605"),
         routes.window(acme, from, to).stream().map(b -> b.bucket().name()).toList());
-    assertEquals(List.of("g0 metrics_202603", "g1 metrics_202603", "g0 metrics_202604", "g1 metrics_202604", "g0 metrics_202605",
-        "g1 metrics_202605"), routes.window(from, to).stream().map(Object::toString).toList());
-    assertEquals(List.of("metrics_202503"), routes.pastRetention(Instant.parse("2025-03-05T00:00:00Z"), Instant.parse("2026-04-15T00:00:00Z"))
-        .stream().map(TimeBucket::name).toList());
+    assertEquals(
+        List.of(
+            "g0 metrics_202603",
+            "g1 metrics_202603",
+            "g0 metrics_202604",
+            "g1 metrics_202604",
+            "g0 metrics_202605",
+            "g1 metrics_202605"),
+        routes.window(from, to).stream().map(Object::toString).toList());
+    assertEquals(
+        List.of("metrics_202503"),
+        routes
+            .pastRetention(
+                Instant.parse("2025-03-05T00:00:00Z"), Instant.parse("2026-04-15T00:00:00Z"))
+            .stream()
+            .map(TimeBucket::name)
+            .toList());
   }
 
   @Test
@@ -66,49 +86,88 @@ class TimeBucketedStrategyTest {
     RoutingTable t = RoutingDocuments.read(DOC);
     RoutingTable next = t.toBuilder().version(6).build();
     TimeBucketRoutes routes = TimeBucketRoutes.of(t);
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> routes.route(next.route("acme"), Instant.EPOCH)).getMessage()
-        .contains("is not a route of"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> TimeBucketRoutes.of(Fixtures.seed000(true))).getMessage()
-        .contains("uses strategy 'range', which has no time buckets"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> routes.route(next.route("acme"), Instant.EPOCH))
+            .getMessage()
+            .contains("is not a route of"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> TimeBucketRoutes.of(Fixtures.seed000(true)))
+            .getMessage()
+            .contains("uses strategy 'range', which has no time buckets"));
   }
 
   @Test
   void badParameters_eachRefusedWithPath() {
-    assertViolation(refused(DOC.replace("\"unit\": \"month\"", "\"unit\": \"quarter\"")), "strategy.unit",
+    assertViolation(
+        refused(DOC.replace("\"unit\": \"month\"", "\"unit\": \"quarter\"")),
+        "strategy.unit",
         "unknown unit 'quarter'; one of [hour, day, week, month]");
     assertViolation(refused(DOC.replace("\"unit\": \"month\", ", "")), "strategy.unit", "missing");
-    assertViolation(refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\"", "\"template\": \"metrics\"")), "strategy.template",
+    assertViolation(
+        refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\"", "\"template\": \"metrics\"")),
+        "strategy.template",
         "has no date field");
-    assertViolation(refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\", ", "")), "strategy.template", "missing");
-    assertViolation(refused(DOC.replace("\"unit\": \"month\"", "\"unit\": \"month\", \"zone\": \"Mars/Olympus\"")), "strategy.zone",
+    assertViolation(
+        refused(DOC.replace("\"template\": \"metrics_{yyyyMM}\", ", "")),
+        "strategy.template",
+        "missing");
+    assertViolation(
+        refused(
+            DOC.replace("\"unit\": \"month\"", "\"unit\": \"month\", \"zone\": \"Mars/Olympus\"")),
+        "strategy.zone",
         "zone 'Mars/Olympus' does not exist");
-    assertViolation(refused(DOC.replace("\"P12M\"", "\"a year\"")), "strategy.retention", "is not an ISO-8601 period");
-    assertViolation(refused(DOC.replace("\"retention\": \"P12M\",", "\"retention\": \"P12M\", \"shards\": 3,")), "strategy.shards",
+    assertViolation(
+        refused(DOC.replace("\"P12M\"", "\"a year\"")),
+        "strategy.retention",
+        "is not an ISO-8601 period");
+    assertViolation(
+        refused(DOC.replace("\"retention\": \"P12M\",", "\"retention\": \"P12M\", \"shards\": 3,")),
+        "strategy.shards",
         "unknown field for strategy 'time_buckets'");
-    assertViolation(refused(DOC.replace("{\"start\": \"\", \"end\": \"m\"}, ", "")), "placement", "has 2 entries but strategy 'time_buckets' has 1");
-    assertViolation(refused(DOC.replace("\"end\": \"m\"}", "\"end\": \"n\"}")), "strategy.strategy.ranges[1]", "overlap");
-    assertViolation(refused(DOC.replace("\"strategy\": {\"type\": \"range\"", "\"strategy\": {\"type\": \"time_buckets\"")),
-        "strategy.strategy", "cannot nest another");
+    assertViolation(
+        refused(DOC.replace("{\"start\": \"\", \"end\": \"m\"}, ", "")),
+        "placement",
+        "has 2 entries but strategy 'time_buckets' has 1");
+    assertViolation(
+        refused(DOC.replace("\"end\": \"m\"}", "\"end\": \"n\"}")),
+        "strategy.strategy.ranges[1]",
+        "overlap");
+    assertViolation(
+        refused(
+            DOC.replace(
+                "\"strategy\": {\"type\": \"range\"", "\"strategy\": {\"type\": \"time_buckets\"")),
+        "strategy.strategy",
+        "cannot nest another");
   }
 
   @Test
   void explain_theNestedStrategysAccount() {
     TimeBucketedStrategy s = (TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy();
     byte[] k = CanonicalKeys.of("zeta");
-    assertEquals("time_buckets: business key by range: key in [\"m\", +∞), partition 1 of 2", s.explain(k, 0, k.length));
+    assertEquals(
+        "time_buckets: business key by range: key in [\"m\", +∞), partition 1 of 2",
+        s.explain(k, 0, k.length));
   }
 
   @Test
   void movementReport_equalBucketsAndStrategy_sameStrategy_otherBuckets_changed() {
     RoutingTable t = RoutingDocuments.read(DOC);
-    assertTrue(MovementReport.between(t, t.toBuilder().version(6).place(0, "g1").build()).sameStrategy());
-    RoutingTable daily = RoutingDocuments.read(DOC.replace("\"unit\": \"month\"", "\"unit\": \"day\"")
-        .replace("metrics_{yyyyMM}", "metrics_{yyyyMMdd}").replace("\"routing_version\": 5", "\"routing_version\": 6"));
+    assertTrue(
+        MovementReport.between(t, t.toBuilder().version(6).place(0, "g1").build()).sameStrategy());
+    RoutingTable daily =
+        RoutingDocuments.read(
+            DOC.replace("\"unit\": \"month\"", "\"unit\": \"day\"")
+                .replace("metrics_{yyyyMM}", "metrics_{yyyyMMdd}")
+                .replace("\"routing_version\": 5", "\"routing_version\": 6"));
     assertFalse(MovementReport.between(t, daily).sameStrategy());
   }
 
   @Test
   void placementPins_noneWithoutAPinningNestedStrategy() {
-    assertEquals(List.of(), ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy()).placementPins());
+    assertEquals(
+        List.of(), ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy()).placementPins());
   }
 }

@@ -26,7 +26,8 @@ class KetamaRingTest {
 
   /**
    * Expected nodes from an independent Python transcription of the same description (hashlib.md5,
-   * 160 points per node as 40 digests of {@code name-k}, first point at or after the key's, wrapping).
+   * 160 points per node as 40 digests of {@code name-k}, first point at or after the key's,
+   * wrapping).
    */
   @Test
   void nodeOf_matchesIndependentTranscription() {
@@ -38,7 +39,10 @@ class KetamaRingTest {
       {"", "8"}, {"顧客-müller", "12"}, {"device/7/temp", "7"}, {"tenant-a:99", "10"},
     };
     for (String[] e : expected) {
-      assertEquals(Integer.parseInt(e[1]), ring.nodeOf(e[0].getBytes(StandardCharsets.UTF_8), md5), "key '" + e[0] + "'");
+      assertEquals(
+          Integer.parseInt(e[1]),
+          ring.nodeOf(e[0].getBytes(StandardCharsets.UTF_8), md5),
+          "key '" + e[0] + "'");
     }
   }
 

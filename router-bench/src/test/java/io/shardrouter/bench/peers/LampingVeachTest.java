@@ -30,6 +30,8 @@ class LampingVeachTest {
       assertTrue(after == before || after == 10, "key moved from " + before + " to " + after);
       moved += after != before ? 1 : 0;
     }
-    assertTrue(Math.abs(moved - keys / 11.0) < keys * 0.01, "moved " + moved + ", expected about " + keys / 11);
+    assertTrue(
+        Math.abs(moved - keys / 11.0) < keys * 0.01,
+        "moved " + moved + ", expected about " + keys / 11);
   }
 }

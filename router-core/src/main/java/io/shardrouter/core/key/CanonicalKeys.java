@@ -5,11 +5,12 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Writes keys in their canonical byte form (see {@link KeyKind} and {@code docs/routing-spec.md} §2),
- * the bytes every hash strategy hashes. The {@code write} methods fill a caller buffer and do not
- * allocate; the {@code of} methods return a new array for tools and tests.
+ * Writes keys in their canonical byte form (see {@link KeyKind} and {@code docs/routing-spec.md}
+ * §2), the bytes every hash strategy hashes. The {@code write} methods fill a caller buffer and do
+ * not allocate; the {@code of} methods return a new array for tools and tests.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -46,7 +47,8 @@ public final class CanonicalKeys {
   /**
    * The canonical bytes of a {@code timestamp} key: its microseconds since the epoch, 8 bytes LE.
    *
-   * @throws InvalidKeyException when the instant is finer than a microsecond or out of range ({@link Timestamps#micros})
+   * @throws InvalidKeyException when the instant is finer than a microsecond or out of range
+   *     ({@link Timestamps#micros})
    */
   public static byte[] of(Instant key) {
     return of(Timestamps.micros(key));
@@ -67,14 +69,20 @@ public final class CanonicalKeys {
     return 4 + Utf8.encodedLength(part);
   }
 
-  /** Writes a {@code string} part of a composite key (4-byte LE length, UTF-8); returns the next offset. */
+  /**
+   * Writes a {@code string} part of a composite key (4-byte LE length, UTF-8); returns the next
+   * offset.
+   */
   public static int writeCompositeString(String part, byte[] dst, int off) {
     int end = Utf8.encode(part, dst, off + 4);
     LittleEndian.putInt(dst, off, end - off - 4);
     return end;
   }
 
-  /** Writes a {@code bytes} part of a composite key (4-byte LE length, the bytes); returns the next offset. */
+  /**
+   * Writes a {@code bytes} part of a composite key (4-byte LE length, the bytes); returns the next
+   * offset.
+   */
   public static int writeCompositeBytes(byte[] part, byte[] dst, int off) {
     LittleEndian.putInt(dst, off, part.length);
     System.arraycopy(part, 0, dst, off + 4, part.length);
@@ -84,7 +92,8 @@ public final class CanonicalKeys {
   /** Throws {@link InvalidKeyException} when {@code key} is null: a null key has no route. */
   public static void requireKey(Object key) {
     if (key == null) {
-      throw new InvalidKeyException("key is null; a null key has no partition: check the caller's value before routing");
+      throw new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
     }
   }
 }

@@ -9,18 +9,20 @@ import java.util.UUID;
 
 /**
  * A tuple key such as {@code (tenant_id, device_id)}: parts are {@link String}, {@link Long},
- * {@link Integer}, {@link UUID}, {@code byte[]} or {@link Instant} (a {@code timestamp}), encoded part by
- * part in the order given.
+ * {@link Integer}, {@link UUID}, {@code byte[]} or {@link Instant} (a {@code timestamp}), encoded
+ * part by part in the order given.
  *
  * <p>Encoding (see {@code docs/routing-spec.md} §2.3): a {@code string} or {@code bytes} part is
- * its byte length (4 bytes little-endian) followed by its bytes; {@code long}, {@code int},
- * {@code uuid} and {@code timestamp} parts are written in their fixed-width single-key form. Since the entity's key type
- * fixes the kind of every part, the encoding is unambiguous: {@code ("a:b", "c")} and
- * {@code ("a", "b:c")} never share bytes.
+ * its byte length (4 bytes little-endian) followed by its bytes; {@code long}, {@code int}, {@code
+ * uuid} and {@code timestamp} parts are written in their fixed-width single-key form. Since the
+ * entity's key type fixes the kind of every part, the encoding is unambiguous: {@code ("a:b", "c")}
+ * and {@code ("a", "b:c")} never share bytes.
  *
- * <p>For the common two-part shapes, the {@code Router.route(a, b)} overloads avoid building this object.
+ * <p>For the common two-part shapes, the {@code Router.route(a, b)} overloads avoid building this
+ * object.
  *
  * <p><b>Thread-safety:</b> immutable (byte-array parts are copied in).
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -41,14 +43,16 @@ public final class CompositeKey {
    */
   public static CompositeKey of(Object... parts) {
     if (parts == null || parts.length == 0) {
-      throw new InvalidKeyException("composite key has no parts; give at least one part, e.g. CompositeKey.of(tenantId, deviceId)");
+      throw new InvalidKeyException(
+          "composite key has no parts; give at least one part, e.g. CompositeKey.of(tenantId, deviceId)");
     }
     Object[] copy = new Object[parts.length];
     KeyKind[] kinds = new KeyKind[parts.length];
     for (int i = 0; i < parts.length; i++) {
       Object p = parts[i];
       if (p == null) {
-        throw new InvalidKeyException("composite key part " + i + " is null; every part must have a value");
+        throw new InvalidKeyException(
+            "composite key part " + i + " is null; every part must have a value");
       } else if (p instanceof String) {
         Utf8.encodedLength((String) p); // refuses lone surrogates now, not when routing
         kinds[i] = KeyKind.STRING;
@@ -59,14 +63,19 @@ public final class CompositeKey {
       } else if (p instanceof UUID) {
         kinds[i] = KeyKind.UUID;
       } else if (p instanceof Instant) {
-        Timestamps.micros((Instant) p); // refuses sub-microsecond and out-of-range instants now, not when routing
+        Timestamps.micros(
+            (Instant) p); // refuses sub-microsecond and out-of-range instants now, not when routing
         kinds[i] = KeyKind.TIMESTAMP;
       } else if (p instanceof byte[]) {
         p = ((byte[]) p).clone();
         kinds[i] = KeyKind.BYTES;
       } else {
-        throw new InvalidKeyException("composite key part " + i + " has unsupported class " + p.getClass().getName()
-            + "; parts must be String, Long, Integer, UUID, byte[] or Instant");
+        throw new InvalidKeyException(
+            "composite key part "
+                + i
+                + " has unsupported class "
+                + p.getClass().getName()
+                + "; parts must be String, Long, Integer, UUID, byte[] or Instant");
       }
       copy[i] = p;
     }
@@ -157,7 +166,10 @@ public final class CompositeKey {
   public String toString() {
     List<String> shown = new ArrayList<>(parts.length);
     for (Object p : parts) {
-      shown.add(p instanceof byte[] b ? "0x" + Hex.of(b) : p instanceof String s ? '"' + s + '"' : String.valueOf(p));
+      shown.add(
+          p instanceof byte[] b
+              ? "0x" + Hex.of(b)
+              : p instanceof String s ? '"' + s + '"' : String.valueOf(p));
     }
     return "(" + String.join(", ", shown) + ")";
   }

@@ -1,10 +1,11 @@
 package io.shardrouter.core.key;
 
 /**
- * Lower-case hexadecimal text of bytes, as printed by {@code shardctl explain} and used for
- * {@code bytes} keys on the command line.
+ * Lower-case hexadecimal text of bytes, as printed by {@code shardctl explain} and used for {@code
+ * bytes} keys on the command line.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -28,17 +29,22 @@ public final class Hex {
     return new String(out);
   }
 
-  /** Parses an even number of hex digits (either case); throws {@link IllegalArgumentException} otherwise. */
+  /**
+   * Parses an even number of hex digits (either case); throws {@link IllegalArgumentException}
+   * otherwise.
+   */
   public static byte[] parse(String text) {
     if (text.length() % 2 != 0) {
-      throw new IllegalArgumentException("hex text '" + text + "' has an odd number of digits (" + text.length() + ")");
+      throw new IllegalArgumentException(
+          "hex text '" + text + "' has an odd number of digits (" + text.length() + ")");
     }
     byte[] b = new byte[text.length() / 2];
     for (int i = 0; i < b.length; i++) {
       int hi = Character.digit(text.charAt(2 * i), 16);
       int lo = Character.digit(text.charAt(2 * i + 1), 16);
       if (hi < 0 || lo < 0) {
-        throw new IllegalArgumentException("hex text '" + text + "' has a non-hex digit near index " + (2 * i));
+        throw new IllegalArgumentException(
+            "hex text '" + text + "' has a non-hex digit near index " + (2 * i));
       }
       b[i] = (byte) (hi << 4 | lo);
     }

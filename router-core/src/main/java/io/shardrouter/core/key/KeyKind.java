@@ -3,7 +3,8 @@ package io.shardrouter.core.key;
 import java.util.Locale;
 
 /**
- * The kinds of value a key, or one part of a composite key, can be; each has one canonical byte form.
+ * The kinds of value a key, or one part of a composite key, can be; each has one canonical byte
+ * form.
  *
  * <table>
  *   <caption>Canonical bytes of a single key</caption>
@@ -17,8 +18,9 @@ import java.util.Locale;
  *       little-endian (see {@link Timestamps})</td></tr>
  * </table>
  *
- * <p>Inside a composite key, {@code string} and {@code bytes} parts are preceded by their byte length
- * as 4 bytes little-endian; fixed-width parts are written as above. See {@code docs/routing-spec.md}.
+ * <p>Inside a composite key, {@code string} and {@code bytes} parts are preceded by their byte
+ * length as 4 bytes little-endian; fixed-width parts are written as above. See {@code
+ * docs/routing-spec.md}.
  *
  * <p><b>Stability:</b> stable: the names are part of the routing document format.
  *
@@ -38,7 +40,10 @@ public enum KeyKind {
     this.fixedWidth = fixedWidth;
   }
 
-  /** The name used in routing documents: {@code string}, {@code long}, {@code int}, {@code uuid}, {@code bytes}, {@code timestamp}. */
+  /**
+   * The name used in routing documents: {@code string}, {@code long}, {@code int}, {@code uuid},
+   * {@code bytes}, {@code timestamp}.
+   */
   public String documentName() {
     return name().toLowerCase(Locale.ROOT);
   }

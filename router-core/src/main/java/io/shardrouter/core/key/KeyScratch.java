@@ -11,7 +11,9 @@ import java.util.UUID;
  * The bytes stay valid until the same thread encodes the next key.
  *
  * <p><b>Thread-safety:</b> one instance per thread; never share the array it returns.
+ *
  * <p><b>Stability:</b> evolving.
+ *
  * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread.
  *
  * @since 0.1
@@ -41,7 +43,9 @@ public final class KeyScratch {
   }
 
   /** Encodes a {@code string} key; returns its byte length. */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its UTF-8 byte
+  @SuppressWarnings(
+      "deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its
+  // UTF-8 byte
   public int putString(String key) {
     CanonicalKeys.requireKey(key);
     if (Utf8.isAscii(key)) {
@@ -73,7 +77,9 @@ public final class KeyScratch {
     return 16;
   }
 
-  /** Encodes a {@code timestamp} key (microseconds since the epoch, {@link Timestamps}); returns 8. */
+  /**
+   * Encodes a {@code timestamp} key (microseconds since the epoch, {@link Timestamps}); returns 8.
+   */
   public int putTimestamp(Instant key) {
     LittleEndian.putLong(room(8), 0, Timestamps.micros(key));
     return 8;

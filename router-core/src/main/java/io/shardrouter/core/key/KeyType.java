@@ -13,10 +13,11 @@ import java.util.regex.Pattern;
 /**
  * The type of an entity's keys: one {@link KeyKind}, or a composite of several parts. It fixes the
  * canonical bytes of every key (see {@link KeyKind}, {@link CompositeKey}) and so is part of what a
- * routing table means: a table for {@code long} keys refuses a {@code String} key instead of routing
- * its text, since {@code 42L} and {@code "42"} have different canonical bytes.
+ * routing table means: a table for {@code long} keys refuses a {@code String} key instead of
+ * routing its text, since {@code 42L} and {@code "42"} have different canonical bytes.
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -30,9 +31,11 @@ public final class KeyType {
   public static final KeyType TIMESTAMP = new KeyType(KeyKind.TIMESTAMP, List.of());
 
   private static final Pattern UUID_TEXT =
-      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   // Trailing tokens fail: '["a", 1] junk' is no key, not the key ["a", 1].
-  private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final KeyKind single; // null for composite
   private final List<KeyKind> parts;
@@ -94,11 +97,11 @@ public final class KeyType {
   }
 
   /**
-   * Parses a key written as text (the command line, a key file) into its canonical bytes: a
-   * {@code string} as is, {@code long} and {@code int} in decimal, {@code uuid} in its 36-char form,
-   * {@code bytes} in hex, {@code timestamp} in ISO-8601 with an offset ({@link Timestamps#parse}), and a
-   * composite as a JSON array of its parts (strings, numbers, uuids, timestamps and bytes as strings),
-   * e.g. {@code ["plant-a", 42]}.
+   * Parses a key written as text (the command line, a key file) into its canonical bytes: a {@code
+   * string} as is, {@code long} and {@code int} in decimal, {@code uuid} in its 36-char form,
+   * {@code bytes} in hex, {@code timestamp} in ISO-8601 with an offset ({@link Timestamps#parse}),
+   * and a composite as a JSON array of its parts (strings, numbers, uuids, timestamps and bytes as
+   * strings), e.g. {@code ["plant-a", 42]}.
    *
    * @throws InvalidKeyException naming the text and the type when the text is no key of this type
    */
@@ -111,12 +114,24 @@ public final class KeyType {
     try {
       array = JSON.readTree(text);
     } catch (Exception e) {
-      throw new InvalidKeyException("key '" + text + "' is not a JSON array; keys of type " + this
-          + " are written as a JSON array of their parts, e.g. " + example());
+      throw new InvalidKeyException(
+          "key '"
+              + text
+              + "' is not a JSON array; keys of type "
+              + this
+              + " are written as a JSON array of their parts, e.g. "
+              + example());
     }
     if (array == null || !array.isArray() || array.size() != parts.size()) {
-      throw new InvalidKeyException("key '" + text + "' must be a JSON array of " + parts.size()
-          + " parts for type " + this + ", e.g. " + example());
+      throw new InvalidKeyException(
+          "key '"
+              + text
+              + "' must be a JSON array of "
+              + parts.size()
+              + " parts for type "
+              + this
+              + ", e.g. "
+              + example());
     }
     Object[] values = new Object[parts.size()];
     for (int i = 0; i < values.length; i++) {
@@ -124,18 +139,28 @@ public final class KeyType {
       KeyKind k = parts.get(i);
       boolean numeric = k == KeyKind.LONG || k == KeyKind.INT;
       if (numeric ? !p.isIntegralNumber() : !p.isTextual()) {
-        throw new InvalidKeyException("key '" + text + "' part " + i + " must be a JSON "
-            + (numeric ? "integer" : "string") + " for kind " + k.documentName() + ", got " + p);
+        throw new InvalidKeyException(
+            "key '"
+                + text
+                + "' part "
+                + i
+                + " must be a JSON "
+                + (numeric ? "integer" : "string")
+                + " for kind "
+                + k.documentName()
+                + ", got "
+                + p);
       }
       byte[] single = parseSingle(k, numeric ? p.asText() : p.textValue());
-      values[i] = switch (k) {
-        case STRING -> p.textValue();
-        case LONG -> LittleEndian.getLong(single, 0);
-        case INT -> LittleEndian.getInt(single, 0);
-        case UUID -> java.util.UUID.fromString(p.textValue());
-        case BYTES -> single;
-        case TIMESTAMP -> Timestamps.instant(LittleEndian.getLong(single, 0));
-      };
+      values[i] =
+          switch (k) {
+            case STRING -> p.textValue();
+            case LONG -> LittleEndian.getLong(single, 0);
+            case INT -> LittleEndian.getInt(single, 0);
+            case UUID -> java.util.UUID.fromString(p.textValue());
+            case BYTES -> single;
+            case TIMESTAMP -> Timestamps.instant(LittleEndian.getLong(single, 0));
+          };
     }
     return CompositeKey.of(values).toBytes();
   }
@@ -148,7 +173,8 @@ public final class KeyType {
         case INT -> CanonicalKeys.of(Integer.parseInt(text));
         case UUID -> {
           if (!UUID_TEXT.matcher(text).matches()) {
-            throw new IllegalArgumentException("not of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+            throw new IllegalArgumentException(
+                "not of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
           }
           yield CanonicalKeys.of(UUID.fromString(text));
         }
@@ -156,8 +182,15 @@ public final class KeyType {
         case TIMESTAMP -> CanonicalKeys.of(Timestamps.parse(text));
       };
     } catch (IllegalArgumentException e) {
-      throw new InvalidKeyException("key '" + text + "' is not a " + kind.documentName() + " ("
-          + e.getMessage() + "); " + hint(kind));
+      throw new InvalidKeyException(
+          "key '"
+              + text
+              + "' is not a "
+              + kind.documentName()
+              + " ("
+              + e.getMessage()
+              + "); "
+              + hint(kind));
     }
   }
 
@@ -165,7 +198,8 @@ public final class KeyType {
     return switch (kind) {
       case STRING -> "any well-formed text is a string key";
       case LONG -> "write a decimal integer between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE;
-      case INT -> "write a decimal integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE;
+      case INT ->
+          "write a decimal integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE;
       case UUID -> "write 36 characters such as 123e4567-e89b-12d3-a456-426614174000";
       case BYTES -> "write the bytes in hex, such as 0a1b2c";
       case TIMESTAMP -> "write ISO-8601 with an offset, such as 2026-04-01T00:00:00Z";
@@ -175,13 +209,14 @@ public final class KeyType {
   private String example() {
     List<String> shown = new ArrayList<>();
     for (KeyKind k : parts) {
-      shown.add(switch (k) {
-        case STRING -> "\"plant-a\"";
-        case LONG, INT -> "42";
-        case UUID -> "\"123e4567-e89b-12d3-a456-426614174000\"";
-        case BYTES -> "\"0a1b\"";
-        case TIMESTAMP -> "\"2026-04-01T00:00:00Z\"";
-      });
+      shown.add(
+          switch (k) {
+            case STRING -> "\"plant-a\"";
+            case LONG, INT -> "42";
+            case UUID -> "\"123e4567-e89b-12d3-a456-426614174000\"";
+            case BYTES -> "\"0a1b\"";
+            case TIMESTAMP -> "\"2026-04-01T00:00:00Z\"";
+          });
     }
     return "[" + String.join(", ", shown) + "]";
   }

@@ -8,23 +8,26 @@ import java.util.Arrays;
 import sun.misc.Unsafe;
 
 /**
- * Reads the Latin-1 byte array that backs a compact {@code String} (JDK 9+ compact strings), so that
- * an ASCII key is hashed from its own bytes with no per-char pass and no copy: for ASCII text those
- * bytes are exactly its UTF-8 bytes, the canonical form.
+ * Reads the Latin-1 byte array that backs a compact {@code String} (JDK 9+ compact strings), so
+ * that an ASCII key is hashed from its own bytes with no per-char pass and no copy: for ASCII text
+ * those bytes are exactly its UTF-8 bytes, the canonical form.
  *
  * <p>This relies on JDK internals (the {@code value} and {@code coder} fields of {@code String}),
- * read through {@code sun.misc.Unsafe} as Zero-Allocation-Hashing's own string access does; it needs no
- * {@code --add-opens}. It is switched on only after a self-test at class initialization passes, only on
- * JDKs before 23 (where {@code Unsafe}'s memory access is not deprecated for removal), and never when
- * the system property {@code shardrouter.latin1Direct} is {@code false}. Otherwise
- * {@link #AVAILABLE} is false and callers take the portable path; both give identical hashes.
+ * read through {@code sun.misc.Unsafe} as Zero-Allocation-Hashing's own string access does; it
+ * needs no {@code --add-opens}. It is switched on only after a self-test at class initialization
+ * passes, only on JDKs before 23 (where {@code Unsafe}'s memory access is not deprecated for
+ * removal), and never when the system property {@code shardrouter.latin1Direct} is {@code false}.
+ * Otherwise {@link #AVAILABLE} is false and callers take the portable path; both give identical
+ * hashes.
  *
  * <p>One copy serves every module that reads ASCII keys in place (router-hash's string hashing,
  * router-lookup's directory), so the guards above are decided once per JVM.
  *
  * <p><b>Thread-safety:</b> stateless; the arrays returned are never written.
+ *
  * <p><b>Stability:</b> internal: public only so that ShardRouter's own modules share it; not for
- *    application code, and it may go away when the JDK offers a supported equivalent.
+ * application code, and it may go away when the JDK offers a supported equivalent.
+ *
  * <p><b>Allocation:</b> none.
  */
 public final class Latin1Strings {
@@ -34,14 +37,16 @@ public final class Latin1Strings {
   private static final Unsafe UNSAFE;
   private static final long VALUE_OFFSET;
   private static final long CODER_OFFSET;
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   static {
     Unsafe unsafe = null;
     long value = -1;
     long coder = -1;
     boolean ok = false;
-    if (Runtime.version().feature() < 23 && !"false".equals(System.getProperty("shardrouter.latin1Direct"))) {
+    if (Runtime.version().feature() < 23
+        && !"false".equals(System.getProperty("shardrouter.latin1Direct"))) {
       try {
         Field f = Unsafe.class.getDeclaredField("theUnsafe");
         f.setAccessible(true);
@@ -89,12 +94,16 @@ public final class Latin1Strings {
   /** Checks the field reads on strings whose answers are known; any surprise disables the path. */
   private static boolean selfTest() {
     try {
-      String ascii = new String(new char[] {'k', 'e', 'y', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'});
+      String ascii =
+          new String(
+              new char[] {'k', 'e', 'y', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'});
       byte[] a = asciiBytes(ascii);
-      return a != null && Arrays.equals(a, "key-0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+      return a != null
+          && Arrays.equals(a, "key-0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
           && asciiBytes("caf\u00e9") == null
           && asciiBytes("\u4e2d\u6587") == null
-          && asciiBytes("") != null && asciiBytes("").length == 0;
+          && asciiBytes("") != null
+          && asciiBytes("").length == 0;
     } catch (RuntimeException | LinkageError e) {
       return false;
     }

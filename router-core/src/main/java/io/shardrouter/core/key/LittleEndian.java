@@ -5,7 +5,9 @@ package io.shardrouter.core.key;
  * canonical key encoding and in snapshots.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
+ *
  * <p><b>Allocation:</b> none.
  *
  * @since 0.1
@@ -35,6 +37,9 @@ public final class LittleEndian {
   }
 
   public static int getInt(byte[] b, int off) {
-    return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | (b[off + 3] & 0xFF) << 24;
+    return (b[off] & 0xFF)
+        | (b[off + 1] & 0xFF) << 8
+        | (b[off + 2] & 0xFF) << 16
+        | (b[off + 3] & 0xFF) << 24;
   }
 }

@@ -8,7 +8,9 @@ import io.shardrouter.core.InvalidKeyException;
  * instead of being replaced by {@code '?'}: two different keys must never share canonical bytes.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §2.
+ *
  * <p><b>Allocation:</b> none, except when a key is refused.
  *
  * @since 0.1
@@ -38,7 +40,9 @@ public final class Utf8 {
     return true;
   }
 
-  /** The number of UTF-8 bytes of {@code s}; throws {@link InvalidKeyException} on a lone surrogate. */
+  /**
+   * The number of UTF-8 bytes of {@code s}; throws {@link InvalidKeyException} on a lone surrogate.
+   */
   public static int encodedLength(CharSequence s) {
     int n = s.length();
     int bytes = n;
@@ -65,8 +69,8 @@ public final class Utf8 {
   }
 
   /**
-   * Writes the UTF-8 bytes of {@code s} at {@code off}; the caller has checked the room with
-   * {@link #encodedLength}. Returns the offset after the last byte written.
+   * Writes the UTF-8 bytes of {@code s} at {@code off}; the caller has checked the room with {@link
+   * #encodedLength}. Returns the offset after the last byte written.
    */
   public static int encode(CharSequence s, byte[] dst, int off) {
     int p = off;
@@ -98,8 +102,13 @@ public final class Utf8 {
   }
 
   private static InvalidKeyException loneSurrogate(CharSequence s, int index) {
-    return new InvalidKeyException("key text has a lone surrogate U+" + Integer.toHexString(s.charAt(index)).toUpperCase(java.util.Locale.ROOT)
-        + " at char index " + index + " and so has no UTF-8 form; fix the producer of the key (length "
-        + s.length() + ")");
+    return new InvalidKeyException(
+        "key text has a lone surrogate U+"
+            + Integer.toHexString(s.charAt(index)).toUpperCase(java.util.Locale.ROOT)
+            + " at char index "
+            + index
+            + " and so has no UTF-8 form; fix the producer of the key (length "
+            + s.length()
+            + ")");
   }
 }

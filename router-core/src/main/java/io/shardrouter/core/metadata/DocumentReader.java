@@ -8,10 +8,10 @@ import io.shardrouter.core.Violations;
 /**
  * Reads a routing document of another shape than format 1, such as the range document of seed 001
  * ({@code routing_version}, {@code entity}, {@code ranges}). {@link RoutingDocuments#read} hands a
- * document that has no {@code format} field to the one reader on the class path whose
- * {@link #accepts} says the shape is its own; a document with {@code format} is always read as that
- * format. Readers are found through {@link java.util.ServiceLoader}: list the class in
- * {@code META-INF/services/io.shardrouter.core.metadata.DocumentReader}.
+ * document that has no {@code format} field to the one reader on the class path whose {@link
+ * #accepts} says the shape is its own; a document with {@code format} is always read as that
+ * format. Readers are found through {@link java.util.ServiceLoader}: list the class in {@code
+ * META-INF/services/io.shardrouter.core.metadata.DocumentReader}.
  *
  * <p>The reader gets the parsed document after the checks that apply to every document: the size,
  * nesting and string limits, duplicate fields and well-formed text. It reports every violation with
@@ -19,6 +19,7 @@ import io.shardrouter.core.Violations;
  * written back, the table is a format-1 document.
  *
  * <p><b>Thread-safety:</b> implementations must be stateless.
+ *
  * <p><b>Stability:</b> evolving SPI.
  *
  * @since 0.1
@@ -28,15 +29,22 @@ public interface DocumentReader {
   /** A short name for messages, e.g. {@code range-001}. */
   String name();
 
-  /** How a document of this shape is recognized, for messages, e.g. {@code top-level "ranges" and no "format"}. */
+  /**
+   * How a document of this shape is recognized, for messages, e.g. {@code top-level "ranges" and no
+   * "format"}.
+   */
   String shape();
 
-  /** True when {@code root}, an object without a {@code format} field, has this reader's shape, judged by its fields. */
+  /**
+   * True when {@code root}, an object without a {@code format} field, has this reader's shape,
+   * judged by its fields.
+   */
   boolean accepts(ObjectNode root);
 
   /**
-   * Reads the table, reporting every broken rule to {@code violations} with its JSON path; returns null
-   * when any was reported. Strategies, where the shape names them, are built from {@code registry}.
+   * Reads the table, reporting every broken rule to {@code violations} with its JSON path; returns
+   * null when any was reported. Strategies, where the shape names them, are built from {@code
+   * registry}.
    */
   RoutingTable read(ObjectNode root, StrategyRegistry registry, Violations violations);
 }

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/** The {@link DocumentReader}s on the class path, loaded once, and the choice of one for a document. */
+/**
+ * The {@link DocumentReader}s on the class path, loaded once, and the choice of one for a document.
+ */
 final class DocumentReaders {
   private static volatile List<DocumentReader> readers;
 
@@ -18,14 +20,17 @@ final class DocumentReaders {
     List<DocumentReader> r = readers;
     if (r == null) {
       List<DocumentReader> found = new ArrayList<>();
-      ServiceLoader.load(DocumentReader.class, RoutingDocuments.class.getClassLoader()).forEach(found::add);
+      ServiceLoader.load(DocumentReader.class, RoutingDocuments.class.getClassLoader())
+          .forEach(found::add);
       r = List.copyOf(found);
       readers = r;
     }
     return r;
   }
 
-  /** The one reader that accepts {@code root}; null when none does; reports several at {@code $}. */
+  /**
+   * The one reader that accepts {@code root}; null when none does; reports several at {@code $}.
+   */
   static DocumentReader readerOf(ObjectNode root, Violations v) {
     List<DocumentReader> accepting = new ArrayList<>();
     for (DocumentReader r : all()) {
@@ -36,8 +41,12 @@ final class DocumentReaders {
     if (accepting.size() > 1) {
       List<String> names = new ArrayList<>();
       accepting.forEach(r -> names.add(r.name() + " (" + r.getClass().getName() + ")"));
-      v.add("$", "the document has no \"format\" and the shape of several document readers " + names
-          + "; remove all but one from the class path, or write the document in format " + RoutingTable.FORMAT);
+      v.add(
+          "$",
+          "the document has no \"format\" and the shape of several document readers "
+              + names
+              + "; remove all but one from the class path, or write the document in format "
+              + RoutingTable.FORMAT);
       return null;
     }
     return accepting.isEmpty() ? null : accepting.get(0);
@@ -51,5 +60,4 @@ final class DocumentReaders {
     all().forEach(r -> shapes.add(r.name() + ": " + r.shape()));
     return "; documents without \"format\" are read when they have one of these shapes: " + shapes;
   }
-
 }

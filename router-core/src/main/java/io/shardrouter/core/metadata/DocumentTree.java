@@ -17,34 +17,47 @@ import java.util.Set;
 
 /**
  * The fast way to the tree of a routing document: the same tree {@code ObjectMapper.readTree} gives
- * (with {@code USE_BIG_INTEGER_FOR_INTS}), except that a large {@code entries} object or array, such
- * as a lookup directory of millions of keys, is not built: it becomes a {@link LazyObjectNode} or
- * {@link LazyArrayNode} that reads its members from the document bytes whenever they are walked.
+ * (with {@code USE_BIG_INTEGER_FOR_INTS}), except that a large {@code entries} object or array,
+ * such as a lookup directory of millions of keys, is not built: it becomes a {@link LazyObjectNode}
+ * or {@link LazyArrayNode} that reads its members from the document bytes whenever they are walked.
  *
  * <p>This reader only vouches for documents it finds clean. On anything else (a syntax error, an
  * exceeded limit, a field that may be a duplicate, a lone surrogate inside a deferred container) it
  * returns null and {@link RoutingDocuments} reads the document the strict old way, so every such
  * error is reported exactly as before, with the parser's line and column. Duplicate fields are
- * therefore detected here rather than by the parser (whose detector keeps a {@code HashSet} of every
- * name of an object, a gigabyte for ten million entries): a set per small object, and one table of
- * 64-bit name hashes per deferred container, where a repeated hash only sends the document the old
- * way.
+ * therefore detected here rather than by the parser (whose detector keeps a {@code HashSet} of
+ * every name of an object, a gigabyte for ten million entries): a set per small object, and one
+ * table of 64-bit name hashes per deferred container, where a repeated hash only sends the document
+ * the old way.
  *
  * <p><b>Thread-safety:</b> stateless.
  */
 final class DocumentTree {
   /** The field name whose container values are deferred: the directory of lookup strategies. */
   static final String DEFERRED_FIELD = "entries";
+
   /** Deferred containers with fewer members are built as ordinary nodes after all. */
   static final int MIN_DEFERRED = 1024;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  /** Re-reads spans of a document already checked: no limits, no name interning, no duplicate checks. */
-  static final JsonFactory SPANS = JsonFactory.builder()
-      .disable(JsonFactory.Feature.INTERN_FIELD_NAMES) // not CANONICALIZE: without it, bytes go through a char reader
-      .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
-          .maxNestingDepth(Integer.MAX_VALUE).maxNumberLength(Integer.MAX_VALUE).build())
-      .build();
+
+  /**
+   * Re-reads spans of a document already checked: no limits, no name interning, no duplicate
+   * checks.
+   */
+  static final JsonFactory SPANS =
+      JsonFactory.builder()
+          .disable(
+              JsonFactory.Feature
+                  .INTERN_FIELD_NAMES) // not CANONICALIZE: without it, bytes go through a char
+          // reader
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxStringLength(Integer.MAX_VALUE)
+                  .maxNestingDepth(Integer.MAX_VALUE)
+                  .maxNumberLength(Integer.MAX_VALUE)
+                  .build())
+          .build();
 
   private final byte[] json;
   private final JsonParser parser;
@@ -76,39 +89,51 @@ final class DocumentTree {
     }
   }
 
-  /** The node of the value whose first token {@code p} is at, as {@code readTree} builds it; {@code p} ends on its last token. */
+  /**
+   * The node of the value whose first token {@code p} is at, as {@code readTree} builds it; {@code
+   * p} ends on its last token.
+   */
   static JsonNode build(JsonParser p, JsonToken token) throws IOException {
     return new DocumentTree(null, p).value(token, false);
   }
 
   private JsonNode value(JsonToken token, boolean defer) throws IOException {
     switch (token) {
-      case START_OBJECT: {
-        ObjectNode o = NODES.objectNode();
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
-          String name = parser.currentName();
-          JsonToken v = parser.nextToken();
-          JsonNode child = defer && DEFERRED_FIELD.equals(name) && (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY)
-              ? deferred(v == JsonToken.START_OBJECT) : value(v, defer);
-          if (o.replace(name, child) != null) {
-            vouched = false; // a duplicate field: the strict reader names it
+      case START_OBJECT:
+        {
+          ObjectNode o = NODES.objectNode();
+          for (JsonToken t = parser.nextToken();
+              t != JsonToken.END_OBJECT;
+              t = parser.nextToken()) {
+            String name = parser.currentName();
+            JsonToken v = parser.nextToken();
+            JsonNode child =
+                defer
+                        && DEFERRED_FIELD.equals(name)
+                        && (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY)
+                    ? deferred(v == JsonToken.START_OBJECT)
+                    : value(v, defer);
+            if (o.replace(name, child) != null) {
+              vouched = false; // a duplicate field: the strict reader names it
+            }
           }
+          return o;
         }
-        return o;
-      }
-      case START_ARRAY: {
-        ArrayNode a = NODES.arrayNode();
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-          a.add(value(t, defer));
+      case START_ARRAY:
+        {
+          ArrayNode a = NODES.arrayNode();
+          for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+            a.add(value(t, defer));
+          }
+          return a;
         }
-        return a;
-      }
       case VALUE_STRING:
         return NODES.textNode(parser.getText());
       case VALUE_NUMBER_INT:
         return NODES.numberNode(parser.getBigIntegerValue());
       case VALUE_NUMBER_FLOAT:
-        return parser.getNumberType() == JsonParser.NumberType.BIG_DECIMAL ? NODES.numberNode(parser.getDecimalValue())
+        return parser.getNumberType() == JsonParser.NumberType.BIG_DECIMAL
+            ? NODES.numberNode(parser.getDecimalValue())
             : NODES.numberNode(parser.getDoubleValue());
       case VALUE_TRUE:
         return NODES.booleanNode(true);
@@ -152,7 +177,7 @@ final class DocumentTree {
           vouched &= fresh && Utf8.isWellFormed(name);
         }
         case VALUE_STRING -> vouched &= Utf8.isWellFormed(parser.getText());
-        default -> { }
+        default -> {}
       }
       if (depth == 1 && t != JsonToken.FIELD_NAME && (t.isScalarValue() || t.isStructEnd())) {
         members++;
@@ -164,10 +189,15 @@ final class DocumentTree {
         return build(p, p.nextToken());
       }
     }
-    return object ? new LazyObjectNode(json, start, end, members) : new LazyArrayNode(json, start, end, members);
+    return object
+        ? new LazyObjectNode(json, start, end, members)
+        : new LazyArrayNode(json, start, end, members);
   }
 
-  /** An open-addressing set of 64-bit hashes of field names; a repeated hash counts as a repeated name. */
+  /**
+   * An open-addressing set of 64-bit hashes of field names; a repeated hash counts as a repeated
+   * name.
+   */
   private static final class NameHashes {
     private long[] slots = new long[1 << 12];
     private int size;

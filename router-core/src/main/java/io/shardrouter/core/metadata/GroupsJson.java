@@ -15,9 +15,11 @@ import java.util.Set;
 /**
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
  * primary, optional replicas and labels, every problem reported with its path under {@code groups}.
- * Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape lists groups the same way.
+ * Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape lists groups the same
+ * way.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -57,7 +59,9 @@ public final class GroupsJson {
       }
       Replica primary = null;
       if (g.get("primary") == null || g.get("primary").isNull()) {
-        v.add(path + ".primary", "missing; every group needs a primary endpoint for writes, e.g. \"db0:5432\"");
+        v.add(
+            path + ".primary",
+            "missing; every group needs a primary endpoint for writes, e.g. \"db0:5432\"");
       } else {
         primary = replica(g.get("primary"), Role.PRIMARY, path + ".primary", v);
       }
@@ -96,7 +100,10 @@ public final class GroupsJson {
       labels = labels(node.get("labels"), path + ".labels", v);
     }
     if (endpoint == null || endpoint.isBlank()) {
-      v.add(path, "must be a non-blank endpoint string such as \"db0:5432\" or {\"endpoint\": ..., \"labels\": {...}}, got " + node);
+      v.add(
+          path,
+          "must be a non-blank endpoint string such as \"db0:5432\" or {\"endpoint\": ..., \"labels\": {...}}, got "
+              + node);
       return null;
     }
     return Replica.of(role, endpoint, labels);
@@ -115,7 +122,9 @@ public final class GroupsJson {
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       if (!e.getValue().isTextual() || e.getKey().isBlank()) {
-        v.add(path + "." + e.getKey(), "label values must be strings and names non-blank, got " + e.getValue());
+        v.add(
+            path + "." + e.getKey(),
+            "label values must be strings and names non-blank, got " + e.getValue());
       } else {
         labels.put(e.getKey(), e.getValue().textValue());
       }

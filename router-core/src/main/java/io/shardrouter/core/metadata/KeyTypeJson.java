@@ -10,10 +10,11 @@ import java.util.Set;
 
 /**
  * Reads the {@code key} object of a routing document (format.md §1.3), reporting problems at paths
- * under {@code key}. Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape names
- * its key type the same way.
+ * under {@code key}. Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape
+ * names its key type the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -22,9 +23,9 @@ public final class KeyTypeJson {
   private KeyTypeJson() {}
 
   /**
-   * The key type of a {@code key} object such as {@code {"type": "string"}} or
-   * {@code {"type": "composite", "parts": ["string", "long"]}}; null, with violations at paths under
-   * {@code key}, when it is invalid, and null without one when {@code key} is null (absent).
+   * The key type of a {@code key} object such as {@code {"type": "string"}} or {@code {"type":
+   * "composite", "parts": ["string", "long"]}}; null, with violations at paths under {@code key},
+   * when it is invalid, and null without one when {@code key} is null (absent).
    */
   public static KeyType read(JsonNode key, Violations v) {
     if (key == null) {
@@ -44,14 +45,21 @@ public final class KeyTypeJson {
     if (type.textValue().equals("composite")) {
       JsonNode parts = key.get("parts");
       if (parts == null || !parts.isArray() || parts.isEmpty()) {
-        v.add("key.parts", "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
+        v.add(
+            "key.parts",
+            "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
         return null;
       }
       List<KeyKind> kinds = new ArrayList<>();
       for (int i = 0; i < parts.size(); i++) {
-        KeyKind k = parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
+        KeyKind k =
+            parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
         if (k == null) {
-          v.add("key.parts[" + i + "]", "unknown key kind " + parts.get(i) + "; one of [string, long, int, uuid, bytes, timestamp]");
+          v.add(
+              "key.parts[" + i + "]",
+              "unknown key kind "
+                  + parts.get(i)
+                  + "; one of [string, long, int, uuid, bytes, timestamp]");
         }
         kinds.add(k);
       }

@@ -1,7 +1,6 @@
 package io.shardrouter.core.metadata;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -25,13 +24,16 @@ final class LazyArrayNode extends ArrayNode {
     super(JsonNodeFactory.instance, new Elements(json, start, end, size));
   }
 
-  /** The elements, read from {@code json[start, end)}, which holds one JSON array already checked. */
+  /**
+   * The elements, read from {@code json[start, end)}, which holds one JSON array already checked.
+   */
   private static final class Elements extends AbstractList<JsonNode> implements RandomAccess {
     private final byte[] json;
     private final int start;
     private final int end;
     private final int size;
-    private JsonParser cursor; // on the last token of element `at`, or before the first element when at == -1
+    private JsonParser
+        cursor; // on the last token of element `at`, or before the first element when at == -1
     private int at;
 
     Elements(byte[] json, int start, int end, int size) {
@@ -49,7 +51,8 @@ final class LazyArrayNode extends ArrayNode {
     @Override
     public JsonNode get(int index) {
       if (index < 0 || index >= size) {
-        throw new IndexOutOfBoundsException("element " + index + " of an array of " + size + " elements");
+        throw new IndexOutOfBoundsException(
+            "element " + index + " of an array of " + size + " elements");
       }
       try {
         if (cursor == null || index <= at) {
@@ -69,7 +72,8 @@ final class LazyArrayNode extends ArrayNode {
         at++;
         return n;
       } catch (IOException e) {
-        throw new UncheckedIOException("a document array changed after it was read: " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "a document array changed after it was read: " + e.getMessage(), e);
       }
     }
   }

@@ -21,14 +21,15 @@ import java.util.Set;
  * gigabyte and most of the load time.
  *
  * <p>It is an ordinary read-only {@link ObjectNode}: fields in document order, each value built as
- * {@code ObjectMapper.readTree} would build it, {@code equals}, {@code toString} and serialization as
- * for any object. Walking the fields ({@link #fields()}, {@link #fieldNames()}, serialization) is
- * linear, and so is {@link #get(String)}: code that looks fields up by name should walk them once
- * instead. {@link #fieldNameAt(int)} finds the name of the i-th field without walking the ones before.
- * {@link RoutingDocuments} hands such nodes to strategy factories and document readers only while it
- * reads a document; a factory must not keep one, since it holds the caller's bytes.
+ * {@code ObjectMapper.readTree} would build it, {@code equals}, {@code toString} and serialization
+ * as for any object. Walking the fields ({@link #fields()}, {@link #fieldNames()}, serialization)
+ * is linear, and so is {@link #get(String)}: code that looks fields up by name should walk them
+ * once instead. {@link #fieldNameAt(int)} finds the name of the i-th field without walking the ones
+ * before. {@link RoutingDocuments} hands such nodes to strategy factories and document readers only
+ * while it reads a document; a factory must not keep one, since it holds the caller's bytes.
  *
  * <p><b>Thread-safety:</b> not thread-safe (a cursor and the field offsets are cached).
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -52,13 +53,16 @@ public final class LazyObjectNode extends ObjectNode {
     return fields.nameAt(index);
   }
 
-  /** The fields, read from {@code json[start, end)}, which holds one JSON object already checked. */
+  /**
+   * The fields, read from {@code json[start, end)}, which holds one JSON object already checked.
+   */
   private static final class Fields extends AbstractMap<String, JsonNode> {
     private final byte[] json;
     private final int start;
     private final int end;
     private final int size;
-    private int[] nameOffsets; // where each field name's opening quote is; found on the first fieldNameAt
+    private int[]
+        nameOffsets; // where each field name's opening quote is; found on the first fieldNameAt
 
     Fields(byte[] json, int start, int end, int size) {
       this.json = json;
@@ -74,7 +78,8 @@ public final class LazyObjectNode extends ObjectNode {
 
     @Override
     public JsonNode put(String key, JsonNode value) {
-      throw new UnsupportedOperationException("a lazily read document object is read-only; copy it with deepCopy() to change it");
+      throw new UnsupportedOperationException(
+          "a lazily read document object is read-only; copy it with deepCopy() to change it");
     }
 
     @Override
@@ -94,7 +99,8 @@ public final class LazyObjectNode extends ObjectNode {
 
     String nameAt(int index) {
       if (index < 0 || index >= size) {
-        throw new IndexOutOfBoundsException("field " + index + " of an object of " + size + " fields");
+        throw new IndexOutOfBoundsException(
+            "field " + index + " of an object of " + size + " fields");
       }
       try {
         if (nameOffsets == null) {
@@ -111,12 +117,14 @@ public final class LazyObjectNode extends ObjectNode {
           nameOffsets = offsets;
         }
         // A name on its own is a complete JSON string.
-        try (JsonParser p = DocumentTree.SPANS.createParser(json, nameOffsets[index], end - nameOffsets[index])) {
+        try (JsonParser p =
+            DocumentTree.SPANS.createParser(json, nameOffsets[index], end - nameOffsets[index])) {
           p.nextToken();
           return p.getText();
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("a document object changed after it was read: " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "a document object changed after it was read: " + e.getMessage(), e);
       }
     }
 
@@ -131,7 +139,8 @@ public final class LazyObjectNode extends ObjectNode {
           parser.nextToken();
           next = parser.nextToken();
         } catch (IOException e) {
-          throw new UncheckedIOException("a document object changed after it was read: " + e.getMessage(), e);
+          throw new UncheckedIOException(
+              "a document object changed after it was read: " + e.getMessage(), e);
         }
       }
 
@@ -154,7 +163,8 @@ public final class LazyObjectNode extends ObjectNode {
           }
           return new AbstractMap.SimpleImmutableEntry<>(name, value);
         } catch (IOException e) {
-          throw new UncheckedIOException("a document object changed after it was read: " + e.getMessage(), e);
+          throw new UncheckedIOException(
+              "a document object changed after it was read: " + e.getMessage(), e);
         }
       }
     }

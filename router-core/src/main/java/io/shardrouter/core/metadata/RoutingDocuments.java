@@ -6,13 +6,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
@@ -39,15 +39,16 @@ import java.util.TreeSet;
  *
  * <p>Reading is strict: the input size, nesting depth and string lengths are bounded before any
  * tree is built; duplicate and unknown fields are refused with their JSON path; no polymorphic
- * typing is used; and every violation found is reported together in one
- * {@link InvalidRoutingTableException}. Writing is deterministic: fields in a fixed order, so the
- * same table always gives the same bytes.
+ * typing is used; and every violation found is reported together in one {@link
+ * InvalidRoutingTableException}. Writing is deterministic: fields in a fixed order, so the same
+ * table always gives the same bytes.
  *
  * <p>A document without a {@code format} field is handed to the {@link DocumentReader} on the class
  * path that recognizes its shape, such as router-range's reader of seed 001's range document; with
  * none, it is refused like any document without a format.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable (format 1 is pinned by golden documents).
  *
  * @since 0.1
@@ -55,42 +56,57 @@ import java.util.TreeSet;
 public final class RoutingDocuments {
   /** The default largest document accepted, in bytes. */
   public static final int DEFAULT_MAX_BYTES = 64 << 20;
+
   /** The deepest nesting accepted (composite strategies nest). */
   public static final int MAX_NESTING = 32;
 
   private static final Set<String> TOP_FIELDS =
       Set.of("format", "routing_version", "entity", "key", "strategy", "groups", "placement");
-  private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
-      .withObjectIndenter(new DefaultIndenter("  ", "\n")));
+  private static final ObjectWriter WRITER =
+      new ObjectMapper()
+          .writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
 
   private RoutingDocuments() {}
 
   /** Reads a document with the strategies on the class path. */
   public static RoutingTable read(String json) {
-    return read(json.getBytes(StandardCharsets.UTF_8), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
+    return read(
+        json.getBytes(StandardCharsets.UTF_8),
+        StrategyRegistry.defaultRegistry(),
+        DEFAULT_MAX_BYTES);
   }
 
   /** Reads a document file with the strategies on the class path. */
   public static RoutingTable read(Path file) {
-    return read(readFile(file, DEFAULT_MAX_BYTES), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
+    return read(
+        readFile(file, DEFAULT_MAX_BYTES), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
   }
 
   /**
-   * Reads a document of at most {@code maxBytes} UTF-8 bytes, building strategies from {@code registry}.
+   * Reads a document of at most {@code maxBytes} UTF-8 bytes, building strategies from {@code
+   * registry}.
    *
    * @throws InvalidRoutingTableException listing every violation with its JSON path
    */
   public static RoutingTable read(byte[] json, StrategyRegistry registry, int maxBytes) {
     Violations v = new Violations();
     if (json.length > maxBytes) {
-      v.add("$", "document is " + json.length + " bytes, over the limit of " + maxBytes
-          + "; ship large tables as a binary snapshot or raise the limit");
+      v.add(
+          "$",
+          "document is "
+              + json.length
+              + " bytes, over the limit of "
+              + maxBytes
+              + "; ship large tables as a binary snapshot or raise the limit");
       v.throwIfAny();
     }
     JsonNode root = parse(json, maxBytes, v);
     v.throwIfAny();
     if (!root.isObject()) {
-      v.add("$", "must be a JSON object, got " + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+      v.add(
+          "$",
+          "must be a JSON object, got "
+              + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
       v.throwIfAny();
     }
     RoutingTable.Builder b = RoutingTable.builder();
@@ -105,8 +121,13 @@ public final class RoutingDocuments {
         RoutingTable t = reader.read((ObjectNode) root, registry, v);
         v.throwIfAny();
         if (t == null) {
-          v.add("$", "document reader '" + reader.name() + "' (" + reader.getClass().getName()
-              + ") read no table and reported no reason; this is a bug in that reader");
+          v.add(
+              "$",
+              "document reader '"
+                  + reader.name()
+                  + "' ("
+                  + reader.getClass().getName()
+                  + ") read no table and reported no reason; this is a bug in that reader");
           v.throwIfAny();
         }
         return t;
@@ -117,9 +138,17 @@ public final class RoutingDocuments {
 
     JsonNode format = root.get("format");
     if (format == null) {
-      v.add("format", "missing; this library reads format " + RoutingTable.FORMAT + DocumentReaders.shapesHint());
-    } else if (!format.isIntegralNumber() || !format.canConvertToLong() || format.asLong() != RoutingTable.FORMAT) {
-      v.add("format", "unsupported format " + format + "; this library reads format " + RoutingTable.FORMAT);
+      v.add(
+          "format",
+          "missing; this library reads format "
+              + RoutingTable.FORMAT
+              + DocumentReaders.shapesHint());
+    } else if (!format.isIntegralNumber()
+        || !format.canConvertToLong()
+        || format.asLong() != RoutingTable.FORMAT) {
+      v.add(
+          "format",
+          "unsupported format " + format + "; this library reads format " + RoutingTable.FORMAT);
     }
     JsonNode version = root.get("routing_version");
     if (version != null) {
@@ -156,7 +185,9 @@ public final class RoutingDocuments {
     JsonNode placement = root.get("placement");
     if (placement != null) {
       if (!placement.isArray()) {
-        v.add("placement", "must be an array of group ids, one per partition, got " + placement.getNodeType());
+        v.add(
+            "placement",
+            "must be an array of group ids, one per partition, got " + placement.getNodeType());
       } else {
         List<String> ids = new ArrayList<>(placement.size());
         for (int i = 0; i < placement.size(); i++) {
@@ -181,7 +212,8 @@ public final class RoutingDocuments {
 
   /**
    * The document of {@code table}, indented, fields in the fixed order of format 1: the text of
-   * {@link RoutingTable#toJson()}, with the strategy streamed by {@link PartitionStrategy#writeJson}.
+   * {@link RoutingTable#toJson()}, with the strategy streamed by {@link
+   * PartitionStrategy#writeJson}.
    */
   public static String write(RoutingTable table) {
     try {
@@ -204,12 +236,16 @@ public final class RoutingDocuments {
     try {
       long size = Files.size(file);
       if (size > maxBytes) {
-        throw new InvalidRoutingTableException(List.of(new io.shardrouter.core.Violation("$",
-            "file " + file + " is " + size + " bytes, over the limit of " + maxBytes)));
+        throw new InvalidRoutingTableException(
+            List.of(
+                new io.shardrouter.core.Violation(
+                    "$",
+                    "file " + file + " is " + size + " bytes, over the limit of " + maxBytes)));
       }
       return Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read routing document " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot read routing document " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -219,18 +255,23 @@ public final class RoutingDocuments {
    * ones reported.
    */
   private static JsonNode parse(byte[] json, int maxBytes, Violations v) {
-    JsonNode fast = DocumentTree.read(json, limits(maxBytes)
-        .disable(JsonFactory.Feature.INTERN_FIELD_NAMES) // millions of directory keys are not worth interning
-        .build());
+    JsonNode fast =
+        DocumentTree.read(
+            json,
+            limits(maxBytes)
+                .disable(
+                    JsonFactory.Feature
+                        .INTERN_FIELD_NAMES) // millions of directory keys are not worth interning
+                .build());
     if (fast != null) {
       return fast;
     }
-    JsonFactory factory = limits(maxBytes)
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-        .build();
-    ObjectMapper mapper = new ObjectMapper(factory)
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    JsonFactory factory =
+        limits(maxBytes).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    ObjectMapper mapper =
+        new ObjectMapper(factory)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
     mapper.getFactory().disable(JsonParser.Feature.ALLOW_COMMENTS);
     try {
       JsonNode root = mapper.readTree(json);
@@ -239,7 +280,13 @@ public final class RoutingDocuments {
       }
       return root;
     } catch (JsonProcessingException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      String where =
+          e.getLocation() == null
+              ? ""
+              : " at line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr();
       v.add("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
       return null;
     } catch (IOException e) {
@@ -250,13 +297,14 @@ public final class RoutingDocuments {
 
   private static JsonFactoryBuilder limits(int maxBytes) {
     return new JsonFactoryBuilder()
-        .streamReadConstraints(StreamReadConstraints.builder()
-            .maxNestingDepth(MAX_NESTING)
-            .maxStringLength(1 << 20)
-            .maxNumberLength(64)
-            .maxNameLength(1024)
-            .maxDocumentLength(maxBytes)
-            .build());
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(MAX_NESTING)
+                .maxStringLength(1 << 20)
+                .maxNumberLength(64)
+                .maxNameLength(1024)
+                .maxDocumentLength(maxBytes)
+                .build());
   }
 
   /**
@@ -269,7 +317,9 @@ public final class RoutingDocuments {
     }
     if (node.isTextual()) {
       if (!Utf8.isWellFormed(node.textValue())) {
-        v.add(path.isEmpty() ? "$" : path, "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8 form");
+        v.add(
+            path.isEmpty() ? "$" : path,
+            "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8 form");
       }
     } else if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
@@ -281,7 +331,8 @@ public final class RoutingDocuments {
         Map.Entry<String, JsonNode> e = it.next();
         String child = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
         if (!Utf8.isWellFormed(e.getKey())) {
-          v.add(path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");
+          v.add(
+              path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");
         }
         wellFormedText(e.getValue(), child, v);
       }
@@ -293,7 +344,9 @@ public final class RoutingDocuments {
     while (it.hasNext()) {
       String name = it.next();
       if (!known.contains(name)) {
-        v.add(path.isEmpty() ? name : path + "." + name, "unknown field; known fields: " + new TreeSet<>(known));
+        v.add(
+            path.isEmpty() ? name : path + "." + name,
+            "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
   }

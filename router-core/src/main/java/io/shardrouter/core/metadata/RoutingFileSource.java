@@ -19,15 +19,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a {@link Router} up to date from one file holding a routing document or snapshot: each
- * {@link #refresh()} reads the file when its bytes changed and publishes the table with
- * {@link Router#update}. A file that is malformed, invalid, stale or unreadable is logged and
- * remembered in {@link #lastError()}, and the router keeps serving its last good table; nothing is
- * ever routed to a guessed place.
+ * {@link #refresh()} reads the file when its bytes changed and publishes the table with {@link
+ * Router#update}. A file that is malformed, invalid, stale or unreadable is logged and remembered
+ * in {@link #lastError()}, and the router keeps serving its last good table; nothing is ever routed
+ * to a guessed place.
  *
  * <p>Write the file atomically (write a temporary file, then rename) so a refresh never sees half a
  * document; a half-written file is refused like any bad input and picked up on the next refresh.
  *
  * <p><b>Thread-safety:</b> {@link #refresh()} may be called from any thread; calls are serialized.
+ *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
@@ -74,30 +75,43 @@ public final class RoutingFileSource implements AutoCloseable {
     try {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
-      return refused(new RoutingException("cannot read routing file " + file + ": " + e.getMessage()
-          + "; the router keeps version " + router.version(), e));
+      return refused(
+          new RoutingException(
+              "cannot read routing file "
+                  + file
+                  + ": "
+                  + e.getMessage()
+                  + "; the router keeps version "
+                  + router.version(),
+              e));
     }
     if (Arrays.equals(bytes, lastBytes)) {
       return lastError == null ? Outcome.UNCHANGED : Outcome.REFUSED;
     }
     lastBytes = bytes;
     try {
-      RoutingTable table = Snapshots.isSnapshot(bytes)
-          ? Snapshots.read(bytes, registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES)
-          : RoutingDocuments.read(bytes, registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+      RoutingTable table =
+          Snapshots.isSnapshot(bytes)
+              ? Snapshots.read(bytes, registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES)
+              : RoutingDocuments.read(bytes, registry, RoutingDocuments.DEFAULT_MAX_BYTES);
       boolean swapped = router.update(table);
       lastError = null;
       return swapped ? Outcome.UPDATED : Outcome.UNCHANGED;
     } catch (RoutingException e) {
       return refused(e);
     } catch (UncheckedIOException e) {
-      return refused(new RoutingException("cannot read routing file " + file + ": " + e.getMessage(), e));
+      return refused(
+          new RoutingException("cannot read routing file " + file + ": " + e.getMessage(), e));
     }
   }
 
   private Outcome refused(RoutingException e) {
     lastError = e;
-    LOG.warn("routing file {} refused; still serving version {}: {}", file, router.version(), e.getMessage());
+    LOG.warn(
+        "routing file {} refused; still serving version {}: {}",
+        file,
+        router.version(),
+        e.getMessage());
     return Outcome.REFUSED;
   }
 
@@ -118,12 +132,15 @@ public final class RoutingFileSource implements AutoCloseable {
     if (interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("refresh interval must be positive, got " + interval);
     }
-    scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "shardrouter-file-source-" + file.getFileName());
-      t.setDaemon(true);
-      return t;
-    });
-    scheduler.scheduleWithFixedDelay(this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    scheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "shardrouter-file-source-" + file.getFileName());
+              t.setDaemon(true);
+              return t;
+            });
+    scheduler.scheduleWithFixedDelay(
+        this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     return this;
   }
 
@@ -131,7 +148,11 @@ public final class RoutingFileSource implements AutoCloseable {
     try {
       refresh();
     } catch (RuntimeException e) {
-      LOG.error("routing file {} refresh failed unexpectedly; still serving version {}", file, router.version(), e);
+      LOG.error(
+          "routing file {} refresh failed unexpectedly; still serving version {}",
+          file,
+          router.version(),
+          e);
     }
   }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
  * told apart by the snapshot magic; the form every {@code shardctl} command accepts.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -22,6 +23,7 @@ public final class RoutingFiles {
     if (Snapshots.isSnapshot(bytes)) {
       return Snapshots.read(bytes);
     }
-    return RoutingDocuments.read(bytes, StrategyRegistry.defaultRegistry(), RoutingDocuments.DEFAULT_MAX_BYTES);
+    return RoutingDocuments.read(
+        bytes, StrategyRegistry.defaultRegistry(), RoutingDocuments.DEFAULT_MAX_BYTES);
   }
 }

@@ -12,15 +12,18 @@ import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
- * Reads and writes binary routing snapshots: the routing document of a table, LZ4-compressed, framed
- * by a magic number, a format version, both lengths and a CRC-32C (layout in {@code docs/format.md}).
+ * Reads and writes binary routing snapshots: the routing document of a table, LZ4-compressed,
+ * framed by a magic number, a format version, both lengths and a CRC-32C (layout in {@code
+ * docs/format.md}).
  *
  * <p>Reading never trusts the input: the declared length is checked against a limit before any
- * buffer is allocated, decompression uses the pure-Java safe LZ4 decompressor bounded by the declared
- * length, and a checksum mismatch is an error. Every such failure is a {@link CorruptSnapshotException};
- * a snapshot whose content is an invalid table gives the document's {@link InvalidRoutingTableException}.
+ * buffer is allocated, decompression uses the pure-Java safe LZ4 decompressor bounded by the
+ * declared length, and a checksum mismatch is an error. Every such failure is a {@link
+ * CorruptSnapshotException}; a snapshot whose content is an invalid table gives the document's
+ * {@link InvalidRoutingTableException}.
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
  * <p><b>Stability:</b> stable (snapshot format 1 is pinned by a golden file).
  *
  * @since 0.1
@@ -28,8 +31,10 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 public final class Snapshots {
   /** The four bytes every snapshot starts with: ASCII {@code SRTS}. */
   private static final byte[] MAGIC = {'S', 'R', 'T', 'S'};
+
   /** The snapshot format this library writes and reads. */
   public static final int FORMAT = 1;
+
   /** The default largest uncompressed content accepted, in bytes. */
   public static final int DEFAULT_MAX_CONTENT_BYTES = 256 << 20;
 
@@ -40,7 +45,11 @@ public final class Snapshots {
 
   /** True when {@code bytes} starts with the snapshot magic. */
   public static boolean isSnapshot(byte[] bytes) {
-    return bytes.length >= 4 && bytes[0] == MAGIC[0] && bytes[1] == MAGIC[1] && bytes[2] == MAGIC[2] && bytes[3] == MAGIC[3];
+    return bytes.length >= 4
+        && bytes[0] == MAGIC[0]
+        && bytes[1] == MAGIC[1]
+        && bytes[2] == MAGIC[2]
+        && bytes[3] == MAGIC[3];
   }
 
   /** The snapshot of {@code table}. */
@@ -73,52 +82,93 @@ public final class Snapshots {
    */
   public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, int maxContentBytes) {
     if (snapshot.length < HEADER_BYTES) {
-      throw new CorruptSnapshotException("snapshot is truncated: " + snapshot.length + " bytes, shorter than the "
-          + HEADER_BYTES + "-byte header; copy the file again from its source");
+      throw new CorruptSnapshotException(
+          "snapshot is truncated: "
+              + snapshot.length
+              + " bytes, shorter than the "
+              + HEADER_BYTES
+              + "-byte header; copy the file again from its source");
     }
     if (!isSnapshot(snapshot)) {
-      throw new CorruptSnapshotException("not a routing snapshot: magic is 0x" + io.shardrouter.core.key.Hex.of(snapshot, 0, 4)
-          + ", expected 0x53525453 ('SRTS'); is this a JSON routing document or another file?");
+      throw new CorruptSnapshotException(
+          "not a routing snapshot: magic is 0x"
+              + io.shardrouter.core.key.Hex.of(snapshot, 0, 4)
+              + ", expected 0x53525453 ('SRTS'); is this a JSON routing document or another file?");
     }
     int format = (snapshot[4] & 0xFF) | (snapshot[5] & 0xFF) << 8;
     if (format != FORMAT) {
-      throw new CorruptSnapshotException("snapshot format " + format + " is not supported; this library reads format "
-          + FORMAT + ": read it with the library version that wrote it, or write it again as format " + FORMAT);
+      throw new CorruptSnapshotException(
+          "snapshot format "
+              + format
+              + " is not supported; this library reads format "
+              + FORMAT
+              + ": read it with the library version that wrote it, or write it again as format "
+              + FORMAT);
     }
     int flags = (snapshot[6] & 0xFF) | (snapshot[7] & 0xFF) << 8;
     if (flags != 0) {
-      throw new CorruptSnapshotException("snapshot flags are 0x" + Integer.toHexString(flags) + "; format 1 defines none, so they must be 0");
+      throw new CorruptSnapshotException(
+          "snapshot flags are 0x"
+              + Integer.toHexString(flags)
+              + "; format 1 defines none, so they must be 0");
     }
     long contentLength = LittleEndian.getInt(snapshot, 8) & 0xFFFFFFFFL;
     long compressedLength = LittleEndian.getInt(snapshot, 12) & 0xFFFFFFFFL;
     if (contentLength > maxContentBytes) {
-      throw new CorruptSnapshotException("snapshot declares " + contentLength + " content bytes, over the limit of "
-          + maxContentBytes + "; raise the limit if the table is really that large");
+      throw new CorruptSnapshotException(
+          "snapshot declares "
+              + contentLength
+              + " content bytes, over the limit of "
+              + maxContentBytes
+              + "; raise the limit if the table is really that large");
     }
     long available = snapshot.length - HEADER_BYTES;
     if (compressedLength != available) {
-      throw new CorruptSnapshotException(compressedLength > available
-          ? "snapshot is truncated: header declares " + compressedLength + " compressed bytes, only " + available + " follow"
-          : "snapshot has " + (available - compressedLength) + " trailing bytes after the declared " + compressedLength
-              + " compressed bytes");
+      throw new CorruptSnapshotException(
+          compressedLength > available
+              ? "snapshot is truncated: header declares "
+                  + compressedLength
+                  + " compressed bytes, only "
+                  + available
+                  + " follow"
+              : "snapshot has "
+                  + (available - compressedLength)
+                  + " trailing bytes after the declared "
+                  + compressedLength
+                  + " compressed bytes");
     }
     byte[] content = new byte[(int) contentLength];
     LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
     int produced;
     try {
-      produced = decompressor.decompress(snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
+      produced =
+          decompressor.decompress(
+              snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
     } catch (LZ4Exception e) {
-      throw new CorruptSnapshotException("snapshot content does not decompress within its declared " + contentLength
-          + " bytes (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + "); the file is damaged: copy it again from its source", e);
+      throw new CorruptSnapshotException(
+          "snapshot content does not decompress within its declared "
+              + contentLength
+              + " bytes ("
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+              + "); the file is damaged: copy it again from its source",
+          e);
     }
     if (produced != contentLength) {
-      throw new CorruptSnapshotException("snapshot content decompresses to " + produced + " bytes, header declares " + contentLength);
+      throw new CorruptSnapshotException(
+          "snapshot content decompresses to "
+              + produced
+              + " bytes, header declares "
+              + contentLength);
     }
     int expected = LittleEndian.getInt(snapshot, 16);
     int actual = checksum(snapshot, content);
     if (expected != actual) {
-      throw new CorruptSnapshotException("snapshot checksum mismatch: header has CRC-32C 0x" + Integer.toHexString(expected)
-          + ", content gives 0x" + Integer.toHexString(actual) + "; the file is damaged: copy it again from its source");
+      throw new CorruptSnapshotException(
+          "snapshot checksum mismatch: header has CRC-32C 0x"
+              + Integer.toHexString(expected)
+              + ", content gives 0x"
+              + Integer.toHexString(actual)
+              + "; the file is damaged: copy it again from its source");
     }
     return RoutingDocuments.read(content, registry, maxContentBytes);
   }

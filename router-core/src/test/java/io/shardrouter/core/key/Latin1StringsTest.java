@@ -13,7 +13,9 @@ class Latin1StringsTest {
   @Test
   void available_onJdk17WithCompactStrings() {
     if (Runtime.version().feature() < 23) {
-      assertTrue(Latin1Strings.AVAILABLE, "the direct ASCII path should pass its self-test on JDK " + Runtime.version());
+      assertTrue(
+          Latin1Strings.AVAILABLE,
+          "the direct ASCII path should pass its self-test on JDK " + Runtime.version());
     }
   }
 
@@ -31,13 +33,18 @@ class Latin1StringsTest {
         sb.append((char) rnd.nextInt(0x80));
       }
       String ascii = sb.toString();
-      assertArrayEquals(ascii.getBytes(StandardCharsets.UTF_8), Latin1Strings.asciiBytes(ascii), "seed " + seed);
-      assertArrayEquals(ascii.substring(n / 2).getBytes(StandardCharsets.UTF_8), Latin1Strings.asciiBytes(ascii.substring(n / 2)),
+      assertArrayEquals(
+          ascii.getBytes(StandardCharsets.UTF_8), Latin1Strings.asciiBytes(ascii), "seed " + seed);
+      assertArrayEquals(
+          ascii.substring(n / 2).getBytes(StandardCharsets.UTF_8),
+          Latin1Strings.asciiBytes(ascii.substring(n / 2)),
           "seed " + seed);
       int at = n == 0 ? 0 : rnd.nextInt(n);
       String latin1 = ascii.substring(0, at) + '\u00e9' + ascii.substring(at);
       String utf16 = ascii.substring(0, at) + '\u4e2d' + ascii.substring(at);
-      assertNull(Latin1Strings.asciiBytes(latin1), "seed " + seed + ": a Latin-1 char above U+007F is not ASCII");
+      assertNull(
+          Latin1Strings.asciiBytes(latin1),
+          "seed " + seed + ": a Latin-1 char above U+007F is not ASCII");
       assertNull(Latin1Strings.asciiBytes(utf16), "seed " + seed);
     }
   }

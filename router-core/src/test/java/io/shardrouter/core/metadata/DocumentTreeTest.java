@@ -18,10 +18,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link DocumentTree} builds the tree {@code readTree} builds, and refuses to vouch for anything unclean. */
+/**
+ * {@link DocumentTree} builds the tree {@code readTree} builds, and refuses to vouch for anything
+ * unclean.
+ */
 class DocumentTreeTest {
-  private static final ObjectMapper OLD = new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
-  private static final JsonFactory FAST = new JsonFactory().disable(JsonFactory.Feature.INTERN_FIELD_NAMES);
+  private static final ObjectMapper OLD =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+  private static final JsonFactory FAST =
+      new JsonFactory().disable(JsonFactory.Feature.INTERN_FIELD_NAMES);
 
   private static JsonNode fast(String json) {
     return DocumentTree.read(json.getBytes(StandardCharsets.UTF_8), FAST);
@@ -32,11 +37,13 @@ class DocumentTreeTest {
     long seed = System.nanoTime();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int i = 0; i < 60; i++) {
-      String json = new RandomJson(rnd).document(i % 3 == 0 ? 1500 + rnd.nextInt(1500) : rnd.nextInt(40));
+      String json =
+          new RandomJson(rnd).document(i % 3 == 0 ? 1500 + rnd.nextInt(1500) : rnd.nextInt(40));
       JsonNode expected = OLD.readTree(json);
       JsonNode actual = fast(json);
       assertNotNull(actual, "seed " + seed + ": not vouched for: " + json);
-      // The lazy side is the receiver: its equals walks itself once and looks the other side up by name.
+      // The lazy side is the receiver: its equals walks itself once and looks the other side up by
+      // name.
       assertTrue(actual.equals(expected), "seed " + seed + ": trees differ for " + json);
       assertEquals(expected.toString(), actual.toString(), "seed " + seed);
       assertEquals(expected.hashCode(), actual.hashCode(), "seed " + seed);
@@ -48,7 +55,11 @@ class DocumentTreeTest {
     StringBuilder obj = new StringBuilder("{\"strategy\":{\"entries\":{");
     StringBuilder arr = new StringBuilder("{\"entries\":[");
     for (int i = 0; i < 3000; i++) {
-      obj.append(i == 0 ? "" : ",").append("\"k\\u0041").append(i).append("\":").append(i % 2 == 0 ? i : "{\"partition\":" + i + "}");
+      obj.append(i == 0 ? "" : ",")
+          .append("\"k\\u0041")
+          .append(i)
+          .append("\":")
+          .append(i % 2 == 0 ? i : "{\"partition\":" + i + "}");
       arr.append(i == 0 ? "" : ",").append("[\"k").append(i).append("\",").append(i).append(']');
     }
     JsonNode o = fast(obj.append("}}}").toString()).get("strategy").get("entries");
@@ -85,11 +96,19 @@ class DocumentTreeTest {
   void read_unclean_notVouchedFor() {
     String big = bigEntries(2000);
     assertNotNull(fast("{\"entries\":{" + big + "}}"));
-    assertNull(fast("{\"entries\":{" + big + ",\"k1999\":5}}"), "a duplicate name deep in deferred entries");
-    assertNull(fast("{\"entries\":{" + big + ",\"x\":{\"a\":1,\"a\":2}}}"), "a duplicate inside an entry object");
-    assertNull(fast("{\"entries\":{" + big + ",\"\\uD800x\":5}}"), "a lone surrogate in a deferred name");
-    assertNull(fast("{\"entries\":{" + big + ",\"y\":[\"\\uDC00\"]}}"), "a lone surrogate in a deferred string");
-    assertNull(fast("{\"entries\":{" + big + "}, \"entries\": 3}"), "a duplicate field next to entries");
+    assertNull(
+        fast("{\"entries\":{" + big + ",\"k1999\":5}}"),
+        "a duplicate name deep in deferred entries");
+    assertNull(
+        fast("{\"entries\":{" + big + ",\"x\":{\"a\":1,\"a\":2}}}"),
+        "a duplicate inside an entry object");
+    assertNull(
+        fast("{\"entries\":{" + big + ",\"\\uD800x\":5}}"), "a lone surrogate in a deferred name");
+    assertNull(
+        fast("{\"entries\":{" + big + ",\"y\":[\"\\uDC00\"]}}"),
+        "a lone surrogate in a deferred string");
+    assertNull(
+        fast("{\"entries\":{" + big + "}, \"entries\": 3}"), "a duplicate field next to entries");
     assertNull(fast("{\"a\":1,\"b\":{\"c\":1,\"c\":1}}"), "a duplicate in an ordinary object");
     assertNull(fast("{\"entries\":{" + big + ",}}"), "a syntax error");
     assertNull(fast("{} {}"), "trailing tokens");
@@ -104,7 +123,10 @@ class DocumentTreeTest {
     return sb.toString();
   }
 
-  /** Random JSON of every token kind, with an "entries" object or array of about {@code entries} members. */
+  /**
+   * Random JSON of every token kind, with an "entries" object or array of about {@code entries}
+   * members.
+   */
   private static final class RandomJson {
     private final SplittableRandom rnd;
 
@@ -113,7 +135,8 @@ class DocumentTreeTest {
     }
 
     String document(int entries) {
-      StringBuilder sb = new StringBuilder("{\"format\":1,\"strategy\":{\"type\":\"lookup\",\"entries\":");
+      StringBuilder sb =
+          new StringBuilder("{\"format\":1,\"strategy\":{\"type\":\"lookup\",\"entries\":");
       boolean object = rnd.nextBoolean();
       sb.append(object ? '{' : '[');
       for (int i = 0; i < entries; i++) {
@@ -133,13 +156,29 @@ class DocumentTreeTest {
     }
 
     private String text() {
-      String[] parts = {"", "a", "\\n", "\\u00e9", "\\uD83D\\uDE00", "\u00fc", "\\\"", "/", "\\u001f", "z9"};
+      String[] parts = {
+        "", "a", "\\n", "\\u00e9", "\\uD83D\\uDE00", "\u00fc", "\\\"", "/", "\\u001f", "z9"
+      };
       return parts[rnd.nextInt(parts.length)] + parts[rnd.nextInt(parts.length)];
     }
 
     private void value(StringBuilder sb, int depth) {
-      String[] scalars = {"0", "-1", "7", "2147483648", "-9223372036854775809", "123456789012345678901234567890", "1.5", "-0.0",
-          "1e400", "2.5E-3", "true", "false", "null", "\"s" + text() + "\""};
+      String[] scalars = {
+        "0",
+        "-1",
+        "7",
+        "2147483648",
+        "-9223372036854775809",
+        "123456789012345678901234567890",
+        "1.5",
+        "-0.0",
+        "1e400",
+        "2.5E-3",
+        "true",
+        "false",
+        "null",
+        "\"s" + text() + "\""
+      };
       int kind = depth == 0 ? 0 : rnd.nextInt(4);
       if (kind < 2) {
         sb.append(scalars[rnd.nextInt(scalars.length)]);

@@ -10,12 +10,13 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A fake strategy for tests of router-core: FNV-1a 64 of the canonical bytes, unsigned, modulo P. It
- * overrides only {@link #partitionOf(byte[], int, int)}, so every typed overload is the interface's
- * default (encoding through {@code KeyScratch}). Not registered through {@code ServiceLoader}: build a
- * registry with {@code StrategyRegistry.of(new Fnv1aModStrategy.Factory())}. Built with a key type, it
- * prints {@code "typed": true} and its factory takes the key type of the document, as a range or lookup
- * strategy does, so that the contract's checks of typed strategies can be tested with it.
+ * A fake strategy for tests of router-core: FNV-1a 64 of the canonical bytes, unsigned, modulo P.
+ * It overrides only {@link #partitionOf(byte[], int, int)}, so every typed overload is the
+ * interface's default (encoding through {@code KeyScratch}). Not registered through {@code
+ * ServiceLoader}: build a registry with {@code StrategyRegistry.of(new
+ * Fnv1aModStrategy.Factory())}. Built with a key type, it prints {@code "typed": true} and its
+ * factory takes the key type of the document, as a range or lookup strategy does, so that the
+ * contract's checks of typed strategies can be tested with it.
  *
  * <p><b>Thread-safety:</b> immutable.
  */
@@ -32,7 +33,8 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
   /** A strategy built for keys of {@code keyType} (null: any key). */
   public Fnv1aModStrategy(int partitions, KeyType keyType) {
     if (partitions < 1) {
-      throw new IllegalArgumentException("strategy.partitions must be >= 1 for strategy '" + TYPE + "', got " + partitions);
+      throw new IllegalArgumentException(
+          "strategy.partitions must be >= 1 for strategy '" + TYPE + "', got " + partitions);
     }
     this.partitions = partitions;
     this.keyType = keyType;
@@ -76,7 +78,9 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Fnv1aModStrategy f && f.partitions == partitions && Objects.equals(f.keyType, keyType);
+    return o instanceof Fnv1aModStrategy f
+        && f.partitions == partitions
+        && Objects.equals(f.keyType, keyType);
   }
 
   @Override
@@ -111,7 +115,9 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
       if (typed && params.keyType() == null) {
         params.violation("typed", "needs the document's key type");
       }
-      return params.hasViolations() ? null : new Fnv1aModStrategy(p, typed ? params.keyType() : null);
+      return params.hasViolations()
+          ? null
+          : new Fnv1aModStrategy(p, typed ? params.keyType() : null);
     }
   }
 }

@@ -9,44 +9,90 @@ import java.util.UUID;
 
 /**
  * Seeded random keys for tests: ASCII and non-ASCII text (2-, 3- and 4-byte UTF-8, the last as
- * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, timestamps, byte arrays and composite
- * keys. The same seed gives the same keys, so a failure is reproduced by its seed.
+ * surrogate pairs), longs and ints with their edge values mixed in, UUIDs, timestamps, byte arrays
+ * and composite keys. The same seed gives the same keys, so a failure is reproduced by its seed.
  *
- * <p>The default seed of a test is fixed, so a run is repeatable; set the system property
- * {@value #SEED_PROPERTY} to run with another (and put {@link #describe()} in every message).
+ * <p>The default seed of a test is fixed, so a run is repeatable; set the system property {@value
+ * #SEED_PROPERTY} to run with another (and put {@link #describe()} in every message).
  *
  * <p><b>Thread-safety:</b> not thread-safe (one {@link SplittableRandom}); use one per thread.
  */
-@SuppressWarnings("MutablePublicArray") // test fixtures: shared read-only by convention, never published
+@SuppressWarnings(
+    "MutablePublicArray") // test fixtures: shared read-only by convention, never published
 public final class KeyGenerators {
   /** System property that overrides every default seed, e.g. {@code -Dshardrouter.test.seed=7}. */
   public static final String SEED_PROPERTY = "shardrouter.test.seed";
 
   /** Longs that break careless arithmetic: zero, ±1, the extremes, sign and byte boundaries. */
   public static final long[] EDGE_LONGS = {
-    0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1,
-    255L, 256L, 1L << 31, -(1L << 31), 1L << 32, 0xFFFFFFFFL, 1L << 63 >>> 1, 0x0123456789ABCDEFL,
+    0L,
+    1L,
+    -1L,
+    Long.MIN_VALUE,
+    Long.MAX_VALUE,
+    Long.MIN_VALUE + 1,
+    Long.MAX_VALUE - 1,
+    255L,
+    256L,
+    1L << 31,
+    -(1L << 31),
+    1L << 32,
+    0xFFFFFFFFL,
+    1L << 63 >>> 1,
+    0x0123456789ABCDEFL,
   };
 
   /** Ints that break careless arithmetic. */
   public static final int[] EDGE_INTS = {
-    0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1, 255, 256, 65535, 65536, 0x01234567,
+    0,
+    1,
+    -1,
+    Integer.MIN_VALUE,
+    Integer.MAX_VALUE,
+    Integer.MIN_VALUE + 1,
+    255,
+    256,
+    65535,
+    65536,
+    0x01234567,
   };
 
-  /** Fixed text keys: empty, ASCII control and edge characters, every UTF-8 width, surrogate pairs. */
+  /**
+   * Fixed text keys: empty, ASCII control and edge characters, every UTF-8 width, surrogate pairs.
+   */
   public static final String[] EDGE_STRINGS = {
-    "", "a", " ", "\u0000", "a\u0000b", "\u007F", "\u0080", "\u00E9", "caf\u00E9", "\u07FF", "\u0800",
-    "\u4E2D\u6587", "\uD7FF", "\uE000", "\uFFFF", "\uD83D\uDE00", "a\uD83D\uDE00b", "\uD834\uDD1E",
-    "\uDBFF\uDFFF", "tenant:plant-a/\u8BBE\u5907-42/\u00E9\uD83D\uDE00",
+    "",
+    "a",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\u007F",
+    "\u0080",
+    "\u00E9",
+    "caf\u00E9",
+    "\u07FF",
+    "\u0800",
+    "\u4E2D\u6587",
+    "\uD7FF",
+    "\uE000",
+    "\uFFFF",
+    "\uD83D\uDE00",
+    "a\uD83D\uDE00b",
+    "\uD834\uDD1E",
+    "\uDBFF\uDFFF",
+    "tenant:plant-a/\u8BBE\u5907-42/\u00E9\uD83D\uDE00",
   };
 
   private static final String ASCII_ALPHABET =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:/.#@ ";
 
-  /** Code points for non-ASCII text: 1-, 2-, 3- and 4-byte UTF-8 (the last are surrogate pairs in Java). */
+  /**
+   * Code points for non-ASCII text: 1-, 2-, 3- and 4-byte UTF-8 (the last are surrogate pairs in
+   * Java).
+   */
   private static final int[] CODE_POINTS = {
-    'a', 'Z', '7', '-', 0x00E9, 0x00DF, 0x0416, 0x03BB, 0x07FF, 0x0800, 0x4E2D, 0x6587, 0x8BBE, 0x5907,
-    0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x1F600, 0x1F680, 0x1D11E, 0x10000, 0x10FFFF,
+    'a', 'Z', '7', '-', 0x00E9, 0x00DF, 0x0416, 0x03BB, 0x07FF, 0x0800, 0x4E2D, 0x6587, 0x8BBE,
+    0x5907, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x1F600, 0x1F680, 0x1D11E, 0x10000, 0x10FFFF,
   };
 
   private final long seed;
@@ -115,7 +161,10 @@ public final class KeyGenerators {
     return sb.toString();
   }
 
-  /** Text of any kind: an edge string, ASCII, or non-ASCII; up to {@code maxLength} chars or code points. */
+  /**
+   * Text of any kind: an edge string, ASCII, or non-ASCII; up to {@code maxLength} chars or code
+   * points.
+   */
   public String text(int maxLength) {
     int pick = random.nextInt(10);
     if (pick == 0) {
@@ -127,14 +176,19 @@ public final class KeyGenerators {
   /** Text with one lone surrogate (high or low, at the start, middle or end): no UTF-8 form. */
   public String withLoneSurrogate(int maxLength) {
     String base = ascii(0, maxLength);
-    char lone = random.nextBoolean() ? (char) between(0xD800, 0xDBFF) : (char) between(0xDC00, 0xDFFF);
+    char lone =
+        random.nextBoolean() ? (char) between(0xD800, 0xDBFF) : (char) between(0xDC00, 0xDFFF);
     int at = between(0, base.length());
-    return base.substring(0, at) + lone + base.substring(at); // its neighbours are ASCII: never a pair
+    return base.substring(0, at)
+        + lone
+        + base.substring(at); // its neighbours are ASCII: never a pair
   }
 
   /** A long: an edge value one time in eight, else uniform. */
   public long anyLong() {
-    return random.nextInt(8) == 0 ? EDGE_LONGS[random.nextInt(EDGE_LONGS.length)] : random.nextLong();
+    return random.nextInt(8) == 0
+        ? EDGE_LONGS[random.nextInt(EDGE_LONGS.length)]
+        : random.nextLong();
   }
 
   /** An int: an edge value one time in eight, else uniform. */
@@ -158,13 +212,14 @@ public final class KeyGenerators {
   public CompositeKey composite() {
     Object[] parts = new Object[between(1, 5)];
     for (int i = 0; i < parts.length; i++) {
-      parts[i] = switch (random.nextInt(5)) {
-        case 0 -> text(24);
-        case 1 -> anyLong();
-        case 2 -> anyInt();
-        case 3 -> uuid();
-        default -> bytes(0, 12);
-      };
+      parts[i] =
+          switch (random.nextInt(5)) {
+            case 0 -> text(24);
+            case 1 -> anyLong();
+            case 2 -> anyInt();
+            case 3 -> uuid();
+            default -> bytes(0, 12);
+          };
     }
     return CompositeKey.of(parts);
   }
@@ -176,21 +231,28 @@ public final class KeyGenerators {
    */
   public Instant instant() {
     int pick = random.nextInt(8);
-    long micros = pick == 0 ? EDGE_LONGS[random.nextInt(EDGE_LONGS.length)]
-        : pick < 5 ? 1_767_225_600_000_000L + random.nextLong(-100_000_000_000_000L, 100_000_000_000_000L) // 2026 ± ~3 years
-        : random.nextLong();
+    long micros =
+        pick == 0
+            ? EDGE_LONGS[random.nextInt(EDGE_LONGS.length)]
+            : pick < 5
+                ? 1_767_225_600_000_000L
+                    + random.nextLong(
+                        -100_000_000_000_000L, 100_000_000_000_000L) // 2026 ± ~3 years
+                : random.nextLong();
     return instantOfMicros(micros);
   }
 
   /** The instant {@code micros} microseconds after (before, when negative) 1970-01-01T00:00:00Z. */
   public static Instant instantOfMicros(long micros) {
-    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+    return Instant.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
   }
 
   /**
    * A random key of {@code type} as a Java value: {@code String}, {@code Long}, {@code Integer},
-   * {@code UUID}, {@code byte[]} or {@code Instant}, and for a composite type an {@code Object[]} of its
-   * parts of those classes, in order (edge values mixed in as in {@link #text}, {@link #anyLong}, ...).
+   * {@code UUID}, {@code byte[]} or {@code Instant}, and for a composite type an {@code Object[]}
+   * of its parts of those classes, in order (edge values mixed in as in {@link #text}, {@link
+   * #anyLong}, ...).
    */
   public Object keyOf(KeyType type) {
     if (!type.isComposite()) {

@@ -38,30 +38,31 @@ import org.junit.jupiter.api.function.Executable;
  * extends this class and returns the strategies under test from {@link #strategies()} (several
  * partition counts, including 1 and a few small ones).
  *
- * <p>Checked for each strategy: the same key always gets the same partition (also from other threads
- * and from a copy rebuilt from its JSON); every answer is in {@code [0, P)}; every typed overload
- * ({@code String} ASCII, non-ASCII and with surrogate pairs, {@code long}, {@code int}, {@code UUID},
- * {@code Instant}, {@code (String, String)}, {@code (String, long)}, {@code (long, long)}, {@link CompositeKey}) gives
- * the partition of the key's canonical bytes, through {@code partitionOf(byte[])} and through the slice
- * overload at a nonzero offset inside a larger array; a null key and text with a lone surrogate are
- * refused with {@link InvalidKeyException}; {@code toJson()} rebuilds an equal strategy through the
- * registry, for the key type it was built for ({@link PartitionStrategy#keyType()}); every partition of
- * a small P is reachable.
+ * <p>Checked for each strategy: the same key always gets the same partition (also from other
+ * threads and from a copy rebuilt from its JSON); every answer is in {@code [0, P)}; every typed
+ * overload ({@code String} ASCII, non-ASCII and with surrogate pairs, {@code long}, {@code int},
+ * {@code UUID}, {@code Instant}, {@code (String, String)}, {@code (String, long)}, {@code (long,
+ * long)}, {@link CompositeKey}) gives the partition of the key's canonical bytes, through {@code
+ * partitionOf(byte[])} and through the slice overload at a nonzero offset inside a larger array; a
+ * null key and text with a lone surrogate are refused with {@link InvalidKeyException}; {@code
+ * toJson()} rebuilds an equal strategy through the registry, for the key type it was built for
+ * ({@link PartitionStrategy#keyType()}); every partition of a small P is reachable.
  *
  * <p>A strategy built for a key type ({@link PartitionStrategy#keyType()} non-null, such as a range
- * over {@code long} keys) is checked with keys of that type: {@link #keyFor} gives them (by default any
- * key of the type, from {@link KeyGenerators#keyOf}; a test overrides it when its strategies route only
- * part of the type's keys, such as the ranges' span or the ids a layout issues), and each goes through
- * every overload of its type, its canonical bytes and a slice. The checks of keys of every kind (text,
- * {@code long}, UUID, composites of any shape) apply to the strategies that route any key's canonical
- * bytes: every strategy whose key type is null, and those for which a test's {@link #routesAnyKey}
- * says so (a lookup that hashes the keys it does not list); the rule of one kind also checks the
- * typed strategies of that key type with their own keys. A rule with no strategy to check in a test is
- * reported as skipped, not passed.
+ * over {@code long} keys) is checked with keys of that type: {@link #keyFor} gives them (by default
+ * any key of the type, from {@link KeyGenerators#keyOf}; a test overrides it when its strategies
+ * route only part of the type's keys, such as the ranges' span or the ids a layout issues), and
+ * each goes through every overload of its type, its canonical bytes and a slice. The checks of keys
+ * of every kind (text, {@code long}, UUID, composites of any shape) apply to the strategies that
+ * route any key's canonical bytes: every strategy whose key type is null, and those for which a
+ * test's {@link #routesAnyKey} says so (a lookup that hashes the keys it does not list); the rule
+ * of one kind also checks the typed strategies of that key type with their own keys. A rule with no
+ * strategy to check in a test is reported as skipped, not passed.
  *
- * <p>Keys come from {@link KeyGenerators} seeded with {@link #seed()}; every assertion message carries
- * the seed. Canonical bytes come from {@link ReferenceEncoding}, not from the library's encoders.
- * The {@code check...} methods are public so that a test can run one rule against one strategy.
+ * <p>Keys come from {@link KeyGenerators} seeded with {@link #seed()}; every assertion message
+ * carries the seed. Canonical bytes come from {@link ReferenceEncoding}, not from the library's
+ * encoders. The {@code check...} methods are public so that a test can run one rule against one
+ * strategy.
  */
 public abstract class PartitionStrategyContract {
   /** The seed of the contract's keys unless {@value KeyGenerators#SEED_PROPERTY} is set. */
@@ -73,7 +74,10 @@ public abstract class PartitionStrategyContract {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final char[] HEX_DIGITS = "0123456789ABCDEF".toCharArray();
 
-  /** The strategies under test: include P = 1 and some P no larger than {@link #reachabilityLimit()}. */
+  /**
+   * The strategies under test: include P = 1 and some P no larger than {@link
+   * #reachabilityLimit()}.
+   */
   protected abstract List<PartitionStrategy> strategies();
 
   /** The registry that rebuilds strategies from their JSON; by default the class path's. */
@@ -92,27 +96,28 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * True when every strategy of this type has exactly one partition (such as {@code broadcast}): then
-   * every strategy under test must have P = 1, instead of including P = 1 and a small P.
+   * True when every strategy of this type has exactly one partition (such as {@code broadcast}):
+   * then every strategy under test must have P = 1, instead of including P = 1 and a small P.
    */
   protected boolean onePartitionOnly() {
     return false;
   }
 
   /**
-   * True when {@code s} routes the canonical bytes of a key of any type (and so is checked with keys of
-   * every kind, as well as with keys of its own type): by default when its key type is null. Override
-   * for a typed strategy that routes other keys too, such as a lookup whose fallback hashes them.
+   * True when {@code s} routes the canonical bytes of a key of any type (and so is checked with
+   * keys of every kind, as well as with keys of its own type): by default when its key type is
+   * null. Override for a typed strategy that routes other keys too, such as a lookup whose fallback
+   * hashes them.
    */
   protected boolean routesAnyKey(PartitionStrategy s) {
     return s.keyType() == null;
   }
 
   /**
-   * A random key that {@code s} (whose key type is not null) routes, as a Java value of its key type
-   * (see {@link KeyGenerators#keyOf}: a composite as an {@code Object[]} of its parts). By default any
-   * key of the type; override when the strategy routes only part of them, and include the edges of
-   * that part (each range's start, the largest key below a closed end).
+   * A random key that {@code s} (whose key type is not null) routes, as a Java value of its key
+   * type (see {@link KeyGenerators#keyOf}: a composite as an {@code Object[]} of its parts). By
+   * default any key of the type; override when the strategy routes only part of them, and include
+   * the edges of that part (each range's start, the largest key below a closed end).
    */
   protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
     return g.keyOf(s.keyType());
@@ -130,9 +135,9 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * The rule for keys of one kind: checks each typed strategy whose key type is {@code ofKind} with keys
-   * from {@link #keyFor} ({@link #checkTypedKeys}), and returns the strategies that route keys of every
-   * kind, for the rule's own checks. The rule is skipped when there are neither.
+   * The rule for keys of one kind: checks each typed strategy whose key type is {@code ofKind} with
+   * keys from {@link #keyFor} ({@link #checkTypedKeys}), and returns the strategies that route keys
+   * of every kind, for the rule's own checks. The rule is skipped when there are neither.
    */
   private List<PartitionStrategy> kindRule(String rule, Predicate<KeyType> ofKind) {
     List<PartitionStrategy> out = new ArrayList<>();
@@ -145,8 +150,12 @@ public abstract class PartitionStrategyContract {
         typed++;
       }
     }
-    Assumptions.assumeFalse(out.isEmpty() && typed == 0, () -> rule + ": no strategy under test routes keys of every kind"
-        + " or has this key type; their keys are checked by partitionOf_keyOfKeyType_matchesCanonicalBytes");
+    Assumptions.assumeFalse(
+        out.isEmpty() && typed == 0,
+        () ->
+            rule
+                + ": no strategy under test routes keys of every kind"
+                + " or has this key type; their keys are checked by partitionOf_keyOfKeyType_matchesCanonicalBytes");
     return out;
   }
 
@@ -167,7 +176,8 @@ public abstract class PartitionStrategyContract {
   public void strategies_partitionCounts_includeOneAndSmall() {
     if (onePartitionOnly()) {
       for (PartitionStrategy s : all()) {
-        assertEquals(1, s.partitionCount(), () -> s + ": a strategy of this type has exactly 1 partition");
+        assertEquals(
+            1, s.partitionCount(), () -> s + ": a strategy of this type has exactly 1 partition");
       }
       return;
     }
@@ -178,7 +188,9 @@ public abstract class PartitionStrategyContract {
       small |= s.partitionCount() > 1 && s.partitionCount() <= reachabilityLimit();
     }
     assertTrue(one, "strategies() must include a strategy with 1 partition");
-    assertTrue(small, "strategies() must include a strategy with 2.." + reachabilityLimit() + " partitions");
+    assertTrue(
+        small,
+        "strategies() must include a strategy with 2.." + reachabilityLimit() + " partitions");
   }
 
   @Test
@@ -214,7 +226,9 @@ public abstract class PartitionStrategyContract {
         checked++;
       }
     }
-    Assumptions.assumeTrue(checked > 0, "no strategy under test has a key type; keys of every kind are checked by the other rules");
+    Assumptions.assumeTrue(
+        checked > 0,
+        "no strategy under test has a key type; keys of every kind are checked by the other rules");
   }
 
   @Test
@@ -256,8 +270,13 @@ public abstract class PartitionStrategyContract {
   public void partitionOf_uuidKey_matchesCanonicalBytes() {
     for (PartitionStrategy s : kindRule("uuid keys", t -> t.equals(KeyType.UUID_KEY))) {
       KeyGenerators g = keys();
-      List<UUID> uuids = new ArrayList<>(List.of(new UUID(0, 0), new UUID(-1, -1),
-          UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), new UUID(Long.MIN_VALUE, Long.MAX_VALUE)));
+      List<UUID> uuids =
+          new ArrayList<>(
+              List.of(
+                  new UUID(0, 0),
+                  new UUID(-1, -1),
+                  UUID.fromString("123e4567-e89b-12d3-a456-426614174000"),
+                  new UUID(Long.MIN_VALUE, Long.MAX_VALUE)));
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         uuids.add(g.uuid());
       }
@@ -269,39 +288,68 @@ public abstract class PartitionStrategyContract {
 
   @Test
   public void partitionOf_stringStringKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : kindRule("(String, String) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.STRING))) {
+    for (PartitionStrategy s :
+        kindRule("(String, String) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.STRING))) {
       KeyGenerators g = keys();
-      assertCanonical(s, g, () -> "(\"a:b\", \"c\")", s.partitionOf("a:b", "c"), ReferenceEncoding.composite("a:b", "c"));
-      assertCanonical(s, g, () -> "(\"a\", \"b:c\")", s.partitionOf("a", "b:c"), ReferenceEncoding.composite("a", "b:c"));
-      assertCanonical(s, g, () -> "(\"\", \"\")", s.partitionOf("", ""), ReferenceEncoding.composite("", ""));
+      assertCanonical(
+          s,
+          g,
+          () -> "(\"a:b\", \"c\")",
+          s.partitionOf("a:b", "c"),
+          ReferenceEncoding.composite("a:b", "c"));
+      assertCanonical(
+          s,
+          g,
+          () -> "(\"a\", \"b:c\")",
+          s.partitionOf("a", "b:c"),
+          ReferenceEncoding.composite("a", "b:c"));
+      assertCanonical(
+          s, g, () -> "(\"\", \"\")", s.partitionOf("", ""), ReferenceEncoding.composite("", ""));
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         String a = g.text(40);
         String b = g.text(40);
-        assertCanonical(s, g, () -> "(" + quote(a) + ", " + quote(b) + ")", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+        assertCanonical(
+            s,
+            g,
+            () -> "(" + quote(a) + ", " + quote(b) + ")",
+            s.partitionOf(a, b),
+            ReferenceEncoding.composite(a, b));
       }
     }
   }
 
   @Test
   public void partitionOf_stringLongKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : kindRule("(String, long) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.LONG))) {
+    for (PartitionStrategy s :
+        kindRule("(String, long) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         String a = g.text(40);
         long b = g.anyLong();
-        assertCanonical(s, g, () -> "(" + quote(a) + ", " + b + "L)", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+        assertCanonical(
+            s,
+            g,
+            () -> "(" + quote(a) + ", " + b + "L)",
+            s.partitionOf(a, b),
+            ReferenceEncoding.composite(a, b));
       }
     }
   }
 
   @Test
   public void partitionOf_longLongKey_matchesCanonicalBytes() {
-    for (PartitionStrategy s : kindRule("(long, long) keys", t -> t.isComposite(KeyKind.LONG, KeyKind.LONG))) {
+    for (PartitionStrategy s :
+        kindRule("(long, long) keys", t -> t.isComposite(KeyKind.LONG, KeyKind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         long a = g.anyLong();
         long b = g.anyLong();
-        assertCanonical(s, g, () -> "(" + a + "L, " + b + "L)", s.partitionOf(a, b), ReferenceEncoding.composite(a, b));
+        assertCanonical(
+            s,
+            g,
+            () -> "(" + a + "L, " + b + "L)",
+            s.partitionOf(a, b),
+            ReferenceEncoding.composite(a, b));
       }
     }
   }
@@ -313,18 +361,44 @@ public abstract class PartitionStrategyContract {
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         Object[] parts = compositeParts(g);
         CompositeKey k = CompositeKey.of(parts);
-        assertCanonical(s, g, () -> "composite " + k, s.partitionOf(k), ReferenceEncoding.composite(parts));
+        assertCanonical(
+            s, g, () -> "composite " + k, s.partitionOf(k), ReferenceEncoding.composite(parts));
       }
       // the two-part overloads and CompositeKey of the same parts agree
       String a = g.nonAscii(1, 10);
       long b = g.anyLong();
       int viaComposite = s.partitionOf(CompositeKey.of(a, b));
-      assertEquals(s.partitionOf(a, b), viaComposite, () -> s + ": (String, long) overload and CompositeKey.of(" + quote(a)
-          + ", " + b + "L) differ; " + g.describe());
-      assertEquals(s.partitionOf(b, b), s.partitionOf(CompositeKey.of(b, b)),
-          () -> s + ": (long, long) overload and CompositeKey.of(" + b + "L, " + b + "L) differ; " + g.describe());
-      assertEquals(s.partitionOf(a, a), s.partitionOf(CompositeKey.of(a, a)),
-          () -> s + ": (String, String) overload and CompositeKey.of(" + quote(a) + " x2) differ; " + g.describe());
+      assertEquals(
+          s.partitionOf(a, b),
+          viaComposite,
+          () ->
+              s
+                  + ": (String, long) overload and CompositeKey.of("
+                  + quote(a)
+                  + ", "
+                  + b
+                  + "L) differ; "
+                  + g.describe());
+      assertEquals(
+          s.partitionOf(b, b),
+          s.partitionOf(CompositeKey.of(b, b)),
+          () ->
+              s
+                  + ": (long, long) overload and CompositeKey.of("
+                  + b
+                  + "L, "
+                  + b
+                  + "L) differ; "
+                  + g.describe());
+      assertEquals(
+          s.partitionOf(a, a),
+          s.partitionOf(CompositeKey.of(a, a)),
+          () ->
+              s
+                  + ": (String, String) overload and CompositeKey.of("
+                  + quote(a)
+                  + " x2) differ; "
+                  + g.describe());
     }
   }
 
@@ -334,11 +408,13 @@ public abstract class PartitionStrategyContract {
       KeyGenerators g = keys();
       for (long micros : KeyGenerators.EDGE_LONGS) {
         Instant k = KeyGenerators.instantOfMicros(micros);
-        assertCanonical(s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
+        assertCanonical(
+            s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
       }
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         Instant k = g.instant();
-        assertCanonical(s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
+        assertCanonical(
+            s, g, () -> "timestamp " + k, s.partitionOf(k), ReferenceEncoding.timestamp(k));
       }
     }
   }
@@ -360,7 +436,8 @@ public abstract class PartitionStrategyContract {
   @Test
   public void toJson_roundTripThroughRegistry_equalStrategy() {
     for (PartitionStrategy s : all()) {
-      checkJsonRoundTrip(s, registry(), keys(), routesAnyKey(s), s.keyType() == null ? null : typedKeys(s));
+      checkJsonRoundTrip(
+          s, registry(), keys(), routesAnyKey(s), s.keyType() == null ? null : typedKeys(s));
     }
   }
 
@@ -373,7 +450,8 @@ public abstract class PartitionStrategyContract {
         checked++;
       }
     }
-    assertTrue(checked > 0, "no strategy with at most " + reachabilityLimit() + " partitions to check");
+    assertTrue(
+        checked > 0, "no strategy with at most " + reachabilityLimit() + " partitions to check");
   }
 
   @Test
@@ -395,7 +473,9 @@ public abstract class PartitionStrategyContract {
 
   // ---------------------------------------------------------------- the rules, per strategy
 
-  /** The same key gets the same partition twice, and from a copy rebuilt from the strategy's JSON. */
+  /**
+   * The same key gets the same partition twice, and from a copy rebuilt from the strategy's JSON.
+   */
   public void checkDeterminism(PartitionStrategy s, KeyGenerators g) {
     PartitionStrategy copy = registry().create(s.toJson(), s.keyType());
     for (int i = 0; i < KEYS_PER_KIND; i++) {
@@ -403,31 +483,69 @@ public abstract class PartitionStrategyContract {
       long l = g.anyLong();
       CompositeKey c = g.composite();
       int first = s.partitionOf(t);
-      assertEquals(first, s.partitionOf(t), () -> s + ": " + quote(t) + " changed partition between two calls; " + g.describe());
-      assertEquals(first, copy.partitionOf(t), () -> s + ": " + quote(t) + " has another partition in a copy rebuilt from "
-          + s.toJson() + "; " + g.describe());
-      assertEquals(s.partitionOf(l), s.partitionOf(l), () -> s + ": long " + l + " changed partition; " + g.describe());
-      assertEquals(s.partitionOf(l), copy.partitionOf(l), () -> s + ": long " + l + " differs in the rebuilt copy; " + g.describe());
-      assertEquals(s.partitionOf(c), copy.partitionOf(c), () -> s + ": " + c + " differs in the rebuilt copy; " + g.describe());
+      assertEquals(
+          first,
+          s.partitionOf(t),
+          () -> s + ": " + quote(t) + " changed partition between two calls; " + g.describe());
+      assertEquals(
+          first,
+          copy.partitionOf(t),
+          () ->
+              s
+                  + ": "
+                  + quote(t)
+                  + " has another partition in a copy rebuilt from "
+                  + s.toJson()
+                  + "; "
+                  + g.describe());
+      assertEquals(
+          s.partitionOf(l),
+          s.partitionOf(l),
+          () -> s + ": long " + l + " changed partition; " + g.describe());
+      assertEquals(
+          s.partitionOf(l),
+          copy.partitionOf(l),
+          () -> s + ": long " + l + " differs in the rebuilt copy; " + g.describe());
+      assertEquals(
+          s.partitionOf(c),
+          copy.partitionOf(c),
+          () -> s + ": " + c + " differs in the rebuilt copy; " + g.describe());
     }
   }
 
   /**
-   * Keys of {@code s}'s key type from {@code keys} get the same answers twice, through every overload
-   * of their type, and from a copy rebuilt from the strategy's JSON for its key type.
+   * Keys of {@code s}'s key type from {@code keys} get the same answers twice, through every
+   * overload of their type, and from a copy rebuilt from the strategy's JSON for its key type.
    */
   public void checkDeterminism(PartitionStrategy s, KeyGenerators g, KeySource keys) {
     PartitionStrategy copy = registry().create(s.toJson(), s.keyType());
     for (int i = 0; i < KEYS_PER_KIND; i++) {
       Object k = keys.next(g);
       Map<String, Integer> first = answers(s, k);
-      assertEquals(first, answers(s, k), () -> s + ": " + show(k) + " changed partition between two calls; " + g.describe());
-      assertEquals(first, answers(copy, k), () -> s + ": " + show(k) + " has another partition in a copy rebuilt from "
-          + s.toJson() + " for key type " + s.keyType() + "; " + g.describe());
+      assertEquals(
+          first,
+          answers(s, k),
+          () -> s + ": " + show(k) + " changed partition between two calls; " + g.describe());
+      assertEquals(
+          first,
+          answers(copy, k),
+          () ->
+              s
+                  + ": "
+                  + show(k)
+                  + " has another partition in a copy rebuilt from "
+                  + s.toJson()
+                  + " for key type "
+                  + s.keyType()
+                  + "; "
+                  + g.describe());
     }
   }
 
-  /** Keys of {@code s}'s key type from {@code keys} get answers in {@code [0, P)} from every overload of their type. */
+  /**
+   * Keys of {@code s}'s key type from {@code keys} get answers in {@code [0, P)} from every
+   * overload of their type.
+   */
   public void checkRange(PartitionStrategy s, KeyGenerators g, KeySource keys) {
     int n = s.partitionCount();
     assertTrue(n >= 1, () -> s + ": partitionCount() is " + n + ", must be >= 1");
@@ -440,8 +558,9 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * Keys of {@code s}'s key type from {@code keys}: every overload that takes the key's type gives the
-   * partition of its canonical bytes ({@link ReferenceEncoding#key}), as {@link #assertCanonical} checks.
+   * Keys of {@code s}'s key type from {@code keys}: every overload that takes the key's type gives
+   * the partition of its canonical bytes ({@link ReferenceEncoding#key}), as {@link
+   * #assertCanonical} checks.
    */
   public static void checkTypedKeys(PartitionStrategy s, KeyGenerators g, KeySource keys) {
     for (int i = 0; i < 4 * KEYS_PER_KIND; i++) {
@@ -486,7 +605,8 @@ public abstract class PartitionStrategyContract {
       texts.add(g.nonAscii(1, 1 + i));
     }
     for (int i = 0; i < KEYS_PER_KIND / 4; i++) {
-      texts.add(g.ascii(0, 20) + g.nonAscii(1, 5) + g.ascii(0, 200)); // non-ASCII after an ASCII prefix
+      texts.add(
+          g.ascii(0, 20) + g.nonAscii(1, 5) + g.ascii(0, 200)); // non-ASCII after an ASCII prefix
     }
     for (String t : texts) {
       assertCanonical(s, g, () -> quote(t), s.partitionOf(t), ReferenceEncoding.string(t));
@@ -498,79 +618,149 @@ public abstract class PartitionStrategyContract {
     assertInvalidKey(s, "partitionOf((String) null)", () -> s.partitionOf((String) null), null);
     assertInvalidKey(s, "partitionOf((UUID) null)", () -> s.partitionOf((UUID) null), null);
     assertInvalidKey(s, "partitionOf(null, \"b\")", () -> s.partitionOf(null, "b"), null);
-    assertInvalidKey(s, "partitionOf(\"a\", (String) null)", () -> s.partitionOf("a", (String) null), null);
-    assertInvalidKey(s, "partitionOf((String) null, 1L)", () -> s.partitionOf((String) null, 1L), null);
-    assertInvalidKey(s, "partitionOf((CompositeKey) null)", () -> s.partitionOf((CompositeKey) null), null);
+    assertInvalidKey(
+        s, "partitionOf(\"a\", (String) null)", () -> s.partitionOf("a", (String) null), null);
+    assertInvalidKey(
+        s, "partitionOf((String) null, 1L)", () -> s.partitionOf((String) null, 1L), null);
+    assertInvalidKey(
+        s, "partitionOf((CompositeKey) null)", () -> s.partitionOf((CompositeKey) null), null);
     assertInvalidKey(s, "partitionOf((byte[]) null)", () -> s.partitionOf((byte[]) null), null);
     assertInvalidKey(s, "partitionOf((Instant) null)", () -> s.partitionOf((Instant) null), null);
-    assertThrows(InvalidKeyException.class, () -> CompositeKey.of("a", null), "CompositeKey.of(\"a\", null)");
+    assertThrows(
+        InvalidKeyException.class,
+        () -> CompositeKey.of("a", null),
+        "CompositeKey.of(\"a\", null)");
   }
 
   /** Text with a lone surrogate has no UTF-8 form and is refused by every text overload. */
   public static void checkLoneSurrogates(PartitionStrategy s, KeyGenerators g) {
-    List<String> bad = new ArrayList<>(List.of("\uD800", "\uDC00", "a\uD800", "\uDBFFa", "a\uDFFFb", "\uDE00\uD83D",
-        "\uD83D\uDE00\uD83D"));
+    List<String> bad =
+        new ArrayList<>(
+            List.of(
+                "\uD800",
+                "\uDC00",
+                "a\uD800",
+                "\uDBFFa",
+                "a\uDFFFb",
+                "\uDE00\uD83D",
+                "\uD83D\uDE00\uD83D"));
     for (int i = 0; i < 20; i++) {
       bad.add(g.withLoneSurrogate(40));
     }
     for (String t : bad) {
       String shown = quote(t);
-      assertInvalidKey(s, "partitionOf(" + shown + "); " + g.describe(), () -> s.partitionOf(t), "surrogate");
-      assertInvalidKey(s, "partitionOf(" + shown + ", \"ok\"); " + g.describe(), () -> s.partitionOf(t, "ok"), "surrogate");
-      assertInvalidKey(s, "partitionOf(\"ok\", " + shown + "); " + g.describe(), () -> s.partitionOf("ok", t), "surrogate");
-      assertInvalidKey(s, "partitionOf(" + shown + ", 7L); " + g.describe(), () -> s.partitionOf(t, 7L), "surrogate");
-      assertInvalidKey(s, "CompositeKey.of(" + shown + ", 7L); " + g.describe(), () -> s.partitionOf(CompositeKey.of(t, 7L)),
+      assertInvalidKey(
+          s, "partitionOf(" + shown + "); " + g.describe(), () -> s.partitionOf(t), "surrogate");
+      assertInvalidKey(
+          s,
+          "partitionOf(" + shown + ", \"ok\"); " + g.describe(),
+          () -> s.partitionOf(t, "ok"),
+          "surrogate");
+      assertInvalidKey(
+          s,
+          "partitionOf(\"ok\", " + shown + "); " + g.describe(),
+          () -> s.partitionOf("ok", t),
+          "surrogate");
+      assertInvalidKey(
+          s,
+          "partitionOf(" + shown + ", 7L); " + g.describe(),
+          () -> s.partitionOf(t, 7L),
+          "surrogate");
+      assertInvalidKey(
+          s,
+          "CompositeKey.of(" + shown + ", 7L); " + g.describe(),
+          () -> s.partitionOf(CompositeKey.of(t, 7L)),
           "surrogate");
     }
   }
 
   /**
-   * {@code toJson()} starts with the type, rebuilds (also from its text, for the strategy's
-   * {@link PartitionStrategy#keyType()}) an equal strategy with an equal hash code, equal JSON and the
+   * {@code toJson()} starts with the type, rebuilds (also from its text, for the strategy's {@link
+   * PartitionStrategy#keyType()}) an equal strategy with an equal hash code, equal JSON and the
    * same answers, and is a new object on every call.
    */
-  public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
-    checkJsonRoundTrip(s, registry, g, true, s.keyType() == null ? null : k -> k.keyOf(s.keyType()));
+  public static void checkJsonRoundTrip(
+      PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
+    checkJsonRoundTrip(
+        s, registry, g, true, s.keyType() == null ? null : k -> k.keyOf(s.keyType()));
   }
 
   /**
-   * {@link #checkJsonRoundTrip(PartitionStrategy, StrategyRegistry, KeyGenerators)} comparing the answers
-   * of the copies for text and {@code long} keys when {@code anyKey}, and for keys from {@code typed}
-   * (of the strategy's key type) when it is not null.
+   * {@link #checkJsonRoundTrip(PartitionStrategy, StrategyRegistry, KeyGenerators)} comparing the
+   * answers of the copies for text and {@code long} keys when {@code anyKey}, and for keys from
+   * {@code typed} (of the strategy's key type) when it is not null.
    */
-  public static void checkJsonRoundTrip(PartitionStrategy s, StrategyRegistry registry, KeyGenerators g, boolean anyKey,
+  public static void checkJsonRoundTrip(
+      PartitionStrategy s,
+      StrategyRegistry registry,
+      KeyGenerators g,
+      boolean anyKey,
       KeySource typed) {
     ObjectNode json = s.toJson();
-    assertEquals(s.type(), json.path("type").asText(null), () -> s + ": toJson() must carry \"type\": \"" + s.type() + "\"");
-    assertEquals("type", json.fieldNames().next(), () -> s + ": toJson() must put \"type\" first, got " + json);
+    assertEquals(
+        s.type(),
+        json.path("type").asText(null),
+        () -> s + ": toJson() must carry \"type\": \"" + s.type() + "\"");
+    assertEquals(
+        "type",
+        json.fieldNames().next(),
+        () -> s + ": toJson() must put \"type\" first, got " + json);
     PartitionStrategy back = registry.create(json, s.keyType());
     assertEquals(s, back, () -> "rebuilt from " + json + " gives an unequal strategy " + back);
     assertEquals(back, s, () -> "equals is not symmetric for " + s + " and " + back);
-    assertEquals(s.hashCode(), back.hashCode(), () -> "equal strategies " + s + " and " + back + " differ in hashCode");
-    assertEquals(json, back.toJson(), () -> "rebuilt strategy prints other JSON: " + back.toJson() + " instead of " + json);
-    assertEquals(s.partitionCount(), back.partitionCount(), () -> "rebuilt " + back + " has another partition count");
+    assertEquals(
+        s.hashCode(),
+        back.hashCode(),
+        () -> "equal strategies " + s + " and " + back + " differ in hashCode");
+    assertEquals(
+        json,
+        back.toJson(),
+        () -> "rebuilt strategy prints other JSON: " + back.toJson() + " instead of " + json);
+    assertEquals(
+        s.partitionCount(),
+        back.partitionCount(),
+        () -> "rebuilt " + back + " has another partition count");
     JsonNode reparsed;
     try {
       reparsed = JSON.readTree(JSON.writeValueAsString(json));
     } catch (Exception e) {
-      throw new AssertionError(s + ": toJson() does not survive writing and reading as text: " + e, e);
+      throw new AssertionError(
+          s + ": toJson() does not survive writing and reading as text: " + e, e);
     }
     PartitionStrategy fromText = registry.create(reparsed, s.keyType());
-    assertEquals(s, fromText, () -> "rebuilt from the text " + reparsed + " gives an unequal strategy " + fromText);
+    assertEquals(
+        s,
+        fromText,
+        () -> "rebuilt from the text " + reparsed + " gives an unequal strategy " + fromText);
     for (int i = 0; anyKey && i < 50; i++) {
       String t = g.text(40);
       long l = g.anyLong();
-      assertEquals(s.partitionOf(t), back.partitionOf(t), () -> s + " and its rebuilt copy disagree on " + quote(t) + "; " + g.describe());
-      assertEquals(s.partitionOf(l), fromText.partitionOf(l), () -> s + " and its copy from text disagree on " + l + "L; " + g.describe());
+      assertEquals(
+          s.partitionOf(t),
+          back.partitionOf(t),
+          () -> s + " and its rebuilt copy disagree on " + quote(t) + "; " + g.describe());
+      assertEquals(
+          s.partitionOf(l),
+          fromText.partitionOf(l),
+          () -> s + " and its copy from text disagree on " + l + "L; " + g.describe());
     }
     for (int i = 0; typed != null && i < 50; i++) {
       Object k = typed.next(g);
       Map<String, Integer> expected = answers(s, k);
-      assertEquals(expected, answers(back, k), () -> s + " and its rebuilt copy disagree on " + show(k) + "; " + g.describe());
-      assertEquals(expected, answers(fromText, k), () -> s + " and its copy from text disagree on " + show(k) + "; " + g.describe());
+      assertEquals(
+          expected,
+          answers(back, k),
+          () -> s + " and its rebuilt copy disagree on " + show(k) + "; " + g.describe());
+      assertEquals(
+          expected,
+          answers(fromText, k),
+          () -> s + " and its copy from text disagree on " + show(k) + "; " + g.describe());
     }
     json.put("type", "changed-by-the-test");
-    assertEquals(s.type(), s.toJson().path("type").asText(), () -> s + ": toJson() must return a new object on every call");
+    assertEquals(
+        s.type(),
+        s.toJson().path("type").asText(),
+        () -> s + ": toJson() must return a new object on every call");
   }
 
   /** Every partition of the strategy is the answer for some key (for small P). */
@@ -579,20 +769,23 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * Every partition of the strategy is the answer for some key (for small P): random keys of every kind,
-   * or, when {@code typed} is not null, keys from it (of the strategy's key type).
+   * Every partition of the strategy is the answer for some key (for small P): random keys of every
+   * kind, or, when {@code typed} is not null, keys from it (of the strategy's key type).
    */
   public static void checkReachability(PartitionStrategy s, KeyGenerators g, KeySource typed) {
     int n = s.partitionCount();
     boolean[] seen = new boolean[n];
     int missing = n;
     for (int i = 0; i < 400 * n && missing > 0; i++) {
-      int p = typed != null ? typedPartition(s, typed.next(g)) : switch (i % 4) {
-        case 0 -> s.partitionOf(g.text(30));
-        case 1 -> s.partitionOf(g.anyLong());
-        case 2 -> s.partitionOf(g.uuid());
-        default -> s.partitionOf(g.composite());
-      };
+      int p =
+          typed != null
+              ? typedPartition(s, typed.next(g))
+              : switch (i % 4) {
+                case 0 -> s.partitionOf(g.text(30));
+                case 1 -> s.partitionOf(g.anyLong());
+                case 2 -> s.partitionOf(g.uuid());
+                default -> s.partitionOf(g.composite());
+              };
       if (p >= 0 && p < n && !seen[p]) {
         seen[p] = true;
         missing--;
@@ -605,14 +798,28 @@ public abstract class PartitionStrategyContract {
           never.add(p);
         }
       }
-      fail(s + ": " + missing + " of " + n + " partitions never reached by " + 400 * n + " random keys"
-          + (typed != null ? " of key type " + s.keyType() : "") + ", e.g. " + never
-          + "; " + g.describe());
+      fail(
+          s
+              + ": "
+              + missing
+              + " of "
+              + n
+              + " partitions never reached by "
+              + 400 * n
+              + " random keys"
+              + (typed != null ? " of key type " + s.keyType() : "")
+              + ", e.g. "
+              + never
+              + "; "
+              + g.describe());
     }
   }
 
-  /** Four threads routing the same keys at once get the answers of one thread (per-thread buffers). */
-  public static void checkConcurrency(PartitionStrategy s, KeyGenerators g, ExecutorService pool) throws Exception {
+  /**
+   * Four threads routing the same keys at once get the answers of one thread (per-thread buffers).
+   */
+  public static void checkConcurrency(PartitionStrategy s, KeyGenerators g, ExecutorService pool)
+      throws Exception {
     int n = 1000;
     String[] texts = new String[n];
     CompositeKey[] composites = new CompositeKey[n];
@@ -626,29 +833,40 @@ public abstract class PartitionStrategyContract {
     List<Callable<int[]>> tasks = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int shift = t * 97;
-      tasks.add(() -> {
-        int[] got = new int[2 * n];
-        for (int j = 0; j < n; j++) {
-          int i = (j + shift) % n;
-          got[2 * i] = s.partitionOf(texts[i]);
-          got[2 * i + 1] = s.partitionOf(composites[i]);
-        }
-        return got;
-      });
+      tasks.add(
+          () -> {
+            int[] got = new int[2 * n];
+            for (int j = 0; j < n; j++) {
+              int i = (j + shift) % n;
+              got[2 * i] = s.partitionOf(texts[i]);
+              got[2 * i + 1] = s.partitionOf(composites[i]);
+            }
+            return got;
+          });
     }
     for (Future<int[]> f : pool.invokeAll(tasks)) {
       int[] got = f.get();
       for (int i = 0; i < 2 * n; i++) {
         int at = i;
-        assertEquals(expected[i], got[i], () -> s + ": concurrent routing of "
-            + (at % 2 == 0 ? quote(texts[at / 2]) : composites[at / 2].toString()) + " differs from single-threaded; "
-            + g.describe());
+        assertEquals(
+            expected[i],
+            got[i],
+            () ->
+                s
+                    + ": concurrent routing of "
+                    + (at % 2 == 0 ? quote(texts[at / 2]) : composites[at / 2].toString())
+                    + " differs from single-threaded; "
+                    + g.describe());
       }
     }
   }
 
-  /** {@link #checkConcurrency(PartitionStrategy, KeyGenerators, ExecutorService)} with keys from {@code keys} (of the key type). */
-  public static void checkConcurrency(PartitionStrategy s, KeyGenerators g, ExecutorService pool, KeySource keys) throws Exception {
+  /**
+   * {@link #checkConcurrency(PartitionStrategy, KeyGenerators, ExecutorService)} with keys from
+   * {@code keys} (of the key type).
+   */
+  public static void checkConcurrency(
+      PartitionStrategy s, KeyGenerators g, ExecutorService pool, KeySource keys) throws Exception {
     int n = 1000;
     Object[] typed = new Object[n];
     byte[][] canonical = new byte[n][];
@@ -662,22 +880,31 @@ public abstract class PartitionStrategyContract {
     List<Callable<int[]>> tasks = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int shift = t * 97;
-      tasks.add(() -> {
-        int[] got = new int[2 * n];
-        for (int j = 0; j < n; j++) {
-          int i = (j + shift) % n;
-          got[2 * i] = typedPartition(s, typed[i]);
-          got[2 * i + 1] = s.partitionOf(canonical[i]);
-        }
-        return got;
-      });
+      tasks.add(
+          () -> {
+            int[] got = new int[2 * n];
+            for (int j = 0; j < n; j++) {
+              int i = (j + shift) % n;
+              got[2 * i] = typedPartition(s, typed[i]);
+              got[2 * i + 1] = s.partitionOf(canonical[i]);
+            }
+            return got;
+          });
     }
     for (Future<int[]> f : pool.invokeAll(tasks)) {
       int[] got = f.get();
       for (int i = 0; i < 2 * n; i++) {
         int at = i;
-        assertEquals(expected[i], got[i], () -> s + ": concurrent routing of " + show(typed[at / 2])
-            + (at % 2 == 0 ? "" : " as canonical bytes") + " differs from single-threaded; " + g.describe());
+        assertEquals(
+            expected[i],
+            got[i],
+            () ->
+                s
+                    + ": concurrent routing of "
+                    + show(typed[at / 2])
+                    + (at % 2 == 0 ? "" : " as canonical bytes")
+                    + " differs from single-threaded; "
+                    + g.describe());
       }
     }
   }
@@ -686,8 +913,9 @@ public abstract class PartitionStrategyContract {
 
   /**
    * The partition of {@code key} (a Java value as {@link KeyGenerators#keyOf} returns) through the
-   * overload of its class: {@code partitionOf(String)}, {@code (long)}, {@code (int)}, {@code (UUID)},
-   * {@code (Instant)}, {@code (byte[])}, or {@code (CompositeKey)} for an {@code Object[]} of parts.
+   * overload of its class: {@code partitionOf(String)}, {@code (long)}, {@code (int)}, {@code
+   * (UUID)}, {@code (Instant)}, {@code (byte[])}, or {@code (CompositeKey)} for an {@code Object[]}
+   * of parts.
    */
   public static int typedPartition(PartitionStrategy s, Object key) {
     if (key instanceof String t) {
@@ -709,9 +937,9 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * The answer of every overload that takes {@code key}, by overload: the one of its class
-   * ({@link #typedPartition}), the two-part overloads for a composite of their shape, and
-   * {@code partitionOf(byte[])} of its canonical bytes.
+   * The answer of every overload that takes {@code key}, by overload: the one of its class ({@link
+   * #typedPartition}), the two-part overloads for a composite of their shape, and {@code
+   * partitionOf(byte[])} of its canonical bytes.
    */
   public static Map<String, Integer> answers(PartitionStrategy s, Object key) {
     Map<String, Integer> out = new LinkedHashMap<>();
@@ -729,7 +957,10 @@ public abstract class PartitionStrategyContract {
     return out;
   }
 
-  /** A key for messages: text quoted, bytes in hex, a composite as {@code (part, ...)}, with its kind. */
+  /**
+   * A key for messages: text quoted, bytes in hex, a composite as {@code (part, ...)}, with its
+   * kind.
+   */
   public static String show(Object key) {
     if (key instanceof String t) {
       return "string " + quote(t);
@@ -756,40 +987,82 @@ public abstract class PartitionStrategyContract {
   // ---------------------------------------------------------------- assertions
 
   /**
-   * {@code typed} (the answer of a typed overload) equals the partition of {@code canonical} through
-   * {@code partitionOf(byte[])}, {@code partitionOf(byte[], 0, n)} and the slice overload at a random
-   * nonzero offset inside a larger array of random bytes.
+   * {@code typed} (the answer of a typed overload) equals the partition of {@code canonical}
+   * through {@code partitionOf(byte[])}, {@code partitionOf(byte[], 0, n)} and the slice overload
+   * at a random nonzero offset inside a larger array of random bytes.
    */
-  public static void assertCanonical(PartitionStrategy s, KeyGenerators g, Supplier<String> key, int typed, byte[] canonical) {
+  public static void assertCanonical(
+      PartitionStrategy s, KeyGenerators g, Supplier<String> key, int typed, byte[] canonical) {
     int viaBytes = s.partitionOf(canonical);
-    Supplier<String> where = () -> s + ", key " + key.get() + ", canonical bytes " + ReferenceEncoding.hex(canonical) + "; "
-        + g.describe();
-    assertEquals(viaBytes, typed, () -> "typed overload disagrees with partitionOf(canonical bytes): " + where.get());
+    Supplier<String> where =
+        () ->
+            s
+                + ", key "
+                + key.get()
+                + ", canonical bytes "
+                + ReferenceEncoding.hex(canonical)
+                + "; "
+                + g.describe();
+    assertEquals(
+        viaBytes,
+        typed,
+        () -> "typed overload disagrees with partitionOf(canonical bytes): " + where.get());
     if (viaBytes < 0 || viaBytes >= s.partitionCount()) {
       assertInRange(s, g, key, viaBytes);
     }
-    assertEquals(viaBytes, s.partitionOf(canonical, 0, canonical.length),
+    assertEquals(
+        viaBytes,
+        s.partitionOf(canonical, 0, canonical.length),
         () -> "partitionOf(bytes, 0, length) disagrees with partitionOf(bytes): " + where.get());
     int offset = g.between(1, 19);
     byte[] big = ReferenceEncoding.embed(canonical, offset, g.between(0, 9), g.random());
-    assertEquals(viaBytes, s.partitionOf(big, offset, canonical.length),
-        () -> "slice overload at offset " + offset + " in " + big.length + " bytes disagrees: " + where.get());
+    assertEquals(
+        viaBytes,
+        s.partitionOf(big, offset, canonical.length),
+        () ->
+            "slice overload at offset "
+                + offset
+                + " in "
+                + big.length
+                + " bytes disagrees: "
+                + where.get());
   }
 
-  public static void assertInRange(PartitionStrategy s, KeyGenerators g, Supplier<String> key, int partition) {
+  public static void assertInRange(
+      PartitionStrategy s, KeyGenerators g, Supplier<String> key, int partition) {
     if (partition < 0 || partition >= s.partitionCount()) {
-      fail(s + ": key " + key.get() + " got partition " + partition + ", outside [0, " + s.partitionCount() + "); " + g.describe());
+      fail(
+          s
+              + ": key "
+              + key.get()
+              + " got partition "
+              + partition
+              + ", outside [0, "
+              + s.partitionCount()
+              + "); "
+              + g.describe());
     }
   }
 
-  /** {@code call} throws {@link InvalidKeyException} whose message is not blank (and contains {@code word}). */
-  public static void assertInvalidKey(PartitionStrategy s, String what, Executable call, String word) {
-    InvalidKeyException e = assertThrows(InvalidKeyException.class, call, () -> s + ": " + what + " must throw InvalidKeyException");
+  /**
+   * {@code call} throws {@link InvalidKeyException} whose message is not blank (and contains {@code
+   * word}).
+   */
+  public static void assertInvalidKey(
+      PartitionStrategy s, String what, Executable call, String word) {
+    InvalidKeyException e =
+        assertThrows(
+            InvalidKeyException.class,
+            call,
+            () -> s + ": " + what + " must throw InvalidKeyException");
     String m = e.getMessage();
-    assertTrue(m != null && !m.isBlank(), () -> s + ": " + what + " threw InvalidKeyException without a message");
+    assertTrue(
+        m != null && !m.isBlank(),
+        () -> s + ": " + what + " threw InvalidKeyException without a message");
     if (word != null) {
-      assertTrue(m.toLowerCase(Locale.ROOT).contains(word), () -> s + ": " + what + ": message should mention '" + word
-          + "', got: " + m);
+      assertTrue(
+          m.toLowerCase(Locale.ROOT).contains(word),
+          () -> s + ": " + what + ": message should mention '" + word + "', got: " + m);
     }
   }
 
@@ -798,13 +1071,14 @@ public abstract class PartitionStrategyContract {
   private static Object[] compositeParts(KeyGenerators g) {
     Object[] parts = new Object[g.between(1, 5)];
     for (int i = 0; i < parts.length; i++) {
-      parts[i] = switch (g.random().nextInt(5)) {
-        case 0 -> g.text(30);
-        case 1 -> g.anyLong();
-        case 2 -> g.anyInt();
-        case 3 -> g.uuid();
-        default -> g.bytes(0, 12);
-      };
+      parts[i] =
+          switch (g.random().nextInt(5)) {
+            case 0 -> g.text(30);
+            case 1 -> g.anyLong();
+            case 2 -> g.anyInt();
+            case 3 -> g.uuid();
+            default -> g.bytes(0, 12);
+          };
     }
     return parts;
   }
@@ -817,7 +1091,10 @@ public abstract class PartitionStrategyContract {
       if (c >= 0x20 && c < 0x7F) {
         sb.append(c);
       } else {
-        sb.append("\\u").append(HEX_DIGITS[c >> 12]).append(HEX_DIGITS[(c >> 8) & 0xF]).append(HEX_DIGITS[(c >> 4) & 0xF])
+        sb.append("\\u")
+            .append(HEX_DIGITS[c >> 12])
+            .append(HEX_DIGITS[(c >> 8) & 0xF])
+            .append(HEX_DIGITS[(c >> 4) & 0xF])
             .append(HEX_DIGITS[c & 0xF]);
       }
     }

@@ -19,17 +19,23 @@ import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
 /**
- * Runs {@link PartitionStrategyContract} against a fake strategy that keeps every rule (so router-core's
- * default overloads and key encoders are checked against {@link ReferenceEncoding}), and shows that each
- * rule fails for a strategy that breaks it.
+ * Runs {@link PartitionStrategyContract} against a fake strategy that keeps every rule (so
+ * router-core's default overloads and key encoders are checked against {@link ReferenceEncoding}),
+ * and shows that each rule fails for a strategy that breaks it.
  */
 class PartitionStrategyContractTest extends PartitionStrategyContract {
-  private static final StrategyRegistry REGISTRY = StrategyRegistry.of(new Fnv1aModStrategy.Factory());
+  private static final StrategyRegistry REGISTRY =
+      StrategyRegistry.of(new Fnv1aModStrategy.Factory());
 
   @Override
   protected List<PartitionStrategy> strategies() {
-    return List.of(new Fnv1aModStrategy(1), new Fnv1aModStrategy(2), new Fnv1aModStrategy(3), new Fnv1aModStrategy(10),
-        new Fnv1aModStrategy(64), new Fnv1aModStrategy(1024));
+    return List.of(
+        new Fnv1aModStrategy(1),
+        new Fnv1aModStrategy(2),
+        new Fnv1aModStrategy(3),
+        new Fnv1aModStrategy(10),
+        new Fnv1aModStrategy(64),
+        new Fnv1aModStrategy(1024));
   }
 
   @Override
@@ -43,199 +49,234 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
 
   @Test
   void checkStringKeys_strategyHashingUtf16_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024)) {
-      @Override
-      public int partitionOf(String key) {
-        byte[] utf16 = key.getBytes(StandardCharsets.UTF_16LE);
-        return partitionOf(utf16, 0, utf16.length);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024)) {
+          @Override
+          public int partitionOf(String key) {
+            byte[] utf16 = key.getBytes(StandardCharsets.UTF_16LE);
+            return partitionOf(utf16, 0, utf16.length);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkStringKeys(broken, keys()));
   }
 
   @Test
   void checkStringKeys_sliceIgnoringOffset_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024)) {
-      @Override
-      public int partitionOf(byte[] canonical, int offset, int length) {
-        return super.partitionOf(canonical, 0, length);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024)) {
+          @Override
+          public int partitionOf(byte[] canonical, int offset, int length) {
+            return super.partitionOf(canonical, 0, length);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkStringKeys(broken, keys()));
   }
 
   @Test
   void checkNullKeys_nullRoutedAsEmptyString_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public int partitionOf(String key) {
-        return super.partitionOf(key == null ? "" : key);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public int partitionOf(String key) {
+            return super.partitionOf(key == null ? "" : key);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkNullKeys(broken));
   }
 
   @Test
   void checkLoneSurrogates_replacedByQuestionMark_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public int partitionOf(String key) {
-        byte[] lossy = key.getBytes(StandardCharsets.UTF_8); // replaces a lone surrogate by '?'
-        return partitionOf(lossy, 0, lossy.length);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public int partitionOf(String key) {
+            byte[] lossy = key.getBytes(StandardCharsets.UTF_8); // replaces a lone surrogate by '?'
+            return partitionOf(lossy, 0, lossy.length);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkLoneSurrogates(broken, keys()));
   }
 
   @Test
   void checkRange_answerEqualToP_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public int partitionOf(long key) {
-        return key == Long.MIN_VALUE ? 8 : super.partitionOf(key);
-      }
-    };
-    assertThrows(AssertionError.class, () -> checkRange(broken, KeyGenerators.seeded(3)) /* edge longs drawn often */);
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public int partitionOf(long key) {
+            return key == Long.MIN_VALUE ? 8 : super.partitionOf(key);
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> checkRange(broken, KeyGenerators.seeded(3)) /* edge longs drawn often */);
   }
 
   @Test
   void checkJsonRoundTrip_jsonOfAnotherStrategy_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public ObjectNode toJson() {
-        return new Fnv1aModStrategy(9).toJson();
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public ObjectNode toJson() {
+            return new Fnv1aModStrategy(9).toJson();
+          }
+        };
     assertThrows(AssertionError.class, () -> checkJsonRoundTrip(broken, REGISTRY, keys()));
   }
 
   @Test
   void checkReachability_partitionNeverUsed_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public int partitionOf(byte[] canonical, int offset, int length) {
-        int p = super.partitionOf(canonical, offset, length);
-        return p == 5 ? 4 : p;
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public int partitionOf(byte[] canonical, int offset, int length) {
+            int p = super.partitionOf(canonical, offset, length);
+            return p == 5 ? 4 : p;
+          }
+        };
     assertThrows(AssertionError.class, () -> checkReachability(broken, keys()));
   }
 
   @Test
   void timestampRule_instantHashedAsMillis_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024)) {
-      @Override
-      public int partitionOf(Instant key) {
-        return partitionOf(key.toEpochMilli());
-      }
-    };
-    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).partitionOf_timestampKey_matchesCanonicalBytes());
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024)) {
+          @Override
+          public int partitionOf(Instant key) {
+            return partitionOf(key.toEpochMilli());
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> contractOf(List.of(broken)).partitionOf_timestampKey_matchesCanonicalBytes());
   }
 
   @Test
   void checkNullKeys_nullInstantRoutedAsEpoch_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8)) {
-      @Override
-      public int partitionOf(Instant key) {
-        return super.partitionOf(key == null ? Instant.EPOCH : key);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8)) {
+          @Override
+          public int partitionOf(Instant key) {
+            return super.partitionOf(key == null ? Instant.EPOCH : key);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkNullKeys(broken));
   }
 
   @Test
   void checkTypedKeys_timestampTypeInstantAsMillis_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.TIMESTAMP)) {
-      @Override
-      public int partitionOf(Instant key) {
-        return partitionOf(key.toEpochMilli());
-      }
-    };
-    assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.TIMESTAMP)));
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024, KeyType.TIMESTAMP)) {
+          @Override
+          public int partitionOf(Instant key) {
+            return partitionOf(key.toEpochMilli());
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.TIMESTAMP)));
   }
 
   @Test
   void checkTypedKeys_stringLongOverloadWithoutLengthPrefix_fails() {
     KeyType type = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, type)) {
-      @Override
-      public int partitionOf(String part0, long part1) {
-        byte[] text = part0.getBytes(StandardCharsets.UTF_8);
-        byte[] b = java.util.Arrays.copyOf(text, text.length + 8);
-        for (int i = 0; i < 8; i++) {
-          b[text.length + i] = (byte) (part1 >>> (8 * i));
-        }
-        return partitionOf(b, 0, b.length);
-      }
-    };
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024, type)) {
+          @Override
+          public int partitionOf(String part0, long part1) {
+            byte[] text = part0.getBytes(StandardCharsets.UTF_8);
+            byte[] b = java.util.Arrays.copyOf(text, text.length + 8);
+            for (int i = 0; i < 8; i++) {
+              b[text.length + i] = (byte) (part1 >>> (8 * i));
+            }
+            return partitionOf(b, 0, b.length);
+          }
+        };
     assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(type)));
   }
 
   @Test
   void checkTypedKeys_longTypeSliceIgnoringOffset_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.LONG)) {
-      @Override
-      public int partitionOf(byte[] canonical, int offset, int length) {
-        return super.partitionOf(canonical, 0, length);
-      }
-    };
-    assertThrows(AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.LONG)));
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024, KeyType.LONG)) {
+          @Override
+          public int partitionOf(byte[] canonical, int offset, int length) {
+            return super.partitionOf(canonical, 0, length);
+          }
+        };
+    assertThrows(
+        AssertionError.class, () -> checkTypedKeys(broken, keys(), g -> g.keyOf(KeyType.LONG)));
   }
 
   @Test
   void checkRange_typedAnswerEqualToP_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.STRING)) {
-      @Override
-      public int partitionOf(String key) {
-        return key.isEmpty() ? 8 : super.partitionOf(key);
-      }
-    };
-    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).checkRange(broken, keys(), g -> g.random().nextInt(4) == 0 ? ""
-        : g.text(10)));
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8, KeyType.STRING)) {
+          @Override
+          public int partitionOf(String key) {
+            return key.isEmpty() ? 8 : super.partitionOf(key);
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () ->
+            contractOf(List.of(broken))
+                .checkRange(broken, keys(), g -> g.random().nextInt(4) == 0 ? "" : g.text(10)));
   }
 
   @Test
   void checkDeterminism_typedAnswerChangesBetweenCalls_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
-      private int calls;
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
+          private int calls;
 
-      @Override
-      public int partitionOf(long key) {
-        return (super.partitionOf(key) + calls++) % 8;
-      }
-    };
-    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).checkDeterminism(broken, keys(), g -> g.keyOf(KeyType.LONG)));
+          @Override
+          public int partitionOf(long key) {
+            return (super.partitionOf(key) + calls++) % 8;
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () ->
+            contractOf(List.of(broken))
+                .checkDeterminism(broken, keys(), g -> g.keyOf(KeyType.LONG)));
   }
 
   @Test
   void checkJsonRoundTrip_typedKeysRoutedOtherwiseByCopy_fails() {
     // prints the JSON of the untyped strategy: the copy rebuilt from it is untyped, so unequal
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
-      @Override
-      public ObjectNode toJson() {
-        return new Fnv1aModStrategy(8).toJson();
-      }
-    };
-    assertThrows(AssertionError.class, () -> checkJsonRoundTrip(broken, REGISTRY, keys(), false, g -> g.keyOf(KeyType.LONG)));
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
+          @Override
+          public ObjectNode toJson() {
+            return new Fnv1aModStrategy(8).toJson();
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> checkJsonRoundTrip(broken, REGISTRY, keys(), false, g -> g.keyOf(KeyType.LONG)));
   }
 
   @Test
   void checkReachability_typedPartitionNeverUsed_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(8, KeyType.UUID_KEY)) {
-      @Override
-      public int partitionOf(UUID key) {
-        int p = super.partitionOf(key);
-        return p == 5 ? 4 : p;
-      }
-    };
-    assertThrows(AssertionError.class, () -> checkReachability(broken, keys(), g -> g.keyOf(KeyType.UUID_KEY)));
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(8, KeyType.UUID_KEY)) {
+          @Override
+          public int partitionOf(UUID key) {
+            int p = super.partitionOf(key);
+            return p == 5 ? 4 : p;
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> checkReachability(broken, keys(), g -> g.keyOf(KeyType.UUID_KEY)));
   }
 
   @Test
   void checkConcurrency_typedKeys_sameAnswersAsOneThread() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
-      PartitionStrategy s = new Fnv1aModStrategy(1024, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+      PartitionStrategy s =
+          new Fnv1aModStrategy(1024, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
       checkConcurrency(s, keys(), pool, g -> g.keyOf(s.keyType()));
     } finally {
       pool.shutdownNow();
@@ -244,28 +285,32 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
 
   @Test
   void kindRule_typedStrategyOfThatKindBroken_fails() {
-    PartitionStrategy broken = new Delegating(new Fnv1aModStrategy(1024, KeyType.INT)) {
-      @Override
-      public int partitionOf(int key) {
-        return partitionOf((long) key); // 8 bytes instead of 4
-      }
-    };
-    assertThrows(AssertionError.class, () -> contractOf(List.of(broken)).partitionOf_intKey_matchesCanonicalBytes());
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024, KeyType.INT)) {
+          @Override
+          public int partitionOf(int key) {
+            return partitionOf((long) key); // 8 bytes instead of 4
+          }
+        };
+    assertThrows(
+        AssertionError.class,
+        () -> contractOf(List.of(broken)).partitionOf_intKey_matchesCanonicalBytes());
   }
 
   @Test
   void partitionCounts_onePartitionOnlyButTwo_fails() {
-    PartitionStrategyContract c = new PartitionStrategyContract() {
-      @Override
-      protected List<PartitionStrategy> strategies() {
-        return List.of(new Fnv1aModStrategy(1), new Fnv1aModStrategy(2));
-      }
+    PartitionStrategyContract c =
+        new PartitionStrategyContract() {
+          @Override
+          protected List<PartitionStrategy> strategies() {
+            return List.of(new Fnv1aModStrategy(1), new Fnv1aModStrategy(2));
+          }
 
-      @Override
-      protected boolean onePartitionOnly() {
-        return true;
-      }
-    };
+          @Override
+          protected boolean onePartitionOnly() {
+            return true;
+          }
+        };
     assertThrows(AssertionError.class, c::strategies_partitionCounts_includeOneAndSmall);
   }
 
@@ -276,29 +321,31 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     assertThrows(TestAbortedException.class, c::partitionOf_uuidKey_matchesCanonicalBytes);
     assertThrows(TestAbortedException.class, c::partitionOf_compositeKey_matchesCanonicalBytes);
     PartitionStrategyContract untyped = contractOf(List.of(new Fnv1aModStrategy(3)));
-    assertThrows(TestAbortedException.class, untyped::partitionOf_keyOfKeyType_matchesCanonicalBytes);
+    assertThrows(
+        TestAbortedException.class, untyped::partitionOf_keyOfKeyType_matchesCanonicalBytes);
   }
 
   @Test
   void keyFor_overridden_typedRulesUseIt() {
     int[] calls = {0};
-    PartitionStrategyContract c = new PartitionStrategyContract() {
-      @Override
-      protected List<PartitionStrategy> strategies() {
-        return List.of(new Fnv1aModStrategy(3, KeyType.LONG));
-      }
+    PartitionStrategyContract c =
+        new PartitionStrategyContract() {
+          @Override
+          protected List<PartitionStrategy> strategies() {
+            return List.of(new Fnv1aModStrategy(3, KeyType.LONG));
+          }
 
-      @Override
-      protected StrategyRegistry registry() {
-        return REGISTRY;
-      }
+          @Override
+          protected StrategyRegistry registry() {
+            return REGISTRY;
+          }
 
-      @Override
-      protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
-        calls[0]++;
-        return g.random().nextLong(0, 1000);
-      }
-    };
+          @Override
+          protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
+            calls[0]++;
+            return g.random().nextLong(0, 1000);
+          }
+        };
     c.partitionOf_keyOfKeyType_matchesCanonicalBytes();
     assertTrue(calls[0] >= KEYS_PER_KIND, "keyFor called " + calls[0] + " times");
   }

@@ -14,22 +14,27 @@ import java.util.UUID;
 /**
  * The canonical bytes of keys (docs/routing-spec.md §2), written with plain JDK code so that tests
  * check the library's encoders ({@code io.shardrouter.core.key}) instead of repeating them: text is
- * strict UTF-8, {@code long} and {@code int} little-endian two's complement, a UUID its 16 bytes most
- * significant first, a timestamp its microseconds since the epoch as a {@code long}, and a composite its parts in order, with {@code String} and {@code byte[]} parts
- * preceded by their byte length as 4 bytes little-endian.
+ * strict UTF-8, {@code long} and {@code int} little-endian two's complement, a UUID its 16 bytes
+ * most significant first, a timestamp its microseconds since the epoch as a {@code long}, and a
+ * composite its parts in order, with {@code String} and {@code byte[]} parts preceded by their byte
+ * length as 4 bytes little-endian.
  *
  * <p><b>Thread-safety:</b> stateless.
  */
 public final class ReferenceEncoding {
   private ReferenceEncoding() {}
 
-  /** Strict UTF-8; throws {@link IllegalArgumentException} for text that is not well-formed UTF-16. */
+  /**
+   * Strict UTF-8; throws {@link IllegalArgumentException} for text that is not well-formed UTF-16.
+   */
   public static byte[] string(String s) {
     try {
-      ByteBuffer b = StandardCharsets.UTF_8.newEncoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .encode(CharBuffer.wrap(s));
+      ByteBuffer b =
+          StandardCharsets.UTF_8
+              .newEncoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .encode(CharBuffer.wrap(s));
       byte[] out = new byte[b.remaining()];
       b.get(out);
       return out;
@@ -47,24 +52,32 @@ public final class ReferenceEncoding {
   }
 
   public static byte[] uuid(UUID u) {
-    return ByteBuffer.allocate(16).order(ByteOrder.BIG_ENDIAN)
-        .putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
+    return ByteBuffer.allocate(16)
+        .order(ByteOrder.BIG_ENDIAN)
+        .putLong(u.getMostSignificantBits())
+        .putLong(u.getLeastSignificantBits())
+        .array();
   }
 
-  /** Microseconds since 1970-01-01T00:00:00Z as 8 bytes little-endian (exact: refuses sub-microsecond and out-of-range instants). */
+  /**
+   * Microseconds since 1970-01-01T00:00:00Z as 8 bytes little-endian (exact: refuses
+   * sub-microsecond and out-of-range instants).
+   */
   public static byte[] timestamp(Instant t) {
     if (t.getNano() % 1000 != 0) {
       throw new IllegalArgumentException("test timestamp " + t + " is finer than a microsecond");
     }
-    BigInteger micros = BigInteger.valueOf(t.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000L))
-        .add(BigInteger.valueOf(t.getNano() / 1000));
+    BigInteger micros =
+        BigInteger.valueOf(t.getEpochSecond())
+            .multiply(BigInteger.valueOf(1_000_000L))
+            .add(BigInteger.valueOf(t.getNano() / 1000));
     return longKey(micros.longValueExact());
   }
 
   /**
-   * The canonical bytes of a key given as a Java value ({@link KeyGenerators#keyOf}): {@code String},
-   * {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]} (as is), {@code Instant}, or an
-   * {@code Object[]} of the parts of a composite.
+   * The canonical bytes of a key given as a Java value ({@link KeyGenerators#keyOf}): {@code
+   * String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]} (as is), {@code Instant},
+   * or an {@code Object[]} of the parts of a composite.
    */
   public static byte[] key(Object key) {
     if (key instanceof String s) {
@@ -85,7 +98,10 @@ public final class ReferenceEncoding {
     throw new IllegalArgumentException("unsupported test key " + key);
   }
 
-  /** A composite key of {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]} and {@code Instant} parts. */
+  /**
+   * A composite key of {@code String}, {@code Long}, {@code Integer}, {@code UUID}, {@code byte[]}
+   * and {@code Instant} parts.
+   */
   public static byte[] composite(Object... parts) {
     ByteBuffer out = ByteBuffer.allocate(sizeOf(parts)).order(ByteOrder.LITTLE_ENDIAN);
     for (Object p : parts) {
@@ -132,8 +148,9 @@ public final class ReferenceEncoding {
   }
 
   /**
-   * {@code key} copied to {@code offset} inside a larger array whose other bytes are random, so that
-   * a slice overload that reads outside {@code [offset, offset + key.length)} gives another answer.
+   * {@code key} copied to {@code offset} inside a larger array whose other bytes are random, so
+   * that a slice overload that reads outside {@code [offset, offset + key.length)} gives another
+   * answer.
    */
   public static byte[] embed(byte[] key, int offset, int trailing, SplittableRandom random) {
     byte[] big = new byte[offset + key.length + trailing];

@@ -7,13 +7,15 @@ import io.shardrouter.core.key.KeyType;
 import java.util.List;
 
 /**
- * Runs {@link PartitionStrategyContract} against fake strategies built for a key type of every kind and
- * composite shape, so that the typed checks (keys of the strategy's key type through every overload of
- * that type, the JSON rebuilt for that key type) are checked against {@link ReferenceEncoding}. The rules
- * of keys of every kind are skipped here: no strategy routes keys of every kind.
+ * Runs {@link PartitionStrategyContract} against fake strategies built for a key type of every kind
+ * and composite shape, so that the typed checks (keys of the strategy's key type through every
+ * overload of that type, the JSON rebuilt for that key type) are checked against {@link
+ * ReferenceEncoding}. The rules of keys of every kind are skipped here: no strategy routes keys of
+ * every kind.
  */
 class TypedPartitionStrategyContractTest extends PartitionStrategyContract {
-  private static final StrategyRegistry REGISTRY = StrategyRegistry.of(new Fnv1aModStrategy.Factory());
+  private static final StrategyRegistry REGISTRY =
+      StrategyRegistry.of(new Fnv1aModStrategy.Factory());
 
   @Override
   protected List<PartitionStrategy> strategies() {
@@ -27,7 +29,8 @@ class TypedPartitionStrategyContractTest extends PartitionStrategyContract {
         new Fnv1aModStrategy(4, KeyType.composite(KeyKind.STRING, KeyKind.LONG)),
         new Fnv1aModStrategy(6, KeyType.composite(KeyKind.STRING, KeyKind.STRING)),
         new Fnv1aModStrategy(8, KeyType.composite(KeyKind.LONG, KeyKind.LONG)),
-        new Fnv1aModStrategy(64, KeyType.composite(KeyKind.TIMESTAMP, KeyKind.UUID, KeyKind.BYTES, KeyKind.INT)),
+        new Fnv1aModStrategy(
+            64, KeyType.composite(KeyKind.TIMESTAMP, KeyKind.UUID, KeyKind.BYTES, KeyKind.INT)),
         new Fnv1aModStrategy(1000, KeyType.composite(KeyKind.STRING)));
   }
 
