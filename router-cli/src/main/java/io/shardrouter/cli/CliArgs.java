@@ -19,7 +19,12 @@ final class CliArgs {
     AFTER("after", "KEY", "a key, the exclusive lower bound"),
     TO("to", "KEY", "a key, the inclusive upper bound"),
     BEFORE("before", "KEY", "a key, the exclusive upper bound"),
-    GROUP("group", "ID", "a group id of the document");
+    GROUP("group", "ID", "a group id of the document"),
+    OUT("out", "DIR", "a directory"),
+    SEED("seed", "S", "an integer"),
+    SCHEDULES("schedules", "N", "a positive integer"),
+    EVENTS("events", "N", "a non-negative integer"),
+    PROTOCOL("protocol", "P", "correct, no-fence or no-dual-write");
 
     final String name;
     final String metavar;

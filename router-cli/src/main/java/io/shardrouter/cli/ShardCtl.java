@@ -56,6 +56,12 @@ public final class ShardCtl {
           "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
           "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
           "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
+          "  migrate plan OLD NEW [--out DIR]",
+          "                               the movements and routing versions of an online migration;",
+          "                               with --out, write the routing document of every phase to DIR",
+          "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P]",
+          "                               run the deterministic migration simulation; the last line is",
+          "                               a JSON summary; status 1 when an invariant failed",
           "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
           "                               then prune and split ranges",
           "  help                         this text",
@@ -65,7 +71,8 @@ public final class ShardCtl {
           "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
           "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
           "",
-          "exit status: 0 ok, 1 some key could not be routed, 2 invalid document or usage");
+          "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant failed),",
+          "2 invalid document or usage");
 
   private ShardCtl() {}
 
@@ -162,6 +169,7 @@ public final class ShardCtl {
       case "split-point" -> new SplitPointCommand();
       case "buckets" -> new BucketsCommand();
       case "retention" -> new RetentionCommand();
+      case "migrate" -> new MigrateCommand();
       default -> null;
     };
   }

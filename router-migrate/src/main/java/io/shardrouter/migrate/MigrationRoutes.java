@@ -4,6 +4,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.internal.KeyHash;
+import io.shardrouter.migrate.internal.TransitionDocument;
 import java.util.Arrays;
 import java.util.List;
 
@@ -231,6 +232,26 @@ public final class MigrationRoutes {
 
   private int fixed(Route r) {
     return targetGroupOfPartition[r.partition()];
+  }
+
+  /**
+   * The routing document of this version: {@link #table()}'s document, with the transition state
+   * under {@code extensions.migration} while keys are moving (see {@code docs/format.md}).
+   */
+  public String toDocument() {
+    return TransitionDocument.write(this);
+  }
+
+  /**
+   * The routes a document written by {@link #toDocument()} describes: another process that reads it
+   * routes every key exactly as this one does.
+   *
+   * @param document the JSON text
+   * @return the routes
+   * @throws IllegalArgumentException when the document has no valid migration object
+   */
+  public static MigrationRoutes fromDocument(String document) {
+    return TransitionDocument.read(document);
   }
 
   @Override

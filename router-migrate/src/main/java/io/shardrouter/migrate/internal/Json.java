@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * A small JSON reader and writer for the module's own documents (state files, the transition
- * object): objects become {@code LinkedHashMap}, arrays {@code ArrayList}, numbers {@code Long}
- * (integers only), and text, booleans and null as themselves.
+ * object, routing documents with one): objects become {@code LinkedHashMap}, arrays {@code
+ * ArrayList}, integers {@code Long}, other numbers {@code Double}, and text, booleans and null as
+ * themselves.
  *
  * <p><b>Stability:</b> internal.
  */
@@ -222,24 +223,24 @@ public final class Json {
     return v;
   }
 
-  private Long number() {
+  private Object number() {
     int start = at;
-    if (peek() == '-') {
+    boolean integral = true;
+    while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+      char c = text.charAt(at);
+      if (c == '.' || c == 'e' || c == 'E') {
+        integral = false;
+      }
       at++;
     }
-    while (at < text.length() && Character.isDigit(text.charAt(at))) {
-      at++;
-    }
-    if (start == at || (at == start + 1 && text.charAt(start) == '-')) {
+    if (start == at) {
       throw error("expected a value");
     }
-    if (at < text.length() && (text.charAt(at) == '.' || text.charAt(at) == 'e')) {
-      throw error("only integers are expected here");
-    }
+    String n = text.substring(start, at);
     try {
-      return Long.parseLong(text.substring(start, at));
+      return integral ? (Object) Long.parseLong(n) : (Object) Double.parseDouble(n);
     } catch (NumberFormatException e) {
-      throw error("integer out of range");
+      throw error("'" + n + "' is not a number this reader takes (integers must fit a long)");
     }
   }
 

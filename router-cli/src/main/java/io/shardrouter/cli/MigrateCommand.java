@@ -1,0 +1,189 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.Migration;
+import io.shardrouter.migrate.MigrationPlan;
+import io.shardrouter.migrate.MigrationRoutes;
+import io.shardrouter.migrate.Phase;
+import io.shardrouter.migrate.Simulation;
+import io.shardrouter.migrate.SimulationResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code shardctl migrate plan OLD NEW [--out DIR]}: the {@link MigrationPlan} between two tables
+ * (every movement, the routing version of every phase) and, with {@code --out}, the routing
+ * document of every phase, written as {@code v<version>-<phase>.json}. {@code shardctl migrate
+ * simulate}: runs the deterministic {@link Simulation}, prints progress and, last, one JSON line;
+ * status {@value ShardCtl#UNROUTED} when an invariant failed, after the failing seed and its trace.
+ */
+final class MigrateCommand implements Command {
+  private static final String SUB = "plan or simulate";
+
+  @Override
+  public List<CliArgs.Option> options() {
+    return List.of(
+        CliArgs.Option.OUT,
+        CliArgs.Option.SEED,
+        CliArgs.Option.SCHEDULES,
+        CliArgs.Option.EVENTS,
+        CliArgs.Option.PROTOCOL);
+  }
+
+  @Override
+  public int run(CliArgs args, Console console) {
+    if (args.positional().isEmpty()) {
+      throw CommandException.usage("migrate", "needs a subcommand, " + SUB);
+    }
+    String sub = args.positional(0);
+    switch (sub) {
+      case "plan":
+        return plan(args, console);
+      case "simulate":
+        return simulate(args, console);
+      default:
+        throw CommandException.usage("migrate", "unknown subcommand '" + sub + "'; use " + SUB);
+    }
+  }
+
+  private static void refuse(CliArgs args, String sub, CliArgs.Option... options) {
+    for (CliArgs.Option o : options) {
+      if (args.option(o) != null) {
+        throw CommandException.usage("migrate", "'migrate " + sub + "' takes no " + o);
+      }
+    }
+  }
+
+  private static int plan(CliArgs args, Console console) {
+    refuse(
+        args,
+        "plan",
+        CliArgs.Option.SEED,
+        CliArgs.Option.SCHEDULES,
+        CliArgs.Option.EVENTS,
+        CliArgs.Option.PROTOCOL);
+    if (args.positional().size() != 3) {
+      throw CommandException.usage(
+          "migrate",
+          "'migrate plan' needs OLD and NEW routing documents, got "
+              + (args.positional().size() - 1)
+              + " arguments");
+    }
+    RoutingTable from = Tables.load(args.positional(1));
+    RoutingTable to = Tables.load(args.positional(2));
+    MigrationPlan plan = Migration.plan(from, to);
+    PrintStream out = console.out();
+    out.println(plan.toText());
+    String dir = args.option(CliArgs.Option.OUT);
+    if (dir == null) {
+      return ShardCtl.OK;
+    }
+    Path path;
+    try {
+      path = Path.of(dir);
+      Files.createDirectories(path);
+    } catch (InvalidPathException | IOException e) {
+      throw CommandException.invalid(
+          "shardctl migrate plan: cannot use --out " + dir + ": " + e.getMessage());
+    }
+    int n = 0;
+    for (Phase phase : MigrationPlan.FORWARD) {
+      MigrationRoutes routes = plan.routes(phase);
+      String name =
+          String.format(
+              Locale.ROOT, "v%d-%s.json", routes.version(), phase.name().toLowerCase(Locale.ROOT));
+      Tables.write(
+          path.resolve(name).toString(),
+          (routes.toDocument() + "\n").getBytes(StandardCharsets.UTF_8),
+          "migrate plan");
+      n++;
+    }
+    out.println("wrote " + n + " routing documents to " + dir);
+    return ShardCtl.OK;
+  }
+
+  private static int simulate(CliArgs args, Console console) {
+    refuse(args, "simulate", CliArgs.Option.OUT);
+    if (args.positional().size() != 1) {
+      throw CommandException.usage(
+          "migrate",
+          "'migrate simulate' takes only options, got "
+              + args.positional().subList(1, args.positional().size()));
+    }
+    long seed = number(args, CliArgs.Option.SEED, 1, Long.MIN_VALUE);
+    long schedules = number(args, CliArgs.Option.SCHEDULES, 1000, 1);
+    long events = number(args, CliArgs.Option.EVENTS, 300, 0);
+    String p = args.option(CliArgs.Option.PROTOCOL);
+    Simulation.Protocol protocol = Simulation.Protocol.CORRECT;
+    if (p != null) {
+      switch (p) {
+        case "correct":
+          break;
+        case "no-fence":
+          protocol = Simulation.Protocol.NO_FENCE;
+          break;
+        case "no-dual-write":
+          protocol = Simulation.Protocol.NO_DUAL_WRITE;
+          break;
+        default:
+          throw CommandException.usage(
+              "migrate",
+              "--protocol must be " + CliArgs.Option.PROTOCOL.value + ", got '" + p + "'");
+      }
+    }
+    PrintStream out = console.out();
+    out.println(
+        "simulating "
+            + schedules
+            + " schedules from seed "
+            + seed
+            + " ("
+            + protocol.name().toLowerCase(Locale.ROOT)
+            + " protocol)");
+    SimulationResult r =
+        Simulation.builder()
+            .protocol(protocol)
+            .events((int) Math.min(events, Integer.MAX_VALUE))
+            .progress(out::println)
+            .build()
+            .run(seed, schedules);
+    out.printf(
+        Locale.ROOT,
+        "%d schedules in %.1f s (%.0f schedules/s)%n",
+        r.schedules(),
+        r.nanos() / 1e9,
+        r.schedulesPerSecond());
+    if (!r.passed()) {
+      out.println("VIOLATION in schedule seed " + r.failingSeed() + ": " + r.violation());
+      out.println("trace (shortest failing run):");
+      for (String line : r.trace()) {
+        out.println("  " + line);
+      }
+    }
+    out.println(r.toJson());
+    return r.passed() ? ShardCtl.OK : ShardCtl.UNROUTED;
+  }
+
+  private static long number(CliArgs args, CliArgs.Option o, long fallback, long min) {
+    String v = args.option(o);
+    if (v == null) {
+      return fallback;
+    }
+    long n;
+    try {
+      n = Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw CommandException.usage("migrate", o + " needs " + o.value + ", got '" + v + "'");
+    }
+    if (n < min) {
+      throw CommandException.usage("migrate", o + " needs " + o.value + ", got " + n);
+    }
+    return n;
+  }
+}
