@@ -1,0 +1,225 @@
+package io.shardrouter.migrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingTable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A service's view: 4 -> 5 groups with the coordinator, its routes and the in-memory stores. */
+class MigrationCoordinatorTest {
+  @TempDir Path dir;
+
+  private final RoutingTable from = MigrationPlanTest.fourGroups();
+  private final MigrationPlan plan = Migration.plan(from, MigrationPlanTest.fiveGroups());
+  private final Map<String, InMemoryStore> stores = new LinkedHashMap<>();
+  private final Router router = Router.create(from);
+  private final MigrationRouter routes = new MigrationRouter(plan.routes(Phase.PLANNED));
+  private final MigrationWriter writer;
+  private long seq;
+
+  MigrationCoordinatorTest() {
+    for (String g : Docs.groups(5)) {
+      stores.put(g, new InMemoryStore(g));
+    }
+    writer = new MigrationWriter(new LinkedHashMap<>(stores));
+  }
+
+  private MigrationCoordinator coordinator() {
+    return MigrationCoordinator.builder(plan)
+        .stores(stores)
+        .stateStore(new FileStateStore(dir))
+        .routers(router)
+        .migrationRouters(routes)
+        .migrationId("orders-4to5")
+        .batchSize(64)
+        .build();
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Writes keys 0..n-1 through the current routes, retrying once on MOVED. */
+  private Map<String, Long> writeAll(int n, String tag) {
+    Map<String, Long> acked = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      String k = "order-" + i;
+      long s = ++seq;
+      try {
+        writer.write(routes.write(k), b(k), b(tag + s), s);
+      } catch (MovedException e) {
+        writer.write(routes.write(k), b(k), b(tag + s), s);
+      }
+      acked.put(k, s);
+    }
+    return acked;
+  }
+
+  private void assertOnOwnerOnly(RoutingTable owner, Map<String, Long> acked) {
+    for (Map.Entry<String, Long> e : acked.entrySet()) {
+      String g = owner.route(e.getKey()).group().id();
+      Row r = stores.get(g).get(b(e.getKey()));
+      assertNotNull(r, e.getKey() + " missing on " + g);
+      assertEquals((long) e.getValue(), r.sequence(), e.getKey());
+      for (InMemoryStore s : stores.values()) {
+        if (!s.groupId().equals(g)) {
+          assertNull(s.get(b(e.getKey())), e.getKey() + " left on " + s.groupId());
+        }
+      }
+    }
+  }
+
+  @Test
+  void fourToFive_cutOverThenFinish_everyWriteOnItsNewOwner() {
+    writeAll(2_000, "a");
+    MigrationCoordinator c = coordinator();
+    c.advanceTo(Phase.DUAL_WRITE);
+    writeAll(2_000, "b");
+    c.cutOver();
+    assertEquals(Phase.ROLLBACK_WINDOW, c.phase());
+    assertEquals(3, c.report().size());
+    assertTrue(c.report().stream().allMatch(PartReport::clean), c.report().toString());
+    assertTrue(c.report().get(0).rowsProcessed() > 0);
+    Map<String, Long> acked = writeAll(2_000, "c");
+    c.finish();
+    assertEquals(Phase.DONE, c.phase());
+    assertEquals(17, router.version());
+    assertEquals(17, routes.routes().version());
+    assertOnOwnerOnly(plan.to(), acked);
+  }
+
+  @Test
+  void restart_atEveryStep_continuesToTheSameEnd() {
+    writeAll(500, "a");
+    int steps = 0;
+    while (true) {
+      MigrationCoordinator c = coordinator();
+      c.target(Phase.DONE);
+      if (!c.step()) {
+        break;
+      }
+      steps++;
+      if (steps % 3 == 0) {
+        writeAll(50, "w" + steps);
+      }
+    }
+    Map<String, Long> acked = writeAll(500, "z");
+    assertTrue(steps > 20, "steps " + steps);
+    assertOnOwnerOnly(plan.to(), acked);
+  }
+
+  @Test
+  void rollback_fromEveryPhase_restoresTheOldOwnerWithEveryWrite() {
+    for (Phase at :
+        List.of(
+            Phase.PLANNED,
+            Phase.COPY,
+            Phase.DUAL_WRITE,
+            Phase.VERIFY,
+            Phase.CANARY,
+            Phase.CUT_OVER,
+            Phase.ROLLBACK_WINDOW)) {
+      MigrationCoordinatorTest t = new MigrationCoordinatorTest();
+      t.dir = dir.resolve(at.name());
+      t.writeAll(300, "a");
+      MigrationCoordinator c = t.coordinator();
+      if (at != Phase.PLANNED) {
+        c.advanceTo(at);
+      }
+      Map<String, Long> acked = t.writeAll(300, "b");
+      c.rollback();
+      assertEquals(Phase.ROLLED_BACK, c.phase(), at.toString());
+      Map<String, Long> after = t.writeAll(300, "c");
+      t.assertOnOwnerOnly(from, after);
+      assertEquals(acked.keySet(), after.keySet());
+      assertEquals(from.partitionCount(), t.router.table().partitionCount());
+    }
+  }
+
+  @Test
+  void cutOver_refusedWhileVerificationIsNotClean() {
+    writeAll(300, "a");
+    String k = null;
+    for (int i = 0; k == null; i++) {
+      if (plan.movements().get(0).part().contains(b("ghost-" + i))) {
+        k = "ghost-" + i;
+      }
+    }
+    stores.get("g5").apply(List.of(Row.of(b(k), b("x"), 1, 1, 3)), WriteOrigin.MIGRATION);
+    MigrationCoordinator c =
+        MigrationCoordinator.builder(plan)
+            .stores(stores)
+            .stateStore(new FileStateStore(dir))
+            .routers(router)
+            .maxVerifyRounds(2)
+            .build();
+    IllegalStateException e = assertThrows(IllegalStateException.class, c::cutOver);
+    assertTrue(e.getMessage().contains("cut-over refused"), e.getMessage());
+    assertTrue(e.getMessage().contains("extraOnTarget=1"), e.getMessage());
+    assertEquals(Phase.VERIFY, c.phase());
+    c.rollback();
+    assertEquals(Phase.ROLLED_BACK, c.phase());
+  }
+
+  @Test
+  void rollbackAfterDone_isRefused() {
+    MigrationCoordinator c = coordinator();
+    c.finish();
+    IllegalStateException e = assertThrows(IllegalStateException.class, c::rollback);
+    assertTrue(e.getMessage().contains("plan a migration from the new table back"), e.getMessage());
+  }
+
+  @Test
+  void builder_missingPieces_explain() {
+    Map<String, InMemoryStore> four = new LinkedHashMap<>(stores);
+    four.remove("g5");
+    IllegalStateException noStore =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                MigrationCoordinator.builder(plan)
+                    .stores(four)
+                    .stateStore(new FileStateStore(dir))
+                    .routers(router)
+                    .build());
+    assertTrue(noStore.getMessage().contains("no store for groups [g5]"), noStore.getMessage());
+    IllegalStateException noState =
+        assertThrows(
+            IllegalStateException.class,
+            () -> MigrationCoordinator.builder(plan).stores(stores).routers(router).build());
+    assertTrue(noState.getMessage().contains("needs a stateStore"));
+    IllegalStateException noRouters =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                MigrationCoordinator.builder(plan)
+                    .stores(stores)
+                    .stateStore(new FileStateStore(dir))
+                    .build());
+    assertTrue(noRouters.getMessage().contains("needs routers"));
+    coordinator();
+    MigrationPlan other = plan.withCanary(50, false);
+    IllegalStateException otherPlan =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                MigrationCoordinator.builder(other)
+                    .stores(stores)
+                    .stateStore(new FileStateStore(dir))
+                    .routers(router)
+                    .migrationId("orders-4to5")
+                    .build());
+    assertTrue(otherPlan.getMessage().contains("was started with plan"), otherPlan.getMessage());
+  }
+}

@@ -1,0 +1,109 @@
+package io.shardrouter.migrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MigrationPlanTest {
+  static RoutingTable fourGroups() {
+    return Docs.hashMod(10, 16, 4);
+  }
+
+  /** 16 partitions on g1..g4; partitions 3, 7 and 11 move to g5. */
+  static RoutingTable fiveGroups() {
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < 16; p++) {
+      placement.add(p == 3 || p == 7 || p == 11 ? "g5" : "g" + (p % 4 + 1));
+    }
+    return Docs.table(
+        11,
+        "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":16}",
+        Docs.groups(5),
+        placement);
+  }
+
+  @Test
+  void plan_placementMove_listsExactlyTheMovedPartitions() {
+    MigrationPlan plan = Migration.plan(fourGroups(), fiveGroups());
+    assertEquals(3, plan.movements().size());
+    assertEquals(false, plan.strategyChange());
+    assertEquals(3.0 / 16, plan.movedShare(), 1e-12);
+    Movement m = plan.movements().get(0);
+    assertEquals(3, m.sourcePartition());
+    assertEquals("g4", m.sourceGroup());
+    assertEquals("g5", m.targetGroup());
+    assertEquals("p3>g5", m.part().id());
+    assertEquals(11, plan.versionOf(Phase.COPY));
+    assertEquals(17, plan.versionOf(Phase.DONE));
+    assertTrue(plan.toText().contains("3 movements, 18.75% of keys move"), plan.toText());
+  }
+
+  @Test
+  void plan_hashMod16to32_filtersPartsByTargetGroup() {
+    RoutingTable from = Docs.hashMod(1, 16, 4);
+    List<String> placement = new ArrayList<>();
+    for (int q = 0; q < 32; q++) {
+      placement.add(q < 16 ? "g" + (q % 4 + 1) : "g5");
+    }
+    RoutingTable to =
+        Docs.table(
+            2,
+            "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":32}",
+            Docs.groups(5),
+            placement);
+    MigrationPlan plan = Migration.plan(from, to);
+    assertTrue(plan.strategyChange());
+    assertEquals(16 * 4, plan.movements().size());
+    assertEquals(0.5, plan.movedShare(), 0.02);
+    for (int i = 0; i < 2_000; i++) {
+      byte[] k = ("order-" + i).getBytes(StandardCharsets.UTF_8);
+      String owner = to.routeCanonical(k).group().id();
+      String source = from.routeCanonical(k).group().id();
+      long parts = plan.movements().stream().filter(m -> m.part().contains(k)).count();
+      assertEquals(owner.equals(source) ? 0 : 1, parts, "order-" + i);
+    }
+  }
+
+  @Test
+  void plan_jumpGrowsByOne_movesOnlyToTheNewPartition() {
+    RoutingTable from = Docs.jump(1, 8, 4);
+    List<String> placement =
+        new ArrayList<>(List.of("g1", "g2", "g3", "g4", "g1", "g2", "g3", "g4", "g5"));
+    RoutingTable to =
+        Docs.table(
+            2,
+            "{\"type\":\"jump\",\"hash\":\"xxh3-64\",\"partitions\":9}",
+            Docs.groups(5),
+            placement);
+    MigrationPlan plan = Migration.plan(from, to);
+    assertEquals(1.0 / 9, plan.movedShare(), 0.01);
+    assertEquals(1.0 / 9, plan.gainedShare().get("g5"), 0.01);
+  }
+
+  @Test
+  void plan_nothingMoves_orOtherEntity_explains() {
+    RoutingException same =
+        assertThrows(RoutingException.class, () -> Migration.plan(fourGroups(), fourGroups()));
+    assertTrue(same.getMessage().contains("nothing moves"), same.getMessage());
+    RoutingTable other = fourGroups().toBuilder().entity("payments").build();
+    RoutingException entity =
+        assertThrows(RoutingException.class, () -> Migration.plan(fourGroups(), other));
+    assertTrue(entity.getMessage().contains("between entities 'orders' and 'payments'"));
+  }
+
+  @Test
+  void withCanary_outOfRange_explains() {
+    MigrationPlan plan = Migration.plan(fourGroups(), fiveGroups());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> plan.withCanary(101, true));
+    assertTrue(e.getMessage().contains("[0, 100]"));
+    assertThrows(IllegalArgumentException.class, () -> plan.versionOf(Phase.ROLLED_BACK));
+  }
+}
