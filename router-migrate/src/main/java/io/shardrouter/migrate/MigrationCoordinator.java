@@ -1,7 +1,7 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.Router;
-import io.shardrouter.migrate.internal.Passes;
+import io.shardrouter.migrate.internal.CoordinatorUnits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -276,7 +276,7 @@ public final class MigrationCoordinator {
           save(state.withStep(PUBLISHED));
           return;
         case FENCE:
-          fence(phase);
+          CoordinatorUnits.fence(plan, stores, phase, state.version());
           save(state.withStep(FENCE));
           return;
         case GATE:
@@ -286,131 +286,13 @@ public final class MigrationCoordinator {
           save(state.withStep(GATE));
           return;
         case VERIFIED:
-          verifyUnit();
+          save(CoordinatorUnits.verify(plan, stores, state, batchSize, maxVerifyRounds, VERIFIED));
           return;
         default:
-          passUnit(step);
+          save(CoordinatorUnits.pass(plan, stores, state, step, batchSize, archive));
           return;
       }
     }
-  }
-
-  /** Fences every moving source partition on the group that stops taking its writes. */
-  private void fence(Phase phase) {
-    boolean onTarget = phase == Phase.ROLLBACK_WINDOW || phase == Phase.ROLLED_BACK;
-    Set<String> done = new LinkedHashSet<>();
-    for (Movement m : plan.movements()) {
-      String group = onTarget ? m.targetGroup() : m.sourceGroup();
-      if (done.add(group + "/" + m.sourcePartition())) {
-        storeOf(group)
-            .setFence(
-                new Fence(m.sourcePartition(), plan.from().version(), state.version(), phase));
-      }
-    }
-  }
-
-  /** One page of one part of a copy, catch-up, reverse or cleanup pass. */
-  private void passUnit(String pass) {
-    List<Movement> ms = plan.movements();
-    String counter = pass + "#";
-    int i = state.counter(counter);
-    if (i >= ms.size()) {
-      save(state.withStep(pass).withoutSteps(counter).withoutCursors());
-      return;
-    }
-    Movement m = ms.get(i);
-    Part part = m.part();
-    byte[] cursor = state.cursors().get(part.id());
-    MigrationStore source = storeOf(m.sourceGroup());
-    MigrationStore target = storeOf(m.targetGroup());
-    ScanPage page;
-    switch (pass) {
-      case "copy":
-      case "catch-up":
-        page = Passes.copyPage(part, source, target, cursor, batchSize);
-        break;
-      case "reverse":
-        page = Passes.copyPage(part, target, source, cursor, batchSize);
-        break;
-      default:
-        page =
-            state.phase() == Phase.DONE
-                ? Passes.deletePage(part, source, cursor, batchSize, archive)
-                : Passes.deletePage(part, target, cursor, batchSize, null);
-    }
-    if (page.done()) {
-      save(state.withCounter(counter, i + 1).withCursor(part.id(), null));
-    } else {
-      save(state.withCursor(part.id(), page.cursor()));
-    }
-  }
-
-  /** Verifies one part, or repairs one unclean part, or closes a round. */
-  private void verifyUnit() {
-    List<Movement> ms = plan.movements();
-    int v = state.counter("verify#");
-    if (v < ms.size()) {
-      Movement m = ms.get(v);
-      PartReport r =
-          Passes.verify(m.part(), storeOf(m.sourceGroup()), storeOf(m.targetGroup()), batchSize);
-      Map<String, PartReport> reports = new LinkedHashMap<>();
-      if (v > 0) {
-        for (PartReport old : state.reports()) {
-          reports.put(old.part(), old);
-        }
-      }
-      reports.put(r.part(), r);
-      save(state.withReports(new ArrayList<>(reports.values())).withCounter("verify#", v + 1));
-      return;
-    }
-    if (state.verifiedClean()) {
-      save(state.withStep(VERIFIED).withoutSteps("verify#").withoutSteps("repair#"));
-      return;
-    }
-    int round = state.counter("round#");
-    if (round >= maxVerifyRounds) {
-      throw new IllegalStateException(
-          "verification of migration '"
-              + state.migrationId()
-              + "' is still not clean after "
-              + round
-              + " repair rounds; cut-over refused. Unclean parts: "
-              + unclean()
-              + ". Inspect the sample keys, then resume (the count restarts) or roll back");
-    }
-    int r = state.counter("repair#");
-    if (r < ms.size()) {
-      Movement m = ms.get(r);
-      if (!reportOf(m.part().id()).clean()) {
-        Passes.repair(m.part(), storeOf(m.sourceGroup()), storeOf(m.targetGroup()), batchSize);
-      }
-      save(state.withCounter("repair#", r + 1));
-      return;
-    }
-    save(state.withoutSteps("verify#").withoutSteps("repair#").withCounter("round#", round + 1));
-  }
-
-  private List<PartReport> unclean() {
-    List<PartReport> out = new ArrayList<>();
-    for (PartReport r : state.reports()) {
-      if (!r.clean()) {
-        out.add(r);
-      }
-    }
-    return out;
-  }
-
-  private PartReport reportOf(String part) {
-    for (PartReport r : state.reports()) {
-      if (r.part().equals(part)) {
-        return r;
-      }
-    }
-    throw new IllegalStateException("no verification report for part '" + part + "'");
-  }
-
-  private MigrationStore storeOf(String group) {
-    return stores.get(group);
   }
 
   private void save(MigrationState next) {

@@ -3,6 +3,7 @@ package io.shardrouter.migrate;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.internal.KeyHash;
 import io.shardrouter.migrate.internal.TransitionDocument;
 import java.util.Arrays;
@@ -45,7 +46,15 @@ public final class MigrationRoutes {
     this.phase = phase;
     this.version = version;
     RoutingTable base = phase == Phase.DONE ? plan.to() : plan.from();
-    this.table = base.version() == version ? base : base.toBuilder().version(version).build();
+    if (phase == Phase.PLANNED || phase.terminal()) {
+      this.table = base.version() == version ? base : base.toBuilder().version(version).build();
+    } else {
+      this.table =
+          base.toBuilder()
+              .version(version)
+              .extension(TransitionDocument.NAME, TransitionDocument.of(plan, phase))
+              .build();
+    }
     this.target = plan.to();
     this.strategyChange = plan.strategyChange();
     this.canaryPercent = phase == Phase.CANARY ? plan.canaryPercent() : 0;
@@ -137,7 +146,9 @@ public final class MigrationRoutes {
 
   /**
    * The routing table of this version for plain routers: the source's placement until {@link
-   * Phase#DONE}, the target's from then on, at {@link #version()}.
+   * Phase#DONE}, the target's from then on, at {@link #version()}; while keys move it carries the
+   * transition state in its extension {@code transition} (docs/format.md §7), from which {@link
+   * #of(RoutingTable)} rebuilds these routes in any process.
    */
   public RoutingTable table() {
     return table;
@@ -236,22 +247,33 @@ public final class MigrationRoutes {
 
   /**
    * The routing document of this version: {@link #table()}'s document, with the transition state
-   * under {@code extensions.migration} while keys are moving (see {@code docs/format.md}).
+   * under {@code extensions.transition} while keys are moving (see {@code docs/format.md} §7).
    */
   public String toDocument() {
-    return TransitionDocument.write(this);
+    return RoutingDocuments.write(table);
   }
 
   /**
-   * The routes a document written by {@link #toDocument()} describes: another process that reads it
-   * routes every key exactly as this one does.
+   * The routes a routing document written by {@link #toDocument()} describes.
    *
    * @param document the JSON text
    * @return the routes
-   * @throws IllegalArgumentException when the document has no valid migration object
+   * @throws IllegalArgumentException when the document has no valid transition extension
    */
   public static MigrationRoutes fromDocument(String document) {
-    return TransitionDocument.read(document);
+    return of(RoutingDocuments.read(document));
+  }
+
+  /**
+   * The routes of a phase table (as a routing source delivers it to any process): every process
+   * that has the same version routes every key the same way.
+   *
+   * @param table a table published by a migration, with its {@code transition} extension
+   * @return the routes
+   * @throws IllegalArgumentException when the table has no valid transition extension
+   */
+  public static MigrationRoutes of(RoutingTable table) {
+    return TransitionDocument.read(table);
   }
 
   @Override

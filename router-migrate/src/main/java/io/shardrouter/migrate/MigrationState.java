@@ -44,7 +44,7 @@ public record MigrationState(
     Objects.requireNonNull(migrationId, "migrationId");
     Objects.requireNonNull(planFingerprint, "planFingerprint");
     Objects.requireNonNull(phase, "phase");
-    steps = Set.copyOf(new TreeSet<>(steps));
+    steps = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(steps));
     Map<String, byte[]> c = new LinkedHashMap<>();
     cursors.forEach((k, v) -> c.put(k, v.clone()));
     cursors = java.util.Collections.unmodifiableMap(c);
@@ -98,7 +98,15 @@ public record MigrationState(
 
   /** This state with the counter {@code prefix} set to {@code n}. */
   public MigrationState withCounter(String prefix, int n) {
-    return withoutSteps(prefix).withStep(prefix + n);
+    TreeSet<String> s = new TreeSet<>();
+    for (String step : steps) {
+      if (!step.startsWith(prefix)) {
+        s.add(step);
+      }
+    }
+    s.add(prefix + n);
+    return new MigrationState(
+        migrationId, planFingerprint, phase, version, rollingBack, s, cursors, reports);
   }
 
   /** True when {@code step} is done in the current phase. */

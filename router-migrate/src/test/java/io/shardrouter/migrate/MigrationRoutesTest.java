@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -100,13 +101,13 @@ class MigrationRoutesTest {
     for (Phase phase : MigrationPlan.FORWARD) {
       MigrationRoutes routes = plan.routes(phase);
       String doc = routes.toDocument();
+      RoutingTable table = RoutingDocuments.read(doc);
+      assertEquals(routes.table().fingerprint(), table.fingerprint());
       if (phase == Phase.DONE) {
-        assertEquals(plan.versionOf(Phase.DONE), RoutingDocuments.read(doc).version());
+        assertNull(table.extension("transition"));
         continue;
       }
-      assertTrue(
-          doc.contains("\"extensions\":{\"migration\":{\"format\":1,\"phase\":\"" + phase + "\""),
-          doc);
+      assertEquals(phase.name(), table.extension("transition").get("phase").text());
       MigrationRoutes back = MigrationRoutes.fromDocument(doc);
       assertEquals(phase, back.phase());
       assertEquals(routes.version(), back.version());
@@ -122,25 +123,61 @@ class MigrationRoutesTest {
   }
 
   @Test
-  void fromDocument_badMigrationObject_explains() {
-    String plain = RoutingDocuments.write(plan.from());
+  void phaseTables_differInContent_soOneVersionRoutesOneWay() {
+    assertTrue(
+        !plan.routes(Phase.DUAL_WRITE)
+            .table()
+            .fingerprint()
+            .equals(plan.routes(Phase.CUT_OVER).table().fingerprint()));
+  }
+
+  private RoutingTable withTransition(Spec.ObjectBuilder b) {
+    return plan.routes(Phase.COPY).table().toBuilder().extension("transition", b.build()).build();
+  }
+
+  private Spec.ObjectBuilder valid(String phase) {
+    return valid(phase, 10);
+  }
+
+  private Spec.ObjectBuilder valid(String phase, long canary) {
+    Spec t = plan.routes(Phase.COPY).table().extension("transition");
+    return Spec.object()
+        .put("format", 1L)
+        .put("phase", phase)
+        .put("source_version", t.get("source_version").longValue())
+        .put("canary_percent", canary)
+        .put("compare_reads", true)
+        .put("target", t.get("target").text());
+  }
+
+  @Test
+  void of_badTransition_explains() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> MigrationRoutes.fromDocument(plain));
-    assertTrue(e.getMessage().contains("has no extensions.migration object"), e.getMessage());
-    String doc =
-        plan.routes(Phase.COPY)
-            .toDocument()
-            .replace("\"phase\":\"COPY\"", "\"phase\":\"SIDEWAYS\"");
-    e = assertThrows(IllegalArgumentException.class, () -> MigrationRoutes.fromDocument(doc));
+        assertThrows(IllegalArgumentException.class, () -> MigrationRoutes.of(plan.from()));
+    assertTrue(e.getMessage().contains("has no extensions.transition object"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MigrationRoutes.of(withTransition(valid("SIDEWAYS"))));
     assertTrue(
-        e.getMessage().contains("extensions.migration.phase: 'SIDEWAYS' is not a phase"),
+        e.getMessage().contains("extensions.transition.phase: 'SIDEWAYS' is not a phase"),
         e.getMessage());
-    String extra =
-        plan.routes(Phase.COPY)
-            .toDocument()
-            .replace("\"format\":1,\"phase\"", "\"format\":1,\"owner\":1,\"phase\"");
-    e = assertThrows(IllegalArgumentException.class, () -> MigrationRoutes.fromDocument(extra));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MigrationRoutes.of(withTransition(valid("COPY").put("owner", 1L))));
     assertTrue(
-        e.getMessage().contains("extensions.migration.owner: unknown field"), e.getMessage());
+        e.getMessage().contains("extensions.transition.owner: unknown field"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MigrationRoutes.of(withTransition(valid("DONE"))));
+    assertTrue(e.getMessage().contains("published as a plain table"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MigrationRoutes.of(withTransition(valid("COPY", 400))));
+    assertTrue(e.getMessage().contains("canary_percent"), e.getMessage());
+    assertEquals(Phase.COPY, MigrationRoutes.of(withTransition(valid("COPY"))).phase());
   }
 }

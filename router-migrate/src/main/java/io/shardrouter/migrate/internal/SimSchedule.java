@@ -217,7 +217,7 @@ public final class SimSchedule {
             .stateStore(stateStore)
             .publisher(this::publish)
             .migrationId("sim")
-            .batchSize(2 + rnd.nextInt(15))
+            .batchSize(4 + rnd.nextInt(61))
             .maxVerifyRounds(10_000)
             .build();
     if (!coordinator.state().rollingBack()) {

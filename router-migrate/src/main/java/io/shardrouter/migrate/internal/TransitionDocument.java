@@ -1,66 +1,57 @@
 package io.shardrouter.migrate.internal;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
-import java.util.LinkedHashMap;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The routing document of one migration version: the table's document with the transition state
- * under {@code extensions.migration} (docs/format.md, "Migration extension"). Everything that reads
- * or writes that object is here, so that moving it into the core's document extensions is one edit.
+ * The transition state of a migration version, kept in the routing table's extension {@value #NAME}
+ * (docs/format.md §7): written into every phase table, read back by any process that gets the
+ * table, so that processes with the same version route alike.
  *
  * <p><b>Stability:</b> internal.
  */
 public final class TransitionDocument {
   /** The extension's name. */
-  public static final String NAME = "migration";
+  public static final String NAME = "transition";
 
   /** The format number of the extension object. */
   public static final long FORMAT = 1;
 
+  private static final List<String> FIELDS =
+      List.of("format", "phase", "source_version", "canary_percent", "compare_reads", "target");
+
   private TransitionDocument() {}
 
-  /** The document of {@code routes}: plain for {@link Phase#PLANNED}, DONE and ROLLED_BACK. */
-  public static String write(MigrationRoutes routes) {
-    String base = RoutingDocuments.write(routes.table());
-    Phase phase = routes.phase();
-    if (phase == Phase.PLANNED || phase.terminal()) {
-      return base;
-    }
-    MigrationPlan plan = routes.plan();
-    Map<String, Object> doc =
-        StateCodec.object(Json.parse(base, "routing document"), "routing document");
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("format", FORMAT);
-    m.put("phase", phase.name());
-    m.put("source_version", plan.from().version());
-    m.put("canary_percent", (long) plan.canaryPercent());
-    m.put("compare_reads", plan.compareReads());
-    m.put("target", Json.parse(RoutingDocuments.write(plan.to()), "target document"));
-    doc.put("extensions", Map.of(NAME, m));
-    return Json.write(doc);
+  /** The extension value of a phase of {@code plan}. */
+  public static Spec of(MigrationPlan plan, Phase phase) {
+    return Spec.object()
+        .put("format", FORMAT)
+        .put("phase", phase.name())
+        .put("source_version", plan.from().version())
+        .put("canary_percent", (long) plan.canaryPercent())
+        .put("compare_reads", plan.compareReads())
+        .put("target", new String(RoutingDocuments.writeCompact(plan.to()), StandardCharsets.UTF_8))
+        .build();
   }
 
   /**
-   * The routes a document describes.
+   * The routes a table with a transition extension describes.
    *
-   * @throws IllegalArgumentException naming the field when the migration object is malformed
+   * @throws IllegalArgumentException naming the field when the extension is missing or malformed
    */
-  public static MigrationRoutes read(String text) {
-    Map<String, Object> doc =
-        StateCodec.object(Json.parse(text, "routing document"), "routing document");
-    Object ext = doc.remove("extensions");
-    RoutingTable table = RoutingDocuments.read(Json.write(doc));
+  public static MigrationRoutes read(RoutingTable table) {
+    Spec m = table.extension(NAME);
     String w = "extensions." + NAME;
-    if (ext == null || !(StateCodec.object(ext, "extensions").get(NAME) instanceof Map)) {
+    if (m == null || !m.isObject()) {
       throw new IllegalArgumentException(
-          "routing document of '"
+          "routing table '"
               + table.entity()
               + "' version "
               + table.version()
@@ -68,53 +59,72 @@ public final class TransitionDocument {
               + w
               + " object: it is a plain table, route it with a Router");
     }
-    Map<String, Object> m = StateCodec.object(StateCodec.object(ext, "extensions").get(NAME), w);
-    for (String field : m.keySet()) {
-      if (!List.of("format", "phase", "source_version", "canary_percent", "compare_reads", "target")
-          .contains(field)) {
+    for (String field : m.fieldNames()) {
+      if (!FIELDS.contains(field)) {
         throw new IllegalArgumentException(
             w
                 + "."
                 + field
-                + ": unknown field; known fields: [canary_percent, compare_reads, format,"
-                + " phase, source_version, target]");
+                + ": unknown field; known fields: "
+                + FIELDS.stream().sorted().toList());
       }
     }
-    long format = StateCodec.number(m, "format", w);
+    long format = integer(m, "format", w);
     if (format != FORMAT) {
       throw new IllegalArgumentException(
           w + ".format: " + format + " is not supported; this library reads " + FORMAT);
     }
+    String phaseName = text(m, "phase", w);
     Phase phase;
     try {
-      phase = Phase.valueOf(StateCodec.text(m, "phase", w));
+      phase = Phase.valueOf(phaseName);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          w + ".phase: '" + m.get("phase") + "' is not a phase; phases: " + List.of(Phase.values()),
-          e);
+          w + ".phase: '" + phaseName + "' is not a phase; phases: " + List.of(Phase.values()), e);
     }
     if (phase == Phase.PLANNED || phase.terminal()) {
       throw new IllegalArgumentException(
-          w + ".phase: " + phase + " is written as a plain document, without the migration object");
+          w + ".phase: " + phase + " is published as a plain table, without the extension");
     }
-    long source = StateCodec.number(m, "source_version", w);
-    if (source >= table.version()) {
+    long source = integer(m, "source_version", w);
+    if (source < 0 || source >= table.version()) {
       throw new IllegalArgumentException(
           w
               + ".source_version: "
               + source
-              + " must be below the document's routing_version "
-              + table.version());
+              + " must be in [0, "
+              + table.version()
+              + "), below the table's version");
     }
-    Object compare = StateCodec.field(m, "compare_reads", w);
-    if (!(compare instanceof Boolean)) {
+    long canary = integer(m, "canary_percent", w);
+    Spec compare = m.get("compare_reads");
+    if (compare == null || !compare.isBoolean()) {
       throw new IllegalArgumentException(w + ".compare_reads: expected true or false");
     }
-    RoutingTable from = table.toBuilder().version(source).build();
-    RoutingTable to = RoutingDocuments.read(Json.write(StateCodec.field(m, "target", w)));
-    MigrationPlan plan =
-        Migration.plan(from, to)
-            .withCanary((int) StateCodec.number(m, "canary_percent", w), (Boolean) compare);
+    RoutingTable from = table.toBuilder().version(source).extension(NAME, null).build();
+    RoutingTable to = RoutingDocuments.read(text(m, "target", w));
+    MigrationPlan plan;
+    try {
+      plan = Migration.plan(from, to).withCanary((int) canary, compare.booleanValue());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(w + ".canary_percent: " + e.getMessage(), e);
+    }
     return plan.routes(phase, table.version());
+  }
+
+  private static long integer(Spec m, String name, String w) {
+    Spec v = m.get(name);
+    if (v == null || !v.isIntegral()) {
+      throw new IllegalArgumentException(w + "." + name + ": expected an integer, got " + v);
+    }
+    return v.longValue();
+  }
+
+  private static String text(Spec m, String name, String w) {
+    Spec v = m.get(name);
+    if (v == null || !v.isText()) {
+      throw new IllegalArgumentException(w + "." + name + ": expected text, got " + v);
+    }
+    return v.text();
   }
 }
