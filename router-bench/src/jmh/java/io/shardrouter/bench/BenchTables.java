@@ -3,7 +3,7 @@ package io.shardrouter.bench;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHashes;

@@ -1,7 +1,7 @@
 package io.shardrouter.bench;
 
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.CompositeKey;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.CompositeKey;
 import java.util.SplittableRandom;
 import java.util.UUID;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.Utf8;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

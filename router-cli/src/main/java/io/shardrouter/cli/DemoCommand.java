@@ -1,5 +1,6 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
@@ -8,8 +9,7 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHashes;
 import java.io.PrintStream;

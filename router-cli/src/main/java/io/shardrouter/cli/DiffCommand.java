@@ -1,9 +1,9 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.hash.RingMovement;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.range.RangeMovement;

@@ -7,7 +7,7 @@ import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.Hex;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.TimeBucketedStrategy;

@@ -2,7 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.TimeBucketRoutes;
 import io.shardrouter.range.TimeBucketedStrategy;

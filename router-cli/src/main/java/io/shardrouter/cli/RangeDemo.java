@@ -1,12 +1,12 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.HotTail;
 import io.shardrouter.range.KeyRange;

@@ -1,11 +1,11 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingBalance;
 import io.shardrouter.hash.RingMovement;

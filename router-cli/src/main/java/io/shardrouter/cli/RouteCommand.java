@@ -1,10 +1,10 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.StableHashes;
 import java.io.IOException;

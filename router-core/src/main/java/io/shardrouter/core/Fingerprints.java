@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.RoutingTableJson;
 import java.io.IOException;
 import java.io.Writer;
 import java.security.MessageDigest;
@@ -56,7 +57,7 @@ final class Fingerprints {
     try {
       String json = JSON.writeValueAsString(content);
       // Strict: a lone surrogate must not turn into '?' and collide with another table's content.
-      byte[] bytes = io.shardrouter.core.key.CanonicalKeys.of(json);
+      byte[] bytes = io.shardrouter.core.internal.CanonicalKeys.of(json);
       return Hex.of(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (JsonProcessingException | NoSuchAlgorithmException e) {
       throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);

@@ -17,8 +17,9 @@ import java.util.List;
 public interface GroupConstraint {
 
   /**
-   * Reports, with document paths, every way the strategy's group names disagree with {@code
-   * groups}.
+   * Reports, with document paths under {@code path} (the JSON path of this strategy's object, e.g.
+   * {@code strategy} or {@code strategy.fallback} when it is nested), every way the strategy's
+   * group names disagree with {@code groups}.
    */
-  void checkGroups(List<ReplicaGroup> groups, Violations violations);
+  void checkGroups(List<ReplicaGroup> groups, String path, Violations violations);
 }

@@ -2,10 +2,8 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.KeyScratch;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -18,8 +16,8 @@ import java.util.UUID;
  *
  * <p>Every strategy answers for the canonical bytes of a key ({@link #partitionOf(byte[], int,
  * int)}); the typed overloads must give the same partition as the canonical bytes of the same key
- * (see {@link io.shardrouter.core.key.KeyKind}) and exist so that implementations can route common
- * key shapes without encoding them first. The defaults encode into a per-thread buffer and do not
+ * (see {@link io.shardrouter.core.KeyKind}) and exist so that implementations can route common key
+ * shapes without encoding them first. The defaults encode into a per-thread buffer and do not
  * allocate; hash strategies override them to hash in place.
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.key.CompositeKey;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.key.CompositeKey;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Instant;

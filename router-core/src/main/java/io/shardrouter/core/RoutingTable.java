@@ -1,9 +1,7 @@
 package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.RoutingTableJson;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,6 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.Utf8;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,29 @@ import java.util.Map;
  */
 final class RoutingTableChecks {
   private RoutingTableChecks() {}
+
+  /** Deeper than any document the reader accepts: a strategy that nests itself is a bug. */
+  private static final int MAX_DEPTH = 64;
+
+  /**
+   * Hands the groups to {@code strategy} and to every strategy nested in it, each with the JSON
+   * path of its own object, so that a ring under a lookup's fallback is checked as one at the top.
+   */
+  private static void checkGroupsAtEveryDepth(
+      PartitionStrategy strategy, String path, List<ReplicaGroup> groups, Violations v, int depth) {
+    if (depth > MAX_DEPTH) {
+      v.add(path, "strategies nest deeper than " + MAX_DEPTH + " levels; does one contain itself?");
+      return;
+    }
+    if (strategy instanceof GroupConstraint gc) {
+      gc.checkGroups(groups, path, v);
+    }
+    if (strategy instanceof NestedStrategies nested) {
+      for (NestedStrategies.Child c : nested.children()) {
+        checkGroupsAtEveryDepth(c.strategy(), path + "." + c.path(), groups, v, depth + 1);
+      }
+    }
+  }
 
   /** Reports problems of the version, entity, key type and strategy. */
   static void header(
@@ -107,8 +129,8 @@ final class RoutingTableChecks {
     if (reported > 20) {
       v.add("placement", (reported - 20) + " more entries name unknown groups");
     }
-    if (strategy instanceof GroupConstraint gc && !groups.isEmpty()) {
-      gc.checkGroups(groups, v);
+    if (strategy != null && !groups.isEmpty()) {
+      checkGroupsAtEveryDepth(strategy, "strategy", groups, v, 0);
     }
     if (reported == 0
         && strategy instanceof PlacementConstraint pc

@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.KeyType;
 
 /**
  * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}

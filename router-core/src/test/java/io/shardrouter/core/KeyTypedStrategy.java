@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.KeyType;
 import java.util.Set;
 
 /**

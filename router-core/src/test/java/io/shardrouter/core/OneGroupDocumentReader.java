@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.DocumentReader;
 import java.util.List;
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;

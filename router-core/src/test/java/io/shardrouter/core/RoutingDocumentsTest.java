@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

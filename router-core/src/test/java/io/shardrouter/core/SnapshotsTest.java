@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.metadata.Snapshots;
 import java.util.Arrays;
 import java.util.SplittableRandom;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.KeyType;
 import java.util.Arrays;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.shardrouter.hash;
 
-import io.shardrouter.core.key.KeyScratch;
+import io.shardrouter.core.internal.KeyScratch;
 
 /**
  * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a

@@ -3,7 +3,7 @@ package io.shardrouter.hash;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.Objects;
 

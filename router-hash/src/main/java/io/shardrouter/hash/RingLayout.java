@@ -80,7 +80,7 @@ final class RingLayout {
               + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
     }
     Violations v = new Violations();
-    ring.checkWeights(table.groups(), v, true);
+    ring.checkWeights(table.groups(), "strategy", v, true);
     v.throwIfAny();
     RingLayout l = new RingLayout(ring.hash(), ring.vnodes());
     Map<String, Integer> index = new LinkedHashMap<>();

@@ -1,10 +1,10 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RouteIndex;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.UUID;
 

@@ -252,15 +252,15 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   /** The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code 001}. */
   /** A document's weights, when it gives any, name exactly its groups. */
   @Override
-  public void checkGroups(List<ReplicaGroup> groups, Violations v) {
-    checkWeights(groups, v, false);
+  public void checkGroups(List<ReplicaGroup> groups, String path, Violations v) {
+    checkWeights(groups, path, v, false);
   }
 
   /**
    * Reports weights that name no group, and (when weights are given or {@code required}) groups
    * without a weight.
    */
-  void checkWeights(List<ReplicaGroup> groups, Violations v, boolean required) {
+  void checkWeights(List<ReplicaGroup> groups, String path, Violations v, boolean required) {
     if (weights().isEmpty() && !required) {
       return;
     }
@@ -269,7 +269,7 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
       ids.add(g.id());
       if (!weights().containsKey(g.id())) {
         v.add(
-            "strategy.weights",
+            path + ".weights",
             "has no weight for group '"
                 + g.id()
                 + "'; give every group of the document an "
@@ -281,7 +281,7 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     for (String id : weights().keySet()) {
       if (!ids.contains(id)) {
         v.add(
-            "strategy.weights." + id,
+            path + ".weights." + id,
             "names group '"
                 + id
                 + "', which is not in the document's groups "

@@ -1,11 +1,11 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.shardrouter.hash;
 
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.Latin1Strings;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.internal.Latin1Strings;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.InputStream;

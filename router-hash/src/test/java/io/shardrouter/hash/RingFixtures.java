@@ -1,8 +1,8 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,13 +2,13 @@ package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.KeyScratch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,10 +6,10 @@ import static io.shardrouter.hash.RingFixtures.weights;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.testing.PartitionStrategyContract;
 import java.util.ArrayList;
 import java.util.List;

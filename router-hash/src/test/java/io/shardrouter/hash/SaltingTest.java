@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.SplittableRandom;

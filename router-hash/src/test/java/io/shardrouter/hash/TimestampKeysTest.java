@@ -3,8 +3,8 @@ package io.shardrouter.hash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

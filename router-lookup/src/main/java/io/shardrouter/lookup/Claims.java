@@ -1,8 +1,8 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.key.KeyType;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;

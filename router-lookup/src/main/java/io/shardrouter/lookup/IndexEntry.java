@@ -1,7 +1,7 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.Route;
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.Hex;
 import java.util.Arrays;
 import java.util.Objects;
 

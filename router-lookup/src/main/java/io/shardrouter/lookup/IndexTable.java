@@ -1,9 +1,9 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.Objects;
 import java.util.UUID;
 

@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.lookup.internal.Directory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -7,14 +7,16 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Utf8;
+import io.shardrouter.lookup.internal.Directory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,7 +56,8 @@ import java.util.Objects;
  *
  * @since 0.1
  */
-public final class LookupStrategy implements PartitionStrategy, PlacementConstraint {
+public final class LookupStrategy
+    implements PartitionStrategy, PlacementConstraint, NestedStrategies {
   /** The registered type name. */
   public static final String TYPE = "lookup";
 
@@ -323,6 +326,26 @@ public final class LookupStrategy implements PartitionStrategy, PlacementConstra
   @Override
   public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
     return LookupMoves.between(previous, this);
+  }
+
+  /** The fallback, then the strategy of every split entry, with their paths in the document. */
+  @Override
+  public List<Child> children() {
+    List<Child> out = new ArrayList<>();
+    out.add(new Child(FALLBACK, fallback));
+    if (rich.length == 0) {
+      return List.copyOf(out);
+    }
+    for (int r = 0; r < directory.arena().length; r = directory.nextRecord(r)) {
+      int v = directory.value(r);
+      if (v >= RICH_BASE && rich[v - RICH_BASE].strategy() != null) {
+        String entry =
+            KeyTexts.entryPath(
+                keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
+        out.add(new Child(entry + ".strategy", rich[v - RICH_BASE].strategy()));
+      }
+    }
+    return List.copyOf(out);
   }
 
   private List<PlacementPin> collectPins() {

@@ -1,8 +1,10 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

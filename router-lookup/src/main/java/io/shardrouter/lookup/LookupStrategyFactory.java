@@ -2,12 +2,12 @@ package io.shardrouter.lookup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.metadata.LazyObjectNode;
+import io.shardrouter.core.internal.LazyObjectNode;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.Utf8;
 import java.text.Normalizer.Form;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.shardrouter.lookup;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.internal.LittleEndian;
 
 /**
  * {@code routable_id}: the partition of a {@code long} key is the partition field of a routable id

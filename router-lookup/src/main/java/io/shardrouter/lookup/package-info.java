@@ -10,8 +10,8 @@
  *   <li>{@link io.shardrouter.lookup.LookupStrategy} — type {@code lookup}: an exact key →
  *       partition directory with a fallback strategy for every other key; dedicated tenants,
  *       second-level splits with their own nested strategy, region pins. Backed by {@link
- *       io.shardrouter.lookup.Directory}, a compact open-addressing table for tens of millions of
- *       entries.
+ *       io.shardrouter.lookup.internal.Directory}, a compact open-addressing table for tens of
+ *       millions of entries.
  *   <li>{@link io.shardrouter.lookup.HotKeys} — isolate one key on a partition of its own as the
  *       next routing version; the movement report lists only that key.
  *   <li>{@link io.shardrouter.lookup.IndexTable} — route an index entry by a secondary attribute.

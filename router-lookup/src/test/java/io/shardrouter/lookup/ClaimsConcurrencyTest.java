@@ -3,8 +3,8 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.key.KeyType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

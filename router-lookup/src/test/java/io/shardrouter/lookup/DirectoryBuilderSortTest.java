@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

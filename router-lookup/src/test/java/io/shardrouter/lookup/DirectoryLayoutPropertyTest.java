@@ -3,10 +3,12 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.Hex;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

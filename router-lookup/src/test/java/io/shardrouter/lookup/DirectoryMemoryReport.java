@@ -1,5 +1,7 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 

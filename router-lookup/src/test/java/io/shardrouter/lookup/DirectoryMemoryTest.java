@@ -3,6 +3,7 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.lookup.internal.Directory;
 import org.junit.jupiter.api.Test;
 
 /** Memory per entry of a million-entry directory, as documented in {@link Directory}. */

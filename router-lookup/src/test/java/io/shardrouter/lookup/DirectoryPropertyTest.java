@@ -3,9 +3,11 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,7 +77,7 @@ class DirectoryPropertyTest {
       assertEquals(
           expected,
           d.get(k, 0, k.length),
-          () -> "hit " + io.shardrouter.core.key.Hex.of(k) + "; " + ctx);
+          () -> "hit " + io.shardrouter.core.internal.Hex.of(k) + "; " + ctx);
       System.arraycopy(k, 0, frame, 7, k.length); // the same key inside a larger array
       assertEquals(expected, d.get(frame, 7, k.length), ctx);
       if (k.length == 8) {
@@ -106,7 +108,7 @@ class DirectoryPropertyTest {
       assertEquals(
           expected == null ? Directory.MISS : expected,
           actual,
-          () -> "probe " + io.shardrouter.core.key.Hex.of(shown) + "; " + ctx);
+          () -> "probe " + io.shardrouter.core.internal.Hex.of(shown) + "; " + ctx);
       if (expected == null) {
         misses++;
       }

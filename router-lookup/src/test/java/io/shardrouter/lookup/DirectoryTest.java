@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.key.CanonicalKeys;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.DirectoryBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.JumpHashStrategy;

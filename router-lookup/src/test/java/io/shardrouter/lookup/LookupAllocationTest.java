@@ -2,10 +2,10 @@ package io.shardrouter.lookup;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.lang.management.ManagementFactory;
 import java.util.function.IntUnaryOperator;

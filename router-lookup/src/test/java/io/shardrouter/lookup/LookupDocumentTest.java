@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import java.util.List;

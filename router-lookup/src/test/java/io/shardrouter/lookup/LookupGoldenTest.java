@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.Hex;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import java.security.MessageDigest;

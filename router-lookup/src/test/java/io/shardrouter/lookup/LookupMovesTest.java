@@ -3,10 +3,10 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

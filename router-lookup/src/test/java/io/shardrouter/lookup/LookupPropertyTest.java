@@ -2,9 +2,9 @@ package io.shardrouter.lookup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -75,7 +75,7 @@ class ReferenceDataTest {
             IllegalArgumentException.class,
             () ->
                 ReferenceData.of(
-                    Fixtures.hashModTable("orders", io.shardrouter.core.key.KeyType.STRING, 4)));
+                    Fixtures.hashModTable("orders", io.shardrouter.core.KeyType.STRING, 4)));
     assertTrue(
         e.getMessage()
             .startsWith("entity 'orders' is not marked broadcast (its strategy is 'hash_mod')"),

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;

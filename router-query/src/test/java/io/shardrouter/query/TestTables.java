@@ -2,10 +2,10 @@ package io.shardrouter.query;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 

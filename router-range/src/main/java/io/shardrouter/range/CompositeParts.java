@@ -1,7 +1,7 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.internal.LittleEndian;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.internal.LittleEndian;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;

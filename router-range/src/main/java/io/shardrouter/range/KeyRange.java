@@ -1,6 +1,6 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import java.util.Arrays;
 import java.util.Objects;
 

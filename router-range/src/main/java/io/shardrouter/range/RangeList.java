@@ -1,7 +1,7 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;

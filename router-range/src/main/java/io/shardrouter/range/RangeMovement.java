@@ -1,9 +1,9 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

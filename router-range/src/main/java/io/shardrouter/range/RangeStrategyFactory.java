@@ -2,10 +2,10 @@ package io.shardrouter.range;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.core.key.KeyType;
 import java.util.Iterator;
 import java.util.Set;
 import java.util.TreeSet;

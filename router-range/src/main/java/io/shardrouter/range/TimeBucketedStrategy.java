@@ -2,11 +2,12 @@ package io.shardrouter.range;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ import java.util.UUID;
  *
  * @since 0.1
  */
-public final class TimeBucketedStrategy implements PartitionStrategy, PlacementConstraint {
+public final class TimeBucketedStrategy
+    implements PartitionStrategy, PlacementConstraint, NestedStrategies {
   /** The registered type name. */
   public static final String TYPE = "time_buckets";
 
@@ -68,6 +70,12 @@ public final class TimeBucketedStrategy implements PartitionStrategy, PlacementC
   /** The strategy of the business key. */
   public PartitionStrategy strategy() {
     return strategy;
+  }
+
+  /** The business strategy, at {@code strategy} in this strategy's object. */
+  @Override
+  public List<Child> children() {
+    return List.of(new Child("strategy", strategy));
   }
 
   public TimeBuckets buckets() {

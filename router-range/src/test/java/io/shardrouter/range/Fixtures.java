@@ -3,10 +3,10 @@ package io.shardrouter.range;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.ArrayList;
 import java.util.List;

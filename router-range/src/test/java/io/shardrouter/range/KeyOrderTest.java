@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.Timestamps;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Timestamps;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.testing.KeyGenerators;
 import io.shardrouter.core.testing.ReferenceEncoding;
 import java.nio.ByteBuffer;

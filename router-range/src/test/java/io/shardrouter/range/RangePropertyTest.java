@@ -3,11 +3,11 @@ package io.shardrouter.range;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

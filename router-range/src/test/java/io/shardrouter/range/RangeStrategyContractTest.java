@@ -3,10 +3,10 @@ package io.shardrouter.range;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.testing.KeyGenerators;
 import io.shardrouter.core.testing.PartitionStrategyContract;
 import io.shardrouter.core.testing.ReferenceEncoding;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.List;
 import org.junit.jupiter.api.Test;

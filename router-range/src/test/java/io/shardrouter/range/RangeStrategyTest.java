@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
 import java.util.List;
@@ -202,7 +202,7 @@ class RangeStrategyTest {
         1,
         s.partitionOf(
             CompositeKey.of(
-                "plant-aa", io.shardrouter.core.key.Timestamps.instant(Long.MIN_VALUE))));
+                "plant-aa", io.shardrouter.core.internal.Timestamps.instant(Long.MIN_VALUE))));
     assertEquals(2, s.partitionOf(CompositeKey.of("plant-b", Instant.EPOCH)));
     assertEquals(2, s.partitionOf(CompositeKey.of("z", Instant.EPOCH)));
     assertThrows(NoRouteException.class, () -> s.partitionOf(CompositeKey.of("plant-", april)));

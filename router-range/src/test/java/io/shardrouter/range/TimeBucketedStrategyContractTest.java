@@ -2,9 +2,9 @@ package io.shardrouter.range;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.testing.Fnv1aModStrategy;
 import io.shardrouter.core.testing.KeyGenerators;
 import io.shardrouter.core.testing.PartitionStrategyContract;

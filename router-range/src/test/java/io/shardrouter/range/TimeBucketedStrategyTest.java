@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
 import java.util.List;

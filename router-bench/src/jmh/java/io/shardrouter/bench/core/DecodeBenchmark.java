@@ -3,7 +3,7 @@ package io.shardrouter.bench.core;
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.hash.HashModStrategy;

@@ -3,7 +3,7 @@ package io.shardrouter.bench.core;
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -5,7 +5,7 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -4,7 +4,7 @@ import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,7 @@
 package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.KeySet;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.hash.StableHashes;
 import java.nio.charset.StandardCharsets;

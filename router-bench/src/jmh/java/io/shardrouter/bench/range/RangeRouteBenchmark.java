@@ -4,7 +4,7 @@ import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.range.RangeStrategy;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -5,7 +5,7 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingStrategy;

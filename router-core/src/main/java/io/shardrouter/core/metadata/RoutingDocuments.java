@@ -14,15 +14,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.RoutingTableJson;
-import io.shardrouter.core.SpecJson;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.internal.DocumentTree;
+import io.shardrouter.core.internal.GroupsJson;
+import io.shardrouter.core.internal.JsonFields;
+import io.shardrouter.core.internal.KeyTypeJson;
+import io.shardrouter.core.internal.LazyArrayNode;
+import io.shardrouter.core.internal.LazyObjectNode;
+import io.shardrouter.core.internal.RoutingTableJson;
+import io.shardrouter.core.internal.SpecJson;
+import io.shardrouter.core.internal.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +39,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reads and writes routing documents (JSON, format 1; see {@code docs/format.md}).
@@ -143,7 +148,7 @@ public final class RoutingDocuments {
       }
       v.throwIfAny();
     }
-    unknownFields(root, "", TOP_FIELDS, v);
+    JsonFields.unknownFields(root, "", TOP_FIELDS, v);
 
     JsonNode format = root.get("format");
     if (format == null) {
@@ -368,18 +373,6 @@ public final class RoutingDocuments {
               path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");
         }
         wellFormedText(e.getValue(), child, v);
-      }
-    }
-  }
-
-  static void unknownFields(JsonNode node, String path, Set<String> known, Violations v) {
-    Iterator<String> it = node.fieldNames();
-    while (it.hasNext()) {
-      String name = it.next();
-      if (!known.contains(name)) {
-        v.add(
-            path.isEmpty() ? name : path + "." + name,
-            "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
   }

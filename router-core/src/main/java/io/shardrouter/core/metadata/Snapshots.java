@@ -4,7 +4,7 @@ import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.LittleEndian;
+import io.shardrouter.core.internal.LittleEndian;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Exception;
@@ -92,7 +92,7 @@ public final class Snapshots {
     if (!isSnapshot(snapshot)) {
       throw new CorruptSnapshotException(
           "not a routing snapshot: magic is 0x"
-              + io.shardrouter.core.key.Hex.of(snapshot, 0, 4)
+              + io.shardrouter.core.internal.Hex.of(snapshot, 0, 4)
               + ", expected 0x53525453 ('SRTS'); is this a JSON routing document or another file?");
     }
     int format = (snapshot[4] & 0xFF) | (snapshot[5] & 0xFF) << 8;

@@ -2,10 +2,10 @@ package io.shardrouter.core.testing;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.core.key.KeyType;
 import java.util.Objects;
 import java.util.Set;
 

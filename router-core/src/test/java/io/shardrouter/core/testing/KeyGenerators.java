@@ -1,8 +1,8 @@
 package io.shardrouter.core.testing;
 
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.UUID;

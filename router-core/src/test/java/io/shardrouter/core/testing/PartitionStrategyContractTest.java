@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.CompositeKey;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -378,7 +378,7 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     }
 
     @Override
-    public io.shardrouter.core.key.KeyType keyType() {
+    public io.shardrouter.core.KeyType keyType() {
       return inner.keyType();
     }
 

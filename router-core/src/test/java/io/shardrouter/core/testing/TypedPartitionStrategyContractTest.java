@@ -1,9 +1,9 @@
 package io.shardrouter.core.testing;
 
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
 import java.util.List;
 
 /**

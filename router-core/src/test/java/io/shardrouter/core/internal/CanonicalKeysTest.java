@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;

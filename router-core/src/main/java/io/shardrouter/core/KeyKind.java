@@ -1,5 +1,6 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core;
 
+import io.shardrouter.core.internal.Timestamps;
 import java.util.Locale;
 
 /**

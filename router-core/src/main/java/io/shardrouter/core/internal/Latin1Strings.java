@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,6 +1,6 @@
-package io.shardrouter.lookup;
+package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.key.Hex;
+import io.shardrouter.core.internal.Hex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class DirectoryBuilder {
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
 
-  DirectoryBuilder() {}
+  public DirectoryBuilder() {}
 
   /**
    * Adds the key whose canonical bytes are {@code key[offset, offset + length)} with {@code value}
@@ -105,12 +105,12 @@ public final class DirectoryBuilder {
   }
 
   /** The value of the entry added {@code index}-th (from 0). */
-  int value(int index) {
+  public int value(int index) {
     return values[index];
   }
 
   /** Replaces the value of the entry added {@code index}-th. */
-  void setValue(int index, int value) {
+  public void setValue(int index, int value) {
     values[index] = value;
   }
 
@@ -118,7 +118,7 @@ public final class DirectoryBuilder {
    * Insertion indices in the order the directory will hold the entries: by key bytes, then
    * insertion.
    */
-  int[] sortedOrder() {
+  public int[] sortedOrder() {
     return sorted();
   }
 
@@ -290,7 +290,7 @@ public final class DirectoryBuilder {
   // ---- test hooks: the layout's parameters, fixed by default
 
   /** Forces records of 16 or 32 bytes (0: chosen from the key lengths). */
-  DirectoryBuilder recordBytes(int bytes) {
+  public DirectoryBuilder recordBytes(int bytes) {
     if (bytes != 0 && bytes != 16 && bytes != 32) {
       throw new IllegalArgumentException("record bytes must be 0, 16 or 32, got " + bytes);
     }
@@ -302,7 +302,7 @@ public final class DirectoryBuilder {
    * Keeps only {@code bits} (0 to 16) of each record's tag: 0 makes every same-length key a tag
    * match.
    */
-  DirectoryBuilder tagBits(int bits) {
+  public DirectoryBuilder tagBits(int bits) {
     if (bits < 0 || bits > 16) {
       throw new IllegalArgumentException("tag bits must be in [0, 16], got " + bits);
     }
@@ -311,7 +311,7 @@ public final class DirectoryBuilder {
   }
 
   /** The hop from which a bucket says "scan to a free record" (1 to 255). */
-  DirectoryBuilder hopLimit(int limit) {
+  public DirectoryBuilder hopLimit(int limit) {
     if (limit < 1 || limit > 255) {
       throw new IllegalArgumentException("hop limit must be in [1, 255], got " + limit);
     }
@@ -320,7 +320,7 @@ public final class DirectoryBuilder {
   }
 
   /** The largest share of records in use, in (0, 1): higher means longer probes. */
-  DirectoryBuilder loadFactor(double load) {
+  public DirectoryBuilder loadFactor(double load) {
     if (!(load > 0 && load < 1)) {
       throw new IllegalArgumentException("load factor must be in (0, 1), got " + load);
     }

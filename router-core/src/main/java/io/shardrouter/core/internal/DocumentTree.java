@@ -1,4 +1,4 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.key.Utf8;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p><b>Thread-safety:</b> stateless.
  */
-final class DocumentTree {
+public final class DocumentTree {
   /** The field name whose container values are deferred: the directory of lookup strategies. */
   static final String DEFERRED_FIELD = "entries";
 
@@ -72,7 +72,7 @@ final class DocumentTree {
    * The tree of {@code json} read with {@code limits} (a parser factory with the document's limits,
    * without duplicate detection); null when the document is not clean (see the class comment).
    */
-  static JsonNode read(byte[] json, JsonFactory limits) {
+  public static JsonNode read(byte[] json, JsonFactory limits) {
     try (JsonParser p = limits.createParser(json)) {
       DocumentTree t = new DocumentTree(json, p);
       JsonToken first = p.nextToken();

@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 /**
  * Lower-case hexadecimal text of bytes, as printed by {@code shardctl explain} and used for {@code

@@ -1,4 +1,4 @@
-package io.shardrouter.core;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
-import io.shardrouter.core.key.KeyKind;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
 import java.io.IOException;
 
 /**
@@ -25,7 +29,7 @@ public final class RoutingTableJson {
   private RoutingTableJson() {}
 
   /** The whole document: {@code format}, {@code routing_version}, then the content. */
-  static ObjectNode document(RoutingTable t) {
+  public static ObjectNode document(RoutingTable t) {
     return document(t, t.strategy().toJson());
   }
 
@@ -52,7 +56,7 @@ public final class RoutingTableJson {
    * bytes as its {@code toJson()} but without building it; only serialize this object, never walk
    * it.
    */
-  static ObjectNode content(RoutingTable t) {
+  public static ObjectNode content(RoutingTable t) {
     return content(t, streamed(t.strategy()));
   }
 
@@ -105,8 +109,8 @@ public final class RoutingTableJson {
       }
     }
     ArrayNode pl = doc.putArray("placement");
-    for (int g : t.placement()) {
-      pl.add(t.groups().get(g).id());
+    for (int p = 0; p < t.partitionCount(); p++) {
+      pl.add(t.routeOfPartition(p).group().id());
     }
     if (!t.extensions()
         .isEmpty()) { // absent when empty: the fingerprints of format 1 stay as they were

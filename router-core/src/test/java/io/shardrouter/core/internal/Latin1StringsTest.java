@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

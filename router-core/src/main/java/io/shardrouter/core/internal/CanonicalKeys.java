@@ -1,6 +1,7 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyKind;
 import java.time.Instant;
 import java.util.UUID;
 

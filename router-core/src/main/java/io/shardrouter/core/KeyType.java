@@ -1,9 +1,12 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.internal.Timestamps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

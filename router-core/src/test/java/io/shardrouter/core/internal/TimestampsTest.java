@@ -1,11 +1,14 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,11 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Role;
 import io.shardrouter.core.Violations;
+import io.shardrouter.core.metadata.DocumentReader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -52,7 +53,7 @@ public final class GroupsJson {
         continue;
       }
       int before = v.size();
-      RoutingDocuments.unknownFields(g, path, GROUP_FIELDS, v);
+      JsonFields.unknownFields(g, path, GROUP_FIELDS, v);
       JsonNode id = g.get("id");
       if (id == null || !id.isTextual() || id.textValue().isBlank()) {
         v.add(path + ".id", "missing or not a non-blank string");
@@ -94,7 +95,7 @@ public final class GroupsJson {
     if (node.isTextual()) {
       endpoint = node.textValue();
     } else if (node.isObject()) {
-      RoutingDocuments.unknownFields(node, path, REPLICA_FIELDS, v);
+      JsonFields.unknownFields(node, path, REPLICA_FIELDS, v);
       JsonNode e = node.get("endpoint");
       endpoint = e != null && e.isTextual() ? e.textValue() : null;
       labels = labels(node.get("labels"), path + ".labels", v);

@@ -1,5 +1,6 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
+import io.shardrouter.core.CompositeKey;
 import java.time.Instant;
 import java.util.UUID;
 

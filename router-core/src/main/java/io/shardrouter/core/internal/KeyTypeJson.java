@@ -1,9 +1,10 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.key.KeyKind;
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.metadata.DocumentReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -35,7 +36,7 @@ public final class KeyTypeJson {
       v.add("key", "must be an object such as {\"type\": \"string\"}, got " + key);
       return null;
     }
-    RoutingDocuments.unknownFields(key, "key", Set.of("type", "parts"), v);
+    JsonFields.unknownFields(key, "key", Set.of("type", "parts"), v);
     JsonNode type = key.get("type");
     String names = "[string, long, int, uuid, bytes, timestamp, composite]";
     if (type == null || !type.isTextual()) {

@@ -1,9 +1,10 @@
-package io.shardrouter.core;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.Spec;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

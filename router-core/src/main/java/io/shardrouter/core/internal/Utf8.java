@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 import io.shardrouter.core.InvalidKeyException;
 

@@ -1,4 +1,4 @@
-package io.shardrouter.core.key;
+package io.shardrouter.core.internal;
 
 /**
  * Little-endian reads and writes of fixed-width numbers, the byte order of every number in the

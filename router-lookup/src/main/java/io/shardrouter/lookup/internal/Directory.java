@@ -1,8 +1,8 @@
-package io.shardrouter.lookup;
+package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.key.CanonicalKeys;
-import io.shardrouter.core.key.KeyScratch;
-import io.shardrouter.core.key.Latin1Strings;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.internal.Latin1Strings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -62,25 +62,25 @@ public final class Directory {
   public static final int MISS = -1;
 
   /** Records per bucket are at most this full, so that most keys sit in their home bucket. */
-  static final double LOAD_FACTOR = 0.8;
+  public static final double LOAD_FACTOR = 0.8;
 
   /** The largest table, in bytes. */
-  static final int MAX_ARENA_BYTES = Integer.MAX_VALUE - 16;
+  public static final int MAX_ARENA_BYTES = Integer.MAX_VALUE - 16;
 
   /** Bytes before the first bucket: with the array's 16-byte header, a cache line boundary. */
-  static final int PAD = 48;
+  public static final int PAD = 48;
 
   /** Bytes per bucket: one cache line. */
-  static final int BUCKET = 64;
+  public static final int BUCKET = 64;
 
   /** Byte 0 of a record whose key is in the overflow. */
-  static final int OVERFLOW = 0xFF;
+  public static final int OVERFLOW = 0xFF;
 
   /**
    * The longest {@code String} {@code get} packs into words itself; longer ones go through {@link
    * KeyScratch}.
    */
-  static final int WORD_KEY_MAX = 24;
+  public static final int WORD_KEY_MAX = 24;
 
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -102,7 +102,7 @@ public final class Directory {
    * A directory over a built table; {@code hashCode} is the content hash the builder computed (see
    * {@link #hashCode()}).
    */
-  Directory(
+  public Directory(
       byte[] table,
       int[] order,
       int size,
@@ -199,7 +199,7 @@ public final class Directory {
   }
 
   /** {@link #get(String)} without the direct read: one pass over the chars of short text. */
-  int getPacked(String key) {
+  public int getPacked(String key) {
     int n = key.length();
     if (n > WORD_KEY_MAX) {
       return getEncoded(key);
@@ -288,17 +288,17 @@ public final class Directory {
   }
 
   /** Bytes 0–2 of the record of a key of {@code length} bytes whose hash is {@code h}. */
-  int expected(long h, int length) {
+  public int expected(long h, int length) {
     return (length <= inlineMax ? length + 1 : OVERFLOW) | ((int) h & tagMask) << 8;
   }
 
   /** The table offset of the home bucket of hash {@code h}. */
-  int homeBucket(long h) {
+  public int homeBucket(long h) {
     return PAD + BUCKET * (int) (((h >>> 32) * bucketCount) >>> 32);
   }
 
   /** The bucket after the one at {@code bs}, wrapping around. */
-  int nextBucket(int bs) {
+  public int nextBucket(int bs) {
     int next = bs + BUCKET;
     return next == bucketsEnd ? PAD : next;
   }
@@ -374,7 +374,7 @@ public final class Directory {
    * {@code r} with {@link #keyOffset}, {@link #keyLength} and {@link #value}. Empty when the
    * directory is.
    */
-  byte[] arena() {
+  public byte[] arena() {
     return table;
   }
 
@@ -383,25 +383,25 @@ public final class Directory {
    * of an entry in key order, and the table holds at least one record per entry, so ranks stay
    * below it.
    */
-  int nextRecord(int r) {
+  public int nextRecord(int r) {
     return r + 1 < size ? r + 1 : table.length;
   }
 
   /** The length of the key at cursor {@code r}. */
-  int keyLength(int r) {
+  public int keyLength(int r) {
     int o = order[r];
     int code = table[o] & 0xFF;
     return code == OVERFLOW ? (int) INT_LE.get(table, o + 12) : code - 1;
   }
 
   /** Where in {@link #arena()} the key at cursor {@code r} starts. */
-  int keyOffset(int r) {
+  public int keyOffset(int r) {
     int o = order[r];
     return (table[o] & 0xFF) == OVERFLOW ? (int) INT_LE.get(table, o + 8) : o + 8;
   }
 
   /** The value at cursor {@code r}. */
-  int value(int r) {
+  public int value(int r) {
     return (int) INT_LE.get(table, order[r] + 4);
   }
 
@@ -430,12 +430,12 @@ public final class Directory {
   }
 
   /** The bytes of one record: 32 (keys up to 24 bytes inline) or 16 (up to 8). */
-  int recordBytes() {
+  public int recordBytes() {
     return recordBytes;
   }
 
   /** The number of buckets. */
-  int bucketCount() {
+  public int bucketCount() {
     return bucketCount;
   }
 
@@ -443,7 +443,7 @@ public final class Directory {
    * The hop byte of bucket {@code b} (0-based): how far past it the farthest key homed in it lies,
    * or the scan mark.
    */
-  int hop(int b) {
+  public int hop(int b) {
     return table[PAD + BUCKET * b + 3] & 0xFF;
   }
 

@@ -1,4 +1,4 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,7 +17,7 @@ import java.util.RandomAccess;
  *
  * <p><b>Thread-safety:</b> not thread-safe (the cursor is cached).
  */
-final class LazyArrayNode extends ArrayNode {
+public final class LazyArrayNode extends ArrayNode {
   private static final long serialVersionUID = 1L;
 
   LazyArrayNode(byte[] json, int start, int end, int size) {

@@ -1,6 +1,6 @@
-package io.shardrouter.lookup;
+package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.key.Latin1Strings;
+import io.shardrouter.core.internal.Latin1Strings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -27,12 +27,12 @@ import java.nio.ByteOrder;
  *
  * <p><b>Allocation:</b> none.
  */
-final class DirectoryHash {
-  static final long SEED = 0x2D358DCCAA6C78A5L;
-  static final long P1 = 0xA0761D6478BD642FL;
-  static final long P2 = 0xE7037ED1A0B428DBL;
-  static final long P3 = 0x8EBC6AF09C88C6E3L;
-  static final long P4 = 0x589965CC75374CC3L;
+public final class DirectoryHash {
+  public static final long SEED = 0x2D358DCCAA6C78A5L;
+  public static final long P1 = 0xA0761D6478BD642FL;
+  public static final long P2 = 0xE7037ED1A0B428DBL;
+  public static final long P3 = 0x8EBC6AF09C88C6E3L;
+  public static final long P4 = 0x589965CC75374CC3L;
 
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -40,12 +40,12 @@ final class DirectoryHash {
   private DirectoryHash() {}
 
   /** The 64-bit fold of {@code a × b}: low half XOR high half. */
-  static long mum(long a, long b) {
+  public static long mum(long a, long b) {
     return a * b ^ Math.multiplyHigh(a, b);
   }
 
   /** The hash of {@code bytes[offset, offset + length)}. */
-  static long of(byte[] bytes, int offset, int length) {
+  public static long of(byte[] bytes, int offset, int length) {
     long h = SEED ^ length;
     int p = offset;
     int end = offset + length;
@@ -65,7 +65,7 @@ final class DirectoryHash {
    * The zero-padded little-endian word at {@code p}, of the bytes before {@code end}; 0 when {@code
    * p >= end}.
    */
-  static long word(byte[] bytes, int p, int end) {
+  public static long word(byte[] bytes, int p, int end) {
     int n = end - p;
     if (n >= 8) {
       return (long) LONG_LE.get(bytes, p);
@@ -88,7 +88,7 @@ final class DirectoryHash {
    * Directory} packs from a short ASCII {@code String}): the same value as {@link #of(byte[], int,
    * int)}.
    */
-  static long ofWords(long w0, long w1, long w2, int n) {
+  public static long ofWords(long w0, long w1, long w2, int n) {
     long h = SEED ^ n;
     if (n > 0) {
       h = mum(w0 ^ P1, w1 ^ P2 ^ h);
@@ -100,7 +100,7 @@ final class DirectoryHash {
   }
 
   /** The hash of a {@code long}'s 8 little-endian bytes. */
-  static long of(long key) {
+  public static long of(long key) {
     return mum(mum(key ^ P1, P2 ^ (SEED ^ 8)) ^ P3, 8 ^ P4);
   }
 }

@@ -1,10 +1,11 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.AbstractMap;

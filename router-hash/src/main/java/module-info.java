@@ -1,0 +1,16 @@
+/**
+ * ShardRouter hash strategies: {@code hash_mod}, {@code jump} and the weighted {@code ring}, the
+ * stable hash functions they are defined over, and salting for hot keys ({@code docs/ring.md},
+ * {@code docs/routing-spec.md}).
+ */
+module io.shardrouter.hash {
+  requires transitive io.shardrouter.core;
+  requires zero.allocation.hashing;
+
+  exports io.shardrouter.hash;
+
+  provides io.shardrouter.core.StrategyFactory with
+      io.shardrouter.hash.HashStrategyFactories.HashMod,
+      io.shardrouter.hash.HashStrategyFactories.Jump,
+      io.shardrouter.hash.RingStrategyFactory;
+}
