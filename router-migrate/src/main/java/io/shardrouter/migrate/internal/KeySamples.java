@@ -1,6 +1,6 @@
 package io.shardrouter.migrate.internal;
 
-import io.shardrouter.core.key.KeyType;
+import io.shardrouter.core.KeyType;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
