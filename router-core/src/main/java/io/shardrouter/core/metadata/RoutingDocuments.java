@@ -100,6 +100,11 @@ public final class RoutingDocuments {
               + "; ship large tables as a binary snapshot or raise the limit");
       v.throwIfAny();
     }
+    int badByte = StrictUtf8.firstInvalid(json);
+    if (badByte >= 0) {
+      v.add("$", StrictUtf8.describe(json, badByte));
+      v.throwIfAny();
+    }
     JsonNode root = parse(json, maxBytes, v);
     v.throwIfAny();
     if (!root.isObject()) {
