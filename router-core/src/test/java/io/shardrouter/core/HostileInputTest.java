@@ -164,4 +164,21 @@ class HostileInputTest {
         e.getMessage().contains("and " + (100_000 - Violations.MAX_PER_KIND) + " more violations"),
         e.getMessage());
   }
+
+  @Test
+  void document_limitViolations_carryLineAndColumn() {
+    String deep = "[".repeat(40) + "]".repeat(40);
+    String longName = "n".repeat(2_000);
+    String longNumber = "1".repeat(100);
+    for (String json :
+        new String[] {
+          doc("\"entity\"", "\"x\": " + deep + ", \"entity\""),
+          doc("\"entity\"", "\"" + longName + "\": 1, \"entity\""),
+          doc("\"routing_version\": 7", "\"routing_version\": " + longNumber)
+        }) {
+      InvalidRoutingTableException e = refused(json.getBytes(StandardCharsets.UTF_8));
+      assertTrue(e.getMessage().contains(" at line "), e.getMessage());
+      assertTrue(e.getMessage().contains(", column "), e.getMessage());
+    }
+  }
 }
