@@ -3,6 +3,7 @@ package io.shardrouter.cli;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
+import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingMovement;
 import io.shardrouter.hash.RingStrategy;
@@ -70,7 +71,7 @@ final class DiffCommand implements Command {
         file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
       keys =
           new ParsedKeys(
-              new KeyLines(in == null ? console.in() : in), from.keyType(), console.err());
+              new KeyLines(in == null ? console.in() : in), List.of(from, to), console.err());
       count = counter.apply(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid(
@@ -99,15 +100,17 @@ final class DiffCommand implements Command {
   private static final class ParsedKeys implements Iterable<byte[]>, Iterator<byte[]> {
     private final KeyLines lines;
     private final KeyType keyType;
+    private final List<RoutingTable> tables;
     private final PrintStream err;
     private byte[] next;
     private boolean done;
     private boolean iterated;
     long failed;
 
-    ParsedKeys(KeyLines lines, KeyType keyType, PrintStream err) {
+    ParsedKeys(KeyLines lines, List<RoutingTable> tables, PrintStream err) {
       this.lines = lines;
-      this.keyType = keyType;
+      this.keyType = tables.get(0).keyType();
+      this.tables = tables;
       this.err = err;
     }
 
@@ -137,7 +140,15 @@ final class DiffCommand implements Command {
           continue;
         }
         try {
-          next = keyType.parseText(text);
+          byte[] k = keyType.parseText(text);
+          for (RoutingTable t : tables) {
+            try {
+              t.routeCanonical(k); // a strategy may refuse a key of the type (a negative id)
+            } catch (NoRouteException e) {
+              // in no range of this table: the movement report counts it, it is no refused line
+            }
+          }
+          next = k;
         } catch (InvalidKeyException e) {
           fail(e.getMessage());
         }

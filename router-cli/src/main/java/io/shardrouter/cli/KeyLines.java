@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Reads a key file: one key per line, UTF-8, lines ending in {@code \n} or {@code \r\n}, a byte
- * order mark at the start ignored. Every line is a key, an empty one included.
+ * Reads a key file ({@code docs/format.md} §7): one key per line, UTF-8, lines ending in {@code \n}
+ * or {@code \r\n}, a byte order mark at the start ignored. Every line is a key, an empty one
+ * included.
  *
  * <p>Unlike a {@link java.io.BufferedReader}, a line that is not well-formed UTF-8 is reported
  * ({@link #text()} is null) instead of being read with replacement characters, which would route a

@@ -19,8 +19,11 @@ import java.util.List;
  * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line {@code
  * key<TAB>partition<TAB>group} per key, in input order. Each key is parsed by the document's key
  * type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that cannot be parsed,
- * or that no range of a range table covers ({@link NoRouteException}), gets an error line on
- * standard error, the other keys are still routed, and the status is {@value ShardCtl#UNROUTED}.
+ * that the strategy refuses ({@link InvalidKeyException}, e.g. a negative {@code routable_id}), or
+ * that no range of a range table covers ({@link NoRouteException}), gets an error line on standard
+ * error naming its line (or argument) number, the other keys are still routed, and the status is
+ * {@value ShardCtl#UNROUTED}. The key file format is {@link KeyLines}'s ({@code docs/format.md}
+ * §7).
  *
  * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
  * file take about a second.
@@ -132,8 +135,8 @@ final class RouteCommand implements Command {
       Route r;
       try {
         r = table.routeCanonical(canonical);
-      } catch (NoRouteException e) {
-        return e.getMessage();
+      } catch (NoRouteException | InvalidKeyException e) {
+        return e.getMessage(); // no range holds it, or the strategy refuses it (a negative id)
       }
       out.write(key);
       out.write('\t');

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.KeyTextGrammar;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Timestamps;
 import java.util.ArrayList;
@@ -100,11 +101,13 @@ public final class KeyType {
   }
 
   /**
-   * Parses a key written as text (the command line, a key file) into its canonical bytes: a {@code
-   * string} as is, {@code long} and {@code int} in decimal, {@code uuid} in its 36-char form,
-   * {@code bytes} in hex, {@code timestamp} in ISO-8601 with an offset ({@link Timestamps#parse}),
-   * and a composite as a JSON array of its parts (strings, numbers, uuids, timestamps and bytes as
-   * strings), e.g. {@code ["plant-a", 42]}.
+   * Parses a key written as text (the command line, a key file) into its canonical bytes, by the
+   * grammars of {@code docs/routing-spec.md} §2.4 (ASCII only): a {@code string} as is, {@code
+   * long} and {@code int} as {@code -?[0-9]+} in range, {@code uuid} in its 36-char form, {@code
+   * bytes} as an even number of hex digits after an optional {@code 0x} (empty text and {@code 0x}
+   * alone are the empty key), {@code timestamp} as a date, time and offset ({@link
+   * Timestamps#parse}), and a composite as a JSON array of its parts (strings, numbers, uuids,
+   * timestamps and bytes as strings), e.g. {@code ["plant-a", 42]}.
    *
    * @throws InvalidKeyException naming the text and the type when the text is no key of this type
    */
@@ -172,8 +175,10 @@ public final class KeyType {
     try {
       return switch (kind) {
         case STRING -> CanonicalKeys.of(text);
-        case LONG -> CanonicalKeys.of(Long.parseLong(text));
-        case INT -> CanonicalKeys.of(Integer.parseInt(text));
+        case LONG -> CanonicalKeys.of(KeyTextGrammar.decimal(text, Long.MIN_VALUE, Long.MAX_VALUE));
+        case INT ->
+            CanonicalKeys.of(
+                (int) KeyTextGrammar.decimal(text, Integer.MIN_VALUE, Integer.MAX_VALUE));
         case UUID -> {
           if (!UUID_TEXT.matcher(text).matches()) {
             throw new IllegalArgumentException(
@@ -181,13 +186,18 @@ public final class KeyType {
           }
           yield CanonicalKeys.of(UUID.fromString(text));
         }
-        case BYTES -> Hex.parse(text.startsWith("0x") ? text.substring(2) : text);
+        case BYTES -> {
+          if (text.startsWith("0X")) {
+            throw new IllegalArgumentException("the prefix is 0x, lower case");
+          }
+          yield Hex.parse(text.startsWith("0x") ? text.substring(2) : text);
+        }
         case TIMESTAMP -> CanonicalKeys.of(Timestamps.parse(text));
       };
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           "key '"
-              + text
+              + KeyTextGrammar.printable(text)
               + "' is not a "
               + kind.documentName()
               + " ("
@@ -200,11 +210,18 @@ public final class KeyType {
   private static String hint(KeyKind kind) {
     return switch (kind) {
       case STRING -> "any well-formed text is a string key";
-      case LONG -> "write a decimal integer between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE;
+      case LONG ->
+          "write ASCII digits 0-9, with a leading '-' when negative, between "
+              + Long.MIN_VALUE
+              + " and "
+              + Long.MAX_VALUE;
       case INT ->
-          "write a decimal integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE;
+          "write ASCII digits 0-9, with a leading '-' when negative, between "
+              + Integer.MIN_VALUE
+              + " and "
+              + Integer.MAX_VALUE;
       case UUID -> "write 36 characters such as 123e4567-e89b-12d3-a456-426614174000";
-      case BYTES -> "write the bytes in hex, such as 0a1b2c";
+      case BYTES -> "write the bytes in hex, such as 0a1b2c or 0x0a1b2c";
       case TIMESTAMP -> "write ISO-8601 with an offset, such as 2026-04-01T00:00:00Z";
     };
   }

@@ -13,9 +13,15 @@ import java.util.Objects;
  * @since 0.1
  */
 public record Violation(String path, String message) {
+  /**
+   * A violation; control characters, line separators, bidirectional overrides and lone surrogates
+   * in {@code path} and {@code message} (names and values quoted from the input) are stored escaped
+   * as {@code \\uXXXX}, so that one violation always prints as one line and never sends a terminal
+   * escape sequence.
+   */
   public Violation {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(message, "message");
+    path = Printable.of(Objects.requireNonNull(path, "path"));
+    message = Printable.of(Objects.requireNonNull(message, "message"));
   }
 
   /** {@code path: message}, the form the CLI prints one per line. */

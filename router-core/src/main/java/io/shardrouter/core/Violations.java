@@ -1,7 +1,9 @@
 package io.shardrouter.core;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Collects the violations found while checking a routing document, so that all of them are reported
@@ -14,11 +16,74 @@ import java.util.List;
  * @since 0.1
  */
 public final class Violations {
-  private final List<Violation> list = new ArrayList<>();
+  /**
+   * The most violations kept per kind: per path with its array indices removed ({@code
+   * placement[7]} and {@code placement[9]} are one kind, {@code placement[]}); the others are
+   * counted and reported as one "and N more" violation.
+   */
+  public static final int MAX_PER_KIND = 20;
 
-  /** Records that {@code path} breaks a rule described by {@code message}. */
+  private final List<Violation> list = new ArrayList<>();
+  private final Map<String, Integer> perKind = new LinkedHashMap<>();
+  private int total;
+
+  /**
+   * Records that {@code path} breaks a rule described by {@code message}; beyond {@link
+   * #MAX_PER_KIND} of one kind, only counts it.
+   */
   public void add(String path, String message) {
-    list.add(new Violation(path, message));
+    total++;
+    int n = perKind.merge(kindOf(path), 1, Integer::sum);
+    if (n <= MAX_PER_KIND) {
+      list.add(new Violation(path, message));
+    }
+  }
+
+  /**
+   * {@code path} with the digits inside its brackets removed: {@code a[3].b[12]} is {@code
+   * a[].b[]}.
+   */
+  static String kindOf(String path) {
+    if (path.indexOf('[') < 0) {
+      return path;
+    }
+    StringBuilder b = new StringBuilder(path.length());
+    boolean inIndex = false;
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (c == '[') {
+        inIndex = true;
+      } else if (c == ']') {
+        inIndex = false;
+      } else if (inIndex && c >= '0' && c <= '9') {
+        continue;
+      }
+      b.append(c);
+    }
+    return b.toString();
+  }
+
+  /** The kept violations, then one "and N more" per kind that had more than the cap. */
+  private List<Violation> reported() {
+    if (total == list.size()) {
+      return list;
+    }
+    List<Violation> out = new ArrayList<>(list);
+    for (Map.Entry<String, Integer> e : perKind.entrySet()) {
+      if (e.getValue() > MAX_PER_KIND) {
+        out.add(
+            new Violation(
+                e.getKey(),
+                "and "
+                    + (e.getValue() - MAX_PER_KIND)
+                    + " more violations at "
+                    + e.getKey()
+                    + " (only the first "
+                    + MAX_PER_KIND
+                    + " of each kind are listed)"));
+      }
+    }
+    return out;
   }
 
   /**
@@ -36,21 +101,23 @@ public final class Violations {
   }
 
   public boolean isEmpty() {
-    return list.isEmpty();
+    return total == 0;
   }
 
+  /** How many violations were added, those only counted included. */
   public int size() {
-    return list.size();
+    return total;
   }
 
+  /** The violations, at most {@link #MAX_PER_KIND} of a kind, then the "and N more" lines. */
   public List<Violation> asList() {
-    return List.copyOf(list);
+    return List.copyOf(reported());
   }
 
   /** Throws {@link InvalidRoutingTableException} listing every violation, if there is any. */
   public void throwIfAny() {
-    if (!list.isEmpty()) {
-      throw new InvalidRoutingTableException(list);
+    if (total != 0) {
+      throw new InvalidRoutingTableException(reported());
     }
   }
 }

@@ -147,7 +147,7 @@ public final class MigrationRoutes {
   /**
    * The routing table of this version for plain routers: the source's placement until {@link
    * Phase#DONE}, the target's from then on, at {@link #version()}; while keys move it carries the
-   * transition state in its extension {@code transition} (docs/format.md §7), from which {@link
+   * transition state in its extension {@code transition} (docs/format.md §8), from which {@link
    * #of(RoutingTable)} rebuilds these routes in any process.
    */
   public RoutingTable table() {
@@ -247,7 +247,7 @@ public final class MigrationRoutes {
 
   /**
    * The routing document of this version: {@link #table()}'s document, with the transition state
-   * under {@code extensions.transition} while keys are moving (see {@code docs/format.md} §7).
+   * under {@code extensions.transition} while keys are moving (see {@code docs/format.md} §8).
    */
   public String toDocument() {
     return RoutingDocuments.write(table);

@@ -1,6 +1,9 @@
 package io.shardrouter.query;
 
 import io.shardrouter.query.InvalidCursorException.Reason;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -31,6 +34,11 @@ import javax.crypto.spec.SecretKeySpec;
  *          trailer: signed, HMAC-SHA256 of all bytes before it (32 bytes);
  *                   unsigned, CRC-32C of all bytes before it (4 bytes)
  * </pre>
+ *
+ * <p>Each cursor has exactly one accepted token: a token with {@code =} padding, or whose last
+ * character carries non-zero unused bits, is refused as {@link Reason#MALFORMED} even though it
+ * decodes to the same bytes, and a snapshot id must be valid UTF-8; so a token can serve as a cache
+ * or idempotency key.
  *
  * <p>An unsigned cursor can be read and rewritten by a client (the checksum only catches damage);
  * sign cursors whenever the sort key or the snapshot must not be chosen by the client. Signing keys
@@ -221,6 +229,13 @@ public final class CursorCodec {
               + declared
               + " it declares; it was altered: start from the first page");
     }
+    if (!Base64.getUrlEncoder().withoutPadding().encodeToString(b).equals(token)) {
+      throw refused(
+          Reason.MALFORMED,
+          "the cursor is not in its one canonical spelling (URL-safe Base64 without '=' padding,"
+              + " unused bits of the last character zero); it was altered: pass the token exactly"
+              + " as it was handed out");
+    }
     int flags = b[1] & 0xFF;
     if ((flags & ~(FLAG_SIGNED | FLAG_SNAPSHOT)) != 0) {
       throw refused(
@@ -275,7 +290,19 @@ public final class CursorCodec {
             Reason.MALFORMED,
             "the cursor's snapshot id has " + n + " bytes; expected 1 to " + MAX_SNAPSHOT_BYTES);
       }
-      snapshot = new String(b, pos + 2, n, StandardCharsets.UTF_8);
+      try {
+        snapshot =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(b, pos + 2, n))
+                .toString();
+      } catch (CharacterCodingException e) {
+        throw refused(
+            Reason.MALFORMED,
+            "the cursor's snapshot id is not valid UTF-8; it was altered: start from the first page");
+      }
       pos += 2 + n;
     }
     int m = field(b, pos, bodyLength, "sort key");

@@ -32,12 +32,18 @@ public final class FanOut<R> {
   private boolean absoluteDeadline;
   private boolean requireComplete;
   private boolean allowScatter;
+  private final ScatterResult<R> earlier;
 
-  FanOut(ScatterGather scatter, List<Target> targets, TargetCall<R> call) {
+  FanOut(
+      ScatterGather scatter, List<Target> targets, TargetCall<R> call, ScatterResult<R> earlier) {
     this.scatter = scatter;
     this.targets = targets;
     this.call = call;
+    this.earlier = earlier;
     this.deadlineNanos = scatter.defaultDeadlineNanos;
+    if (earlier != null) {
+      this.label = earlier.label();
+    }
   }
 
   /** Names the fan-out in results, errors and audit records; default {@code query}. */
@@ -163,7 +169,8 @@ public final class FanOut<R> {
     long now = System.nanoTime();
     long deadline = absoluteDeadline ? deadlineNanos : now + deadlineNanos;
     FanOutRun<R> run =
-        new FanOutRun<>(scatter, label, targets, call, requireComplete, width, now, deadline);
+        new FanOutRun<>(
+            scatter, label, targets, call, requireComplete, width, now, deadline, earlier);
     run.start();
     return run;
   }

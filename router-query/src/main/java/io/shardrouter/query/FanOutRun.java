@@ -39,6 +39,7 @@ final class FanOutRun<R> {
   private final long startNanos;
   private final long deadlineNanos;
   private final long replicaHint;
+  private final ScatterResult<R> earlier;
   private final CompletableFuture<ScatterResult<R>> future = new CompletableFuture<>();
 
   private final ReentrantLock lock = new ReentrantLock();
@@ -70,7 +71,8 @@ final class FanOutRun<R> {
       boolean requireComplete,
       int width,
       long startNanos,
-      long deadlineNanos) {
+      long deadlineNanos,
+      ScatterResult<R> earlier) {
     this.sg = sg;
     this.label = label;
     this.targets = targets;
@@ -79,6 +81,7 @@ final class FanOutRun<R> {
     this.startNanos = startNanos;
     this.deadlineNanos = deadlineNanos;
     this.replicaHint = sg.nextReplicaHint();
+    this.earlier = earlier;
     this.budgetLeft = sg.retryBudget;
     this.slots = new ArrayList<>(targets.size());
     for (Target t : targets) {
@@ -239,7 +242,7 @@ final class FanOutRun<R> {
         continue;
       }
       String why =
-          s.startedLocked()
+          s.calledLocked()
               ? reason
               : reason
                   + "; the target was never called ("
@@ -299,10 +302,11 @@ final class FanOutRun<R> {
             result.latency().toNanos(),
             result.retries(),
             result.hedges()));
-    if (requireComplete && result.partial()) {
-      future.completeExceptionally(new IncompleteResultException(result));
+    ScatterResult<R> out = earlier == null ? result : earlier.withRetried(result);
+    if (requireComplete && out.partial()) {
+      future.completeExceptionally(new IncompleteResultException(out));
     } else {
-      future.complete(result);
+      future.complete(out);
     }
   }
 

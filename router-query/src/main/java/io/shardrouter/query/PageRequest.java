@@ -5,8 +5,11 @@ import java.util.Optional;
 /**
  * One page to fetch, as a {@link Pager} decoded it: the filter, the page size K, the position to
  * continue after (none on the first page), and the snapshot to read at. Each target's query uses it
- * to return at most {@link #limit()} rows strictly after {@link #after()} in the sort order, under
- * the same filter, read at {@link #snapshot()} when there is one.
+ * to return at most {@link #fetchLimit()} rows (K + 1) strictly after {@link #after()} in the sort
+ * order, under the same filter, read at {@link #snapshot()} when there is one. The one row beyond
+ * the page tells the {@link Pager} whether another page follows and whether the page's last row
+ * shares its sort key with the next one (an order that is not total, refused rather than losing the
+ * row).
  *
  * <p><b>Thread-safety:</b> immutable when the sort key is; safe to share.
  *
@@ -48,9 +51,18 @@ public final class PageRequest<R, K> {
     return filter;
   }
 
-  /** K: the page size, and the most rows each target should return. */
+  /** K: the page size, the most rows the page holds. */
   public int limit() {
     return limit;
+  }
+
+  /**
+   * K + 1: the most rows each target's query should return ({@code LIMIT ?}). A target that returns
+   * fewer has no more rows after the position; one that returns only K when it has more makes the
+   * {@link Pager} end the paging early, so pass this, not {@link #limit()}.
+   */
+  public int fetchLimit() {
+    return limit + 1;
   }
 
   /** The sort key of the last row already served; empty on the first page. */
@@ -87,6 +99,8 @@ public final class PageRequest<R, K> {
         + order.fingerprintText()
         + ", limit="
         + limit
+        + ", fetchLimit="
+        + fetchLimit()
         + (after == null ? ", first page" : ", after=" + after)
         + (snapshot == null ? "" : ", snapshot=" + snapshot)
         + ", routingVersion="

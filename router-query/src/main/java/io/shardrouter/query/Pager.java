@@ -10,16 +10,21 @@ import java.util.function.Function;
  * of a request ({@link #first}, {@link #next}), and turns each target's candidates into one page
  * and the cursor of the next ({@link #page}).
  *
- * <p>A page is the {@link TopK} merge of the targets' candidates (each target returns at most K
- * rows strictly after the cursor, under the same filter and order). The next cursor holds the whole
- * sort key of the page's last row, tie-breaker included, so rows that share a timestamp across a
- * page boundary are neither lost nor repeated; it is bound to the filter and the sort by
- * fingerprints, so a cursor presented with another filter or sort is refused, and it carries the
- * routing version and the snapshot of the first page.
+ * <p>A page is the {@link TopK} merge of the targets' candidates (each target returns at most
+ * {@link PageRequest#fetchLimit()}, K + 1, rows strictly after the cursor, under the same filter
+ * and order). The page holds the first K of the merge; the (K+1)-th row, when there is one, says
+ * that another page follows (so a row count that is a multiple of K ends without an empty page) and
+ * is compared with the page's last row: when the two share a sort key, the order is not total and a
+ * cursor after the last row would skip the next one, so the page is refused with an {@link
+ * IllegalArgumentException} instead of dropping a row. The next cursor holds the whole sort key of
+ * the page's last row, tie-breaker included, so rows that share a timestamp across a page boundary
+ * are neither lost nor repeated; it is bound to the filter and the sort by fingerprints, so a
+ * cursor presented with another filter or sort is refused, and it carries the routing version and
+ * the snapshot of the first page.
  *
  * <pre>{@code
  * PageRequest<Order, OrderKey> req = pager.request(cursorOrNull, "user_id=" + userId, 20, router.version());
- * ScatterResult<Order> r = scatter.fanOut(buckets, a -> dao.newestAfter(a, userId, req)).run();
+ * ScatterResult<Order> r = scatter.fanOut(buckets, a -> dao.newestAfter(a, userId, req, req.fetchLimit())).run();
  * Page<Order> page = pager.page(req, r);   // page.rows(), page.nextCursor()
  * }</pre>
  *
@@ -75,7 +80,7 @@ public final class Pager<R, K> {
    */
   public PageRequest<R, K> first(String filter, int limit, long routingVersion, String snapshot) {
     checkFilter(filter);
-    TopK.checkK(limit);
+    checkLimit(limit);
     Cursor.checkSnapshot(snapshot);
     return new PageRequest<>(order, filter, limit, null, snapshot, routingVersion);
   }
@@ -89,7 +94,7 @@ public final class Pager<R, K> {
    */
   public PageRequest<R, K> next(String cursor, String filter, int limit, long routingVersion) {
     checkFilter(filter);
-    TopK.checkK(limit);
+    checkLimit(limit);
     Cursor c = codec.decode(cursor);
     if (c.sortFingerprint() != sortFingerprint) {
       throw new InvalidCursorException(
@@ -161,8 +166,9 @@ public final class Pager<R, K> {
    * The page of {@code request} from every target's candidates, all targets having answered.
    *
    * @param perTarget each target's rows strictly after the request's position, sorted in the order;
-   *     only the first {@code limit} of each are read
-   * @throws IllegalArgumentException when a target's rows are not sorted, or not after the cursor
+   *     only the first {@link PageRequest#fetchLimit()} of each are read
+   * @throws IllegalArgumentException when a target's rows are not sorted, or not after the cursor,
+   *     or two different rows among the first K + 1 share a sort key (the order is not total)
    */
   public Page<R> page(PageRequest<R, K> request, List<? extends List<? extends R>> perTarget) {
     return page(request, perTarget, false, List.of());
@@ -187,7 +193,7 @@ public final class Pager<R, K> {
     }
     for (int t = 0; t < perTarget.size(); t++) {
       List<? extends R> rows = perTarget.get(t);
-      int n = rows == null ? 0 : Math.min(rows.size(), request.limit());
+      int n = rows == null ? 0 : Math.min(rows.size(), request.fetchLimit());
       for (int i = 0; i < n; i++) {
         R row = rows.get(i);
         if (row != null && !request.admits(row)) {
@@ -207,10 +213,12 @@ public final class Pager<R, K> {
         }
       }
     }
-    List<R> rows = TopK.merge(perTarget, order.rows(), request.limit(), uniqueId);
-    String next =
-        rows.size() < request.limit() ? null : cursorAfter(request, rows.get(rows.size() - 1));
-    return new Page<>(rows, next, partial, missing);
+    List<R> merged = TopK.merge(perTarget, order.rows(), request.fetchLimit(), uniqueId);
+    if (merged.size() <= request.limit()) {
+      return new Page<>(merged, null, partial, missing);
+    }
+    List<R> rows = List.copyOf(merged.subList(0, request.limit()));
+    return new Page<>(rows, cursorAfter(request, rows.get(rows.size() - 1)), partial, missing);
   }
 
   private String cursorAfter(PageRequest<R, K> request, R last) {
@@ -239,6 +247,19 @@ public final class Pager<R, K> {
             sortFingerprint,
             request.snapshot().orElse(null),
             bytes));
+  }
+
+  /** A page size the pager can fetch one row beyond: 1 to {@code Integer.MAX_VALUE - 1}. */
+  private static void checkLimit(int limit) {
+    TopK.checkK(limit);
+    if (limit == Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "the page size K must be < "
+              + Integer.MAX_VALUE
+              + ", got "
+              + limit
+              + "; each target is asked for K + 1 rows, to see whether another page follows");
+    }
   }
 
   private static void checkFilter(String filter) {

@@ -144,7 +144,33 @@ public final class ScatterGather implements AutoCloseable {
       }
       copy.add(t);
     }
-    return new FanOut<>(this, List.copyOf(copy), call);
+    return new FanOut<>(this, List.copyOf(copy), call, null);
+  }
+
+  /**
+   * A fan-out that calls only the targets {@code result} is missing, and whose result is {@code
+   * result} with those targets' new outcomes in their places: the targets that answered keep their
+   * rows and are not called again. Its label is the earlier fan-out's; deadline, {@code
+   * requireComplete()} and the other options are set on it as on any fan-out, and its audit record
+   * lists the retried targets only. The merged result's {@link ScatterResult#latency()} is the
+   * retry's; its retries and hedges add up both runs. For a complete {@code result} the fan-out
+   * calls nothing and returns {@code result}'s outcomes.
+   *
+   * <pre>{@code
+   * ScatterResult<Order> r = scatter.fanOut(targets, call).run();
+   * if (r.partial()) {
+   *   r = scatter.retryMissing(r, call).deadline(Duration.ofMillis(200)).run();
+   * }
+   * }</pre>
+   *
+   * @param result the partial result of an earlier fan-out (of this or another {@code
+   *     ScatterGather})
+   * @param call the call to make to each missing target, usually the earlier fan-out's
+   */
+  public <R> FanOut<R> retryMissing(ScatterResult<R> result, TargetCall<R> call) {
+    Objects.requireNonNull(result, "result");
+    Objects.requireNonNull(call, "call");
+    return new FanOut<>(this, result.missingTargets(), call, result);
   }
 
   /** The scatter guard every fan-out is checked against. */

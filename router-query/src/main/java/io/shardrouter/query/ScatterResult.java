@@ -3,7 +3,9 @@ package io.shardrouter.query;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a fan-out gathered: one {@link TargetOutcome} per target in the order the targets were
@@ -113,6 +115,23 @@ public final class ScatterResult<R> {
             + label
             + "'; targets: "
             + outcomes.stream().map(o -> o.target().name()).toList());
+  }
+
+  /**
+   * This result with the outcomes of {@code retry}, a fan-out over some of its targets, in place of
+   * theirs: latency is the retry's, retries and hedges add up.
+   */
+  ScatterResult<R> withRetried(ScatterResult<R> retry) {
+    Map<String, TargetOutcome<R>> again = new HashMap<>();
+    for (TargetOutcome<R> o : retry.outcomes) {
+      again.put(o.target().name(), o);
+    }
+    List<TargetOutcome<R>> merged = new ArrayList<>(outcomes.size());
+    for (TargetOutcome<R> o : outcomes) {
+      merged.add(again.getOrDefault(o.target().name(), o));
+    }
+    return new ScatterResult<>(
+        label, merged, retry.latencyNanos, retries + retry.retries, hedges + retry.hedges);
   }
 
   /** From the start of the fan-out to its end. */

@@ -38,6 +38,7 @@ final class TargetRun<R> {
   private long firstCallNanos;
   private long endNanos;
   private int calls;
+  private int invoked;
   private int retries;
   private boolean hedged;
   private final List<Call> live = new ArrayList<>(2);
@@ -76,6 +77,11 @@ final class TargetRun<R> {
 
   boolean endedLocked() {
     return ended;
+  }
+
+  /** True once a call of this target has been made (not only scheduled). */
+  boolean calledLocked() {
+    return invoked > 0;
   }
 
   TargetStatus statusLocked() {
@@ -254,6 +260,9 @@ final class TargetRun<R> {
     this.cause = cause;
     this.status = status;
     ended = true;
+    if (invoked == 0) {
+      started = false; // its first call was scheduled but never made: report it never called
+    }
     endNanos = started ? now : 0;
   }
 
@@ -264,7 +273,7 @@ final class TargetRun<R> {
         status == TargetStatus.SUCCEEDED ? rows : List.of(),
         cause,
         started ? endNanos - firstCallNanos : 0,
-        calls,
+        invoked,
         hedged);
   }
 
@@ -306,6 +315,15 @@ final class TargetRun<R> {
   }
 
   private void callNow(Call c) {
+    run.lock().lock();
+    try {
+      if (c.over) {
+        return; // the fan-out ended, or the target did, before this call was made: do not make it
+      }
+      invoked++;
+    } finally {
+      run.lock().unlock();
+    }
     CompletableFuture<List<R>> f;
     try {
       CompletionStage<List<R>> stage = call.call(c.attempt);

@@ -23,7 +23,7 @@ class PagerTest {
 
   private static List<List<Row>> candidates(List<List<Row>> shards, PageRequest<Row, Row> req) {
     return shards.stream()
-        .map(s -> s.stream().filter(req::admits).limit(req.limit()).toList())
+        .map(s -> s.stream().filter(req::admits).limit(req.fetchLimit()).toList())
         .toList();
   }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * 7, 50} in both directions, must give exactly the sorted whole, each row once.
  *
  * <p>Seeded: a failure prints its seed; rerun just that seed with {@code ./mvnw -pl router-query
- * -am verify -Dtest=PagingPropertyTest -Dshardrouter.query.seed=<seed>}.
+ * -am verify -Dtest=PagingPropertyTest -Dshardrouter.test.seed=<seed>}.
  */
 class PagingPropertyTest {
   private static final int[] KS = {1, 2, 7, 50};
@@ -33,7 +33,7 @@ class PagingPropertyTest {
 
   /** The seeds to run: the one given with -Dshardrouter.query.seed, or BASE_SEED + 0..TRIALS-1. */
   private static long[] seeds(int trials) {
-    Long only = Long.getLong("shardrouter.query.seed");
+    Long only = Long.getLong("shardrouter.test.seed", Long.getLong("shardrouter.query.seed"));
     if (only != null) {
       return new long[] {only};
     }
@@ -88,17 +88,23 @@ class PagingPropertyTest {
       PageRequest<Row, Row> req = pager.request(cursor, filter, k, 1);
       List<List<Row>> candidates = new ArrayList<>();
       for (List<Row> part : parts) {
-        candidates.add(part.stream().filter(req::admits).limit(k).toList());
+        candidates.add(part.stream().filter(req::admits).limit(req.fetchLimit()).toList());
       }
       Page<Row> page = pager.page(req, candidates);
       assertTrue(page.rows().size() <= k, "seed " + seed);
+      assertTrue(
+          !page.rows().isEmpty() || (cursor == null && page.nextCursor().isEmpty()),
+          "seed " + seed + ", K=" + k + ": an empty page after " + collected.size() + " rows");
+      if (page.nextCursor().isPresent()) {
+        assertEquals(k, page.rows().size(), "seed " + seed + ": only the last page is short");
+      }
       collected.addAll(page.rows());
       cursor = page.nextCursor().orElse(null);
       if (++pages > 10_000) {
         fail(
             "seed "
                 + seed
-                + " (rerun with -Dshardrouter.query.seed="
+                + " (rerun with -Dshardrouter.test.seed="
                 + seed
                 + "): paging does not end");
       }
@@ -122,7 +128,7 @@ class PagingPropertyTest {
         String context =
             "seed "
                 + seed
-                + " (rerun with -Dshardrouter.query.seed="
+                + " (rerun with -Dshardrouter.test.seed="
                 + seed
                 + "), K="
                 + k
@@ -177,7 +183,10 @@ class PagingPropertyTest {
                                                 a.target()
                                                     .name()
                                                     .substring("partition ".length())));
-                                return part.stream().filter(req::admits).limit(k).toList();
+                                return part.stream()
+                                    .filter(req::admits)
+                                    .limit(req.fetchLimit())
+                                    .toList();
                               },
                               pool))
                   .requireComplete()
@@ -189,7 +198,7 @@ class PagingPropertyTest {
         assertEquals(
             d.whole(),
             collected,
-            "seed " + seed + " (rerun with -Dshardrouter.query.seed=" + seed + "), K=" + k);
+            "seed " + seed + " (rerun with -Dshardrouter.test.seed=" + seed + "), K=" + k);
       }
     } finally {
       pool.shutdownNow();

@@ -113,7 +113,7 @@ class QueriesDocExampleTest {
                           attempt.target().name(),
                           userId,
                           before,
-                          k,
+                          page.fetchLimit(), // k + 1: shows whether another page follows
                           attempt.remaining()))
               .label("recent orders")
               .deadline(Duration.ofMillis(300))
@@ -297,6 +297,7 @@ class QueriesDocExampleTest {
       } while (cursor != null);
       assertEquals(user42, seen);
       assertEquals(seen.size(), new HashSet<>(seen).size());
+      assertEquals((user42.size() + 4) / 5, pages, "full pages, then no empty one");
       assertEquals(pages, auditLog.size());
       assertTrue(auditLog.get(0).startsWith("fan-out 'recent orders' COMPLETE"), auditLog.get(0));
       for (String endpoint : db.endpoints) {

@@ -30,8 +30,8 @@ public final class Hex {
   }
 
   /**
-   * Parses an even number of hex digits (either case); throws {@link IllegalArgumentException}
-   * otherwise.
+   * Parses an even number of ASCII hex digits ({@code 0-9}, {@code a-f}, {@code A-F}); throws
+   * {@link IllegalArgumentException} otherwise (other Unicode digits included).
    */
   public static byte[] parse(String text) {
     if (text.length() % 2 != 0) {
@@ -40,8 +40,8 @@ public final class Hex {
     }
     byte[] b = new byte[text.length() / 2];
     for (int i = 0; i < b.length; i++) {
-      int hi = Character.digit(text.charAt(2 * i), 16);
-      int lo = Character.digit(text.charAt(2 * i + 1), 16);
+      int hi = asciiHex(text.charAt(2 * i));
+      int lo = asciiHex(text.charAt(2 * i + 1));
       if (hi < 0 || lo < 0) {
         throw new IllegalArgumentException(
             "hex text '" + text + "' has a non-hex digit near index " + (2 * i));
@@ -49,5 +49,18 @@ public final class Hex {
       b[i] = (byte) (hi << 4 | lo);
     }
     return b;
+  }
+
+  private static int asciiHex(char c) {
+    if (c >= '0' && c <= '9') {
+      return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+      return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+      return c - 'A' + 10;
+    }
+    return -1;
   }
 }

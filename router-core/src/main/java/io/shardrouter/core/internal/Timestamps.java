@@ -2,11 +2,7 @@ package io.shardrouter.core.internal;
 
 import io.shardrouter.core.InvalidKeyException;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 
 /**
  * The {@code timestamp} key kind: an instant, held as signed microseconds since {@code
@@ -86,52 +82,25 @@ public final class Timestamps {
   }
 
   /**
-   * Parses ISO-8601 text with an explicit offset ({@code Z} or {@code +hh:mm}) into microseconds.
+   * Parses a timestamp written {@code YYYY-MM-DDThh:mm[:ss[.f]]} and an offset ({@code Z} or {@code
+   * ±hh:mm}) into microseconds, by the ASCII grammar of {@code docs/routing-spec.md} §2.4: 1 to 9
+   * fraction digits, {@code T}/{@code Z} in either case, years beyond 4 digits signed.
    *
    * @throws InvalidKeyException naming the text when it is no such timestamp, has no offset, or is
    *     finer than a microsecond or out of range
    */
   public static long parse(String text) {
     CanonicalKeys.requireKey(text);
-    Instant instant;
     try {
-      instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
-    } catch (DateTimeParseException e) {
+      return KeyTextGrammar.timestampMicros(text);
+    } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           "key '"
-              + text
+              + KeyTextGrammar.printable(text)
               + "' is not a timestamp ("
-              + whyNot(text, e)
+              + e.getMessage()
               + "); write ISO-8601"
               + " with an offset, such as 2026-04-01T00:00:00Z or 2026-04-01T08:00:00+08:00");
-    }
-    try {
-      return micros(instant);
-    } catch (InvalidKeyException e) {
-      throw new InvalidKeyException("key '" + text + "' is not a timestamp key: " + e.getMessage());
-    }
-  }
-
-  private static String whyNot(String text, DateTimeParseException e) {
-    if (parses(text, true)) {
-      return "it has no zone offset, and a timestamp without one names a different instant in every zone";
-    }
-    if (parses(text, false)) {
-      return "it is a date without a time and offset";
-    }
-    return e.getMessage();
-  }
-
-  private static boolean parses(String text, boolean dateTime) {
-    try {
-      if (dateTime) {
-        LocalDateTime.parse(text);
-      } else {
-        LocalDate.parse(text);
-      }
-      return true;
-    } catch (DateTimeParseException e) {
-      return false;
     }
   }
 }

@@ -114,6 +114,11 @@ public final class RoutingDocuments {
               + "; ship large tables as a binary snapshot or raise the limit");
       v.throwIfAny();
     }
+    int badByte = StrictUtf8.firstInvalid(json);
+    if (badByte >= 0) {
+      v.add("$", StrictUtf8.describe(json, badByte));
+      v.throwIfAny();
+    }
     JsonNode root = parse(json, maxBytes, v);
     v.throwIfAny();
     if (!root.isObject()) {
@@ -320,7 +325,7 @@ public final class RoutingDocuments {
     } catch (JsonProcessingException e) {
       String where =
           e.getLocation() == null
-              ? ""
+              ? locate(factory, json)
               : " at line "
                   + e.getLocation().getLineNr()
                   + ", column "
@@ -331,6 +336,35 @@ public final class RoutingDocuments {
       v.add("$", "unreadable JSON: " + e.getMessage());
       return null;
     }
+  }
+
+  /**
+   * Where a plain pass over {@code json} with {@code factory}'s limits stops, as {@code " at line
+   * L, column C (byte offset B)"}: for the limit errors (nesting, string, name and number length)
+   * whose exception carries no location. Empty when the pass does not fail.
+   */
+  private static String locate(JsonFactory factory, byte[] json) {
+    try (JsonParser p = factory.createParser(json)) {
+      try {
+        while (p.nextToken() != null) {
+          if (p.currentToken().isScalarValue()) {
+            p.getText(); // string and number length limits apply when the text is read
+          }
+        }
+      } catch (IOException e) {
+        com.fasterxml.jackson.core.JsonLocation at = p.currentLocation();
+        return " at line "
+            + at.getLineNr()
+            + ", column "
+            + at.getColumnNr()
+            + " (byte offset "
+            + at.getByteOffset()
+            + ")";
+      }
+    } catch (IOException e) {
+      return "";
+    }
+    return "";
   }
 
   private static JsonFactoryBuilder limits(int maxBytes) {

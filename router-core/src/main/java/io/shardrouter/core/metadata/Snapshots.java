@@ -16,11 +16,12 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * framed by a magic number, a format version, both lengths and a CRC-32C (layout in {@code
  * docs/format.md}).
  *
- * <p>Reading never trusts the input: the declared length is checked against a limit before any
- * buffer is allocated, decompression uses the pure-Java safe LZ4 decompressor bounded by the
- * declared length, and a checksum mismatch is an error. Every such failure is a {@link
- * CorruptSnapshotException}; a snapshot whose content is an invalid table gives the document's
- * {@link InvalidRoutingTableException}.
+ * <p>Reading never trusts the input: the declared length is checked against a limit and against
+ * {@link #MAX_EXPANSION} times the compressed bytes present before any buffer is allocated,
+ * decompression uses the pure-Java safe LZ4 decompressor bounded by the declared length, and a
+ * checksum mismatch is an error. Every such failure is a {@link CorruptSnapshotException}; a
+ * snapshot whose content is an invalid table gives the document's {@link
+ * InvalidRoutingTableException}.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -37,6 +38,14 @@ public final class Snapshots {
 
   /** The default largest uncompressed content accepted, in bytes. */
   public static final int DEFAULT_MAX_CONTENT_BYTES = 256 << 20;
+
+  /**
+   * The most an LZ4 block expands: each input byte yields at most 255 output bytes (a match length
+   * grows by 255 per extra length byte), so a content length above {@code 255 × compressed + 255}
+   * cannot be the block's and is refused before the content buffer is allocated; the buffer a
+   * snapshot makes this library allocate is thereby bounded by its own size.
+   */
+  public static final int MAX_EXPANSION = 255;
 
   static final int HEADER_BYTES = 20;
   private static final LZ4Factory LZ4 = LZ4Factory.safeInstance();
@@ -136,6 +145,19 @@ public final class Snapshots {
                   + " trailing bytes after the declared "
                   + compressedLength
                   + " compressed bytes");
+    }
+    if (contentLength > compressedLength * MAX_EXPANSION + MAX_EXPANSION) {
+      throw new CorruptSnapshotException(
+          "snapshot declares "
+              + contentLength
+              + " content bytes from "
+              + compressedLength
+              + " compressed bytes; LZ4 expands at most "
+              + MAX_EXPANSION
+              + " times (at most "
+              + (compressedLength * MAX_EXPANSION + MAX_EXPANSION)
+              + " bytes here), so the header is damaged or forged: copy the file again from its"
+              + " source");
     }
     byte[] content = new byte[(int) contentLength];
     LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();

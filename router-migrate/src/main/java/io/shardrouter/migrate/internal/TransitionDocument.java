@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The transition state of a migration version, kept in the routing table's extension {@value #NAME}
- * (docs/format.md §7): written into every phase table, read back by any process that gets the
+ * (docs/format.md §8): written into every phase table, read back by any process that gets the
  * table, so that processes with the same version route alike.
  *
  * <p><b>Stability:</b> internal.

@@ -1,0 +1,61 @@
+package io.shardrouter.core;
+
+/**
+ * Makes text taken from an input safe to print on one line of a terminal or log: every control
+ * character (U+0000–U+001F, U+007F–U+009F), line and paragraph separator (U+2028, U+2029),
+ * bidirectional override (U+202A–U+202E, U+2066–U+2069) and lone surrogate is written as a {@code
+ * \\uXXXX} escape ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or
+ * value quoted in an error can neither start a forged line nor send a terminal escape sequence.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ *
+ * <p><b>Stability:</b> internal.
+ */
+final class Printable {
+  private Printable() {}
+
+  /** {@code s} itself when nothing in it needs escaping, else its escaped copy. */
+  static String of(String s) {
+    int n = s.length();
+    int i = 0;
+    while (i < n && !needsEscape(s, i)) {
+      i++;
+    }
+    if (i == n) {
+      return s;
+    }
+    StringBuilder b = new StringBuilder(n + 16).append(s, 0, i);
+    for (; i < n; i++) {
+      char c = s.charAt(i);
+      if (!needsEscape(s, i)) {
+        b.append(c);
+      } else if (c == '\n') {
+        b.append("\\n");
+      } else if (c == '\r') {
+        b.append("\\r");
+      } else if (c == '\t') {
+        b.append("\\t");
+      } else {
+        b.append(String.format("\\u%04x", (int) c));
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean needsEscape(String s, int i) {
+    char c = s.charAt(i);
+    if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029) {
+      return true;
+    }
+    if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) {
+      return true;
+    }
+    if (Character.isHighSurrogate(c)) {
+      return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+    }
+    if (Character.isLowSurrogate(c)) {
+      return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
+    }
+    return false;
+  }
+}
