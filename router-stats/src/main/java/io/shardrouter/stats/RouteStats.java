@@ -149,6 +149,20 @@ public final class RouteStats implements RoutingListener {
     return state.dropped.get();
   }
 
+  /**
+   * The routes recorded per partition since the statistics (re)started, {@code [partition]}: a
+   * cheap read of the counters alone, for metrics; {@link #snapshot} has the rest.
+   */
+  public long[] loads() {
+    State s = state;
+    long[] sums = s.counters.sums();
+    long[] out = new long[s.partitions];
+    for (int p = 0; p < out.length; p++) {
+      out[p] = sums[3 * p] + sums[3 * p + 1] + sums[3 * p + 2];
+    }
+    return out;
+  }
+
   /** The entity whose routes are counted. */
   public String entity() {
     return entity;
