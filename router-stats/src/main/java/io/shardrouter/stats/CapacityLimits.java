@@ -19,8 +19,8 @@ import java.util.Set;
  *
  * <p>A limit object has any of {@code reads}, {@code writes} and {@code ops} (both together), in
  * operations per second. {@code group} applies to every group, {@code groups} overrides it per
- * group. Routes recorded without saying read or write count against both the read and the write
- * limit.
+ * group. The analysis checks the total rate of a partition or group against each limit given,
+ * {@code reads} and {@code writes} included: a key sample does not say which routes read.
  *
  * @param sampleSeconds the seconds the counts cover
  * @param partition the limits of every partition, or null
