@@ -19,8 +19,9 @@ import java.util.Set;
  *
  * <p>A limit object has any of {@code reads}, {@code writes} and {@code ops} (both together), in
  * operations per second. {@code group} applies to every group, {@code groups} overrides it per
- * group. The analysis checks the total rate of a partition or group against each limit given,
- * {@code reads} and {@code writes} included: a key sample does not say which routes read.
+ * group. For a statistics export, reads count against the read limit, writes against the write
+ * limit, and routes recorded without saying against both; a key sample does not say, so its total
+ * counts against every limit.
  *
  * @param sampleSeconds the seconds the counts cover
  * @param partition the limits of every partition, or null

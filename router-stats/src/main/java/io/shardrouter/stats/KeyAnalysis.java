@@ -135,7 +135,7 @@ public final class KeyAnalysis {
             Double.isNaN(r) ? "unknown" : Math.abs(r) >= MONOTONIC ? "monotonic" : "not monotonic",
             r);
     Comparison cmp = compare == null ? null : compare(distinct, total);
-    return finish("keys", kc, keys, load, growth, cmp);
+    return finish("keys", kc, keys, load, null, null, growth, cmp);
   }
 
   /** Analyses a statistics export: exact load per partition, estimated hot keys. */
@@ -162,7 +162,13 @@ public final class KeyAnalysis {
     }
     KeyCharacteristics kc =
         new KeyCharacteristics(stats.total(), -1, false, common, "unknown", Double.NaN);
-    return finish("stats", kc, null, stats.loads(), List.of(), null);
+    long[] reads = new long[stats.partitionCount()];
+    long[] writes = new long[stats.partitionCount()];
+    for (int p = 0; p < reads.length; p++) {
+      reads[p] = stats.count(p, Op.READ);
+      writes[p] = stats.count(p, Op.WRITE);
+    }
+    return finish("stats", kc, null, stats.loads(), reads, writes, List.of(), null);
   }
 
   private AnalysisReport finish(
@@ -170,6 +176,8 @@ public final class KeyAnalysis {
       KeyCharacteristics kc,
       long[] keys,
       long[] load,
+      long[] reads,
+      long[] writes,
       List<double[]> growth,
       Comparison cmp) {
     long total = 0;
@@ -208,7 +216,8 @@ public final class KeyAnalysis {
     double groupPtm = total == 0 ? 0 : peakGroup / ((double) total / groupLoad.size());
     Distribution d = new Distribution(keys, load, groups, partitionPtm, groupPtm, hottest);
     QueryDistribution q = queries == null ? null : QueryFanOut.of(table, queries);
-    List<AnalysisReport.OverLimit> over = limits == null ? null : Limits.over(table, limits, load);
+    List<AnalysisReport.OverLimit> over =
+        limits == null ? null : Limits.over(table, limits, load, reads, writes);
     return new AnalysisReport(
         table.entity(),
         table.version(),

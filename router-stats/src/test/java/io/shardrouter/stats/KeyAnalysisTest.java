@@ -156,6 +156,36 @@ class KeyAnalysisTest {
   }
 
   @Test
+  void capacity_statistics_readsAndWritesAgainstTheirOwnLimits() {
+    int n = hash16.partitionCount();
+    long[] reads = new long[n];
+    long[] writes = new long[n];
+    reads[3] = 2_500 * 10L; // under 3,000 reads/s over 10 s
+    writes[3] = 1_200 * 10L; // over 1,000 writes/s by 20%
+    StatsSnapshot st =
+        new StatsSnapshot(
+            "orders",
+            1,
+            Window.SINCE_START,
+            10_000,
+            1,
+            1,
+            reads,
+            writes,
+            new long[n],
+            HotKeys.empty(4));
+    CapacityLimits l =
+        CapacityLimits.parse(
+            "{\"sample_seconds\": 10, \"partition\": {\"reads\": 3000, \"writes\": 1000}}");
+    List<AnalysisReport.OverLimit> over =
+        KeyAnalysis.of(hash16).capacity(l).analyze(st).overLimit();
+    assertEquals(1, over.size(), over::toString);
+    assertEquals("writes", over.get(0).kind());
+    assertEquals("3", over.get(0).id());
+    assertEquals(0.2, over.get(0).overBy(), 1e-9);
+  }
+
+  @Test
   void json_isOneObjectWithEverySection() {
     KeySample s = new KeySample(KeyType.STRING).add("a\"b", 3).add("c", 1);
     String json = KeyAnalysis.of(hash16).analyze(s).toJson();
