@@ -20,11 +20,19 @@ final class CliArgs {
     TO("to", "KEY", "a key, the inclusive upper bound"),
     BEFORE("before", "KEY", "a key, the exclusive upper bound"),
     GROUP("group", "ID", "a group id of the document"),
-    OUT("out", "DIR", "a directory"),
+    OUT("out", "PATH", "where to write: a directory (migrate plan) or a file (advise)"),
     SEED("seed", "S", "an integer"),
     SCHEDULES("schedules", "N", "a positive integer"),
     EVENTS("events", "N", "a non-negative integer"),
-    PROTOCOL("protocol", "P", "correct, no-fence or no-dual-write");
+    PROTOCOL("protocol", "P", "correct, no-fence or no-dual-write"),
+    COUNTS("counts", null, "no value: each key line ends in a count"),
+    QUERIES("queries", "FILE", "a query file, one JSON query a line"),
+    CAPACITY("capacity", "FILE", "a capacity file (JSON)"),
+    COMPARE("compare", "DOC2", "another routing document"),
+    JSON("json", "OUT", "the file to write the JSON report to"),
+    HTML("html", "OUT", "the file to write the HTML report to"),
+    STATS("stats", "STATS", "a statistics export (shardrouter-stats/1 JSON)"),
+    MAX_MOVE("max-move", "SHARE", "a share of partitions in [0, 1], e.g. 0.1");
 
     final String name;
     final String metavar;
@@ -45,9 +53,14 @@ final class CliArgs {
       return null;
     }
 
+    /** Whether the option is a flag, given without a value. */
+    boolean isFlag() {
+      return metavar == null;
+    }
+
     @Override
     public String toString() {
-      return "--" + name + " " + metavar;
+      return isFlag() ? "--" + name : "--" + name + " " + metavar;
     }
   }
 
@@ -91,7 +104,12 @@ final class CliArgs {
           throw CommandException.usage(command, "--" + o.name + " is given twice; give it once");
         }
         String value;
-        if (eq >= 0) {
+        if (o.isFlag()) {
+          if (eq >= 0) {
+            throw CommandException.usage(command, "--" + o.name + " takes no value");
+          }
+          value = "true";
+        } else if (eq >= 0) {
           value = a.substring(eq + 1);
         } else if (i + 1 < args.length) {
           value = args[++i];
@@ -99,7 +117,7 @@ final class CliArgs {
           throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
         }
         if (value.isEmpty()
-            && !o.metavar.equals("KEY")) { // the empty string is a key, but no file or group
+            && !"KEY".equals(o.metavar)) { // the empty string is a key, but no file or group
           throw CommandException.usage(command, "--" + o.name + " needs " + o.value);
         }
         values.put(o, value);
@@ -125,6 +143,11 @@ final class CliArgs {
   /** The {@code --keys} file, {@code -} for standard input, or null. */
   String keysFile() {
     return options.get(Option.KEYS);
+  }
+
+  /** Whether the flag {@code option} was given. */
+  boolean flag(Option option) {
+    return options.containsKey(option);
   }
 
   /** The value of {@code option}, or null when it was not given. */

@@ -54,6 +54,12 @@ public final class ShardCtl {
           "  merge DOC PARTITION OUT [--group ID]",
           "                               join range PARTITION with the next one; write the next version to OUT",
           "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
+          "  analyze DOC --keys FILE [--counts] [--queries FILE] [--capacity FILE] [--compare DOC2]",
+          "          [--json OUT] [--html OUT]",
+          "                               judge DOC's shard key on a key sample or a statistics export:",
+          "                               keys, load per partition and group, hot keys, fan-out, checklist",
+          "  advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]",
+          "                               the next version of DOC that evens the measured load",
           "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
           "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
           "  migrate plan OLD NEW [--out DIR]",
@@ -170,6 +176,8 @@ public final class ShardCtl {
       case "buckets" -> new BucketsCommand();
       case "retention" -> new RetentionCommand();
       case "migrate" -> new MigrateCommand();
+      case "analyze" -> new AnalyzeCommand();
+      case "advise" -> new AdviseCommand();
       default -> null;
     };
   }

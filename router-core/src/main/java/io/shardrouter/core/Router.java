@@ -127,36 +127,47 @@ public final class Router {
     while (true) {
       RoutingTable prev = table;
       if (!prev.entity().equals(next.entity())) {
-        throw new RoutingException(
-            "routing table for entity '"
-                + next.entity()
-                + "' (version "
-                + next.version()
-                + ") cannot replace the table of entity '"
-                + prev.entity()
-                + "'; use one router per entity");
+        throw refused(
+            prev,
+            next,
+            new RoutingException(
+                "routing table for entity '"
+                    + next.entity()
+                    + "' (version "
+                    + next.version()
+                    + ") cannot replace the table of entity '"
+                    + prev.entity()
+                    + "'; use one router per entity"));
       }
       if (!prev.keyType().equals(next.keyType())) {
-        throw new RoutingException(
-            "routing table '"
-                + next.entity()
-                + "' version "
-                + next.version()
-                + " changes the key type from "
-                + prev.keyType()
-                + " to "
-                + next.keyType()
-                + "; keys would change meaning: route the new key type as a new entity");
+        throw refused(
+            prev,
+            next,
+            new RoutingException(
+                "routing table '"
+                    + next.entity()
+                    + "' version "
+                    + next.version()
+                    + " changes the key type from "
+                    + prev.keyType()
+                    + " to "
+                    + next.keyType()
+                    + "; keys would change meaning: route the new key type as a new entity"));
       }
       if (next.version() < prev.version()) {
-        throw new StaleRoutingVersionException(
-            prev.entity(), prev.version(), next.version(), false);
+        throw refused(
+            prev,
+            next,
+            new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), false));
       }
       if (next.version() == prev.version()) {
         if (next.fingerprint().equals(prev.fingerprint())) {
           return false;
         }
-        throw new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), true);
+        throw refused(
+            prev,
+            next,
+            new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), true));
       }
       if (TABLE.compareAndSet(this, prev, next)) {
         if (LOG
@@ -187,6 +198,18 @@ public final class Router {
         return true;
       }
     }
+  }
+
+  /** Tells the listeners that {@code next} was refused; returns {@code reason} to throw. */
+  private RoutingException refused(RoutingTable prev, RoutingTable next, RoutingException reason) {
+    for (RoutingListener l : listeners) {
+      try {
+        l.onRefused(prev, next, reason);
+      } catch (RuntimeException e) {
+        LOG.warn("routing listener {} failed on a refused version {}", l, next.version(), e);
+      }
+    }
+    return reason;
   }
 
   public void addListener(RoutingListener listener) {

@@ -1,0 +1,105 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.stats.Advice;
+import io.shardrouter.stats.RebalanceAdvisor;
+import io.shardrouter.stats.StatsSnapshot;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * {@code shardctl advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]}: proposes the next
+ * version of DOC that evens the measured load of STATS across groups ({@link RebalanceAdvisor}),
+ * prints the moves, the movement report and peak/mean before and after, and writes the document.
+ */
+final class AdviseCommand implements Command {
+  /** The share of partitions moved when {@code --max-move} is not given. */
+  static final double DEFAULT_MAX_MOVE = 0.1;
+
+  @Override
+  public List<CliArgs.Option> options() {
+    return List.of(CliArgs.Option.STATS, CliArgs.Option.MAX_MOVE, CliArgs.Option.OUT);
+  }
+
+  @Override
+  public int run(CliArgs args, Console console) {
+    args.requireExactly(1, "DOC");
+    String statsFile = args.option(CliArgs.Option.STATS);
+    if (statsFile == null) {
+      throw CommandException.usage("advise", "needs --stats STATS, a statistics export");
+    }
+    double cap = DEFAULT_MAX_MOVE;
+    String m = args.option(CliArgs.Option.MAX_MOVE);
+    if (m != null) {
+      try {
+        cap = Double.parseDouble(m);
+      } catch (NumberFormatException e) {
+        cap = Double.NaN;
+      }
+      if (!(cap >= 0 && cap <= 1)) {
+        throw CommandException.usage(
+            "advise",
+            "--max-move needs a share of partitions in [0, 1], e.g. 0.1; got '" + m + "'");
+      }
+    }
+    RoutingTable table = Tables.load(args.positional(0));
+    StatsSnapshot stats = AnalysisInputs.stats(statsFile, "advise");
+    Advice a;
+    try {
+      a = RebalanceAdvisor.advise(table, stats, cap);
+    } catch (IllegalArgumentException e) {
+      throw CommandException.invalid("shardctl advise: " + statsFile + ": " + e.getMessage());
+    }
+    var out = console.out();
+    out.println(
+        table.entity()
+            + " version "
+            + table.version()
+            + ": "
+            + stats.total()
+            + " routes measured over "
+            + stats.partitionCount()
+            + " partitions ("
+            + stats.window().label()
+            + ", "
+            + stats.members()
+            + " member"
+            + (stats.members() == 1 ? "" : "s")
+            + ")");
+    out.println(
+        "group peak/mean "
+            + AnalyzeCommand.num(a.peakToMeanBefore())
+            + " -> "
+            + AnalyzeCommand.num(a.peakToMeanAfter())
+            + ", moving "
+            + a.moves().size()
+            + " of "
+            + table.partitionCount()
+            + " partitions ("
+            + AnalyzeCommand.pct(a.movedShare())
+            + ", cap "
+            + AnalyzeCommand.pct(cap)
+            + ")");
+    if (a.changes()) {
+      Columns c = new Columns("partition", "load", "from", "to");
+      for (var mv : a.moves()) {
+        c.row(mv.partition(), stats.load(mv.partition()), mv.fromGroup(), mv.toGroup());
+      }
+      c.print(out, "  ");
+      out.print(a.movement().toText());
+    } else {
+      out.println("no move lowers the hottest group's load within the cap; nothing to write");
+    }
+    for (String note : a.notes()) {
+      out.println("note: " + note);
+    }
+    String file = args.option(CliArgs.Option.OUT);
+    if (file != null && a.changes()) {
+      Tables.write(
+          file, RoutingDocuments.write(a.next()).getBytes(StandardCharsets.UTF_8), "advise");
+      out.println("wrote " + file + " (version " + a.next().version() + ")");
+    }
+    return ShardCtl.OK;
+  }
+}

@@ -1,0 +1,280 @@
+package io.shardrouter.stats;
+
+import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.AnalysisReport.Comparison;
+import io.shardrouter.stats.AnalysisReport.Distribution;
+import io.shardrouter.stats.AnalysisReport.Frequency;
+import io.shardrouter.stats.AnalysisReport.GroupLoad;
+import io.shardrouter.stats.AnalysisReport.KeyCharacteristics;
+import io.shardrouter.stats.AnalysisReport.PartitionLoad;
+import io.shardrouter.stats.AnalysisReport.QueryDistribution;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Judges a shard key before it is used: routes a {@link KeySample} (or a {@link StatsSnapshot}
+ * export of a running router) through a routing table and reports the key's characteristics, the
+ * spread of keys and load, the query fan-out, the limits exceeded, the cost of another document and
+ * the review checklist, as an {@link AnalysisReport}.
+ *
+ * <pre>{@code
+ * AnalysisReport r = KeyAnalysis.of(table).queries(queries).compare(next).analyze(sample);
+ * Files.writeString(out, r.toHtml());
+ * }</pre>
+ *
+ * <p><b>Thread-safety:</b> mutable while configured; one thread.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class KeyAnalysis {
+  /** How many of the most common keys and hottest partitions the report lists. */
+  public static final int TOP = 10;
+
+  /** Points of the growth curve at most. */
+  static final int GROWTH_POINTS = 200;
+
+  /** |rank correlation| from which keys count as monotonic (MongoDB's threshold). */
+  public static final double MONOTONIC = 0.7;
+
+  private final RoutingTable table;
+  private List<KeyQuery> queries;
+  private CapacityLimits limits;
+  private RoutingTable compare;
+
+  private KeyAnalysis(RoutingTable table) {
+    this.table = Objects.requireNonNull(table, "table");
+  }
+
+  /** An analysis through {@code table}. */
+  public static KeyAnalysis of(RoutingTable table) {
+    return new KeyAnalysis(table);
+  }
+
+  /** Also reports the fan-out of {@code queries}. */
+  public KeyAnalysis queries(List<KeyQuery> queries) {
+    this.queries = List.copyOf(queries);
+    return this;
+  }
+
+  /** Also reports the partitions and groups over {@code limits}. */
+  public KeyAnalysis capacity(CapacityLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
+    return this;
+  }
+
+  /**
+   * Also reports what routing the sample through {@code other} would move.
+   *
+   * @throws IllegalArgumentException when {@code other} routes another key type
+   */
+  public KeyAnalysis compare(RoutingTable other) {
+    if (!other.keyType().equals(table.keyType())) {
+      throw new IllegalArgumentException(
+          "the compared document routes keys of type "
+              + other.keyType()
+              + ", the analysed one "
+              + table.keyType()
+              + "; compare documents of the same key type");
+    }
+    this.compare = other;
+    return this;
+  }
+
+  /** Analyses a sample of keys. */
+  public AnalysisReport analyze(KeySample sample) {
+    if (!sample.keyType().equals(table.keyType())) {
+      throw new IllegalArgumentException(
+          "the sample holds keys of type "
+              + sample.keyType()
+              + ", the document routes "
+              + table.keyType());
+    }
+    int n = table.partitionCount();
+    Map<ByteBuffer, long[]> distinct = new HashMap<>(); // key -> {count, partition}
+    Map<ByteBuffer, String> texts = new HashMap<>();
+    long[] load = new long[n];
+    long[] keys = new long[n];
+    for (KeySample.Entry e : sample.entries()) {
+      ByteBuffer k = ByteBuffer.wrap(e.canonical());
+      long[] c = distinct.get(k);
+      if (c == null) {
+        int p = table.routeCanonical(e.canonical()).partition();
+        c = new long[] {0, p};
+        distinct.put(k, c);
+        texts.put(k, e.text());
+        keys[p]++;
+      }
+      c[0] += e.count();
+      load[(int) c[1]] += e.count();
+    }
+    long total = sample.total();
+    List<Map.Entry<ByteBuffer, long[]>> byCount = new ArrayList<>(distinct.entrySet());
+    byCount.sort(
+        Comparator.comparingLong((Map.Entry<ByteBuffer, long[]> e) -> e.getValue()[0]).reversed());
+    List<Frequency> common = new ArrayList<>();
+    for (int i = 0; i < Math.min(TOP, byCount.size()); i++) {
+      long c = byCount.get(i).getValue()[0];
+      common.add(new Frequency(texts.get(byCount.get(i).getKey()), c, share(c, total), 0));
+    }
+    double r = Monotonicity.rankCorrelation(sample.entries(), kind());
+    List<double[]> growth = Monotonicity.growth(sample.entries(), kind(), GROWTH_POINTS);
+    KeyCharacteristics kc =
+        new KeyCharacteristics(
+            total,
+            distinct.size(),
+            distinct.size() == sample.entries().size() && total == distinct.size(),
+            common,
+            Double.isNaN(r) ? "unknown" : Math.abs(r) >= MONOTONIC ? "monotonic" : "not monotonic",
+            r);
+    Comparison cmp = compare == null ? null : compare(distinct, total);
+    return finish("keys", kc, keys, load, null, null, growth, cmp);
+  }
+
+  /** Analyses a statistics export: exact load per partition, estimated hot keys. */
+  public AnalysisReport analyze(StatsSnapshot stats) {
+    if (stats.partitionCount() != table.partitionCount()) {
+      throw new IllegalArgumentException(
+          "the statistics count "
+              + stats.partitionCount()
+              + " partitions, the document has "
+              + table.partitionCount()
+              + "; analyse them with the document they were recorded under");
+    }
+    if (compare != null) {
+      throw new IllegalArgumentException(
+          "comparing documents needs a key sample (keys, not partition counts); give a key file");
+    }
+    HotKeys hot = stats.hotKeys();
+    List<Frequency> common = new ArrayList<>();
+    for (HotKey k : hot.keys().subList(0, Math.min(TOP, hot.keys().size()))) {
+      double s = hot.sampled() == 0 ? 0 : (double) k.count() / hot.sampled();
+      common.add(
+          new Frequency(
+              k.key(), Math.round(s * stats.total()), s, k.error() * (long) stats.sampleEvery()));
+    }
+    KeyCharacteristics kc =
+        new KeyCharacteristics(stats.total(), -1, false, common, "unknown", Double.NaN);
+    long[] reads = new long[stats.partitionCount()];
+    long[] writes = new long[stats.partitionCount()];
+    for (int p = 0; p < reads.length; p++) {
+      reads[p] = stats.count(p, Op.READ);
+      writes[p] = stats.count(p, Op.WRITE);
+    }
+    return finish("stats", kc, null, stats.loads(), reads, writes, List.of(), null);
+  }
+
+  private AnalysisReport finish(
+      String source,
+      KeyCharacteristics kc,
+      long[] keys,
+      long[] load,
+      long[] reads,
+      long[] writes,
+      List<double[]> growth,
+      Comparison cmp) {
+    long total = 0;
+    for (long l : load) {
+      total += l;
+    }
+    Map<String, Long> groupLoad = Skew.groupLoads(load, table);
+    List<GroupLoad> groups = new ArrayList<>();
+    long peakGroup = 0;
+    for (Map.Entry<String, Long> g : groupLoad.entrySet()) {
+      int[] ps = table.partitionsOf(g.getKey());
+      long k = 0;
+      for (int p : ps) {
+        k += keys == null ? 0 : keys[p];
+      }
+      groups.add(
+          new GroupLoad(
+              g.getKey(),
+              ps.length,
+              keys == null ? -1 : k,
+              g.getValue(),
+              share(g.getValue(), total)));
+      peakGroup = Math.max(peakGroup, g.getValue());
+    }
+    Integer[] order = new Integer[load.length];
+    for (int p = 0; p < order.length; p++) {
+      order[p] = p;
+    }
+    java.util.Arrays.sort(order, (a, b) -> Long.compare(load[b], load[a]));
+    List<PartitionLoad> hottest = new ArrayList<>();
+    for (int i = 0; i < Math.min(TOP, order.length); i++) {
+      int p = order[i];
+      hottest.add(new PartitionLoad(p, table.groupOf(p).id(), load[p], share(load[p], total)));
+    }
+    double partitionPtm = total == 0 ? 0 : load[order[0]] / ((double) total / load.length);
+    double groupPtm = total == 0 ? 0 : peakGroup / ((double) total / groupLoad.size());
+    Distribution d = new Distribution(keys, load, groups, partitionPtm, groupPtm, hottest);
+    QueryDistribution q = queries == null ? null : QueryFanOut.of(table, queries);
+    List<AnalysisReport.OverLimit> over =
+        limits == null ? null : Limits.over(table, limits, load, reads, writes);
+    return new AnalysisReport(
+        table.entity(),
+        table.version(),
+        table.strategy().type(),
+        source,
+        kc,
+        d,
+        growth,
+        q,
+        over,
+        cmp,
+        Checklist.of(table, kc, d, q, cmp));
+  }
+
+  private Comparison compare(Map<ByteBuffer, long[]> distinct, long total) {
+    long movedKeys = 0;
+    long movedGroupKeys = 0;
+    long movedLoad = 0;
+    long[] load = new long[compare.partitionCount()];
+    for (Map.Entry<ByteBuffer, long[]> e : distinct.entrySet()) {
+      byte[] key = e.getKey().array();
+      int from = (int) e.getValue()[1];
+      int to = compare.routeCanonical(key).partition();
+      load[to] += e.getValue()[0];
+      if (from != to) {
+        movedKeys++;
+      }
+      if (!table.groupOf(from).id().equals(compare.groupOf(to).id())) {
+        movedGroupKeys++;
+        movedLoad += e.getValue()[0];
+      }
+    }
+    long peak = 0;
+    for (long l : load) {
+      peak = Math.max(peak, l);
+    }
+    Map<String, Long> g = Skew.groupLoads(load, compare);
+    long peakGroup = 0;
+    for (long l : g.values()) {
+      peakGroup = Math.max(peakGroup, l);
+    }
+    return new Comparison(
+        compare.entity() + " version " + compare.version(),
+        compare.version(),
+        compare.partitionCount(),
+        share(movedKeys, distinct.size()),
+        share(movedGroupKeys, distinct.size()),
+        share(movedLoad, total),
+        total == 0 ? 0 : peak / ((double) total / load.length),
+        total == 0 ? 0 : peakGroup / ((double) total / g.size()));
+  }
+
+  private KeyKind kind() {
+    return table.keyType().isComposite() ? null : table.keyType().kind();
+  }
+
+  static double share(long part, long whole) {
+    return whole == 0 ? 0 : (double) part / whole;
+  }
+}

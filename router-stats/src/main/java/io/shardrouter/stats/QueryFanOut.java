@@ -1,0 +1,55 @@
+package io.shardrouter.stats;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.AnalysisReport.QueryDistribution;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The partitions each query of a sample visits: the partitions of its keys for a key list; for a
+ * key range, the partitions from the one holding {@code from} to the one holding {@code to} when
+ * the strategy keeps key order ({@code range}), every partition otherwise.
+ */
+final class QueryFanOut {
+  private QueryFanOut() {}
+
+  static QueryDistribution of(RoutingTable table, List<KeyQuery> queries) {
+    int n = table.partitionCount();
+    boolean ordered = table.strategy().type().equals("range");
+    long single = 0;
+    long scatter = 0;
+    long fanOut = 0;
+    for (KeyQuery q : queries) {
+      int visited;
+      if (q.isRange()) {
+        if (ordered) {
+          int a = table.routeCanonical(q.from()).partition();
+          int b = table.routeCanonical(q.to()).partition();
+          visited = Math.abs(b - a) + 1;
+        } else {
+          visited = n;
+        }
+      } else {
+        BitSet parts = new BitSet(n);
+        for (byte[] k : q.keys()) {
+          parts.set(table.routeCanonical(k).partition());
+        }
+        visited = parts.cardinality();
+      }
+      fanOut += visited;
+      if (visited == 1) {
+        single++;
+      } else if (visited == n) {
+        scatter++;
+      }
+    }
+    long size = queries.size();
+    double pct = size == 0 ? 0 : 100.0 / size;
+    return new QueryDistribution(
+        size,
+        single * pct,
+        (size - single - scatter) * pct,
+        scatter * pct,
+        size == 0 ? 0 : (double) fanOut / size);
+  }
+}

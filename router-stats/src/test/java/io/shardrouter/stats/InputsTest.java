@@ -1,0 +1,66 @@
+package io.shardrouter.stats;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.KeyType;
+import org.junit.jupiter.api.Test;
+
+/** Every bad statistics file, capacity file and query line is refused with what was wrong. */
+class InputsTest {
+  @Test
+  void capacity_badFiles() {
+    refused(
+        () -> CapacityLimits.parse("{\"partition\": {\"writes\": 1}}"),
+        "$.sample_seconds: missing");
+    refused(
+        () -> CapacityLimits.parse("{\"sample_seconds\": 0, \"group\": {\"ops\": 1}}"),
+        "must be > 0");
+    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1}"), "no limit given");
+    refused(
+        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"write\": 1}}"),
+        "$.partition.write: unknown field");
+    refused(
+        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"writes\": \"x\"}}"),
+        "$.partition.writes: must be a number");
+    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1,"), "not valid JSON at offset");
+  }
+
+  @Test
+  void query_badLines() {
+    refused(() -> KeyQuery.parse("[1]", KeyType.LONG), "query: must be an object");
+    refused(() -> KeyQuery.parse("{\"keys\": []}", KeyType.LONG), "at least one key");
+    refused(() -> KeyQuery.parse("{\"from\": 1}", KeyType.LONG), "\"from\": K, \"to\": K");
+    refused(() -> KeyQuery.parse("{\"keys\": [\"x\"]}", KeyType.LONG), "query.keys[0]");
+    refused(() -> KeyQuery.parse("{\"key\": [1]}", KeyType.LONG), "query.key: unknown field");
+  }
+
+  @Test
+  void stats_badFiles() {
+    String good =
+        RouteStats.builder()
+            .build(Fixtures.table("jump", 4, 2, 1))
+            .snapshot(Window.SINCE_START)
+            .toJson();
+    StatsSnapshot.parse(good);
+    refused(
+        () -> StatsSnapshot.parse(good.replace("shardrouter-stats/1", "x/1")),
+        "not a statistics file");
+    refused(
+        () -> StatsSnapshot.parse(good.replace("\"reads\": [0,0,0,0]", "\"reads\": [0,0]")),
+        "$.reads: must have one entry per partition (4), got 2");
+    refused(
+        () -> StatsSnapshot.parse(good.replace("since_start", "forever")),
+        "$.window: unknown window 'forever'");
+    refused(
+        () -> StatsSnapshot.parse(good.replace("\"members\": 1", "\"members\": 0")),
+        "$.members: must be in [1,");
+  }
+
+  private static void refused(Runnable r, String expected) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
+    assertTrue(
+        e.getMessage().contains(expected),
+        () -> "'" + e.getMessage() + "' lacks '" + expected + "'");
+  }
+}

@@ -1,0 +1,233 @@
+package io.shardrouter.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.AnalysisReport.CheckItem;
+import io.shardrouter.stats.internal.Json;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link KeyAnalysis} on seeded distributions, checked against computed truth. */
+class KeyAnalysisTest {
+  private final RoutingTable hash16 = Fixtures.table("hash_mod", 16, 4, 1);
+
+  @Test
+  void uniform_evenAndUnique_cardinalityPasses() {
+    KeySample s = new KeySample(KeyType.STRING);
+    for (int i = 0; i < 20_000; i++) {
+      s.add("user-" + i, 1);
+    }
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    assertEquals(20_000, r.keyCharacteristics().numDistinctValues());
+    assertTrue(r.keyCharacteristics().isUnique());
+    assertEquals("pass", item(r, "cardinality").result());
+    assertEquals("pass", item(r, "evenness").result(), item(r, "evenness")::detail);
+    assertEquals("pass", item(r, "hot keys").result());
+    assertEquals("skip", item(r, "stability").result());
+    long sum = 0;
+    for (long l : r.distribution().partitionLoad()) {
+      sum += l;
+    }
+    assertEquals(20_000, sum);
+  }
+
+  @Test
+  void oneKeyAtTwentyPercent_hotKeyFails_withItsShare() {
+    long seed = Fixtures.seed(15_201);
+    SplittableRandom rnd = new SplittableRandom(seed);
+    KeySample s = new KeySample(KeyType.STRING);
+    int hot = 0;
+    for (int i = 0; i < 50_000; i++) {
+      if (rnd.nextInt(5) == 0) {
+        s.add("hot", 1);
+        hot++;
+      } else {
+        s.add("k" + rnd.nextInt(1_000_000), 1);
+      }
+    }
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    AnalysisReport.Frequency top = r.keyCharacteristics().mostCommonValues().get(0);
+    assertEquals("hot", top.value());
+    assertEquals(hot, top.frequency(), "seed " + seed);
+    assertEquals(hot / 50_000.0, top.share(), 1e-12);
+    assertEquals("fail", item(r, "hot keys").result());
+    assertEquals(top.share(), item(r, "hot keys").value(), 1e-12);
+    int p = hash16.route("hot").partition();
+    assertEquals(p, r.distribution().hottestPartitions().get(0).partition());
+  }
+
+  @Test
+  void zipf_mostCommonValuesMatchTruth() {
+    long seed = Fixtures.seed(15_202);
+    SplittableRandom rnd = new SplittableRandom(seed);
+    Fixtures.Zipf z = new Fixtures.Zipf(1_000, 1.3);
+    KeySample s = new KeySample(KeyType.STRING);
+    long[] truth = new long[1_000];
+    for (int i = 0; i < 30_000; i++) {
+      int k = z.next(rnd);
+      truth[k]++;
+      s.add("z" + k, 1);
+    }
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    assertEquals("z0", r.keyCharacteristics().mostCommonValues().get(0).value());
+    assertEquals(truth[0], r.keyCharacteristics().mostCommonValues().get(0).frequency());
+    assertEquals("not monotonic", r.keyCharacteristics().monotonicityType());
+  }
+
+  @Test
+  void monotonicTimestamps_onRanges_failWithTheHotTail() {
+    RoutingTable ranges = Fixtures.monthlyRanges(12);
+    KeySample s = new KeySample(KeyType.TIMESTAMP);
+    Instant t = Instant.parse("2026-12-20T00:00:00Z");
+    for (int i = 0; i < 5_000; i++) {
+      s.add(t.plusSeconds(60L * i).toString(), 1);
+    }
+    AnalysisReport r = KeyAnalysis.of(ranges).analyze(s);
+    assertEquals("monotonic", r.keyCharacteristics().monotonicityType());
+    assertEquals(1.0, r.keyCharacteristics().recordIdCorrelationCoefficient(), 1e-9);
+    assertEquals("fail", item(r, "monotonic keys").result());
+    assertEquals(11, r.distribution().hottestPartitions().get(0).partition());
+    assertEquals(12.0, r.distribution().partitionPeakToMean(), 1e-12);
+    assertEquals(2.0, r.distribution().groupPeakToMean(), 1e-12); // g1 holds the last six months
+    assertEquals("warn", item(r, "evenness").result());
+    assertTrue(r.growth().size() <= KeyAnalysis.GROWTH_POINTS + 1);
+  }
+
+  @Test
+  void compare_hashMod16to32_movesAboutHalf_jump16to17_aboutOneSeventeenth() {
+    KeySample s = new KeySample(KeyType.STRING);
+    for (int i = 0; i < 40_000; i++) {
+      s.add("order-" + i, 1);
+    }
+    AnalysisReport.Comparison mod =
+        KeyAnalysis.of(hash16)
+            .compare(Fixtures.table("hash_mod", 32, 4, 2))
+            .analyze(s)
+            .comparison();
+    assertEquals(0.5, mod.movedShare(), 0.02);
+    AnalysisReport.Comparison jump =
+        KeyAnalysis.of(Fixtures.table("jump", 16, 4, 1))
+            .compare(Fixtures.table("jump", 17, 4, 2))
+            .analyze(s)
+            .comparison();
+    assertEquals(1 / 17.0, jump.movedShare(), 0.01);
+  }
+
+  @Test
+  void queries_singleMultiScatter_meanFanOut() {
+    RoutingTable ranges = Fixtures.monthlyRanges(12);
+    KeyType ts = KeyType.TIMESTAMP;
+    List<KeyQuery> qs =
+        List.of(
+            KeyQuery.parse("{\"keys\": [\"2026-01-05T00:00:00Z\"]}", ts),
+            KeyQuery.parse("{\"keys\": [\"2026-01-05T00:00:00Z\", \"2026-02-05T00:00:00Z\"]}", ts),
+            KeyQuery.parse(
+                "{\"from\": \"2026-01-01T00:00:00Z\", \"to\": \"2026-12-31T00:00:00Z\"}", ts),
+            KeyQuery.parse(
+                "{\"from\": \"2026-03-01T00:00:00Z\", \"to\": \"2026-03-09T00:00:00Z\"}", ts));
+    KeySample s = new KeySample(ts).add("2026-01-05T00:00:00Z", 1);
+    AnalysisReport.QueryDistribution q = KeyAnalysis.of(ranges).queries(qs).analyze(s).queries();
+    assertEquals(4, q.sampleSize());
+    assertEquals(50, q.percentageOfSinglePartitionQueries(), 1e-9);
+    assertEquals(25, q.percentageOfMultiPartitionQueries(), 1e-9);
+    assertEquals(25, q.percentageOfScatterGatherQueries(), 1e-9);
+    assertEquals((1 + 2 + 12 + 1) / 4.0, q.meanFanOut(), 1e-9);
+  }
+
+  @Test
+  void capacity_partitionOverItsWriteLimit_byHowMuch() {
+    KeySample s = new KeySample(KeyType.STRING).add("hot", 90_000).add("cold", 10);
+    CapacityLimits l =
+        CapacityLimits.parse("{\"sample_seconds\": 60, \"partition\": {\"writes\": 1000}}");
+    AnalysisReport r = KeyAnalysis.of(hash16).capacity(l).analyze(s);
+    assertEquals(1, r.overLimit().size(), r.overLimit()::toString);
+    AnalysisReport.OverLimit o = r.overLimit().get(0);
+    assertEquals(Integer.toString(hash16.route("hot").partition()), o.id());
+    assertEquals(1500, o.rate(), 1e-9);
+    assertEquals(0.5, o.overBy(), 1e-9);
+  }
+
+  @Test
+  void capacity_statistics_readsAndWritesAgainstTheirOwnLimits() {
+    int n = hash16.partitionCount();
+    long[] reads = new long[n];
+    long[] writes = new long[n];
+    reads[3] = 2_500 * 10L; // under 3,000 reads/s over 10 s
+    writes[3] = 1_200 * 10L; // over 1,000 writes/s by 20%
+    StatsSnapshot st =
+        new StatsSnapshot(
+            "orders",
+            1,
+            Window.SINCE_START,
+            10_000,
+            1,
+            1,
+            reads,
+            writes,
+            new long[n],
+            HotKeys.empty(4));
+    CapacityLimits l =
+        CapacityLimits.parse(
+            "{\"sample_seconds\": 10, \"partition\": {\"reads\": 3000, \"writes\": 1000}}");
+    List<AnalysisReport.OverLimit> over =
+        KeyAnalysis.of(hash16).capacity(l).analyze(st).overLimit();
+    assertEquals(1, over.size(), over::toString);
+    assertEquals("writes", over.get(0).kind());
+    assertEquals("3", over.get(0).id());
+    assertEquals(0.2, over.get(0).overBy(), 1e-9);
+  }
+
+  @Test
+  void json_isOneObjectWithEverySection() {
+    KeySample s = new KeySample(KeyType.STRING).add("a\"b", 3).add("c", 1);
+    String json = KeyAnalysis.of(hash16).analyze(s).toJson();
+    Map<?, ?> m = (Map<?, ?>) Json.parse(json);
+    for (String f :
+        List.of(
+            "format",
+            "keyCharacteristics",
+            "distribution",
+            "growth",
+            "queryDistribution",
+            "overLimit",
+            "compare",
+            "checklist")) {
+      assertTrue(m.containsKey(f), f);
+    }
+    assertNull(m.get("compare"));
+    Map<?, ?> kc = (Map<?, ?>) m.get("keyCharacteristics");
+    assertEquals(4L, kc.get("numKeysSampled"));
+    assertEquals("a\"b", ((Map<?, ?>) ((List<?>) kc.get("mostCommonValues")).get(0)).get("value"));
+  }
+
+  @Test
+  void sample_badKeyAndCount_sayWhy() {
+    KeySample s = new KeySample(KeyType.LONG);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.add("x1", 1));
+    assertTrue(e.getMessage().contains("x1"), e::getMessage);
+    e = assertThrows(IllegalArgumentException.class, () -> s.add("1", 0));
+    assertTrue(e.getMessage().contains("count must be >= 1"), e::getMessage);
+  }
+
+  @Test
+  void stats_otherPartitionCount_refused() {
+    StatsSnapshot st = RouteStats.builder().build(hash16).snapshot(Window.SINCE_START);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> KeyAnalysis.of(Fixtures.table("hash_mod", 8, 2, 1)).analyze(st));
+    assertTrue(e.getMessage().contains("16 partitions"), e::getMessage);
+  }
+
+  static CheckItem item(AnalysisReport r, String name) {
+    return r.checklist().stream().filter(i -> i.item().equals(name)).findFirst().orElseThrow();
+  }
+}
