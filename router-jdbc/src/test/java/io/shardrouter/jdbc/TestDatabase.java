@@ -2,6 +2,8 @@ package io.shardrouter.jdbc;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.sql.Connection;
@@ -13,8 +15,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcConnectionPool;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Assumptions;
+import org.postgresql.ds.PGConnectionPoolDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -84,9 +88,24 @@ enum TestDatabase {
       return pgUrl + (pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + prefix + "_g" + i;
     }
 
-    /** Makes a plain (unpooled) data source for a JDBC URL endpoint, creating its PG schema. */
+    /**
+     * Makes a data source for a JDBC URL endpoint, creating its PG schema; PostgreSQL's is pooled
+     * by H2's {@link JdbcConnectionPool}, as a service would pool its connections.
+     */
     DataSourceFactory factory() {
-      return (group, replica) -> dataSource(replica.endpoint());
+      return new DataSourceFactory() {
+        @Override
+        public DataSource create(ReplicaGroup group, Replica replica) {
+          return dataSource(replica.endpoint());
+        }
+
+        @Override
+        public void close(DataSource dataSource) {
+          if (dataSource instanceof JdbcConnectionPool pool) {
+            pool.dispose();
+          }
+        }
+      };
     }
 
     DataSource dataSource(String endpoint) {
@@ -104,9 +123,11 @@ enum TestDatabase {
       } catch (SQLException e) {
         throw new IllegalStateException("cannot create schema " + schema + " at " + pgUrl, e);
       }
-      PGSimpleDataSource ds = new PGSimpleDataSource();
+      PGConnectionPoolDataSource ds = new PGConnectionPoolDataSource();
       ds.setURL(endpoint);
-      return ds;
+      JdbcConnectionPool pool = JdbcConnectionPool.create(ds);
+      pool.setMaxConnections(16);
+      return pool;
     }
 
     /**
