@@ -202,6 +202,87 @@ public enum Dialect {
     return "('x' || substr(md5(" + textExpression + "), 1, 16))::bit(64)::bigint";
   }
 
+  /** The column type of bytes up to {@code max} long (a key), or unbounded when 0. */
+  String binaryType(int max) {
+    if (this == POSTGRESQL) {
+      return "BYTEA";
+    }
+    return max > 0 ? "VARBINARY(" + max + ")" : "VARBINARY";
+  }
+
+  /**
+   * The lock clause that keeps a row from changing until the transaction ends while other readers
+   * may hold it too: PostgreSQL's {@code FOR SHARE}; H2 has no shared row lock, so {@code FOR
+   * UPDATE} (its writers then take turns on that row).
+   */
+  String sharedLock() {
+    return this == POSTGRESQL ? " FOR SHARE" : " FOR UPDATE";
+  }
+
+  /**
+   * An insert-or-replace of one row of {@code table} that replaces only a row whose {@code
+   * sequenceColumn} is lower than the new one: the update count is 1 when the row was written, 0
+   * when the stored row's sequence is equal or higher. Parameters are {@code columns} in order; the
+   * first is the key. On H2 two concurrent inserts of a new key may fail one with {@link
+   * #UNIQUE_VIOLATION}: run it again, it then compares sequences. {@code types} are the columns'
+   * SQL types, which H2 needs to type the parameters of its {@code MERGE} source.
+   */
+  String upsertIfNewer(
+      String table, List<String> columns, List<String> types, String sequenceColumn) {
+    checkShape(table, columns, 1);
+    String key = columns.get(0);
+    List<String> rest = columns.subList(1, columns.size());
+    if (this == POSTGRESQL) {
+      List<String> sets = new ArrayList<>();
+      for (String c : rest) {
+        sets.add(c + " = EXCLUDED." + c);
+      }
+      return "INSERT INTO "
+          + table
+          + " AS d ("
+          + String.join(", ", columns)
+          + ") VALUES ("
+          + marks(columns.size())
+          + ") ON CONFLICT ("
+          + key
+          + ") DO UPDATE SET "
+          + String.join(", ", sets)
+          + " WHERE d."
+          + sequenceColumn
+          + " < EXCLUDED."
+          + sequenceColumn;
+    }
+    List<String> source = new ArrayList<>();
+    List<String> sets = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      source.add("CAST(? AS " + types.get(i) + ") AS " + columns.get(i));
+      values.add("s." + columns.get(i));
+    }
+    for (String c : rest) {
+      sets.add(c + " = s." + c);
+    }
+    return "MERGE INTO "
+        + table
+        + " AS d USING (SELECT "
+        + String.join(", ", source)
+        + ") AS s ON d."
+        + key
+        + " = s."
+        + key
+        + " WHEN MATCHED AND d."
+        + sequenceColumn
+        + " < s."
+        + sequenceColumn
+        + " THEN UPDATE SET "
+        + String.join(", ", sets)
+        + " WHEN NOT MATCHED THEN INSERT ("
+        + String.join(", ", columns)
+        + ") VALUES ("
+        + String.join(", ", values)
+        + ")";
+  }
+
   /** The column type of unbounded text. */
   String textType() {
     return this == H2 ? "VARCHAR" : "TEXT";
