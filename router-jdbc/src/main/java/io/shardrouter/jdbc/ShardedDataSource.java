@@ -96,6 +96,14 @@ public final class ShardedDataSource implements AutoCloseable {
     return sourceOf(group, group.readReplica(hint));
   }
 
+  /**
+   * The data source of one member of {@code group}, e.g. the replica a scatter-gather attempt
+   * names, so that a retry or hedge reads from another one.
+   */
+  public DataSource member(ReplicaGroup group, Replica member) {
+    return sourceOf(group, member);
+  }
+
   /** The endpoints with a data source now, sorted. */
   public Set<String> endpoints() {
     return new TreeSet<>(byEndpoint.keySet());
