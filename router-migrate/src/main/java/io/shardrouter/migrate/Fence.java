@@ -37,7 +37,14 @@ public record Fence(int partition, long baseVersion, long minVersion, Phase phas
 
   /** True when this fence refuses a client write of {@code row}. */
   public boolean refuses(Row row) {
-    return row.version() < minVersion
-        && (row.partition() == partition || row.version() < baseVersion);
+    return refuses(row.version(), row.partition());
+  }
+
+  /**
+   * True when this fence refuses a write (or a fenced read) routed with {@code version} to {@code
+   * partition}.
+   */
+  public boolean refuses(long version, int partition) {
+    return version < minVersion && (partition == this.partition || version < baseVersion);
   }
 }

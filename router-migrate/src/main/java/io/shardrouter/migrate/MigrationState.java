@@ -71,6 +71,36 @@ public record MigrationState(
         migrationId, planFingerprint, phase, version, rollingBack, s, cursors, reports);
   }
 
+  /** This state without the steps whose names start with {@code prefix}. */
+  public MigrationState withoutSteps(String prefix) {
+    TreeSet<String> s = new TreeSet<>();
+    for (String step : steps) {
+      if (!step.startsWith(prefix)) {
+        s.add(step);
+      }
+    }
+    return new MigrationState(
+        migrationId, planFingerprint, phase, version, rollingBack, s, cursors, reports);
+  }
+
+  /**
+   * The number after {@code prefix} in a step named {@code prefix + n}, or 0 when there is none
+   * (progress counters such as the part a pass is at).
+   */
+  public int counter(String prefix) {
+    for (String step : steps) {
+      if (step.startsWith(prefix)) {
+        return Integer.parseInt(step.substring(prefix.length()));
+      }
+    }
+    return 0;
+  }
+
+  /** This state with the counter {@code prefix} set to {@code n}. */
+  public MigrationState withCounter(String prefix, int n) {
+    return withoutSteps(prefix).withStep(prefix + n);
+  }
+
   /** True when {@code step} is done in the current phase. */
   public boolean done(String step) {
     return steps.contains(step);

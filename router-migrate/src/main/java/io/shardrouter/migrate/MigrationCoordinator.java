@@ -1,0 +1,561 @@
+package io.shardrouter.migrate;
+
+import io.shardrouter.core.Router;
+import io.shardrouter.migrate.internal.Passes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Carries out a {@link MigrationPlan}: publishes each phase as the next routing version, sets the
+ * fences, copies, catches up, verifies, cuts over, and cleans up or rolls back.
+ *
+ * <p>Work is done in small idempotent units ({@link #step()}: a publish, a fence, one page of one
+ * part, one part's verification), and the {@link MigrationState} is saved after each. A coordinator
+ * built again over the same state store continues where the last one stopped; if it stopped inside
+ * a unit, the unit runs again, which changes nothing twice.
+ *
+ * <p>What each phase does, and how a rollback restores the source from any phase before {@link
+ * Phase#DONE}, is described in {@code docs/migration.md}.
+ *
+ * <p><b>Thread-safety:</b> not thread-safe; one coordinator (one thread) per migration.
+ *
+ * <p><b>Stability:</b> evolving.
+ */
+public final class MigrationCoordinator {
+  private static final String PUBLISHED = "published";
+  private static final String FENCE = "fence";
+  private static final String GATE = "gate";
+  private static final String VERIFIED = "verified";
+
+  private final MigrationPlan plan;
+  private final Map<String, MigrationStore> stores;
+  private final MigrationStateStore stateStore;
+  private final RoutingPublisher publisher;
+  private final CutOverGate gate;
+  private final ArchiveSink archive;
+  private final int batchSize;
+  private final int maxVerifyRounds;
+  private MigrationState state;
+  private Phase goal;
+  private MigrationRoutes routes;
+
+  private MigrationCoordinator(Builder b) {
+    this.plan = b.plan;
+    this.stores = Map.copyOf(b.stores);
+    this.stateStore = b.stateStore;
+    this.gate = b.gate;
+    this.archive = b.archive;
+    this.batchSize = b.batchSize;
+    this.maxVerifyRounds = b.maxVerifyRounds;
+    List<Router> routers = List.copyOf(b.routers);
+    List<MigrationRouter> mrouters = List.copyOf(b.migrationRouters);
+    RoutingPublisher custom = b.publisher;
+    this.publisher =
+        r -> {
+          for (Router router : routers) {
+            router.update(r.table());
+          }
+          for (MigrationRouter m : mrouters) {
+            m.update(r);
+          }
+          if (custom != null) {
+            custom.publish(r);
+          }
+        };
+    String id =
+        b.migrationId != null ? b.migrationId : plan.from().entity() + "-" + plan.fingerprint();
+    MigrationState loaded = stateStore.load(id);
+    if (loaded == null) {
+      loaded = MigrationState.planned(id, plan.fingerprint(), plan.from().version());
+      stateStore.save(loaded);
+    } else if (!loaded.planFingerprint().equals(plan.fingerprint())) {
+      throw new IllegalStateException(
+          "migration '"
+              + id
+              + "' was started with plan "
+              + loaded.planFingerprint()
+              + ", not with this plan ("
+              + plan.fingerprint()
+              + "); resume it with the same two tables and canary settings, or use a new id");
+    }
+    this.state = loaded;
+    this.goal = loaded.rollingBack() ? Phase.ROLLED_BACK : loaded.phase();
+  }
+
+  /**
+   * A builder for a coordinator of {@code plan}.
+   *
+   * @param plan the plan to carry out
+   * @return the builder
+   */
+  public static Builder builder(MigrationPlan plan) {
+    return new Builder(plan);
+  }
+
+  /** The plan. */
+  public MigrationPlan plan() {
+    return plan;
+  }
+
+  /** The last saved state. */
+  public MigrationState state() {
+    return state;
+  }
+
+  /** The phase last published (or {@link Phase#PLANNED}). */
+  public Phase phase() {
+    return state.phase();
+  }
+
+  /** The routes of the current phase and version. */
+  public MigrationRoutes routes() {
+    if (routes == null || routes.version() != state.version() || routes.phase() != state.phase()) {
+      routes = plan.routes(state.phase(), state.version());
+    }
+    return routes;
+  }
+
+  /** The last verification, per part (empty before the first). */
+  public List<PartReport> report() {
+    return state.reports();
+  }
+
+  /**
+   * Sets the phase to reach with {@link #step()} (a forward phase; use {@link #requestRollback()}
+   * to go back). A goal behind the current phase is reached at once.
+   *
+   * @param phase the goal
+   * @throws IllegalStateException when a rollback was requested
+   */
+  public void target(Phase phase) {
+    if (state.rollingBack()) {
+      throw new IllegalStateException(
+          "migration '" + state.migrationId() + "' is rolling back; it can only reach ROLLED_BACK");
+    }
+    if (!MigrationPlan.FORWARD.contains(phase)) {
+      throw new IllegalArgumentException(
+          "goal " + phase + " is not a forward phase; forward phases: " + MigrationPlan.FORWARD);
+    }
+    goal = phase;
+  }
+
+  /**
+   * Decides to roll back (persisted at once); {@link #step()} then restores the source.
+   *
+   * @throws IllegalStateException once {@link Phase#DONE} was published: the source's rows are
+   *     being deleted, so run a new migration back instead
+   */
+  public void requestRollback() {
+    if (state.phase() == Phase.DONE) {
+      throw new IllegalStateException(
+          "migration '"
+              + state.migrationId()
+              + "' is DONE (version "
+              + state.version()
+              + "): the source's copy is being deleted; plan a migration from the new table back"
+              + " to the old one instead");
+    }
+    if (!state.rollingBack()) {
+      save(state.withRollback());
+    }
+    goal = Phase.ROLLED_BACK;
+  }
+
+  /** Runs to {@code phase} (see {@link #target}) and returns the state. */
+  public MigrationState advanceTo(Phase phase) {
+    target(phase);
+    while (step()) {
+      // each step saved its progress
+    }
+    return state;
+  }
+
+  /** Copy, dual write, verify, canary, cut-over: runs until the rollback window is open. */
+  public MigrationState cutOver() {
+    return advanceTo(Phase.ROLLBACK_WINDOW);
+  }
+
+  /** Closes the rollback window: publishes the target table and cleans the source. */
+  public MigrationState finish() {
+    return advanceTo(Phase.DONE);
+  }
+
+  /** Rolls back from the current phase and runs until the source is restored and cleaned. */
+  public MigrationState rollback() {
+    requestRollback();
+    while (step()) {
+      // each step saved its progress
+    }
+    return state;
+  }
+
+  /**
+   * Does one unit of work toward the goal and saves the progress.
+   *
+   * @return false when the goal is reached and there is nothing to do
+   * @throws IllegalStateException when verification stays unclean (cut-over is refused) or the gate
+   *     gives up; the state is saved, so a new coordinator can resume or roll back
+   */
+  public boolean step() {
+    Phase phase = state.phase();
+    boolean abandon = state.rollingBack() && phase != Phase.ROLLBACK_WINDOW && !phase.terminal();
+    if (phase != Phase.PLANNED && !abandon && !complete()) {
+      work();
+      return true;
+    }
+    if (phase.terminal() || (!state.rollingBack() && !before(phase, goal))) {
+      return false;
+    }
+    Phase next = next(phase);
+    if (next == Phase.CUT_OVER && !state.verifiedClean()) {
+      throw new IllegalStateException(
+          "cut-over refused: the last verification is not clean: " + state.reports());
+    }
+    save(state.enter(next, state.version() + 1).withoutCursors());
+    return true;
+  }
+
+  private Phase next(Phase phase) {
+    if (state.rollingBack()) {
+      return phase == Phase.CUT_OVER ? Phase.ROLLBACK_WINDOW : Phase.ROLLED_BACK;
+    }
+    return phase == Phase.PLANNED
+        ? Phase.COPY
+        : MigrationPlan.FORWARD.get(MigrationPlan.FORWARD.indexOf(phase) + 1);
+  }
+
+  private static boolean before(Phase a, Phase b) {
+    return a.ordinal() < b.ordinal();
+  }
+
+  private boolean complete() {
+    for (String step : stepsOf(state.phase())) {
+      if (!state.done(step)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<String> stepsOf(Phase phase) {
+    switch (phase) {
+      case COPY:
+        return List.of(PUBLISHED, "copy");
+      case DUAL_WRITE:
+        return List.of(PUBLISHED, FENCE, "catch-up");
+      case VERIFY:
+      case CANARY:
+        return List.of(PUBLISHED, VERIFIED);
+      case CUT_OVER:
+        return List.of(PUBLISHED, GATE, FENCE);
+      case ROLLBACK_WINDOW:
+        return List.of(PUBLISHED, FENCE, "reverse");
+      case DONE:
+      case ROLLED_BACK:
+        return List.of(PUBLISHED, FENCE, GATE, "cleanup");
+      case PLANNED:
+        break;
+    }
+    return List.of();
+  }
+
+  private void work() {
+    Phase phase = state.phase();
+    for (String step : stepsOf(phase)) {
+      if (state.done(step)) {
+        continue;
+      }
+      switch (step) {
+        case PUBLISHED:
+          publisher.publish(routes());
+          save(state.withStep(PUBLISHED));
+          return;
+        case FENCE:
+          fence(phase);
+          save(state.withStep(FENCE));
+          return;
+        case GATE:
+          if (gate != null) {
+            gate.awaitVersion(state.version());
+          }
+          save(state.withStep(GATE));
+          return;
+        case VERIFIED:
+          verifyUnit();
+          return;
+        default:
+          passUnit(step);
+          return;
+      }
+    }
+  }
+
+  /** Fences every moving source partition on the group that stops taking its writes. */
+  private void fence(Phase phase) {
+    boolean onTarget = phase == Phase.ROLLBACK_WINDOW || phase == Phase.ROLLED_BACK;
+    Set<String> done = new LinkedHashSet<>();
+    for (Movement m : plan.movements()) {
+      String group = onTarget ? m.targetGroup() : m.sourceGroup();
+      if (done.add(group + "/" + m.sourcePartition())) {
+        storeOf(group)
+            .setFence(
+                new Fence(m.sourcePartition(), plan.from().version(), state.version(), phase));
+      }
+    }
+  }
+
+  /** One page of one part of a copy, catch-up, reverse or cleanup pass. */
+  private void passUnit(String pass) {
+    List<Movement> ms = plan.movements();
+    String counter = pass + "#";
+    int i = state.counter(counter);
+    if (i >= ms.size()) {
+      save(state.withStep(pass).withoutSteps(counter).withoutCursors());
+      return;
+    }
+    Movement m = ms.get(i);
+    Part part = m.part();
+    byte[] cursor = state.cursors().get(part.id());
+    MigrationStore source = storeOf(m.sourceGroup());
+    MigrationStore target = storeOf(m.targetGroup());
+    ScanPage page;
+    switch (pass) {
+      case "copy":
+      case "catch-up":
+        page = Passes.copyPage(part, source, target, cursor, batchSize);
+        break;
+      case "reverse":
+        page = Passes.copyPage(part, target, source, cursor, batchSize);
+        break;
+      default:
+        page =
+            state.phase() == Phase.DONE
+                ? Passes.deletePage(part, source, cursor, batchSize, archive)
+                : Passes.deletePage(part, target, cursor, batchSize, null);
+    }
+    if (page.done()) {
+      save(state.withCounter(counter, i + 1).withCursor(part.id(), null));
+    } else {
+      save(state.withCursor(part.id(), page.cursor()));
+    }
+  }
+
+  /** Verifies one part, or repairs one unclean part, or closes a round. */
+  private void verifyUnit() {
+    List<Movement> ms = plan.movements();
+    int v = state.counter("verify#");
+    if (v < ms.size()) {
+      Movement m = ms.get(v);
+      PartReport r =
+          Passes.verify(m.part(), storeOf(m.sourceGroup()), storeOf(m.targetGroup()), batchSize);
+      Map<String, PartReport> reports = new LinkedHashMap<>();
+      if (v > 0) {
+        for (PartReport old : state.reports()) {
+          reports.put(old.part(), old);
+        }
+      }
+      reports.put(r.part(), r);
+      save(state.withReports(new ArrayList<>(reports.values())).withCounter("verify#", v + 1));
+      return;
+    }
+    if (state.verifiedClean()) {
+      save(state.withStep(VERIFIED).withoutSteps("verify#").withoutSteps("repair#"));
+      return;
+    }
+    int round = state.counter("round#");
+    if (round >= maxVerifyRounds) {
+      throw new IllegalStateException(
+          "verification of migration '"
+              + state.migrationId()
+              + "' is still not clean after "
+              + round
+              + " repair rounds; cut-over refused. Unclean parts: "
+              + unclean()
+              + ". Inspect the sample keys, then resume (the count restarts) or roll back");
+    }
+    int r = state.counter("repair#");
+    if (r < ms.size()) {
+      Movement m = ms.get(r);
+      if (!reportOf(m.part().id()).clean()) {
+        Passes.repair(m.part(), storeOf(m.sourceGroup()), storeOf(m.targetGroup()), batchSize);
+      }
+      save(state.withCounter("repair#", r + 1));
+      return;
+    }
+    save(state.withoutSteps("verify#").withoutSteps("repair#").withCounter("round#", round + 1));
+  }
+
+  private List<PartReport> unclean() {
+    List<PartReport> out = new ArrayList<>();
+    for (PartReport r : state.reports()) {
+      if (!r.clean()) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  private PartReport reportOf(String part) {
+    for (PartReport r : state.reports()) {
+      if (r.part().equals(part)) {
+        return r;
+      }
+    }
+    throw new IllegalStateException("no verification report for part '" + part + "'");
+  }
+
+  private MigrationStore storeOf(String group) {
+    return stores.get(group);
+  }
+
+  private void save(MigrationState next) {
+    stateStore.save(next);
+    state = next;
+  }
+
+  @Override
+  public String toString() {
+    return "MigrationCoordinator{"
+        + state.migrationId()
+        + " "
+        + state.phase()
+        + " v"
+        + state.version()
+        + "}";
+  }
+
+  /**
+   * Configures a {@link MigrationCoordinator}.
+   *
+   * <p><b>Thread-safety:</b> not thread-safe; build on one thread.
+   */
+  public static final class Builder {
+    private final MigrationPlan plan;
+    private final Map<String, MigrationStore> stores = new LinkedHashMap<>();
+    private MigrationStateStore stateStore;
+    private RoutingPublisher publisher;
+    private final List<Router> routers = new ArrayList<>();
+    private final List<MigrationRouter> migrationRouters = new ArrayList<>();
+    private CutOverGate gate;
+    private ArchiveSink archive;
+    private String migrationId;
+    private int batchSize = 500;
+    private int maxVerifyRounds = 10;
+
+    private Builder(MigrationPlan plan) {
+      this.plan = Objects.requireNonNull(plan, "plan");
+    }
+
+    /** The store of each group id that a movement names (more are ignored). */
+    public Builder stores(Map<String, ? extends MigrationStore> byGroupId) {
+      stores.putAll(byGroupId);
+      return this;
+    }
+
+    /** One group's store. */
+    public Builder store(MigrationStore store) {
+      stores.put(store.groupId(), store);
+      return this;
+    }
+
+    /** Where progress is saved (required). */
+    public Builder stateStore(MigrationStateStore stateStore) {
+      this.stateStore = Objects.requireNonNull(stateStore, "stateStore");
+      return this;
+    }
+
+    /** Core routers to {@code update} with each phase's table. */
+    public Builder routers(Router... routers) {
+      this.routers.addAll(List.of(routers));
+      return this;
+    }
+
+    /** Migration routers to update with each phase's routes. */
+    public Builder migrationRouters(MigrationRouter... routers) {
+      this.migrationRouters.addAll(List.of(routers));
+      return this;
+    }
+
+    /** A publisher called after the routers are updated (ZooKeeper, a file, another process). */
+    public Builder publisher(RoutingPublisher publisher) {
+      this.publisher = Objects.requireNonNull(publisher, "publisher");
+      return this;
+    }
+
+    /** A gate awaited before the cut-over's fence and before each cleanup. */
+    public Builder gate(CutOverGate gate) {
+      this.gate = Objects.requireNonNull(gate, "gate");
+      return this;
+    }
+
+    /** Receives the source's rows before the final cleanup deletes them. */
+    public Builder archive(ArchiveSink archive) {
+      this.archive = Objects.requireNonNull(archive, "archive");
+      return this;
+    }
+
+    /** The migration's id in the state store (default: entity and plan fingerprint). */
+    public Builder migrationId(String id) {
+      this.migrationId = Objects.requireNonNull(id, "migrationId");
+      return this;
+    }
+
+    /** Keys examined per copy, verification or cleanup page (default 500). */
+    public Builder batchSize(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("batchSize must be >= 1, got " + n);
+      }
+      this.batchSize = n;
+      return this;
+    }
+
+    /** Verify-and-repair rounds before cut-over is refused (default 10). */
+    public Builder maxVerifyRounds(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("maxVerifyRounds must be >= 1, got " + n);
+      }
+      this.maxVerifyRounds = n;
+      return this;
+    }
+
+    /**
+     * Builds the coordinator, loading the saved state of its id (or saving a new one).
+     *
+     * @throws IllegalStateException when the state store, the routers and publisher, or a group's
+     *     store is missing, or when the saved state belongs to another plan
+     */
+    public MigrationCoordinator build() {
+      if (stateStore == null) {
+        throw new IllegalStateException(
+            "a coordinator needs a stateStore (FileStateStore, or your own MigrationStateStore)");
+      }
+      if (publisher == null && routers.isEmpty() && migrationRouters.isEmpty()) {
+        throw new IllegalStateException(
+            "a coordinator needs routers, migrationRouters or a publisher: new versions must reach"
+                + " the services");
+      }
+      Set<String> missing = new LinkedHashSet<>();
+      for (Movement m : plan.movements()) {
+        if (!stores.containsKey(m.sourceGroup())) {
+          missing.add(m.sourceGroup());
+        }
+        if (!stores.containsKey(m.targetGroup())) {
+          missing.add(m.targetGroup());
+        }
+      }
+      if (!missing.isEmpty()) {
+        throw new IllegalStateException(
+            "no store for groups "
+                + missing
+                + " that the plan moves keys from or to; stores are set for "
+                + stores.keySet());
+      }
+      return new MigrationCoordinator(this);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.shardrouter.migrate;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Holds the current {@link MigrationRoutes} of one entity in a process, behind one atomic
+ * reference: a request reads {@link #routes()} once and uses it until it ends.
+ *
+ * <p><b>Thread-safety:</b> safe for any number of threads.
+ *
+ * <p><b>Stability:</b> evolving.
+ */
+public final class MigrationRouter {
+  private final AtomicReference<MigrationRoutes> current;
+
+  /**
+   * A router starting with {@code initial}.
+   *
+   * @param initial the first routes
+   */
+  public MigrationRouter(MigrationRoutes initial) {
+    this.current = new AtomicReference<>(Objects.requireNonNull(initial, "initial routes"));
+  }
+
+  /** The current routes. <b>Allocation:</b> none. */
+  public MigrationRoutes routes() {
+    return current.get();
+  }
+
+  /**
+   * Installs {@code next} when it is newer than the current routes.
+   *
+   * @param next the routes of a version
+   * @return true when installed, false when the current version is the same or newer
+   */
+  public boolean update(MigrationRoutes next) {
+    while (true) {
+      MigrationRoutes prev = current.get();
+      if (next.version() <= prev.version()) {
+        return false;
+      }
+      if (current.compareAndSet(prev, next)) {
+        return true;
+      }
+    }
+  }
+
+  /** Where to write a key now. <b>Allocation:</b> none. */
+  public WriteRoute write(String key) {
+    return current.get().write(key);
+  }
+
+  /** Where to read a key now. <b>Allocation:</b> none. */
+  public ReadRoute read(String key) {
+    return current.get().read(key);
+  }
+
+  @Override
+  public String toString() {
+    return "MigrationRouter{" + current.get() + "}";
+  }
+}

@@ -1,0 +1,240 @@
+package io.shardrouter.migrate;
+
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.internal.KeyHash;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The routes of one routing version of a migration: for every key, where to write ({@link
+ * WriteRoute}) and where to read ({@link ReadRoute}).
+ *
+ * <p>A key outside the moving parts routes as the plain table routes it: one route, an array check
+ * and a load of a route built ahead of time. For a placement move, a key of a moving partition
+ * costs the same; for a strategy change, a key of a partition that has moving keys is routed a
+ * second time under the target table to learn whether it moves.
+ *
+ * <p><b>Thread-safety:</b> immutable.
+ *
+ * <p><b>Allocation:</b> none on {@code write} and {@code read}.
+ *
+ * <p><b>Stability:</b> evolving.
+ */
+public final class MigrationRoutes {
+  private final MigrationPlan plan;
+  private final Phase phase;
+  private final long version;
+  private final RoutingTable table;
+  private final RoutingTable target;
+  private final boolean strategyChange;
+  private final int[] slot;
+  private final int[] targetGroupOfPartition;
+  private final int groups;
+  private final WriteRoute[] plainWrite;
+  private final ReadRoute[] plainRead;
+  private final WriteRoute[] moveWrite;
+  private final ReadRoute[] moveRead;
+  private final ReadRoute[] canaryRead;
+  private final int canaryPercent;
+
+  MigrationRoutes(MigrationPlan plan, Phase phase, long version) {
+    this.plan = plan;
+    this.phase = phase;
+    this.version = version;
+    RoutingTable base = phase == Phase.DONE ? plan.to() : plan.from();
+    this.table = base.version() == version ? base : base.toBuilder().version(version).build();
+    this.target = plan.to();
+    this.strategyChange = plan.strategyChange();
+    this.canaryPercent = phase == Phase.CANARY ? plan.canaryPercent() : 0;
+    int p = table.partitionCount();
+    this.plainWrite = new WriteRoute[p];
+    this.plainRead = new ReadRoute[p];
+    for (int i = 0; i < p; i++) {
+      ReplicaGroup g = table.groupOf(i);
+      plainWrite[i] = new WriteRoute(version, i, phase, g, null, null);
+      plainRead[i] = new ReadRoute(version, i, phase, g, null, false);
+    }
+    this.slot = new int[p];
+    Arrays.fill(slot, -1);
+    List<ReplicaGroup> tg = target.groups();
+    this.groups = tg.size();
+    this.targetGroupOfPartition = new int[target.partitionCount()];
+    for (int q = 0; q < target.partitionCount(); q++) {
+      targetGroupOfPartition[q] = tg.indexOf(target.groupOf(q));
+    }
+    boolean moving = !(phase == Phase.PLANNED || phase.terminal());
+    int slots = 0;
+    if (moving) {
+      for (Movement m : plan.movements()) {
+        if (slot[m.sourcePartition()] < 0) {
+          slot[m.sourcePartition()] = slots++;
+        }
+      }
+    }
+    this.moveWrite = new WriteRoute[slots * groups];
+    this.moveRead = new ReadRoute[slots * groups];
+    this.canaryRead = new ReadRoute[slots * groups];
+    if (moving) {
+      for (Movement m : plan.movements()) {
+        int sp = m.sourcePartition();
+        ReplicaGroup s = table.groupOf(sp);
+        ReplicaGroup t = target.group(m.targetGroup());
+        int i = slot[sp] * groups + tg.indexOf(t);
+        moveWrite[i] = writeOf(sp, s, t, m);
+        moveRead[i] = readOf(sp, s, t, false);
+        canaryRead[i] = readOf(sp, s, t, true);
+      }
+    }
+  }
+
+  private WriteRoute writeOf(int partition, ReplicaGroup s, ReplicaGroup t, Movement m) {
+    switch (phase) {
+      case COPY:
+        return new WriteRoute(version, partition, phase, s, null, m);
+      case DUAL_WRITE:
+      case VERIFY:
+      case CANARY:
+        return new WriteRoute(version, partition, phase, s, t, m);
+      case CUT_OVER:
+        return new WriteRoute(version, partition, phase, t, null, m);
+      case ROLLBACK_WINDOW:
+        return new WriteRoute(version, partition, phase, t, s, m);
+      case PLANNED:
+      case DONE:
+      case ROLLED_BACK:
+        break;
+    }
+    throw new IllegalStateException("phase " + phase + " has no moving parts");
+  }
+
+  private ReadRoute readOf(int partition, ReplicaGroup s, ReplicaGroup t, boolean canary) {
+    if (phase == Phase.CUT_OVER || phase == Phase.ROLLBACK_WINDOW) {
+      return new ReadRoute(version, partition, phase, t, null, false);
+    }
+    if (canary && phase == Phase.CANARY) {
+      return new ReadRoute(version, partition, phase, t, plan.compareReads() ? s : null, true);
+    }
+    return new ReadRoute(version, partition, phase, s, null, false);
+  }
+
+  /** The plan these routes belong to. */
+  public MigrationPlan plan() {
+    return plan;
+  }
+
+  /** The phase. */
+  public Phase phase() {
+    return phase;
+  }
+
+  /** The routing version. */
+  public long version() {
+    return version;
+  }
+
+  /**
+   * The routing table of this version for plain routers: the source's placement until {@link
+   * Phase#DONE}, the target's from then on, at {@link #version()}.
+   */
+  public RoutingTable table() {
+    return table;
+  }
+
+  /** True when the partition (under {@link #table()}) has keys that move in this phase. */
+  public boolean moving(int partition) {
+    return slot[partition] >= 0;
+  }
+
+  /**
+   * Where to write a text key. <b>Allocation:</b> none.
+   *
+   * @param key the key
+   * @return the route, shared
+   */
+  public WriteRoute write(String key) {
+    Route r = table.route(key);
+    int s = slot[r.partition()];
+    if (s < 0) {
+      return plainWrite[r.partition()];
+    }
+    int g = strategyChange ? targetGroupOfPartition[target.route(key).partition()] : fixed(r);
+    WriteRoute w = moveWrite[s * groups + g];
+    return w == null ? plainWrite[r.partition()] : w;
+  }
+
+  /**
+   * Where to write a key given as canonical bytes. <b>Allocation:</b> none.
+   *
+   * @param canonical the key's canonical bytes
+   * @return the route, shared
+   */
+  public WriteRoute write(byte[] canonical) {
+    Route r = table.routeCanonical(canonical);
+    int s = slot[r.partition()];
+    if (s < 0) {
+      return plainWrite[r.partition()];
+    }
+    int g =
+        strategyChange
+            ? targetGroupOfPartition[target.routeCanonical(canonical).partition()]
+            : fixed(r);
+    WriteRoute w = moveWrite[s * groups + g];
+    return w == null ? plainWrite[r.partition()] : w;
+  }
+
+  /**
+   * Where to read a text key. <b>Allocation:</b> none.
+   *
+   * @param key the key
+   * @return the route, shared
+   */
+  public ReadRoute read(String key) {
+    Route r = table.route(key);
+    int s = slot[r.partition()];
+    if (s < 0) {
+      return plainRead[r.partition()];
+    }
+    int g = strategyChange ? targetGroupOfPartition[target.route(key).partition()] : fixed(r);
+    int i = s * groups + g;
+    if (moveRead[i] == null) {
+      return plainRead[r.partition()];
+    }
+    return canaryPercent > 0 && KeyHash.bucket(key) < canaryPercent ? canaryRead[i] : moveRead[i];
+  }
+
+  /**
+   * Where to read a key given as canonical bytes. <b>Allocation:</b> none.
+   *
+   * @param canonical the key's canonical bytes
+   * @return the route, shared
+   */
+  public ReadRoute read(byte[] canonical) {
+    Route r = table.routeCanonical(canonical);
+    int s = slot[r.partition()];
+    if (s < 0) {
+      return plainRead[r.partition()];
+    }
+    int g =
+        strategyChange
+            ? targetGroupOfPartition[target.routeCanonical(canonical).partition()]
+            : fixed(r);
+    int i = s * groups + g;
+    if (moveRead[i] == null) {
+      return plainRead[r.partition()];
+    }
+    return canaryPercent > 0 && KeyHash.bucket(canonical, 0, canonical.length) < canaryPercent
+        ? canaryRead[i]
+        : moveRead[i];
+  }
+
+  private int fixed(Route r) {
+    return targetGroupOfPartition[r.partition()];
+  }
+
+  @Override
+  public String toString() {
+    return "MigrationRoutes{" + table.entity() + " v" + version + " " + phase + "}";
+  }
+}

@@ -1,0 +1,100 @@
+package io.shardrouter.migrate;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Applies a write along a {@link WriteRoute}: to the authoritative group, then to the second group
+ * when the route has one, each through that group's {@link MigrationStore}. The write is done (may
+ * be acknowledged) only when this returns.
+ *
+ * <p><b>Thread-safety:</b> safe for concurrent use when the stores are.
+ *
+ * <p><b>Stability:</b> evolving.
+ */
+public final class MigrationWriter {
+  private final Map<String, MigrationStore> stores;
+
+  /**
+   * A writer over stores by group id.
+   *
+   * @param stores one store per group id of both tables
+   */
+  public MigrationWriter(Map<String, MigrationStore> stores) {
+    this.stores = Map.copyOf(stores);
+  }
+
+  /**
+   * Writes {@code value} under {@code key} with {@code sequence}, along {@code route}.
+   *
+   * @param route the route the write was given
+   * @param key the key's canonical bytes
+   * @param value the value's bytes
+   * @param sequence the write's sequence (growing per key; a retry reuses it)
+   * @return the result of the authoritative group's store
+   * @throws MovedException when a store's fence refused the write (the first group's refusal means
+   *     nothing was written; the second's, that the first was): retry with newer routes
+   */
+  public ApplyResult write(WriteRoute route, byte[] key, byte[] value, long sequence) {
+    Row row = Row.of(key, value, route.version(), sequence, route.partition());
+    ApplyResult first = applyTo(route.first().id(), row, route);
+    if (route.second() != null) {
+      applyTo(route.second().id(), row, route);
+    }
+    return first;
+  }
+
+  private ApplyResult applyTo(String groupId, Row row, WriteRoute route) {
+    MigrationStore store = storeOf(groupId);
+    ApplyResult r = store.apply(List.of(row), WriteOrigin.CLIENT);
+    if (r.refused()) {
+      throw new MovedException(groupId, r.refusedBy(), route.version(), null);
+    }
+    return r;
+  }
+
+  /**
+   * Reads a key along a {@link ReadRoute}: the row from {@link ReadRoute#group()}, or, when the
+   * route compares, from {@link ReadRoute#compareWith()} after counting a mismatch in {@code
+   * mismatches} (a one-element array, may be null).
+   *
+   * @param route the read route
+   * @param key the key's canonical bytes
+   * @param mismatches incremented at index 0 when a compared read differs, or null
+   * @return the row, or null when the key has none
+   * @throws MovedException when the group's fence has passed the route's version: refresh, retry
+   */
+  public Row read(ReadRoute route, byte[] key, long[] mismatches) {
+    Row r = fencedGet(route.group().id(), route, key);
+    if (route.compareWith() == null) {
+      return r;
+    }
+    Row authoritative = fencedGet(route.compareWith().id(), route, key);
+    boolean same =
+        r == null ? authoritative == null : authoritative != null && r.sameContent(authoritative);
+    if (!same && mismatches != null) {
+      mismatches[0]++;
+    }
+    return authoritative;
+  }
+
+  private Row fencedGet(String groupId, ReadRoute route, byte[] key) {
+    MigrationStore store = storeOf(groupId);
+    for (Fence f : store.fences()) {
+      if (f.refuses(route.version(), route.partition())) {
+        throw new MovedException(groupId, f, route.version(), null);
+      }
+    }
+    return store.get(key);
+  }
+
+  private MigrationStore storeOf(String groupId) {
+    MigrationStore s = stores.get(groupId);
+    if (s == null) {
+      throw new IllegalStateException(
+          "no store for group '" + groupId + "'; stores are known for " + stores.keySet());
+    }
+    return Objects.requireNonNull(s);
+  }
+}
