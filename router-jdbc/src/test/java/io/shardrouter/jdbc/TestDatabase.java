@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
@@ -135,6 +136,12 @@ enum TestDatabase {
      * partitions with string keys, placed round-robin on groups {@code g1..g<count>}.
      */
     RoutingTable table(String entity, long version, int partitions, int count) {
+      return table(entity, version, partitions, count, p -> p % count + 1);
+    }
+
+    /** As above, with partition p on group {@code g<placement(p)>}. */
+    RoutingTable table(
+        String entity, long version, int partitions, int count, IntUnaryOperator placement) {
       StringBuilder groupsJson = new StringBuilder();
       for (int i = 1; i <= count; i++) {
         groupsJson
@@ -145,9 +152,9 @@ enum TestDatabase {
             .append(endpoint(i))
             .append("\"}");
       }
-      StringBuilder placement = new StringBuilder();
+      StringBuilder places = new StringBuilder();
       for (int p = 0; p < partitions; p++) {
-        placement.append(p == 0 ? "" : ", ").append("\"g").append(p % count + 1).append('"');
+        places.append(p == 0 ? "" : ", ").append("\"g").append(placement.applyAsInt(p)).append('"');
       }
       return RoutingDocuments.read(
           "{\"format\": 1, \"routing_version\": "
@@ -160,7 +167,7 @@ enum TestDatabase {
               + "}, \"groups\": ["
               + groupsJson
               + "], \"placement\": ["
-              + placement
+              + places
               + "]}");
     }
 
