@@ -122,7 +122,7 @@ public final class OrderDao {
     }
     ScatterResult<Order> result =
         scatter
-            .fanOut(buckets, attempt -> query(attempt, "user", tenant, userId, page, limit))
+            .fanOut(buckets, attempt -> userBucket(attempt, tenant, userId, page, limit))
             .label("recent orders")
             .run();
     return newestFirst.page(page, result); // the top `limit` of all buckets, and the next cursor
@@ -138,7 +138,7 @@ public final class OrderDao {
     List<Target> groups = Target.perGroup(table, PartitionSet.all(table.partitionCount()));
     ScatterResult<Order> result =
         scatter
-            .fanOut(groups, attempt -> query(attempt, "month", null, null, page, limit))
+            .fanOut(groups, attempt -> monthOfGroup(attempt, page, limit))
             .label("orders of a month")
             .allowScatter()
             .deadline(Duration.ofSeconds(5))
@@ -146,42 +146,51 @@ public final class OrderDao {
     return oldestFirst.page(page, result);
   }
 
+  /** The user's orders in the bucket {@code orders@<bucket>} after the cursor, newest first. */
+  private CompletableFuture<List<Order>> userBucket(
+      Attempt attempt, String tenant, String userId, PageRequest<Order, OrderKey> page, int limit) {
+    int bucket = Integer.parseInt(attempt.target().name().substring("orders@".length()));
+    return select(attempt, true, tenant, userId, bucket, page.after().orElse(null), limit);
+  }
+
+  /** Every order of the page's month on the attempt's group after the cursor, oldest first. */
+  private CompletableFuture<List<Order>> monthOfGroup(
+      Attempt attempt, PageRequest<Order, OrderKey> page, int limit) {
+    int bucket = bucket(YearMonth.parse(page.filter().substring("month=".length())));
+    return select(attempt, false, null, null, bucket, page.after().orElse(null), limit);
+  }
+
   /**
-   * One bucket ("user": the user's orders of bucket {@code orders@<bucket>}, newest first) or one
-   * group ("month": every order of the page's month there, oldest first), after the cursor.
+   * Runs one page's query on the attempt's replica, on the JDBC executor: one user's orders of a
+   * bucket newest first ({@code ofUser}), or all orders of a bucket oldest first.
    */
-  private CompletableFuture<List<Order>> query(
+  private CompletableFuture<List<Order>> select(
       Attempt attempt,
-      String kind,
+      boolean ofUser,
       String tenant,
       String userId,
-      PageRequest<Order, OrderKey> page,
+      int bucket,
+      OrderKey after,
       int limit) {
     DataSource replica =
         db.member(attempt.target().group().orElseThrow(), attempt.replica().orElseThrow());
-    boolean newest = kind.equals("user");
-    OrderKey after = page.after().orElse(null);
-    String cmp = newest ? "<" : ">";
+    String cmp = ofUser ? "<" : ">";
     String sql =
         "SELECT tenant, user_id, order_id, created_at, amount_cents FROM orders WHERE "
-            + (newest ? "tenant = ? AND user_id = ? AND month_bucket = ?" : "month_bucket = ?")
+            + (ofUser ? "tenant = ? AND user_id = ? AND month_bucket = ?" : "month_bucket = ?")
             + (after == null
                 ? ""
                 : " AND (created_at " + cmp + " ? OR (created_at = ? AND order_id " + cmp + " ?))")
-            + (newest
+            + (ofUser
                 ? " ORDER BY created_at DESC, order_id DESC"
                 : " ORDER BY created_at, order_id")
             + " LIMIT ?";
-    int bucket =
-        newest
-            ? Integer.parseInt(attempt.target().name().substring("orders@".length()))
-            : bucket(YearMonth.parse(page.filter().substring("month=".length())));
     return CompletableFuture.supplyAsync(
         () -> {
           try (Connection c = replica.getConnection();
               PreparedStatement ps = c.prepareStatement(sql)) {
             int i = 1;
-            if (newest) {
+            if (ofUser) {
               ps.setString(i++, tenant);
               ps.setString(i++, userId);
             }
