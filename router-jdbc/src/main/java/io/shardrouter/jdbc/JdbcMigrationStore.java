@@ -5,7 +5,6 @@ import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.PartStats;
-import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.ScanPage;
 import io.shardrouter.migrate.WriteOrigin;
@@ -54,7 +53,6 @@ import javax.sql.DataSource;
  * @since 0.1
  */
 public final class JdbcMigrationStore implements MigrationStore {
-  private static final int LOCK_PART = -1;
   private static final int IN_LIST = 200;
   private static final List<String> COLUMNS =
       List.of("row_key", "row_value", "routed_version", "seq", "part");
@@ -63,7 +61,7 @@ public final class JdbcMigrationStore implements MigrationStore {
   private final String groupId;
   private final DataSource primary;
   private final String table;
-  private final String fenceTable;
+  private final FenceRecords fences;
   private final Dialect dialect;
   private final String upsert;
 
@@ -71,8 +69,8 @@ public final class JdbcMigrationStore implements MigrationStore {
     this.groupId = Objects.requireNonNull(groupId, "groupId");
     this.primary = Objects.requireNonNull(primary, "primary");
     this.table = SqlIdentifiers.check("migration store table", table);
-    this.fenceTable = table + "_fence";
     this.dialect = Dialect.of(primary);
+    this.fences = new FenceRecords(groupId, primary, table + "_fence", dialect);
     this.upsert =
         dialect.upsertIfNewer(
             table,
@@ -112,23 +110,9 @@ public final class JdbcMigrationStore implements MigrationStore {
               + " NOT NULL PRIMARY KEY, row_value "
               + dialect.binaryType(0)
               + " NOT NULL, routed_version BIGINT NOT NULL, seq BIGINT NOT NULL, part INT NOT NULL)");
-      s.execute(
-          "CREATE TABLE IF NOT EXISTS "
-              + fenceTable
-              + " (part INT NOT NULL PRIMARY KEY, base_version BIGINT NOT NULL,"
-              + " min_version BIGINT NOT NULL, phase VARCHAR(32) NOT NULL)");
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              dialect.insertIfAbsent(
-                  fenceTable, List.of("part", "base_version", "min_version", "phase"), 1))) {
-        ps.setInt(1, LOCK_PART);
-        ps.setLong(2, 0);
-        ps.setLong(3, 0);
-        ps.setString(4, "LOCK");
-        dialect.executeInsertIfAbsent(ps);
-      }
+      fences.create(c);
     } catch (SQLException e) {
-      throw failure("create tables '" + table + "' and '" + fenceTable + "'", e);
+      throw failure("create tables '" + table + "' and '" + table + "_fence'", e);
     }
   }
 
@@ -212,7 +196,7 @@ public final class JdbcMigrationStore implements MigrationStore {
       c.setAutoCommit(false);
       try {
         if (origin == WriteOrigin.CLIENT) {
-          Fence refusing = refusingFence(c, rows);
+          Fence refusing = fences.refusing(c, rows);
           if (refusing != null) {
             c.rollback();
             return ApplyResult.refused(refusing);
@@ -243,34 +227,6 @@ public final class JdbcMigrationStore implements MigrationStore {
     } catch (SQLException e) {
       throw failure("apply a batch of " + rows.size() + " " + origin + " rows", e);
     }
-  }
-
-  /** Holds the fence lock shared for the transaction and returns the fence refusing a row. */
-  private Fence refusingFence(Connection c, List<Row> rows) throws SQLException {
-    try (PreparedStatement lock =
-        c.prepareStatement(
-            "SELECT part FROM " + fenceTable + " WHERE part = ?" + dialect.sharedLock())) {
-      lock.setInt(1, LOCK_PART);
-      try (ResultSet rs = lock.executeQuery()) {
-        if (!rs.next()) {
-          throw new JdbcStoreException(
-              "fence table '"
-                  + fenceTable
-                  + "' of replica group '"
-                  + groupId
-                  + "' has no lock record (part -1); call createTables() before writing");
-        }
-      }
-    }
-    List<Fence> fences = readFences(c);
-    for (Row r : rows) {
-      for (Fence f : fences) {
-        if (f.refuses(r)) {
-          return f;
-        }
-      }
-    }
-    return null;
   }
 
   private boolean upsertOne(PreparedStatement up, Row r) throws SQLException {
@@ -341,110 +297,20 @@ public final class JdbcMigrationStore implements MigrationStore {
   @Override
   public void setFence(Fence fence) {
     Objects.requireNonNull(fence, "fence");
-    changeFence(
-        "set the fence of partition " + fence.partition(),
-        c -> {
-          try (PreparedStatement ps =
-              c.prepareStatement(
-                  dialect.upsert(
-                      fenceTable, List.of("part", "base_version", "min_version", "phase"), 1))) {
-            ps.setInt(1, fence.partition());
-            ps.setLong(2, fence.baseVersion());
-            ps.setLong(3, fence.minVersion());
-            ps.setString(4, fence.phase().name());
-            ps.executeUpdate();
-          }
-        });
+    fences.set(fence);
   }
 
   @Override
   public void clearFence(int partition) {
-    if (partition < 0) {
-      throw new IllegalArgumentException("fence partition must be >= 0, got " + partition);
-    }
-    changeFence(
-        "clear the fence of partition " + partition,
-        c -> {
-          try (PreparedStatement ps =
-              c.prepareStatement("DELETE FROM " + fenceTable + " WHERE part = ?")) {
-            ps.setInt(1, partition);
-            ps.executeUpdate();
-          }
-        });
-  }
-
-  /** A change of fence records, made while holding the lock record exclusively. */
-  private interface FenceChange {
-    void run(Connection c) throws SQLException;
-  }
-
-  private void changeFence(String what, FenceChange change) {
-    try (Connection c = primary.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        try (PreparedStatement lock =
-            c.prepareStatement("SELECT part FROM " + fenceTable + " WHERE part = ? FOR UPDATE")) {
-          lock.setInt(1, LOCK_PART);
-          try (ResultSet rs = lock.executeQuery()) {
-            if (!rs.next()) {
-              throw new JdbcStoreException(
-                  "fence table '"
-                      + fenceTable
-                      + "' of replica group '"
-                      + groupId
-                      + "' has no lock record (part -1); call createTables() first");
-            }
-          }
-        }
-        change.run(c);
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      }
-    } catch (SQLException e) {
-      throw failure(what, e);
-    }
+    fences.clear(partition);
   }
 
   @Override
   public List<Fence> fences() {
     try (Connection c = primary.getConnection()) {
-      return readFences(c);
+      return fences.read(c);
     } catch (SQLException e) {
       throw failure("read the fences", e);
-    }
-  }
-
-  private List<Fence> readFences(Connection c) throws SQLException {
-    List<Fence> out = new ArrayList<>();
-    try (PreparedStatement ps =
-            c.prepareStatement(
-                "SELECT part, base_version, min_version, phase FROM "
-                    + fenceTable
-                    + " WHERE part >= 0 ORDER BY part");
-        ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        out.add(new Fence(rs.getInt(1), rs.getLong(2), rs.getLong(3), phase(rs.getString(4))));
-      }
-    }
-    return out;
-  }
-
-  private Phase phase(String stored) {
-    try {
-      return Phase.valueOf(stored);
-    } catch (IllegalArgumentException e) {
-      throw new JdbcStoreException(
-          "fence table '"
-              + fenceTable
-              + "' of replica group '"
-              + groupId
-              + "' holds phase '"
-              + stored
-              + "', expected one of "
-              + List.of(Phase.values())
-              + "; fence records are written only by the migration: fix or delete the row");
     }
   }
 
