@@ -81,6 +81,7 @@ class JdbcReshardTest {
 
     Map<String, Long> acked = new ConcurrentHashMap<>();
     AtomicLong fenced = new AtomicLong();
+    AtomicLong writes = new AtomicLong();
     AtomicBoolean stop = new AtomicBoolean();
     List<Thread> threads = new ArrayList<>();
     List<Throwable> errors = new ArrayList<>();
@@ -110,6 +111,7 @@ class JdbcReshardTest {
                       }
                     }
                     acked.put(key, seq);
+                    writes.incrementAndGet();
                   }
                 } catch (Throwable e) {
                   synchronized (errors) {
@@ -123,12 +125,14 @@ class JdbcReshardTest {
     while (acked.size() < WRITERS * KEYS_PER_WRITER / 2) {
       Thread.sleep(5);
     }
+    long started = System.nanoTime();
     coordinator.cutOver();
     if (rollBack) {
       coordinator.rollback();
     } else {
       coordinator.finish();
     }
+    long millis = (System.nanoTime() - started) / 1_000_000;
     stop.set(true);
     for (Thread t : threads) {
       t.join();
@@ -152,6 +156,17 @@ class JdbcReshardTest {
         }
       }
     }
+    System.out.printf(
+        "reshard 4 -> 5 groups on %s, %s: %d writes acknowledged (%d keys), %d fenced and retried,"
+            + " lost %d, duplicated %d, migration %d ms%n",
+        db,
+        rollBack ? "rolled back after cut-over" : "finished",
+        writes.get(),
+        acked.size(),
+        fenced.get(),
+        lost,
+        duplicated,
+        millis);
     assertEquals(0, lost, at + ": acknowledged writes missing on their owner");
     assertEquals(0, duplicated, at + ": rows left on a group that does not own them");
     assertTrue(acked.size() > WRITERS * KEYS_PER_WRITER / 2, at);
