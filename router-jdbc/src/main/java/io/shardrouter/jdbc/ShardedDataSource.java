@@ -1,0 +1,225 @@
+package io.shardrouter.jdbc;
+
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingListener;
+import io.shardrouter.core.RoutingTable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The service's connections, chosen by the routing table: one {@link DataSource} per endpoint of
+ * every replica group the tracked routers route to, made by the caller's {@link DataSourceFactory}.
+ * Writes take {@link #primary(Route)}, reads {@link #replica(Route, long)}.
+ *
+ * <p>When a tracked router swaps in a table that adds a group (or gives a group a new endpoint),
+ * the new endpoint's data source is made before the next call asks for it; when no tracked table
+ * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close}.
+ * Several routers (orders, claims, an index) over the same groups share one data source per
+ * endpoint.
+ *
+ * <p><b>Thread-safety:</b> safe for any number of threads. Lookups read one volatile map; updates
+ * rebuild it under a lock that lookups never take.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class ShardedDataSource implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ShardedDataSource.class);
+
+  private final DataSourceFactory factory;
+  private final List<Router> routers = new CopyOnWriteArrayList<>();
+  private final RoutingListener listener = (previous, current) -> refresh();
+  private final ReentrantLock updates = new ReentrantLock();
+  private volatile Map<String, DataSource> byEndpoint = Map.of();
+  private volatile boolean closed;
+
+  private ShardedDataSource(DataSourceFactory factory) {
+    this.factory = Objects.requireNonNull(factory, "factory");
+  }
+
+  /**
+   * Data sources for every endpoint of {@code routers}' current tables, made by {@code factory},
+   * kept in step with their updates.
+   */
+  public static ShardedDataSource create(DataSourceFactory factory, Router... routers) {
+    ShardedDataSource s = new ShardedDataSource(factory);
+    for (Router r : routers) {
+      s.track(r);
+    }
+    return s;
+  }
+
+  /**
+   * Also serves the groups of {@code router}: makes data sources for its endpoints now and follows
+   * its updates.
+   *
+   * @return this
+   */
+  public ShardedDataSource track(Router router) {
+    Objects.requireNonNull(router, "router");
+    checkOpen();
+    routers.add(router);
+    router.addListener(listener);
+    refresh();
+    return this;
+  }
+
+  /** The data source of the primary of {@code route}'s group: where its writes go. */
+  public DataSource primary(Route route) {
+    return primary(route.group());
+  }
+
+  /** The data source of the primary of {@code group}. */
+  public DataSource primary(ReplicaGroup group) {
+    return sourceOf(group, group.primary());
+  }
+
+  /**
+   * The data source for a read of {@code route}: one of its group's replicas chosen by {@code hint}
+   * (e.g. a counter), or the primary when the group has no replica.
+   */
+  public DataSource replica(Route route, long hint) {
+    ReplicaGroup group = route.group();
+    return sourceOf(group, group.readReplica(hint));
+  }
+
+  /**
+   * The data source of one member of {@code group}, e.g. the replica a scatter-gather attempt
+   * names, so that a retry or hedge reads from another one.
+   */
+  public DataSource member(ReplicaGroup group, Replica member) {
+    return sourceOf(group, member);
+  }
+
+  /** The endpoints with a data source now, sorted. */
+  public Set<String> endpoints() {
+    return new TreeSet<>(byEndpoint.keySet());
+  }
+
+  private DataSource sourceOf(ReplicaGroup group, Replica member) {
+    DataSource ds = byEndpoint.get(member.endpoint());
+    if (ds == null) {
+      checkOpen();
+      throw new JdbcStoreException(
+          "replica group '"
+              + group.id()
+              + "' endpoint '"
+              + member.endpoint()
+              + "' is in no routing table this ShardedDataSource tracks (it tracks "
+              + endpoints()
+              + "); track the router that routes to it");
+    }
+    return ds;
+  }
+
+  /** Rebuilds the endpoint map from the tracked routers' current tables. */
+  private void refresh() {
+    updates.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      Map<String, ReplicaGroup> wanted = new HashMap<>();
+      for (Router r : routers) {
+        RoutingTable t = r.table();
+        for (ReplicaGroup g : t.groups()) {
+          for (Replica m : g.members()) {
+            wanted.putIfAbsent(m.endpoint(), g);
+          }
+        }
+      }
+      Map<String, DataSource> old = byEndpoint;
+      Map<String, DataSource> next = new HashMap<>();
+      for (Map.Entry<String, ReplicaGroup> e : wanted.entrySet()) {
+        DataSource ds = old.get(e.getKey());
+        if (ds == null) {
+          ds = make(e.getValue(), e.getKey());
+        }
+        next.put(e.getKey(), ds);
+      }
+      byEndpoint = Map.copyOf(next);
+      for (Map.Entry<String, DataSource> e : old.entrySet()) {
+        if (!next.containsKey(e.getKey())) {
+          closeQuietly(e.getKey(), e.getValue());
+        }
+      }
+    } finally {
+      updates.unlock();
+    }
+  }
+
+  private DataSource make(ReplicaGroup group, String endpoint) {
+    Replica member = null;
+    for (Replica m : group.members()) {
+      if (m.endpoint().equals(endpoint)) {
+        member = m;
+      }
+    }
+    DataSource ds = factory.create(group, member);
+    if (ds == null) {
+      throw new JdbcStoreException(
+          "DataSourceFactory "
+              + factory
+              + " returned null for endpoint '"
+              + endpoint
+              + "' of replica group '"
+              + group.id()
+              + "'; it must return the endpoint's data source");
+    }
+    LOG.info("data source for replica group '{}' endpoint '{}' created", group.id(), endpoint);
+    return ds;
+  }
+
+  private void closeQuietly(String endpoint, DataSource ds) {
+    try {
+      factory.close(ds);
+      LOG.info("data source for endpoint '{}' closed: no tracked routing table names it", endpoint);
+    } catch (Exception e) {
+      LOG.warn("closing the data source of endpoint '{}' failed", endpoint, e);
+    }
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("this ShardedDataSource is closed");
+    }
+  }
+
+  /** Stops following the routers and closes every data source through the factory. */
+  @Override
+  public void close() {
+    updates.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      for (Router r : routers) {
+        r.removeListener(listener);
+      }
+      Map<String, DataSource> old = byEndpoint;
+      byEndpoint = Map.of();
+      old.forEach(this::closeQuietly);
+    } finally {
+      updates.unlock();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ShardedDataSource" + endpoints();
+  }
+}

@@ -1,0 +1,229 @@
+package io.shardrouter.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.migrate.ApplyResult;
+import io.shardrouter.migrate.Fence;
+import io.shardrouter.migrate.InMemoryStore;
+import io.shardrouter.migrate.MigrationStore;
+import io.shardrouter.migrate.Part;
+import io.shardrouter.migrate.Phase;
+import io.shardrouter.migrate.Row;
+import io.shardrouter.migrate.ScanPage;
+import io.shardrouter.migrate.WriteOrigin;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import javax.sql.DataSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The JDBC migration store against router-migrate's in-memory store, operation by operation on
+ * seeded random batches, fences and scans; and its refusals.
+ */
+class JdbcMigrationStoreTest {
+  private static final int PARTITIONS = 8;
+
+  private record Setup(DataSource primary, JdbcMigrationStore store, PartitionStrategy strategy) {}
+
+  private static Setup setup(TestDatabase db) {
+    TestDatabase.Cluster cluster = db.open(1);
+    DataSource primary = cluster.dataSource(cluster.endpoint(1));
+    JdbcMigrationStore store = JdbcMigrationStore.create("g1", primary, "kv");
+    store.createTables();
+    store.createTables(); // idempotent
+    return new Setup(primary, store, cluster.table("kv", 1, PARTITIONS).strategy());
+  }
+
+  static long seed() {
+    return Long.getLong("shardrouter.test.seed", new SplittableRandom().nextLong(1L << 32));
+  }
+
+  private static byte[] randomKey(SplittableRandom r) {
+    byte[] k = new byte[1 + r.nextInt(4)];
+    for (int i = 0; i < k.length; i++) {
+      k[i] =
+          (byte) r.nextInt(6) == 0 ? (byte) (0x80 + r.nextInt(128)) : (byte) ('a' + r.nextInt(4));
+    }
+    return k;
+  }
+
+  private static Row randomRow(SplittableRandom r, PartitionStrategy s) {
+    byte[] key = randomKey(r);
+    byte[] value = new byte[r.nextInt(6)];
+    r.nextBytes(value);
+    return Row.of(key, value, 1 + r.nextInt(6), 1 + r.nextInt(5), s.partitionOf(key));
+  }
+
+  private static List<Row> scanAll(MigrationStore store, Part part, int limit) {
+    List<Row> out = new ArrayList<>();
+    byte[] cursor = null;
+    while (true) {
+      ScanPage page = store.scan(part, cursor, limit);
+      out.addAll(page.rows());
+      if (page.done()) {
+        return out;
+      }
+      cursor = page.cursor();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void sameAnswersAsTheInMemoryStore(TestDatabase db) {
+    long seed = seed();
+    SplittableRandom r = new SplittableRandom(seed);
+    Setup s = setup(db);
+    InMemoryStore model = new InMemoryStore("g1");
+    String at = "seed " + seed + " on " + db + " (rerun with -Dshardrouter.test.seed=" + seed + ")";
+    for (int step = 0; step < 120; step++) {
+      int op = r.nextInt(10);
+      if (op < 6) {
+        List<Row> batch = new ArrayList<>();
+        for (int i = 0, n = 1 + r.nextInt(5); i < n; i++) {
+          batch.add(randomRow(r, s.strategy));
+        }
+        WriteOrigin origin = r.nextInt(3) == 0 ? WriteOrigin.MIGRATION : WriteOrigin.CLIENT;
+        assertEquals(
+            model.apply(batch, origin), s.store.apply(batch, origin), at + " step " + step);
+      } else if (op == 6) {
+        int p = r.nextInt(PARTITIONS);
+        long base = 1 + r.nextInt(3);
+        Fence f = new Fence(p, base, base + r.nextInt(4), Phase.DUAL_WRITE);
+        model.setFence(f);
+        s.store.setFence(f);
+      } else if (op == 7) {
+        int p = r.nextInt(PARTITIONS);
+        model.clearFence(p);
+        s.store.clearFence(p);
+      } else if (op == 8) {
+        Part part = Part.of("p", s.strategy, r.nextInt(PARTITIONS), null);
+        int limit = 1 + r.nextInt(4);
+        assertEquals(scanAll(model, part, limit), scanAll(s.store, part, limit), at);
+        assertEquals(model.stats(part), s.store.stats(part), at);
+      } else {
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+          keys.add(randomKey(r));
+        }
+        assertEquals(model.fetch(keys), s.store.fetch(keys), at);
+      }
+      assertEquals(model.fences(), s.store.fences(), at);
+    }
+    for (int p = 0; p < PARTITIONS; p++) {
+      Part part = Part.of("p" + p, s.strategy, p, k -> k[0] != 'a');
+      assertEquals(scanAll(model, part, 3), scanAll(s.store, part, 3), at + " filtered part " + p);
+      byte[] cursor = null;
+      while (true) {
+        List<Row> archived = new ArrayList<>();
+        ScanPage page = s.store.delete(part, cursor, 2, archived::addAll);
+        assertEquals(page.rows(), archived, at);
+        if (page.done()) {
+          break;
+        }
+        cursor = page.cursor();
+      }
+      assertEquals(0, s.store.stats(part).rows(), at + " part " + p + " deleted");
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void fenceSetByAnotherProcess_refusesTheWriteInItsTransaction(TestDatabase db) {
+    Setup s = setup(db);
+    JdbcMigrationStore coordinatorsView = JdbcMigrationStore.create("g1", s.primary, "kv");
+    byte[] key = {'k', 1};
+    int p = s.strategy.partitionOf(key);
+    Row old = Row.of(key, new byte[] {1}, 4, 1, p);
+    coordinatorsView.setFence(new Fence(p, 4, 6, Phase.CUT_OVER));
+    ApplyResult refused = s.store.apply(List.of(old), WriteOrigin.CLIENT);
+    assertTrue(refused.refused());
+    assertEquals(new Fence(p, 4, 6, Phase.CUT_OVER), refused.refusedBy());
+    assertNull(s.store.get(key), "nothing of a refused batch is written");
+    assertEquals(1, s.store.apply(List.of(old), WriteOrigin.MIGRATION).applied());
+    Row retried = Row.of(key, new byte[] {2}, 6, 2, p);
+    assertEquals(1, s.store.apply(List.of(retried), WriteOrigin.CLIENT).applied());
+    coordinatorsView.clearFence(p);
+    assertEquals(List.of(), s.store.fences());
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void writesRacingASetFence_noneLandsAfterIt(TestDatabase db) throws Exception {
+    Setup s = setup(db);
+    byte[] key = {'r'};
+    int p = s.strategy.partitionOf(key);
+    long[] seq = {0};
+    Thread writer =
+        new Thread(
+            () -> {
+              for (long i = 1; i <= 400; i++) {
+                ApplyResult res =
+                    s.store.apply(
+                        List.of(Row.of(key, new byte[] {(byte) i}, 3, i, p)), WriteOrigin.CLIENT);
+                if (res.refused()) {
+                  return;
+                }
+                seq[0] = i;
+              }
+            });
+    writer.start();
+    while (s.store.get(key) == null) {
+      Thread.onSpinWait();
+    }
+    s.store.setFence(new Fence(p, 3, 4, Phase.DUAL_WRITE));
+    long atFence = s.store.get(key).sequence();
+    writer.join();
+    assertEquals(
+        atFence, s.store.get(key).sequence(), "no write of version 3 lands after the fence is set");
+    assertTrue(seq[0] < 400 || atFence == 400);
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void refusals_sayWhatAndWhere(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(1);
+    DataSource primary = cluster.dataSource(cluster.endpoint(1));
+    assertThrows(
+        IllegalArgumentException.class, () -> JdbcMigrationStore.create("g1", primary, "kv-x"));
+    IllegalArgumentException longName =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> JdbcMigrationStore.create("g1", primary, "t".repeat(43)));
+    assertTrue(
+        longName.getMessage().contains("its fence table adds '_fence'"), longName::getMessage);
+    JdbcMigrationStore noTables = JdbcMigrationStore.create("g1", primary, "absent");
+    PartitionStrategy strategy = cluster.table("kv", 1, PARTITIONS).strategy();
+    JdbcStoreException e =
+        assertThrows(
+            JdbcStoreException.class,
+            () -> noTables.scan(Part.of("p0", strategy, 0, null), null, 10));
+    assertTrue(
+        e.getMessage().startsWith("cannot scan part 'p0' in table 'absent' of replica group 'g1'"),
+        e::getMessage);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> noTables.scan(Part.of("p0", strategy, 0, null), null, 0));
+    JdbcMigrationStore store = JdbcMigrationStore.create("g1", primary, "kv2");
+    store.createTables();
+    try (Connection c = primary.getConnection();
+        Statement st = c.createStatement()) {
+      st.execute("DELETE FROM kv2_fence");
+      st.execute("INSERT INTO kv2_fence VALUES (3, 1, 2, 'SIDEWAYS')");
+    }
+    JdbcStoreException phase = assertThrows(JdbcStoreException.class, store::fences);
+    assertTrue(
+        phase.getMessage().contains("holds phase 'SIDEWAYS', expected one of"), phase::getMessage);
+    JdbcStoreException lock =
+        assertThrows(
+            JdbcStoreException.class, () -> store.setFence(new Fence(1, 1, 2, Phase.COPY)));
+    assertTrue(lock.getMessage().contains("has no lock record (part -1)"), lock::getMessage);
+  }
+}
