@@ -13,7 +13,7 @@ import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.testing.ReferenceEncoding;
+import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyScratch;
 import io.shardrouter.core.key.KeyType;
+import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -128,7 +129,7 @@ class RingRouteIndexTest {
 
   @Test
   void route_isTheRouteOfThePartition_forEveryKeyShape() {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (RingStrategy ring : rings(rnd)) {
       String what = ring.mode() + " ring of " + ring.tokenCount() + " tokens";
@@ -189,7 +190,7 @@ class RingRouteIndexTest {
 
   @Test
   void route_onEveryTokenAndItsNeighbours_isTheRouteOfThePartition() {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (RingStrategy ring : rings(rnd)) {
       RoutingTable bytes = table(ring, KeyType.BYTES, rnd);

@@ -10,7 +10,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.testing.PartitionStrategyContract;
+import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

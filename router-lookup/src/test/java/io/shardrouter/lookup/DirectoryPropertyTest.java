@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.LittleEndian;
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.key.CanonicalKeys;
 import io.shardrouter.core.key.KeyType;
-import io.shardrouter.core.testing.PartitionStrategyContract;
+import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

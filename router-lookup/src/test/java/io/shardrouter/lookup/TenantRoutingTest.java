@@ -14,7 +14,7 @@ import io.shardrouter.core.key.CompositeKey;
 import io.shardrouter.core.key.KeyKind;
 import io.shardrouter.core.key.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;

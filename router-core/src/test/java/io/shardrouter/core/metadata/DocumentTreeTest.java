@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -34,7 +35,7 @@ class DocumentTreeTest {
 
   @Test
   void read_randomDocuments_sameTreeAsReadTree() throws Exception {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int i = 0; i < 60; i++) {
       String json =
