@@ -7,10 +7,12 @@ import io.shardrouter.core.key.KeyType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -49,6 +51,7 @@ public final class RoutingTable {
   private final RouteIndex
       index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final String fingerprint;
+  private final Map<String, Spec> extensions; // unmodifiable, sorted by name
 
   private final boolean stringKeys;
   private final boolean longKeys;
@@ -65,8 +68,10 @@ public final class RoutingTable {
       KeyType keyType,
       PartitionStrategy strategy,
       List<ReplicaGroup> groups,
-      int[] placement) {
+      int[] placement,
+      Map<String, Spec> extensions) {
     this.version = version;
+    this.extensions = extensions;
     this.entity = entity;
     this.keyType = keyType;
     this.strategy = strategy;
@@ -99,6 +104,16 @@ public final class RoutingTable {
     this.fingerprint = Fingerprints.of(RoutingTableJson.content(this));
   }
 
+  /** Extension {@code name}, or null when the table has none of that name. */
+  public Spec extension(String name) {
+    return extensions.get(name);
+  }
+
+  /** Every extension by name, sorted by name; unmodifiable, empty for most tables. */
+  public Map<String, Spec> extensions() {
+    return extensions;
+  }
+
   public static Builder builder() {
     return new Builder();
   }
@@ -112,6 +127,7 @@ public final class RoutingTable {
             .keyType(keyType)
             .strategy(strategy)
             .groups(groups);
+    b.extensions.putAll(extensions);
     List<String> ids = new ArrayList<>(placement.length);
     for (int g : placement) {
       ids.add(groups.get(g).id());
@@ -413,8 +429,50 @@ public final class RoutingTable {
     private PartitionStrategy strategy;
     private final List<ReplicaGroup> groups = new ArrayList<>();
     private List<String> placement;
+    private final Map<String, Spec> extensions = new TreeMap<>();
 
     private Builder() {}
+
+    /**
+     * Sets extension {@code name} (lower case letters, digits and {@code _}, starting with a
+     * letter) to {@code value}, or removes it when {@code value} is null. Extensions travel with
+     * the table in documents and snapshots and are part of its fingerprint; core carries them
+     * without reading them (a migration keeps its transition state in one, see {@code
+     * docs/format.md}).
+     */
+    public Builder extension(String name, Spec value) {
+      if (name == null || !name.matches("[a-z][a-z0-9_]{0,63}")) {
+        throw new IllegalArgumentException(
+            "extension name must be 1-64 lower case letters, digits or '_', starting with a letter; got "
+                + (name == null ? "null" : "'" + name + "'"));
+      }
+      if (value == null) {
+        extensions.remove(name);
+      } else {
+        requireNoDecimal(value, name);
+        extensions.put(name, value);
+      }
+      return this;
+    }
+
+    private static void requireNoDecimal(Spec value, String path) {
+      switch (value.kind()) {
+        case DECIMAL ->
+            throw new IllegalArgumentException(
+                "extension value at "
+                    + path
+                    + " is a decimal ("
+                    + value
+                    + "); format 1 has integers only: scale it to an integer (e.g. basis points)");
+        case OBJECT -> value.fields().forEach((k, v) -> requireNoDecimal(v, path + "." + k));
+        case ARRAY -> {
+          for (int i = 0; i < value.size(); i++) {
+            requireNoDecimal(value.elements().get(i), path + "[" + i + "]");
+          }
+        }
+        default -> {}
+      }
+    }
 
     public Builder version(long version) {
       this.version = version;
@@ -483,7 +541,14 @@ public final class RoutingTable {
       for (int p = 0; p < pl.length; p++) {
         pl[p] = index.get(placement.get(p));
       }
-      return new RoutingTable(version, entity, keyType, strategy, groups, pl);
+      return new RoutingTable(
+          version,
+          entity,
+          keyType,
+          strategy,
+          groups,
+          pl,
+          Collections.unmodifiableMap(new TreeMap<>(extensions)));
     }
 
     /**

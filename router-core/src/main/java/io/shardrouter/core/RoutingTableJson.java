@@ -108,6 +108,11 @@ public final class RoutingTableJson {
     for (int g : t.placement()) {
       pl.add(t.groups().get(g).id());
     }
+    if (!t.extensions()
+        .isEmpty()) { // absent when empty: the fingerprints of format 1 stay as they were
+      ObjectNode ext = doc.putObject("extensions");
+      t.extensions().forEach((name, value) -> ext.set(name, SpecJson.toJson(value)));
+    }
     return doc;
   }
 

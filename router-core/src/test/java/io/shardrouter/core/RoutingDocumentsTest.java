@@ -225,7 +225,7 @@ class RoutingDocumentsTest {
     assertViolation(
         v,
         "shards",
-        "unknown field; known fields: [entity, format, groups, key, placement, routing_version, strategy]");
+        "unknown field; known fields: [entity, extensions, format, groups, key, placement, routing_version, strategy]");
   }
 
   @Test

@@ -18,6 +18,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.RoutingTableJson;
+import io.shardrouter.core.SpecJson;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.key.KeyType;
@@ -61,7 +62,15 @@ public final class RoutingDocuments {
   public static final int MAX_NESTING = 32;
 
   private static final Set<String> TOP_FIELDS =
-      Set.of("format", "routing_version", "entity", "key", "strategy", "groups", "placement");
+      Set.of(
+          "format",
+          "routing_version",
+          "entity",
+          "key",
+          "strategy",
+          "groups",
+          "placement",
+          "extensions");
   private static final ObjectWriter WRITER =
       new ObjectMapper()
           .writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
@@ -202,12 +211,36 @@ public final class RoutingDocuments {
         }
       }
     }
+    readExtensions(root.get("extensions"), b, v);
     b.checkHeader(v);
     if (groupsOk) {
       b.checkGroupsAndPlacement(v);
     }
     v.throwIfAny();
     return b.build();
+  }
+
+  /**
+   * Reads the optional {@code extensions} object: named values that core carries without reading
+   * ({@code docs/format.md} §1.10).
+   */
+  private static void readExtensions(JsonNode extensions, RoutingTable.Builder b, Violations v) {
+    if (extensions == null) {
+      return;
+    }
+    if (!extensions.isObject()) {
+      v.add("extensions", "must be an object of named extensions, got " + extensions.getNodeType());
+      return;
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = extensions.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      try {
+        b.extension(e.getKey(), SpecJson.fromJson(e.getValue()));
+      } catch (IllegalArgumentException bad) {
+        v.add("extensions." + e.getKey(), bad.getMessage());
+      }
+    }
   }
 
   /**

@@ -1,0 +1,344 @@
+package io.shardrouter.core;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable JSON-like value owned by this library: what a strategy's parameters and a routing
+ * document's extensions are made of, so that no Jackson type crosses the strategy SPI. A value is
+ * an object (fields in insertion order, names unique), an array, a text, an integer (any size), a
+ * decimal, a boolean or null.
+ *
+ * <p>Build values with {@link #of(String)} and its overloads, {@link #array(List)} and {@link
+ * #object()}; read them with {@link #get(String)}, {@link #elements()} and the typed accessors,
+ * which throw {@link IllegalStateException} naming the value's kind when asked for another kind.
+ * {@code equals} and {@code hashCode} follow the content (an integer and a decimal of the same
+ * number are different values); {@link #toString()} is the compact JSON text.
+ *
+ * <p><b>Thread-safety:</b> immutable; safe to share.
+ *
+ * <p><b>Stability:</b> stable.
+ *
+ * @since 0.2
+ */
+public final class Spec {
+  /** What a {@link Spec} holds. */
+  public enum Kind {
+    /** Named fields, in insertion order. */
+    OBJECT,
+    /** An ordered list of values. */
+    ARRAY,
+    /** A text. */
+    TEXT,
+    /** An integer of any size. */
+    INTEGER,
+    /** A number with a fraction or an exponent. */
+    DECIMAL,
+    /** {@code true} or {@code false}. */
+    BOOLEAN,
+    /** JSON {@code null}. */
+    NULL
+  }
+
+  private static final Spec NULL = new Spec(Kind.NULL, null);
+  private static final Spec TRUE = new Spec(Kind.BOOLEAN, Boolean.TRUE);
+  private static final Spec FALSE = new Spec(Kind.BOOLEAN, Boolean.FALSE);
+
+  private final Kind kind;
+  // Map<String, Spec> (unmodifiable), List<Spec> (unmodifiable), String, BigInteger, Double,
+  // Boolean
+  private final Object value;
+
+  private Spec(Kind kind, Object value) {
+    this.kind = kind;
+    this.value = value;
+  }
+
+  /** A text value. */
+  public static Spec of(String text) {
+    return new Spec(Kind.TEXT, Objects.requireNonNull(text, "text"));
+  }
+
+  /** An integer value. */
+  public static Spec of(long n) {
+    return new Spec(Kind.INTEGER, BigInteger.valueOf(n));
+  }
+
+  /** An integer value of any size. */
+  public static Spec of(BigInteger n) {
+    return new Spec(Kind.INTEGER, Objects.requireNonNull(n, "n"));
+  }
+
+  /** A decimal value; throws {@link IllegalArgumentException} for NaN and infinities (not JSON). */
+  public static Spec of(double d) {
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException("a spec decimal must be finite, got " + d);
+    }
+    return new Spec(Kind.DECIMAL, d);
+  }
+
+  /** A boolean value. */
+  public static Spec of(boolean b) {
+    return b ? TRUE : FALSE;
+  }
+
+  /** The null value. */
+  public static Spec nullValue() {
+    return NULL;
+  }
+
+  /** An array of {@code elements}, copied. */
+  public static Spec array(List<Spec> elements) {
+    List<Spec> copy = new ArrayList<>(elements.size());
+    for (Spec e : elements) {
+      copy.add(Objects.requireNonNull(e, "array element"));
+    }
+    return new Spec(Kind.ARRAY, Collections.unmodifiableList(copy));
+  }
+
+  /** A builder of an object value. */
+  public static ObjectBuilder object() {
+    return new ObjectBuilder();
+  }
+
+  /** What this value holds. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** True for an object. */
+  public boolean isObject() {
+    return kind == Kind.OBJECT;
+  }
+
+  /** True for an array. */
+  public boolean isArray() {
+    return kind == Kind.ARRAY;
+  }
+
+  /** True for a text. */
+  public boolean isText() {
+    return kind == Kind.TEXT;
+  }
+
+  /** True for an integer. */
+  public boolean isIntegral() {
+    return kind == Kind.INTEGER;
+  }
+
+  /** True for an integer or a decimal. */
+  public boolean isNumber() {
+    return kind == Kind.INTEGER || kind == Kind.DECIMAL;
+  }
+
+  /** True for a boolean. */
+  public boolean isBoolean() {
+    return kind == Kind.BOOLEAN;
+  }
+
+  /** True for null. */
+  public boolean isNull() {
+    return kind == Kind.NULL;
+  }
+
+  /** The field {@code name} of an object; null when absent or when this is not an object. */
+  public Spec get(String name) {
+    return kind == Kind.OBJECT ? fields().get(name) : null;
+  }
+
+  /** True when this is an object with a field {@code name}. */
+  public boolean has(String name) {
+    return get(name) != null;
+  }
+
+  /** The field names of an object, in insertion order. */
+  public List<String> fieldNames() {
+    return List.copyOf(fields().keySet());
+  }
+
+  /** The fields of an object, in insertion order; unmodifiable. */
+  @SuppressWarnings("unchecked")
+  public Map<String, Spec> fields() {
+    expect(Kind.OBJECT);
+    return (Map<String, Spec>) value;
+  }
+
+  /** The elements of an array; unmodifiable. */
+  @SuppressWarnings("unchecked")
+  public List<Spec> elements() {
+    expect(Kind.ARRAY);
+    return (List<Spec>) value;
+  }
+
+  /** The number of fields of an object or elements of an array. */
+  public int size() {
+    return kind == Kind.OBJECT ? fields().size() : elements().size();
+  }
+
+  /** The text of a text value. */
+  public String text() {
+    expect(Kind.TEXT);
+    return (String) value;
+  }
+
+  /** The integer of an integer value; throws when it does not fit in a {@code long}. */
+  public long longValue() {
+    BigInteger n = bigIntegerValue();
+    if (n.bitLength() > 63) {
+      throw new IllegalStateException("integer " + n + " does not fit in a long");
+    }
+    return n.longValue();
+  }
+
+  /** The integer of an integer value, of any size. */
+  public BigInteger bigIntegerValue() {
+    expect(Kind.INTEGER);
+    return (BigInteger) value;
+  }
+
+  /** The number of an integer or decimal value, as a {@code double}. */
+  public double doubleValue() {
+    if (kind == Kind.INTEGER) {
+      return ((BigInteger) value).doubleValue();
+    }
+    expect(Kind.DECIMAL);
+    return (Double) value;
+  }
+
+  /** The boolean of a boolean value. */
+  public boolean booleanValue() {
+    expect(Kind.BOOLEAN);
+    return (Boolean) value;
+  }
+
+  private void expect(Kind k) {
+    if (kind != k) {
+      throw new IllegalStateException(
+          "spec value is "
+              + kind.name().toLowerCase(java.util.Locale.ROOT)
+              + ", not "
+              + k.name().toLowerCase(java.util.Locale.ROOT)
+              + ": "
+              + this);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Spec s && kind == s.kind && Objects.equals(value, s.value);
+  }
+
+  @Override
+  public int hashCode() {
+    return kind.hashCode() * 31 + Objects.hashCode(value);
+  }
+
+  /** The compact JSON text of this value. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder();
+    appendJson(sb);
+    return sb.toString();
+  }
+
+  private void appendJson(StringBuilder sb) {
+    switch (kind) {
+      case OBJECT -> {
+        sb.append('{');
+        boolean first = true;
+        for (Map.Entry<String, Spec> e : fields().entrySet()) {
+          if (!first) {
+            sb.append(',');
+          }
+          first = false;
+          appendText(sb, e.getKey());
+          sb.append(':');
+          e.getValue().appendJson(sb);
+        }
+        sb.append('}');
+      }
+      case ARRAY -> {
+        sb.append('[');
+        List<Spec> es = elements();
+        for (int i = 0; i < es.size(); i++) {
+          if (i > 0) {
+            sb.append(',');
+          }
+          es.get(i).appendJson(sb);
+        }
+        sb.append(']');
+      }
+      case TEXT -> appendText(sb, (String) value);
+      case INTEGER, DECIMAL, BOOLEAN -> sb.append(value);
+      case NULL -> sb.append("null");
+    }
+  }
+
+  private static void appendText(StringBuilder sb, String s) {
+    sb.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20 || c == 0x7F) {
+            sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    sb.append('"');
+  }
+
+  /**
+   * Builds an object {@link Spec}; fields keep the order they are put in.
+   *
+   * <p><b>Thread-safety:</b> not thread-safe; the value it builds is immutable.
+   */
+  public static final class ObjectBuilder {
+    private final LinkedHashMap<String, Spec> fields = new LinkedHashMap<>();
+
+    private ObjectBuilder() {}
+
+    /** Adds field {@code name}; throws {@link IllegalArgumentException} when it is already set. */
+    public ObjectBuilder put(String name, Spec value) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(value, "value");
+      if (fields.putIfAbsent(name, value) != null) {
+        throw new IllegalArgumentException("field '" + name + "' is set twice");
+      }
+      return this;
+    }
+
+    /** Adds a text field. */
+    public ObjectBuilder put(String name, String text) {
+      return put(name, of(text));
+    }
+
+    /** Adds an integer field. */
+    public ObjectBuilder put(String name, long n) {
+      return put(name, of(n));
+    }
+
+    /** Adds a boolean field. */
+    public ObjectBuilder put(String name, boolean b) {
+      return put(name, of(b));
+    }
+
+    /** The object of the fields put so far. */
+    public Spec build() {
+      return new Spec(Kind.OBJECT, Collections.unmodifiableMap(new LinkedHashMap<>(fields)));
+    }
+  }
+}
