@@ -34,9 +34,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Two rules are wrapped in {@link FreezingArchRule}: the violations that today's code has are
  * recorded in {@code src/test/resources/archunit-store} (committed; see {@code
- * archunit.properties}), and only a violation that is not recorded there fails. The store is never
- * rewritten by a run. When the recorded violations are fixed, delete the store and the {@code
- * freeze(...)} wrapper, and the rule is plain again.
+ * archunit.properties}), and only a violation that is not recorded there fails. A run never adds to
+ * the store; a recorded violation that is gone is dropped from it (commit the smaller store). When
+ * none is left, delete the store and the {@code freeze(...)} wrappers: the rules are plain again.
  */
 class ArchitectureTest {
   /** The codec package: the one exported package whose signatures may name Jackson types. */
