@@ -6,6 +6,7 @@
 module io.shardrouter.hash {
   requires transitive io.shardrouter.core;
   requires zero.allocation.hashing;
+  requires jdk.unsupported; // zero-allocation-hashing reads memory through sun.misc.Unsafe
 
   exports io.shardrouter.hash;
 

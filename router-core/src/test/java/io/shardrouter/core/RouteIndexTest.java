@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -84,7 +86,7 @@ class RouteIndexTest {
 
   @Test
   void plainIndex_isTheRouteOfThePartition() {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     RoutingTable t = Tables.table(1, 13, 4);
     for (int i = 0; i < 2000; i++) {

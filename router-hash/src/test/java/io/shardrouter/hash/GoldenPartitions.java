@@ -13,7 +13,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.testing.ReferenceEncoding;
+import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

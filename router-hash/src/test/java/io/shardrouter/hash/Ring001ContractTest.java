@@ -3,7 +3,7 @@ package io.shardrouter.hash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.testing.PartitionStrategyContract;
+import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

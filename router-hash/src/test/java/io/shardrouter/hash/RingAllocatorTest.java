@@ -15,6 +15,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,15 +27,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Balance and movement of {@link RingAllocator} steps, for N = 3, 10, 100 and 1,024 groups, with
  * equal and mixed weights. Every random choice comes from a {@link SplittableRandom} whose seed is
- * in each failure message (set {@code -Dring.seed=...} to replay one).
+ * in each failure message and printed (set {@code -Dshardrouter.test.seed=...} to replay one).
  */
 class RingAllocatorTest {
   static final double BALANCE = 1.02;
   static final double MOVEMENT = 1.05;
 
   private static long seed() {
-    String fixed = System.getProperty("ring.seed");
-    return fixed != null ? Long.parseLong(fixed) : System.nanoTime();
+    return KeyGenerators.clockSeed();
   }
 
   /** One allocator step, checked: balance within 2%, movement within 1.05 x optimal, ids kept. */

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.shardrouter.core.testing.KeyGenerators;
-import io.shardrouter.core.testing.ReferenceEncoding;
+import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Timestamps;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.Timestamps;
+import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -14,7 +17,7 @@ class TimestampKeysTest {
 
   @Test
   void partitionOfInstant_equalsPartitionOfCanonicalBytes_everyHash() {
-    long seed = new SplittableRandom().nextLong();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom r = new SplittableRandom(seed);
     for (String name : StableHashes.NAMES) {
       StableHash h = StableHashes.byName(name, 0);

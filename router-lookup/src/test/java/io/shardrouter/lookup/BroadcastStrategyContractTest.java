@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.testing.PartitionStrategyContract;
+import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

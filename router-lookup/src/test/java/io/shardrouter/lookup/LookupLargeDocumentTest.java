@@ -13,6 +13,7 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.testing.KeyGenerators;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -68,7 +69,7 @@ class LookupLargeDocumentTest {
 
   @Test
   void read_randomLargeDocuments_sameTableAndFingerprintAsBuilt() throws Exception {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int round = 0; round < 6; round++) {
       int n = round % 2 == 0 ? 1 + rnd.nextInt(1500) : 1024 + rnd.nextInt(4000);

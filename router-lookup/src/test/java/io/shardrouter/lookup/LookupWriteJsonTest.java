@@ -9,7 +9,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.HashSet;

@@ -3,8 +3,8 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.testing.KeyGenerators;
-import io.shardrouter.core.testing.PartitionStrategyContract;
+import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -14,7 +14,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.testing.KeyGenerators;
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;

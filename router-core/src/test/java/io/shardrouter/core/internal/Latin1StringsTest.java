@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class Latin1StringsTest {
     if (!Latin1Strings.AVAILABLE) {
       return;
     }
-    long seed = new SplittableRandom().nextLong();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int i = 0; i < 2000; i++) {
       int n = rnd.nextInt(70);

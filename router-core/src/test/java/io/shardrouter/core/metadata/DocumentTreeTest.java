@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.internal.DocumentTree;
 import io.shardrouter.core.internal.LazyArrayNode;
 import io.shardrouter.core.internal.LazyObjectNode;
+import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -37,7 +38,7 @@ class DocumentTreeTest {
 
   @Test
   void read_randomDocuments_sameTreeAsReadTree() throws Exception {
-    long seed = System.nanoTime();
+    long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int i = 0; i < 60; i++) {
       String json =

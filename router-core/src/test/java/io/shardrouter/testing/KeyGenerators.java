@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyKind;
@@ -112,6 +112,30 @@ public final class KeyGenerators {
   public static long seedOr(long defaultSeed) {
     String s = System.getProperty(SEED_PROPERTY);
     return s == null || s.isBlank() ? defaultSeed : Long.decode(s.trim());
+  }
+
+  /**
+   * A fresh seed for a test that draws one each run: the system property {@value #SEED_PROPERTY}
+   * when set, else the clock. The seed is printed with the calling test's name and the option that
+   * replays it, so every failure reproduces. The name printed is the nearest caller whose class is
+   * a test ({@code *Test}, {@code *Tests}).
+   */
+  public static long clockSeed() {
+    String s = System.getProperty(SEED_PROPERTY);
+    long seed = s == null || s.isBlank() ? System.nanoTime() : Long.decode(s.trim());
+    String caller =
+        StackWalker.getInstance()
+            .walk(
+                frames ->
+                    frames
+                        .skip(1)
+                        .filter(f -> f.getClassName().matches(".*Tests?(\\$.*)?"))
+                        .findFirst())
+            .map(f -> f.getClassName() + "." + f.getMethodName())
+            .orElse("test");
+    System.out.println(
+        caller + ": seed=" + seed + " (rerun with -D" + SEED_PROPERTY + "=" + seed + ")");
+    return seed;
   }
 
   public long seed() {

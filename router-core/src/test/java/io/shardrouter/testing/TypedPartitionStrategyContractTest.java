@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;

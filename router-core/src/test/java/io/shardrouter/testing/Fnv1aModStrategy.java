@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

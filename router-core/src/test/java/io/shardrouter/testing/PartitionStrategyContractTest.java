@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

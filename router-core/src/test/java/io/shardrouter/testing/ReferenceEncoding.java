@@ -1,4 +1,4 @@
-package io.shardrouter.core.testing;
+package io.shardrouter.testing;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -1,0 +1,221 @@
+package io.shardrouter.conformance;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaType;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Architecture rules over the main classes of every module (libraries and router-cli), read from
+ * their {@code target/classes}.
+ *
+ * <p>Two rules are wrapped in {@link FreezingArchRule}: the violations that today's code has are
+ * recorded in {@code src/test/resources/archunit-store} (committed; see {@code
+ * archunit.properties}), and only a violation that is not recorded there fails. A run never adds to
+ * the store; a recorded violation that is gone is dropped from it (commit the smaller store). When
+ * none is left, delete the store and the {@code freeze(...)} wrappers: the rules are plain again.
+ */
+class ArchitectureTest {
+  /** The codec package: the one exported package whose signatures may name Jackson types. */
+  static final String CODEC_PACKAGE = "io.shardrouter.core.metadata";
+
+  private static List<LibraryModule> modules;
+  private static JavaClasses classes;
+  private static Map<String, LibraryModule> moduleOfPackage;
+
+  @BeforeAll
+  static void importMainClasses() {
+    modules = LibraryModule.all();
+    List<Path> paths = new ArrayList<>();
+    moduleOfPackage = new HashMap<>();
+    for (LibraryModule m : modules) {
+      paths.add(m.classes());
+      for (String p : m.packages()) {
+        moduleOfPackage.put(p, m);
+      }
+    }
+    classes = new ClassFileImporter().importPaths(paths);
+  }
+
+  /** (a) No package cycle, inside a module or across modules: every package is its own slice. */
+  @Test
+  void packages_haveNoCycles() {
+    ArchRule rule = slices().matching("io.shardrouter.(**)").should().beFreeOfCycles();
+    FreezingArchRule.freeze(rule).check(classes);
+  }
+
+  /**
+   * (b) No module uses another module's {@code internal} packages, except a package that the
+   * owner's {@code module-info} exports to the user by a qualified export.
+   */
+  @Test
+  void internalPackages_areUsedOnlyByTheirModule() {
+    ArchRule rule =
+        classes()
+            .should(
+                new ArchCondition<JavaClass>(
+                    "use no other module's internal packages (unless exported to them)") {
+                  @Override
+                  public void check(JavaClass item, ConditionEvents events) {
+                    LibraryModule from = moduleOfPackage.get(item.getPackageName());
+                    for (Dependency d : item.getDirectDependenciesFromSelf()) {
+                      String target = d.getTargetClass().getPackageName();
+                      LibraryModule owner = moduleOfPackage.get(target);
+                      if (owner == null
+                          || owner == from
+                          || !LibraryModule.isInternal(target)
+                          || owner.qualifiedTargets(target).contains(from.moduleName())) {
+                        continue;
+                      }
+                      events.add(
+                          SimpleConditionEvent.violated(
+                              item,
+                              from.artifactId()
+                                  + " uses "
+                                  + owner.artifactId()
+                                  + "'s internal package "
+                                  + target
+                                  + ": "
+                                  + d.getDescription()));
+                    }
+                  }
+                });
+    rule.check(classes);
+  }
+
+  /**
+   * (c) No Jackson type in an exported signature (supertypes, type parameters, fields,
+   * constructors, methods, throws) outside the codec package {@value #CODEC_PACKAGE}; internal
+   * packages are not exported and are not checked.
+   */
+  @Test
+  void exportedSignatures_nameNoJacksonType_outsideTheCodec() {
+    Set<String> exported = new TreeSet<>();
+    for (LibraryModule m : modules) {
+      exported.addAll(m.exportedPackages());
+    }
+    exported.remove(CODEC_PACKAGE);
+    ArchRule rule =
+        classes()
+            .that(
+                new com.tngtech.archunit.base.DescribedPredicate<JavaClass>(
+                    "are visible types of exported packages other than " + CODEC_PACKAGE) {
+                  @Override
+                  public boolean test(JavaClass c) {
+                    return exported.contains(c.getPackageName()) && isVisible(c);
+                  }
+                })
+            .should(
+                new ArchCondition<JavaClass>("name no com.fasterxml.jackson type in their API") {
+                  @Override
+                  public void check(JavaClass item, ConditionEvents events) {
+                    List<JavaType> types = new ArrayList<>();
+                    item.getSuperclass().ifPresent(types::add);
+                    types.addAll(item.getInterfaces());
+                    types.addAll(item.getTypeParameters());
+                    report(item, item.getName(), types, events);
+                    for (JavaField f : item.getFields()) {
+                      if (isVisible(item, f)) {
+                        report(item, f.getFullName(), List.of(f.getType()), events);
+                      }
+                    }
+                    for (JavaCodeUnit u : item.getCodeUnits()) {
+                      if (!isVisible(item, u)
+                          || u.getModifiers().contains(JavaModifier.SYNTHETIC)) {
+                        continue;
+                      }
+                      List<JavaType> sig = new ArrayList<>(u.getParameterTypes());
+                      sig.add(u.getReturnType());
+                      sig.addAll(u.getTypeParameters());
+                      sig.addAll(u.getThrowsClause().getTypes());
+                      report(item, u.getFullName(), sig, events);
+                    }
+                  }
+                });
+    FreezingArchRule.freeze(rule).check(classes);
+  }
+
+  /** (d) No public static mutable field in main code: every one is final and not an array. */
+  @Test
+  void publicStaticFields_areFinalAndNotArrays() {
+    ArchRule rule =
+        fields()
+            .that()
+            .arePublic()
+            .and()
+            .areStatic()
+            .should(
+                new ArchCondition<JavaField>("be final and not an array") {
+                  @Override
+                  public void check(JavaField f, ConditionEvents events) {
+                    if (!f.getModifiers().contains(JavaModifier.FINAL)) {
+                      events.add(
+                          SimpleConditionEvent.violated(f, f.getFullName() + " is not final"));
+                    } else if (f.getRawType().isArray()) {
+                      events.add(
+                          SimpleConditionEvent.violated(
+                              f, f.getFullName() + " is a final array: its elements can change"));
+                    }
+                  }
+                })
+            .allowEmptyShould(true);
+    rule.check(classes);
+  }
+
+  private static void report(
+      JavaClass owner, String where, List<? extends JavaType> types, ConditionEvents events) {
+    for (JavaType t : types) {
+      for (JavaClass raw : t.getAllInvolvedRawTypes()) {
+        if (raw.getName().startsWith("com.fasterxml.jackson.")) {
+          events.add(
+              SimpleConditionEvent.violated(
+                  owner, where + " names the Jackson type " + raw.getName() + " in its signature"));
+        }
+      }
+    }
+  }
+
+  /** A type a consumer can name: public or protected, and so is every type around it. */
+  private static boolean isVisible(JavaClass c) {
+    for (JavaClass t = c; t != null; t = t.getEnclosingClass().orElse(null)) {
+      Set<JavaModifier> mods = t.getModifiers();
+      if (!mods.contains(JavaModifier.PUBLIC) && !mods.contains(JavaModifier.PROTECTED)) {
+        return false;
+      }
+      if (t.isAnonymousClass() || t.isLocalClass()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isVisible(JavaClass owner, JavaMember m) {
+    Set<JavaModifier> mods = m.getModifiers();
+    return mods.contains(JavaModifier.PUBLIC)
+        || (mods.contains(JavaModifier.PROTECTED)
+            && !owner.getModifiers().contains(JavaModifier.FINAL));
+  }
+}
