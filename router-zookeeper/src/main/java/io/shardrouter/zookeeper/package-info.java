@@ -1,0 +1,2 @@
+/** Routing metadata on ZooKeeper. */
+package io.shardrouter.zookeeper;
