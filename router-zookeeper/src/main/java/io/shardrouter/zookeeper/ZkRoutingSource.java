@@ -8,6 +8,7 @@ import io.shardrouter.core.metadata.RoutingSourceStatus;
 import io.shardrouter.zookeeper.internal.EntityStore;
 import io.shardrouter.zookeeper.internal.LastKnownGood;
 import io.shardrouter.zookeeper.internal.Manifest;
+import io.shardrouter.zookeeper.internal.ZkErrors;
 import io.shardrouter.zookeeper.internal.ZnodePaths;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -77,6 +78,7 @@ public final class ZkRoutingSource implements RoutingSource {
   private volatile RoutingException lastError;
   private volatile boolean servingLastKnownGood;
   private volatile boolean closed;
+  private String refusedBlob;
 
   private ZkRoutingSource(Builder b) {
     this.client = b.client;
@@ -281,6 +283,9 @@ public final class ZkRoutingSource implements RoutingSource {
         }
       }
     } catch (RoutingException e) {
+      if (closed) {
+        return;
+      }
       lastError = e;
       Router r = router;
       LOG.warn(
@@ -309,6 +314,9 @@ public final class ZkRoutingSource implements RoutingSource {
       confirmed();
       return;
     }
+    if (m.blob().equals(refusedBlob)) {
+      return; // refused before: reading it again would only repeat the error
+    }
     if (r != null && m.version() < r.version()) {
       throw new RoutingException(
           "ZooKeeper holds version "
@@ -320,9 +328,20 @@ public final class ZkRoutingSource implements RoutingSource {
               + " that this instance routes with; routers never go back: publish a version above "
               + r.version());
     }
-    byte[] snapshot = store.chunkBytes(m);
-    RoutingTable table = store.decode(m, snapshot);
-    apply(table);
+    byte[] snapshot;
+    RoutingTable table;
+    try {
+      snapshot = store.chunkBytes(m);
+      table = store.decode(m, snapshot);
+      apply(table);
+    } catch (EntityStore.BlobGoneException e) {
+      throw e;
+    } catch (RoutingException e) {
+      if (!(e instanceof ZkErrors.StoreException)) {
+        refusedBlob = m.blob(); // the content is bad, not the connection: do not read it again
+      }
+      throw e;
+    }
     if (lastKnownGood != null) {
       try {
         Instant now = clock.instant();

@@ -20,9 +20,9 @@ public final class ZkErrors {
     }
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();
-      return new RoutingException("interrupted while " + doing, e);
+      return new StoreException("interrupted while " + doing, e);
     }
-    return new RoutingException(
+    return new StoreException(
         "ZooKeeper failed while "
             + doing
             + ": "
@@ -30,5 +30,14 @@ public final class ZkErrors {
             + "; check that the ensemble is reachable and that this client may read and write"
             + " there",
         e);
+  }
+
+  /** ZooKeeper could not be read or written: the data may be fine, try again later. */
+  public static final class StoreException extends RoutingException {
+    private static final long serialVersionUID = 1L;
+
+    StoreException(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 }
