@@ -41,6 +41,10 @@ final class Census {
     }
     try {
       node.setData(entry.toBytes());
+    } catch (IllegalStateException e) {
+      // not created yet (no session so far): start over with the new data, created on connection
+      close();
+      start(entry);
     } catch (Exception e) {
       LOG.warn(
           "census node {} not updated to version {}; it is written again when the session returns: {}",

@@ -14,9 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -66,12 +64,14 @@ public final class ZkRoutingSource implements RoutingSource {
   private final Clock clock;
   private final ExecutorService executor;
   private final AtomicBoolean refreshQueued = new AtomicBoolean();
-  private final List<Router> subscribers = new CopyOnWriteArrayList<>();
-  private final Object applied = new Object();
   private final ConnectionStateListener connectionListener = this::connectionChanged;
   private CuratorCache cache;
 
-  private volatile Router router;
+  private final ServedRouters routers;
+
+  /** Held while a table is swapped in and the flags that describe it are set. */
+  private final Object swap = new Object();
+
   private volatile Instant lastGoodAt;
   private volatile Instant since;
   private volatile Instant lastKnownGoodWrittenAt;
@@ -83,6 +83,7 @@ public final class ZkRoutingSource implements RoutingSource {
   private ZkRoutingSource(Builder b) {
     this.client = b.client;
     this.store = new EntityStore(b.client, b.base, b.entity);
+    this.routers = new ServedRouters(b.entity);
     this.lastKnownGood =
         b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity);
     this.clock = b.clock;
@@ -139,7 +140,7 @@ public final class ZkRoutingSource implements RoutingSource {
    * The router this source keeps up to date. @throws IllegalStateException while it has no table
    */
   public Router router() {
-    Router r = router;
+    Router r = routers.router();
     if (r == null) {
       throw new IllegalStateException(noTableMessage());
     }
@@ -155,27 +156,12 @@ public final class ZkRoutingSource implements RoutingSource {
     if (!awaitTable(timeout)) {
       throw new RoutingException(noTableMessage(), lastError);
     }
-    return router;
+    return routers.router();
   }
 
   /** Waits up to {@code timeout} until the router routes with {@code version} or newer. */
   public boolean awaitVersion(long version, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (applied) {
-      while (router == null || router.version() < version) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        try {
-          TimeUnit.NANOSECONDS.timedWait(applied, left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return false;
-        }
-      }
-      return true;
-    }
+    return routers.awaitVersion(version, timeout);
   }
 
   /** True while the table served is the last-known-good copy, not one read from ZooKeeper. */
@@ -185,33 +171,17 @@ public final class ZkRoutingSource implements RoutingSource {
 
   @Override
   public void subscribe(Router subscriber) {
-    Objects.requireNonNull(subscriber, "router");
-    if (!subscriber.table().entity().equals(store.entity())) {
-      throw new RoutingException(
-          "router of entity '"
-              + subscriber.table().entity()
-              + "' cannot subscribe to the ZooKeeper source of entity '"
-              + store.entity()
-              + "'; use one source per entity");
-    }
-    if (subscriber == router || subscribers.contains(subscriber)) {
-      return;
-    }
-    subscribers.add(subscriber);
-    Router r = router;
-    if (r != null && r.version() > subscriber.version()) {
-      subscriber.update(r.table());
-    }
+    routers.subscribe(subscriber);
   }
 
   @Override
   public void unsubscribe(Router subscriber) {
-    subscribers.remove(subscriber);
+    routers.unsubscribe(subscriber);
   }
 
   @Override
   public RoutingSourceStatus status() {
-    Router r = router;
+    Router r = routers.router();
     Instant at = lastGoodAt;
     if (r == null || at == null) {
       return new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, lastError);
@@ -236,14 +206,22 @@ public final class ZkRoutingSource implements RoutingSource {
     if (census != null) {
       census.close();
     }
-    executor.shutdownNow();
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(2, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void connectionChanged(CuratorFramework c, ConnectionState state) {
     if (state.isConnected()) {
       requestRefresh();
     } else {
-      Router r = router;
+      Router r = routers.router();
       LOG.warn(
           "ZooKeeper connection {} for routing source '{}'; still routing with version {}",
           state,
@@ -287,7 +265,7 @@ public final class ZkRoutingSource implements RoutingSource {
         return;
       }
       lastError = e;
-      Router r = router;
+      Router r = routers.router();
       LOG.warn(
           "routing source '{}' refused what ZooKeeper holds; still routing with version {}: {}",
           store.entity(),
@@ -307,7 +285,7 @@ public final class ZkRoutingSource implements RoutingSource {
       return;
     }
     Manifest m = published.manifest();
-    Router r = router;
+    Router r = routers.router();
     if (r != null
         && m.version() == r.version()
         && m.fingerprint().equals(r.table().fingerprint())) {
@@ -349,17 +327,23 @@ public final class ZkRoutingSource implements RoutingSource {
         lastKnownGoodWrittenAt = now;
         updateCensus();
       } catch (RoutingException e) {
-        LOG.warn("routing source '{}': {}", store.entity(), e.getMessage());
+        if (!closed) {
+          LOG.warn("routing source '{}': {}", store.entity(), e.getMessage());
+        }
       }
     }
     confirmed();
   }
 
   private void confirmed() {
-    lastGoodAt = clock.instant();
-    lastError = null;
-    if (servingLastKnownGood) {
+    boolean wasLastKnownGood;
+    synchronized (swap) {
+      lastGoodAt = clock.instant();
+      lastError = null;
+      wasLastKnownGood = servingLastKnownGood;
       servingLastKnownGood = false;
+    }
+    if (wasLastKnownGood) {
       updateCensus();
     }
   }
@@ -375,15 +359,16 @@ public final class ZkRoutingSource implements RoutingSource {
             lastKnownGood.file());
         return;
       }
-      synchronized (applied) {
-        if (router != null) {
-          return;
+      synchronized (swap) {
+        if (!routers.apply(copy.table(), true)) {
+          return; // ZooKeeper answered meanwhile
         }
+        since = clock.instant();
         servingLastKnownGood = true;
         lastGoodAt = copy.writtenAt();
         lastKnownGoodWrittenAt = copy.writtenAt();
-        apply(copy.table());
       }
+      updateCensus();
       LOG.warn(
           "routing source '{}': ZooKeeper did not answer in time; routing with the last-known-good"
               + " version {} written at {}",
@@ -400,25 +385,10 @@ public final class ZkRoutingSource implements RoutingSource {
   }
 
   private void apply(RoutingTable table) {
-    synchronized (applied) {
-      Router r = router;
-      if (r == null) {
-        router = Router.create(table);
-      } else {
-        r.update(table);
-      }
+    synchronized (swap) {
+      routers.apply(table, false);
       since = clock.instant();
-      for (Router s : subscribers) {
-        try {
-          if (s.version() < table.version()) {
-            s.update(table);
-          }
-        } catch (RoutingException e) {
-          LOG.warn(
-              "subscribed router {} refused version {}: {}", s, table.version(), e.getMessage());
-        }
-      }
-      applied.notifyAll();
+      servingLastKnownGood = false;
     }
     updateCensus();
   }
@@ -430,7 +400,7 @@ public final class ZkRoutingSource implements RoutingSource {
   }
 
   private CensusEntry entry() {
-    Router r = router;
+    Router r = routers.router();
     return new CensusEntry(
         census.instance(),
         r == null ? RoutingSourceStatus.NO_VERSION : r.version(),
