@@ -34,6 +34,7 @@ final class ZkTesting {
             .sessionTimeoutMs(6_000)
             .connectionTimeoutMs(2_000)
             .retryPolicy(new RetryForever(100))
+            .maxCloseWaitMs(100)
             .build();
     c.start();
     return c;
