@@ -121,7 +121,9 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
       throw PublishConflictException.notAbove(
           table.entity(), currentVersion, table.version(), table.version() == currentVersion);
     }
-    ensureParents(paths);
+    if (current == null) {
+      ensureParents(paths); // the first version; later ones find them there
+    }
 
     byte[] snapshot = Snapshots.write(table);
     List<byte[]> chunks = Chunks.split(snapshot, chunkBytes);

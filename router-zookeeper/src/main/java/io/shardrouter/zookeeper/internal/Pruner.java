@@ -1,6 +1,5 @@
 package io.shardrouter.zookeeper.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,17 +10,15 @@ import org.apache.zookeeper.KeeperException;
  * chunks, and blobs that no kept version names and whose version is not above the published one
  * (left by a publisher that lost a race or crashed while staging).
  *
- * <p>A blob is first marked (its data set, which raises its data version) and then deleted, so that
- * a publisher whose commit checks that blob at data version 0 fails instead of naming chunks that
- * are being deleted.
+ * <p>A version's manifest, its blob and its chunks go in one transaction (one write to the
+ * ensemble's log instead of one per node), so a publisher whose commit checks that blob fails
+ * instead of naming chunks that are being deleted.
  *
  * <p><b>Thread-safety:</b> several pruners may run at once; a node already deleted is skipped.
  *
  * <p><b>Stability:</b> internal.
  */
 public final class Pruner {
-  private static final byte[] PRUNED = "pruned".getBytes(StandardCharsets.UTF_8);
-
   private final EntityStore store;
   private final int keep;
 
@@ -50,9 +47,10 @@ public final class Pruner {
         referenced.add(m.blob());
       } else if (old) {
         if (m != null) {
-          deleteBlob(m.blob());
+          deleteBlob(m.blob(), store.paths().version(v));
+        } else {
+          delete(store.paths().version(v));
         }
-        delete(store.paths().version(v));
         deleted++;
       }
     }
@@ -73,23 +71,33 @@ public final class Pruner {
     return deleted;
   }
 
-  /** Marks blob {@code name}, then deletes it with its chunks; a blob already gone is skipped. */
-  public void deleteBlob(String name) {
+  /**
+   * Deletes blob {@code name} with its chunks, and {@code alsoDelete} when not null, in one
+   * transaction: a publisher whose commit checks that blob fails instead of naming chunks that are
+   * gone. A blob already gone, or one a publisher is still staging into, is skipped.
+   */
+  public void deleteBlob(String name, String alsoDelete) {
     String path = store.paths().blob(name);
+    List<org.apache.curator.framework.api.transaction.CuratorOp> ops = new java.util.ArrayList<>();
     try {
-      store.client().setData().forPath(path, PRUNED);
-    } catch (KeeperException.NoNodeException e) {
-      return;
-    } catch (Exception e) {
-      throw ZkErrors.wrap(e, "marking " + path + " for deletion");
-    }
-    try {
-      store.client().delete().deletingChildrenIfNeeded().forPath(path);
-    } catch (KeeperException.NoNodeException e) {
-      // deleted by a concurrent pruner
+      for (String chunk : store.client().getChildren().forPath(path)) {
+        ops.add(store.client().transactionOp().delete().forPath(path + "/" + chunk));
+      }
+      ops.add(store.client().transactionOp().delete().forPath(path));
+      if (alsoDelete != null) {
+        ops.add(store.client().transactionOp().delete().forPath(alsoDelete));
+      }
+      store.client().transaction().forOperations(ops);
+    } catch (KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
+      // deleted by a concurrent pruner, or still being staged: the next prune looks again
     } catch (Exception e) {
       throw ZkErrors.wrap(e, "deleting " + path);
     }
+  }
+
+  /** Deletes blob {@code name} with its chunks. */
+  public void deleteBlob(String name) {
+    deleteBlob(name, null);
   }
 
   private void delete(String path) {
