@@ -43,6 +43,17 @@ public final class ZkPropagationHarness {
 
   /** Runs the harness; see the class comment for the options. */
   public static void main(String[] args) throws Exception {
+    for (int i = 0; i < args.length; i += 2) {
+      if (!java.util.List.of("--watchers", "--partitions", "--versions", "--warmup", "--seed")
+              .contains(args[i])
+          || i + 1 >= args.length) {
+        throw new IllegalArgumentException(
+            "usage: ZkPropagationHarness [--watchers N] [--partitions N] [--versions N]"
+                + " [--warmup N] [--seed N]; got '"
+                + String.join(" ", args)
+                + "'");
+      }
+    }
     int watchers = intOption(args, "--watchers", 50);
     int partitions = intOption(args, "--partitions", 1024);
     int versions = intOption(args, "--versions", 200);
