@@ -386,7 +386,18 @@ public final class ZkRoutingSource implements RoutingSource {
 
   private void apply(RoutingTable table) {
     synchronized (swap) {
-      routers.apply(table, false);
+      // verified and decoded: the status is good before waiters wake; a refusal undoes it
+      RoutingException errorBefore = lastError;
+      Instant goodBefore = lastGoodAt;
+      lastError = null;
+      lastGoodAt = clock.instant();
+      try {
+        routers.apply(table, false);
+      } catch (RoutingException e) {
+        lastError = errorBefore;
+        lastGoodAt = goodBefore;
+        throw e;
+      }
       since = clock.instant();
       servingLastKnownGood = false;
     }
