@@ -68,6 +68,16 @@ public final class ShardCtl {
           "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P]",
           "                               run the deterministic migration simulation; the last line is",
           "                               a JSON summary; status 1 when an invariant failed",
+          "  zk serve [--port 2181] [--dir DIR]",
+          "                               one ZooKeeper server in the foreground, for local development;",
+          "                               production uses a real ensemble (docs/fleet.md)",
+          "  zk publish DOC [--connect HOST:PORT] [--base PATH] [--expect V]",
+          "                               publish a table over the published version (V: compare-and-set)",
+          "  zk get ENTITY [--version V]  print the published (or a kept) table as a routing document",
+          "  zk history ENTITY            the kept versions, newest first",
+          "  zk census ENTITY [--json]    which version every live instance routes with; the stragglers",
+          "  zk watch ENTITY [--instance ID] [--exit-after N]",
+          "                               apply every version as it arrives, one line per swap",
           "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
           "                               then prune and split ranges",
           "  help                         this text",
@@ -76,6 +86,8 @@ public final class ShardCtl {
           "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex,",
           "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
           "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
+          "The zk commands but serve take --connect HOST:PORT (default 127.0.0.1:2181) and --base PATH",
+          "(default /shardrouter).",
           "",
           "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant failed),",
           "2 invalid document or usage");
@@ -116,7 +128,8 @@ public final class ShardCtl {
         return INVALID;
       }
       Command command = command(args[0]);
-      if (command == null) {
+      boolean zk = args[0].equals("zk");
+      if (command == null && !zk) {
         if (!isHelp(args[0])) {
           err.println("shardctl: unknown command '" + args[0] + "'");
         }
@@ -125,6 +138,9 @@ public final class ShardCtl {
       }
       Console console = new Console(in, out, err);
       try {
+        if (zk) { // zk parses its own subcommands and their options
+          return new ZkCommand().run(Arrays.copyOfRange(args, 1, args.length), console);
+        }
         return command.run(
             CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()),
             console);

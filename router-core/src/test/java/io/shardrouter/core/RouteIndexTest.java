@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,8 +11,6 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.testing.PartitionStrategyContract;
-import io.shardrouter.core.KeyType;
-import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

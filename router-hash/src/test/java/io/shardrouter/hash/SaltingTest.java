@@ -10,8 +10,6 @@ import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyKind;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.testing.KeyGenerators;
 import java.lang.management.ManagementFactory;
 import java.util.List;

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Timestamps;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;
 import java.util.SplittableRandom;

@@ -3,7 +3,6 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
 import io.shardrouter.testing.KeyGenerators;

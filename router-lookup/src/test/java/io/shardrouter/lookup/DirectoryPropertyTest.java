@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

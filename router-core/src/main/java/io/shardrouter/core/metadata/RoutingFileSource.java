@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,13 +29,16 @@ import org.slf4j.LoggerFactory;
  * <p>Write the file atomically (write a temporary file, then rename) so a refresh never sees half a
  * document; a half-written file is refused like any bad input and picked up on the next refresh.
  *
+ * <p>As a {@link RoutingSource}, more routers of the same entity may {@link #subscribe}; each is
+ * given every table the source accepts.
+ *
  * <p><b>Thread-safety:</b> {@link #refresh()} may be called from any thread; calls are serialized.
  *
  * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
-public final class RoutingFileSource implements AutoCloseable {
+public final class RoutingFileSource implements RoutingSource {
   private static final Logger LOG = LoggerFactory.getLogger(RoutingFileSource.class);
 
   /** What one refresh did. */
@@ -49,9 +54,11 @@ public final class RoutingFileSource implements AutoCloseable {
   private final Path file;
   private final Router router;
   private final StrategyRegistry registry;
+  private final List<Router> subscribers = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService scheduler;
   private byte[] lastBytes;
   private volatile RoutingException lastError;
+  private volatile long lastGoodNanos = System.nanoTime();
 
   private RoutingFileSource(Path file, Router router, StrategyRegistry registry) {
     this.file = Objects.requireNonNull(file, "file");
@@ -86,7 +93,11 @@ public final class RoutingFileSource implements AutoCloseable {
               e));
     }
     if (Arrays.equals(bytes, lastBytes)) {
-      return lastError == null ? Outcome.UNCHANGED : Outcome.REFUSED;
+      if (lastError == null) {
+        lastGoodNanos = System.nanoTime();
+        return Outcome.UNCHANGED;
+      }
+      return Outcome.REFUSED;
     }
     lastBytes = bytes;
     try {
@@ -95,7 +106,11 @@ public final class RoutingFileSource implements AutoCloseable {
               ? Snapshots.read(bytes, registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES)
               : RoutingDocuments.read(bytes, registry, RoutingDocuments.DEFAULT_MAX_BYTES);
       boolean swapped = router.update(table);
+      for (Router r : subscribers) {
+        r.update(table);
+      }
       lastError = null;
+      lastGoodNanos = System.nanoTime();
       return swapped ? Outcome.UPDATED : Outcome.UNCHANGED;
     } catch (RoutingException e) {
       return refused(e);
@@ -113,6 +128,51 @@ public final class RoutingFileSource implements AutoCloseable {
         router.version(),
         e.getMessage());
     return Outcome.REFUSED;
+  }
+
+  /**
+   * Gives {@code subscriber} every table this source accepts from now on, starting with the table
+   * of the source's router when it is newer.
+   *
+   * @throws RoutingException when {@code subscriber} routes another entity
+   */
+  @Override
+  public void subscribe(Router subscriber) {
+    Objects.requireNonNull(subscriber, "router");
+    if (subscriber == router || subscribers.contains(subscriber)) {
+      return;
+    }
+    RoutingTable current = router.table();
+    if (!current.entity().equals(subscriber.table().entity())) {
+      throw new RoutingException(
+          "router of entity '"
+              + subscriber.table().entity()
+              + "' cannot subscribe to the routing file "
+              + file
+              + " of entity '"
+              + current.entity()
+              + "'; use one source per entity");
+    }
+    if (current.version() > subscriber.version()) {
+      subscriber.update(current);
+    }
+    subscribers.add(subscriber);
+  }
+
+  @Override
+  public void unsubscribe(Router subscriber) {
+    subscribers.remove(subscriber);
+  }
+
+  /** The version the source's router serves, the age of the last accepted read, the last error. */
+  @Override
+  public RoutingSourceStatus status() {
+    RoutingTable current = router.table();
+    return new RoutingSourceStatus(
+        current.version(),
+        current.fingerprint(),
+        Duration.ofNanos(Math.max(0, System.nanoTime() - lastGoodNanos)),
+        lastError);
   }
 
   /** Why the last refresh refused the file, or null when it was accepted. */

@@ -1,0 +1,92 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.zookeeper.CensusEntry;
+import io.shardrouter.zookeeper.CensusReport;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code shardctl zk census --json}: the census report as one JSON object for machines: the entity,
+ * when it was taken, the newest version, the distribution (count and percent per version, newest
+ * first), the stragglers behind the newest version, and every instance.
+ */
+final class CensusJson {
+  private CensusJson() {}
+
+  static String of(CensusReport r) {
+    long newest = r.newestVersion();
+    StringBuilder sb = new StringBuilder("{");
+    field(sb, "entity").append(string(r.entity())).append(',');
+    field(sb, "taken_at").append(string(r.takenAt().toString())).append(',');
+    field(sb, "live_instances").append(r.instances().size()).append(',');
+    field(sb, "newest_version").append(newest).append(',');
+    field(sb, "distribution").append('[');
+    boolean first = true;
+    for (Map.Entry<Long, Integer> e : r.counts().entrySet()) {
+      sb.append(first ? "" : ",").append('{');
+      field(sb, "version").append(e.getKey()).append(',');
+      field(sb, "instances").append(e.getValue()).append(',');
+      field(sb, "percent")
+          .append(String.format(Locale.ROOT, "%.1f", 100.0 * r.share(e.getKey())))
+          .append('}');
+      first = false;
+    }
+    sb.append("],");
+    field(sb, "stragglers").append('[');
+    first = true;
+    for (CensusEntry e : r.stragglers(newest)) {
+      sb.append(first ? "" : ",").append(string(e.instance()));
+      first = false;
+    }
+    sb.append("],");
+    field(sb, "instances").append('[');
+    first = true;
+    for (CensusEntry e : r.instances()) {
+      Duration age = e.lastKnownGoodAge(r.takenAt());
+      sb.append(first ? "" : ",").append('{');
+      field(sb, "instance").append(string(e.instance())).append(',');
+      field(sb, "version").append(e.version()).append(',');
+      field(sb, "fingerprint").append(string(e.fingerprint())).append(',');
+      field(sb, "since")
+          .append(string(e.since() == null ? null : e.since().toString()))
+          .append(',');
+      field(sb, "serving_last_known_good").append(e.servingLastKnownGood()).append(',');
+      field(sb, "last_known_good_age_ms")
+          .append(age == null ? "null" : Long.toString(age.toMillis()));
+      sb.append('}');
+      first = false;
+    }
+    return sb.append("]}").toString();
+  }
+
+  private static StringBuilder field(StringBuilder sb, String name) {
+    return sb.append('"').append(name).append("\":");
+  }
+
+  /** {@code s} as a JSON string, or {@code null}. */
+  static String string(String s) {
+    if (s == null) {
+      return "null";
+    }
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.append('"').toString();
+  }
+}

@@ -1,0 +1,71 @@
+package io.shardrouter.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.zookeeper.server.embedded.ExitHandler;
+import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
+
+/**
+ * {@code shardctl zk serve}: one ZooKeeper server in the foreground, through ZooKeeper's embedded
+ * server API, for local development and demos. Production runs a real ensemble of three or five
+ * servers (docs/fleet.md).
+ */
+final class ZkServe {
+  private ZkServe() {}
+
+  /** Serves on {@code port} with data in {@code dir} until {@code stop} is counted down. */
+  static int serve(int port, Path dir, Console console, CountDownLatch stop) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw CommandException.invalid(
+          "shardctl zk serve: cannot create data directory " + dir + ": " + e);
+    }
+    Properties config = new Properties();
+    config.setProperty("clientPort", Integer.toString(port));
+    config.setProperty("clientPortAddress", "127.0.0.1");
+    config.setProperty("tickTime", "2000");
+    config.setProperty("initLimit", "10");
+    config.setProperty("syncLimit", "5");
+    config.setProperty("admin.enableServer", "false");
+    ZooKeeperServerEmbedded server;
+    try {
+      server =
+          ZooKeeperServerEmbedded.builder()
+              .baseDir(dir)
+              .configuration(config)
+              .exitHandler(ExitHandler.LOG_ONLY)
+              .build();
+      server.start(30_000);
+    } catch (Exception e) {
+      throw CommandException.invalid(
+          "shardctl zk serve: cannot start ZooKeeper on 127.0.0.1:"
+              + port
+              + ": "
+              + e
+              + "; is the port in use? choose another with --port");
+    }
+    try {
+      console
+          .out()
+          .println(
+              "ZooKeeper listening on 127.0.0.1:"
+                  + port
+                  + ", data in "
+                  + dir
+                  + " (one server, for local development: production uses a real ensemble, see"
+                  + " docs/fleet.md); Ctrl-C stops it");
+      console.out().flush();
+      stop.await();
+      return ShardCtl.OK;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ShardCtl.OK;
+    } finally {
+      server.close();
+    }
+  }
+}

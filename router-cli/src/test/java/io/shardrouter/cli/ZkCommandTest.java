@@ -1,0 +1,352 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingPublisher;
+import io.shardrouter.zookeeper.ZkRoutingPublisher;
+import io.shardrouter.zookeeper.ZkRoutingSource;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryForever;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ZkCommandTest {
+  private static TestingServer server;
+  private static String connect;
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = new TestingServer();
+    connect = server.getConnectString();
+  }
+
+  @AfterAll
+  static void stopServer() throws Exception {
+    server.close();
+  }
+
+  private static CuratorFramework client() {
+    CuratorFramework c = CuratorFrameworkFactory.newClient(connect, new RetryForever(100));
+    c.start();
+    return c;
+  }
+
+  /** A copy of docs/examples/hash-mod.json (entity accounts) as {@code version}. */
+  private Path hashMod(long version) throws Exception {
+    RoutingTable t =
+        RoutingDocuments.read(Path.of(Cli.HASH_MOD)).toBuilder().version(version).build();
+    Path doc = dir.resolve("accounts-v" + version + ".json");
+    Files.writeString(doc, RoutingDocuments.write(t));
+    return doc;
+  }
+
+  @Test
+  void publish_get_history_roundTrip() throws Exception {
+    String base = "/cli-roundtrip";
+    Cli.Result first =
+        Cli.run("zk", "publish", hashMod(3).toString(), "--connect", connect, "--base", base);
+    assertEquals(ShardCtl.OK, first.status(), first::toString);
+    assertTrue(
+        first.out().startsWith("published accounts version 3 (fingerprint "), first::toString);
+    assertTrue(first.out().contains(" snapshot bytes in 1 chunk)"), first::toString);
+
+    Cli.Result again =
+        Cli.run("zk", "publish", hashMod(3).toString(), "--connect", connect, "--base", base);
+    assertEquals(ShardCtl.OK, again.status(), again::toString);
+    assertTrue(again.out().startsWith("already published, nothing changed: accounts version 3"));
+
+    Cli.Result v4 =
+        Cli.run(
+            "zk",
+            "publish",
+            hashMod(4).toString(),
+            "--connect",
+            connect,
+            "--base",
+            base,
+            "--expect",
+            "3");
+    assertEquals(ShardCtl.OK, v4.status(), v4::toString);
+    assertTrue(v4.out().trim().endsWith(" over version 3"), v4::toString);
+
+    Cli.Result stale =
+        Cli.run(
+            "zk",
+            "publish",
+            hashMod(5).toString(),
+            "--connect",
+            connect,
+            "--base",
+            base,
+            "--expect",
+            "3");
+    assertEquals(ShardCtl.INVALID, stale.status(), stale::toString);
+    assertTrue(
+        stale
+            .err()
+            .startsWith(
+                "shardctl zk publish: routing table 'accounts' version 5 was not published: it was"
+                    + " prepared on top of version 3, but version 4 (fingerprint "),
+        stale::toString);
+
+    Cli.Result get = Cli.run("zk", "get", "accounts", "--connect", connect, "--base", base);
+    assertEquals(ShardCtl.OK, get.status(), get::toString);
+    assertEquals(RoutingDocuments.read(hashMod(4)), RoutingDocuments.read(get.out()));
+    Cli.Result get3 =
+        Cli.run("zk", "get", "accounts", "--version", "3", "--connect", connect, "--base", base);
+    assertEquals(RoutingDocuments.read(hashMod(3)), RoutingDocuments.read(get3.out()));
+    Cli.Result get9 =
+        Cli.run("zk", "get", "accounts", "--version", "9", "--connect", connect, "--base", base);
+    assertEquals(ShardCtl.INVALID, get9.status());
+    assertEquals(
+        "shardctl zk: version 9 of entity 'accounts' is not kept under"
+            + " /cli-roundtrip/entities/accounts/versions; kept: [3, 4]\n",
+        get9.err());
+
+    Cli.Result history = Cli.run("zk", "history", "accounts", "--connect", connect, "--base", base);
+    assertEquals(ShardCtl.OK, history.status(), history::toString);
+    assertTrue(history.outLines().get(0).trim().startsWith("version"), history::toString);
+    assertTrue(history.outLines().get(1).trim().startsWith("* 4"), history::toString);
+    assertTrue(history.outLines().get(2).trim().startsWith("3"), history::toString);
+    assertEquals(4, history.outLines().size(), history::toString);
+  }
+
+  @Test
+  void census_textAndJson() throws Exception {
+    try (CuratorFramework c = client()) {
+      ZkRoutingPublisher.builder(c)
+          .basePath("/cli-census")
+          .build()
+          .publish(RoutingDocuments.read(hashMod(7)), RoutingPublisher.NOTHING_PUBLISHED);
+      try (ZkRoutingSource source =
+          ZkRoutingSource.builder(c, "accounts")
+              .basePath("/cli-census")
+              .instanceId("api-1")
+              .build()
+              .start(Duration.ofSeconds(20))) {
+        assertEquals(7, source.router().version());
+        Cli.Result text =
+            Cli.run("zk", "census", "accounts", "--connect", connect, "--base", "/cli-census");
+        assertEquals(ShardCtl.OK, text.status(), text::toString);
+        assertEquals(
+            "census of 'accounts': 1 live instances, newest version 7", text.outLines().get(0));
+        assertEquals("  routing_version=v7: 100.0% (1 of 1)", text.outLines().get(1));
+        assertEquals("stragglers behind v7: none", text.outLines().get(2));
+        assertTrue(text.outLines().get(4).startsWith("api-1"), text::toString);
+        Cli.Result json =
+            Cli.run(
+                "zk",
+                "census",
+                "accounts",
+                "--json",
+                "--connect",
+                connect,
+                "--base",
+                "/cli-census");
+        assertEquals(ShardCtl.OK, json.status(), json::toString);
+        assertTrue(
+            json.out().startsWith("{\"entity\":\"accounts\",\"taken_at\":\""), json::toString);
+        assertTrue(
+            json.out()
+                .contains(
+                    "\"live_instances\":1,\"newest_version\":7,\"distribution\":[{\"version\":7,"
+                        + "\"instances\":1,\"percent\":100.0}],\"stragglers\":[],\"instances\":"
+                        + "[{\"instance\":\"api-1\",\"version\":7,"),
+            json::toString);
+      }
+    }
+  }
+
+  @Test
+  void watch_printsOneLinePerSwap() throws Exception {
+    try (CuratorFramework c = client()) {
+      ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(c).basePath("/cli-watch").build();
+      publisher.publish(RoutingDocuments.read(hashMod(1)), RoutingPublisher.NOTHING_PUBLISHED);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      Console console =
+          new Console(
+              new ByteArrayInputStream(new byte[0]),
+              new PrintStream(out, true, StandardCharsets.UTF_8),
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      ExecutorService pool = Executors.newSingleThreadExecutor();
+      Future<Integer> watch =
+          pool.submit(
+              () ->
+                  new ZkCommand(Duration.ofSeconds(20), new CountDownLatch(1))
+                      .run(
+                          new String[] {
+                            "watch",
+                            "accounts",
+                            "--connect",
+                            connect,
+                            "--base",
+                            "/cli-watch",
+                            "--exit-after",
+                            "2"
+                          },
+                          console));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!out.toString(StandardCharsets.UTF_8).startsWith("watching accounts")) {
+        assertTrue(System.nanoTime() < deadline, "watch did not start");
+        Thread.sleep(10);
+      }
+      publisher.publish(RoutingDocuments.read(hashMod(2)), 1);
+      publisher.publish(RoutingDocuments.read(hashMod(3)), 2);
+      assertEquals(ShardCtl.OK, watch.get(20, TimeUnit.SECONDS));
+      pool.shutdown();
+      String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+      assertTrue(
+          lines[0].startsWith("watching accounts at " + connect + ": version 1, fingerprint "),
+          lines[0]);
+      assertTrue(lines.length == 3 || lines.length == 2, String.join("\n", lines));
+      assertTrue(lines[lines.length - 1].contains(" accounts v"), lines[lines.length - 1]);
+      assertTrue(
+          lines[lines.length - 1].contains(" -> v3: version 3, fingerprint "),
+          lines[lines.length - 1]);
+    }
+  }
+
+  @Test
+  void serve_startsAServerThatTakesPublishes_untilStopped() throws Exception {
+    int port = InstanceSpec.getRandomPort();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Console console =
+        new Console(
+            new ByteArrayInputStream(new byte[0]),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    CountDownLatch stop = new CountDownLatch(1);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Path data = dir.resolve("zk-data");
+    Future<Integer> serve =
+        pool.submit(
+            () ->
+                new ZkCommand(Duration.ofSeconds(20), stop)
+                    .run(
+                        new String[] {
+                          "serve", "--port", Integer.toString(port), "--dir", data.toString()
+                        },
+                        console));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!out.toString(StandardCharsets.UTF_8).startsWith("ZooKeeper listening")) {
+      assertTrue(System.nanoTime() < deadline, "serve did not start: " + out);
+      Thread.sleep(10);
+    }
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("production uses a real ensemble"),
+        out::toString);
+    Cli.Result published =
+        Cli.run("zk", "publish", hashMod(1).toString(), "--connect", "127.0.0.1:" + port);
+    assertEquals(ShardCtl.OK, published.status(), published::toString);
+    stop.countDown();
+    assertEquals(ShardCtl.OK, serve.get(30, TimeUnit.SECONDS));
+    pool.shutdown();
+    assertTrue(Files.isDirectory(data));
+  }
+
+  @Test
+  void errors_sayWhatWasWrong() {
+    Cli.Result none = Cli.run("zk");
+    assertEquals(ShardCtl.INVALID, none.status());
+    assertTrue(
+        none.err()
+            .startsWith(
+                "shardctl zk: needs a subcommand: serve, publish, get, history, census or watch\n"
+                    + "usage:\n  shardctl zk serve [--port 2181] [--dir DIR]"),
+        none::toString);
+    Cli.Result unknown = Cli.run("zk", "drop", "x");
+    assertTrue(
+        unknown
+            .err()
+            .startsWith(
+                "shardctl zk: unknown subcommand 'drop'; the subcommands are serve, publish, get,"
+                    + " history, census and watch"),
+        unknown::toString);
+    Cli.Result option = Cli.run("zk", "get", "x", "--colour", "red");
+    assertTrue(
+        option
+            .err()
+            .startsWith(
+                "shardctl zk get: unknown option '--colour'; the options are [--base, --connect,"
+                    + " --version]"),
+        option::toString);
+    Cli.Result port = Cli.run("zk", "serve", "--port", "http");
+    assertEquals(
+        "shardctl zk serve: --port must be an integer, got 'http'", port.errLines().get(0));
+    Cli.Result range = Cli.run("zk", "serve", "--port", "70000");
+    assertEquals(
+        "shardctl zk serve: --port must be in [1, 65535], got 70000", range.errLines().get(0));
+    Cli.Result json = Cli.run("zk", "census", "x", "--json=yes");
+    assertEquals("shardctl zk census: --json takes no value", json.errLines().get(0));
+    Cli.Result twice = Cli.run("zk", "get", "x", "--version", "1", "--version", "2");
+    assertEquals(
+        "shardctl zk get: --version is given twice; give it once", twice.errLines().get(0));
+    Cli.Result args = Cli.run("zk", "get");
+    assertEquals("shardctl zk get: needs ENTITY, got no arguments", args.errLines().get(0));
+    Cli.Result entity = Cli.run("zk", "history", "a/b", "--connect", connect);
+    assertEquals(ShardCtl.INVALID, entity.status());
+    assertTrue(
+        entity
+            .errLines()
+            .get(0)
+            .startsWith("shardctl zk history: entity 'a/b' has the character U+002F"),
+        entity::toString);
+    Cli.Result base = Cli.run("zk", "history", "a", "--connect", connect, "--base", "relative");
+    assertTrue(
+        base.errLines()
+            .get(0)
+            .startsWith("shardctl zk history: base path must be an absolute ZooKeeper path"),
+        base::toString);
+    Cli.Result missing = Cli.run("zk", "history", "nobody", "--connect", connect);
+    assertEquals(
+        "shardctl zk history: nothing is published for entity 'nobody'; check the name and --base",
+        missing.errLines().get(0));
+  }
+
+  @Test
+  void unreachable_saysHowToFix() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Console console =
+        new Console(
+            new ByteArrayInputStream(new byte[0]),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    int port = InstanceSpec.getRandomPort();
+    CommandException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            CommandException.class,
+            () ->
+                new ZkCommand(Duration.ofMillis(300), new CountDownLatch(1))
+                    .run(
+                        new String[] {"get", "accounts", "--connect", "127.0.0.1:" + port},
+                        console));
+    assertEquals(
+        "shardctl zk get: cannot connect to ZooKeeper at 127.0.0.1:"
+            + port
+            + " within 300 ms; is the ensemble (or 'shardctl zk serve') running? give its address"
+            + " with --connect HOST:PORT",
+        e.getMessage());
+    assertEquals(ShardCtl.INVALID, e.status());
+  }
+}

@@ -1,0 +1,493 @@
+package io.shardrouter.zookeeper;
+
+import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingSource;
+import io.shardrouter.core.metadata.RoutingSourceStatus;
+import io.shardrouter.zookeeper.internal.EntityStore;
+import io.shardrouter.zookeeper.internal.LastKnownGood;
+import io.shardrouter.zookeeper.internal.Manifest;
+import io.shardrouter.zookeeper.internal.ZkErrors;
+import io.shardrouter.zookeeper.internal.ZnodePaths;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps routers of one entity on the newest table published to ZooKeeper by a {@link
+ * ZkRoutingPublisher}: it watches the entity's manifest (a Curator {@code CuratorCache}), reads and
+ * verifies the chunks, decodes the snapshot and calls {@link Router#update}; it keeps a
+ * last-known-good copy on disk and registers the instance in the version census. What it does in
+ * each failure is in {@code docs/fleet.md}:
+ *
+ * <ul>
+ *   <li>A damaged chunk, a checksum mismatch or a table the router refuses is logged, shows in
+ *       {@link #status()}, and the last good table keeps serving.
+ *   <li>Watch events may merge: every read takes the newest manifest, so an instance may skip
+ *       versions and still lands on the newest.
+ *   <li>Started while ZooKeeper is unreachable, it serves its last-known-good copy after the wait
+ *       given to {@link #start}, and catches up when ZooKeeper returns. A suspended or lost session
+ *       changes nothing for routing.
+ *   <li>A last-known-good copy that is truncated or altered is refused; the instance then has no
+ *       table until ZooKeeper answers ({@link #awaitRouter}).
+ * </ul>
+ *
+ * <p><b>Thread-safety:</b> safe for any number of threads; tables are read and applied on one
+ * thread of the source's own.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
+ */
+public final class ZkRoutingSource implements RoutingSource {
+  private static final Logger LOG = LoggerFactory.getLogger(ZkRoutingSource.class);
+
+  private final CuratorFramework client;
+  private final EntityStore store;
+  private final LastKnownGood lastKnownGood;
+  private final Census census;
+  private final Clock clock;
+  private final ExecutorService executor;
+  private final AtomicBoolean refreshQueued = new AtomicBoolean();
+  private final ConnectionStateListener connectionListener = this::connectionChanged;
+  private CuratorCache cache;
+
+  private final ServedRouters routers;
+
+  /** Held while a table is swapped in and the flags that describe it are set. */
+  private final Object swap = new Object();
+
+  private volatile Instant lastGoodAt;
+  private volatile Instant since;
+  private volatile Instant lastKnownGoodWrittenAt;
+  private volatile RoutingException lastError;
+  private volatile boolean servingLastKnownGood;
+  private volatile boolean closed;
+  private String refusedBlob;
+
+  private ZkRoutingSource(Builder b) {
+    this.client = b.client;
+    this.store = new EntityStore(b.client, b.base, b.entity);
+    this.routers = new ServedRouters(b.entity);
+    this.lastKnownGood =
+        b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity);
+    this.clock = b.clock;
+    this.census = b.instance == null ? null : new Census(b.client, store.paths(), b.instance);
+    this.executor =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "shardrouter-zk-source-" + b.entity);
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** A builder for a source of {@code entity} reading through {@code client}. */
+  public static Builder builder(CuratorFramework client, String entity) {
+    return new Builder(client, entity);
+  }
+
+  /**
+   * Starts watching and waits up to {@code startupWait} for a table from ZooKeeper; after that, it
+   * serves the last-known-good copy when there is a good one. Returns at once when a table arrives.
+   *
+   * @throws IllegalStateException when the Curator client is not started, or this source was
+   *     started before
+   */
+  public ZkRoutingSource start(Duration startupWait) {
+    if (client.getState() != CuratorFrameworkState.STARTED) {
+      throw new IllegalStateException(
+          "start the CuratorFramework before the routing source of '" + store.entity() + "'");
+    }
+    synchronized (this) {
+      if (cache != null) {
+        throw new IllegalStateException(
+            "routing source of '" + store.entity() + "' is already started");
+      }
+      cache =
+          CuratorCache.build(
+              client, store.paths().manifest(), CuratorCache.Options.SINGLE_NODE_CACHE);
+    }
+    client.getConnectionStateListenable().addListener(connectionListener);
+    cache.listenable().addListener((type, before, after) -> requestRefresh());
+    cache.start();
+    if (census != null) {
+      census.start(entry());
+    }
+    requestRefresh();
+    if (!awaitTable(startupWait) && lastKnownGood != null) {
+      loadLastKnownGood();
+    }
+    return this;
+  }
+
+  /**
+   * The router this source keeps up to date. @throws IllegalStateException while it has no table
+   */
+  public Router router() {
+    Router r = routers.router();
+    if (r == null) {
+      throw new IllegalStateException(noTableMessage());
+    }
+    return r;
+  }
+
+  /**
+   * The router, once the source has a table; waits up to {@code timeout} for it.
+   *
+   * @throws RoutingException when no table arrived in time, with the last error
+   */
+  public Router awaitRouter(Duration timeout) {
+    if (!awaitTable(timeout)) {
+      throw new RoutingException(noTableMessage(), lastError);
+    }
+    return routers.router();
+  }
+
+  /** Waits up to {@code timeout} until the router routes with {@code version} or newer. */
+  public boolean awaitVersion(long version, Duration timeout) {
+    return routers.awaitVersion(version, timeout);
+  }
+
+  /** True while the table served is the last-known-good copy, not one read from ZooKeeper. */
+  public boolean servingLastKnownGood() {
+    return servingLastKnownGood;
+  }
+
+  @Override
+  public void subscribe(Router subscriber) {
+    routers.subscribe(subscriber);
+  }
+
+  @Override
+  public void unsubscribe(Router subscriber) {
+    routers.unsubscribe(subscriber);
+  }
+
+  @Override
+  public RoutingSourceStatus status() {
+    Router r = routers.router();
+    Instant at = lastGoodAt;
+    if (r == null || at == null) {
+      return new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, lastError);
+    }
+    Duration age = Duration.between(at, clock.instant());
+    return new RoutingSourceStatus(
+        r.version(), r.table().fingerprint(), age.isNegative() ? Duration.ZERO : age, lastError);
+  }
+
+  /**
+   * Stops watching, leaves the census and stops the source's thread; the Curator client stays open.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    client.getConnectionStateListenable().removeListener(connectionListener);
+    synchronized (this) {
+      if (cache != null) {
+        cache.close();
+      }
+    }
+    if (census != null) {
+      census.close();
+    }
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(2, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void connectionChanged(CuratorFramework c, ConnectionState state) {
+    if (state.isConnected()) {
+      requestRefresh();
+    } else {
+      Router r = routers.router();
+      LOG.warn(
+          "ZooKeeper connection {} for routing source '{}'; still routing with version {}",
+          state,
+          store.entity(),
+          r == null ? "none" : Long.toString(r.version()));
+    }
+  }
+
+  /**
+   * Queues a read of the newest manifest unless one is queued already: merged events land on the
+   * newest.
+   */
+  private void requestRefresh() {
+    if (!closed && refreshQueued.compareAndSet(false, true)) {
+      try {
+        executor.execute(this::refresh);
+      } catch (RejectedExecutionException e) {
+        refreshQueued.set(false);
+      }
+    }
+  }
+
+  private void refresh() {
+    refreshQueued.set(false);
+    if (closed || !client.getZookeeperClient().isConnected()) {
+      return;
+    }
+    try {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          refreshOnce();
+          return;
+        } catch (EntityStore.BlobGoneException e) {
+          if (attempt == 3) {
+            throw e;
+          }
+        }
+      }
+    } catch (RoutingException e) {
+      if (closed) {
+        return;
+      }
+      lastError = e;
+      Router r = routers.router();
+      LOG.warn(
+          "routing source '{}' refused what ZooKeeper holds; still routing with version {}: {}",
+          store.entity(),
+          r == null ? "none" : Long.toString(r.version()),
+          e.getMessage());
+    } catch (RuntimeException e) {
+      lastError =
+          new RoutingException("reading the table of '" + store.entity() + "' failed: " + e, e);
+      LOG.error("routing source '{}' failed unexpectedly", store.entity(), e);
+    }
+  }
+
+  private void refreshOnce() {
+    EntityStore.Published published = store.published();
+    if (published == null) {
+      LOG.debug("nothing published yet for '{}' under {}", store.entity(), store.paths().entity());
+      return;
+    }
+    Manifest m = published.manifest();
+    Router r = routers.router();
+    if (r != null
+        && m.version() == r.version()
+        && m.fingerprint().equals(r.table().fingerprint())) {
+      confirmed();
+      return;
+    }
+    if (m.blob().equals(refusedBlob)) {
+      return; // refused before: reading it again would only repeat the error
+    }
+    if (r != null && m.version() < r.version()) {
+      throw new RoutingException(
+          "ZooKeeper holds version "
+              + m.version()
+              + " of '"
+              + store.entity()
+              + "', older than version "
+              + r.version()
+              + " that this instance routes with; routers never go back: publish a version above "
+              + r.version());
+    }
+    byte[] snapshot;
+    RoutingTable table;
+    try {
+      snapshot = store.chunkBytes(m);
+      table = store.decode(m, snapshot);
+      apply(table);
+    } catch (EntityStore.BlobGoneException e) {
+      throw e;
+    } catch (RoutingException e) {
+      if (!(e instanceof ZkErrors.StoreException)) {
+        refusedBlob = m.blob(); // the content is bad, not the connection: do not read it again
+      }
+      throw e;
+    }
+    if (lastKnownGood != null) {
+      try {
+        Instant now = clock.instant();
+        lastKnownGood.write(snapshot, now);
+        lastKnownGoodWrittenAt = now;
+        updateCensus();
+      } catch (RoutingException e) {
+        if (!closed) {
+          LOG.warn("routing source '{}': {}", store.entity(), e.getMessage());
+        }
+      }
+    }
+    confirmed();
+  }
+
+  private void confirmed() {
+    boolean wasLastKnownGood;
+    synchronized (swap) {
+      lastGoodAt = clock.instant();
+      lastError = null;
+      wasLastKnownGood = servingLastKnownGood;
+      servingLastKnownGood = false;
+    }
+    if (wasLastKnownGood) {
+      updateCensus();
+    }
+  }
+
+  private void loadLastKnownGood() {
+    try {
+      LastKnownGood.Copy copy = lastKnownGood.read();
+      if (copy == null) {
+        LOG.warn(
+            "routing source '{}': no table from ZooKeeper yet and no last-known-good copy at {};"
+                + " waiting for ZooKeeper",
+            store.entity(),
+            lastKnownGood.file());
+        return;
+      }
+      synchronized (swap) {
+        if (!routers.apply(copy.table(), true)) {
+          return; // ZooKeeper answered meanwhile
+        }
+        since = clock.instant();
+        servingLastKnownGood = true;
+        lastGoodAt = copy.writtenAt();
+        lastKnownGoodWrittenAt = copy.writtenAt();
+      }
+      updateCensus();
+      LOG.warn(
+          "routing source '{}': ZooKeeper did not answer in time; routing with the last-known-good"
+              + " version {} written at {}",
+          store.entity(),
+          copy.table().version(),
+          copy.writtenAt());
+    } catch (RoutingException e) {
+      lastError = e;
+      LOG.warn(
+          "routing source '{}' refused its last-known-good copy; waiting for ZooKeeper: {}",
+          store.entity(),
+          e.getMessage());
+    }
+  }
+
+  private void apply(RoutingTable table) {
+    synchronized (swap) {
+      // verified and decoded: the status is good before waiters wake; a refusal undoes it
+      RoutingException errorBefore = lastError;
+      Instant goodBefore = lastGoodAt;
+      lastError = null;
+      lastGoodAt = clock.instant();
+      try {
+        routers.apply(table, false);
+      } catch (RoutingException e) {
+        lastError = errorBefore;
+        lastGoodAt = goodBefore;
+        throw e;
+      }
+      since = clock.instant();
+      servingLastKnownGood = false;
+    }
+    updateCensus();
+  }
+
+  private void updateCensus() {
+    if (census != null) {
+      census.update(entry());
+    }
+  }
+
+  private CensusEntry entry() {
+    Router r = routers.router();
+    return new CensusEntry(
+        census.instance(),
+        r == null ? RoutingSourceStatus.NO_VERSION : r.version(),
+        r == null ? null : r.table().fingerprint(),
+        r == null ? null : since,
+        servingLastKnownGood,
+        lastKnownGoodWrittenAt);
+  }
+
+  private boolean awaitTable(Duration timeout) {
+    return awaitVersion(0, timeout);
+  }
+
+  private String noTableMessage() {
+    RoutingException e = lastError;
+    return "routing source of '"
+        + store.entity()
+        + "' has no table yet: nothing read from ZooKeeper under "
+        + store.paths().entity()
+        + (lastKnownGood == null
+            ? " and no last-known-good copy kept"
+            : " and no usable last-known-good copy at " + lastKnownGood.file())
+        + (e == null ? "" : "; last error: " + e.getMessage());
+  }
+
+  /**
+   * Configures a {@link ZkRoutingSource}.
+   *
+   * <p><b>Thread-safety:</b> not thread-safe; the source it builds is.
+   */
+  public static final class Builder {
+    private final CuratorFramework client;
+    private final String entity;
+    private String base = ZnodePaths.DEFAULT_BASE;
+    private Path lastKnownGood;
+    private String instance;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(CuratorFramework client, String entity) {
+      this.client = Objects.requireNonNull(client, "client");
+      this.entity = ZnodePaths.checkName("entity", entity);
+    }
+
+    /** The ZooKeeper path everything lives under; default {@code /shardrouter}. */
+    public Builder basePath(String base) {
+      this.base = ZnodePaths.checkBase(base);
+      return this;
+    }
+
+    /**
+     * Keeps a last-known-good copy of every applied table in {@code directory} (as {@code
+     * ENTITY.lkg}) and serves it when ZooKeeper does not answer at start-up; default none.
+     */
+    public Builder lastKnownGood(Path directory) {
+      this.lastKnownGood = Objects.requireNonNull(directory, "directory");
+      return this;
+    }
+
+    /**
+     * Registers this instance in the version census under {@code instance}, which must be unique in
+     * the fleet (a host name, a pod name); default: not registered.
+     */
+    public Builder instanceId(String instance) {
+      this.instance = ZnodePaths.checkName("instance id", instance);
+      return this;
+    }
+
+    /** The clock for ages and census times; default the system clock. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The source, not started: call {@link ZkRoutingSource#start}. */
+    public ZkRoutingSource build() {
+      return new ZkRoutingSource(this);
+    }
+  }
+}

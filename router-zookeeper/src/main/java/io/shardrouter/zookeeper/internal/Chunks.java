@@ -1,0 +1,111 @@
+package io.shardrouter.zookeeper.internal;
+
+import io.shardrouter.core.CorruptSnapshotException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Splits a snapshot into chunks that each fit a znode, and joins and verifies them against their
+ * {@link Manifest}: every chunk's length and CRC-32C, then the whole snapshot's length and CRC-32C.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ *
+ * <p><b>Stability:</b> internal.
+ */
+public final class Chunks {
+  private Chunks() {}
+
+  /**
+   * {@code bytes} in pieces of {@code chunkBytes} (the last may be shorter); at least one piece.
+   */
+  public static List<byte[]> split(byte[] bytes, int chunkBytes) {
+    if (chunkBytes < 1) {
+      throw new IllegalArgumentException("chunk size must be >= 1 byte, got " + chunkBytes);
+    }
+    List<byte[]> chunks = new ArrayList<>();
+    for (int from = 0; from < bytes.length || chunks.isEmpty(); from += chunkBytes) {
+      chunks.add(Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + chunkBytes)));
+    }
+    return chunks;
+  }
+
+  /** The CRC-32C of {@code bytes}. */
+  public static int crc32c(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, 0, bytes.length);
+    return (int) crc.getValue();
+  }
+
+  /**
+   * The snapshot that {@code chunks} make up, after checking each of them and the whole against
+   * {@code manifest}; {@code where} names the blob in errors.
+   *
+   * @throws CorruptSnapshotException naming the chunk and what differs
+   */
+  public static byte[] join(Manifest manifest, List<byte[]> chunks, String where) {
+    if (chunks.size() != manifest.chunks()) {
+      throw new CorruptSnapshotException(
+          "blob "
+              + where
+              + " has "
+              + chunks.size()
+              + " chunks, its manifest (version "
+              + manifest.version()
+              + ") lists "
+              + manifest.chunks()
+              + "; publish the version again");
+    }
+    byte[] out = new byte[manifest.snapshotBytes()];
+    int at = 0;
+    for (int i = 0; i < chunks.size(); i++) {
+      byte[] c = chunks.get(i);
+      if (c.length != manifest.chunkLength(i)) {
+        throw new CorruptSnapshotException(
+            "chunk "
+                + i
+                + " of blob "
+                + where
+                + " is "
+                + c.length
+                + " bytes, its manifest (version "
+                + manifest.version()
+                + ") says "
+                + manifest.chunkLength(i)
+                + "; publish the version again");
+      }
+      int crc = crc32c(c);
+      if (crc != manifest.chunkCrc32c().get(i)) {
+        throw new CorruptSnapshotException(
+            "chunk "
+                + i
+                + " of blob "
+                + where
+                + " has CRC-32C "
+                + Integer.toHexString(crc)
+                + ", its manifest (version "
+                + manifest.version()
+                + ") says "
+                + Integer.toHexString(manifest.chunkCrc32c().get(i))
+                + "; the chunk is damaged: publish the version again");
+      }
+      System.arraycopy(c, 0, out, at, c.length);
+      at += c.length;
+    }
+    int crc = crc32c(out);
+    if (crc != manifest.crc32c()) {
+      throw new CorruptSnapshotException(
+          "snapshot of blob "
+              + where
+              + " has CRC-32C "
+              + Integer.toHexString(crc)
+              + ", its manifest (version "
+              + manifest.version()
+              + ") says "
+              + Integer.toHexString(manifest.crc32c())
+              + "; publish the version again");
+    }
+    return out;
+  }
+}
