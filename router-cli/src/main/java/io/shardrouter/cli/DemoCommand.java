@@ -9,7 +9,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHashes;
 import java.io.PrintStream;
@@ -149,7 +148,7 @@ final class DemoCommand implements Command {
     distribution(v2, after, before).print(out, "  ");
     List<byte[]> canonical = new ArrayList<>(KEYS);
     for (String k : keys) {
-      canonical.add(CanonicalKeys.of(k));
+      canonical.add(KeyType.STRING.parseText(k));
     }
     MovementReport.KeyCount count = report.countKeys(canonical);
     out.println(

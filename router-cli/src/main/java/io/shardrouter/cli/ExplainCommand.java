@@ -7,7 +7,6 @@ import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.TimeBucketedStrategy;
@@ -51,7 +50,7 @@ final class ExplainCommand implements Command {
     row(
         out,
         "canonical",
-        Hex.of(canonical)
+        java.util.HexFormat.of().formatHex(canonical)
             + " ("
             + canonical.length
             + (canonical.length == 1 ? " byte)" : " bytes)"));

@@ -1,8 +1,8 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.TimeBucketRoutes;
 import io.shardrouter.range.TimeBucketedStrategy;
@@ -67,7 +67,10 @@ final class RangeArgs {
   /** The instant written as {@code text} (ISO-8601 with an offset); status 2 when it is none. */
   static Instant instant(String text, String what, String command) {
     try {
-      return Timestamps.instant(Timestamps.parse(text));
+      byte[] micros = KeyType.TIMESTAMP.parseText(text); // 8 bytes, little-endian (routing-spec.md)
+      return Instant.EPOCH.plus(
+          java.nio.ByteBuffer.wrap(micros).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(),
+          java.time.temporal.ChronoUnit.MICROS);
     } catch (InvalidKeyException e) {
       throw CommandException.invalid(
           "shardctl " + command + ": " + what + ": " + e.getMessage().replaceFirst("^key ", ""));

@@ -6,7 +6,6 @@ import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.HotTail;
 import io.shardrouter.range.KeyRange;
@@ -120,7 +119,8 @@ final class RangeDemo {
     RoutingTable withTs03 = t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
     Instant at = Instant.parse("2026-07-01T00:00:00Z");
     heading(out, "range split: the open tail at " + at + ", its upper part onto a new group ts-03");
-    RangeChange c = RangeSplits.split(withTs03, CanonicalKeys.of(at), "ts-03");
+    RangeChange c =
+        RangeSplits.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
     RoutingTable next = c.next();
     RangeStrategy s = (RangeStrategy) next.strategy();
     Columns cols = new Columns("partition", "range", "group");
@@ -138,7 +138,7 @@ final class RangeDemo {
     long expected = 0;
     for (int i = 0; i < SAMPLE; i++) {
       long sec = start + r.nextLong(365L * 86400);
-      keys.add(CanonicalKeys.of(Instant.ofEpochSecond(sec)));
+      keys.add(KeyType.TIMESTAMP.parseText(Instant.ofEpochSecond(sec).toString()));
       expected += sec >= at.getEpochSecond() ? 1 : 0;
     }
     MovementReport.KeyCount n = m.countKeys(keys);
@@ -154,7 +154,9 @@ final class RangeDemo {
             n.movedOutsidePlan()));
     List<byte[]> writes = new ArrayList<>();
     for (int i = 0; i < 10_000; i++) {
-      writes.add(CanonicalKeys.of(Instant.parse("2026-08-01T00:00:00Z").plusSeconds(i * 60L)));
+      writes.add(
+          KeyType.TIMESTAMP.parseText(
+              Instant.parse("2026-08-01T00:00:00Z").plusSeconds(i * 60L).toString()));
     }
     HotTail hot = HotTail.check(s, writes);
     out.println("  writes of the last week: " + hot.message());

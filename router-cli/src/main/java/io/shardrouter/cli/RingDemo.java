@@ -5,7 +5,6 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingBalance;
 import io.shardrouter.hash.RingMovement;
@@ -66,7 +65,7 @@ final class RingDemo {
 
     List<byte[]> canonical = new ArrayList<>(keys.length);
     for (String k : keys) {
-      canonical.add(CanonicalKeys.of(k));
+      canonical.add(KeyType.STRING.parseText(k));
     }
     MovementReport.KeyCount count = movement.countKeys(canonical);
     double optimal = 2.0 / 8;

@@ -109,7 +109,7 @@ class MigrateCommandTest {
     Cli.Result proto = Cli.run("migrate", "simulate", "--protocol", "fast");
     assertTrue(proto.err().contains("--protocol must be"), proto.err());
     Cli.Result out = Cli.run("migrate", "simulate", "--out", "x");
-    assertTrue(out.err().contains("takes no --out DIR"), out.err());
+    assertTrue(out.err().contains("takes no --out PATH"), out.err());
     Path[] t = fourToFive();
     Cli.Result same = Cli.run("migrate", "plan", t[0].toString(), t[0].toString());
     assertEquals(ShardCtl.INVALID, same.status());

@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
  * primary, optional replicas and labels, every problem reported with its path under {@code groups}.
- * Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape lists groups the same
- * way.
+ * Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
+ * io.shardrouter.core.metadata.DocumentReader}s whose shape lists groups the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

@@ -4,15 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.metadata.DocumentReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Reads the {@code key} object of a routing document (format.md §1.3), reporting problems at paths
- * under {@code key}. Used by {@link RoutingDocuments} and by {@link DocumentReader}s whose shape
- * names its key type the same way.
+ * under {@code key}. Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
+ * io.shardrouter.core.metadata.DocumentReader}s whose shape names its key type the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
