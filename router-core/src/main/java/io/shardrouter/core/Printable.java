@@ -4,7 +4,7 @@ package io.shardrouter.core;
  * Makes text taken from an input safe to print on one line of a terminal or log: every control
  * character (U+0000–U+001F, U+007F–U+009F), line and paragraph separator (U+2028, U+2029),
  * bidirectional override (U+202A–U+202E, U+2066–U+2069) and lone surrogate is written as a {@code
- * \\uXXXX} escape ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or
+ * \\uhhhh} escape ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or
  * value quoted in an error can neither start a forged line nor send a terminal escape sequence.
  *
  * <p><b>Thread-safety:</b> stateless.

@@ -16,7 +16,7 @@ public record Violation(String path, String message) {
   /**
    * A violation; control characters, line separators, bidirectional overrides and lone surrogates
    * in {@code path} and {@code message} (names and values quoted from the input) are stored escaped
-   * as {@code \\uXXXX}, so that one violation always prints as one line and never sends a terminal
+   * as {@code \\uhhhh}, so that one violation always prints as one line and never sends a terminal
    * escape sequence.
    */
   public Violation {

@@ -243,7 +243,7 @@ public final class KeyTextGrammar {
     return c >= '0' && c <= '9';
   }
 
-  /** {@code s} with every character outside printable ASCII written as U+XXXX. */
+  /** {@code s} with every character outside printable ASCII written as U+hhhh (hex digits). */
   public static String printable(String s) {
     StringBuilder b = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
@@ -261,7 +261,9 @@ public final class KeyTextGrammar {
     return v < 10 ? "0" + v : Integer.toString(v);
   }
 
-  /** A character for an error message: printable ASCII as is, anything else as U+XXXX. */
+  /**
+   * A character for an error message: printable ASCII as is, anything else as U+hhhh (hex digits).
+   */
   static String describe(char c) {
     return c >= 0x20 && c < 0x7F ? "'" + c + "'" : String.format("U+%04X", (int) c);
   }

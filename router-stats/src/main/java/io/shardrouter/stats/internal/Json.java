@@ -187,7 +187,7 @@ public final class Json {
           }
           default -> {
             i--;
-            throw error("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+            throw error("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u and four hex digits)");
           }
         }
       } else if (c < 0x20) {
