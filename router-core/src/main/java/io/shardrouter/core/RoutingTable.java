@@ -439,37 +439,13 @@ public final class RoutingTable {
      * docs/format.md}).
      */
     public Builder extension(String name, Spec value) {
-      if (name == null || !name.matches("[a-z][a-z0-9_]{0,63}")) {
-        throw new IllegalArgumentException(
-            "extension name must be 1-64 lower case letters, digits or '_', starting with a letter; got "
-                + (name == null ? "null" : "'" + name + "'"));
-      }
+      RoutingTableChecks.extension(name, value);
       if (value == null) {
         extensions.remove(name);
       } else {
-        requireNoDecimal(value, name);
         extensions.put(name, value);
       }
       return this;
-    }
-
-    private static void requireNoDecimal(Spec value, String path) {
-      switch (value.kind()) {
-        case DECIMAL ->
-            throw new IllegalArgumentException(
-                "extension value at "
-                    + path
-                    + " is a decimal ("
-                    + value
-                    + "); format 1 has integers only: scale it to an integer (e.g. basis points)");
-        case OBJECT -> value.fields().forEach((k, v) -> requireNoDecimal(v, path + "." + k));
-        case ARRAY -> {
-          for (int i = 0; i < value.size(); i++) {
-            requireNoDecimal(value.elements().get(i), path + "[" + i + "]");
-          }
-        }
-        default -> {}
-      }
     }
 
     public Builder version(long version) {

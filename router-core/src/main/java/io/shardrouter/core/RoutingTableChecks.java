@@ -138,4 +138,38 @@ final class RoutingTableChecks {
       PlacementPins.check(pc.placementPins(), groups, placement, v);
     }
   }
+
+  /**
+   * Refuses an extension name outside {@code [a-z][a-z0-9_]{0,63}}, and a value with a decimal
+   * anywhere (format 1 has integers only: docs/format.md §1.10). A null value (removal) is allowed.
+   */
+  static void extension(String name, Spec value) {
+    if (name == null || !name.matches("[a-z][a-z0-9_]{0,63}")) {
+      throw new IllegalArgumentException(
+          "extension name must be 1-64 lower case letters, digits or '_', starting with a letter; got "
+              + (name == null ? "null" : "'" + name + "'"));
+    }
+    if (value != null) {
+      requireNoDecimal(value, name);
+    }
+  }
+
+  private static void requireNoDecimal(Spec value, String path) {
+    switch (value.kind()) {
+      case DECIMAL ->
+          throw new IllegalArgumentException(
+              "extension value at "
+                  + path
+                  + " is a decimal ("
+                  + value
+                  + "); format 1 has integers only: scale it to an integer (e.g. basis points)");
+      case OBJECT -> value.fields().forEach((k, v) -> requireNoDecimal(v, path + "." + k));
+      case ARRAY -> {
+        for (int i = 0; i < value.size(); i++) {
+          requireNoDecimal(value.elements().get(i), path + "[" + i + "]");
+        }
+      }
+      default -> {}
+    }
+  }
 }
