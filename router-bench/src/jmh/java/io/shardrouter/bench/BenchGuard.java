@@ -29,7 +29,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * route at 1,024 {@code long} boundaries and lookup hits and misses on a 1M-entry directory, the floors
  * F they are divided by and the plain jump loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
  * {@link Budget#check} finds an offender: a route path that allocates (≥ {@value Budget#MAX_ALLOC_BYTES} B/op)
- * or a ratio more than {@value Budget#MARGIN} × its DESIGN §6 target (ratios of the best iterations'
+ * or a ratio more than {@value Budget#MARGIN} × its docs/architecture.md §6 target (ratios of the best iterations'
  * CPU time per op, {@link CpuTimeProfiler}; see {@link Budget} for why, and for the one target that has
  * another limit while it is missed). A ratio over
  * the limit is measured once more, with its reference, and fails only if it is over the limit again:
@@ -219,7 +219,7 @@ public final class BenchGuard {
     out.println("=== bench guard" + (canary ? " (canary mode: NaiveStringRouteBenchmark guarded as a route path)" : "")
         + ": " + checks.size() + " checks, " + problems.size() + " offenders, " + seconds + " s; JMH JSON in " + json);
     out.println("    limits: allocation < " + Budget.MAX_ALLOC_BYTES + " B/op; ratios of best iterations' CPU time <= "
-        + Budget.MARGIN + " x DESIGN §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
+        + Budget.MARGIN + " x docs/architecture.md §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
     for (Check c : checks) {
       out.println((c.withinLimit() ? "ok   " : "FAIL ") + c.describe());
     }

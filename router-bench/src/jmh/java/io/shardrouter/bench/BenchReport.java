@@ -19,7 +19,7 @@ import java.util.TreeMap;
 
 /**
  * Turns JMH JSON results into {@code docs/benchmarks.md}: a header with the machine, JDK, date and
- * JMH settings; the DESIGN §6 budget, met or missed; then one table per benchmark class with
+ * JMH settings; the docs/architecture.md §6 budget, met or missed; then one table per benchmark class with
  * ns/op ± error, B/op and the ratio to F measured in the same run. Under each table it includes the
  * hand-written paragraph of the same name ({@code ## ClassName}) from {@code docs/benchmarks-notes.md};
  * the generated file itself is never edited by hand.
@@ -198,7 +198,7 @@ public final class BenchReport {
         .append("*ratio to F* divides CPU time when measured (else the score): 1.5 F is the hash plus half a hash ")
         .append("more. Ratios, not absolute times, compare across machines and runs.\n\n");
 
-    md.append("## Budget (DESIGN §6)\n\n");
+    md.append("## Budget (docs/architecture.md §6)\n\n");
     md.append(budget(results));
     if (notes.containsKey(SUMMARY)) {
       md.append('\n').append(notes.get(SUMMARY)).append("\n");
@@ -235,7 +235,7 @@ public final class BenchReport {
     return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
   }
 
-  /** Each DESIGN target: the worst measured value, met or missed. */
+  /** Each budget target: the worst measured value, met or missed. */
   static String budget(List<Result> results) {
     List<Check> checks = Budget.check(results, false);
     if (checks.isEmpty()) {

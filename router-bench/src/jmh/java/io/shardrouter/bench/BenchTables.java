@@ -14,7 +14,7 @@ import java.util.List;
  * Builds the routing tables the benchmarks route through, with {@link RoutingTable#builder()}.
  *
  * <ul>
- *   <li>{@code hash_mod}: the setup DESIGN §1 recommends: {@value #HASH_MOD_PARTITIONS} logical
+ *   <li>{@code hash_mod}: the setup docs/architecture.md §1 recommends: {@value #HASH_MOD_PARTITIONS} logical
  *       partitions by xxh3-64, placed round-robin over N replica groups. N changes only the placement,
  *       so the route cost should not depend on it.
  *   <li>{@code jump}: jump consistent hash over N partitions, partition p on group p. Its cost grows

@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * DESIGN §6's performance budget as code: which benchmarks are route paths, what each must meet, and
+ * docs/architecture.md §6's performance budget as code: which benchmarks are route paths, what each must meet, and
  * how much slack the CI guard allows. {@link BenchGuard} fails on {@link #check}'s offenders;
  * {@link BenchReport} prints the same checks against the plain targets.
  *
@@ -32,7 +32,7 @@ import java.util.Set;
  *       The one absolute target: the report shows it met or missed, the guard never fails on it
  *       (absolute times are never guarded; see below).
  * </ul>
- * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a DESIGN
+ * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a budget
  * target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String} keys, the ring
  * below 1,024 groups and in mode {@code 001}, range {@code String} keys, lookup misses and 10M
  * directories) are guarded for allocation only; their ratios are reported. Peers measured beside a
@@ -127,13 +127,13 @@ public final class Budget {
   /**
    * One check of one result.
    *
-   * @param rule what DESIGN §6 asks, e.g. {@code String ASCII key, hash_mod ≤ 2.0 F}
+   * @param rule what docs/architecture.md §6 asks, e.g. {@code String ASCII key, hash_mod ≤ 2.0 F}
    * @param subject the measured result
    * @param reference the result the ratio divides by (F or the plain loop); null for allocation checks
    * @param value the ratio, or B/op for an allocation check
    * @param error the value's error (JMH 99.9% half-intervals, propagated); NaN when unknown
    * @param unit {@code F}, {@code × plain loop} or {@code B/op}
-   * @param target DESIGN's target
+   * @param target the budget's target
    * @param limit what the guard allows
    * @param strict true for an allocation check: fails at {@code value >= limit}; a ratio fails at {@code value > limit}
    * @param statistic what a ratio divides
@@ -151,7 +151,7 @@ public final class Budget {
       return !strict && reference == null && Double.isInfinite(limit);
     }
 
-    /** True when DESIGN's target itself is met (what the report shows). */
+    /** True when the budget's target itself is met (what the report shows). */
     public boolean meetsTarget() {
       return !Double.isNaN(value) && (strict ? value < limit : value <= target);
     }
@@ -170,7 +170,7 @@ public final class Budget {
             .append(unit).append(": reported, never guarded (absolute times are not compared across machines)").toString();
       }
       if (strict) {
-        return b.append("; limit < ").append(fmt(limit)).append(" B/op (DESIGN §6: every route path 0 B/op)").toString();
+        return b.append("; limit < ").append(fmt(limit)).append(" B/op (docs/architecture.md §6: every route path 0 B/op)").toString();
       }
       if (reference != null) {
         b.append(" (").append(statistic.describe(subject)).append(": ").append(fmt(statistic.of(subject))).append(" vs ")
@@ -195,12 +195,12 @@ public final class Budget {
         || (canary && r.group().equals(CANARY));
   }
 
-  /** Every check DESIGN §6 implies for {@code results}, ratios of means; references come from the same results. */
+  /** Every check docs/architecture.md §6 implies for {@code results}, ratios of means; references come from the same results. */
   public static List<Check> check(List<Result> results, boolean canary) {
     return check(results, canary, Statistic.MEAN);
   }
 
-  /** Every check DESIGN §6 implies for {@code results}, ratios of {@code statistic}. */
+  /** Every check docs/architecture.md §6 implies for {@code results}, ratios of {@code statistic}. */
   public static List<Check> check(List<Result> results, boolean canary, Statistic statistic) {
     List<Check> checks = new ArrayList<>();
     for (Result r : results) {

@@ -1,5 +1,5 @@
 /**
- * JMH benchmarks of ShardRouter's hot paths, the CI guard that defends the DESIGN §6 budget, and
+ * JMH benchmarks of ShardRouter's hot paths, the CI guard that defends the docs/architecture.md §6 budget, and
  * the generator of {@code docs/benchmarks.md}.
  *
  * <p>Start from {@link io.shardrouter.bench.Budget}: it lists every guarded path, its target as a

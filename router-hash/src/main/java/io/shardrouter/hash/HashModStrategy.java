@@ -7,9 +7,9 @@ import io.shardrouter.core.RoutingTable;
  * modulo P.
  *
  * <p>Good for: a fixed, generous number of logical partitions (1,024 to 16,384) placed on fewer
- * replica groups, scaling by moving whole partitions in the placement (DESIGN §1, seed 004's
- * virtual shards). Not for: changing P itself. Going from P to 2P re-maps about half of all keys,
- * and most other changes re-map nearly all (seed 001 §三); use {@code jump} when P must grow.
+ * replica groups, scaling by moving whole partitions in the placement (docs/architecture.md §1:
+ * many small virtual shards). Not for: changing P itself. Going from P to 2P re-maps about half of
+ * all keys, and most other changes re-map nearly all; use {@code jump} when P must grow.
  *
  * <p><b>Thread-safety:</b> immutable.
  *

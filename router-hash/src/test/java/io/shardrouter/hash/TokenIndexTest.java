@@ -209,7 +209,8 @@ class TokenIndexTest {
           ring.partitionOfHash(h),
           "seed " + seed);
     }
-    // Allocator tokens are spread nearly evenly, so few buckets hold two (DESIGN §6: one cache line
+    // Allocator tokens are spread nearly evenly, so few buckets hold two (docs/architecture.md §6:
+    // one cache line
     // per route).
     double flagged = index.flaggedBuckets() / (double) index.buckets();
     assertTrue(

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * How long does routing a key given as its canonical bytes take? {@link #table} is
  * {@code RoutingTable.routeCanonical(byte[])}: xxh3-64 over the bytes (exactly F), the strategy's
  * arithmetic and one array load; {@link #router} adds {@code Router}'s volatile table read. Budget
- * (DESIGN §6): {@code hash_mod} ≤ 1.15 F; {@code jump} no slower than the plain Lamping–Veach loop
+ * (docs/architecture.md §6): {@code hash_mod} ≤ 1.15 F; {@code jump} no slower than the plain Lamping–Veach loop
  * over the same hash ({@code PeerBenchmark.plainJump}); 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar BytesRouteBenchmark -prof gc}

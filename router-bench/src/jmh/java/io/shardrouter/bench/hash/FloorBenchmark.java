@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What does it cost to hash a key that is already in its canonical bytes? That is the floor F
- * (DESIGN §6): routing must read the whole key once, so every route path is reported as a ratio to
+ * (docs/architecture.md §6): routing must read the whole key once, so every route path is reported as a ratio to
  * {@link #xxh3Bytes} over the same key set, measured in the same run. {@link #hashChars} is the
  * obvious alternative for {@code String} keys: Zero-Allocation-Hashing over the UTF-16 chars
  * (twice the bytes, and not the canonical UTF-8 form, so it cannot be used for routing; shown for scale).

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * How long does routing a {@code String} key take, and does it allocate? {@link #table} is
  * {@code RoutingTable.route(String)}: key type check, UTF-8 canonical bytes hashed with xxh3-64
  * (ASCII in place, other text through the per-thread scratch), the strategy's arithmetic and one
- * array load. {@link #router} adds {@code Router}'s volatile table read. Budget (DESIGN §6): ASCII
+ * array load. {@link #router} adds {@code Router}'s volatile table read. Budget (docs/architecture.md §6): ASCII
  * keys on {@code hash_mod} ≤ 2.0 F; every path 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar StringRouteBenchmark -prof gc}

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * falling back to {@code hash_mod} over 1,024 partitions. {@link #hit} routes the usual Zipf-drawn
  * keys, all listed; {@link #miss} routes keys of the same form that are not listed (ranks from
  * 100,000,000 up), which take the fallback. Both go through {@code RoutingTable.route(String)}.
- * Budget (DESIGN §6): a hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod}
+ * Budget (docs/architecture.md §6): a hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod}
  * route (docs/lookup.md §11). The setup prints the directory's memory per entry. The fork gets
  * {@code -Xmx8g} for the 10M directory; the CI guard runs 1M only.
  *

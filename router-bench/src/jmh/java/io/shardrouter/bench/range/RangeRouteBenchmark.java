@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #binarySearch} is the peer: {@code Arrays.binarySearch} over the same {@code long[]} and
  * keys, turned into a range index, no table. {@link #routeString} routes {@code ascii16} keys through
  * B string boundaries (a sorted sample of the same universe, the first {@code "cust-"}). Ranges are
- * placed round-robin over 16 groups. Budget (DESIGN §6): ≤ 12 ns at 1,024 {@code long} boundaries (an
+ * placed round-robin over 16 groups. Budget (docs/architecture.md §6): ≤ 12 ns at 1,024 {@code long} boundaries (an
  * absolute target: reported, never failed on); every route path 0 B/op, which the CI guard checks for
  * {@link #routeLong} at 1,024.
  *

@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Only the table a method routes on differs, so the ratio is the routes' and not the heap's: measured in
  * separate classes, where the keys and tables land differently in memory, the ring's ratio at 1,024
  * groups moved between 1.1 and 1.6 from fork to fork while the routes themselves did not change. Budget
- * (DESIGN §6): ≤ 1.25 × the {@code hash_mod} route at 1,024 groups; 0 B/op. {@link #string001} is
+ * (docs/architecture.md §6): ≤ 1.25 × the {@code hash_mod} route at 1,024 groups; 0 B/op. {@link #string001} is
  * mode {@code 001} (seed 001's ring reproduced: blake2b-64 of the key, 4 nodes × 150 vnodes), for
  * scale: its hash, not its search, is the cost.
  *
