@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,15 +23,20 @@ import javax.sql.DataSource;
 
 /**
  * router-migrate's {@link MigrationStore} on the primary of one replica group, for H2 and
- * PostgreSQL: the rows in one table keyed by the routing key's canonical bytes, the group's fence
- * records in a second one, and every client write checked against the fences in its own
- * transaction, so that a fenced write fails inside the database.
+ * PostgreSQL: the rows in one table keyed by the routing key's canonical bytes and a row id, the
+ * group's fence records in a second one, and every client write checked against the fences in its
+ * own transaction, so that a fenced write fails inside the database.
  *
- * <p>The tables ({@link #createTables}):
+ * <p>The tables:
  *
  * <ul>
- *   <li>{@code <table>(row_key PRIMARY KEY, row_value, routed_version, seq, part)}: a row's key and
- *       value bytes, the routing version and partition it was written with, and its sequence;
+ *   <li>{@code <table>(row_key, row_id, <value>, routed_version, seq, part)}, primary key {@code
+ *       (row_key, row_id)}: a row's routing key and id (binary), its value, the routing version and
+ *       partition it was written with, and its sequence. The value is either one binary column
+ *       {@code row_value} ({@link #create(String, DataSource, String)}, which also creates the
+ *       table), or the service's own columns ({@link #create(String, DataSource, String, List)}: a
+ *       business table such as {@code orders} that carries the five bookkeeping columns beside its
+ *       own, so that the service queries it with plain SQL);
  *   <li>{@code <table>_fence(part PRIMARY KEY, base_version, min_version, phase)}: one record per
  *       fenced partition, and a lock record (part -1) that every client write holds shared (H2:
  *       exclusively) for its transaction and that {@link #setFence}/{@link #clearFence} hold
@@ -38,13 +44,15 @@ import javax.sql.DataSource;
  *       after reads the new fence.
  * </ul>
  *
- * <p>Scans use keyset pagination ({@code WHERE row_key > ? ORDER BY row_key LIMIT ?}): a cursor is
- * the last key examined and survives restarts. Keys order as unsigned bytes on both databases. A
- * batch is applied in one transaction: a row is written only when its sequence is higher than the
- * stored one ({@code MERGE ... WHEN MATCHED AND seq < ?} on H2, {@code INSERT ... ON CONFLICT DO
- * UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL). Row counts and checksums stream the part's
- * rows from one query: the checksum is a sum of {@link Row#digest()}, which SQL cannot compute, and
- * part membership is the source strategy's, which only Java has.
+ * <p>Scans use keyset pagination ({@code WHERE row_key > ? OR (row_key = ? AND row_id > ?) ORDER BY
+ * row_key, row_id LIMIT ?}): a cursor ({@link ScanPage#cursorOf}) names the last row examined and
+ * survives restarts. Binary columns order as unsigned bytes on both databases. A batch is applied
+ * in one transaction: a row is written only when its sequence is higher than the stored one ({@code
+ * INSERT ... ON CONFLICT DO UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code
+ * UPDATE ... WHERE seq < ?}, then an {@code INSERT} when no row was there). A service that writes
+ * other rows in the same transaction (an outbox event) applies its rows with {@link
+ * #apply(Connection, List, WriteOrigin)} on its own connection. Row counts and checksums stream the
+ * part's rows from one query: part membership is the source strategy's, which only Java has.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection.
  *
@@ -54,40 +62,17 @@ import javax.sql.DataSource;
  */
 public final class JdbcMigrationStore implements MigrationStore {
   private static final int IN_LIST = 200;
-  private static final List<String> COLUMNS =
-      List.of("row_key", "row_value", "routed_version", "seq", "part");
-  private static final String SELECT_COLUMNS = "row_key, row_value, routed_version, seq, part";
 
   private final String groupId;
   private final DataSource primary;
-  private final String table;
+  private final RowTable rows;
   private final FenceRecords fences;
   private final Dialect dialect;
-  private final String upsert;
 
-  private JdbcMigrationStore(String groupId, DataSource primary, String table) {
+  private JdbcMigrationStore(
+      String groupId, DataSource primary, String table, List<String> valueColumns) {
     this.groupId = Objects.requireNonNull(groupId, "groupId");
     this.primary = Objects.requireNonNull(primary, "primary");
-    this.table = SqlIdentifiers.check("migration store table", table);
-    this.dialect = Dialect.of(primary);
-    this.fences = new FenceRecords(groupId, primary, table + "_fence", dialect);
-    this.upsert =
-        dialect.upsertIfNewer(
-            table,
-            COLUMNS,
-            List.of(dialect.binaryType(0), dialect.binaryType(0), "BIGINT", "BIGINT", "INT"),
-            "seq");
-  }
-
-  /**
-   * The store of group {@code groupId} in {@code table} (and {@code <table>_fence}) on {@code
-   * primary}, the group's primary. Opens one connection to learn the dialect.
-   *
-   * @throws IllegalArgumentException when {@code table} is not a plain SQL identifier of at most 42
-   *     characters
-   * @throws JdbcStoreException when the database cannot be reached or is neither H2 nor PostgreSQL
-   */
-  public static JdbcMigrationStore create(String groupId, DataSource primary, String table) {
     if (table != null && table.length() > 42) {
       throw new IllegalArgumentException(
           "migration store table '"
@@ -95,25 +80,114 @@ public final class JdbcMigrationStore implements MigrationStore {
               + "' is longer than 42 characters; its fence table adds '_fence': choose a shorter"
               + " name");
     }
-    return new JdbcMigrationStore(groupId, primary, table);
+    SqlIdentifiers.check("migration store table", table);
+    this.dialect = Dialect.of(primary);
+    this.rows = new RowTable(table, valueColumns, dialect);
+    this.fences = new FenceRecords(groupId, primary, table + "_fence", dialect);
   }
 
-  /** Creates both tables and the fence lock record when they are missing. */
+  /**
+   * The store of group {@code groupId} in {@code table} (and {@code <table>_fence}) on {@code
+   * primary}, the group's primary, with each row's value in one binary column {@code row_value}.
+   * Opens one connection to learn the dialect.
+   *
+   * @throws IllegalArgumentException when {@code table} is not a plain SQL identifier of at most 42
+   *     characters
+   * @throws JdbcStoreException when the database cannot be reached or is neither H2 nor PostgreSQL
+   */
+  public static JdbcMigrationStore create(String groupId, DataSource primary, String table) {
+    return new JdbcMigrationStore(groupId, primary, table, List.of());
+  }
+
+  /**
+   * The store of group {@code groupId} over the service's table {@code table} on {@code primary},
+   * whose rows hold their value in {@code valueColumns}. The table must have, beside them, the
+   * columns {@code row_key} and {@code row_id} (binary, the primary key), {@code routed_version}
+   * and {@code seq} ({@code BIGINT}) and {@code part} ({@code INT}); {@link #createTables} checks
+   * them. Build rows for it with {@link #row}.
+   *
+   * @throws IllegalArgumentException when a name is not a plain SQL identifier, the table name is
+   *     longer than 42 characters, or a value column is one of the five bookkeeping columns
+   * @throws JdbcStoreException when the database cannot be reached or is neither H2 nor PostgreSQL
+   */
+  public static JdbcMigrationStore create(
+      String groupId, DataSource primary, String table, List<String> valueColumns) {
+    if (valueColumns.isEmpty()) {
+      throw new IllegalArgumentException(
+          "table '"
+              + table
+              + "' needs at least one value column; for a single binary value use create(groupId,"
+              + " primary, table)");
+    }
+    return new JdbcMigrationStore(groupId, primary, table, valueColumns);
+  }
+
+  /**
+   * Creates the fence table and its lock record when missing, and the row table when this store
+   * keeps values in {@code row_value}; over a service's table, checks instead that the table has
+   * every column this store reads and writes.
+   *
+   * @throws JdbcStoreException when a statement fails or the service's table lacks a column
+   */
   public void createTables() {
     try (Connection c = primary.getConnection();
         java.sql.Statement s = c.createStatement()) {
-      s.execute(
-          "CREATE TABLE IF NOT EXISTS "
-              + table
-              + " (row_key "
-              + dialect.binaryType(1024)
-              + " NOT NULL PRIMARY KEY, row_value "
-              + dialect.binaryType(0)
-              + " NOT NULL, routed_version BIGINT NOT NULL, seq BIGINT NOT NULL, part INT NOT NULL)");
+      if (rows.valueColumns.isEmpty()) {
+        s.execute(rows.createGeneric());
+      } else {
+        try (ResultSet rs = s.executeQuery(rows.probe())) {
+          rs.next();
+        } catch (SQLException e) {
+          throw new JdbcStoreException(
+              "table '"
+                  + rows.table
+                  + "' of replica group '"
+                  + groupId
+                  + "' cannot be read as a migration store with columns "
+                  + rows.columns()
+                  + ": add the missing columns (row_key and row_id binary, the primary key;"
+                  + " routed_version and seq BIGINT; part INT)",
+              e);
+        }
+      }
       fences.create(c);
     } catch (SQLException e) {
-      throw failure("create tables '" + table + "' and '" + table + "_fence'", e);
+      throw failure("create tables '" + rows.table + "' and '" + rows.table + "_fence'", e);
     }
+  }
+
+  /**
+   * A row for this store's table from its value columns' values, in the order the store was created
+   * with (each a {@code String}, {@code Long}, {@code Integer}, {@code Short}, {@code Boolean},
+   * {@code Double}, {@code BigDecimal}, {@code byte[]} or null, as the driver returns the column).
+   *
+   * @param key the routing key's canonical bytes
+   * @param id the row's id among the rows of its key
+   * @param version the routing version the write was routed with
+   * @param sequence the write's sequence, growing per (key, id)
+   * @param partition the partition the write was routed to
+   * @param values the value columns' values
+   * @return the row
+   * @throws IllegalArgumentException when the number of values is not the number of value columns
+   * @throws JdbcStoreException when a value has a type the store cannot copy
+   */
+  public Row row(
+      byte[] key, byte[] id, long version, long sequence, int partition, Object... values) {
+    if (rows.valueColumns.isEmpty()) {
+      throw new IllegalStateException(
+          "table '" + rows.table + "' keeps values in row_value: build rows with Row.of");
+    }
+    return Row.of(
+        key, id, ColumnValues.encode(rows.valueColumns, values), version, sequence, partition);
+  }
+
+  /**
+   * The value columns' values of a row of this store, in column order.
+   *
+   * @throws IllegalArgumentException when the row's value was not made for this store's columns
+   */
+  public List<Object> values(Row row) {
+    return Arrays.asList(ColumnValues.decode(rows.valueColumns, row.value()));
   }
 
   @Override
@@ -126,37 +200,34 @@ public final class JdbcMigrationStore implements MigrationStore {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
-    String sql =
-        "SELECT "
-            + SELECT_COLUMNS
-            + " FROM "
-            + table
-            + (cursor == null ? "" : " WHERE row_key > ?")
-            + " ORDER BY row_key LIMIT ?";
-    List<Row> rows = new ArrayList<>();
+    List<Row> out = new ArrayList<>();
     byte[] last = cursor;
     int examined = 0;
     try (Connection c = primary.getConnection();
-        PreparedStatement ps = c.prepareStatement(sql)) {
+        PreparedStatement ps =
+            c.prepareStatement(cursor == null ? rows.scanFirst : rows.scanAfter)) {
       int i = 1;
       if (cursor != null) {
-        ps.setBytes(i++, cursor);
+        byte[] key = ScanPage.cursorKey(cursor);
+        ps.setBytes(i++, key);
+        ps.setBytes(i++, key);
+        ps.setBytes(i++, ScanPage.cursorId(cursor));
       }
       ps.setInt(i, limit);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           examined++;
-          Row r = row(rs);
-          last = r.key();
+          Row r = rows.read(rs);
+          last = ScanPage.cursorOf(r.key(), r.id());
           if (part.contains(r.key())) {
-            rows.add(r);
+            out.add(r);
           }
         }
       }
     } catch (SQLException e) {
       throw failure("scan part '" + part.id() + "'", e);
     }
-    return new ScanPage(rows, last, examined < limit);
+    return new ScanPage(out, last, examined < limit);
   }
 
   @Override
@@ -165,12 +236,11 @@ public final class JdbcMigrationStore implements MigrationStore {
     try (Connection c = primary.getConnection()) {
       boolean auto = c.getAutoCommit();
       c.setAutoCommit(false); // PostgreSQL streams with a fetch size only inside a transaction
-      try (PreparedStatement ps =
-          c.prepareStatement("SELECT " + SELECT_COLUMNS + " FROM " + table)) {
+      try (PreparedStatement ps = c.prepareStatement(rows.select)) {
         ps.setFetchSize(1000);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
-            Row r = row(rs);
+            Row r = rows.read(rs);
             if (part.contains(r.key())) {
               stats = stats.plus(r);
             }
@@ -187,68 +257,106 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
-  public ApplyResult apply(List<Row> rows, WriteOrigin origin) {
+  public ApplyResult apply(List<Row> batch, WriteOrigin origin) {
     Objects.requireNonNull(origin, "origin");
-    if (rows.isEmpty()) {
+    if (batch.isEmpty()) {
       return new ApplyResult(0, 0, 0, null);
     }
     try (Connection c = primary.getConnection()) {
       c.setAutoCommit(false);
       try {
-        if (origin == WriteOrigin.CLIENT) {
-          Fence refusing = fences.refusing(c, rows);
-          if (refusing != null) {
-            c.rollback();
-            return ApplyResult.refused(refusing);
-          }
+        ApplyResult r = apply(c, batch, origin);
+        if (r.refused()) {
+          c.rollback();
+        } else {
+          c.commit();
         }
-        int applied = 0;
-        int duplicates = 0;
-        int superseded = 0;
-        try (PreparedStatement up = c.prepareStatement(upsert);
-            PreparedStatement seq =
-                c.prepareStatement("SELECT seq FROM " + table + " WHERE row_key = ?")) {
-          for (Row r : rows) {
-            if (upsertOne(up, r)) {
-              applied++;
-            } else if (storedSequence(seq, r.key()) == r.sequence()) {
-              duplicates++;
-            } else {
-              superseded++;
-            }
-          }
-        }
-        c.commit();
-        return new ApplyResult(applied, duplicates, superseded, null);
+        return r;
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         throw e;
       }
     } catch (SQLException e) {
-      throw failure("apply a batch of " + rows.size() + " " + origin + " rows", e);
+      throw failure("apply a batch of " + batch.size() + " " + origin + " rows", e);
     }
   }
 
-  private boolean upsertOne(PreparedStatement up, Row r) throws SQLException {
-    up.setBytes(1, r.key());
-    up.setBytes(2, r.value());
-    up.setLong(3, r.version());
-    up.setLong(4, r.sequence());
-    up.setInt(5, r.partition());
-    for (int attempt = 0; ; attempt++) {
-      try {
+  /**
+   * Applies rows under the apply rule of {@link MigrationStore} inside the caller's transaction on
+   * {@code connection} (a connection to this store's primary, auto-commit off), so that the service
+   * can write other rows (an outbox event) in the same transaction. The caller commits. When the
+   * result is {@linkplain ApplyResult#refused() refused}, this call wrote nothing: roll back what
+   * else the transaction wrote and retry along a newer route.
+   *
+   * @param connection the caller's connection, in a transaction
+   * @param batch the rows
+   * @param origin whether fences apply
+   * @return what was applied, or the refusing fence
+   * @throws SQLException when a statement fails (roll back)
+   * @throws IllegalStateException when the connection is in auto-commit mode (the fence check and
+   *     the write would not be atomic)
+   */
+  public ApplyResult apply(Connection connection, List<Row> batch, WriteOrigin origin)
+      throws SQLException {
+    if (connection.getAutoCommit()) {
+      throw new IllegalStateException(
+          "apply on the caller's connection needs a transaction: call"
+              + " connection.setAutoCommit(false) first, and commit after");
+    }
+    if (origin == WriteOrigin.CLIENT) {
+      Fence refusing = fences.refusing(connection, batch);
+      if (refusing != null) {
+        return ApplyResult.refused(refusing);
+      }
+    }
+    int applied = 0;
+    int duplicates = 0;
+    int superseded = 0;
+    try (PreparedStatement seq = connection.prepareStatement(rows.storedSequence)) {
+      for (Row r : batch) {
+        if (writeIfNewer(connection, r)) {
+          applied++;
+        } else if (storedSequence(seq, r) == r.sequence()) {
+          duplicates++;
+        } else {
+          superseded++;
+        }
+      }
+    }
+    return new ApplyResult(applied, duplicates, superseded, null);
+  }
+
+  private boolean writeIfNewer(Connection c, Row r) throws SQLException {
+    if (dialect == Dialect.POSTGRESQL) {
+      try (PreparedStatement up = c.prepareStatement(rows.upsert)) {
+        rows.bindRow(up, r);
         return up.executeUpdate() == 1;
-      } catch (SQLException e) {
-        // H2: another transaction inserted the key between our MERGE's look and its insert.
-        if (dialect != Dialect.H2 || !Dialect.isUniqueViolation(e) || attempt == 3) {
-          throw e;
+      }
+    }
+    try (PreparedStatement update = c.prepareStatement(rows.updateIfNewer);
+        PreparedStatement insert = c.prepareStatement(rows.insert);
+        PreparedStatement seq = c.prepareStatement(rows.storedSequence)) {
+      for (int attempt = 0; ; attempt++) {
+        rows.bindUpdate(update, r);
+        if (update.executeUpdate() == 1) {
+          return true;
+        }
+        rows.bindRow(insert, r);
+        if (dialect.executeInsertIfAbsent(insert)) {
+          return true;
+        }
+        // A row is there: it is newer or equal (nothing to do), or another transaction inserted an
+        // older one between our update and our insert (update again).
+        if (storedSequence(seq, r) >= r.sequence() || attempt == 3) {
+          return false;
         }
       }
     }
   }
 
-  private static long storedSequence(PreparedStatement seq, byte[] key) throws SQLException {
-    seq.setBytes(1, key);
+  private long storedSequence(PreparedStatement seq, Row r) throws SQLException {
+    seq.setBytes(1, r.key());
+    seq.setBytes(2, r.id());
     try (ResultSet rs = seq.executeQuery()) {
       return rs.next() ? rs.getLong(1) : 0;
     }
@@ -256,42 +364,53 @@ public final class JdbcMigrationStore implements MigrationStore {
 
   @Override
   public List<Row> fetch(List<byte[]> keys) {
-    Map<ByteBuffer, Row> found = new HashMap<>();
+    Map<ByteBuffer, List<Row>> found = new HashMap<>();
     try (Connection c = primary.getConnection()) {
       for (int from = 0; from < keys.size(); from += IN_LIST) {
         List<byte[]> chunk = keys.subList(from, Math.min(keys.size(), from + IN_LIST));
-        StringBuilder sql =
-            new StringBuilder("SELECT ")
-                .append(SELECT_COLUMNS)
-                .append(" FROM ")
-                .append(table)
-                .append(" WHERE row_key IN (");
+        StringBuilder sql = new StringBuilder(rows.select).append(" WHERE row_key IN (");
         for (int i = 0; i < chunk.size(); i++) {
           sql.append(i == 0 ? "?" : ", ?");
         }
-        try (PreparedStatement ps = c.prepareStatement(sql.append(')').toString())) {
+        sql.append(") ORDER BY row_key, row_id");
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
           for (int i = 0; i < chunk.size(); i++) {
             ps.setBytes(i + 1, chunk.get(i));
           }
           try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-              Row r = row(rs);
-              found.put(ByteBuffer.wrap(r.key()), r);
+              Row r = rows.read(rs);
+              found.computeIfAbsent(ByteBuffer.wrap(r.key()), k -> new ArrayList<>()).add(r);
             }
           }
         }
       }
     } catch (SQLException e) {
-      throw failure("fetch " + keys.size() + " rows by key", e);
+      throw failure("fetch the rows of " + keys.size() + " keys", e);
     }
-    List<Row> out = new ArrayList<>(found.size());
+    List<Row> out = new ArrayList<>();
     for (byte[] k : keys) {
-      Row r = found.get(ByteBuffer.wrap(k));
-      if (r != null) {
-        out.add(r);
+      List<Row> rs = found.get(ByteBuffer.wrap(k));
+      if (rs != null) {
+        out.addAll(rs);
       }
     }
     return out;
+  }
+
+  @Override
+  public Row get(byte[] key, byte[] id) {
+    try (Connection c = primary.getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(rows.select + " WHERE row_key = ? AND row_id = ?")) {
+      ps.setBytes(1, key);
+      ps.setBytes(2, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rows.read(rs) : null;
+      }
+    } catch (SQLException e) {
+      throw failure("read one row", e);
+    }
   }
 
   @Override
@@ -315,16 +434,16 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
-  public void deleteRows(List<byte[]> keys) {
-    if (keys.isEmpty()) {
+  public void deleteRows(List<Row> doomed) {
+    if (doomed.isEmpty()) {
       return;
     }
     try (Connection c = primary.getConnection()) {
       c.setAutoCommit(false);
-      try (PreparedStatement ps =
-          c.prepareStatement("DELETE FROM " + table + " WHERE row_key = ?")) {
-        for (byte[] k : keys) {
-          ps.setBytes(1, k);
+      try (PreparedStatement ps = c.prepareStatement(rows.delete)) {
+        for (Row r : doomed) {
+          ps.setBytes(1, r.key());
+          ps.setBytes(2, r.id());
           ps.addBatch();
         }
         ps.executeBatch();
@@ -334,21 +453,17 @@ public final class JdbcMigrationStore implements MigrationStore {
         throw e;
       }
     } catch (SQLException e) {
-      throw failure("delete " + keys.size() + " rows", e);
+      throw failure("delete " + doomed.size() + " rows", e);
     }
-  }
-
-  private static Row row(ResultSet rs) throws SQLException {
-    return Row.of(rs.getBytes(1), rs.getBytes(2), rs.getLong(3), rs.getLong(4), rs.getInt(5));
   }
 
   private JdbcStoreException failure(String what, SQLException e) {
     return new JdbcStoreException(
-        "cannot " + what + " in table '" + table + "' of replica group '" + groupId + "'", e);
+        "cannot " + what + " in table '" + rows.table + "' of replica group '" + groupId + "'", e);
   }
 
   @Override
   public String toString() {
-    return "JdbcMigrationStore{" + groupId + ", " + table + ", " + dialect + "}";
+    return "JdbcMigrationStore{" + groupId + ", " + rows.table + ", " + dialect + "}";
   }
 }

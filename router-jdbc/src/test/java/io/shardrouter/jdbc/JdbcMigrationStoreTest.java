@@ -59,7 +59,8 @@ class JdbcMigrationStoreTest {
     byte[] key = randomKey(r);
     byte[] value = new byte[r.nextInt(6)];
     r.nextBytes(value);
-    return Row.of(key, value, 1 + r.nextInt(6), 1 + r.nextInt(5), s.partitionOf(key));
+    byte[] id = r.nextBoolean() ? new byte[0] : new byte[] {(byte) r.nextInt(3), (byte) 0x80};
+    return Row.of(key, id, value, 1 + r.nextInt(6), 1 + r.nextInt(5), s.partitionOf(key));
   }
 
   private static List<Row> scanAll(MigrationStore store, Part part, int limit) {

@@ -19,7 +19,10 @@ import java.util.TreeMap;
  */
 public final class InMemoryStore implements MigrationStore {
   private final String groupId;
+
+  /** Rows by {@link ScanPage#cursorOf} of their (key, id), which sorts in store order. */
   private final TreeMap<byte[], Row> rows = new TreeMap<>(Arrays::compareUnsigned);
+
   private final TreeMap<Integer, Fence> fences = new TreeMap<>();
 
   /**
@@ -51,7 +54,7 @@ public final class InMemoryStore implements MigrationStore {
       }
       examined++;
       last = e.getKey();
-      if (part.contains(e.getKey())) {
+      if (part.contains(e.getValue().key())) {
         out.add(e.getValue());
       }
     }
@@ -73,10 +76,11 @@ public final class InMemoryStore implements MigrationStore {
     int duplicates = 0;
     int superseded = 0;
     for (Row r : batch) {
-      Row old = rows.get(r.key());
+      byte[] at = ScanPage.cursorOf(r.key(), r.id());
+      Row old = rows.get(at);
       long have = old == null ? 0 : old.sequence();
       if (r.sequence() > have) {
-        rows.put(r.key(), r);
+        rows.put(at, r);
         applied++;
       } else if (r.sequence() == have) {
         duplicates++;
@@ -91,17 +95,21 @@ public final class InMemoryStore implements MigrationStore {
   public synchronized List<Row> fetch(List<byte[]> keys) {
     List<Row> out = new ArrayList<>(keys.size());
     for (byte[] k : keys) {
-      Row r = rows.get(k);
-      if (r != null) {
-        out.add(r);
-      }
+      out.addAll(rowsOf(k).values());
     }
     return out;
   }
 
+  private Map<byte[], Row> rowsOf(byte[] key) {
+    byte[] from = ScanPage.keyPrefix(key);
+    byte[] to = from.clone();
+    to[to.length - 1]++; // the terminator 0x00 0x01 becomes 0x00 0x02: just after every id
+    return rows.subMap(from, true, to, false);
+  }
+
   @Override
-  public synchronized Row get(byte[] key) {
-    return rows.get(key);
+  public synchronized Row get(byte[] key, byte[] id) {
+    return rows.get(ScanPage.cursorOf(key, id));
   }
 
   @Override
@@ -120,9 +128,9 @@ public final class InMemoryStore implements MigrationStore {
   }
 
   @Override
-  public synchronized void deleteRows(List<byte[]> keys) {
-    for (byte[] k : keys) {
-      rows.remove(k);
+  public synchronized void deleteRows(List<Row> doomed) {
+    for (Row r : doomed) {
+      rows.remove(ScanPage.cursorOf(r.key(), r.id()));
     }
   }
 
@@ -131,7 +139,7 @@ public final class InMemoryStore implements MigrationStore {
     return rows.size();
   }
 
-  /** A copy of every row held, in key order. */
+  /** A copy of every row held, in store order (key, then id). */
   public synchronized List<Row> rows() {
     return List.copyOf(rows.values());
   }

@@ -1,6 +1,6 @@
 package io.shardrouter.migrate;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -8,8 +8,9 @@ import java.util.List;
  * idempotently under a fence, count and checksum a part, fetch rows by key, keep fence records, and
  * delete a part. One instance serves one group; the coordinator is given one per group id.
  *
- * <p><b>Keys</b> are canonical bytes (the bytes a {@code RoutingTable} routes) and compare as
- * unsigned bytes, lexicographically.
+ * <p><b>Rows</b> are identified by (key, id): the key is the canonical bytes a {@code RoutingTable}
+ * routes, the id tells apart the rows of one key (empty when a key has one row); see {@link Row}.
+ * Store order is by key, then id, both as unsigned bytes, lexicographically.
  *
  * <p><b>The apply rule</b>, which every implementation must follow exactly (the simulation checks
  * the in-memory one against it):
@@ -21,8 +22,8 @@ import java.util.List;
  *       lock in the write's transaction; {@link #setFence} takes an exclusive one). If any row is
  *       refused, nothing of the batch is applied and the result names the fence.
  *   <li>Each row is then applied only if its sequence is higher than the sequence of the row stored
- *       under its key (absent = 0): equal counts as a duplicate, lower as superseded. So retries,
- *       duplicates and reordered deliveries apply once, and the newest write wins.
+ *       under its (key, id) (absent = 0): equal counts as a duplicate, lower as superseded. So
+ *       retries, duplicates and reordered deliveries apply once, and the newest write wins.
  * </ol>
  *
  * <p><b>Thread-safety:</b> implementations must be safe for concurrent use by writers, readers and
@@ -36,11 +37,11 @@ public interface MigrationStore {
   String groupId();
 
   /**
-   * Rows of {@code part} with keys after {@code cursor}, in key order.
+   * Rows of {@code part} after {@code cursor}, in store order.
    *
    * @param part which rows
    * @param cursor the {@link ScanPage#cursor()} of the previous page, or null to start
-   * @param limit examine at most this many keys ({@code >= 1}); a page may hold fewer rows when the
+   * @param limit examine at most this many rows ({@code >= 1}); a page may hold fewer rows when the
    *     part's filter rejects some
    * @return the page; {@link ScanPage#done()} when nothing of the store follows the cursor
    */
@@ -56,7 +57,8 @@ public interface MigrationStore {
   ApplyResult apply(List<Row> rows, WriteOrigin origin);
 
   /**
-   * The rows stored under the given keys, in the order asked; keys without a row are skipped.
+   * The rows stored under the given keys (every id of each), in the order asked and then by id;
+   * keys without a row are skipped.
    *
    * @param keys canonical keys
    * @return the rows found
@@ -64,14 +66,29 @@ public interface MigrationStore {
   List<Row> fetch(List<byte[]> keys);
 
   /**
-   * The row stored under one key, or null.
+   * The row stored under one key with the empty id (a table with one row per key), or null.
    *
    * @param key canonical key
    * @return the row, or null when there is none
    */
   default Row get(byte[] key) {
-    List<Row> rows = fetch(List.of(key));
-    return rows.isEmpty() ? null : rows.get(0);
+    return get(key, new byte[0]);
+  }
+
+  /**
+   * The row stored under (key, id), or null.
+   *
+   * @param key canonical key
+   * @param id the row's id
+   * @return the row, or null when there is none
+   */
+  default Row get(byte[] key, byte[] id) {
+    for (Row r : fetch(List.of(key))) {
+      if (Arrays.equals(r.id(), id)) {
+        return r;
+      }
+    }
+    return null;
   }
 
   /**
@@ -139,7 +156,7 @@ public interface MigrationStore {
    *
    * @param part which rows
    * @param cursor the previous page's cursor, or null to start
-   * @param limit examine at most this many keys
+   * @param limit examine at most this many rows
    * @param archive receives the page's rows before they are deleted, or null
    * @return the rows deleted and where to continue
    */
@@ -149,19 +166,16 @@ public interface MigrationStore {
       if (archive != null) {
         archive.archive(page.rows());
       }
-      List<byte[]> keys = new ArrayList<>(page.rows().size());
-      for (Row r : page.rows()) {
-        keys.add(r.key());
-      }
-      deleteRows(keys);
+      deleteRows(page.rows());
     }
     return page;
   }
 
   /**
-   * Deletes the rows stored under the given keys (used by {@link #delete}; not fenced).
+   * Deletes the stored rows with the (key, id) of the given rows, whatever their sequence (used by
+   * {@link #delete}; not fenced).
    *
-   * @param keys canonical keys
+   * @param rows the rows to delete
    */
-  void deleteRows(List<byte[]> keys);
+  void deleteRows(List<Row> rows);
 }

@@ -37,7 +37,24 @@ public final class MigrationWriter {
    *     nothing was written; the second's, that the first was): retry with newer routes
    */
   public ApplyResult write(WriteRoute route, byte[] key, byte[] value, long sequence) {
-    Row row = Row.of(key, value, route.version(), sequence, route.partition());
+    return write(route, key, new byte[0], value, sequence);
+  }
+
+  /**
+   * Writes {@code value} as the row {@code id} of {@code key} with {@code sequence}, along {@code
+   * route}.
+   *
+   * @param route the route the write was given
+   * @param key the routing key's canonical bytes
+   * @param id the row's id among the rows of its key
+   * @param value the value's bytes
+   * @param sequence the write's sequence (growing per (key, id); a retry reuses it)
+   * @return the result of the authoritative group's store
+   * @throws MovedException when a store's fence refused the write (the first group's refusal means
+   *     nothing was written; the second's, that the first was): retry with newer routes
+   */
+  public ApplyResult write(WriteRoute route, byte[] key, byte[] id, byte[] value, long sequence) {
+    Row row = Row.of(key, id, value, route.version(), sequence, route.partition());
     ApplyResult first = applyTo(route.first().id(), row, route);
     if (route.second() != null) {
       applyTo(route.second().id(), row, route);
@@ -66,11 +83,26 @@ public final class MigrationWriter {
    * @throws MovedException when the group's fence has passed the route's version: refresh, retry
    */
   public Row read(ReadRoute route, byte[] key, long[] mismatches) {
-    Row r = fencedGet(route.group().id(), route, key);
+    return read(route, key, new byte[0], mismatches);
+  }
+
+  /**
+   * Reads the row {@code id} of a key along a {@link ReadRoute}, as {@link #read(ReadRoute, byte[],
+   * long[])} does.
+   *
+   * @param route the read route
+   * @param key the routing key's canonical bytes
+   * @param id the row's id
+   * @param mismatches incremented at index 0 when a compared read differs, or null
+   * @return the row, or null when there is none
+   * @throws MovedException when the group's fence has passed the route's version: refresh, retry
+   */
+  public Row read(ReadRoute route, byte[] key, byte[] id, long[] mismatches) {
+    Row r = fencedGet(route.group().id(), route, key, id);
     if (route.compareWith() == null) {
       return r;
     }
-    Row authoritative = fencedGet(route.compareWith().id(), route, key);
+    Row authoritative = fencedGet(route.compareWith().id(), route, key, id);
     boolean same =
         r == null ? authoritative == null : authoritative != null && r.sameContent(authoritative);
     if (!same && mismatches != null) {
@@ -79,14 +111,14 @@ public final class MigrationWriter {
     return authoritative;
   }
 
-  private Row fencedGet(String groupId, ReadRoute route, byte[] key) {
+  private Row fencedGet(String groupId, ReadRoute route, byte[] key, byte[] id) {
     MigrationStore store = storeOf(groupId);
     for (Fence f : store.fences()) {
       if (f.refuses(route.version(), route.partition())) {
         throw new MovedException(groupId, f, route.version(), null);
       }
     }
-    return store.get(key);
+    return store.get(key, id);
   }
 
   private MigrationStore storeOf(String groupId) {

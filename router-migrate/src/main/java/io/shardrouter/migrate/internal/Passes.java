@@ -8,7 +8,6 @@ import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.ScanPage;
 import io.shardrouter.migrate.WriteOrigin;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -64,7 +63,7 @@ public final class Passes {
       if (a == null && b == null) {
         break;
       }
-      int c = a == null ? 1 : b == null ? -1 : Arrays.compareUnsigned(a.key(), b.key());
+      int c = a == null ? 1 : b == null ? -1 : Row.compareStoreOrder(a, b);
       Row odd = null;
       if (c == 0) {
         if (a.sameContent(b)) {
@@ -115,7 +114,7 @@ public final class Passes {
       if (a == null) {
         break;
       }
-      int c = b == null ? -1 : Arrays.compareUnsigned(a.key(), b.key());
+      int c = b == null ? -1 : Row.compareStoreOrder(a, b);
       if (c == 0) {
         if (b.sequence() < a.sequence()) {
           copy.add(a);

@@ -1,0 +1,168 @@
+package io.shardrouter.jdbc;
+
+import io.shardrouter.migrate.Row;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The SQL of a {@link JdbcMigrationStore}'s row table, for one layout: {@code row_key}, {@code
+ * row_id}, the value (one {@code row_value} column of bytes, or the caller's value columns), {@code
+ * routed_version}, {@code seq} and {@code part}; primary key {@code (row_key, row_id)}. Both key
+ * columns are binary, so they order as unsigned bytes on H2 and PostgreSQL, which is the store
+ * order of router-migrate.
+ */
+final class RowTable {
+  private static final String KEY = "row_key = ? AND row_id = ?";
+
+  final String table;
+
+  /** The value columns, or empty for the single {@code row_value} column. */
+  final List<String> valueColumns;
+
+  private final Dialect dialect;
+  private final List<String> columns;
+  final String select;
+  final String scanFirst;
+  final String scanAfter;
+  final String storedSequence;
+  final String delete;
+  final String upsert;
+  final String updateIfNewer;
+  final String insert;
+
+  RowTable(String table, List<String> valueColumns, Dialect dialect) {
+    this.table = SqlIdentifiers.check("migration store table", table);
+    for (String c : valueColumns) {
+      SqlIdentifiers.check("value column of table '" + table + "'", c);
+      if (List.of("row_key", "row_id", "routed_version", "seq", "part").contains(c)) {
+        throw new IllegalArgumentException(
+            "value column '"
+                + c
+                + "' of table '"
+                + table
+                + "' is one of the store's own columns (row_key, row_id, routed_version, seq,"
+                + " part); name the value columns only");
+      }
+    }
+    this.valueColumns = List.copyOf(valueColumns);
+    this.dialect = dialect;
+    List<String> cols = new ArrayList<>(List.of("row_key", "row_id"));
+    cols.addAll(valueColumns.isEmpty() ? List.of("row_value") : valueColumns);
+    cols.addAll(List.of("routed_version", "seq", "part"));
+    this.columns = List.copyOf(cols);
+    String list = String.join(", ", columns);
+    this.select = "SELECT " + list + " FROM " + table;
+    this.scanFirst = select + " ORDER BY row_key, row_id LIMIT ?";
+    this.scanAfter =
+        select
+            + " WHERE row_key > ? OR (row_key = ? AND row_id > ?) ORDER BY row_key, row_id LIMIT ?";
+    this.storedSequence = "SELECT seq FROM " + table + " WHERE " + KEY;
+    this.delete = "DELETE FROM " + table + " WHERE " + KEY;
+    this.insert = "INSERT INTO " + table + " (" + list + ") VALUES (" + marks(columns.size()) + ")";
+    List<String> sets = new ArrayList<>();
+    List<String> excluded = new ArrayList<>();
+    for (String c : columns.subList(2, columns.size())) {
+      sets.add(c + " = ?");
+      excluded.add(c + " = EXCLUDED." + c);
+    }
+    this.updateIfNewer =
+        "UPDATE " + table + " SET " + String.join(", ", sets) + " WHERE " + KEY + " AND seq < ?";
+    this.upsert =
+        "INSERT INTO "
+            + table
+            + " AS d ("
+            + list
+            + ") VALUES ("
+            + marks(columns.size())
+            + ") ON CONFLICT (row_key, row_id) DO UPDATE SET "
+            + String.join(", ", excluded)
+            + " WHERE d.seq < EXCLUDED.seq";
+  }
+
+  /** The statement that creates the table of the single-value layout. */
+  String createGeneric() {
+    return "CREATE TABLE IF NOT EXISTS "
+        + table
+        + " (row_key "
+        + dialect.binaryType(1024)
+        + " NOT NULL, row_id "
+        + dialect.binaryType(1024)
+        + " NOT NULL, row_value "
+        + dialect.binaryType(0)
+        + " NOT NULL, routed_version BIGINT NOT NULL, seq BIGINT NOT NULL, part INT NOT NULL,"
+        + " PRIMARY KEY (row_key, row_id))";
+  }
+
+  /** A query that reads no row but fails when a column is missing. */
+  String probe() {
+    return select + " WHERE 1 = 0";
+  }
+
+  /** The columns, in statement order. */
+  List<String> columns() {
+    return columns;
+  }
+
+  /** Reads the row at the result set's cursor (a {@link #select} row). */
+  Row read(ResultSet rs) throws SQLException {
+    byte[] value;
+    int at = 3;
+    if (valueColumns.isEmpty()) {
+      value = rs.getBytes(at++);
+    } else {
+      Object[] vs = new Object[valueColumns.size()];
+      for (int i = 0; i < vs.length; i++) {
+        vs[i] = rs.getObject(at++);
+      }
+      value = ColumnValues.encode(valueColumns, vs);
+    }
+    return Row.of(
+        rs.getBytes(1),
+        rs.getBytes(2),
+        value,
+        rs.getLong(at),
+        rs.getLong(at + 1),
+        rs.getInt(at + 2));
+  }
+
+  /** Binds the value, version, sequence and partition of {@code r} from parameter {@code at}. */
+  int bindRest(PreparedStatement ps, int at, Row r) throws SQLException {
+    if (valueColumns.isEmpty()) {
+      ps.setBytes(at++, r.value());
+    } else {
+      for (Object v : ColumnValues.decode(valueColumns, r.value())) {
+        ps.setObject(at++, v);
+      }
+    }
+    ps.setLong(at++, r.version());
+    ps.setLong(at++, r.sequence());
+    ps.setInt(at++, r.partition());
+    return at;
+  }
+
+  /** Binds {@code r} as a whole row (an {@link #insert} or {@link #upsert}). */
+  void bindRow(PreparedStatement ps, Row r) throws SQLException {
+    ps.setBytes(1, r.key());
+    ps.setBytes(2, r.id());
+    bindRest(ps, 3, r);
+  }
+
+  /** Binds {@code r} to {@link #updateIfNewer}. */
+  void bindUpdate(PreparedStatement ps, Row r) throws SQLException {
+    int at = bindRest(ps, 1, r);
+    ps.setBytes(at++, r.key());
+    ps.setBytes(at++, r.id());
+    ps.setLong(at, r.sequence());
+  }
+
+  private static String marks(int n) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "?" : ", ?");
+    }
+    return b.toString();
+  }
+}
