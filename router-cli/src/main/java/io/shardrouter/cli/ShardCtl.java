@@ -78,7 +78,11 @@ public final class ShardCtl {
           "  zk census ENTITY [--json]    which version every live instance routes with; the stragglers",
           "  zk watch ENTITY [--instance ID] [--exit-after N]",
           "                               apply every version as it arrives, one line per swap",
-          "  demo                         route 200,000 keys, add a fifth group, show exactly what moves;",
+          "  demo [--jdbc URL[,URL...]] [--users N] [--hold-ms N] [--seed N]",
+          "                               the orders service resharded online from 4 groups to 5 under",
+          "                               load, then rolled back after cut-over; embedded H2 unless",
+          "                               --jdbc; the last line is the verdict (docs/orders-example.md)",
+          "  demo --tour                  route 200,000 keys, add a fifth group, show exactly what moves;",
           "                               then prune and split ranges",
           "  help                         this text",
           "",
@@ -140,6 +144,9 @@ public final class ShardCtl {
       try {
         if (zk) { // zk parses its own subcommands and their options
           return new ZkCommand().run(Arrays.copyOfRange(args, 1, args.length), console);
+        }
+        if (args[0].equals("demo")) { // the orders demo parses its own options
+          return OrdersDemo.run(Arrays.copyOfRange(args, 1, args.length), console);
         }
         return command.run(
             CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()),

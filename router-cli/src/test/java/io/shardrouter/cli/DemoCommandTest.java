@@ -11,7 +11,7 @@ class DemoCommandTest {
 
   @Test
   void demo_run_status0AndNoKeyMovedOutsideThePlan() {
-    Cli.Result r = Cli.run("demo");
+    Cli.Result r = Cli.run("demo", "--tour");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals("", r.err(), r::toString);
     String out = r.out();
@@ -29,7 +29,7 @@ class DemoCommandTest {
 
   @Test
   void demo_run_showsPruningAndASplit() {
-    String out = Cli.run("demo").out();
+    String out = Cli.run("demo", "--tour").out();
     assertTrue(out.contains("\n  id BETWEEN 950 AND 1050   [950, 1050]   partitions 0-1\n"), out);
     assertTrue(out.contains("\n  id BETWEEN 1200 AND 1300  [1200, 1300]  partition 1\n"), out);
     assertTrue(
@@ -47,7 +47,7 @@ class DemoCommandTest {
 
   @Test
   void demo_run_aboutOneFifthOfKeysMove() {
-    String out = Cli.run("demo").out();
+    String out = Cli.run("demo", "--tour").out();
     Matcher m = Pattern.compile("moved: ([\\d,]+) of 200,000 keys \\(([\\d.]+)%\\)").matcher(out);
     assertTrue(m.find(), out);
     double share = Double.parseDouble(m.group(2));

@@ -44,15 +44,16 @@ import javax.sql.DataSource;
  *       after reads the new fence.
  * </ul>
  *
- * <p>Scans use keyset pagination ({@code WHERE row_key > ? OR (row_key = ? AND row_id > ?) ORDER BY
- * row_key, row_id LIMIT ?}): a cursor ({@link ScanPage#cursorOf}) names the last row examined and
- * survives restarts. Binary columns order as unsigned bytes on both databases. A batch is applied
- * in one transaction: a row is written only when its sequence is higher than the stored one ({@code
- * INSERT ... ON CONFLICT DO UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code
- * UPDATE ... WHERE seq < ?}, then an {@code INSERT} when no row was there). A service that writes
- * other rows in the same transaction (an outbox event) applies its rows with {@link
- * #apply(Connection, List, WriteOrigin)} on its own connection. Row counts and checksums stream the
- * part's rows from one query: part membership is the source strategy's, which only Java has.
+ * <p>Scans use keyset pagination on the primary key (the rest of the cursor's key, {@code WHERE
+ * row_key = ? AND row_id > ?}, then {@code WHERE row_key > ? ORDER BY row_key, row_id LIMIT ?}): a
+ * cursor ({@link ScanPage#cursorOf}) names the last row examined and survives restarts. Binary
+ * columns order as unsigned bytes on both databases. A batch is applied in one transaction: a row
+ * is written only when its sequence is higher than the stored one ({@code INSERT ... ON CONFLICT DO
+ * UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code UPDATE ... WHERE seq < ?},
+ * then an {@code INSERT} when no row was there). A service that writes other rows in the same
+ * transaction (an outbox event) applies its rows with {@link #apply(Connection, List, WriteOrigin)}
+ * on its own connection. Row counts and checksums stream the part's rows from one query: part
+ * membership is the source strategy's, which only Java has.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection.
  *
@@ -200,34 +201,51 @@ public final class JdbcMigrationStore implements MigrationStore {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
-    List<Row> out = new ArrayList<>();
-    byte[] last = cursor;
-    int examined = 0;
-    try (Connection c = primary.getConnection();
-        PreparedStatement ps =
-            c.prepareStatement(cursor == null ? rows.scanFirst : rows.scanAfter)) {
-      int i = 1;
-      if (cursor != null) {
+    List<Row> examined = new ArrayList<>(Math.min(limit, 1024));
+    try (Connection c = primary.getConnection()) {
+      if (cursor == null) {
+        select(c, rows.scanFirst, null, null, limit, examined);
+      } else {
         byte[] key = ScanPage.cursorKey(cursor);
-        ps.setBytes(i++, key);
-        ps.setBytes(i++, key);
-        ps.setBytes(i++, ScanPage.cursorId(cursor));
-      }
-      ps.setInt(i, limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          examined++;
-          Row r = rows.read(rs);
-          last = ScanPage.cursorOf(r.key(), r.id());
-          if (part.contains(r.key())) {
-            out.add(r);
-          }
+        select(c, rows.scanSameKey, key, ScanPage.cursorId(cursor), limit, examined);
+        if (examined.size() < limit) {
+          select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
         }
       }
     } catch (SQLException e) {
       throw failure("scan part '" + part.id() + "'", e);
     }
-    return new ScanPage(out, last, examined < limit);
+    List<Row> out = new ArrayList<>(examined.size());
+    byte[] last = cursor;
+    for (Row r : examined) {
+      if (part.contains(r.key())) {
+        out.add(r);
+      }
+    }
+    if (!examined.isEmpty()) {
+      Row r = examined.get(examined.size() - 1);
+      last = ScanPage.cursorOf(r.key(), r.id());
+    }
+    return new ScanPage(out, last, examined.size() < limit);
+  }
+
+  private void select(Connection c, String sql, byte[] key, byte[] id, int limit, List<Row> into)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      int i = 1;
+      if (key != null) {
+        ps.setBytes(i++, key);
+      }
+      if (id != null) {
+        ps.setBytes(i++, id);
+      }
+      ps.setInt(i, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          into.add(rows.read(rs));
+        }
+      }
+    }
   }
 
   @Override

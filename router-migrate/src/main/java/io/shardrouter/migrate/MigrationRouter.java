@@ -56,6 +56,16 @@ public final class MigrationRouter {
     return current.get().read(key);
   }
 
+  /** Where to write a key given as canonical bytes now. <b>Allocation:</b> none. */
+  public WriteRoute write(byte[] canonical) {
+    return current.get().write(canonical);
+  }
+
+  /** Where to read a key given as canonical bytes now. <b>Allocation:</b> none. */
+  public ReadRoute read(byte[] canonical) {
+    return current.get().read(canonical);
+  }
+
   @Override
   public String toString() {
     return "MigrationRouter{" + current.get() + "}";

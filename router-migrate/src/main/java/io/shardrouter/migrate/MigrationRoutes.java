@@ -41,12 +41,21 @@ public final class MigrationRoutes {
   private final ReadRoute[] canaryRead;
   private final int canaryPercent;
 
+  /** The routes of a plain table: no key moves; every route is the table's. */
+  private MigrationRoutes(RoutingTable plain) {
+    this(null, Phase.PLANNED, plain.version(), plain);
+  }
+
   MigrationRoutes(MigrationPlan plan, Phase phase, long version) {
+    this(plan, phase, version, null);
+  }
+
+  private MigrationRoutes(MigrationPlan plan, Phase phase, long version, RoutingTable plain) {
     this.plan = plan;
     this.phase = phase;
     this.version = version;
-    RoutingTable base = phase == Phase.DONE ? plan.to() : plan.from();
-    if (phase == Phase.PLANNED || phase.terminal()) {
+    RoutingTable base = plain != null ? plain : phase == Phase.DONE ? plan.to() : plan.from();
+    if (plain != null || phase == Phase.PLANNED || phase.terminal()) {
       this.table = base.version() == version ? base : base.toBuilder().version(version).build();
     } else {
       this.table =
@@ -55,8 +64,8 @@ public final class MigrationRoutes {
               .extension(TransitionDocument.NAME, TransitionDocument.of(plan, phase))
               .build();
     }
-    this.target = plan.to();
-    this.strategyChange = plan.strategyChange();
+    this.target = plain != null ? plain : plan.to();
+    this.strategyChange = plain == null && plan.strategyChange();
     this.canaryPercent = phase == Phase.CANARY ? plan.canaryPercent() : 0;
     int p = table.partitionCount();
     this.plainWrite = new WriteRoute[p];
@@ -74,7 +83,7 @@ public final class MigrationRoutes {
     for (int q = 0; q < target.partitionCount(); q++) {
       targetGroupOfPartition[q] = tg.indexOf(target.groupOf(q));
     }
-    boolean moving = !(phase == Phase.PLANNED || phase.terminal());
+    boolean moving = plain == null && !(phase == Phase.PLANNED || phase.terminal());
     int slots = 0;
     if (moving) {
       for (Movement m : plan.movements()) {
@@ -129,7 +138,7 @@ public final class MigrationRoutes {
     return new ReadRoute(version, partition, phase, s, null, false);
   }
 
-  /** The plan these routes belong to. */
+  /** The plan these routes belong to, or null for {@linkplain #plain plain} routes. */
   public MigrationPlan plan() {
     return plan;
   }
@@ -265,15 +274,32 @@ public final class MigrationRoutes {
   }
 
   /**
-   * The routes of a phase table (as a routing source delivers it to any process): every process
-   * that has the same version routes every key the same way.
+   * The routes of a table as a routing source delivers it to any process: every process that has
+   * the same version routes every key the same way. A table with a {@code transition} extension is
+   * a phase of a migration; a table without one (before a migration, and the last version of one)
+   * routes every key plainly, as {@link #plain} does.
    *
-   * @param table a table published by a migration, with its {@code transition} extension
+   * @param table a table, with or without the {@code transition} extension
    * @return the routes
-   * @throws IllegalArgumentException when the table has no valid transition extension
+   * @throws IllegalArgumentException when the table's transition extension is not valid
    */
   public static MigrationRoutes of(RoutingTable table) {
+    if (table.extension(TransitionDocument.NAME) == null) {
+      return plain(table);
+    }
     return TransitionDocument.read(table);
+  }
+
+  /**
+   * The routes of a table no migration is moving: every write and read goes to the group the table
+   * routes the key to, in phase {@link Phase#PLANNED}, with no second group. What a service starts
+   * with, so that a migration can later take its routes over.
+   *
+   * @param table the table
+   * @return the routes; {@link #plan()} is null
+   */
+  public static MigrationRoutes plain(RoutingTable table) {
+    return new MigrationRoutes(table);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -26,6 +27,35 @@ class MigrationRoutesTest {
         return k;
       }
     }
+  }
+
+  @Test
+  void plainTable_routesEveryKeyAsTheTable_andAMigrationTakesOver() {
+    RoutingTable table = plan.from();
+    MigrationRoutes plain = MigrationRoutes.of(table);
+    assertEquals(Phase.PLANNED, plain.phase());
+    assertEquals(table.version(), plain.version());
+    assertNull(plain.plan());
+    for (int i = 0; i < 2_000; i++) {
+      String k = "order-" + i;
+      WriteRoute w = plain.write(k);
+      assertEquals(table.route(k).group(), w.first(), k);
+      assertFalse(w.dual(), k);
+      assertEquals(table.route(k).partition(), w.partition(), k);
+      assertEquals(table.route(k).group(), plain.read(k).group(), k);
+    }
+    MigrationRouter router = new MigrationRouter(plain);
+    assertTrue(router.update(plan.routes(Phase.COPY)), "the migration's first version follows");
+    MigrationRoutes done = MigrationRoutes.of(plan.routes(Phase.DONE).table());
+    assertEquals(plan.to().route("order-7").group(), done.write("order-7").first());
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                MigrationRoutes.of(
+                    table.toBuilder().version(9).extension("transition", Spec.of(3L)).build()));
+    assertTrue(
+        bad.getMessage().contains("extensions.transition must be an object"), bad::getMessage);
   }
 
   @Test
@@ -153,9 +183,6 @@ class MigrationRoutesTest {
   @Test
   void of_badTransition_explains() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> MigrationRoutes.of(plan.from()));
-    assertTrue(e.getMessage().contains("has no extensions.transition object"), e.getMessage());
-    e =
         assertThrows(
             IllegalArgumentException.class,
             () -> MigrationRoutes.of(withTransition(valid("SIDEWAYS"))));

@@ -43,8 +43,15 @@ public final class Passes {
     return store.delete(part, cursor, limit, archive);
   }
 
+  /** Times the rows that differ are read again before a difference counts. */
+  public static final int RECHECKS = 3;
+
   /**
-   * Compares {@code part} on source and target by a merge of two key-ordered scans.
+   * Compares {@code part} on source and target by a merge of two scans in store order. Clients keep
+   * writing while it runs, and a dual write reaches the source before the target, so a row that
+   * differs may be a write in flight: each differing row is read again on both sides, up to {@value
+   * #RECHECKS} times, and counts as a difference only while it still differs. A single-threaded
+   * caller sees the same rows again, so its report is the scans' own.
    *
    * @return the report
    */
@@ -53,10 +60,7 @@ public final class Passes {
     PartRows s = new PartRows(source, part, pageSize);
     PartRows t = new PartRows(target, part, pageSize);
     long matching = 0;
-    long mismatched = 0;
-    long onlySource = 0;
-    long onlyTarget = 0;
-    List<String> samples = new ArrayList<>();
+    List<Row> odd = new ArrayList<>();
     while (true) {
       Row a = s.peek();
       Row b = t.peek();
@@ -64,27 +68,48 @@ public final class Passes {
         break;
       }
       int c = a == null ? 1 : b == null ? -1 : Row.compareStoreOrder(a, b);
-      Row odd = null;
       if (c == 0) {
         if (a.sameContent(b)) {
           matching++;
         } else {
-          mismatched++;
-          odd = a;
+          odd.add(a);
         }
         s.skip();
         t.skip();
       } else if (c < 0) {
-        onlySource++;
-        odd = a;
+        odd.add(a);
         s.skip();
       } else {
-        onlyTarget++;
-        odd = b;
+        odd.add(b);
         t.skip();
       }
-      if (odd != null && samples.size() < SAMPLES) {
-        samples.add(Hexes.of(odd.key()));
+    }
+    long mismatched = 0;
+    long onlySource = 0;
+    long onlyTarget = 0;
+    List<String> samples = new ArrayList<>();
+    for (Row r : odd) {
+      Row a = null;
+      Row b = null;
+      boolean same = false;
+      for (int i = 0; i < RECHECKS && !same; i++) {
+        a = source.get(r.key(), r.id());
+        b = target.get(r.key(), r.id());
+        same = a == null ? b == null : b != null && a.sameContent(b);
+      }
+      if (same) {
+        matching += a == null ? 0 : 1;
+        continue;
+      }
+      if (a == null) {
+        onlyTarget++;
+      } else if (b == null) {
+        onlySource++;
+      } else {
+        mismatched++;
+      }
+      if (samples.size() < SAMPLES) {
+        samples.add(Hexes.of(r.key()));
       }
     }
     return new PartReport(

@@ -55,9 +55,11 @@ public final class TransitionDocument {
               + table.entity()
               + "' version "
               + table.version()
-              + " has no "
+              + ": "
               + w
-              + " object: it is a plain table, route it with a Router");
+              + " must be an object (a migration's transition state, docs/format.md §8), got "
+              + m
+              + "; a table without the extension routes plainly");
     }
     for (String field : m.fieldNames()) {
       if (!FIELDS.contains(field)) {

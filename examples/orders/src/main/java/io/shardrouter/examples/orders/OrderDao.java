@@ -1,10 +1,18 @@
 package io.shardrouter.examples.orders;
 
-import io.shardrouter.core.Route;
-import io.shardrouter.core.Router;
+import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.OutboxEvent;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.migrate.ApplyResult;
+import io.shardrouter.migrate.Fence;
+import io.shardrouter.migrate.MigrationRouter;
+import io.shardrouter.migrate.MovedException;
+import io.shardrouter.migrate.ReadRoute;
+import io.shardrouter.migrate.Row;
+import io.shardrouter.migrate.WriteOrigin;
+import io.shardrouter.migrate.WriteRoute;
 import io.shardrouter.query.Attempt;
 import io.shardrouter.query.CursorCodec;
 import io.shardrouter.query.Page;
@@ -14,6 +22,7 @@ import io.shardrouter.query.PartitionSet;
 import io.shardrouter.query.ScatterGather;
 import io.shardrouter.query.ScatterResult;
 import io.shardrouter.query.Target;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,13 +35,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
 /**
- * The orders DAO: places an order and its event in one transaction on the user's group, lists a
- * user's recent orders across month buckets, and a month's orders across every group, both with
- * signed cursors.
+ * The orders DAO: places and changes orders (each with its event, in one transaction on the user's
+ * group), reads a user's orders and a page of their recent orders across month buckets, and a
+ * month's orders across every group, with signed cursors.
+ *
+ * <p>Routes come from a {@link MigrationRouter}, so the DAO keeps working while router-migrate
+ * reshards the orders table under it: a write goes where the route of the current phase says (to
+ * two groups during a dual write), the fence of each group is checked inside the write's own
+ * transaction, and a write the fence refuses throws {@link MovedException}: retry it (with the same
+ * revision) once the router has a newer version. Outside a migration the routes are the plain
+ * table's. A scan across groups ({@link #month}) reads the groups of the current table and is exact
+ * outside a migration's cut-over and rollback window, when a moved partition's newest rows are only
+ * on its new group.
  *
  * <p>Thread-safe: share one per service.
  */
@@ -40,20 +60,26 @@ public final class OrderDao {
   /** Months a user's recent orders are looked for in, newest first. */
   public static final int RECENT_MONTHS = 12;
 
-  private final Router orders;
+  private final MigrationRouter orders;
   private final ShardedDataSource db;
   private final ScatterGather scatter;
   private final Executor jdbc;
   private final Pager<Order, OrderKey> newestFirst;
   private final Pager<Order, OrderKey> oldestFirst;
+  private final ConcurrentMap<String, JdbcMigrationStore> stores = new ConcurrentHashMap<>();
 
   /**
-   * A DAO routing with {@code orders}, connecting through {@code db}, fanning out with {@code
-   * scatter} and running blocking JDBC calls on {@code jdbc}; cursors are signed with {@code
-   * cursorKey} (at least 32 bytes, the same in every instance of the service).
+   * A DAO routing with {@code orders}, connecting through {@code db} (which must know the groups of
+   * every table a migration moves between), fanning out with {@code scatter} and running blocking
+   * JDBC calls on {@code jdbc}; cursors are signed with {@code cursorKey} (at least 32 bytes, the
+   * same in every instance of the service).
    */
   public OrderDao(
-      Router orders, ShardedDataSource db, ScatterGather scatter, Executor jdbc, byte[] cursorKey) {
+      MigrationRouter orders,
+      ShardedDataSource db,
+      ScatterGather scatter,
+      Executor jdbc,
+      byte[] cursorKey) {
     this.orders = orders;
     this.db = db;
     this.scatter = scatter;
@@ -73,35 +99,65 @@ public final class OrderDao {
     return m.getYear() * 12 + m.getMonthValue() - 1;
   }
 
-  // --- README: order-dao begins
-  /** Places an order, with its event, in one transaction; false when it was placed before. */
+  /** The migration store of a group's orders table (the DAO's way to write rows with fences). */
+  JdbcMigrationStore store(ReplicaGroup group) {
+    return stores.computeIfAbsent(
+        group.id(), id -> OrdersSchema.ordersStore(id, db.primary(group)));
+  }
+
+  /** Places an order (revision 1) with its event; false when it was placed before. */
   public boolean place(Order order) throws SQLException {
-    Route route = orders.route(order.tenant(), order.userId()); // the user's group
-    try (Connection c = db.primary(route).getConnection()) { // writes go to the primary
-      c.setAutoCommit(false);
-      try (PreparedStatement insert =
-          c.prepareStatement(
-              "INSERT INTO orders (tenant, user_id, order_id, created_at, month_bucket,"
-                  + " amount_cents) VALUES (?, ?, ?, ?, ?, ?)")) {
-        OutboxEvent placed =
-            new OutboxEvent(
-                "order-placed:" + order.orderId(),
+    return save(order, 1);
+  }
+
+  // --- README: order-dao begins
+  /**
+   * Writes revision {@code revision} of an order; the first revision also appends its event. False
+   * when this revision (or a newer one) was written before: a retried request changes nothing.
+   *
+   * @throws MovedException when a group's fence refused the write: retry with a newer routing
+   *     version
+   */
+  public boolean save(Order order, long revision) throws SQLException {
+    byte[] key = OrdersRouting.key(order.tenant(), order.userId()); // [tenant, user_id]
+    WriteRoute route = orders.write(key); // one group, or two while a migration dual-writes
+    Row row =
+        store(route.first())
+            .row(
+                key,
+                order.orderId().getBytes(StandardCharsets.UTF_8),
+                route.version(), // the routing version the write is fenced with
+                revision, // newer revisions win; a retry of the same one applies once
+                route.partition(),
+                order.tenant(),
                 order.userId(),
-                "order-placed",
-                "{\"order_id\":\"" + order.orderId() + "\",\"cents\":" + order.amountCents() + "}",
-                order.createdAtMillis());
-        boolean first = OrdersSchema.OUTBOX.append(c, placed); // false on a retried request
-        if (first) {
-          insert.setString(1, order.tenant());
-          insert.setString(2, order.userId());
-          insert.setString(3, order.orderId());
-          insert.setLong(4, order.createdAtMillis());
-          insert.setInt(5, monthBucket(order.createdAtMillis()));
-          insert.setLong(6, order.amountCents());
-          insert.executeUpdate();
+                order.orderId(),
+                order.createdAtMillis(),
+                monthBucket(order.createdAtMillis()),
+                order.amountCents());
+    boolean written = write(route.first(), row, revision == 1 ? placed(order) : null);
+    if (route.dual()) {
+      write(route.second(), row, null); // the other copy, while keys move
+    }
+    return written;
+  }
+
+  /** Writes the row, and the event when there is one, in one transaction on the group's primary. */
+  private boolean write(ReplicaGroup group, Row row, OutboxEvent event) throws SQLException {
+    try (Connection c = db.primary(group).getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        ApplyResult r = store(group).apply(c, List.of(row), WriteOrigin.CLIENT); // checks the fence
+        if (r.refused()) {
+          c.rollback();
+          throw new MovedException(group.id(), r.refusedBy(), row.version(), orders.routes());
+        }
+        boolean written = r.applied() == 1;
+        if (written && event != null) {
+          OrdersSchema.OUTBOX.append(c, event);
         }
         c.commit(); // the order and its event, or neither
-        return first;
+        return written;
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         throw e;
@@ -109,16 +165,69 @@ public final class OrderDao {
     }
   }
 
+  // --- README: order-dao ends
+
+  private static OutboxEvent placed(Order order) {
+    return new OutboxEvent(
+        "order-placed:" + order.orderId(),
+        order.userId(),
+        "order-placed",
+        "{\"order_id\":\"" + order.orderId() + "\",\"cents\":" + order.amountCents() + "}",
+        order.createdAtMillis());
+  }
+
+  /**
+   * Every order of a user with its revision, in order id order, from the group the read route names
+   * (during a canary, a share of users is read from the new group).
+   *
+   * @throws MovedException when the group's fence has passed the route's version: retry
+   */
+  public List<OrderRevision> ordersOf(String tenant, String userId) throws SQLException {
+    byte[] key = OrdersRouting.key(tenant, userId);
+    ReadRoute route = orders.read(key);
+    for (Fence f : store(route.group()).fences()) {
+      if (f.refuses(route.version(), route.partition())) {
+        throw new MovedException(route.group().id(), f, route.version(), orders.routes());
+      }
+    }
+    List<OrderRevision> out = new ArrayList<>();
+    try (Connection c = db.primary(route.group()).getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT tenant, user_id, order_id, created_at, amount_cents, seq FROM orders"
+                    + " WHERE row_key = ? ORDER BY row_id")) {
+      ps.setBytes(1, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(
+              new OrderRevision(
+                  new Order(
+                      rs.getString(1),
+                      rs.getString(2),
+                      rs.getString(3),
+                      rs.getLong(4),
+                      rs.getLong(5)),
+                  rs.getLong(6)));
+        }
+      }
+    }
+    return out;
+  }
+
   /** A page of the user's orders, newest first, over the last months; cursor null to start. */
   public Page<Order> recent(String tenant, String userId, YearMonth now, int limit, String cursor) {
-    RoutingTable table = orders.table(); // one routing snapshot for the whole request
-    Route route = table.route(tenant, userId);
+    ReadRoute route = orders.read(OrdersRouting.key(tenant, userId)); // one snapshot per request
     PageRequest<Order, OrderKey> page =
         newestFirst.request(
-            cursor, "user=" + tenant + "/" + userId + ";to=" + now, limit, table.version());
+            cursor, "user=" + tenant + "/" + userId + ";to=" + now, limit, route.version());
     List<Target> buckets = new ArrayList<>();
     for (int i = 0; i < RECENT_MONTHS; i++) {
-      buckets.add(Target.of("orders@" + bucket(now.minusMonths(i)), route));
+      buckets.add(
+          Target.of(
+              "orders@" + bucket(now.minusMonths(i)),
+              PartitionSet.of(route.partition()),
+              route.group(),
+              route.version()));
     }
     ScatterResult<Order> result =
         scatter
@@ -132,7 +241,7 @@ public final class OrderDao {
 
   /** A page of every order of {@code month}, across every group, oldest first. */
   public Page<Order> month(YearMonth month, int limit, String cursor) {
-    RoutingTable table = orders.table();
+    RoutingTable table = orders.routes().table();
     PageRequest<Order, OrderKey> page =
         oldestFirst.request(cursor, "month=" + month, limit, table.version());
     List<Target> groups = Target.perGroup(table, PartitionSet.all(table.partitionCount()));

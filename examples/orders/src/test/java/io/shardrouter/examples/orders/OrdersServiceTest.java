@@ -11,6 +11,8 @@ import io.shardrouter.jdbc.OutboxRelay;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.lookup.Claims;
 import io.shardrouter.lookup.Normalizers;
+import io.shardrouter.migrate.MigrationRouter;
+import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.query.InvalidCursorException;
 import io.shardrouter.query.Page;
 import io.shardrouter.query.ScatterGather;
@@ -61,7 +63,13 @@ class OrdersServiceTest {
               orders,
               db,
               Claims.of(claimRouter, Normalizers.email(), claimStore, Duration.ofMinutes(1)));
-      OrderDao dao = new OrderDao(orders, db, scatter, jdbc, CURSOR_KEY);
+      OrderDao dao =
+          new OrderDao(
+              new MigrationRouter(MigrationRoutes.of(orders.table())),
+              db,
+              scatter,
+              jdbc,
+              CURSOR_KEY);
 
       assertTrue(users.register("acme", "u1", "Ann@Example.com").isPresent());
       assertFalse(
