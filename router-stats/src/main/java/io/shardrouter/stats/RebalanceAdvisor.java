@@ -3,7 +3,9 @@ package io.shardrouter.stats;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Proposes the next routing table (version + 1) that evens measured load across replica groups with
@@ -116,18 +118,30 @@ public final class RebalanceAdvisor {
       return a.notes;
     }
     boolean renumbered = next.partitionCount() != a.current.partitionCount();
+    Map<Integer, String> isolated = new HashMap<>();
+    for (Advice.Isolation i : a.isolations) {
+      isolated.put(i.partition(), i.key());
+    }
     for (int p = 0; p < a.size(); p++) {
       if (a.load(p) > a.meanGroup()) {
+        String where = "partition " + p + (renumbered ? " of version " + next.version() : "");
+        String load = Checklist.pct(a.load(p) / a.total) + " of the load, more than a mean group: ";
+        String key = isolated.get(p);
         notes.add(
-            "partition "
-                + p
-                + (renumbered ? " of version " + next.version() : "")
-                + " alone carries "
-                + Checklist.pct(a.load(p) / a.total)
-                + " of the load, more than a mean group: moving it cannot even the load;"
-                + (next.strategy().type().equals("range")
-                    ? " split its range (shardctl split)"
-                    : " isolate its hot keys or add partitions"));
+            key != null
+                ? where
+                    + " holds key '"
+                    + key
+                    + "' alone and carries "
+                    + load
+                    + "no placement can even it; shard the key's writes"
+                : where
+                    + " alone carries "
+                    + load
+                    + "moving it cannot even the load;"
+                    + (next.strategy().type().equals("range")
+                        ? " split its range (shardctl split)"
+                        : " isolate its hot keys or add partitions"));
       }
     }
     notes.addAll(a.notes);
