@@ -53,6 +53,31 @@ class RebalanceAdvisorSplitTest {
   }
 
   @Test
+  void hotRange_overTheCap_notSplit_noted() {
+    long[] base = flat(12, 100);
+    base[2] = 1000;
+    Map<String, Double> hot = new LinkedHashMap<>();
+    for (int day = 3; day <= 24; day += 3) {
+      hot.put(String.format("2026-03-%02dT00:00:00Z", day), 0.05);
+    }
+    StatsSnapshot s = Fixtures.withHotKeys(months, base, hot, 2_000, rnd());
+    Advice a = RebalanceAdvisor.advise(months, s, 0.02); // half of March is 1/24 = 4.2%
+    AdviceChecks.check(months, s, 0.02, a, List.of(), "capped");
+    assertTrue(a.splits().isEmpty(), a::toString);
+    assertTrue(
+        a.notes().stream()
+            .anyMatch(
+                x ->
+                    x.startsWith("partition 2 [")
+                        && x.contains("is not split at 2026-03-15T00:00:00Z: that moves 4.17%")
+                        && x.endsWith("left of the move cap")),
+        a.notes()::toString);
+    assertTrue(
+        a.notes().get(0).startsWith("partition 2 alone carries"),
+        () -> "the range still too hot comes first: " + a.notes());
+  }
+
+  @Test
   void hotRangeWithOneSampledKey_notSplit_theKeyIsolatedInstead() {
     long[] base = flat(12, 100);
     StatsSnapshot s =
