@@ -25,8 +25,8 @@ import java.util.List;
  * @param expectedLoads the expected load of every partition of {@code next}, in routes
  * @param peakToMeanBefore group peak/mean under the current placement
  * @param peakToMeanAfter group peak/mean expected under {@code next}
- * @param movedShare the share of the data moved: whole partitions at 1 / P each, plus what the
- *     splits and isolations carve out of theirs ({@link RebalanceAdvisor} says how it counts)
+ * @param movedShare the share of the data moved: whole partitions at their data share, plus what
+ *     the splits and isolations carve out of theirs ({@link RebalanceAdvisor} says how it counts)
  * @param notes what else to do, and why a step was skipped
  * @since 0.1
  */
@@ -58,7 +58,7 @@ public record Advice(
 
   /**
    * A hot key moved from its partition to a new partition of its own: an entry of the {@code
-   * lookup} strategy of {@link #next}, dedicated to it.
+   * lookup} strategy of {@link Advice#next}, dedicated to it.
    *
    * @param key the key, in the document's key text form
    * @param fromPartition the partition that held it
@@ -84,8 +84,9 @@ public record Advice(
    * partition on {@code upperGroup}.
    *
    * @param partition the partition of the current table that is split
-   * @param at the split key, in the document's key text form: the upper part is {@code [at, end)}
-   * @param upperPartition the partition of {@link #next} that the upper part becomes
+   * @param at the split key, one of the sampled hot keys as the statistics name it: the upper part
+   *     is {@code [at, end)}
+   * @param upperPartition the partition of {@link Advice#next} that the upper part becomes
    * @param fromGroup the group that serves the range
    * @param upperGroup the group that serves the upper part
    * @param upperLoadShare the estimated share of the load that the upper part takes

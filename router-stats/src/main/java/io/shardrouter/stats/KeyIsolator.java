@@ -22,7 +22,8 @@ import java.util.Set;
  */
 final class KeyIsolator {
   /** Strategies a lookup directory can be put in front of, or added to. */
-  static final Set<String> WRAPPABLE = Set.of("hash_mod", "jump", "ring", "range", "lookup");
+  private static final Set<String> WRAPPABLE =
+      Set.of("hash_mod", "jump", "ring", "range", "lookup");
 
   private KeyIsolator() {}
 

@@ -4,6 +4,7 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +14,9 @@ import java.util.Map;
  * splits, isolated keys), the expected load, data share and group of every partition, the load of
  * every group, the share of data moved against the cap, and what each step did or skipped.
  *
- * <p>Load is in routes, as measured; a partition's data share starts at 1 / P (equally sized
- * partitions) and is divided with its load when a key or an upper range leaves it.
+ * <p>Load is in routes, as measured; a partition's data share starts at its share of the key space
+ * (1 / P but for a ring's arcs) and is divided with its load when a key or an upper range leaves
+ * it.
  *
  * <p><b>Thread-safety:</b> mutable; one thread.
  */
@@ -47,16 +49,37 @@ final class Proposal {
     this.groupCount = groupLoad.size();
     double t = 0;
     int n = current.partitionCount();
+    double[] shares = shares(current);
     for (int p = 0; p < n; p++) {
       String g = current.groupOf(p).id();
       load.add((double) loads[p]);
-      data.add(1.0 / n);
+      data.add(shares[p]);
       group.add(g);
       placed.add(false);
       groupLoad.merge(g, (double) loads[p], Double::sum);
       t += loads[p];
     }
     this.total = t;
+  }
+
+  /**
+   * The data share of each partition: its share of the key space ({@code shareOf}, as movement
+   * reports count it) when every partition has a positive one and they add up to 1, else 1 / P.
+   */
+  private static double[] shares(RoutingTable t) {
+    int n = t.partitionCount();
+    double[] s = new double[n];
+    double sum = 0;
+    boolean usable = true;
+    for (int p = 0; p < n; p++) {
+      s[p] = t.strategy().shareOf(p);
+      usable &= s[p] > 0 && s[p] <= 1;
+      sum += s[p];
+    }
+    if (!usable || Math.abs(sum - 1) > 1e-6) {
+      Arrays.fill(s, 1.0 / n);
+    }
+    return s;
   }
 
   /** The strategy and partitions as changed so far (its placement is not kept up to date). */

@@ -36,12 +36,14 @@ import java.util.Map;
  * split the range's load is divided as its sampled keys' weight is.
  *
  * <p><b>How the cap counts.</b> {@code maxMove} is a share of the table's data, every partition
- * holding 1 / P of it (equally sized partitions). Moving a partition moves its whole data share. An
- * isolation moves the key's part of its partition's data, taken to be its part of the partition's
- * load; a split moves the upper part's part of the range's data, taken to be its part of the
- * range's load. Both count wherever the new partition is placed, since its rows are copied either
- * way. Estimating data by load overstates the data of a hot key, so the count errs on the side of
- * the cap.
+ * holding its share of the key space ({@link io.shardrouter.core.PartitionStrategy#shareOf}, as
+ * {@link io.shardrouter.core.MovementReport} counts it: 1 / P but for a ring's arcs; 1 / P for
+ * every partition when the shares are not all positive). Moving a partition moves its data share.
+ * An isolation moves the key's part of its partition's data, taken to be its part of the
+ * partition's load; a split moves the upper part's part of the range's data, taken to be its part
+ * of the range's load. Both count wherever the new partition is placed, since its rows are copied
+ * either way. Estimating data by load overstates the data of a hot key, so the count errs on the
+ * side of the cap.
  *
  * <p>What remains is named in {@link Advice#notes}: a partition whose own load still exceeds a mean
  * group's, a hot key that could not be isolated, and every hot key skipped because it is no key of

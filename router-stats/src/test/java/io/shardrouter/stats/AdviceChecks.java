@@ -38,7 +38,8 @@ final class AdviceChecks {
     assertTrue(a.movedShare() <= cap + EPS, ctx + " moved " + a.movedShare() + " > cap " + cap);
     double counted = 0;
     for (MovementReport.Move m : a.moves()) {
-      assertTrue(m.share() <= 1.0 / t.partitionCount() + EPS, ctx + " " + m);
+      double most = Math.max(1.0 / t.partitionCount(), t.strategy().shareOf(m.partition()));
+      assertTrue(m.share() <= most + EPS, ctx + " " + m);
       counted += m.share();
     }
     for (Advice.Isolation i : a.isolations()) {

@@ -71,6 +71,36 @@ class RebalanceAdvisorHotKeyTest {
   }
 
   @Test
+  void ring_dataSharesAreTheArcs_asTheMovementReportCountsThem() {
+    RoutingTable ring =
+        RoutingDocuments.read(
+            "{\"format\":1,\"routing_version\":1,\"entity\":\"device_state\",\"key\":"
+                + "{\"type\":\"string\"},\"strategy\":{\"type\":\"ring\",\"mode\":\"001\","
+                + "\"nodes\":[\"e1\",\"e2\",\"e3\",\"e4\"],\"vnodes\":150},\"groups\":["
+                + "{\"id\":\"e1\",\"primary\":\"a:1\"},{\"id\":\"e2\",\"primary\":\"b:1\"},"
+                + "{\"id\":\"e3\",\"primary\":\"c:1\"},{\"id\":\"e4\",\"primary\":\"d:1\"}],"
+                + "\"placement\":[\"e1\",\"e2\",\"e3\",\"e4\"]}");
+    long[] base = {100, 100, 100, 100};
+    int hotPartition = ring.route("sensor-1").partition();
+    base[hotPartition] = 300;
+    StatsSnapshot s = Fixtures.withHotKeys(ring, base, shares("sensor-1", 0.5), 1000, rnd());
+    Advice a = RebalanceAdvisor.advise(ring, s, 1);
+    AdviceChecks.check(ring, s, 1, a, List.of("sensor-2", "sensor-3"), "ring");
+    assertEquals(1, a.isolations().size(), a::toString);
+    Advice.Isolation i = a.isolations().get(0);
+    double keyPart = i.loadShare() * s.total() / s.load(hotPartition);
+    assertEquals(ring.strategy().shareOf(hotPartition) * keyPart, i.movedShare(), 1e-9);
+    // the group that takes the key then serves 700 of 1200, so its own partition moves on
+    assertEquals(1, a.moves().size(), a::toString);
+    double moved = 0;
+    for (var m : a.moves()) {
+      assertEquals(ring.strategy().shareOf(m.partition()), m.share(), 1e-9, m::toString);
+      moved += m.share();
+    }
+    assertEquals(a.movement().movedShare(), moved, 1e-9, a.movement()::toText);
+  }
+
+  @Test
   void alreadyALookup_getsOneMoreEntry() {
     RoutingTable t = Fixtures.table("jump", 8, 4, 1);
     RoutingTable first =
