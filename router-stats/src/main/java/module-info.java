@@ -5,6 +5,8 @@
  */
 module io.shardrouter.stats {
   requires transitive io.shardrouter.core;
+  requires io.shardrouter.lookup;
+  requires io.shardrouter.range;
 
   exports io.shardrouter.stats;
 }

@@ -10,11 +10,13 @@ import java.util.List;
 
 /**
  * {@code shardctl advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]}: proposes the next
- * version of DOC that evens the measured load of STATS across groups ({@link RebalanceAdvisor}),
- * prints the moves, the movement report and peak/mean before and after, and writes the document.
+ * version of DOC that evens the measured load of STATS across groups ({@link RebalanceAdvisor}):
+ * prints the ranges split, the hot keys isolated, the partitions moved, the movement report and
+ * peak/mean before and after, and writes the document. SHARE is a share of the data (default
+ * {@value #DEFAULT_MAX_MOVE}).
  */
 final class AdviseCommand implements Command {
-  /** The share of partitions moved when {@code --max-move} is not given. */
+  /** The share of the data moved at most when {@code --max-move} is not given. */
   static final double DEFAULT_MAX_MOVE = 0.1;
 
   @Override
@@ -39,8 +41,7 @@ final class AdviseCommand implements Command {
       }
       if (!(cap >= 0 && cap <= 1)) {
         throw CommandException.usage(
-            "advise",
-            "--max-move needs a share of partitions in [0, 1], e.g. 0.1; got '" + m + "'");
+            "advise", "--max-move needs a share of the data in [0, 1], e.g. 0.1; got '" + m + "'");
       }
     }
     RoutingTable table = Tables.load(args.positional(0));
@@ -73,23 +74,68 @@ final class AdviseCommand implements Command {
             + " -> "
             + AnalyzeCommand.num(a.peakToMeanAfter())
             + ", moving "
-            + a.moves().size()
-            + " of "
-            + table.partitionCount()
-            + " partitions ("
             + AnalyzeCommand.pct(a.movedShare())
-            + ", cap "
+            + " of the data (cap "
             + AnalyzeCommand.pct(cap)
-            + ")");
-    if (a.changes()) {
+            + "): "
+            + count(a.splits().size(), "range split", "ranges split")
+            + ", "
+            + count(a.isolations().size(), "key isolated", "keys isolated")
+            + ", "
+            + count(a.moves().size(), "partition moved", "partitions moved")
+            + " of "
+            + table.partitionCount());
+    for (Advice.Split sp : a.splits()) {
+      out.println(
+          "split partition "
+              + sp.partition()
+              + " at "
+              + sp.at()
+              + ": the upper part becomes partition "
+              + sp.upperPartition()
+              + " on "
+              + sp.upperGroup()
+              + " (from "
+              + sp.fromGroup()
+              + ", "
+              + AnalyzeCommand.pct(sp.upperLoadShare())
+              + " of the load, "
+              + AnalyzeCommand.pct(sp.movedShare())
+              + " of the data)");
+    }
+    for (Advice.Isolation i : a.isolations()) {
+      out.println(
+          "isolate key '"
+              + i.key()
+              + "' ("
+              + AnalyzeCommand.pct(i.loadShare())
+              + " of the load) from partition "
+              + i.fromPartition()
+              + " on "
+              + i.fromGroup()
+              + " to new dedicated partition "
+              + i.partition()
+              + " on "
+              + i.toGroup()
+              + " ("
+              + AnalyzeCommand.pct(i.movedShare())
+              + " of the data)");
+    }
+    if (!a.moves().isEmpty()) {
       Columns c = new Columns("partition", "load", "from", "to");
       for (var mv : a.moves()) {
-        c.row(mv.partition(), stats.load(mv.partition()), mv.fromGroup(), mv.toGroup());
+        c.row(
+            mv.partition(),
+            Math.round(a.expectedLoads().get(mv.partition())),
+            mv.fromGroup(),
+            mv.toGroup());
       }
       c.print(out, "  ");
+    }
+    if (a.changes()) {
       out.print(a.movement().toText());
     } else {
-      out.println("no move lowers the hottest group's load within the cap; nothing to write");
+      out.println("no change lowers the hottest group's load within the cap; nothing to write");
     }
     for (String note : a.notes()) {
       out.println("note: " + note);
@@ -101,5 +147,9 @@ final class AdviseCommand implements Command {
       out.println("wrote " + file + " (version " + a.next().version() + ")");
     }
     return ShardCtl.OK;
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
   }
 }

@@ -32,7 +32,7 @@ final class CliArgs {
     JSON("json", "OUT", "the file to write the JSON report to"),
     HTML("html", "OUT", "the file to write the HTML report to"),
     STATS("stats", "STATS", "a statistics export (shardrouter-stats/1 JSON)"),
-    MAX_MOVE("max-move", "SHARE", "a share of partitions in [0, 1], e.g. 0.1");
+    MAX_MOVE("max-move", "SHARE", "a share of the data in [0, 1], e.g. 0.1");
 
     final String name;
     final String metavar;

@@ -226,8 +226,7 @@ class AnalyzeCommandTest {
         "RouteStats.snapshot");
     Cli.Result cap = Cli.run("advise", d.toString(), "--stats", s.toString(), "--max-move", "2");
     assertEquals(ShardCtl.INVALID, cap.status());
-    assertTrue(
-        cap.err().contains("--max-move needs a share of partitions in [0, 1]"), cap::toString);
+    assertTrue(cap.err().contains("--max-move needs a share of the data in [0, 1]"), cap::toString);
     Cli.Result none = Cli.run("advise", d.toString());
     assertTrue(none.err().contains("needs --stats STATS"), none::toString);
     RoutingTable other = RoutingDocuments.read(doc("hash_mod", 16, 1));

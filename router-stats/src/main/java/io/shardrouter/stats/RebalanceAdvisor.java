@@ -3,22 +3,51 @@ package io.shardrouter.stats;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Proposes the next routing table that evens measured load across replica groups while moving the
- * fewest partitions: repeatedly moves, from the group with the most load to the group with the
- * least, the partition whose load comes closest to half their difference, as long as the move
- * lowers the larger of the two loads and the share of partitions moved stays within the cap. Every
- * move lowers the load of the hottest group or keeps it, so the advice never raises group
- * peak/mean; each partition moves at most once.
+ * Proposes the next routing table (version + 1) that evens measured load across replica groups with
+ * the least data moved, in three steps, each within what is left of the move cap:
  *
- * <p>What moving whole partitions cannot fix is named in {@link Advice#notes}: a partition whose
- * own load exceeds a mean group's (split it, for a range strategy), and a hot key whose load
- * exceeds a mean partition's (isolate it on its own partition with a lookup strategy, or shard its
- * writes).
+ * <ol>
+ *   <li><b>Range splits</b>, on a {@code range} table: each range whose load exceeds a mean group's
+ *       is split at the weighted median of the hot keys sampled in it, the upper part becoming a
+ *       new partition on the coldest group. Without two distinct sampled keys above its start a
+ *       range has no split point, and a note says so.
+ *   <li><b>Hot key isolation</b>: each sampled hot key whose load surely exceeds a mean partition's
+ *       (its lower-bound share above 1 / P) gets a partition of its own on the coldest group: the
+ *       table's strategy becomes the fallback of a {@code lookup} strategy whose directory maps the
+ *       key to a new dedicated partition (a lookup strategy gets one more entry). This works for
+ *       {@code hash_mod}, {@code jump}, {@code ring}, {@code range} and {@code lookup} tables whose
+ *       directory matches whole keys; for any other the hot key is named in a note.
+ *   <li><b>Partition moves</b>: repeatedly, from the group with the most load to the group with the
+ *       least, the partition whose load comes closest to half their difference, as long as the move
+ *       lowers the larger of the two loads; each partition moves at most once, and the partitions
+ *       the first two steps created stay where they were put.
+ * </ol>
+ *
+ * <p>Splits and isolations go first because no move can do what they do. A split or an isolation is
+ * made only when it keeps the hottest group's load or lowers it, and every move lowers it or keeps
+ * it, so the advice never raises group peak/mean. Group peak/mean counts every group of the table,
+ * empty ones included, since they can receive partitions; after an isolation the key's estimated
+ * load (its share of the samples times the measured load) counts on its new partition, and after a
+ * split the range's load is divided as its sampled keys' weight is.
+ *
+ * <p><b>How the cap counts.</b> {@code maxMove} is a share of the table's data, every partition
+ * holding its share of the key space ({@link io.shardrouter.core.PartitionStrategy#shareOf}, as
+ * {@link io.shardrouter.core.MovementReport} counts it: 1 / P but for a ring's arcs; 1 / P for
+ * every partition when the shares are not all positive). Moving a partition moves its data share.
+ * An isolation moves the key's part of its partition's data, taken to be its part of the
+ * partition's load; a split moves the upper part's part of the range's data, taken to be its part
+ * of the range's load. Both count wherever the new partition is placed, since its rows are copied
+ * either way. Estimating data by load overstates the data of a hot key, so the count errs on the
+ * side of the cap.
+ *
+ * <p>What remains is named in {@link Advice#notes}: a partition whose own load still exceeds a mean
+ * group's, a hot key that could not be isolated, and every hot key skipped because it is no key of
+ * the table.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -31,7 +60,7 @@ public final class RebalanceAdvisor {
 
   /**
    * The advice for {@code table} under the load of {@code stats}, moving at most {@code maxMove} (a
-   * share in [0, 1]) of the partitions.
+   * share in [0, 1]) of the data.
    *
    * @throws IllegalArgumentException when the statistics do not fit the table or the cap is out of
    *     range
@@ -58,119 +87,66 @@ public final class RebalanceAdvisor {
               + table.entity()
               + "'");
     }
-    int n = table.partitionCount();
-    long[] load = stats.loads();
-    String[] placement = new String[n];
-    Map<String, Long> groups = new LinkedHashMap<>();
-    for (var g : table.groups()) {
-      groups.put(g.id(), 0L);
-    }
-    long total = 0;
-    for (int p = 0; p < n; p++) {
-      placement[p] = table.groupOf(p).id();
-      groups.merge(placement[p], load[p], Long::sum);
-      total += load[p];
-    }
-    double before = peakToMean(groups, total);
-    int cap = (int) Math.floor(maxMove * n + 1e-9);
-    boolean[] moved = new boolean[n];
-    List<MovementReport.Move> moves = new ArrayList<>();
-    while (moves.size() < cap && groups.size() > 1) {
-      String hot = null;
-      String cold = null;
-      for (var e : groups.entrySet()) {
-        if (hot == null || e.getValue() > groups.get(hot)) {
-          hot = e.getKey();
-        }
-        if (cold == null || e.getValue() < groups.get(cold)) {
-          cold = e.getKey();
-        }
-      }
-      long gap = groups.get(hot) - groups.get(cold);
-      int best = -1;
-      long bestAfter = groups.get(hot);
-      for (int p = 0; p < n; p++) {
-        if (!moved[p] && placement[p].equals(hot) && load[p] > 0) {
-          long after = Math.max(groups.get(hot) - load[p], groups.get(cold) + load[p]);
-          if (after < bestAfter) {
-            best = p;
-            bestAfter = after;
-          }
-        }
-      }
-      if (best < 0 || gap == 0) {
-        break;
-      }
-      moved[best] = true;
-      placement[best] = cold;
-      groups.merge(hot, -load[best], Long::sum);
-      groups.merge(cold, load[best], Long::sum);
-      moves.add(new MovementReport.Move(best, hot, cold, 1.0 / n));
+    Proposal a = new Proposal(table, stats.loads(), maxMove);
+    double before = a.peakToMean();
+    if (a.total == 0) {
+      a.notes.add("no load was recorded; nothing to even out");
+    } else {
+      RangeSplitter.apply(a, stats);
+      KeyIsolator.apply(a, stats);
+      PartitionMover.apply(a);
     }
     RoutingTable next = table;
-    if (!moves.isEmpty()) {
-      RoutingTable.Builder b = table.toBuilder().version(table.version() + 1);
-      for (MovementReport.Move m : moves) {
-        b.place(m.partition(), m.toGroup());
-      }
-      next = b.build();
+    if (a.changes()) {
+      next = a.shape().toBuilder().version(table.version() + 1).placement(a.placement()).build();
     }
     return new Advice(
         next,
         MovementReport.between(table, next),
-        List.copyOf(moves),
+        a.splits,
+        a.isolations,
+        a.moves,
+        a.loads(),
         before,
-        peakToMean(groups, total),
-        (double) moves.size() / n,
-        notes(table, stats, load, total, groups.size()));
+        a.peakToMean(),
+        a.moved(),
+        notes(a, next));
   }
 
-  private static List<String> notes(
-      RoutingTable table, StatsSnapshot stats, long[] load, long total, int groups) {
+  /** The partitions still too hot to even out by moving, then what the steps skipped. */
+  private static List<String> notes(Proposal a, RoutingTable next) {
     List<String> notes = new ArrayList<>();
-    if (total == 0) {
-      notes.add("no load was recorded; nothing to even out");
-      return notes;
+    if (a.total == 0) {
+      return a.notes;
     }
-    double meanGroup = (double) total / groups;
-    for (int p = 0; p < load.length; p++) {
-      if (load[p] > meanGroup) {
+    boolean renumbered = next.partitionCount() != a.current.partitionCount();
+    Map<Integer, String> isolated = new HashMap<>();
+    for (Advice.Isolation i : a.isolations) {
+      isolated.put(i.partition(), i.key());
+    }
+    for (int p = 0; p < a.size(); p++) {
+      if (a.load(p) > a.meanGroup()) {
+        String where = "partition " + p + (renumbered ? " of version " + next.version() : "");
+        String load = Checklist.pct(a.load(p) / a.total) + " of the load, more than a mean group: ";
+        String key = isolated.get(p);
         notes.add(
-            "partition "
-                + p
-                + " alone carries "
-                + Checklist.pct((double) load[p] / total)
-                + " of the load, more than a mean group: moving it cannot even the load;"
-                + (table.strategy().type().equals("range")
-                    ? " split its range (shardctl split)"
-                    : " isolate its hot keys or add partitions"));
+            key != null
+                ? where
+                    + " holds key '"
+                    + key
+                    + "' alone and carries "
+                    + load
+                    + "no placement can even it; shard the key's writes"
+                : where
+                    + " alone carries "
+                    + load
+                    + "moving it cannot even the load;"
+                    + (next.strategy().type().equals("range")
+                        ? " split its range (shardctl split)"
+                        : " isolate its hot keys or add partitions"));
       }
     }
-    HotKeys hot = stats.hotKeys();
-    if (!hot.keys().isEmpty() && hot.sampled() > 0) {
-      HotKey k = hot.keys().get(0);
-      double share = (double) k.lowerBound() / hot.sampled();
-      if (share * load.length > 1) {
-        notes.add(
-            "key '"
-                + k.key()
-                + "' takes at least "
-                + Checklist.pct(share)
-                + " of the load, more than a mean partition: isolate it on a partition of its own"
-                + " (a lookup strategy) or shard its writes");
-      }
-    }
+    notes.addAll(a.notes);
     return notes;
-  }
-
-  private static double peakToMean(Map<String, Long> groups, long total) {
-    if (total == 0) {
-      return 0;
-    }
-    long peak = 0;
-    for (long l : groups.values()) {
-      peak = Math.max(peak, l);
-    }
-    return peak / ((double) total / groups.size()); // every group counts: an empty one can receive
   }
 }

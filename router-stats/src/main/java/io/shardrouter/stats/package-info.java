@@ -5,7 +5,8 @@
  * hot keys for one router, read as a {@link io.shardrouter.stats.StatsSnapshot} per {@link
  * io.shardrouter.stats.Window}, merged across a fleet, judged by {@link io.shardrouter.stats.Skew}.
  * {@link io.shardrouter.stats.KeyAnalysis} judges a shard key on a key sample before it is used;
- * {@link io.shardrouter.stats.RebalanceAdvisor} proposes the next routing table from measured load.
- * See {@code docs/observability.md}.
+ * {@link io.shardrouter.stats.RebalanceAdvisor} proposes the next routing table from measured load:
+ * hot ranges split, hot keys isolated on partitions of their own, partitions moved. See {@code
+ * docs/observability.md}.
  */
 package io.shardrouter.stats;

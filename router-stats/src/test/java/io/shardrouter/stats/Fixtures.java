@@ -1,8 +1,13 @@
 package io.shardrouter.stats;
 
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /** Seeds, routing tables and key distributions shared by the statistics tests. */
@@ -65,6 +70,58 @@ final class Fixtures {
       sb.append(m == 0 ? "" : ",").append(m < months / 2 ? "\"g0\"" : "\"g1\"");
     }
     return RoutingDocuments.read(sb.append("]}").toString());
+  }
+
+  /**
+   * Statistics of {@code t}: {@code base} writes per partition, plus, for each hot key, its share
+   * of the total added to the partition it routes to (a key that is no key of the table adds
+   * nothing). The keys are summarised as {@code sampled} samples, each count with an error in [0,
+   * 3].
+   */
+  static StatsSnapshot withHotKeys(
+      RoutingTable t, long[] base, Map<String, Double> shares, long sampled, SplittableRandom r) {
+    double sum = 0;
+    for (double s : shares.values()) {
+      sum += s;
+    }
+    long baseTotal = 0;
+    for (long b : base) {
+      baseTotal += b;
+    }
+    double total = baseTotal / (1 - sum);
+    long[] writes = base.clone();
+    List<HotKey> keys = new ArrayList<>();
+    for (Map.Entry<String, Double> e : shares.entrySet()) {
+      try {
+        int p = t.routeCanonical(t.keyType().parseText(e.getKey())).partition();
+        writes[p] += Math.round(e.getValue() * total);
+      } catch (RoutingException notAKey) {
+        // listed by the sketch all the same: a router of another key type recorded it
+      }
+      long count = Math.max(1, Math.round(e.getValue() * sampled));
+      keys.add(new HotKey(e.getKey(), count, Math.min(count - 1, r.nextInt(4))));
+    }
+    int n = t.partitionCount();
+    return new StatsSnapshot(
+        t.entity(),
+        t.version(),
+        Window.SINCE_START,
+        1000,
+        1,
+        1,
+        new long[n],
+        writes,
+        new long[n],
+        HotKeys.of(Math.max(8, keys.size()), sampled, keys));
+  }
+
+  /** {@code key} at {@code share}, in insertion order. */
+  static Map<String, Double> shares(Object... keyAndShare) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    for (int i = 0; i < keyAndShare.length; i += 2) {
+      m.put((String) keyAndShare[i], (Double) keyAndShare[i + 1]);
+    }
+    return m;
   }
 
   /** Draws ranks 0..n-1 with probability proportional to 1 / (rank + 1)^s (inverse CDF). */

@@ -1,0 +1,131 @@
+package io.shardrouter.stats;
+
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.lookup.MatchMode;
+import java.util.Set;
+
+/**
+ * The advisor's second step: isolates each sampled hot key whose load surely exceeds a mean
+ * partition's (the lower bound of its sampled count, over the samples, above 1 / P) on a new
+ * partition of its own, with {@link io.shardrouter.lookup.HotKeys#isolate}: a {@code lookup}
+ * strategy whose directory sends the key to a dedicated partition, the table's strategy as its
+ * fallback (or one more entry, when it is a lookup already). The new partition goes to the coldest
+ * group.
+ *
+ * <p>The key's load is its estimated share of the samples times the measured load, at most its
+ * partition's; the data counted as moved is its partition's data share times the key's part of the
+ * partition's load. Every hot key that is no key of the table, or that no range holds, is skipped
+ * with a note, as is a key that would raise the group peak, exceed the cap or cannot be isolated.
+ */
+final class KeyIsolator {
+  /** Strategies a lookup directory can be put in front of, or added to. */
+  private static final Set<String> WRAPPABLE =
+      Set.of("hash_mod", "jump", "ring", "range", "lookup");
+
+  private KeyIsolator() {}
+
+  static void apply(Proposal a, StatsSnapshot stats) {
+    HotKeys hot = stats.hotKeys();
+    if (hot.sampled() == 0 || a.total == 0) {
+      return;
+    }
+    for (HotKey k : hot.keys()) {
+      byte[] key = parse(a, k);
+      if (key == null) {
+        continue;
+      }
+      double lower = (double) k.lowerBound() / hot.sampled();
+      if (lower * a.total <= a.meanPartition()) {
+        continue;
+      }
+      String why = unwrappable(a.shape().strategy());
+      if (why != null) {
+        a.notes.add(hotNote(k, lower) + why);
+        continue;
+      }
+      isolate(a, k, key, Math.min(1.0, (double) k.count() / hot.sampled()) * a.total, lower);
+    }
+  }
+
+  /** The key's canonical bytes, or null after a note saying why it is skipped. */
+  private static byte[] parse(Proposal a, HotKey k) {
+    byte[] key;
+    try {
+      key = a.current.keyType().parseText(k.key());
+      a.current.routeCanonical(key);
+    } catch (RoutingException e) {
+      a.notes.add(
+          "hot key '"
+              + k.key()
+              + "' is skipped: "
+              + e.getMessage()
+              + "; record keys in the document's key text form (as shardctl route reads them)");
+      return null;
+    }
+    return key;
+  }
+
+  private static void isolate(Proposal a, HotKey k, byte[] key, double estimate, double lower) {
+    int from = a.shape().routeCanonical(key).partition();
+    double x = Math.min(estimate, a.load(from));
+    double share = a.load(from) == 0 ? 0 : a.data(from) * x / a.load(from);
+    String fromGroup = a.group(from);
+    String to = a.coldest();
+    String skipped = hotNote(k, lower) + "it is not isolated: ";
+    RoutingTable next;
+    try {
+      next = io.shardrouter.lookup.HotKeys.isolate(a.shape(), key, a.current.group(to));
+    } catch (IllegalArgumentException | RoutingException e) {
+      a.notes.add(skipped + e.getMessage());
+      return;
+    }
+    if (!a.fits(share)) {
+      a.notes.add(
+          skipped
+              + "that moves "
+              + Checklist.pct(share)
+              + " of the data, more than the "
+              + Checklist.pct(a.left())
+              + " left of the move cap");
+      return;
+    }
+    if (!a.keepsPeak(fromGroup, to, x)) {
+      a.notes.add(
+          skipped
+              + "on its own partition it would make group '"
+              + to
+              + "' hotter than the hottest group is now; shard its writes instead");
+      return;
+    }
+    int at = a.size();
+    a.carve(next, from, at, to, x, share);
+    a.isolations.add(new Advice.Isolation(k.key(), from, at, fromGroup, to, x / a.total, share));
+  }
+
+  /** Why a directory cannot be put in front of {@code s}, or null when it can. */
+  private static String unwrappable(PartitionStrategy s) {
+    if (!WRAPPABLE.contains(s.type())) {
+      return "strategy '"
+          + s.type()
+          + "' cannot be put behind a lookup directory by the advisor (it can for "
+          + "hash_mod, jump, ring, range and lookup); shard its writes";
+    }
+    if (s instanceof LookupStrategy l && l.match() == MatchMode.FIRST_PART) {
+      return "the lookup directory matches first parts of keys, so an entry would move every key"
+          + " that shares this key's first part; isolate that first part deliberately"
+          + " (docs/lookup.md), or shard its writes";
+    }
+    return null;
+  }
+
+  private static String hotNote(HotKey k, double lower) {
+    return "key '"
+        + k.key()
+        + "' takes at least "
+        + Checklist.pct(lower)
+        + " of the load, more than a mean partition: ";
+  }
+}
