@@ -154,6 +154,9 @@ public final class ReshardDemo {
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; " + usage());
       }
     }
+    if (jdbc != null) {
+      DemoDatabases.endpoints(jdbc, "check", 6); // refuses what names no database, before a run
+    }
     return new ReshardRun.Options(jdbc, users, perUser, hold, seed, writers, readers, lag);
   }
 
