@@ -1,0 +1,2 @@
+/** What routing costs while a migration runs (router-migrate's {@code MigrationRoutes}). */
+package io.shardrouter.bench.migrate;
