@@ -116,8 +116,23 @@ public final class FileStateStore implements MigrationStateStore {
         ch.force(true);
       }
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      syncDirectory();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save migration state " + file, e);
+    }
+  }
+
+  /**
+   * Makes the rename durable: on POSIX file systems the new directory entry survives a power loss
+   * only once the directory itself is synced. Windows cannot open a directory as a channel; NTFS
+   * journals the rename.
+   */
+  private void syncDirectory() throws IOException {
+    if (System.getProperty("os.name", "").startsWith("Windows")) {
+      return;
+    }
+    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+      d.force(true);
     }
   }
 

@@ -24,6 +24,7 @@ final class Progress {
   private long startedNanos;
   private int steps;
   private int lastShown = -1;
+  private int best;
 
   Progress(PrintStream out, int movements) {
     this.out = out;
@@ -36,6 +37,7 @@ final class Progress {
     startedNanos = System.nanoTime();
     steps = 0;
     lastShown = -1;
+    best = 0;
   }
 
   void show(MigrationState state) {
@@ -43,10 +45,11 @@ final class Progress {
     if (!terminal || phase == null) {
       return;
     }
-    int done = 0;
+    int done = best; // a pass drops its counter when it ends: the bar does not go back
     for (String pass : PASSES) {
       done = Math.max(done, state.counter(pass));
     }
+    best = done;
     int filled = movements == 0 ? WIDTH : Math.min(WIDTH, done * WIDTH / movements);
     if (filled != lastShown) {
       lastShown = filled;
