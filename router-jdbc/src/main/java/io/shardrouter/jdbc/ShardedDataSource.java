@@ -6,6 +6,8 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.MigrationRoutes;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +27,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When a tracked router swaps in a table that adds a group (or gives a group a new endpoint),
  * the new endpoint's data source is made before the next call asks for it; when no tracked table
- * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close}.
- * Several routers (orders, claims, an index) over the same groups share one data source per
- * endpoint.
+ * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close}. A
+ * table published by a migration (with router-migrate's {@code transition} extension,
+ * docs/format.md §8) names the groups of both its source and its target table, so the group a
+ * migration moves keys to is open from its first phase, and the one it empties is closed when the
+ * migration's last version no longer names it. Several routers (orders, claims, an index) over the
+ * same groups share one data source per endpoint.
  *
  * <p><b>Thread-safety:</b> safe for any number of threads. Lookups read one volatile map; updates
  * rebuild it under a lock that lookups never take.
@@ -38,6 +43,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ShardedDataSource implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ShardedDataSource.class);
+  private static final String TRANSITION = "transition";
 
   private final DataSourceFactory factory;
   private final List<Router> routers = new CopyOnWriteArrayList<>();
@@ -135,7 +141,12 @@ public final class ShardedDataSource implements AutoCloseable {
       Map<String, ReplicaGroup> wanted = new HashMap<>();
       for (Router r : routers) {
         RoutingTable t = r.table();
-        for (ReplicaGroup g : t.groups()) {
+        List<ReplicaGroup> groups = new ArrayList<>(t.groups());
+        if (t.extension(TRANSITION) != null) {
+          // A phase of a migration also routes to the groups of its target table.
+          groups.addAll(MigrationRoutes.of(t).plan().to().groups());
+        }
+        for (ReplicaGroup g : groups) {
           for (Replica m : g.members()) {
             wanted.putIfAbsent(m.endpoint(), g);
           }

@@ -11,6 +11,9 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.migrate.Migration;
+import io.shardrouter.migrate.MigrationPlan;
+import io.shardrouter.migrate.Phase;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -145,6 +148,25 @@ class ShardedDataSourceTest {
     sources.close();
     assertTrue(made.stream().allMatch(d -> d.closed), "close closes every data source");
     assertThrows(IllegalStateException.class, () -> sources.track(router));
+  }
+
+  @Test
+  void migrationPhases_openTheTargetGroupFirst_andCloseWhatTheLastVersionDropsAfter() {
+    RoutingTable from = table("orders", 1, group(1), group(2));
+    RoutingTable to = table("orders", 2, group(1), group(3));
+    MigrationPlan plan = Migration.plan(from, to);
+    Router router = Router.create(from);
+    try (ShardedDataSource sources = ShardedDataSource.create(factory, router)) {
+      assertEquals(Set.of("db1", "db2"), sources.endpoints());
+      router.update(plan.routes(Phase.COPY).table());
+      assertEquals(
+          Set.of("db1", "db2", "db3"), sources.endpoints(), "the target group opens at COPY");
+      router.update(plan.routes(Phase.ROLLBACK_WINDOW, 7).table());
+      assertEquals(Set.of("db1", "db2", "db3"), sources.endpoints());
+      router.update(plan.routes(Phase.DONE, 8).table());
+      assertEquals(Set.of("db1", "db3"), sources.endpoints(), "the emptied group closes at DONE");
+      assertTrue(made.stream().filter(d -> d.endpoint.equals("db2")).allMatch(d -> d.closed));
+    }
   }
 
   @Test

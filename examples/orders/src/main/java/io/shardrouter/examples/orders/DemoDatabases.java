@@ -80,6 +80,7 @@ final class DemoDatabases implements DataSourceFactory {
     return List.of(urls);
   }
 
+  /** A pool for the endpoint (no DDL: {@link #prepare} made the endpoints empty before the run). */
   @Override
   public DataSource create(ReplicaGroup group, Replica replica) {
     String url = replica.endpoint();
@@ -87,20 +88,6 @@ final class DemoDatabases implements DataSourceFactory {
       JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sa", "");
       pool.setMaxConnections(POOL);
       return pool;
-    }
-    int at = url.indexOf(SCHEMA);
-    if (at > 0) {
-      PGSimpleDataSource admin = new PGSimpleDataSource();
-      admin.setURL(url.substring(0, at - 1));
-      try (Connection c = admin.getConnection();
-          Statement s = c.createStatement()) {
-        String schema = url.substring(at + SCHEMA.length());
-        s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-        s.execute("CREATE SCHEMA " + schema);
-      } catch (SQLException e) {
-        throw new IllegalStateException(
-            "cannot create the schema of group '" + group.id() + "' at " + url, e);
-      }
     }
     PGConnectionPoolDataSource pg = new PGConnectionPoolDataSource();
     pg.setURL(url);
@@ -114,13 +101,46 @@ final class DemoDatabases implements DataSourceFactory {
     ((JdbcConnectionPool) dataSource).dispose();
   }
 
-  /** Drops the demo's tables on a group given by URL, so that a run starts empty. */
-  static void dropTables(DataSource primary) throws SQLException {
-    try (Connection c = primary.getConnection();
-        Statement s = c.createStatement()) {
-      for (String t : List.of("orders", "orders_fence", "order_events", "email_claims", "users")) {
-        s.execute("DROP TABLE IF EXISTS " + t);
+  /**
+   * Makes every endpoint empty before a run: a fresh schema for each group on one PostgreSQL
+   * server, no demo tables on databases given one per group (H2 in memory starts empty).
+   */
+  static void prepare(List<String> endpoints) throws SQLException {
+    for (String url : endpoints) {
+      if (url.startsWith("jdbc:h2:mem:")) {
+        continue;
+      }
+      int at = url.indexOf(SCHEMA);
+      if (at > 0) {
+        PGSimpleDataSource admin = new PGSimpleDataSource();
+        admin.setURL(url.substring(0, at - 1));
+        try (Connection c = admin.getConnection();
+            Statement s = c.createStatement()) {
+          String schema = url.substring(at + SCHEMA.length());
+          s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+          s.execute("CREATE SCHEMA " + schema);
+        }
+        continue;
+      }
+      DataSource ds =
+          url.startsWith("jdbc:h2:") ? JdbcConnectionPool.create(url, "sa", "") : pg(url);
+      try (Connection c = ds.getConnection();
+          Statement s = c.createStatement()) {
+        for (String t :
+            List.of("orders", "orders_fence", "order_events", "email_claims", "users")) {
+          s.execute("DROP TABLE IF EXISTS " + t);
+        }
+      } finally {
+        if (ds instanceof JdbcConnectionPool p) {
+          p.dispose();
+        }
       }
     }
+  }
+
+  private static DataSource pg(String url) {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL(url);
+    return ds;
   }
 }

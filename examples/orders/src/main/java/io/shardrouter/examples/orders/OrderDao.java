@@ -66,7 +66,7 @@ public final class OrderDao {
   private final Executor jdbc;
   private final Pager<Order, OrderKey> newestFirst;
   private final Pager<Order, OrderKey> oldestFirst;
-  private final ConcurrentMap<String, JdbcMigrationStore> stores = new ConcurrentHashMap<>();
+  private final ConcurrentMap<DataSource, JdbcMigrationStore> stores = new ConcurrentHashMap<>();
 
   /**
    * A DAO routing with {@code orders}, connecting through {@code db} (which must know the groups of
@@ -99,10 +99,13 @@ public final class OrderDao {
     return m.getYear() * 12 + m.getMonthValue() - 1;
   }
 
-  /** The migration store of a group's orders table (the DAO's way to write rows with fences). */
+  /**
+   * The migration store of a group's orders table (the DAO's way to write rows with fences), one
+   * per data source: a group whose pool was closed and opened again gets a store on the new one.
+   */
   JdbcMigrationStore store(ReplicaGroup group) {
-    return stores.computeIfAbsent(
-        group.id(), id -> OrdersSchema.ordersStore(id, db.primary(group)));
+    DataSource primary = db.primary(group);
+    return stores.computeIfAbsent(primary, ds -> OrdersSchema.ordersStore(group.id(), ds));
   }
 
   /** Places an order (revision 1) with its event; false when it was placed before. */

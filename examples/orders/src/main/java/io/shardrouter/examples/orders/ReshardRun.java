@@ -79,19 +79,25 @@ final class ReshardRun {
     ExecutorService jdbc = Executors.newFixedThreadPool(4);
     ScheduledExecutorService fleet = Executors.newSingleThreadScheduledExecutor();
     Path stateDir = Files.createTempDirectory("shardrouter-demo-state");
-    try (ShardedDataSource db =
+    DemoDatabases.prepare(endpoints);
+    // The service routes with one Router, which the coordinator updates; its ShardedDataSource
+    // opens
+    // g5 when the first phase of the migration names it. The operator's side (schema, load,
+    // coordinator, end check) has its own pools over all six groups.
+    Router ordersRouter = Router.create(from);
+    Router slowTables = Router.create(from); // the slow client is another process: its own pools
+    try (ShardedDataSource admin =
             ShardedDataSource.create(
                 DemoDatabases.factory(), Router.create(from), Router.create(to));
+        ShardedDataSource db = ShardedDataSource.create(DemoDatabases.factory(), ordersRouter);
+        ShardedDataSource slowDb = ShardedDataSource.create(DemoDatabases.factory(), slowTables);
         ScatterGather scatter =
             ScatterGather.builder().maxConcurrency(8).deadline(Duration.ofSeconds(10)).build()) {
-      JdbcClaimStore claims = JdbcClaimStore.create(db, OrdersSchema.CLAIMS_TABLE);
+      JdbcClaimStore claims = JdbcClaimStore.create(admin, OrdersSchema.CLAIMS_TABLE);
       Map<String, JdbcMigrationStore> stores = new LinkedHashMap<>();
       for (ReplicaGroup g : to.groups()) {
-        if (o.jdbc() != null && o.jdbc().contains(",")) {
-          DemoDatabases.dropTables(db.primary(g));
-        }
-        OrdersSchema.create(db.primary(g), claims);
-        stores.put(g.id(), OrdersSchema.ordersStore(g.id(), db.primary(g)));
+        OrdersSchema.create(admin.primary(g), claims);
+        stores.put(g.id(), OrdersSchema.ordersStore(g.id(), admin.primary(g)));
       }
       MigrationRouter router = new MigrationRouter(MigrationRoutes.of(from));
       MigrationRouter slow = new MigrationRouter(MigrationRoutes.of(from));
@@ -110,9 +116,17 @@ final class ReshardRun {
           MigrationCoordinator.builder(plan)
               .stores(stores)
               .stateStore(new FileStateStore(stateDir))
+              .routers(ordersRouter)
               .migrationRouters(router)
               .publisher(
-                  r -> fleet.schedule(() -> slow.update(r), o.lagMillis(), TimeUnit.MILLISECONDS))
+                  r ->
+                      fleet.schedule(
+                          () -> {
+                            slowTables.update(r.table());
+                            slow.update(r);
+                          },
+                          o.lagMillis(),
+                          TimeUnit.MILLISECONDS))
               .gate(v -> awaitVersion(slow, v))
               .batchSize(250)
               .build();
@@ -120,7 +134,7 @@ final class ReshardRun {
       LoadGenerator.Client client =
           new LoadGenerator.Client(new OrderDao(router, db, scatter, jdbc, CURSOR_KEY), router);
       LoadGenerator.Client lagging =
-          new LoadGenerator.Client(new OrderDao(slow, db, scatter, jdbc, CURSOR_KEY), slow);
+          new LoadGenerator.Client(new OrderDao(slow, slowDb, scatter, jdbc, CURSOR_KEY), slow);
       LoadGenerator load =
           new LoadGenerator(
               users,
@@ -161,7 +175,7 @@ final class ReshardRun {
       }
       stats.end();
       RoutingTable last = coordinator.routes().table();
-      Reconciliation check = Reconciliation.check(last, to.groups(), db, ledger);
+      Reconciliation check = Reconciliation.check(last, to.groups(), admin, ledger);
       out.println();
       stats.print(out);
       long verified = 0;
