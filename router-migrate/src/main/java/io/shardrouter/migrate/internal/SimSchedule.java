@@ -109,7 +109,7 @@ public final class SimSchedule {
     }
     keys = new String[8 + rnd.nextInt(40)];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = "k" + i;
+      keys[i] = "k" + i / 2 + (i % 2 == 0 ? "" : "#" + i); // two rows per key: ids "" and "#i"
     }
     MigrationRoutes initial = plan.routes(Phase.PLANNED);
     published.add(initial);
@@ -259,7 +259,7 @@ public final class SimSchedule {
 
   private void newWrite(int c) {
     String key = keys[rnd.nextInt(keys.length)];
-    Write w = new Write(c, key, ++seq, routes[c].write(key));
+    Write w = new Write(c, key, ++seq, routes[c].write(routed(key)));
     log("client " + c + " writes " + key + " seq " + w.seq + " " + w.route);
     if (online[c]) {
       inflight.add(w);
@@ -279,12 +279,18 @@ public final class SimSchedule {
     }
     ReplicaGroup g = w.legs == 0 ? w.route.first() : w.route.second();
     Row row =
-        Row.of(bytes(w.key), bytes("v" + w.seq), w.route.version(), w.seq, w.route.partition());
+        Row.of(
+            bytes(routed(w.key)),
+            id(w.key),
+            bytes("v" + w.seq),
+            w.route.version(),
+            w.seq,
+            w.route.partition());
     if (!applyLeg(g.id(), row)) {
       fenced++;
       MigrationRoutes latest = published.get(published.size() - 1);
       routes[w.client] = latest;
-      w.route = latest.write(w.key);
+      w.route = latest.write(routed(w.key));
       w.legs = 0;
       log("MOVED: " + w.key + " seq " + w.seq + " retries on " + w.route);
       return;
@@ -327,18 +333,18 @@ public final class SimSchedule {
       return;
     }
     String key = keys[rnd.nextInt(keys.length)];
-    ReadRoute route = routes[c].read(key);
+    ReadRoute route = routes[c].read(routed(key));
     boolean moved =
         fencedRead(route.group().id(), route)
             || (route.compareWith() != null && fencedRead(route.compareWith().id(), route));
     if (fenceOn && moved) {
       routes[c] = published.get(published.size() - 1);
-      route = routes[c].read(key);
+      route = routes[c].read(routed(key));
       log("MOVED read of " + key + ", now v" + routes[c].version());
     }
-    Row got = stores.get(route.group().id()).get(bytes(key));
+    Row got = stores.get(route.group().id()).get(bytes(routed(key)), id(key));
     if (route.compareWith() != null) {
-      Row auth = stores.get(route.compareWith().id()).get(bytes(key));
+      Row auth = stores.get(route.compareWith().id()).get(bytes(routed(key)), id(key));
       if (got == null ? auth != null : auth == null || !got.sameContent(auth)) {
         canaryMismatches++;
       }
@@ -411,8 +417,8 @@ public final class SimSchedule {
     RoutingTable last = coordinator.phase() == Phase.DONE ? plan.to() : plan.from();
     for (Map.Entry<String, Long> e : latestAck.entrySet()) {
       String key = e.getKey();
-      String owner = last.route(key).group().id();
-      Row row = stores.get(owner).get(bytes(key));
+      String owner = last.route(routed(key)).group().id();
+      Row row = stores.get(owner).get(bytes(routed(key)), id(key));
       if (row == null || row.sequence() != e.getValue()) {
         lost++;
         if (violation == null) {
@@ -430,7 +436,7 @@ public final class SimSchedule {
         }
       }
       for (InMemoryStore s : stores.values()) {
-        if (!s.groupId().equals(owner) && s.get(bytes(key)) != null) {
+        if (!s.groupId().equals(owner) && s.get(bytes(routed(key)), id(key)) != null) {
           duplicated++;
           if (violation == null) {
             violation =
@@ -439,6 +445,18 @@ public final class SimSchedule {
         }
       }
     }
+  }
+
+  /** The routing key of a simulated row name {@code key} or {@code key#id}. */
+  private static String routed(String name) {
+    int at = name.indexOf('#');
+    return at < 0 ? name : name.substring(0, at);
+  }
+
+  /** The row id of a simulated row name: empty, or the bytes after {@code #}. */
+  private static byte[] id(String name) {
+    int at = name.indexOf('#');
+    return at < 0 ? new byte[0] : bytes(name.substring(at + 1));
   }
 
   private static byte[] bytes(String s) {
