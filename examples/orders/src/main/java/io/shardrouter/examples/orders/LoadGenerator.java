@@ -195,15 +195,17 @@ final class LoadGenerator implements AutoCloseable {
     return false;
   }
 
-  private void awaitVersion(MigrationRouter router, long version) throws InterruptedException {
+  /** Waits until {@code router} has {@code version} or a later one (30 s at most). */
+  static void awaitVersion(MigrationRouter router, long version) throws InterruptedException {
     long deadline = System.nanoTime() + WAIT_FOR_VERSION_NANOS;
     while (router.routes().version() < version) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(
             "the router stayed on version "
                 + router.routes().version()
-                + " for 30 s while a fence asks for "
-                + version);
+                + " for 30 s while version "
+                + version
+                + " is published");
       }
       Thread.sleep(1);
     }

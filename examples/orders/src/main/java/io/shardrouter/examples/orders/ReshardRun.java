@@ -150,17 +150,10 @@ final class ReshardRun {
       try (LoadGenerator running = load.start()) {
         Thread.sleep(o.holdMillis());
         Progress progress = new Progress(out, plan.movements().size());
-        List<Phase> goals =
-            rollback
-                ? List.of(
-                    Phase.COPY,
-                    Phase.DUAL_WRITE,
-                    Phase.VERIFY,
-                    Phase.CANARY,
-                    Phase.CUT_OVER,
-                    Phase.ROLLBACK_WINDOW,
-                    Phase.ROLLED_BACK)
-                : MigrationPlan.FORWARD;
+        List<Phase> goals = new ArrayList<>(MigrationPlan.FORWARD);
+        if (rollback) { // instead of DONE: roll back from the rollback window
+          goals.set(goals.indexOf(Phase.DONE), Phase.ROLLED_BACK);
+        }
         for (Phase goal : goals) {
           if (goal == Phase.ROLLED_BACK) {
             coordinator.requestRollback();
@@ -219,21 +212,11 @@ final class ReshardRun {
   }
 
   private static void awaitVersion(MigrationRouter router, long version) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (router.routes().version() < version) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            "the slow client is still on version "
-                + router.routes().version()
-                + " after 30 s; cut-over waits for version "
-                + version);
-      }
-      try {
-        Thread.sleep(1);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for version " + version, e);
-      }
+    try {
+      LoadGenerator.awaitVersion(router, version);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for version " + version, e);
     }
   }
 
