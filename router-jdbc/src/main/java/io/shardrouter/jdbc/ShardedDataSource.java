@@ -27,12 +27,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When a tracked router swaps in a table that adds a group (or gives a group a new endpoint),
  * the new endpoint's data source is made before the next call asks for it; when no tracked table
- * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close}. A
- * table published by a migration (with router-migrate's {@code transition} extension,
- * docs/format.md §8) names the groups of both its source and its target table, so the group a
- * migration moves keys to is open from its first phase, and the one it empties is closed when the
- * migration's last version no longer names it. Several routers (orders, claims, an index) over the
- * same groups share one data source per endpoint.
+ * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close} at
+ * the next update after that (so a request routed with the previous version, still in flight when
+ * the new one arrived, finishes on its group; a write there meets the group's fence if a migration
+ * moved its keys away). A table published by a migration (with router-migrate's {@code transition}
+ * extension, docs/format.md §8) names the groups of both its source and its target table, so the
+ * group a migration moves keys to is open from its first phase, and the one it empties is closed
+ * when the migration's last version no longer names it. Several routers (orders, claims, an index)
+ * over the same groups share one data source per endpoint.
  *
  * <p><b>Thread-safety:</b> safe for any number of threads. Lookups read one volatile map; updates
  * rebuild it under a lock that lookups never take.
@@ -51,6 +53,7 @@ public final class ShardedDataSource implements AutoCloseable {
   private final ReentrantLock updates = new ReentrantLock();
   private volatile Map<String, DataSource> byEndpoint = Map.of();
   private volatile boolean closed;
+  private Map<String, ReplicaGroup> previous = Map.of(); // guarded by updates
 
   private ShardedDataSource(DataSourceFactory factory) {
     this.factory = Objects.requireNonNull(factory, "factory");
@@ -152,6 +155,11 @@ public final class ShardedDataSource implements AutoCloseable {
           }
         }
       }
+      Map<String, ReplicaGroup> current = new HashMap<>(wanted);
+      // Requests routed with the previous tables may still be in flight: their endpoints stay open
+      // until the next version.
+      previous.forEach(wanted::putIfAbsent);
+      previous = current;
       Map<String, DataSource> old = byEndpoint;
       Map<String, DataSource> next = new HashMap<>();
       for (Map.Entry<String, ReplicaGroup> e : wanted.entrySet()) {

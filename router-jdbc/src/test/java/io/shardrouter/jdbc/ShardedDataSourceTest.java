@@ -1,6 +1,7 @@
 package io.shardrouter.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -139,10 +140,14 @@ class ShardedDataSourceTest {
     ShardedDataSource sources = ShardedDataSource.create(factory, router);
     DataSource db1 = sources.primary(router.table().routeOfPartition(0));
     router.update(table("orders", 2, group(1), group(3)));
+    assertEquals(
+        Set.of("db1", "db2", "db3"), sources.endpoints(), "db2 stays for requests in flight");
+    FakeDataSource db2 = made.stream().filter(d -> d.endpoint.equals("db2")).findFirst().get();
+    assertFalse(db2.closed);
+    router.update(table("orders", 3, group(1), group(3)));
     assertEquals(Set.of("db1", "db3"), sources.endpoints());
     assertSame(db1, sources.primary(router.table().routeOfPartition(0)), "kept groups keep theirs");
-    FakeDataSource db2 = made.stream().filter(d -> d.endpoint.equals("db2")).findFirst().get();
-    assertTrue(db2.closed, "the removed group's data source is closed");
+    assertTrue(db2.closed, "the removed group's data source is closed one version later");
     assertEquals(
         "db3", ((FakeDataSource) sources.primary(router.table().routeOfPartition(1))).endpoint);
     sources.close();
@@ -164,7 +169,9 @@ class ShardedDataSourceTest {
       router.update(plan.routes(Phase.ROLLBACK_WINDOW, 7).table());
       assertEquals(Set.of("db1", "db2", "db3"), sources.endpoints());
       router.update(plan.routes(Phase.DONE, 8).table());
-      assertEquals(Set.of("db1", "db3"), sources.endpoints(), "the emptied group closes at DONE");
+      assertEquals(Set.of("db1", "db2", "db3"), sources.endpoints(), "in flight at DONE");
+      router.update(to.toBuilder().version(9).build());
+      assertEquals(Set.of("db1", "db3"), sources.endpoints(), "the emptied group closes after");
       assertTrue(made.stream().filter(d -> d.endpoint.equals("db2")).allMatch(d -> d.closed));
     }
   }
@@ -176,6 +183,7 @@ class ShardedDataSourceTest {
     try (ShardedDataSource sources = ShardedDataSource.create(factory, orders, claims)) {
       assertEquals(2, made.size());
       orders.update(table("orders", 2, group(1)));
+      orders.update(table("orders", 3, group(1)));
       assertEquals(Set.of("db1", "db2"), sources.endpoints(), "db2 is still claims' group");
       assertTrue(made.stream().noneMatch(d -> d.closed));
     }
