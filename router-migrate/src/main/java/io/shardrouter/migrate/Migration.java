@@ -1,10 +1,12 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.internal.KeySamples;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -38,7 +40,13 @@ public final class Migration {
    * whose group changes, with its exact share. When the strategy changed (hash_mod 16 to 32, jump P
    * to P+1, a ring gaining a group, a range split or merge, a key isolated by lookup), keys change
    * partition: each source partition gets one movement per other group of {@code to}, filtered to
-   * the keys that land there, with shares estimated from {@value #SAMPLE_KEYS} random keys.
+   * the keys that land there, with shares estimated from {@value #SAMPLE_KEYS} random keys of the
+   * key type (those both tables route; a range table routes only its ranges, so its shares may rest
+   * on few keys: {@link MigrationPlan#sampledKeys()} says how many). When the new strategy names
+   * exactly the keys it routes differently (a lookup that gains entries over the same fallback),
+   * only the partitions whose group changes and the source partitions of those keys get movements:
+   * isolating one hot key moves that key's rows, and the migration scans one partition for it, not
+   * all of them.
    *
    * @param from the table in service
    * @param to the table wanted (its version is not used; the plan numbers the versions)
@@ -80,25 +88,28 @@ public final class Migration {
     } else {
       List<ReplicaGroup> targets = to.groups();
       long[][] counts = new long[from.partitionCount()][targets.size()];
-      if (KeySamples.supports(from.keyType())) {
-        SplittableRandom rnd = new SplittableRandom(SAMPLE_SEED);
-        for (int i = 0; i < SAMPLE_KEYS; i++) {
-          byte[] k = KeySamples.next(from.keyType(), rnd);
+      SplittableRandom rnd = new SplittableRandom(SAMPLE_SEED);
+      for (int i = 0; i < SAMPLE_KEYS; i++) {
+        byte[] k = KeySamples.next(from.keyType(), rnd);
+        try {
           int p = from.routeCanonical(k).partition();
           counts[p][targets.indexOf(to.routeCanonical(k).group())]++;
+          sampled++;
+        } catch (RoutingException e) {
+          // a key outside the tables' ranges: it belongs to no partition of either, skip it
         }
-        sampled = SAMPLE_KEYS;
       }
+      boolean[][] pairs = candidates(from, to, targets);
       for (int p = 0; p < from.partitionCount(); p++) {
         String s = from.groupOf(p).id();
         for (int g = 0; g < targets.size(); g++) {
           ReplicaGroup target = targets.get(g);
-          if (target.id().equals(s)) {
+          if (!pairs[p][g] || target.id().equals(s)) {
             continue;
           }
           Part part =
               Part.of(partId(p, target.id()), from.strategy(), p, new GroupFilter(to, target));
-          double share = sampled == 0 ? Double.NaN : (double) counts[p][g] / sampled;
+          double share = sampled == 0 ? 0 : (double) counts[p][g] / sampled;
           moves.add(new Movement(part, s, target.id(), share));
         }
       }
@@ -114,6 +125,31 @@ public final class Migration {
               + "': every partition keeps its group; publish the new table directly");
     }
     return new MigrationPlan(from, to, !sameStrategy, moves, sampled, 10, true);
+  }
+
+  /**
+   * The (source partition, target group) pairs that may hold moving keys. When the target strategy
+   * says exactly which keys it routes differently ({@code PartitionStrategy.keyMovesFrom}: a lookup
+   * that gains entries over the same fallback), only the partitions whose group changes and the
+   * source partitions of those keys; otherwise every pair.
+   */
+  private static boolean[][] candidates(
+      RoutingTable from, RoutingTable to, List<ReplicaGroup> targets) {
+    boolean[][] pairs = new boolean[from.partitionCount()][targets.size()];
+    List<KeyMove> keyMoves = to.strategy().keyMovesFrom(from.strategy());
+    if (keyMoves == null) {
+      for (boolean[] row : pairs) {
+        Arrays.fill(row, true);
+      }
+      return pairs;
+    }
+    for (int p = 0; p < from.partitionCount() && p < to.partitionCount(); p++) {
+      pairs[p][targets.indexOf(to.groupOf(p))] = true; // the keys that keep partition p
+    }
+    for (KeyMove m : keyMoves) {
+      pairs[m.fromPartition()][targets.indexOf(to.groupOf(m.toPartition()))] = true;
+    }
+    return pairs;
   }
 
   private static String partId(int partition, String targetGroup) {

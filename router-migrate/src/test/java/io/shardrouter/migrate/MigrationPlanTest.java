@@ -1,9 +1,11 @@
 package io.shardrouter.migrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.nio.charset.StandardCharsets;
@@ -105,5 +107,37 @@ class MigrationPlanTest {
         assertThrows(IllegalArgumentException.class, () -> plan.withCanary(101, true));
     assertTrue(e.getMessage().contains("[0, 100]"));
     assertThrows(IllegalArgumentException.class, () -> plan.versionOf(Phase.ROLLED_BACK));
+  }
+
+  @Test
+  void lookupIsolatingOneKey_movesThatKeysPartitionOnly_withSampledShares() {
+    String fallback = "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":16}";
+    RoutingTable from = Docs.hashMod(1, 16, 4);
+    String hot = "user-42";
+    int p = from.route(hot).partition();
+    String lookup =
+        "{\"type\":\"lookup\",\"match\":\"key\",\"partitions\":17,\"fallback\":"
+            + fallback
+            + ",\"entries\":{\""
+            + hot
+            + "\":{\"partition\":16,\"dedicated\":true}}}";
+    List<String> placement = new ArrayList<>();
+    for (int q = 0; q < 16; q++) {
+      placement.add(from.groupOf(q).id());
+    }
+    String other = from.groupOf(p).id().equals("g1") ? "g2" : "g1";
+    placement.add(other);
+    RoutingTable to = Docs.table(2, lookup, Docs.groups(4), placement);
+    MigrationPlan plan = Migration.plan(from, to);
+    assertTrue(plan.strategyChange());
+    assertEquals(1, plan.movements().size(), plan.toText());
+    Movement m = plan.movements().get(0);
+    assertEquals(p, m.sourcePartition());
+    assertEquals(other, m.targetGroup());
+    assertTrue(m.part().contains(KeyType.STRING.parseText(hot)));
+    assertFalse(m.part().contains(KeyType.STRING.parseText("user-43")));
+    assertEquals(Phase.DUAL_WRITE, plan.routes(Phase.DUAL_WRITE).write(hot).phase());
+    assertTrue(plan.routes(Phase.DUAL_WRITE).write(hot).dual());
+    assertFalse(Double.isNaN(m.share()));
   }
 }

@@ -1,39 +1,67 @@
 package io.shardrouter.migrate.internal;
 
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
+import java.time.Instant;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
 /**
- * Random canonical keys of a key type, for estimating the share of keys a strategy change moves.
+ * Random keys of any key type, as canonical bytes, for estimating what share of the keys a strategy
+ * change moves. Only the routing of the keys matters, so they need not look like real keys.
  *
  * <p><b>Stability:</b> internal.
  */
 public final class KeySamples {
-  private KeySamples() {}
+  private static final long YEAR_2000 = 946_684_800L;
+  private static final long CENTURY_SECONDS = 3_155_760_000L;
 
-  /** True when {@link #next} can make keys of this type. */
-  public static boolean supports(KeyType type) {
-    return type.equals(KeyType.STRING)
-        || type.equals(KeyType.LONG)
-        || type.equals(KeyType.INT)
-        || type.equals(KeyType.UUID_KEY);
-  }
+  private KeySamples() {}
 
   /** One random key's canonical bytes. */
   public static byte[] next(KeyType type, SplittableRandom rnd) {
-    String text;
-    if (type.equals(KeyType.STRING)) {
-      text = "key-" + Long.toHexString(rnd.nextLong());
-    } else if (type.equals(KeyType.LONG)) {
-      text = Long.toString(rnd.nextLong());
-    } else if (type.equals(KeyType.INT)) {
-      text = Integer.toString(rnd.nextInt());
-    } else if (type.equals(KeyType.UUID_KEY)) {
-      text = new UUID(rnd.nextLong(), rnd.nextLong()).toString();
-    } else {
-      throw new IllegalArgumentException("no key samples for key type " + type);
+    if (type.isComposite()) {
+      List<KeyKind> kinds = type.parts();
+      Object[] parts = new Object[kinds.size()];
+      for (int i = 0; i < parts.length; i++) {
+        parts[i] = value(kinds.get(i), rnd);
+      }
+      return CompositeKey.of(parts).toBytes();
     }
-    return type.parseText(text);
+    return type.parseText(text(type.kind(), rnd));
+  }
+
+  private static Object value(KeyKind kind, SplittableRandom rnd) {
+    switch (kind) {
+      case STRING:
+        return "key-" + Long.toHexString(rnd.nextLong());
+      case LONG:
+        return rnd.nextLong();
+      case INT:
+        return rnd.nextInt();
+      case UUID:
+        return new UUID(rnd.nextLong(), rnd.nextLong());
+      case BYTES:
+        byte[] b = new byte[8 + rnd.nextInt(9)];
+        rnd.nextBytes(b);
+        return b;
+      case TIMESTAMP:
+        return Instant.ofEpochSecond(YEAR_2000 + rnd.nextLong(CENTURY_SECONDS));
+    }
+    throw new IllegalArgumentException("no key samples for key kind " + kind);
+  }
+
+  private static String text(KeyKind kind, SplittableRandom rnd) {
+    Object v = value(kind, rnd);
+    if (v instanceof byte[] b) {
+      StringBuilder hex = new StringBuilder(2 * b.length);
+      for (byte x : b) {
+        hex.append(Character.forDigit((x >> 4) & 0xF, 16)).append(Character.forDigit(x & 0xF, 16));
+      }
+      return hex.toString();
+    }
+    return v.toString();
   }
 }
