@@ -113,6 +113,15 @@ public final class OrderDao {
     return save(order, 1);
   }
 
+  private static OutboxEvent placed(Order order) {
+    return new OutboxEvent(
+        "order-placed:" + order.orderId(),
+        order.userId(),
+        "order-placed",
+        "{\"order_id\":\"" + order.orderId() + "\",\"cents\":" + order.amountCents() + "}",
+        order.createdAtMillis());
+  }
+
   // --- README: order-dao begins
   /**
    * Writes revision {@code revision} of an order; the first revision also appends its event. False
@@ -168,17 +177,6 @@ public final class OrderDao {
     }
   }
 
-  // --- README: order-dao ends
-
-  private static OutboxEvent placed(Order order) {
-    return new OutboxEvent(
-        "order-placed:" + order.orderId(),
-        order.userId(),
-        "order-placed",
-        "{\"order_id\":\"" + order.orderId() + "\",\"cents\":" + order.amountCents() + "}",
-        order.createdAtMillis());
-  }
-
   /**
    * Every order of a user with its revision, in order id order, from the group the read route names
    * (during a canary, a share of users is read from the new group).
@@ -217,6 +215,8 @@ public final class OrderDao {
     return out;
   }
 
+  // --- README: order-dao ends
+
   /** A page of the user's orders, newest first, over the last months; cursor null to start. */
   public Page<Order> recent(String tenant, String userId, YearMonth now, int limit, String cursor) {
     ReadRoute route = orders.read(OrdersRouting.key(tenant, userId)); // one snapshot per request
@@ -239,8 +239,6 @@ public final class OrderDao {
             .run();
     return newestFirst.page(page, result); // the top `limit` of all buckets, and the next cursor
   }
-
-  // --- README: order-dao ends
 
   /** A page of every order of {@code month}, across every group, oldest first. */
   public Page<Order> month(YearMonth month, int limit, String cursor) {
