@@ -126,10 +126,10 @@ class RoutingDocumentsTest {
             RoutingDocuments.DEFAULT_MAX_BYTES);
     assertEquals(KeyType.LONG, nested.strategy().keyType());
     assertEquals(
-        KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
+        KeyType.TIMESTAMP, registry.create(t.strategy().toSpec(), KeyType.TIMESTAMP).keyType());
     InvalidRoutingTableException e =
         assertThrows(
-            InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
+            InvalidRoutingTableException.class, () -> registry.create(t.strategy().toSpec()));
     assertViolation(e.violations(), "strategy.type", "needs the document's key type");
   }
 

@@ -73,7 +73,7 @@ class LookupDocumentTest {
   void read_noEntries_everyKeyToTheFallback() {
     RoutingTable t = Fixtures.read(document(STRING_KEY, lookup(""), 8));
     assertEquals(Fixtures.hashMod(8).partitionOf("x"), t.route("x").partition());
-    assertEquals("{}", t.strategy().toJson().get("entries").toString());
+    assertEquals("{}", t.strategy().toSpec().get("entries").toString());
   }
 
   @Test
@@ -92,7 +92,7 @@ class LookupDocumentTest {
                 8));
     assertEquals(7, uuids.route(u).partition());
     assertTrue(
-        uuids.strategy().toJson().get("entries").has(u.toString()),
+        uuids.strategy().toSpec().get("entries").has(u.toString()),
         "uuids are written back in lower case");
     RoutingTable pairs =
         Fixtures.read(
@@ -358,7 +358,7 @@ class LookupDocumentTest {
             () ->
                 StrategyRegistry.defaultRegistry()
                     .create(
-                        Fixtures.read(document(STRING_KEY, lookup(""), 8)).strategy().toJson()));
+                        Fixtures.read(document(STRING_KEY, lookup(""), 8)).strategy().toSpec()));
     assertViolation(
         e.violations(),
         "strategy.entries",
