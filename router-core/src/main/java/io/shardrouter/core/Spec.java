@@ -62,12 +62,12 @@ public final class Spec {
         new SpecViews.Factory() {
           @Override
           public Spec object(Map<String, Spec> fields) {
-            return new Spec(Kind.OBJECT, Collections.unmodifiableMap(fields));
+            return new Spec(Kind.OBJECT, fields); // read-only: SpecViews' contract
           }
 
           @Override
           public Spec array(List<Spec> elements) {
-            return new Spec(Kind.ARRAY, Collections.unmodifiableList(elements));
+            return new Spec(Kind.ARRAY, elements);
           }
         });
   }

@@ -82,35 +82,44 @@ public final class LookupStrategyFactory implements StrategyFactory {
     }
     Spec entries = params.get(LookupStrategy.ENTRIES);
     Reader reader = new Reader(params, b, keyType);
-    try {
-      if (entries == null) {
-        // no entries: every key goes to the fallback
-      } else if (entries.isObject()) {
-        // Walked once: a directory read from a document is read from its bytes as it is walked.
-        Iterator<Map.Entry<String, Spec>> it = entries.fields().entrySet().iterator();
-        while (it.hasNext() && reader.reported < MAX_REPORTED) {
-          Map.Entry<String, Spec> e = it.next();
-          reader.at(e.getKey(), -1);
-          reader.entry(e.getKey(), e.getValue());
+    if (entries == null) {
+      // no entries: every key goes to the fallback
+    } else if (entries.isObject()) {
+      // Walked once: a directory read from a document is read from its bytes as it is walked.
+      Iterator<Map.Entry<String, Spec>> it = entries.fields().entrySet().iterator();
+      for (int i = 0; it.hasNext() && reader.reported < MAX_REPORTED; i++) {
+        Map.Entry<String, Spec> e;
+        try {
+          e = it.next();
+        } catch (IllegalArgumentException unreadable) {
+          reader.at(SpecJson.fieldNameAt(entries, i), -1);
+          reader.violation(reader.path(), unreadable.getMessage());
+          continue;
         }
-        b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
-      } else if (entries.isArray()) {
-        List<Spec> pairs = entries.elements();
-        for (int i = 0; i < pairs.size() && reader.reported < MAX_REPORTED; i++) {
-          reader.at(null, i);
-          reader.pair(pairs.get(i));
-        }
-        b.paths(i -> "entries[" + i + "]");
-      } else {
-        params.violation(
-            LookupStrategy.ENTRIES,
-            "must be an object {\"key\": partition or entry, ...} or an array of"
-                + " [key, partition or entry] pairs, got "
-                + jsonType(entries));
+        reader.at(e.getKey(), -1);
+        reader.entry(e.getKey(), e.getValue());
       }
-    } catch (IllegalArgumentException e) {
-      // a number no spec holds (such as 1e400), met while the entries were read from the document
-      reader.violation(reader.path(), e.getMessage());
+      b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
+    } else if (entries.isArray()) {
+      List<Spec> pairs = entries.elements();
+      for (int i = 0; i < pairs.size() && reader.reported < MAX_REPORTED; i++) {
+        reader.at(null, i);
+        Spec pair;
+        try {
+          pair = pairs.get(i);
+        } catch (IllegalArgumentException unreadable) {
+          reader.violation(reader.path(), unreadable.getMessage());
+          continue;
+        }
+        reader.pair(pair);
+      }
+      b.paths(i -> "entries[" + i + "]");
+    } else {
+      params.violation(
+          LookupStrategy.ENTRIES,
+          "must be an object {\"key\": partition or entry, ...} or an array of"
+              + " [key, partition or entry] pairs, got "
+              + jsonType(entries));
     }
     if (reader.reported >= MAX_REPORTED) {
       params.violation(

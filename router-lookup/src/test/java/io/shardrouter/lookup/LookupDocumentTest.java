@@ -138,6 +138,10 @@ class LookupDocumentTest {
         "strategy.entries.hot",
         "partition 8 is out of range: the strategy has 8 partitions [0, 8), the fallback's",
         "declare \"partitions\": 9 or more");
+    assertViolation(
+        refused(document(STRING_KEY, lookup("\"entries\": \"hot\""), 8)),
+        "strategy.entries",
+        "[key, partition or entry] pairs, got string");
     List<Violation> negative =
         refused(document(STRING_KEY, lookup("\"entries\": {\"hot\": -1}"), 8));
     assertViolation(

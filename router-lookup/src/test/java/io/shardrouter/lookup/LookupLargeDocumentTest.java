@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import static io.shardrouter.lookup.Fixtures.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -145,6 +146,16 @@ class LookupLargeDocumentTest {
     assertEquals("strategy.entries.k1700.weight", field.get(0).path());
     List<Violation> pair = refused(document(arrayEntries(N, 2999, "[\"k2999\"]"), ""));
     assertEquals("strategy.entries[2999]", pair.get(0).path());
+  }
+
+  @Test
+  void numberOutOfDoubleRangeDeepInLargeEntries_reportedAtItsPath() {
+    List<Violation> v = refused(document(objectEntries(N, 2100, "\"k2100\": 1e400"), ""));
+    assertEquals(1, v.size(), v::toString);
+    assertEquals("strategy.entries.k2100", v.get(0).path());
+    assertTrue(v.get(0).message().contains("is out of range; give a finite number"), v::toString);
+    List<Violation> pair = refused(document(arrayEntries(N, 2200, "[\"k2200\", 1e400]"), ""));
+    assertEquals("strategy.entries[2200]", pair.get(0).path(), pair::toString);
   }
 
   @Test

@@ -9,9 +9,11 @@ import java.util.Map;
  * containers too large to copy, such as the {@code entries} of a lookup directory with millions of
  * keys, read from a document's bytes or written from the directory while they are walked.
  *
- * <p>The caller promises what {@link Spec} promises: the view's content never changes, its entries
- * are never null, and an object's names are unique. Walking a view may be linear ({@link Map#get}
- * included): code that reads such a value walks it once.
+ * <p>The caller promises what {@link Spec} promises: the view is read-only (every mutator throws
+ * {@link UnsupportedOperationException}, as those of {@link java.util.AbstractMap} and {@link
+ * java.util.AbstractList} do unless overridden), its content never changes, its entries are never
+ * null, and an object's names are unique. Walking a view may be linear ({@link Map#get} included):
+ * code that reads such a value walks it once.
  *
  * <p><b>Thread-safety:</b> the views are as thread-safe as the map or list they wrap.
  *

@@ -88,6 +88,10 @@ class SpecJsonTest {
       assertEquals(eager.toString(), view.toString());
       if (view.isObject()) {
         assertEquals("k2999", SpecJson.fieldNameAt(view, 2999));
+        assertThrows(UnsupportedOperationException.class, () -> view.fields().remove("k1"));
+        assertThrows(
+            UnsupportedOperationException.class,
+            () -> view.fields().entrySet().iterator().remove());
         assertEquals("k17", SpecJson.fieldNameAt(eager, 17));
         assertEquals(Spec.of(17), view.get("k17"));
         List<String> names = new ArrayList<>();
