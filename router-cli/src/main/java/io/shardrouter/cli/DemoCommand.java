@@ -59,7 +59,7 @@ final class DemoCommand implements Command {
             + ")");
     out.println(
         "strategy "
-            + v1.strategy().toJson()
+            + v1.strategy().toSpec()
             + ", version "
             + v1.version()
             + " on "

@@ -122,7 +122,7 @@ final class ExplainCommand implements Command {
           + (n == 1 ? " range " : " ranges ")
           + (n == 1 ? rs.interval(0) : rs.interval(0) + " ... " + rs.interval(n - 1));
     }
-    return s.type() + " " + Strategies.describe(s.toJson());
+    return s.type() + " " + Strategies.describe(s.toSpec());
   }
 
   private static void row(PrintStream out, String label, String value) {

@@ -1,13 +1,10 @@
 package io.shardrouter.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
+import io.shardrouter.core.Spec;
 import java.util.Map;
 
 /**
- * Short text of a strategy's JSON for one-line summaries: long arrays (token lists, directories)
+ * Short text of a strategy's spec for one-line summaries: long arrays (token lists, directories)
  * are counted, not printed.
  */
 final class Strategies {
@@ -15,25 +12,23 @@ final class Strategies {
 
   private Strategies() {}
 
-  static String describe(JsonNode json) {
-    return abbreviate(json).toString();
+  static String describe(Spec spec) {
+    return abbreviate(spec).toString();
   }
 
-  private static JsonNode abbreviate(JsonNode node) {
+  private static Spec abbreviate(Spec node) {
     if (node.isArray() && node.size() > MAX_SHOWN) {
-      return JsonNodeFactory.instance.textNode("<" + node.size() + " entries>");
+      return Spec.of("<" + node.size() + " entries>");
     }
     if (node.isObject()) {
       if (node.size() > MAX_SHOWN * 4) {
-        return JsonNodeFactory.instance.textNode("<" + node.size() + " fields>");
+        return Spec.of("<" + node.size() + " fields>");
       }
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
-      Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
-        o.set(e.getKey(), abbreviate(e.getValue()));
+      Spec.ObjectBuilder o = Spec.object();
+      for (Map.Entry<String, Spec> e : node.fields().entrySet()) {
+        o.put(e.getKey(), abbreviate(e.getValue()));
       }
-      return o;
+      return o.build();
     }
     return node;
   }

@@ -46,7 +46,7 @@ final class ValidateCommand implements Command {
         + ", key "
         + t.keyType()
         + ", strategy "
-        + Strategies.describe(t.strategy().toJson())
+        + Strategies.describe(t.strategy().toSpec())
         + ", "
         + t.partitionCount()
         + " partitions, "

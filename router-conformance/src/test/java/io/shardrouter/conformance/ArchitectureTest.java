@@ -19,7 +19,6 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import com.tngtech.archunit.library.freeze.FreezingArchRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,12 +33,7 @@ import org.junit.jupiter.api.Test;
  * Architecture rules over the main classes of every module (libraries and router-cli), read from
  * their {@code target/classes}.
  *
- * <p>The Jackson rule is wrapped in {@link FreezingArchRule} (the package-cycle rule no longer is:
- * it has no violation since the module boundaries): the violations that today's code has are
- * recorded in {@code src/test/resources/archunit-store} (committed; see {@code
- * archunit.properties}), and only a violation that is not recorded there fails. A run never adds to
- * the store; a recorded violation that is gone is dropped from it (commit the smaller store). When
- * none is left, delete the store and the {@code freeze(...)} wrappers: the rules are plain again.
+ * <p>Every rule is plain: no violation is recorded or tolerated.
  */
 class ArchitectureTest {
   /** The codec package: the one exported package whose signatures may name Jackson types. */
@@ -181,7 +175,7 @@ class ArchitectureTest {
                     }
                   }
                 });
-    FreezingArchRule.freeze(rule).check(classes);
+    rule.check(classes);
   }
 
   /** (d) No public static mutable field in main code: every one is final and not an array. */

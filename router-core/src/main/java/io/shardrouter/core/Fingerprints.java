@@ -2,8 +2,6 @@ package io.shardrouter.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.RoutingTableJson;
@@ -17,7 +15,7 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p>The JSON text is encoded to UTF-8 and digested as it is written, in small chunks, so a table
  * with a directory of millions of entries never has its content as one string or byte array, and
- * the strategy is written by {@link PartitionStrategy#writeJson} (see {@link
+ * the strategy is written field by field from its {@link PartitionStrategy#toSpec()} (see {@link
  * RoutingTableJson#content}), so such a directory is never an object tree either. The text is the
  * one {@code ObjectMapper.writeValueAsString} gives, encoded as {@code CanonicalKeys.of} encodes
  * it; text with a lone surrogate has no UTF-8 form, and is handed to that old computation, which
@@ -25,13 +23,6 @@ import java.security.NoSuchAlgorithmException;
  */
 final class Fingerprints {
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  /**
-   * Writes a tree into a generator that is partway through a document, as {@code JSON} would; no
-   * flush after each.
-   */
-  static final ObjectWriter TREES =
-      JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
   private Fingerprints() {}
 

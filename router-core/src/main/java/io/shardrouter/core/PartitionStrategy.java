@@ -1,10 +1,7 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -21,8 +18,8 @@ import java.util.UUID;
  * allocate; hash strategies override them to hash in place.
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
- * themselves back as the {@code strategy} object of a routing document with {@link #toJson()};
- * {@code equals} and {@code hashCode} follow that JSON.
+ * themselves back as the {@code strategy} object of a routing document with {@link #toSpec()};
+ * {@code equals} and {@code hashCode} follow that object.
  *
  * <p><b>Thread-safety:</b> implementations must be immutable and safe to share.
  *
@@ -182,21 +179,16 @@ public interface PartitionStrategy {
 
   /**
    * The {@code strategy} object of a routing document that rebuilds this strategy: {@code type}
-   * first, then every parameter with its effective value. A new object on every call.
-   */
-  ObjectNode toJson();
-
-  /**
-   * Writes {@link #toJson()} to {@code g}: the same tokens in the same order, so that a document or
-   * a fingerprint written this way has exactly the bytes of the object's. The default writes {@code
-   * toJson()} itself; a strategy with a large parameter (a directory of millions of entries)
-   * overrides it to stream that parameter without building its object.
+   * first, then every parameter with its effective value; {@link StrategyRegistry#create(Spec,
+   * KeyType)} builds an equal strategy from it, and the document writer writes it field by field,
+   * in this order.
+   *
+   * <p>A strategy with a large parameter (a directory of millions of entries) may return that
+   * parameter as a value whose members are produced while it is walked rather than held, so that a
+   * document is written without a copy of the directory; such a value is walked in linear time
+   * (looking up one member included).
    *
    * <p><b>Allocation:</b> allocates; a tool path.
-   *
-   * @throws IOException when {@code g} cannot write
    */
-  default void writeJson(JsonGenerator g) throws IOException {
-    Fingerprints.TREES.writeValue(g, toJson());
-  }
+  Spec toSpec();
 }

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.internal.RoutingTableJson;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -375,9 +374,12 @@ public final class RoutingTable {
 
   // ---- the document form
 
-  /** The routing document of this table (format {@value #FORMAT}), a new object on every call. */
-  public ObjectNode toJson() {
-    return RoutingTableJson.document(this);
+  /**
+   * The routing document of this table (format {@value #FORMAT}): the fields that {@code
+   * RoutingDocuments.write} writes, in the same order.
+   */
+  public Spec toSpec() {
+    return RoutingTableJson.documentSpec(this);
   }
 
   int[] placement() {

@@ -1,5 +1,6 @@
 package io.shardrouter.core;
 
+import io.shardrouter.core.internal.SpecViews;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -53,6 +54,23 @@ public final class Spec {
   // Map<String, Spec> (unmodifiable), List<Spec> (unmodifiable), String, BigInteger, Double,
   // Boolean
   private final Object value;
+
+  static {
+    // Lets router-core's codec wrap a document's large containers and a strategy's large
+    // parameters (a directory of millions of entries) as views instead of copies.
+    SpecViews.install(
+        new SpecViews.Factory() {
+          @Override
+          public Spec object(Map<String, Spec> fields) {
+            return new Spec(Kind.OBJECT, fields); // read-only: SpecViews' contract
+          }
+
+          @Override
+          public Spec array(List<Spec> elements) {
+            return new Spec(Kind.ARRAY, elements);
+          }
+        });
+  }
 
   private Spec(Kind kind, Object value) {
     this.kind = kind;

@@ -1,12 +1,12 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 
 /**
  * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}
  * implementations: typed getters that check type and range and report a {@link Violation} with the
- * parameter's JSON path (such as {@code strategy.partitions}) instead of throwing.
+ * parameter's JSON path (such as {@code strategy.partitions}) instead of throwing, and each raw
+ * parameter as a {@link Spec} ({@link #get}).
  *
  * <p><b>Thread-safety:</b> mutable; used by one thread while one document is read.
  *
@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @since 0.1
  */
 public final class StrategyParameters {
-  private final ObjectNode node;
+  private final Spec node;
   private final String path;
   private final Violations violations;
   private final StrategyRegistry registry;
@@ -23,11 +23,7 @@ public final class StrategyParameters {
   private final int violationsAtStart;
 
   StrategyParameters(
-      ObjectNode node,
-      String path,
-      Violations violations,
-      StrategyRegistry registry,
-      KeyType keyType) {
+      Spec node, String path, Violations violations, StrategyRegistry registry, KeyType keyType) {
     this.node = node;
     this.path = path;
     this.violations = violations;
@@ -45,7 +41,7 @@ public final class StrategyParameters {
    * The key type of the routing document being read, for strategies whose parameters are keys (the
    * boundaries of a range strategy, the entries of a lookup directory; they read key text with
    * {@link KeyType#parseText}); null when the document's key type is missing or invalid, or the
-   * strategy is built without one ({@link StrategyRegistry#create(JsonNode)}).
+   * strategy is built without one ({@link StrategyRegistry#create(Spec)}).
    */
   public KeyType keyType() {
     return keyType;
@@ -53,14 +49,20 @@ public final class StrategyParameters {
 
   /** The strategy type being built. */
   public String type() {
-    return node.path("type").asText();
+    Spec type = node.get("type");
+    return type != null && type.isText() ? type.text() : "";
   }
 
-  /** The raw parameter, or null when absent. */
-  public JsonNode get(String name) {
+  /**
+   * The raw parameter, or null when absent. A large parameter read from a document (a directory of
+   * millions of entries) may be a value whose members are read from the document while it is
+   * walked: walk it once, and do not keep it after {@link StrategyFactory#create} returns.
+   */
+  public Spec get(String name) {
     return node.get(name);
   }
 
+  /** True when the strategy object has parameter {@code name} (null included). */
   public boolean has(String name) {
     return node.has(name);
   }
@@ -79,7 +81,7 @@ public final class StrategyParameters {
    * A required integer in {@code [min, max]}; reports and returns {@code min} when missing or bad.
    */
   public int requiredInt(String name, int min, int max) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     if (v == null || v.isNull()) {
       violation(
           name,
@@ -91,16 +93,16 @@ public final class StrategyParameters {
 
   /** An optional integer in {@code [min, max]}, {@code dflt} when absent. */
   public int optionalInt(String name, int min, int max, int dflt) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     return v == null ? dflt : checkedInt(name, v, min, max, dflt);
   }
 
-  private int checkedInt(String name, JsonNode v, int min, int max, int fallback) {
-    if (!v.isIntegralNumber()) {
+  private int checkedInt(String name, Spec v, int min, int max, int fallback) {
+    if (!v.isIntegral()) {
       violation(name, "must be an integer in [" + min + ", " + max + "], got " + v);
       return fallback;
     }
-    if (!v.canConvertToLong()) {
+    if (!fitsLong(v)) {
       violation(
           name, "must be in [" + min + ", " + max + "] for strategy '" + type() + "', got " + v);
       return fallback;
@@ -116,11 +118,11 @@ public final class StrategyParameters {
 
   /** An optional 64-bit integer in {@code [min, max]}, {@code dflt} when absent. */
   public long optionalLong(String name, long min, long max, long dflt) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     if (v == null) {
       return dflt;
     }
-    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+    if (!v.isIntegral() || !fitsLong(v)) {
       violation(name, "must be an integer in [" + min + ", " + max + "], got " + v);
       return dflt;
     }
@@ -138,13 +140,13 @@ public final class StrategyParameters {
    * returned as the {@code long} with the same 64 bits (documents write them back signed).
    */
   public long optionalBits64(String name, long dflt) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     if (v == null) {
       return dflt;
     }
-    java.math.BigInteger min = java.math.BigInteger.valueOf(Long.MIN_VALUE);
-    java.math.BigInteger limit = java.math.BigInteger.ONE.shiftLeft(64);
-    if (!v.isIntegralNumber()
+    BigInteger min = BigInteger.valueOf(Long.MIN_VALUE);
+    BigInteger limit = BigInteger.ONE.shiftLeft(64);
+    if (!v.isIntegral()
         || v.bigIntegerValue().compareTo(min) < 0
         || v.bigIntegerValue().compareTo(limit) >= 0) {
       violation(
@@ -162,15 +164,15 @@ public final class StrategyParameters {
 
   /** An optional string, {@code dflt} when absent; reports a non-string value. */
   public String optionalString(String name, String dflt) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     if (v == null) {
       return dflt;
     }
-    if (!v.isTextual()) {
+    if (!v.isText()) {
       violation(name, "must be a string, got " + v);
       return dflt;
     }
-    return v.textValue();
+    return v.text();
   }
 
   /**
@@ -187,7 +189,7 @@ public final class StrategyParameters {
    * when it is missing or invalid.
    */
   public PartitionStrategy nestedStrategy(String name, KeyType keyType) {
-    JsonNode v = node.get(name);
+    Spec v = node.get(name);
     if (v == null) {
       violation(name, "missing; give a nested strategy object with a \"type\"");
       return null;
@@ -201,7 +203,11 @@ public final class StrategyParameters {
    * keyType}; reports with the path {@code path() + "." + relativePath} and returns null when it is
    * invalid.
    */
-  public PartitionStrategy nestedStrategyAt(String relativePath, JsonNode spec, KeyType keyType) {
+  public PartitionStrategy nestedStrategyAt(String relativePath, Spec spec, KeyType keyType) {
     return registry.create(spec, path + "." + relativePath, violations, keyType);
+  }
+
+  private static boolean fitsLong(Spec integer) {
+    return integer.bigIntegerValue().bitLength() <= 63;
   }
 }

@@ -1,7 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -20,7 +18,7 @@ import java.util.TreeSet;
  *
  * <p>Most strategies route canonical bytes and never look at the key type. A strategy whose
  * parameters hold keys (a lookup directory, range boundaries) reads them in the entity's key type:
- * {@link #create(JsonNode, KeyType)} hands that type to the factory through {@link
+ * {@link #create(Spec, KeyType)} hands that type to the factory through {@link
  * StrategyParameters#keyType()}, and on to the strategies nested in the one it builds, as {@code
  * RoutingDocuments} does for every document.
  *
@@ -95,23 +93,21 @@ public final class StrategyRegistry {
   }
 
   /**
-   * Builds a strategy from its JSON object; throws {@link InvalidRoutingTableException} listing
-   * every problem, or {@link UnknownStrategyException}.
+   * Builds a strategy from its {@code strategy} object (as {@link PartitionStrategy#toSpec()} gives
+   * it); throws {@link InvalidRoutingTableException} listing every problem, or {@link
+   * UnknownStrategyException}.
    */
-  public PartitionStrategy create(JsonNode spec) {
+  public PartitionStrategy create(Spec spec) {
     return create(spec, (KeyType) null);
   }
 
   /**
-   * Builds a strategy for keys of {@code keyType} from its JSON object; throws {@link
+   * Builds a strategy for keys of {@code keyType} from its {@code strategy} object; throws {@link
    * InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
    */
-  public PartitionStrategy create(JsonNode spec, KeyType keyType) {
-    if (spec != null
-        && spec.isObject()
-        && spec.get("type") != null
-        && spec.get("type").isTextual()) {
-      factory(spec.get("type").textValue()); // unknown names throw their own exception
+  public PartitionStrategy create(Spec spec, KeyType keyType) {
+    if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isText()) {
+      factory(spec.get("type").text()); // unknown names throw their own exception
     }
     Violations v = new Violations();
     PartitionStrategy s = create(spec, "strategy", v, keyType);
@@ -120,39 +116,36 @@ public final class StrategyRegistry {
   }
 
   /**
-   * Builds a strategy from the JSON object at {@code path} of a document, reporting every problem
-   * to {@code violations}; returns null when there was any.
+   * Builds a strategy from the {@code strategy} object at {@code path} of a document, reporting
+   * every problem to {@code violations}; returns null when there was any.
    */
-  public PartitionStrategy create(JsonNode spec, String path, Violations violations) {
+  public PartitionStrategy create(Spec spec, String path, Violations violations) {
     return create(spec, path, violations, null);
   }
 
   /**
-   * Builds a strategy for keys of {@code keyType} (null when unknown) from the JSON object at
-   * {@code path} of a document, reporting every problem to {@code violations}; returns null when
-   * there was any.
+   * Builds a strategy for keys of {@code keyType} (null when unknown) from the {@code strategy}
+   * object at {@code path} of a document, reporting every problem to {@code violations}; returns
+   * null when there was any.
    */
-  public PartitionStrategy create(
-      JsonNode spec, String path, Violations violations, KeyType keyType) {
+  public PartitionStrategy create(Spec spec, String path, Violations violations, KeyType keyType) {
     if (spec == null || !spec.isObject()) {
       violations.add(path, "must be an object with a \"type\", got " + spec);
       return null;
     }
-    JsonNode typeNode = spec.get("type");
-    if (typeNode == null || !typeNode.isTextual()) {
+    Spec typeNode = spec.get("type");
+    if (typeNode == null || !typeNode.isText()) {
       violations.add(path + ".type", "missing or not a string; registered types: " + types());
       return null;
     }
-    String type = typeNode.textValue();
+    String type = typeNode.text();
     StrategyFactory f = factories.get(type);
     if (f == null) {
       violations.add(path + ".type", "unknown strategy '" + type + "'; registered: " + types());
       return null;
     }
     int before = violations.size();
-    Iterator<String> names = spec.fieldNames();
-    while (names.hasNext()) {
-      String name = names.next();
+    for (String name : spec.fields().keySet()) {
       if (!name.equals("type") && !f.parameterNames().contains(name)) {
         violations.add(
             path + "." + name,
@@ -162,8 +155,7 @@ public final class StrategyRegistry {
                 + new TreeSet<>(f.parameterNames()));
       }
     }
-    PartitionStrategy s =
-        f.create(new StrategyParameters((ObjectNode) spec, path, violations, this, keyType));
+    PartitionStrategy s = f.create(new StrategyParameters(spec, path, violations, this, keyType));
     if (violations.size() > before) {
       return null;
     }

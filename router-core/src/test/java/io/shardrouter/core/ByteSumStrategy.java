@@ -1,7 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
 
 /**
@@ -39,11 +37,8 @@ final class ByteSumStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put("partitions", partitions);
-    return o;
+  public Spec toSpec() {
+    return Spec.object().put("type", TYPE).put("partitions", partitions).build();
   }
 
   @Override

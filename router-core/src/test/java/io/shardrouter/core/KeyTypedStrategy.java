@@ -1,7 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
 
 /**
@@ -38,8 +36,8 @@ final class KeyTypedStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    return JsonNodeFactory.instance.objectNode().put("type", TYPE);
+  public Spec toSpec() {
+    return Spec.object().put("type", TYPE).build();
   }
 
   static final class Factory implements StrategyFactory {

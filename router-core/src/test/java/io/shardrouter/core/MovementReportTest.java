@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -103,8 +104,8 @@ class MovementReportTest {
     }
 
     @Override
-    public com.fasterxml.jackson.databind.node.ObjectNode toJson() {
-      return base.toJson().put("type", type());
+    public Spec toSpec() {
+      return Specs.withType(base.toSpec(), type());
     }
   }
 

@@ -1,7 +1,5 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.metadata.DocumentReader;
 import java.util.List;
 
@@ -21,24 +19,24 @@ public final class OneGroupDocumentReader implements DocumentReader {
   }
 
   @Override
-  public boolean accepts(ObjectNode root) {
+  public boolean accepts(Spec root) {
     return root.has("test_one_group");
   }
 
   @Override
-  public RoutingTable read(ObjectNode root, StrategyRegistry registry, Violations violations) {
-    JsonNode id = root.get("test_one_group");
-    if (!id.isTextual()) {
+  public RoutingTable read(Spec root, StrategyRegistry registry, Violations violations) {
+    Spec id = root.get("test_one_group");
+    if (!id.isText()) {
       violations.add("test_one_group", "must be a string, got " + id);
       return null;
     }
     return RoutingTable.builder()
-        .version(root.path("routing_version").asLong())
+        .version(root.has("routing_version") ? root.get("routing_version").longValue() : 0)
         .entity("one")
         .keyType(KeyType.STRING)
         .strategy(new ByteSumStrategy(1))
-        .groups(List.of(ReplicaGroup.of(id.textValue(), id.textValue())))
-        .placement(List.of(id.textValue()))
+        .groups(List.of(ReplicaGroup.of(id.text(), id.text())))
+        .placement(List.of(id.text()))
         .build();
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +52,8 @@ class PlacementPinTest {
     }
 
     @Override
-    public com.fasterxml.jackson.databind.node.ObjectNode toJson() {
-      return inner.toJson().put("type", type());
+    public Spec toSpec() {
+      return Specs.withType(inner.toSpec(), type());
     }
   }
 

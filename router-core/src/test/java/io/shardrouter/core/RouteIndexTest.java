@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -45,8 +45,8 @@ class RouteIndexTest {
     }
 
     @Override
-    public ObjectNode toJson() {
-      return inner.toJson().put("type", type());
+    public Spec toSpec() {
+      return Specs.withType(inner.toSpec(), type());
     }
 
     @Override

@@ -49,6 +49,24 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_strategyParameterOutOfDoubleRange_refusedAtTheStrategy() {
+    List<Violation> v = refused(doc("\"partitions\": 8}", "\"partitions\": 1e400}"));
+    assertViolation(v, "strategy", "is out of range; give a finite number");
+  }
+
+  @Test
+  void read_strategyParameterOfTheWrongKind_refusedWithItsPath() {
+    assertViolation(
+        refused(doc("\"partitions\": 8}", "\"partitions\": \"8\"}")),
+        "strategy.partitions",
+        "must be an integer in [1, ");
+    assertViolation(
+        refused(doc("\"partitions\": 8}", "\"partitions\": 1.5}")),
+        "strategy.partitions",
+        "got 1.5");
+  }
+
+  @Test
   void read_minimalDocument_buildsTable() {
     RoutingTable t = read(Tables.document());
     assertEquals(7, t.version());
@@ -126,10 +144,10 @@ class RoutingDocumentsTest {
             RoutingDocuments.DEFAULT_MAX_BYTES);
     assertEquals(KeyType.LONG, nested.strategy().keyType());
     assertEquals(
-        KeyType.TIMESTAMP, registry.create(t.strategy().toJson(), KeyType.TIMESTAMP).keyType());
+        KeyType.TIMESTAMP, registry.create(t.strategy().toSpec(), KeyType.TIMESTAMP).keyType());
     InvalidRoutingTableException e =
         assertThrows(
-            InvalidRoutingTableException.class, () -> registry.create(t.strategy().toJson()));
+            InvalidRoutingTableException.class, () -> registry.create(t.strategy().toSpec()));
     assertViolation(e.violations(), "strategy.type", "needs the document's key type");
   }
 

@@ -3,8 +3,7 @@ package io.shardrouter.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.testing.Specs;
 import java.util.Arrays;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -57,12 +56,12 @@ class StrategyKeyTypeTest {
     }
 
     @Override
-    public ObjectNode toJson() {
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
+    public Spec toSpec() {
+      Spec.ObjectBuilder o = Spec.object();
       o.put("type", type());
       o.put("key", keyText);
-      o.set("inner", inner.toJson());
-      return o;
+      o.put("inner", inner.toSpec());
+      return o.build();
     }
   }
 
@@ -99,10 +98,9 @@ class StrategyKeyTypeTest {
     OneKeyFactory outer = new OneKeyFactory();
     outer.innerKeyType = KeyType.STRING;
     // the inner one_key strategy reads its key "abc" as a string although the outer reads long keys
-    ObjectNode inner = new OneKeyStrategy(KeyType.STRING, "abc", new ByteSumStrategy(4)).toJson();
-    ObjectNode json =
-        JsonNodeFactory.instance.objectNode().put("type", "test_one_key").put("key", "42");
-    json.set("inner", inner);
+    Spec inner = new OneKeyStrategy(KeyType.STRING, "abc", new ByteSumStrategy(4)).toSpec();
+    Spec json =
+        Spec.object().put("type", "test_one_key").put("key", "42").put("inner", inner).build();
     StrategyRegistry onlyOuter = StrategyRegistry.of(outer, new ByteSumStrategy.Factory());
     PartitionStrategy s = onlyOuter.create(json, KeyType.LONG);
     assertEquals(KeyType.LONG, s.keyType());
@@ -134,22 +132,26 @@ class StrategyKeyTypeTest {
         };
     StrategyRegistry registry =
         StrategyRegistry.of(deep, new ByteSumStrategy.Factory(), new KeyTypedStrategy.Factory());
-    ObjectNode json = JsonNodeFactory.instance.objectNode().put("type", "test_deep");
-    json.putObject("entries")
-        .putObject("a")
-        .putObject("strategy")
-        .put("type", "test_byte_sum")
-        .put("partitions", 0);
+    Spec zero =
+        Specs.parse(
+            "{\"type\": \"test_deep\", \"entries\": {\"a\": {\"strategy\":"
+                + " {\"type\": \"test_byte_sum\", \"partitions\": 0}}}}");
     InvalidRoutingTableException e =
-        assertThrows(InvalidRoutingTableException.class, () -> registry.create(json));
+        assertThrows(InvalidRoutingTableException.class, () -> registry.create(zero));
     assertEquals("strategy.entries.a.strategy.partitions", e.violations().get(0).path());
-    ((ObjectNode) json.get("entries").get("a").get("strategy")).put("partitions", 3);
-    assertEquals(3, registry.create(json).partitionCount());
-    ((ObjectNode) json.get("entries").get("a"))
-        .putObject("strategy")
-        .put("type", KeyTypedStrategy.TYPE);
+    Spec three =
+        Specs.parse(
+            "{\"type\": \"test_deep\", \"entries\": {\"a\": {\"strategy\":"
+                + " {\"type\": \"test_byte_sum\", \"partitions\": 3}}}}");
+    assertEquals(3, registry.create(three).partitionCount());
+    Spec typed =
+        Specs.parse(
+            "{\"type\": \"test_deep\", \"entries\": {\"a\": {\"strategy\":"
+                + " {\"type\": \""
+                + KeyTypedStrategy.TYPE
+                + "\"}}}}");
     assertEquals(
         KeyType.STRING,
-        registry.create(json, KeyType.LONG).keyType()); // the given type, not the document's
+        registry.create(typed, KeyType.LONG).keyType()); // the given type, not the document's
   }
 }

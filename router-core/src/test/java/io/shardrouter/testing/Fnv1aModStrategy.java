@@ -1,9 +1,8 @@
 package io.shardrouter.testing;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import java.util.Objects;
@@ -66,14 +65,12 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put("partitions", partitions);
+  public Spec toSpec() {
+    Spec.ObjectBuilder o = Spec.object().put("type", TYPE).put("partitions", partitions);
     if (keyType != null) {
       o.put("typed", true);
     }
-    return o;
+    return o.build();
   }
 
   @Override
@@ -90,7 +87,7 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
 
   @Override
   public String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 
   /**
@@ -111,7 +108,10 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
     @Override
     public PartitionStrategy create(StrategyParameters params) {
       int p = params.requiredInt("partitions", 1, 1 << 24);
-      boolean typed = params.has("typed") && params.get("typed").asBoolean();
+      boolean typed =
+          params.has("typed")
+              && params.get("typed").isBoolean()
+              && params.get("typed").booleanValue();
       if (typed && params.keyType() == null) {
         params.violation("typed", "needs the document's key type");
       }

@@ -3,11 +3,11 @@ package io.shardrouter.testing;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -116,8 +116,8 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     PartitionStrategy broken =
         new Delegating(new Fnv1aModStrategy(8)) {
           @Override
-          public ObjectNode toJson() {
-            return new Fnv1aModStrategy(9).toJson();
+          public Spec toSpec() {
+            return new Fnv1aModStrategy(9).toSpec();
           }
         };
     assertThrows(AssertionError.class, () -> checkJsonRoundTrip(broken, REGISTRY, keys()));
@@ -247,8 +247,8 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     PartitionStrategy broken =
         new Delegating(new Fnv1aModStrategy(8, KeyType.LONG)) {
           @Override
-          public ObjectNode toJson() {
-            return new Fnv1aModStrategy(8).toJson();
+          public Spec toSpec() {
+            return new Fnv1aModStrategy(8).toSpec();
           }
         };
     assertThrows(
@@ -423,8 +423,8 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     }
 
     @Override
-    public ObjectNode toJson() {
-      return inner.toJson();
+    public Spec toSpec() {
+      return inner.toSpec();
     }
 
     @Override

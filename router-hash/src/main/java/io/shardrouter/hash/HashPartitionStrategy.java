@@ -1,8 +1,7 @@
 package io.shardrouter.hash;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.Objects;
@@ -102,27 +101,24 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", type());
-    o.put("hash", hash.name());
+  public Spec toSpec() {
+    Spec.ObjectBuilder o = Spec.object().put("type", type()).put("hash", hash.name());
     if (hash.seed() != 0) {
       o.put("seed", hash.seed());
     }
-    o.put("partitions", partitions);
-    return o;
+    return o.put("partitions", partitions).build();
   }
 
   @Override
   public final boolean equals(Object o) {
     return o instanceof PartitionStrategy s
         && s.getClass() == getClass()
-        && toJson().equals(s.toJson());
+        && toSpec().equals(s.toSpec());
   }
 
   @Override
   public final int hashCode() {
-    return toJson().hashCode();
+    return toSpec().hashCode();
   }
 
   /**
@@ -131,6 +127,6 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
    */
   @Override
   public final String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 }

@@ -1,14 +1,13 @@
 package io.shardrouter.hash;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RouteIndex;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -311,29 +310,26 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
    * partitions} and {@code tokens}; for mode {@code 001} {@code nodes} and {@code vnodes}.
    */
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put("mode", mode.documentName());
+  public Spec toSpec() {
+    Spec.ObjectBuilder o = Spec.object().put("type", TYPE).put("mode", mode.documentName());
     if (mode == RingMode.REFERENCE_001) {
-      ArrayNode ns = o.putArray("nodes");
-      nodes.forEach(ns::add);
-      o.put("vnodes", vnodes);
-      return o;
+      List<Spec> ns = new ArrayList<>(nodes.size());
+      nodes.forEach(n -> ns.add(Spec.of(n)));
+      return o.put("nodes", Spec.array(ns)).put("vnodes", vnodes).build();
     }
     o.put("hash", hash.name());
     if (hash.seed() != 0) {
       o.put("seed", hash.seed());
     }
     o.put("vnodes", vnodes);
-    ObjectNode w = o.putObject("weights");
-    weights.forEach(w::put);
-    o.put("partitions", partitions);
-    ArrayNode ts = o.putArray("tokens");
+    Spec.ObjectBuilder w = Spec.object();
+    weights.forEach((group, weight) -> w.put(group, weight));
+    o.put("weights", w.build()).put("partitions", partitions);
+    List<Spec> ts = new ArrayList<>(tokens.length);
     for (int i = 0; i < tokens.length; i++) {
-      ts.addArray().add(Tokens.toHex(tokens[i])).add(tokenPartitions[i]);
+      ts.add(Spec.array(List.of(Spec.of(Tokens.toHex(tokens[i])), Spec.of(tokenPartitions[i]))));
     }
-    return o;
+    return o.put("tokens", Spec.array(ts)).build();
   }
 
   /** The lookup index, for tests. */

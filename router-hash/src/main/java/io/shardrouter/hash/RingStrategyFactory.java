@@ -1,12 +1,11 @@
 package io.shardrouter.hash;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +75,7 @@ public final class RingStrategyFactory implements StrategyFactory {
   private static PartitionStrategy reference001(StrategyParameters params) {
     int vnodes =
         params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES_001);
-    JsonNode ns = params.get("nodes");
+    Spec ns = params.get("nodes");
     List<String> nodes = new ArrayList<>();
     if (ns == null || !ns.isArray()) {
       params.violation(
@@ -85,10 +84,11 @@ public final class RingStrategyFactory implements StrategyFactory {
       return null;
     }
     for (int i = 0; i < ns.size(); i++) {
-      if (!ns.get(i).isTextual()) {
-        params.violation("nodes[" + i + "]", "must be a node name string, got " + ns.get(i));
+      Spec n = ns.elements().get(i);
+      if (!n.isText()) {
+        params.violation("nodes[" + i + "]", "must be a node name string, got " + n);
       }
-      nodes.add(ns.get(i).isTextual() ? ns.get(i).textValue() : null);
+      nodes.add(n.isText() ? n.text() : null);
     }
     if (params.hasViolations()) {
       return null;
@@ -104,7 +104,7 @@ public final class RingStrategyFactory implements StrategyFactory {
     int vnodes =
         params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES);
     Map<String, Integer> weights = weights(params);
-    JsonNode ts = params.get("tokens");
+    Spec ts = params.get("tokens");
     if (ts == null || !ts.isArray()) {
       params.violation(
           "tokens",
@@ -122,28 +122,26 @@ public final class RingStrategyFactory implements StrategyFactory {
     int maxPartition = -1;
     int listed = 0;
     for (int i = 0; i < ts.size(); i++) {
-      JsonNode pair = ts.get(i);
+      Spec pair = ts.elements().get(i);
       String problem = null;
       String where = "tokens[" + i + "]";
-      Long token =
-          pair.isArray() && pair.size() == 2 && pair.get(0).isTextual()
-              ? Tokens.parseHex(pair.get(0).textValue())
-              : null;
-      if (!pair.isArray() || pair.size() != 2) {
+      boolean isPair = pair.isArray() && pair.size() == 2;
+      Spec first = isPair ? pair.elements().get(0) : null;
+      Spec second = isPair ? pair.elements().get(1) : null;
+      Long token = isPair && first.isText() ? Tokens.parseHex(first.text()) : null;
+      if (!isPair) {
         problem = "must be a pair [\"<16 hex digits>\", partition], got " + pair;
       } else if (token == null) {
         where += "[0]";
         problem =
             "token must be exactly 16 lower-case hex digits (an unsigned 64-bit position, big-endian), got "
-                + pair.get(0);
-      } else if (!pair.get(1).isIntegralNumber()
-          || !pair.get(1).canConvertToInt()
-          || pair.get(1).intValue() < 0) {
+                + first;
+      } else if (!isInt(second) || second.longValue() < 0) {
         where += "[1]";
-        problem = "partition must be an integer >= 0, got " + pair.get(1);
+        problem = "partition must be an integer >= 0, got " + second;
       } else {
         tokens[i] = token;
-        partitions[i] = pair.get(1).intValue();
+        partitions[i] = (int) second.longValue();
         maxPartition = Math.max(maxPartition, partitions[i]);
       }
       if (problem != null && listed++ < 20) {
@@ -177,7 +175,7 @@ public final class RingStrategyFactory implements StrategyFactory {
   /** The weights object, or null when it is missing (reported). */
   private static Map<String, Integer> weights(StrategyParameters params) {
     Map<String, Integer> weights = new LinkedHashMap<>();
-    JsonNode w = params.get("weights");
+    Spec w = params.get("weights");
     if (w == null || !w.isObject()) {
       params.violation(
           "weights",
@@ -185,17 +183,20 @@ public final class RingStrategyFactory implements StrategyFactory {
               + "e.g. {\"g1\": 1, \"g2\": 2}");
       return null;
     }
-    Iterator<Map.Entry<String, JsonNode>> it = w.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
-      JsonNode x = e.getValue();
-      if (!x.isIntegralNumber() || !x.canConvertToInt()) {
+    for (Map.Entry<String, Spec> e : w.fields().entrySet()) {
+      Spec x = e.getValue();
+      if (!isInt(x)) {
         params.violation("weights." + e.getKey(), RingChecks.weightProblem(x));
         weights.put(e.getKey(), 1); // reported; keeps the map from looking empty
       } else {
-        weights.put(e.getKey(), x.intValue());
+        weights.put(e.getKey(), (int) x.longValue());
       }
     }
     return weights;
+  }
+
+  /** An integer that fits in an {@code int}. */
+  private static boolean isInt(Spec x) {
+    return x.isIntegral() && x.bigIntegerValue().bitLength() <= 31;
   }
 }

@@ -12,6 +12,7 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class GoldenPartitions {
       json.put("seed", Long.parseLong(config.get("seed_int64").asText()));
     }
     json.put("partitions", partitions);
-    PartitionStrategy fromJson = StrategyRegistry.defaultRegistry().create(json);
+    PartitionStrategy fromJson = StrategyRegistry.defaultRegistry().create(SpecJson.fromJson(json));
     if (!s.equals(fromJson)) {
       failures.add(
           Golden.label(config)

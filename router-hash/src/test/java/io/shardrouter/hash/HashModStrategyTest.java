@@ -134,17 +134,17 @@ class HashModStrategyTest extends PartitionStrategyContract {
   }
 
   @Test
-  void toJson_defaultSeed_printsTypeHashPartitionsOnly() {
+  void toSpec_defaultSeed_printsTypeHashPartitionsOnly() {
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":8}",
         HashModStrategy.of(StableHashes.xxh3(), 8).toString());
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"murmur3-64\",\"seed\":4294967295,\"partitions\":3}",
-        HashModStrategy.of(StableHashes.byName("murmur3-64", 4294967295L), 3).toJson().toString());
+        HashModStrategy.of(StableHashes.byName("murmur3-64", 4294967295L), 3).toSpec().toString());
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"seed\":-7046029254386353131,\"partitions\":3}",
         HashModStrategy.of(StableHashes.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 3)
-            .toJson()
+            .toSpec()
             .toString());
   }
 

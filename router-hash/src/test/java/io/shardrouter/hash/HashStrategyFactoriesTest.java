@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Specs;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,7 +28,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * what is allowed.
  */
 class HashStrategyFactoriesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * A routing document of 4 partitions whose strategy object is {@code {"type": type <fields>}}.
@@ -113,7 +112,7 @@ class HashStrategyFactoriesTest {
     PartitionStrategy s =
         StrategyRegistry.defaultRegistry()
             .create(
-                JSON.readTree(
+                Specs.parse(
                     "{\"type\": \""
                         + type
                         + "\", \"partitions\": "
@@ -314,9 +313,8 @@ class HashStrategyFactoriesTest {
   @ParameterizedTest
   @ValueSource(strings = {"hash_mod", "jump"})
   void registryCreate_badPartitions_throwsWithPath(String type) throws Exception {
-    ObjectNode json =
-        (ObjectNode)
-            JSON.readTree("{\"type\": \"" + type + "\", \"hash\": \"xxh3-64\", \"partitions\": 0}");
+    Spec json =
+        Specs.parse("{\"type\": \"" + type + "\", \"hash\": \"xxh3-64\", \"partitions\": 0}");
     InvalidRoutingTableException e =
         assertThrows(
             InvalidRoutingTableException.class,

@@ -278,7 +278,7 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
   }
 
   @Test
-  void toJson_blake2b_printsNoSeed() {
+  void toSpec_blake2b_printsNoSeed() {
     assertEquals(
         "{\"type\":\"jump\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
         JumpHashStrategy.of(StableHashes.byName("blake2b-64", 0), 1024).toString());

@@ -186,7 +186,7 @@ class RingStrategyTest {
   }
 
   @Test
-  void toJson_roundTripsThroughTheRegistry() {
+  void toSpec_roundTripsThroughTheRegistry() {
     RingStrategy tokens =
         RingStrategy.ofTokens(
             StableHashes.byName(StableHashes.MURMUR3_64, 7),
@@ -195,9 +195,9 @@ class RingStrategyTest {
             3,
             Map.of("b", 2, "a", 1),
             8);
-    PartitionStrategy again = StrategyRegistry.defaultRegistry().create(tokens.toJson());
+    PartitionStrategy again = StrategyRegistry.defaultRegistry().create(tokens.toSpec());
     assertEquals(tokens, again);
-    assertEquals(tokens.toJson().toString(), again.toJson().toString());
+    assertEquals(tokens.toSpec().toString(), again.toSpec().toString());
     assertEquals(
         "{\"type\":\"ring\",\"mode\":\"tokens\",\"hash\":\"murmur3-64\",\"seed\":7,\"vnodes\":8,"
             + "\"weights\":{\"a\":1,\"b\":2},\"partitions\":3,\"tokens\":[[\"0000000000000005\",1],"
@@ -208,7 +208,7 @@ class RingStrategyTest {
     assertEquals(
         "{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
         ref.toString());
-    assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toJson()));
+    assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toSpec()));
     assertNotEquals(ref, RingStrategy.reference001(List.of("edge-2", "edge-1"), 150));
   }
 

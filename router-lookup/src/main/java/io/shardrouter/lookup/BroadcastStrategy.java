@@ -1,8 +1,7 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import java.util.Set;
@@ -56,8 +55,8 @@ public final class BroadcastStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    return JsonNodeFactory.instance.objectNode().put("type", TYPE);
+  public Spec toSpec() {
+    return Spec.object().put("type", TYPE).build();
   }
 
   @Override
@@ -72,7 +71,7 @@ public final class BroadcastStrategy implements PartitionStrategy {
 
   @Override
   public String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 
   /** The {@link StrategyFactory} of {@code broadcast}: no parameters. */

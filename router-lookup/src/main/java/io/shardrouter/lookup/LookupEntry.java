@@ -1,8 +1,7 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -139,25 +138,25 @@ public final class LookupEntry {
   }
 
   /** The entry's value in a routing document: a number for a plain entry, else an object. */
-  Object toJsonValue() {
+  Spec toSpecValue() {
     if (isPlain()) {
-      return partition;
+      return Spec.of(partition);
     }
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    Spec.ObjectBuilder o = Spec.object();
     if (strategy == null) {
       o.put("partition", partition);
     } else {
-      o.put("first_partition", firstPartition);
-      o.set("strategy", strategy.toJson());
+      o.put("first_partition", firstPartition).put("strategy", strategy.toSpec());
     }
     if (dedicated) {
       o.put("dedicated", true);
     }
     if (!pin.isEmpty()) {
-      ObjectNode labels = o.putObject("pin");
-      pin.forEach(labels::put);
+      Spec.ObjectBuilder labels = Spec.object();
+      pin.forEach((name, value) -> labels.put(name, value));
+      o.put("pin", labels.build());
     }
-    return o;
+    return o.build();
   }
 
   @Override
@@ -177,6 +176,6 @@ public final class LookupEntry {
 
   @Override
   public String toString() {
-    return toJsonValue().toString();
+    return toSpecValue().toString();
   }
 }

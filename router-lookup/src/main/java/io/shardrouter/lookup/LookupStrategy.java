@@ -1,12 +1,5 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyType;
@@ -14,10 +7,11 @@ import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.SpecViews;
 import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.lookup.internal.Directory;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -69,10 +63,6 @@ public final class LookupStrategy
   public static final String ENTRIES = "entries";
 
   private static final int RICH_BASE = LookupStrategyBuilder.RICH_BASE;
-
-  /** Writes an entry object into a generator partway through a document; no flush after each. */
-  private static final ObjectWriter TREES =
-      new ObjectMapper().writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
   private final KeyType keyType;
   private final MatchMode match;
@@ -402,53 +392,21 @@ public final class LookupStrategy
 
   // ---- the document form
 
-  @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put(MATCH, match.documentName());
-    o.put(PARTITIONS, partitions);
-    o.set(FALLBACK, fallback.toJson());
-    ObjectNode entries = o.putObject(ENTRIES);
-    byte[] a = directory.arena();
-    for (int r = 0; r < a.length; r = directory.nextRecord(r)) {
-      String text = keyText(a, directory.keyOffset(r), directory.keyLength(r));
-      int v = directory.value(r);
-      if (v < RICH_BASE) {
-        entries.put(text, v);
-      } else {
-        entries.set(text, (JsonNode) rich[v - RICH_BASE].toJsonValue());
-      }
-    }
-    return o;
-  }
-
   /**
-   * Writes {@link #toJson()} without building it: the same fields, then the entries straight from
-   * the directory in its key order, each as {@code toJson()} puts it.
+   * The strategy object: {@code type}, {@code match}, {@code partitions}, {@code fallback}, then
+   * {@code entries} in the directory's key order, each a partition number or an entry object. The
+   * entries are read from the directory while they are walked, not copied: a document of a
+   * directory of millions of keys is written one entry at a time, and looking one up walks them.
    */
   @Override
-  public void writeJson(JsonGenerator g) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("type", TYPE);
-    g.writeStringField(MATCH, match.documentName());
-    g.writeNumberField(PARTITIONS, partitions);
-    g.writeFieldName(FALLBACK);
-    fallback.writeJson(g);
-    g.writeFieldName(ENTRIES);
-    g.writeStartObject();
-    byte[] a = directory.arena();
-    for (int r = 0; r < a.length; r = directory.nextRecord(r)) {
-      g.writeFieldName(keyText(a, directory.keyOffset(r), directory.keyLength(r)));
-      int v = directory.value(r);
-      if (v < RICH_BASE) {
-        g.writeNumber(v);
-      } else {
-        TREES.writeValue(g, rich[v - RICH_BASE].toJsonValue());
-      }
-    }
-    g.writeEndObject();
-    g.writeEndObject();
+  public Spec toSpec() {
+    return Spec.object()
+        .put("type", TYPE)
+        .put(MATCH, match.documentName())
+        .put(PARTITIONS, partitions)
+        .put(FALLBACK, fallback.toSpec())
+        .put(ENTRIES, SpecViews.object(new DirectoryEntries(this, directory, rich)))
+        .build();
   }
 
   /** Equal when the documents are equal: key type, match, partitions, fallback and every entry. */
@@ -472,7 +430,7 @@ public final class LookupStrategy
   @Override
   public String toString() {
     if (directory.size() <= 32) {
-      return toJson().toString();
+      return toSpec().toString();
     }
     return "{\"type\":\"lookup\",\"match\":\""
         + match.documentName()

@@ -1,15 +1,16 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.core.internal.LazyObjectNode;
+import io.shardrouter.core.internal.SpecJson;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -79,22 +80,38 @@ public final class LookupStrategyFactory implements StrategyFactory {
     if (params.has(LookupStrategy.PARTITIONS)) {
       b.partitions(params.requiredInt(LookupStrategy.PARTITIONS, 1, RoutingTable.MAX_PARTITIONS));
     }
-    JsonNode entries = params.get(LookupStrategy.ENTRIES);
+    Spec entries = params.get(LookupStrategy.ENTRIES);
     Reader reader = new Reader(params, b, keyType);
     if (entries == null) {
       // no entries: every key goes to the fallback
     } else if (entries.isObject()) {
-      Iterator<Map.Entry<String, JsonNode>> it = entries.fields();
-      while (it.hasNext() && reader.reported < MAX_REPORTED) {
-        Map.Entry<String, JsonNode> e = it.next();
+      // Walked once: a directory read from a document is read from its bytes as it is walked.
+      Iterator<Map.Entry<String, Spec>> it = entries.fields().entrySet().iterator();
+      for (int i = 0; it.hasNext() && reader.reported < MAX_REPORTED; i++) {
+        Map.Entry<String, Spec> e;
+        try {
+          e = it.next();
+        } catch (IllegalArgumentException unreadable) {
+          reader.at(SpecJson.fieldNameAt(entries, i), -1);
+          reader.violation(reader.path(), unreadable.getMessage());
+          continue;
+        }
         reader.at(e.getKey(), -1);
         reader.entry(e.getKey(), e.getValue());
       }
-      b.paths(i -> KeyTexts.entryPath(fieldName(entries, i)));
+      b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
     } else if (entries.isArray()) {
-      for (int i = 0; i < entries.size() && reader.reported < MAX_REPORTED; i++) {
+      List<Spec> pairs = entries.elements();
+      for (int i = 0; i < pairs.size() && reader.reported < MAX_REPORTED; i++) {
         reader.at(null, i);
-        reader.pair(entries.get(i));
+        Spec pair;
+        try {
+          pair = pairs.get(i);
+        } catch (IllegalArgumentException unreadable) {
+          reader.violation(reader.path(), unreadable.getMessage());
+          continue;
+        }
+        reader.pair(pair);
       }
       b.paths(i -> "entries[" + i + "]");
     } else {
@@ -102,7 +119,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
           LookupStrategy.ENTRIES,
           "must be an object {\"key\": partition or entry, ...} or an array of"
               + " [key, partition or entry] pairs, got "
-              + entries.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+              + jsonType(entries));
     }
     if (reader.reported >= MAX_REPORTED) {
       params.violation(
@@ -115,15 +132,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
     return b.fallback(fallback).build(params::violation);
   }
 
-  private static String fieldName(JsonNode object, int index) {
-    if (object instanceof LazyObjectNode lazy) {
-      return lazy.fieldNameAt(index); // without walking millions of fields per reported problem
-    }
-    Iterator<String> names = object.fieldNames();
-    for (int i = 0; i < index; i++) {
-      names.next();
-    }
-    return names.next();
+  /** The JSON type of a value, as messages name it: {@code string}, {@code number}, ... */
+  private static String jsonType(Spec value) {
+    return switch (value.kind()) {
+      case TEXT -> "string";
+      case INTEGER, DECIMAL -> "number";
+      default -> value.kind().name().toLowerCase(java.util.Locale.ROOT);
+    };
   }
 
   /** Reads entries into the builder, reporting problems at their paths. */
@@ -157,7 +172,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       this.index = arrayIndex;
     }
 
-    private String path() {
+    String path() {
       return name != null ? KeyTexts.entryPath(name) : "entries[" + index + "]";
     }
 
@@ -165,14 +180,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
      * An array element: {@code [key, value]} with the key a string, an integer, or an array for
      * composite keys.
      */
-    void pair(JsonNode pair) {
+    void pair(Spec pair) {
       if (!pair.isArray() || pair.size() != 2) {
         violation(path(), "must be a [key, partition or entry] pair, got " + pair);
         return;
       }
-      JsonNode k = pair.get(0);
-      String text =
-          k.isTextual() ? k.textValue() : k.isIntegralNumber() || k.isArray() ? k.toString() : null;
+      Spec k = pair.elements().get(0);
+      String text = k.isText() ? k.text() : k.isIntegral() || k.isArray() ? k.toString() : null;
       if (text == null) {
         violation(
             path() + "[0]",
@@ -180,10 +194,10 @@ public final class LookupStrategyFactory implements StrategyFactory {
                 + k);
         return;
       }
-      entry(text, pair.get(1));
+      entry(text, pair.elements().get(1));
     }
 
-    void entry(String keyText, JsonNode value) {
+    void entry(String keyText, Spec value) {
       byte[] key;
       try {
         key = directoryType.parseText(keyText);
@@ -193,7 +207,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
             "is no key of the directory's key type " + directoryType + ": " + e.getMessage());
         return;
       }
-      if (value.isIntegralNumber()) {
+      if (value.isIntegral()) {
         int p = partition(value);
         if (p >= 0) {
           builder.entry(key, p);
@@ -213,13 +227,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
       }
     }
 
-    private int partition(JsonNode value) {
+    private int partition(Spec value) {
       return partition(null, value);
     }
 
-    private int partition(String path, JsonNode value) {
-      if (!value.isIntegralNumber()
-          || !value.canConvertToLong()
+    private int partition(String path, Spec value) {
+      if (!value.isIntegral()
+          || value.bigIntegerValue().bitLength() > 63
           || value.longValue() < 0
           || value.longValue() >= RoutingTable.MAX_PARTITIONS) {
         violation(
@@ -230,11 +244,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return (int) value.longValue();
     }
 
-    private LookupEntry entryObject(String path, JsonNode o) {
+    private LookupEntry entryObject(String path, Spec o) {
       int before = reported;
-      Iterator<String> names = o.fieldNames();
-      while (names.hasNext()) {
-        String n = names.next();
+      for (String n : o.fields().keySet()) {
         if (!ENTRY_FIELDS.contains(n)) {
           violation(
               path + "." + n,
@@ -268,13 +280,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
           e = LookupEntry.split(first, nested);
         }
       }
-      JsonNode dedicated = o.get("dedicated");
+      Spec dedicated = o.get("dedicated");
       if (dedicated != null && !dedicated.isBoolean()) {
         violation(path + ".dedicated", "must be true or false, got " + dedicated);
       } else if (e != null && dedicated != null && dedicated.booleanValue()) {
         e = e.dedicated();
       }
-      JsonNode pin = o.get("pin");
+      Spec pin = o.get("pin");
       if (pin != null) {
         Map<String, String> labels = labels(path + ".pin", pin);
         if (e != null && labels != null) {
@@ -284,8 +296,8 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return reported == before ? e : null;
     }
 
-    private Map<String, String> labels(String path, JsonNode pin) {
-      if (!pin.isObject() || pin.isEmpty()) {
+    private Map<String, String> labels(String path, Spec pin) {
+      if (!pin.isObject() || pin.size() == 0) {
         violation(
             path,
             "must be an object of at least one label, e.g. {\"region\": \"eu-central-1\"}, got "
@@ -293,16 +305,14 @@ public final class LookupStrategyFactory implements StrategyFactory {
         return null;
       }
       Map<String, String> labels = new LinkedHashMap<>();
-      Iterator<Map.Entry<String, JsonNode>> it = pin.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> l = it.next();
-        if (l.getKey().isBlank() || !l.getValue().isTextual()) {
+      for (Map.Entry<String, Spec> l : pin.fields().entrySet()) {
+        if (l.getKey().isBlank() || !l.getValue().isText()) {
           violation(
               path + "." + l.getKey(),
               "label names must be non-blank and values strings, got " + l.getValue());
           return null;
         }
-        labels.put(l.getKey(), l.getValue().textValue());
+        labels.put(l.getKey(), l.getValue().text());
       }
       return labels;
     }

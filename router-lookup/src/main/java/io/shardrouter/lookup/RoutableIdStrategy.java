@@ -1,10 +1,9 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.LittleEndian;
 
 /**
@@ -145,14 +144,14 @@ public final class RoutableIdStrategy implements PartitionStrategy {
   }
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put("partition_bits", layout.partitionBits());
-    o.put("generator_bits", layout.generatorBits());
-    o.put("sequence_bits", layout.sequenceBits());
-    o.put("partitions", partitions);
-    return o;
+  public Spec toSpec() {
+    return Spec.object()
+        .put("type", TYPE)
+        .put("partition_bits", layout.partitionBits())
+        .put("generator_bits", layout.generatorBits())
+        .put("sequence_bits", layout.sequenceBits())
+        .put("partitions", partitions)
+        .build();
   }
 
   @Override
@@ -166,12 +165,12 @@ public final class RoutableIdStrategy implements PartitionStrategy {
 
   @Override
   public int hashCode() {
-    return toJson().hashCode();
+    return toSpec().hashCode();
   }
 
   @Override
   public String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 
   /** The {@link io.shardrouter.core.StrategyFactory} of {@code routable_id}. */

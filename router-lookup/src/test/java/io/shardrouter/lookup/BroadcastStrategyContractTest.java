@@ -27,6 +27,6 @@ class BroadcastStrategyContractTest extends PartitionStrategyContract {
   void create_fromJson_theSingleton() {
     assertSame(
         BroadcastStrategy.INSTANCE,
-        StrategyRegistry.defaultRegistry().create(BroadcastStrategy.INSTANCE.toJson()));
+        StrategyRegistry.defaultRegistry().create(BroadcastStrategy.INSTANCE.toSpec()));
   }
 }

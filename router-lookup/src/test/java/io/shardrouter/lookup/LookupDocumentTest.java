@@ -73,7 +73,7 @@ class LookupDocumentTest {
   void read_noEntries_everyKeyToTheFallback() {
     RoutingTable t = Fixtures.read(document(STRING_KEY, lookup(""), 8));
     assertEquals(Fixtures.hashMod(8).partitionOf("x"), t.route("x").partition());
-    assertEquals("{}", t.strategy().toJson().get("entries").toString());
+    assertEquals("{}", t.strategy().toSpec().get("entries").toString());
   }
 
   @Test
@@ -92,7 +92,7 @@ class LookupDocumentTest {
                 8));
     assertEquals(7, uuids.route(u).partition());
     assertTrue(
-        uuids.strategy().toJson().get("entries").has(u.toString()),
+        uuids.strategy().toSpec().get("entries").has(u.toString()),
         "uuids are written back in lower case");
     RoutingTable pairs =
         Fixtures.read(
@@ -138,6 +138,10 @@ class LookupDocumentTest {
         "strategy.entries.hot",
         "partition 8 is out of range: the strategy has 8 partitions [0, 8), the fallback's",
         "declare \"partitions\": 9 or more");
+    assertViolation(
+        refused(document(STRING_KEY, lookup("\"entries\": \"hot\""), 8)),
+        "strategy.entries",
+        "[key, partition or entry] pairs, got string");
     List<Violation> negative =
         refused(document(STRING_KEY, lookup("\"entries\": {\"hot\": -1}"), 8));
     assertViolation(
@@ -358,7 +362,7 @@ class LookupDocumentTest {
             () ->
                 StrategyRegistry.defaultRegistry()
                     .create(
-                        Fixtures.read(document(STRING_KEY, lookup(""), 8)).strategy().toJson()));
+                        Fixtures.read(document(STRING_KEY, lookup(""), 8)).strategy().toSpec()));
     assertViolation(
         e.violations(),
         "strategy.entries",

@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import static io.shardrouter.lookup.Fixtures.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +12,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.testing.KeyGenerators;
@@ -60,7 +62,7 @@ class LookupLargeDocumentTest {
    * The fingerprint as it was computed before streaming: SHA-256 of the whole compact content text.
    */
   private static String oldFingerprint(RoutingTable t) throws Exception {
-    ObjectNode content = t.toJson().deepCopy();
+    ObjectNode content = (ObjectNode) SpecJson.toJson(t.toSpec());
     content.remove("format");
     content.remove("routing_version");
     byte[] text = CanonicalKeys.of(new ObjectMapper().writeValueAsString(content));
@@ -144,6 +146,16 @@ class LookupLargeDocumentTest {
     assertEquals("strategy.entries.k1700.weight", field.get(0).path());
     List<Violation> pair = refused(document(arrayEntries(N, 2999, "[\"k2999\"]"), ""));
     assertEquals("strategy.entries[2999]", pair.get(0).path());
+  }
+
+  @Test
+  void numberOutOfDoubleRangeDeepInLargeEntries_reportedAtItsPath() {
+    List<Violation> v = refused(document(objectEntries(N, 2100, "\"k2100\": 1e400"), ""));
+    assertEquals(1, v.size(), v::toString);
+    assertEquals("strategy.entries.k2100", v.get(0).path());
+    assertTrue(v.get(0).message().contains("is out of range; give a finite number"), v::toString);
+    List<Violation> pair = refused(document(arrayEntries(N, 2200, "[\"k2200\", 1e400]"), ""));
+    assertEquals("strategy.entries[2200]", pair.get(0).path(), pair::toString);
   }
 
   @Test

@@ -97,8 +97,8 @@ class LookupStrategyTest extends PartitionStrategyContract {
   }
 
   @Test
-  void toJson_entriesInKeyOrder_defaultsWrittenOut() {
-    String json = small().toJson().toString();
+  void toSpec_entriesInKeyOrder_defaultsWrittenOut() {
+    String json = small().toSpec().toString();
     assertEquals(
         "{\"type\":\"lookup\",\"match\":\"key\",\"partitions\":10,\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\","
             + "\"partitions\":8},\"entries\":{\"\":1,\"Zürich\":7,\"acme\":3,\"hot-1\":{\"partition\":9,\"dedicated\":true,"
@@ -126,7 +126,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
             .build();
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
-    assertEquals(a.toJson(), b.toJson());
+    assertEquals(a.toSpec(), b.toSpec());
     assertEquals(a, a.toBuilder().build());
   }
 

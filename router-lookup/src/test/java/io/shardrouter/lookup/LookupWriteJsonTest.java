@@ -8,6 +8,7 @@ import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
 import java.io.IOException;
@@ -19,7 +20,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link LookupStrategy#writeJson} writes the bytes of {@code toJson()}: random strategies with
+ * The document writer's streamed write of {@link LookupStrategy#toSpec()}, whose entries are read
+ * from the directory as they are written, gives the bytes of the whole tree: random strategies with
  * plain, dedicated, pinned and (for tenants) split entries (nested strategies, a nested lookup),
  * non-ASCII keys, whole keys and first parts, and strategies read from both entry forms. Seeded;
  * messages carry the seed.
@@ -28,21 +30,21 @@ class LookupWriteJsonTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
-  void writeJson_randomStrategies_sameBytesAsToJson() throws IOException {
+  void streamedWrite_randomStrategies_sameBytesAsTree() throws IOException {
     long seed = KeyGenerators.seedOr(0x57E4L);
     KeyGenerators g = KeyGenerators.seeded(seed);
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int round = 0; round < 40; round++) {
       LookupStrategy s = random(rnd, g, round % 4);
       assertEquals(
-          JSON.writeValueAsString(s.toJson()),
+          JSON.writeValueAsString(SpecJson.toJson(s.toSpec())),
           written(s),
           () -> "strategy " + s + "; " + g.describe());
     }
   }
 
   @Test
-  void writeJson_readFromEitherEntryForm_sameBytesAsToJson() throws IOException {
+  void streamedWrite_readFromEitherEntryForm_sameBytesAsTree() throws IOException {
     String head =
         "{\"format\":1,\"routing_version\":1,\"entity\":\"users\",\"key\":{\"type\":\"string\"},\"strategy\":{\"type\":"
             + "\"lookup\",\"partitions\":12,\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":8},\"entries\":";
@@ -57,9 +59,9 @@ class LookupWriteJsonTest {
         }) {
       RoutingTable t = RoutingDocuments.read(head + entries + tail);
       PartitionStrategy s = t.strategy();
-      assertEquals(JSON.writeValueAsString(s.toJson()), written(s), entries);
+      assertEquals(JSON.writeValueAsString(SpecJson.toJson(s.toSpec())), written(s), entries);
       assertEquals(
-          JSON.writeValueAsString(t.toJson()),
+          JSON.writeValueAsString(SpecJson.toJson(t.toSpec())),
           new String(RoutingDocuments.writeCompact(t), "UTF-8"),
           entries);
     }
@@ -68,7 +70,7 @@ class LookupWriteJsonTest {
   static String written(PartitionStrategy s) throws IOException {
     StringWriter w = new StringWriter();
     try (JsonGenerator gen = JSON.getFactory().createGenerator(w)) {
-      s.writeJson(gen);
+      SpecJson.write(s.toSpec(), gen);
     }
     return w.toString();
   }

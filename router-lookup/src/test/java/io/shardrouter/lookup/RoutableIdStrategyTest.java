@@ -36,7 +36,7 @@ class RoutableIdStrategyTest {
     assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)));
     assertEquals(
         "{\"type\":\"routable_id\",\"partition_bits\":12,\"generator_bits\":4,\"sequence_bits\":6,\"partitions\":1000}",
-        t.strategy().toJson().toString());
+        t.strategy().toSpec().toString());
   }
 
   @Test

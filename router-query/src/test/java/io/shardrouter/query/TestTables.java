@@ -1,11 +1,10 @@
 package io.shardrouter.query;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,11 +68,8 @@ final class TestTables {
     }
 
     @Override
-    public ObjectNode toJson() {
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
-      o.put("type", type());
-      o.put("partitions", partitions);
-      return o;
+    public Spec toSpec() {
+      return Spec.object().put("type", type()).put("partitions", partitions).build();
     }
 
     @Override

@@ -7,9 +7,11 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.internal.Timestamps;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +37,7 @@ final class KeyText {
    *
    * @throws InvalidKeyException naming the value and the type when it is no key of the type
    */
-  static byte[] fromJson(KeyType type, JsonNode value) {
+  static byte[] fromSpec(KeyType type, Spec value) {
     if (type.isComposite()) {
       if (!value.isArray()) {
         throw new InvalidKeyException(
@@ -50,13 +52,13 @@ final class KeyText {
     }
     KeyKind k = type.kind();
     if (k == KeyKind.LONG || k == KeyKind.INT) {
-      if (!value.isIntegralNumber()) {
+      if (!value.isIntegral()) {
         throw new InvalidKeyException(
             "key " + value + " must be a JSON integer for type " + k.documentName());
       }
-      return type.parseText(value.asText());
+      return type.parseText(value.bigIntegerValue().toString());
     }
-    if (!value.isTextual()) {
+    if (!value.isText()) {
       throw new InvalidKeyException(
           "key "
               + value
@@ -64,11 +66,16 @@ final class KeyText {
               + k.documentName()
               + (k == KeyKind.TIMESTAMP ? ", such as \"2026-04-01T00:00:00Z\"" : ""));
     }
-    return type.parseText(value.textValue());
+    return type.parseText(value.text());
   }
 
-  /** The JSON value of a canonical key of {@code type}, as {@link #fromJson} reads it back. */
-  static JsonNode toJson(KeyType type, byte[] key) {
+  /** The document value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
+  static Spec toSpec(KeyType type, byte[] key) {
+    return SpecJson.fromJson(toJson(type, key));
+  }
+
+  /** The JSON value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
+  private static JsonNode toJson(KeyType type, byte[] key) {
     if (!type.isComposite()) {
       return single(type.kind(), key);
     }

@@ -1,18 +1,17 @@
 package io.shardrouter.range;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.GroupsJson;
 import io.shardrouter.core.internal.KeyTypeJson;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.DocumentReader;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,38 +66,41 @@ public final class RangeDocumentReader implements DocumentReader {
   }
 
   @Override
-  public boolean accepts(ObjectNode root) {
+  public boolean accepts(Spec root) {
     return root.has("ranges") && !root.has("format");
   }
 
   @Override
-  public RoutingTable read(ObjectNode root, StrategyRegistry registry, Violations v) {
+  public RoutingTable read(Spec root, StrategyRegistry registry, Violations v) {
     int before = v.size();
     unknown(root, "", FIELDS, v);
     RoutingTable.Builder b = RoutingTable.builder();
-    JsonNode version = root.get("routing_version");
+    Spec version = root.get("routing_version");
     if (version == null) {
       v.add(
           "routing_version",
           "missing; give the table a version >= 0, e.g. \"routing_version\": 12");
     } else {
-      if (!version.isIntegralNumber() || !version.canConvertToLong() || version.asLong() < 0) {
+      if (!version.isIntegral()
+          || version.bigIntegerValue().bitLength() > 63
+          || version.longValue() < 0) {
         v.add("routing_version", "must be an integer >= 0, got " + version);
       } else {
-        b.version(version.asLong());
+        b.version(version.longValue());
       }
     }
-    JsonNode entity = root.get("entity");
+    Spec entity = root.get("entity");
     if (entity == null) {
       v.add("entity", "missing; name what the table routes, e.g. \"entity\": \"tenant:plant-a\"");
     } else {
-      if (entity.isTextual()) {
-        b.entity(entity.textValue());
+      if (entity.isText()) {
+        b.entity(entity.text());
       } else {
         v.add("entity", "must be a string such as \"tenant:plant-a\", got " + entity);
       }
     }
-    KeyType type = root.has("key") ? KeyTypeJson.read(root.get("key"), v) : KeyType.TIMESTAMP;
+    KeyType type =
+        root.has("key") ? KeyTypeJson.read(SpecJson.toJson(root.get("key")), v) : KeyType.TIMESTAMP;
     b.keyType(type);
     List<String> shards = new ArrayList<>();
     RangeStrategy strategy = type == null ? null : ranges(root.get("ranges"), type, shards, v);
@@ -114,7 +116,7 @@ public final class RangeDocumentReader implements DocumentReader {
   }
 
   private static RangeStrategy ranges(
-      JsonNode ranges, KeyType type, List<String> shards, Violations v) {
+      Spec ranges, KeyType type, List<String> shards, Violations v) {
     if (ranges == null || !ranges.isArray()) {
       v.add(
           "ranges",
@@ -126,7 +128,7 @@ public final class RangeDocumentReader implements DocumentReader {
     boolean complete = true;
     for (int i = 0; i < ranges.size(); i++) {
       String path = "ranges[" + i + "]";
-      JsonNode r = ranges.get(i);
+      Spec r = ranges.elements().get(i);
       if (!r.isObject()) {
         v.add(
             path, "must be an object {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got " + r);
@@ -136,16 +138,16 @@ public final class RangeDocumentReader implements DocumentReader {
       int before = v.size();
       unknown(r, path, RANGE_FIELDS, v);
       byte[] start = key(r.get("start"), path + ".start", type, false, v);
-      JsonNode endNode = r.get("end");
+      Spec endNode = r.get("end");
       boolean open = endNode != null && endNode.isNull();
       byte[] end = open ? null : key(endNode, path + ".end", type, true, v);
-      JsonNode shard = r.get("shard");
-      if (shard == null || !shard.isTextual() || shard.textValue().isBlank()) {
+      Spec shard = r.get("shard");
+      if (shard == null || !shard.isText() || shard.text().isBlank()) {
         v.add(
             path + ".shard",
             "missing or not a non-blank string; name the replica group that serves the range, e.g. \"ts-01\"");
       }
-      JsonNode inclusive = r.get("end_inclusive");
+      Spec inclusive = r.get("end_inclusive");
       boolean endInclusive = false;
       if (inclusive != null && !inclusive.isBoolean()) {
         v.add(path + ".end_inclusive", "must be true or false, got " + inclusive);
@@ -170,12 +172,12 @@ public final class RangeDocumentReader implements DocumentReader {
       byte[] exclusiveEnd =
           endInclusive ? order.successor(end) : end; // null: end is the largest key, so up to +∞
       list.add(new RangeList.Entry(path, path, start, exclusiveEnd, shown));
-      shards.add(shard.textValue());
+      shards.add(shard.text());
     }
     return list.check("ranges", complete, v::add);
   }
 
-  private static byte[] key(JsonNode node, String path, KeyType type, boolean isEnd, Violations v) {
+  private static byte[] key(Spec node, String path, KeyType type, boolean isEnd, Violations v) {
     if (node == null || node.isNull()) {
       v.add(
           path,
@@ -187,7 +189,7 @@ public final class RangeDocumentReader implements DocumentReader {
       return null;
     }
     try {
-      return KeyText.fromJson(type, node);
+      return KeyText.fromSpec(type, node);
     } catch (InvalidKeyException e) {
       v.add(path, e.getMessage() + (type.equals(KeyType.TIMESTAMP) ? hintOtherKeyType() : ""));
       return null;
@@ -203,8 +205,7 @@ public final class RangeDocumentReader implements DocumentReader {
    * Groups named by the shards: the given ones, or one per shard name with that name as its
    * endpoint.
    */
-  private static void groups(
-      JsonNode node, List<String> shards, RoutingTable.Builder b, Violations v) {
+  private static void groups(Spec node, List<String> shards, RoutingTable.Builder b, Violations v) {
     List<ReplicaGroup> groups;
     if (node == null) {
       Map<String, ReplicaGroup> byShard = new LinkedHashMap<>();
@@ -214,7 +215,7 @@ public final class RangeDocumentReader implements DocumentReader {
       groups = List.copyOf(byShard.values());
     } else {
       int before = v.size();
-      groups = GroupsJson.read(node, v);
+      groups = GroupsJson.read(SpecJson.toJson(node), v);
       if (v.size() > before) {
         return;
       }
@@ -238,10 +239,8 @@ public final class RangeDocumentReader implements DocumentReader {
     b.groups(groups).placement(shards);
   }
 
-  private static void unknown(JsonNode node, String path, Set<String> known, Violations v) {
-    Iterator<String> it = node.fieldNames();
-    while (it.hasNext()) {
-      String f = it.next();
+  private static void unknown(Spec node, String path, Set<String> known, Violations v) {
+    for (String f : node.fields().keySet()) {
       if (!known.contains(f)) {
         v.add(
             path.isEmpty() ? f : path + "." + f,

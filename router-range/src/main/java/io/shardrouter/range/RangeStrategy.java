@@ -1,12 +1,10 @@
 package io.shardrouter.range;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.LittleEndian;
@@ -399,21 +397,17 @@ public final class RangeStrategy implements PartitionStrategy {
   // ---- the document form
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    ArrayNode rs = o.putArray(RANGES);
+  public Spec toSpec() {
+    List<Spec> rs = new ArrayList<>(starts.length);
     for (int p = 0; p < starts.length; p++) {
-      ObjectNode r = rs.addObject();
-      r.set("start", KeyText.toJson(keyType, starts[p]));
       byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
-      if (e == null) {
-        r.putNull("end");
-      } else {
-        r.set("end", KeyText.toJson(keyType, e));
-      }
+      rs.add(
+          Spec.object()
+              .put("start", KeyText.toSpec(keyType, starts[p]))
+              .put("end", e == null ? Spec.nullValue() : KeyText.toSpec(keyType, e))
+              .build());
     }
-    return o;
+    return Spec.object().put("type", TYPE).put(RANGES, Spec.array(rs)).build();
   }
 
   @Override
@@ -435,6 +429,6 @@ public final class RangeStrategy implements PartitionStrategy {
    */
   @Override
   public String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 }

@@ -1,12 +1,11 @@
 package io.shardrouter.range;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import java.util.Iterator;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -45,7 +44,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
               + " invalid; give \"key\" such as {\"type\": \"long\"}");
       return null;
     }
-    JsonNode ranges = params.get(RangeStrategy.RANGES);
+    Spec ranges = params.get(RangeStrategy.RANGES);
     if (ranges == null || !ranges.isArray()) {
       params.violation(
           RangeStrategy.RANGES,
@@ -57,15 +56,13 @@ public final class RangeStrategyFactory implements StrategyFactory {
     boolean complete = true;
     for (int i = 0; i < ranges.size(); i++) {
       String name = RangeStrategy.RANGES + "[" + i + "]";
-      JsonNode r = ranges.get(i);
+      Spec r = ranges.elements().get(i);
       if (!r.isObject()) {
         params.violation(name, "must be an object {\"start\": ..., \"end\": ...}, got " + r);
         complete = false;
         continue;
       }
-      Iterator<String> fields = r.fieldNames();
-      while (fields.hasNext()) {
-        String f = fields.next();
+      for (String f : r.fields().keySet()) {
         if (!RANGE_FIELDS.contains(f)) {
           params.violation(
               name + "." + f,
@@ -88,7 +85,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
 
   /** The canonical key at {@code name}; null, with a violation, when it is missing, null or bad. */
   private static byte[] key(
-      StrategyParameters params, String name, JsonNode v, KeyType type, boolean isEnd) {
+      StrategyParameters params, String name, Spec v, KeyType type, boolean isEnd) {
     if (v == null || v.isNull()) {
       params.violation(
           name,
@@ -96,7 +93,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
       return null;
     }
     try {
-      return KeyText.fromJson(type, v);
+      return KeyText.fromSpec(type, v);
     } catch (InvalidKeyException e) {
       params.violation(name, e.getMessage());
       return null;

@@ -1,13 +1,12 @@
 package io.shardrouter.range;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
+import io.shardrouter.core.Spec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -185,17 +184,17 @@ public final class TimeBucketedStrategy
   }
 
   @Override
-  public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("type", TYPE);
-    o.put("unit", buckets.unit().documentName());
-    o.put("zone", buckets.zone().getId());
-    o.put("template", buckets.template());
+  public Spec toSpec() {
+    Spec.ObjectBuilder o =
+        Spec.object()
+            .put("type", TYPE)
+            .put("unit", buckets.unit().documentName())
+            .put("zone", buckets.zone().getId())
+            .put("template", buckets.template());
     if (buckets.retention() != null) {
       o.put("retention", buckets.retention());
     }
-    o.set("strategy", strategy.toJson());
-    return o;
+    return o.put("strategy", strategy.toSpec()).build();
   }
 
   @Override
@@ -213,6 +212,6 @@ public final class TimeBucketedStrategy
   /** The strategy object of the routing document. */
   @Override
   public String toString() {
-    return toJson().toString();
+    return toSpec().toString();
   }
 }

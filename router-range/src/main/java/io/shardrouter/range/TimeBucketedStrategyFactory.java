@@ -1,6 +1,7 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import java.time.ZoneId;
@@ -61,7 +62,7 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
       }
     }
     if (params.has("strategy")
-        && params.get("strategy").path("type").asText().equals(TimeBucketedStrategy.TYPE)) {
+        && Spec.of(TimeBucketedStrategy.TYPE).equals(params.get("strategy").get("type"))) {
       params.violation(
           "strategy",
           "a time_buckets strategy cannot nest another; give the strategy of the business key");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,7 +51,7 @@ class RangeGoldenTest {
                 RoutingTable t = RoutingDocuments.read(JSON.writeValueAsString(doc));
                 RangeStrategy s = (RangeStrategy) t.strategy();
                 for (JsonNode k : c.get("keys")) {
-                  byte[] key = KeyText.fromJson(t.keyType(), k.get("key"));
+                  byte[] key = KeyText.fromSpec(t.keyType(), SpecJson.fromJson(k.get("key")));
                   JsonNode expected = k.get("partition");
                   if (expected.isNull()) {
                     assertEquals(-1, s.find(key), () -> "key " + k.get("key"));

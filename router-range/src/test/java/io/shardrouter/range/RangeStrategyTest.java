@@ -283,10 +283,10 @@ class RangeStrategyTest {
                 List.of(CompositeKey.of("a", 1L, new byte[] {9})),
                 null));
     for (RangeStrategy s : all) {
-      RangeStrategy back = (RangeStrategy) r.create(s.toJson(), s.keyType());
+      RangeStrategy back = (RangeStrategy) r.create(s.toSpec(), s.keyType());
       assertEquals(s, back, s::toString);
       assertEquals(s.hashCode(), back.hashCode());
-      assertEquals(s.toJson(), back.toJson());
+      assertEquals(s.toSpec(), back.toSpec());
     }
     assertEquals(
         "{\"type\":\"range\",\"ranges\":[{\"start\":-5,\"end\":0},{\"start\":0,\"end\":10}]}",

@@ -14,66 +14,78 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import java.io.IOException;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * The routing document form of a {@link RoutingTable}: fields in the fixed order of format 1
  * ({@code docs/format.md} §1.9), which the fingerprint also depends on.
  *
  * <p><b>Stability:</b> internal: public only for {@link #streamedDocument}, which router-core's
- * metadata package writes documents with; applications use {@link RoutingTable#toJson()}.
+ * metadata package writes documents with; applications use {@link RoutingTable#toSpec()}.
  */
 public final class RoutingTableJson {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private RoutingTableJson() {}
 
-  /** The whole document: {@code format}, {@code routing_version}, then the content. */
-  public static ObjectNode document(RoutingTable t) {
-    return document(t, t.strategy().toJson());
+  /**
+   * The whole document as a {@link Spec}: {@code format}, {@code routing_version}, then the
+   * content, with the strategy's own {@link PartitionStrategy#toSpec()}.
+   */
+  public static Spec documentSpec(RoutingTable t) {
+    Spec.ObjectBuilder doc =
+        Spec.object().put("format", RoutingTable.FORMAT).put("routing_version", t.version());
+    ObjectNode content = content(t, F.nullNode());
+    Iterator<Map.Entry<String, JsonNode>> it = content.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      doc.put(
+          e.getKey(),
+          e.getKey().equals("strategy") ? t.strategy().toSpec() : SpecJson.fromJson(e.getValue()));
+    }
+    return doc.build();
   }
 
   /**
-   * {@link #document} for writing: the same bytes when serialized, but the strategy is a node that
-   * serializes through {@link PartitionStrategy#writeJson} (a lookup directory of ten million
-   * entries never becomes ten million nodes). Serialize it; never walk it.
+   * The whole document, for writing: the strategy is a node that serializes through {@link
+   * SpecJson#write} (a lookup directory of ten million entries never becomes ten million nodes).
+   * Serialize it; never walk it.
    */
   public static ObjectNode streamedDocument(RoutingTable t) {
-    return document(t, streamed(t.strategy()));
-  }
-
-  private static ObjectNode document(RoutingTable t, JsonNode strategy) {
     ObjectNode doc = F.objectNode();
     doc.put("format", RoutingTable.FORMAT);
     doc.put("routing_version", t.version());
-    doc.setAll(content(t, strategy));
+    doc.setAll(content(t));
     return doc;
   }
 
   /**
    * Everything but {@code format} and {@code routing_version}: what the fingerprint digests. The
-   * strategy is a node that serializes through {@link PartitionStrategy#writeJson}, to the same
-   * bytes as its {@code toJson()} but without building it; only serialize this object, never walk
+   * strategy is a node that serializes through {@link SpecJson#write}, to the same bytes as the
+   * tree of its {@code toSpec()} but without building it; only serialize this object, never walk
    * it.
    */
   public static ObjectNode content(RoutingTable t) {
     return content(t, streamed(t.strategy()));
   }
 
-  /** A node whose serialization is {@code s.writeJson}. */
+  /** A node whose serialization is {@code SpecJson.write(s.toSpec(), g)}. */
   static JsonNode streamed(PartitionStrategy s) {
     return new POJONode(
         new JsonSerializable.Base() {
           @Override
           public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
-            s.writeJson(g);
+            SpecJson.write(s.toSpec(), g);
           }
 
           @Override
           public void serializeWithType(
               JsonGenerator g, SerializerProvider provider, TypeSerializer types)
               throws IOException {
-            s.writeJson(g);
+            SpecJson.write(s.toSpec(), g);
           }
         });
   }

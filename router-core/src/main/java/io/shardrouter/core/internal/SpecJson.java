@@ -1,17 +1,30 @@
 package io.shardrouter.core.internal;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.Spec;
+import java.io.IOException;
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
+import java.util.Set;
 
 /**
- * Converts between {@link Spec} and the JSON codec's tree: the one place that knows both.
+ * Converts between {@link Spec} and the JSON codec: the tree ({@link #toJson}, {@link #fromJson})
+ * and the stream ({@link #write}). The one place that knows both.
+ *
+ * <p>A document's large containers ({@link LazyObjectNode}, {@link LazyArrayNode}) become {@link
+ * SpecViews views} that convert each member when it is walked, so reading a directory of millions
+ * of entries builds no tree of them; {@link #write} walks a value once, so a view that produces its
+ * members while walked (a directory writing itself) is streamed, never built.
  *
  * <p><b>Stability:</b> internal.
  */
@@ -49,10 +62,56 @@ public final class SpecJson {
   }
 
   /**
-   * The spec of {@code node}, a tree the strict parser built (no duplicate names, finite numbers,
-   * bounded depth).
+   * Writes {@code spec} to {@code g}: the tokens that serializing {@link #toJson(Spec)} writes, in
+   * the same order, so the bytes are the same; each member is read once, when it is written.
+   *
+   * @throws IOException when {@code g} cannot write
+   */
+  public static void write(Spec spec, JsonGenerator g) throws IOException {
+    switch (spec.kind()) {
+      case OBJECT -> {
+        g.writeStartObject();
+        for (Map.Entry<String, Spec> e : spec.fields().entrySet()) {
+          g.writeFieldName(e.getKey());
+          write(e.getValue(), g);
+        }
+        g.writeEndObject();
+      }
+      case ARRAY -> {
+        g.writeStartArray();
+        for (Spec e : spec.elements()) {
+          write(e, g);
+        }
+        g.writeEndArray();
+      }
+      case TEXT -> g.writeString(spec.text());
+      case INTEGER -> {
+        if (spec.bigIntegerValue().bitLength() <= 63) {
+          g.writeNumber(spec.longValue());
+        } else {
+          g.writeNumber(spec.bigIntegerValue());
+        }
+      }
+      case DECIMAL -> g.writeNumber(spec.doubleValue());
+      case BOOLEAN -> g.writeBoolean(spec.booleanValue());
+      case NULL -> g.writeNull();
+    }
+  }
+
+  /**
+   * The spec of {@code node}, a tree the strict parser built (no duplicate names, bounded depth); a
+   * {@link LazyObjectNode} or {@link LazyArrayNode} becomes a view (see the class comment).
+   *
+   * @throws IllegalArgumentException for a number that is no finite {@code double} (such as {@code
+   *     1e400}), which no {@link Spec} holds; in a view, when that member is walked
    */
   public static Spec fromJson(JsonNode node) {
+    if (node instanceof LazyObjectNode lazy) {
+      return SpecViews.object(new LazyFields(lazy));
+    }
+    if (node instanceof LazyArrayNode lazy) {
+      return SpecViews.array(new LazyElements(lazy));
+    }
     if (node.isObject()) {
       Spec.ObjectBuilder b = Spec.object();
       Iterator<Map.Entry<String, JsonNode>> it = node.fields();
@@ -76,7 +135,12 @@ public final class SpecJson {
       return Spec.of(node.bigIntegerValue());
     }
     if (node.isNumber()) {
-      return Spec.of(node.doubleValue());
+      double d = node.doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new IllegalArgumentException(
+            "number " + node.asText() + " is out of range; give a finite number");
+      }
+      return Spec.of(d);
     }
     if (node.isBoolean()) {
       return Spec.of(node.booleanValue());
@@ -85,5 +149,80 @@ public final class SpecJson {
       return Spec.nullValue();
     }
     throw new IllegalArgumentException("not a JSON value: " + node.getNodeType());
+  }
+
+  /**
+   * The name of field {@code index} (from 0) of {@code object}: without walking the fields before
+   * it when {@code object} is a view of a large document object, else by walking them.
+   */
+  public static String fieldNameAt(Spec object, int index) {
+    if (object.fields() instanceof LazyFields lazy) {
+      return lazy.node.fieldNameAt(index);
+    }
+    Iterator<String> names = object.fields().keySet().iterator();
+    for (int i = 0; i < index; i++) {
+      names.next();
+    }
+    return names.next();
+  }
+
+  /** The fields of a {@link LazyObjectNode}, each converted when it is walked. */
+  private static final class LazyFields extends AbstractMap<String, Spec> {
+    final LazyObjectNode node;
+
+    LazyFields(LazyObjectNode node) {
+      this.node = node;
+    }
+
+    @Override
+    public int size() {
+      return node.size();
+    }
+
+    @Override
+    public Set<Map.Entry<String, Spec>> entrySet() {
+      return new AbstractSet<>() {
+        @Override
+        public Iterator<Map.Entry<String, Spec>> iterator() {
+          Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+          return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return it.hasNext();
+            }
+
+            @Override
+            public Map.Entry<String, Spec> next() {
+              Map.Entry<String, JsonNode> e = it.next();
+              return new AbstractMap.SimpleImmutableEntry<>(e.getKey(), fromJson(e.getValue()));
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return node.size();
+        }
+      };
+    }
+  }
+
+  /** The elements of a {@link LazyArrayNode}, each converted when it is read. */
+  private static final class LazyElements extends AbstractList<Spec> implements RandomAccess {
+    private final LazyArrayNode node;
+
+    LazyElements(LazyArrayNode node) {
+      this.node = node;
+    }
+
+    @Override
+    public Spec get(int index) {
+      return fromJson(node.get(index));
+    }
+
+    @Override
+    public int size() {
+      return node.size();
+    }
   }
 }

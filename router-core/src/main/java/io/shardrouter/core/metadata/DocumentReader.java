@@ -1,22 +1,22 @@
 package io.shardrouter.core.metadata;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 
 /**
- * Reads a routing document of another shape than format 1, such as the range document of seed 001
- * ({@code routing_version}, {@code entity}, {@code ranges}). {@link RoutingDocuments#read} hands a
- * document that has no {@code format} field to the one reader on the class path whose {@link
- * #accepts} says the shape is its own; a document with {@code format} is always read as that
- * format. Readers are found through {@link java.util.ServiceLoader}: list the class in {@code
- * META-INF/services/io.shardrouter.core.metadata.DocumentReader}.
+ * Reads a routing document of another shape than format 1, such as the compact range document
+ * ({@code routing_version}, {@code entity}, {@code ranges}; {@code docs/format.md} §6). {@link
+ * RoutingDocuments#read} hands a document that has no {@code format} field to the one reader on the
+ * class path whose {@link #accepts} says the shape is its own; a document with {@code format} is
+ * always read as that format. Readers are found through {@link java.util.ServiceLoader}: list the
+ * class in {@code META-INF/services/io.shardrouter.core.metadata.DocumentReader}.
  *
- * <p>The reader gets the parsed document after the checks that apply to every document: the size,
- * nesting and string limits, duplicate fields and well-formed text. It reports every violation with
- * its JSON path, as format 1 does, and returns the table in the same terms as a format-1 document:
- * written back, the table is a format-1 document.
+ * <p>The reader gets the parsed document, as a {@link Spec}, after the checks that apply to every
+ * document: the size, nesting and string limits, duplicate fields and well-formed text. It reports
+ * every violation with its JSON path, as format 1 does, and returns the table in the same terms as
+ * a format-1 document: written back, the table is a format-1 document.
  *
  * <p><b>Thread-safety:</b> implementations must be stateless.
  *
@@ -39,12 +39,12 @@ public interface DocumentReader {
    * True when {@code root}, an object without a {@code format} field, has this reader's shape,
    * judged by its fields.
    */
-  boolean accepts(ObjectNode root);
+  boolean accepts(Spec root);
 
   /**
    * Reads the table, reporting every broken rule to {@code violations} with its JSON path; returns
    * null when any was reported. Strategies, where the shape names them, are built from {@code
    * registry}.
    */
-  RoutingTable read(ObjectNode root, StrategyRegistry registry, Violations violations);
+  RoutingTable read(Spec root, StrategyRegistry registry, Violations violations);
 }

@@ -1,7 +1,7 @@
 package io.shardrouter.core.metadata;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ final class DocumentReaders {
   /**
    * The one reader that accepts {@code root}; null when none does; reports several at {@code $}.
    */
-  static DocumentReader readerOf(ObjectNode root, Violations v) {
+  static DocumentReader readerOf(Spec root, Violations v) {
     List<DocumentReader> accepting = new ArrayList<>();
     for (DocumentReader r : all()) {
       if (r.accepts(root)) {

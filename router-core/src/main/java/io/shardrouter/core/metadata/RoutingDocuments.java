@@ -12,12 +12,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.DocumentTree;
@@ -135,9 +135,11 @@ public final class RoutingDocuments {
       v.throwIfAny(); // later checks would only repeat the same strings' problems
     }
     if (!root.has("format")) {
-      DocumentReader reader = DocumentReaders.readerOf((ObjectNode) root, v);
+      Spec rootSpec = spec(root, "$", v);
+      v.throwIfAny();
+      DocumentReader reader = DocumentReaders.readerOf(rootSpec, v);
       if (reader != null) {
-        RoutingTable t = reader.read((ObjectNode) root, registry, v);
+        RoutingTable t = reader.read(rootSpec, registry, v);
         v.throwIfAny();
         if (t == null) {
           v.add(
@@ -192,7 +194,9 @@ public final class RoutingDocuments {
     JsonNode strategyNode = root.get("strategy");
     if (strategyNode != null) {
       // Strategies whose parameters hold keys read them in the entity's key type.
-      PartitionStrategy strategy = registry.create(strategyNode, "strategy", v, keyType);
+      Spec strategySpec = spec(strategyNode, "strategy", v);
+      PartitionStrategy strategy =
+          strategySpec == null ? null : registry.create(strategySpec, "strategy", v, keyType);
       if (strategy != null) {
         b.strategy(strategy);
       }
@@ -231,6 +235,19 @@ public final class RoutingDocuments {
   }
 
   /**
+   * The {@link Spec} of {@code node}, found at {@code path}; null, reported there, when it holds a
+   * number no spec holds (one out of the range of a {@code double}, such as {@code 1e400}).
+   */
+  private static Spec spec(JsonNode node, String path, Violations v) {
+    try {
+      return SpecJson.fromJson(node);
+    } catch (IllegalArgumentException e) {
+      v.add(path, e.getMessage());
+      return null;
+    }
+  }
+
+  /**
    * Reads the optional {@code extensions} object: named values that core carries without reading
    * ({@code docs/format.md} §1.10).
    */
@@ -255,8 +272,8 @@ public final class RoutingDocuments {
 
   /**
    * The document of {@code table}, indented, fields in the fixed order of format 1: the text of
-   * {@link RoutingTable#toJson()}, with the strategy streamed by {@link
-   * PartitionStrategy#writeJson}.
+   * {@link RoutingTable#toSpec()}, with the strategy's {@link PartitionStrategy#toSpec()} written
+   * field by field as it is walked (a directory of millions of entries is never held twice).
    */
   public static String write(RoutingTable table) {
     try {

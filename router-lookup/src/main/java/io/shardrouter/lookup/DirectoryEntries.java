@@ -1,0 +1,77 @@
+package io.shardrouter.lookup;
+
+import io.shardrouter.core.Spec;
+import io.shardrouter.lookup.internal.Directory;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * The {@code entries} of a lookup strategy's document, read from its directory while they are
+ * walked: key text → partition number, or → entry object for a rich entry, in the directory's key
+ * order. A directory of ten million entries is written to a document through this view, one entry
+ * at a time, without a copy of its entries; walking it (a lookup by key included) is linear.
+ *
+ * <p><b>Thread-safety:</b> immutable, as the directory it reads.
+ */
+final class DirectoryEntries extends AbstractMap<String, Spec> {
+  private final LookupStrategy owner;
+  private final Directory directory;
+  private final LookupEntry[] rich;
+
+  DirectoryEntries(LookupStrategy owner, Directory directory, LookupEntry[] rich) {
+    this.owner = owner;
+    this.directory = directory;
+    this.rich = rich;
+  }
+
+  @Override
+  public int size() {
+    return directory.size();
+  }
+
+  @Override
+  public Set<Map.Entry<String, Spec>> entrySet() {
+    return new AbstractSet<>() {
+      @Override
+      public Iterator<Map.Entry<String, Spec>> iterator() {
+        return new Records();
+      }
+
+      @Override
+      public int size() {
+        return directory.size();
+      }
+    };
+  }
+
+  /** The directory's records in arena order, each as a key text and its document value. */
+  private final class Records implements Iterator<Map.Entry<String, Spec>> {
+    private final byte[] arena = directory.arena();
+    private int record;
+
+    @Override
+    public boolean hasNext() {
+      return record < arena.length;
+    }
+
+    @Override
+    public Map.Entry<String, Spec> next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      int r = record;
+      record = directory.nextRecord(r);
+      String text = owner.keyText(arena, directory.keyOffset(r), directory.keyLength(r));
+      int v = directory.value(r);
+      Spec value =
+          v < LookupStrategyBuilder.RICH_BASE
+              ? Spec.of(v)
+              : rich[v - LookupStrategyBuilder.RICH_BASE].toSpecValue();
+      return new AbstractMap.SimpleImmutableEntry<>(text, value);
+    }
+  }
+}
