@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,6 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * RouteStats}, to show that the stripes keep the threads off each other's cache lines. Budget
  * ({@code docs/observability.md}): recorded ≤ 1.3 × plain at one and at two threads; 0 B/op.
  *
+ * <p>{@code sampleEvery} 32 is the default; 256 shows how much of the cost is the sketch.
+ *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RouteStatsBenchmark -prof gc}
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -40,13 +43,17 @@ public class RouteStatsBenchmark {
   /** The router and its statistics, shared by the threads. */
   @State(Scope.Benchmark)
   public static class Routing {
+    /** One route in this many is offered to the hot-key sketch (the default is 32). */
+    @Param({"32", "256"})
+    public int sampleEvery;
+
     Router router;
     RouteStats stats;
 
     @Setup
     public void setup() {
       router = Router.create(BenchTables.table("jump", 128, KeyType.STRING));
-      stats = RouteStats.builder().build(router);
+      stats = RouteStats.builder().sampleEvery(sampleEvery).build(router);
     }
   }
 
