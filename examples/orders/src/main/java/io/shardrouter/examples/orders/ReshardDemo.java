@@ -124,7 +124,9 @@ public final class ReshardDemo {
   }
 
   private static String database(String jdbc) {
-    return jdbc.startsWith("jdbc:postgresql:") ? "PostgreSQL" : "H2 (" + jdbc + ")";
+    int urls = jdbc.split(",").length;
+    String product = jdbc.startsWith("jdbc:postgresql:") ? "PostgreSQL" : "H2";
+    return urls == 1 ? product : product + " (" + urls + " databases)";
   }
 
   static ReshardRun.Options options(List<String> args) {
