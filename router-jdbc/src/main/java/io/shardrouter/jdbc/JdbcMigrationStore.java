@@ -204,12 +204,12 @@ public final class JdbcMigrationStore implements MigrationStore {
     List<Row> examined = new ArrayList<>(Math.min(limit, 1024));
     try (Connection c = primary.getConnection()) {
       if (cursor == null) {
-        select(c, rows.scanFirst, null, null, limit, examined);
+        rows.select(c, rows.scanFirst, null, null, limit, examined);
       } else {
         byte[] key = ScanPage.cursorKey(cursor);
-        select(c, rows.scanSameKey, key, ScanPage.cursorId(cursor), limit, examined);
+        rows.select(c, rows.scanSameKey, key, ScanPage.cursorId(cursor), limit, examined);
         if (examined.size() < limit) {
-          select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
+          rows.select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
         }
       }
     } catch (SQLException e) {
@@ -227,25 +227,6 @@ public final class JdbcMigrationStore implements MigrationStore {
       last = ScanPage.cursorOf(r.key(), r.id());
     }
     return new ScanPage(out, last, examined.size() < limit);
-  }
-
-  private void select(Connection c, String sql, byte[] key, byte[] id, int limit, List<Row> into)
-      throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      int i = 1;
-      if (key != null) {
-        ps.setBytes(i++, key);
-      }
-      if (id != null) {
-        ps.setBytes(i++, id);
-      }
-      ps.setInt(i, limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          into.add(rows.read(rs));
-        }
-      }
-    }
   }
 
   @Override
@@ -332,9 +313,9 @@ public final class JdbcMigrationStore implements MigrationStore {
     int superseded = 0;
     try (PreparedStatement seq = connection.prepareStatement(rows.storedSequence)) {
       for (Row r : batch) {
-        if (writeIfNewer(connection, r)) {
+        if (rows.writeIfNewer(connection, r)) {
           applied++;
-        } else if (storedSequence(seq, r) == r.sequence()) {
+        } else if (RowTable.storedSequence(seq, r) == r.sequence()) {
           duplicates++;
         } else {
           superseded++;
@@ -342,42 +323,6 @@ public final class JdbcMigrationStore implements MigrationStore {
       }
     }
     return new ApplyResult(applied, duplicates, superseded, null);
-  }
-
-  private boolean writeIfNewer(Connection c, Row r) throws SQLException {
-    if (dialect == Dialect.POSTGRESQL) {
-      try (PreparedStatement up = c.prepareStatement(rows.upsert)) {
-        rows.bindRow(up, r);
-        return up.executeUpdate() == 1;
-      }
-    }
-    try (PreparedStatement update = c.prepareStatement(rows.updateIfNewer);
-        PreparedStatement insert = c.prepareStatement(rows.insert);
-        PreparedStatement seq = c.prepareStatement(rows.storedSequence)) {
-      for (int attempt = 0; ; attempt++) {
-        rows.bindUpdate(update, r);
-        if (update.executeUpdate() == 1) {
-          return true;
-        }
-        rows.bindRow(insert, r);
-        if (dialect.executeInsertIfAbsent(insert)) {
-          return true;
-        }
-        // A row is there: it is newer or equal (nothing to do), or another transaction inserted an
-        // older one between our update and our insert (update again).
-        if (storedSequence(seq, r) >= r.sequence() || attempt == 3) {
-          return false;
-        }
-      }
-    }
-  }
-
-  private long storedSequence(PreparedStatement seq, Row r) throws SQLException {
-    seq.setBytes(1, r.key());
-    seq.setBytes(2, r.id());
-    try (ResultSet rs = seq.executeQuery()) {
-      return rs.next() ? rs.getLong(1) : 0;
-    }
   }
 
   @Override

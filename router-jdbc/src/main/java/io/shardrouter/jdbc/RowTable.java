@@ -1,6 +1,7 @@
 package io.shardrouter.jdbc;
 
 import io.shardrouter.migrate.Row;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -158,6 +159,70 @@ final class RowTable {
     ps.setBytes(at++, r.key());
     ps.setBytes(at++, r.id());
     ps.setLong(at, r.sequence());
+  }
+
+  /**
+   * Writes {@code r} when its sequence is higher than the stored row's (or there is none), in the
+   * caller's transaction: PostgreSQL's conditional upsert; on H2 an update, then an insert when no
+   * row was there, again when another transaction inserted an older row in between.
+   *
+   * @return true when the row was written
+   */
+  boolean writeIfNewer(Connection c, Row r) throws SQLException {
+    if (dialect == Dialect.POSTGRESQL) {
+      try (PreparedStatement up = c.prepareStatement(upsert)) {
+        bindRow(up, r);
+        return up.executeUpdate() == 1;
+      }
+    }
+    try (PreparedStatement up = c.prepareStatement(updateIfNewer);
+        PreparedStatement in = c.prepareStatement(insert);
+        PreparedStatement seq = c.prepareStatement(storedSequence)) {
+      for (int attempt = 0; ; attempt++) {
+        bindUpdate(up, r);
+        if (up.executeUpdate() == 1) {
+          return true;
+        }
+        bindRow(in, r);
+        if (dialect.executeInsertIfAbsent(in)) {
+          return true;
+        }
+        // A row is there: it is newer or equal (nothing to do), or another transaction inserted an
+        // older one between our update and our insert (update again).
+        if (storedSequence(seq, r) >= r.sequence() || attempt == 3) {
+          return false;
+        }
+      }
+    }
+  }
+
+  /** The sequence stored under {@code r}'s (key, id), 0 when there is no row. */
+  static long storedSequence(PreparedStatement seq, Row r) throws SQLException {
+    seq.setBytes(1, r.key());
+    seq.setBytes(2, r.id());
+    try (ResultSet rs = seq.executeQuery()) {
+      return rs.next() ? rs.getLong(1) : 0;
+    }
+  }
+
+  /** Runs a scan statement ({@link #scanFirst}, {@link #scanSameKey}, {@link #scanAfterKey}). */
+  void select(Connection c, String sql, byte[] key, byte[] id, int limit, List<Row> into)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      int i = 1;
+      if (key != null) {
+        ps.setBytes(i++, key);
+      }
+      if (id != null) {
+        ps.setBytes(i++, id);
+      }
+      ps.setInt(i, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          into.add(read(rs));
+        }
+      }
+    }
   }
 
   private static String marks(int n) {
