@@ -1,5 +1,9 @@
 package io.shardrouter.migrate.internal;
 
+import static io.shardrouter.migrate.internal.SimRows.bytes;
+import static io.shardrouter.migrate.internal.SimRows.id;
+import static io.shardrouter.migrate.internal.SimRows.routed;
+
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.ApplyResult;
@@ -13,7 +17,6 @@ import io.shardrouter.migrate.ReadRoute;
 import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.WriteOrigin;
 import io.shardrouter.migrate.WriteRoute;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -445,21 +448,5 @@ public final class SimSchedule {
         }
       }
     }
-  }
-
-  /** The routing key of a simulated row name {@code key} or {@code key#id}. */
-  private static String routed(String name) {
-    int at = name.indexOf('#');
-    return at < 0 ? name : name.substring(0, at);
-  }
-
-  /** The row id of a simulated row name: empty, or the bytes after {@code #}. */
-  private static byte[] id(String name) {
-    int at = name.indexOf('#');
-    return at < 0 ? new byte[0] : bytes(name.substring(at + 1));
-  }
-
-  private static byte[] bytes(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
   }
 }
