@@ -5,7 +5,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.internal.SpaceSaving;
-import io.shardrouter.stats.internal.StripedCounters;
+import io.shardrouter.stats.internal.ThreadCounters;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -25,21 +25,22 @@ import java.util.function.LongSupplier;
  * StatsSnapshot last = stats.snapshot(Window.LAST_MINUTE);
  * }</pre>
  *
- * <p>Each record adds one to a per-partition counter of the calling thread's stripe ({@link Op}:
- * reads, writes, unspecified), and one route in {@link Builder#sampleEvery} (per partition and
- * stripe) offers its key to that stripe's Space-Saving sketch ({@link HotKeys} states the error
- * bounds). Windows come from {@link #tick}: it marks the counters and drains the sketches, and a
- * windowed snapshot is the difference from the newest mark at least the window's span old (the
- * counts since the start while the window fills; {@link StatsSnapshot#spanMillis} says how much
- * time is covered).
+ * <p>Each record adds one to a per-partition counter that the calling thread owns ({@link Op}:
+ * reads, writes, unspecified; a plain add to the thread's own cells, no atomic instruction and no
+ * shared cache line), and one route in {@link Builder#sampleEvery} (per partition and thread)
+ * offers its key to one of a few Space-Saving sketches, picked by the thread ({@link HotKeys}
+ * states the error bounds). Windows come from {@link #tick}: it marks the counters and drains the
+ * sketches, and a windowed snapshot is the difference from the newest mark at least the window's
+ * span old (the counts since the start while the window fills; {@link StatsSnapshot#spanMillis}
+ * says how much time is covered).
  *
  * <p>When the router swaps in a table with another partition count, the statistics start over
  * (their partitions would no longer mean the same); a table with the same partition count keeps
  * them.
  *
  * <p><b>Thread-safety:</b> {@code record} from any number of threads, without locks; a sample that
- * finds its stripe's sketch busy is dropped and counted ({@link #droppedSamples}). {@code tick} and
- * {@code snapshot} serialise among themselves.
+ * finds its sketch busy is dropped and counted ({@link #droppedSamples}). {@code tick} and {@code
+ * snapshot} serialise among themselves.
  *
  * <p><b>Allocation:</b> none on {@code record}.
  *
@@ -81,11 +82,8 @@ public final class RouteStats implements RoutingListener {
   public void record(Route route, String key, Op op) {
     State s = state;
     int p = route.partition();
-    if (p < s.partitions) {
-      int stripe = s.counters.stripe();
-      if ((s.counters.add(stripe, p, op.ordinal()) & sampleMask) == 0 && key != null) {
-        offer(s, stripe, key, 0);
-      }
+    if (p < s.partitions && (s.counters.add(p, op.ordinal()) & sampleMask) == 0 && key != null) {
+      offer(s, key, 0);
     }
   }
 
@@ -96,11 +94,8 @@ public final class RouteStats implements RoutingListener {
   public void record(Route route, long key, Op op) {
     State s = state;
     int p = route.partition();
-    if (p < s.partitions) {
-      int stripe = s.counters.stripe();
-      if ((s.counters.add(stripe, p, op.ordinal()) & sampleMask) == 0) {
-        offer(s, stripe, null, key);
-      }
+    if (p < s.partitions && (s.counters.add(p, op.ordinal()) & sampleMask) == 0) {
+      offer(s, null, key);
     }
   }
 
@@ -109,15 +104,16 @@ public final class RouteStats implements RoutingListener {
     State s = state;
     int p = route.partition();
     if (p < s.partitions) {
-      s.counters.add(s.counters.stripe(), p, op.ordinal());
+      s.counters.add(p, op.ordinal());
     }
   }
 
-  private void offer(State s, int stripe, String ref, long num) {
+  private void offer(State s, String ref, long num) {
     if (!sampling) {
       return;
     }
-    SpaceSaving sk = s.sketches[stripe];
+    long id = Thread.currentThread().getId();
+    SpaceSaving sk = s.sketches[(int) (id ^ (id >>> 16)) & (s.sketches.length - 1)];
     if (sk.tryAcquire()) {
       try {
         sk.offer(ref, num);
@@ -144,7 +140,7 @@ public final class RouteStats implements RoutingListener {
     return sampleEvery;
   }
 
-  /** Samples dropped because their stripe's sketch was busy, since the statistics (re)started. */
+  /** Samples dropped because their sketch was busy, since the statistics (re)started. */
   public long droppedSamples() {
     return state.dropped.get();
   }
@@ -191,6 +187,7 @@ public final class RouteStats implements RoutingListener {
     if (now - since < resolutionNanos) {
       return;
     }
+    s.counters.release(); // slots of ended threads go to the next threads
     HotKeys drained = HotKeys.empty(slots);
     for (SpaceSaving sk : s.sketches) {
       drained = drained.merge(sk.drain(true));
@@ -269,11 +266,15 @@ public final class RouteStats implements RoutingListener {
         + "}";
   }
 
+  /** Hot key sketches, a power of two; a sample goes to the one its thread id picks. */
+  private static final int SKETCHES =
+      Integer.highestOneBit(Math.max(1, Runtime.getRuntime().availableProcessors()) * 2 - 1) * 2;
+
   private record Mark(long nanos, long[] sums, HotKeys keys) {}
 
   private static final class State {
     final int partitions;
-    final StripedCounters counters;
+    final ThreadCounters counters;
     final SpaceSaving[] sketches;
     final long startNanos;
     final ArrayDeque<Mark> marks = new ArrayDeque<>();
@@ -283,8 +284,8 @@ public final class RouteStats implements RoutingListener {
 
     State(int partitions, int slots, long startNanos) {
       this.partitions = partitions;
-      this.counters = new StripedCounters(partitions);
-      this.sketches = new SpaceSaving[counters.stripes()];
+      this.counters = new ThreadCounters(partitions);
+      this.sketches = new SpaceSaving[SKETCHES];
       for (int i = 0; i < sketches.length; i++) {
         sketches[i] = new SpaceSaving(slots);
       }

@@ -29,6 +29,11 @@ public final class SpaceSaving {
   private final int[] hashes;
   private final long[] counts;
   private final long[] errors;
+
+  /** Open-addressing index from a key's hash to its slot + 1 (0: empty), linear probing. */
+  private final int[] index;
+
+  private final int indexShift;
   private int size;
   private long offered;
 
@@ -42,6 +47,9 @@ public final class SpaceSaving {
     hashes = new int[slots];
     counts = new long[slots];
     errors = new long[slots];
+    int bits = 32 - Integer.numberOfLeadingZeros(2 * slots - 1) + 1; // load factor <= 1/4
+    index = new int[1 << bits];
+    indexShift = 32 - bits;
   }
 
   /** Takes the sketch if it is free; never waits. */
@@ -61,9 +69,11 @@ public final class SpaceSaving {
   public void offer(String ref, long num) {
     offered++;
     int h = ref != null ? ref.hashCode() : Long.hashCode(num * 0x9E3779B97F4A7C15L);
-    for (int i = 0; i < size; i++) {
-      if (hashes[i] == h && same(i, ref, num)) {
-        counts[i]++;
+    int mask = index.length - 1;
+    int i = home(h);
+    for (int e; (e = index[i]) != 0; i = (i + 1) & mask) {
+      if (hashes[e - 1] == h && same(e - 1, ref, num)) {
+        counts[e - 1]++;
         return;
       }
     }
@@ -74,18 +84,47 @@ public final class SpaceSaving {
       base = 0;
     } else {
       slot = 0;
-      for (int i = 1; i < size; i++) {
-        if (counts[i] < counts[slot]) {
-          slot = i;
+      for (int j = 1; j < size; j++) {
+        if (counts[j] < counts[slot]) {
+          slot = j;
         }
       }
       base = counts[slot];
+      unindex(slot);
+      i = home(h); // the removal may have shifted the free cell the probe ended on
+      while (index[i] != 0) {
+        i = (i + 1) & mask;
+      }
     }
     refs[slot] = ref;
     nums[slot] = num;
     hashes[slot] = h;
     counts[slot] = base + 1;
     errors[slot] = base;
+    index[i] = slot + 1;
+  }
+
+  private int home(int h) {
+    return (h * 0x9E3779B9) >>> indexShift;
+  }
+
+  /** Removes {@code slot}'s index cell, shifting later cells of its probe run back. */
+  private void unindex(int slot) {
+    int mask = index.length - 1;
+    int i = home(hashes[slot]);
+    while (index[i] != slot + 1) {
+      i = (i + 1) & mask;
+    }
+    for (int j = (i + 1) & mask; index[j] != 0; j = (j + 1) & mask) {
+      int k = home(hashes[index[j] - 1]);
+      // The cell at j may move to the hole at i unless its home lies cyclically in (i, j].
+      boolean stays = i <= j ? i < k && k <= j : i < k || k <= j;
+      if (!stays) {
+        index[i] = index[j];
+        i = j;
+      }
+    }
+    index[i] = 0;
   }
 
   private boolean same(int i, String ref, long num) {
@@ -110,6 +149,7 @@ public final class SpaceSaving {
       HotKeys out = HotKeys.of(refs.length, offered, keys);
       if (clear) {
         java.util.Arrays.fill(refs, 0, size, null);
+        java.util.Arrays.fill(index, 0);
         size = 0;
         offered = 0;
       }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * threads add to different cache lines: stripe s holds its own {@code 3 * partitions} cells, framed
  * by {@value #PAD} longs (128 bytes) of padding on each side. A thread picks its stripe from its
  * id; two threads that share a stripe still count exactly (the adds are atomic), they only contend.
+ * {@link ThreadCounters} uses these only for threads that do not own cells of their own.
  *
  * <p><b>Thread-safety:</b> {@link #add} from any number of threads; {@link #sum} sees every add
  * that happened before it.
