@@ -27,7 +27,7 @@ import java.util.Map;
  * shows the movement report, exactly which partitions moved, the share of keys that moved (about
  * 20%), and that no key moved outside those partitions. Then it offers the old version again, which
  * the router refuses while it keeps serving the new one. Then, for range strategies ({@link
- * RangeDemo}): pruning over seed 000's ranges, seed 001's range document, and a split that moves
+ * RangeDemo}): pruning over two ranges of ids, the compact range document, and a split that moves
  * exactly its upper part.
  *
  * <p>Status {@value ShardCtl#UNROUTED} when a check fails: a key moved outside the plan, a key

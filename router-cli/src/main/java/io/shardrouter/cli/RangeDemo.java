@@ -22,13 +22,13 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The range part of {@code shardctl demo}: pruning over seed 000's ranges, seed 001's range
+ * The range part of {@code shardctl demo}: pruning over two ranges of ids, the compact range
  * document routing both sides of its boundary, a split of its open tail onto a new group with
  * exactly the split-off keys moving, and the hot-tail warning for increasing keys. {@link #run}
  * returns false when a check fails.
  */
 final class RangeDemo {
-  /** Seed 001's range document (§五), as docs/examples/range-001.json holds it. */
+  /** The compact range document, as docs/examples/range-001.json holds it. */
   static final String SEED_001 =
       """
       {
@@ -62,8 +62,7 @@ final class RangeDemo {
             + ", "
             + s.interval(1)
             + ", "
-            + s.interval(2)
-            + " (seed 000)");
+            + s.interval(2));
     KeyType l = KeyType.LONG;
     Object[][] queries = {
       {KeyRange.closed(l, 950L, 1050L), "id BETWEEN 950 AND 1050", PartitionSpan.of(0, 1)},
@@ -86,7 +85,7 @@ final class RangeDemo {
   private static boolean seed001(PrintStream out, RoutingTable t) {
     heading(
         out,
-        "range document of seed 001: entity "
+        "the compact range document: entity "
             + t.entity()
             + ", version "
             + t.version()

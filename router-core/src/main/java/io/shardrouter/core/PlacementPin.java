@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * A rule that the groups serving some partitions must carry certain labels: a tenant pinned to
  * {@code region=eu-central-1} may only be placed on groups labelled {@code region=eu-central-1}
- * (seed 004, geography). Strategies declare pins through {@link PlacementConstraint}, and {@link
+ * (data residency). Strategies declare pins through {@link PlacementConstraint}, and {@link
  * RoutingTable.Builder#checkGroupsAndPlacement} refuses a placement that breaks one.
  *
  * <p><b>Thread-safety:</b> immutable.

@@ -7,8 +7,7 @@ import java.util.Map;
 
 /**
  * Checks a placement against the {@link PlacementPin pins} of a {@link PlacementConstraint}
- * strategy: every pinned partition must sit on a group with the pinned labels (seed 004's
- * geography).
+ * strategy: every pinned partition must sit on a group with the pinned labels (e.g. a region).
  */
 final class PlacementPins {
   private PlacementPins() {}

@@ -5,8 +5,8 @@ import io.shardrouter.core.internal.KeyScratch;
 /**
  * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a
  * big-endian unsigned 64-bit integer: exactly {@code int.from_bytes(hashlib.blake2b(data,
- * digest_size=8).digest(), "big")}, the {@code stable_hash} of seed document 001 and the token
- * function of its reference ring.
+ * digest_size=8).digest(), "big")}: the hash {@code blake2b-64} ({@code docs/routing-spec.md} §3.3)
+ * and the token function of the vnode-named ring.
  *
  * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where 001's
  * placements must be reproduced.

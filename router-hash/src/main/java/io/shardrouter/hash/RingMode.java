@@ -18,7 +18,7 @@ public enum RingMode {
    */
   TOKENS("tokens"),
   /**
-   * {@code "001"}: seed document 001's reference ring reproduced exactly: tokens derived by name
+   * {@code "001"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens derived by name
    * ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a vnode count; the
    * partition of a key is the index of its node in {@code nodes}.
    */

@@ -15,8 +15,9 @@ import java.util.TreeMap;
 /**
  * {@code ring}: a consistent-hash ring. The hash space [0, 2<sup>64</sup>) of a key's routing point
  * (the {@link StableHash} of its canonical bytes, as an unsigned integer) is cut by a sorted list
- * of tokens; a point belongs to the first token strictly above it, wrapping to the first token
- * (seed 001's {@code bisect_right} rule), so token {@code t} owns [previous token, {@code t}).
+ * of tokens; a point belongs to the first token strictly above it, wrapping to the first token (a
+ * right bisection, {@code docs/routing-spec.md} §4.7), so token {@code t} owns [previous token,
+ * {@code t}).
  *
  * <p>Two modes ({@link RingMode}):
  *
@@ -167,8 +168,8 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   }
 
   /**
-   * Seed 001's reference ring over {@code nodes} with {@code vnodes} virtual nodes each (001's
-   * default is {@value #DEFAULT_VNODES_001}).
+   * The vnode-named ring over {@code nodes} with {@code vnodes} virtual nodes each (the default is
+   * {@value #DEFAULT_VNODES_001}; {@code docs/routing-spec.md} §4.7).
    *
    * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a blank or repeated
    *     node, or a vnode count outside [1, {@value #MAX_VNODES}]

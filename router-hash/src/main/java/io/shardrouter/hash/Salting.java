@@ -15,33 +15,33 @@ import java.util.random.RandomGenerator;
 /**
  * Write sharding for hot keys: one logical key (a day, a whale tenant) is spread over {@code B}
  * bucket keys, each routed on its own, so its writes land on up to {@code B} partitions instead of
- * one (seed 000 热点, seed 003's {@code tenantId#3}).
+ * one (a bucket key such as {@code tenantId#3}; {@code docs/ring.md} on hot keys).
  *
  * <p>A bucket key is the base key and a bucket number {@code b} in [0, B): for an entity with
  * {@code string} keys the text {@code base + separator + b} (separator {@value #DEFAULT_SEPARATOR},
  * {@code b} in decimal: {@code "2026-06-01#3"}); for an entity with composite {@code (string,
- * long)} keys the tuple {@code (base, b)}, seed 000's {@code (date, bucket)}.
+ * long)} keys the tuple {@code (base, b)}, such as {@code (date, bucket)}.
  *
  * <p>Two ways to pick the bucket:
  *
  * <ul>
  *   <li>{@linkplain #computed computed}: {@code b = hash(discriminator) mod B} (the stable hash of
- *       the discriminator's canonical bytes, as an unsigned integer), e.g. seed 000's {@code (date,
+ *       the discriminator's canonical bytes, as an unsigned integer), e.g. {@code (date,
  *       hash(order_id) % B)}. A point read that knows the discriminator recomputes its bucket and
  *       visits one partition. A read of the whole base key (every order of a day) still visits all
  *       B buckets. One very hot discriminator is not spread: it always has the same bucket.
  *   <li>{@linkplain #random random}: each write picks a bucket at random, so even a single hot
  *       discriminator spreads evenly. But no read can recompute the bucket: every read visits all B
  *       buckets (or the caller stores where each record went), and a record that must be updated
- *       atomically must not be written twice under different buckets (seed 000: this changes what
- *       the data means and is no general scaling trick).
+ *       atomically must not be written twice under different buckets (salting changes what the data
+ *       means and is no general scaling trick).
  * </ul>
  *
  * Either way, reads of the base key cost B routes and a merge ({@link #readRoutes} gives the
  * routes, {@link #readPartitions} the distinct partitions they touch). Choose B from the write rate
- * over the per-partition limit (seed 003: about 1,000 writes per second per partition), no larger.
- * Changing B changes the bucket of most discriminators: treat it as a migration (write with the new
- * B, read with both until old rows are moved).
+ * over the per-partition limit (a store such as DynamoDB allows about 1,000 writes per second per
+ * partition), no larger. Changing B changes the bucket of most discriminators: treat it as a
+ * migration (write with the new B, read with both until old rows are moved).
  *
  * <p><b>Thread-safety:</b> immutable; the routing methods use a per-thread buffer.
  *

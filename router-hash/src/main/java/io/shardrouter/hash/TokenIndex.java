@@ -6,8 +6,9 @@ import io.shardrouter.core.Route;
  * The ring lookup: from a 64-bit routing point to the partition of the first token strictly above
  * it, wrapping to the first token, in constant time and without allocating.
  *
- * <p>Rule (seed 001's {@code bisect_right} with wrap-around): a point {@code h} belongs to the
- * smallest token {@code t > h} (unsigned); when no token is above {@code h}, to the smallest token.
+ * <p>Rule (a right bisection with wrap-around, {@code docs/routing-spec.md} §4.7): a point {@code
+ * h} belongs to the smallest token {@code t > h} (unsigned); when no token is above {@code h}, to
+ * the smallest token.
  *
  * <p>Structure: the hash space is cut into 2<sup>b</sup> equal buckets by the top {@code b} bits of
  * a point, with 2<sup>b</sup> between n and 2n for n tokens. Let {@code first(B)} be the partition

@@ -8,10 +8,10 @@
  *   <li>{@link io.shardrouter.hash.HashModStrategy} ({@code hash_mod}) and {@link
  *       io.shardrouter.hash.JumpHashStrategy} ({@code jump}).
  *   <li>{@link io.shardrouter.hash.RingStrategy} ({@code ring}): the weighted consistent-hash ring,
- *       with persisted tokens or seed 001's reference ring ({@link io.shardrouter.hash.RingMode});
- *       {@link io.shardrouter.hash.RingAllocator} cuts its tokens, {@link
- *       io.shardrouter.hash.RingMovement} and {@link io.shardrouter.hash.RingBalance} report on it
- *       ({@code docs/ring.md}).
+ *       with persisted tokens or tokens derived from node names ({@link
+ *       io.shardrouter.hash.RingMode}); {@link io.shardrouter.hash.RingAllocator} cuts its tokens,
+ *       {@link io.shardrouter.hash.RingMovement} and {@link io.shardrouter.hash.RingBalance} report
+ *       on it ({@code docs/ring.md}).
  *   <li>{@link io.shardrouter.hash.Salting}: bucket suffixes that spread a hot key's writes.
  * </ul>
  *

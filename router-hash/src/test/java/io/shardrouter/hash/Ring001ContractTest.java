@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RingStrategy} in mode {@code 001} (seed 001's reference ring, tokens derived from the node
+ * {@link RingStrategy} in mode {@code 001} (the vnode-named ring, tokens derived from the node
  * names): the strategy contract over one to 64 nodes, several vnode counts, non-ASCII node names,
  * and the node lists after adding and removing a node.
  */

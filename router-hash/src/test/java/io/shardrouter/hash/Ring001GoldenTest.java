@@ -17,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Mode 001 against the answers of seed 001's reference {@code ConsistentHashRing}, recorded in
- * {@code golden/ring-001.json} by running the reference in CPython (see {@code golden/README.md}).
+ * Mode 001 against the answers of a reference Python {@code ConsistentHashRing}, recorded in {@code
+ * golden/ring-001.json} by running the reference in CPython (see {@code golden/README.md}).
  */
 class Ring001GoldenTest {
 

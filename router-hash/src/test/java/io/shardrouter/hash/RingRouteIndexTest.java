@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * A ring table answers every key through {@link RingRouteIndex}, which reads the route of the key's
  * bucket instead of the bucket's partition. These tests hold it to the plain composition, the
  * table's route of the strategy's partition, for every key shape a table routes and for rings whose
- * buckets take every path: allocator rings (few crowded buckets), seed 001's ring, tokens bunched
+ * buckets take every path: allocator rings (few crowded buckets), vnode-named rings, tokens bunched
  * into a few buckets (long scans), tokens on bucket edges and on threshold bits, retired partition
  * ids.
  */

@@ -7,10 +7,10 @@ import io.shardrouter.core.StrategyParameters;
 import java.util.Set;
 
 /**
- * {@code broadcast}: marks an entity as reference data copied to every replica group (seed 004
- * 参考数据: "consider replicating reference data to all shards"). Every key is in the one partition 0;
- * the placement names the entity's home group, and every group of the table holds a copy. Route
- * writes and reads with {@link ReferenceData}: writes go to every group, reads to the nearest.
+ * {@code broadcast}: marks an entity as reference data copied to every replica group. Every key is
+ * in the one partition 0; the placement names the entity's home group, and every group of the table
+ * holds a copy. Route writes and reads with {@link ReferenceData}: writes go to every group, reads
+ * to the nearest.
  *
  * <p>Good for: small, slowly changing data that queries on every partition join with (currencies,
  * product categories, tax rates). Not for: data that changes often or grows large, since every

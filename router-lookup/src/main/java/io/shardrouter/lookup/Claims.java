@@ -9,9 +9,10 @@ import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
- * Uniqueness claims decided on exactly one partition (seed 000 唯一性): "not found in the index" is no
- * lock, since two registrations can both check before either writes; the value must be claimed
- * atomically at the one place its normal form routes to, and the claim must survive a crash.
+ * Uniqueness claims decided on exactly one partition ({@code docs/lookup.md}): "not found in the
+ * index" is no lock, since two registrations can both check before either writes; the value must be
+ * claimed atomically at the one place its normal form routes to, and the claim must survive a
+ * crash.
  *
  * <p>The protocol, driven by DAO code with its store's atomic insert ({@link ClaimStore}):
  *

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Isolates one hot key on a partition of its own, as the next routing version (seed 003: adaptive
- * capacity "isolates a very hot key on its own partition"; hashing alone never splits one key off).
+ * Isolates one hot key on a partition of its own, as the next routing version (what a store's
+ * adaptive capacity does for a very hot key; hashing alone never splits one key off).
  *
  * <p>{@link #isolate} returns the table with version + 1 whose strategy is a {@link LookupStrategy}
  * with one more partition, P (the old partition count): the key's directory entry points to P,
@@ -19,7 +19,7 @@ import java.util.Objects;
  * yet, it becomes the lookup's fallback. Every old partition keeps its keys, so {@link
  * io.shardrouter.core.MovementReport#between} lists exactly one moved key and no moved partition:
  * the caller copies that key's rows from its old partition to P, then publishes the new table (the
- * 9-step migration of seed 001 for one key).
+ * migration of {@code docs/migration.md} for one key).
  *
  * <p>With a directory that matches the first part of composite keys, the "key" is a first part: a
  * whole tenant moves.

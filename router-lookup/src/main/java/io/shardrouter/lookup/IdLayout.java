@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The bit layout of a routable id: a positive 64-bit integer that carries its logical partition, so
- * it routes without a lookup (seed 004: no auto-increment across shards; a stable, unique key).
+ * it routes without a lookup (a stable, unique key, never an auto-increment across shards).
  *
  * <pre>
  *  63  62 ........................ P+G+S   P+G+S-1 ..... G+S   G+S-1 .... S   S-1 ..... 0

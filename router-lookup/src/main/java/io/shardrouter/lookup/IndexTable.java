@@ -8,11 +8,11 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * A global secondary index routed by the indexed attribute (seed 000 二级索引, seed 004 索引表): the
- * primary rows are sharded by their key (e.g. {@code user_id}); an index entity, sharded by the
- * normal form of the attribute (e.g. the e-mail address), holds one row per value pointing to the
- * primary key. A query by e-mail visits the one index partition of that e-mail, then the one
- * primary partition of the key it finds, instead of every partition.
+ * A global secondary index routed by the indexed attribute ({@code docs/lookup.md}): the primary
+ * rows are sharded by their key (e.g. {@code user_id}); an index entity, sharded by the normal form
+ * of the attribute (e.g. the e-mail address), holds one row per value pointing to the primary key.
+ * A query by e-mail visits the one index partition of that e-mail, then the one primary partition
+ * of the key it finds, instead of every partition.
  *
  * <p>The index is a second routing table ({@link Router} of {@code string} keys) that the caller's
  * DAO keeps next to the primary one; this class decides where each row lives and what it holds,

@@ -19,14 +19,14 @@ import java.util.Objects;
 
 /**
  * {@code lookup}: an explicit directory from exact keys to partitions, with a fallback strategy for
- * every key the directory does not hold (seed 004's lookup strategy on top of a hash strategy).
+ * every key the directory does not hold (typically a hash strategy; {@code docs/lookup.md}).
  *
  * <p>A key in the directory goes to its entry's partition, or, for a second-level split, to {@code
  * first_partition + nested.partitionOf(key)}; any other key goes to {@code
  * fallback.partitionOf(key)}. With {@link MatchMode#FIRST_PART} the directory holds the first part
  * of composite keys (a tenant) and the fallback routes that first part, so a listed tenant goes to
  * its own partition (or splits by its own strategy, e.g. device buckets) and an unlisted tenant's
- * keys stay together on one hash partition (seed 001 §六's {@code get_shard_by_tenant}).
+ * keys stay together on one hash partition.
  *
  * <p>Partition numbers: P is the fallback's partition count unless the document declares a larger
  * {@code partitions}; the partitions from the fallback's count up to P are reached only through

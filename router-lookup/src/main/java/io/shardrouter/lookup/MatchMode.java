@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * What a {@link LookupStrategy}'s directory matches: the whole key, or the first part of a
  * composite key (a tenant), so that every key of a listed tenant follows its entry and an unlisted
- * tenant's keys stay together on the fallback's partition for the tenant (seed 001 §六).
+ * tenant's keys stay together on the fallback's partition for the tenant.
  *
  * <p><b>Stability:</b> stable: the names are part of the routing document format.
  *

@@ -8,15 +8,15 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where the reads and writes of a broadcast entity go (seed 004 参考数据): the table's strategy is
- * {@link BroadcastStrategy}, every group holds a copy, and partition 0's group is the home group.
+ * Where the reads and writes of a broadcast entity go ({@code docs/lookup.md}): the table's
+ * strategy is {@link BroadcastStrategy}, every group holds a copy, and partition 0's group is the
+ * home group.
  *
  * <ul>
  *   <li>Writes go to {@link #writeGroups()}: every group, the home group first. The copies are
  *       updated one by one, so for a while some groups serve the old value: a writer retries a
  *       group that failed (an outbox per group) until every copy has the write, and readers must
- *       tolerate the old value meanwhile (seed 004: "the application must be designed to handle
- *       it").
+ *       tolerate the old value meanwhile: the application must be designed for it.
  *   <li>Reads go to one group, chosen once per caller location by {@link #nearest}: the group whose
  *       labels match the caller's for the longest prefix of a priority list (e.g. {@code region},
  *       then {@code zone}); the home group when none matches or on a tie with it.

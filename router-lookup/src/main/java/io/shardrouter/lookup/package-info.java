@@ -1,6 +1,6 @@
 /**
- * Lookup strategies: explicit placement of named keys and tenants on top of any other strategy
- * (seed 004's lookup strategy, seed 001 §六's dedicated tenants), and the tools that go with a
+ * Lookup strategies: explicit placement of named keys and tenants on top of any other strategy (a
+ * directory of keys and dedicated tenants over a fallback strategy), and the tools that go with a
  * directory: index tables, uniqueness claims, ids that carry their partition, broadcast reference
  * data.
  *

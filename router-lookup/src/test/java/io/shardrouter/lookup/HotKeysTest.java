@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Isolating a hot key on its own partition as the next routing version (seed 003). */
+/** Isolating a hot key on its own partition as the next routing version. */
 class HotKeysTest {
   private static final RoutingTable ACCOUNTS =
       RoutingDocuments.read(Fixtures.EXAMPLES.resolve("hash-mod.json"));

@@ -14,7 +14,7 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** An e-mail index over users sharded by id (seed 000 二级索引, seed 004 索引表). */
+/** An e-mail index over users sharded by id. */
 class IndexTableTest {
   private static final Router USERS =
       Router.create(Fixtures.hashModTable("users", KeyType.LONG, 256));

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Reference data marked broadcast: writes to every group, reads to the nearest (seed 004 参考数据). */
+/** Reference data marked broadcast: writes to every group, reads to the nearest. */
 class ReferenceDataTest {
   private static final String DOC =
       """

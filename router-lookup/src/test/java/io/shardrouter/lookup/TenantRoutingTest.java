@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Dedicated tenants, a region-pinned tenant, a big tenant split by its own strategy and a hash
- * fallback for everyone else: {@code docs/examples/lookup-tenants.json} (seed 001 §六).
+ * fallback for everyone else: {@code docs/examples/lookup-tenants.json}.
  */
 class TenantRoutingTest {
   private static final RoutingTable TABLE = RoutingDocuments.read(Fixtures.TENANTS);

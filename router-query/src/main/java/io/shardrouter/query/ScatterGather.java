@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
- * Sends one query to many targets at once and gathers the answers within a deadline: the fan-out
- * that seed 001 §九 asks for, with concurrency control, per-target timeouts, partial-failure flags,
- * a retry budget, hedging, the scatter guard and an audit hook.
+ * Sends one query to many targets at once and gathers the answers within a deadline: the fan-out of
+ * a query without the shard key ({@code docs/queries.md}), with concurrency control, per-target
+ * timeouts, partial-failure flags, a retry budget, hedging, the scatter guard and an audit hook.
  *
  * <p>Configure one instance per kind of query (or per service) with {@link #builder()}, then run
  * each query with {@link #fanOut}:

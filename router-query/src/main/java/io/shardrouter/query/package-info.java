@@ -1,7 +1,7 @@
 /**
  * Queries that cross partitions: what a service needs when a query lacks the shard key and must fan
- * out (seed 001 §九), and the merge rules that keep the answer correct (seed 000, cross-partition
- * top K).
+ * out, and the merge rules that keep the answer correct (global top K, paging, partial aggregates;
+ * {@code docs/queries.md}).
  *
  * <p>Start from {@link io.shardrouter.query.ScatterGather}: configure it once (concurrency,
  * per-target timeout, deadline, retry budget, hedging, {@link io.shardrouter.query.ScatterGuard

@@ -3,8 +3,8 @@ package io.shardrouter.query;
 import java.util.Comparator;
 
 /**
- * A row of seed 000's example: {@code (created_at, order_id)}, with order_id unique. Prints like
- * the seed's Python tuples.
+ * A row of the newest-K example of {@code docs/queries.md}: {@code (created_at, order_id)}, with
+ * order_id unique. Prints like a Python tuple.
  */
 record Row(long createdAt, long orderId) {
 

@@ -9,10 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every assertion of the reference {@code page()} in seed 000_6c7b303db44cdb6f.txt, section
- * 跨分片取最近K条 (cross-partition newest K), with the same data, through the Java API: each shard returns
- * its first K rows after the cursor in the shared total order, a k-way merge keeps the global K,
- * and the cursor carries the whole sort key.
+ * Every assertion of a reference Python {@code page()} for the cross-partition newest K, with the
+ * same data, through the Java API: each shard returns its first K rows after the cursor in the
+ * shared total order, a k-way merge keeps the global K, and the cursor carries the whole sort key.
  */
 class SeedPageExampleTest {
   /**

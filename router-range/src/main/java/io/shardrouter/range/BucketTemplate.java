@@ -10,8 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The name of a time bucket, e.g. a per-bucket table: literal text with date fields in braces, such
- * as {@code metrics_{yyyyMM}} (seed 001 §五's {@code metric_table_name}) or {@code
- * events_{yyyy-MM-dd}}. Fields are filled from the bucket's first local date-time:
+ * as {@code metrics_{yyyyMM}} (a monthly metrics table) or {@code events_{yyyy-MM-dd}}. Fields are
+ * filled from the bucket's first local date-time:
  *
  * <table>
  *   <caption>Template fields</caption>

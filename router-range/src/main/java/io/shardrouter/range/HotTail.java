@@ -5,9 +5,9 @@ import java.util.Locale;
 /**
  * Warns when the last range takes most writes: the sign of keys that increase (timestamps, sequence
  * numbers) under a range strategy, where every new key lands in the newest range. Splitting that
- * range does not spread the writes, which follow to the new last range (seed 000, 范围分片; seed 001
- * §五): the fix is another dimension in the key, a hash bucket or a business key routed by hash with
- * time buckets inside ({@link TimeBucketedStrategy}).
+ * range does not spread the writes, which follow to the new last range: the fix is another
+ * dimension in the key, a hash bucket or a business key routed by hash with time buckets inside
+ * ({@link TimeBucketedStrategy}).
  *
  * <p>{@link #check} routes a sample of written keys and compares the share that lands in the last
  * range with a threshold (by default {@value #DEFAULT_THRESHOLD}); keys in no range are counted

@@ -19,8 +19,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Reads seed 001's range document (§五) as it is printed there, found by its shape: top-level {@code
- * ranges} and no {@code format} (format.md §6.3).
+ * Reads the compact range document as it is, found by its shape: top-level {@code ranges} and no
+ * {@code format} (format.md §6.3).
  *
  * <pre>{@code
  * {"routing_version": 12, "entity": "tenant:plant-a",
@@ -62,7 +62,7 @@ public final class RangeDocumentReader implements DocumentReader {
 
   @Override
   public String shape() {
-    return "top-level \"ranges\" (seed 001's range document: routing_version, entity, ranges[start, end, shard, end_inclusive])";
+    return "top-level \"ranges\" (the compact range document: routing_version, entity, ranges[start, end, shard, end_inclusive])";
   }
 
   @Override

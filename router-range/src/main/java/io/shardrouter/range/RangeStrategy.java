@@ -27,13 +27,12 @@ import java.util.List;
  * in a {@code PrefixIndex} of their first 8 bytes, composites by binary search.
  *
  * <p>Good for: ordered access, where a range query ({@link #prune}) visits only the partitions its
- * key range can touch (seed 000: {@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code
- * [1000,2000)} visits both, a narrower range one); time ranges whose old partitions are dropped or
- * archived whole (seed 001 §五). Not for: keys that increase (time, sequences) under heavy writes,
- * where the last range takes every new write; splitting it does not help, the writes follow to the
- * new last range ({@link HotTail}). Add a hash dimension or a time bucket to the key instead.
- * Partition numbers are positions in key order and shift when a range is split or merged ({@link
- * RangeSplits}).
+ * key range can touch ({@code BETWEEN 950 AND 1050} over {@code [0,1000)}, {@code [1000,2000)}
+ * visits both, a narrower range one); time ranges whose old partitions are dropped or archived
+ * whole. Not for: keys that increase (time, sequences) under heavy writes, where the last range
+ * takes every new write; splitting it does not help, the writes follow to the new last range
+ * ({@link HotTail}). Add a hash dimension or a time bucket to the key instead. Partition numbers
+ * are positions in key order and shift when a range is split or merged ({@link RangeSplits}).
  *
  * <p><b>Thread-safety:</b> immutable.
  *

@@ -14,11 +14,11 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * {@code time_buckets}: "route by tenant / device, then partition by time" (seed 001 §八). The
- * business key is routed by any other strategy, nested as {@code strategy}; time is cut into {@link
- * TimeBuckets} that carry their names (per-bucket tables such as {@code metrics_202604}) and a
- * retention period. The partition of a key is the nested strategy's; {@link TimeBucketRoutes} adds
- * the bucket of an instant to a route and lists the (group, bucket) pairs a time window visits.
+ * {@code time_buckets}: route by tenant or device, then partition by time. The business key is
+ * routed by any other strategy, nested as {@code strategy}; time is cut into {@link TimeBuckets}
+ * that carry their names (per-bucket tables such as {@code metrics_202604}) and a retention period.
+ * The partition of a key is the nested strategy's; {@link TimeBucketRoutes} adds the bucket of an
+ * instant to a route and lists the (group, bucket) pairs a time window visits.
  *
  * <p>Good for: telemetry and events, written at the newest time by many business keys, read by time
  * window and dropped by age; new writes spread over the groups by the business key instead of

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Calendar buckets of time (seed 001 §五, §八: "按月或按天分区"): hours, days, ISO weeks or months in local
- * time of a zone (UTC or a named zone such as {@code Europe/Paris}), each named by a template such
- * as {@code metrics_{yyyyMM}}, with an optional retention period after which a bucket is dropped or
- * archived whole.
+ * Calendar buckets of time (partitions by month or by day): hours, days, ISO weeks or months in
+ * local time of a zone (UTC or a named zone such as {@code Europe/Paris}), each named by a template
+ * such as {@code metrics_{yyyyMM}}, with an optional retention period after which a bucket is
+ * dropped or archived whole.
  *
  * <p>A bucket holds the instants whose local date-time in the zone falls in its calendar unit: it
  * starts at the first instant of that local hour, day, week (Monday) or month and ends where the

@@ -17,7 +17,7 @@
  * io.shardrouter.range.TimeBucketRoutes} gives a key's route with its bucket and the (group,
  * bucket) pairs a time window visits.
  *
- * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the range document of seed 001 as it
- * is.
+ * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the compact range document as it is
+ * ({@code docs/format.md} §6.3).
  */
 package io.shardrouter.range;

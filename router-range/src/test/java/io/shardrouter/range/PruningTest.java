@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Pruning on every edge, with seed 000's example: [0, 1000), [1000, 2000). */
+/** Pruning on every edge: [0, 1000), [1000, 2000). */
 class PruningTest {
   private static final KeyType L = KeyType.LONG;
   private final RangeStrategy closed = (RangeStrategy) Fixtures.seed000(false).strategy();

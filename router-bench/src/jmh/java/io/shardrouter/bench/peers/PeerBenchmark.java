@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #plainJump}: xxh3-64, then the Lamping–Veach loop as printed in the paper;
  *   <li>{@link #guavaConsistentHash}: xxh3-64, then Guava's {@code Hashing.consistentHash(long, int)};
  *   <li>{@link #ketama}: MD5 via {@code MessageDigest} and a {@code TreeMap.ceilingEntry} over 160 points per node;
- *   <li>{@link #sortedRing001}: seed 001's ring: blake2b-64 of the key, binary search over 150 tokens per node;
+ *   <li>{@link #sortedRing001}: the vnode-named ring: blake2b-64 of the key, binary search over 150 tokens per node;
  *   <li>{@link #sortedRingXxh3}: the same ring searched with an xxh3-64 point, isolating the search cost;
  *   <li>{@link #hashCodeMod}: {@code Math.abs(key.hashCode() % N)}, the noise floor: {@code String}
  *       caches its hash code, so after the first visit of a slot this is a field load and a division.

@@ -8,7 +8,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The consistent-hash ring of seed document 001 §四 ({@code ConsistentHashRing}), in Java: each node
+ * The vnode-named consistent-hash ring as a Python {@code ConsistentHashRing} writes it, in Java: each node
  * {@code name} places 150 virtual nodes at the tokens {@code blake2b-64(name + "#vnode-" + i)}
  * (BLAKE2b, 8-byte digest, read big-endian as an unsigned integer), skipping a token already taken;
  * a key's point is looked up with {@code bisect_right} over the sorted tokens, and an index past the

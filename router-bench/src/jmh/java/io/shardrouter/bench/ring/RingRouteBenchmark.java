@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * separate classes, where the keys and tables land differently in memory, the ring's ratio at 1,024
  * groups moved between 1.1 and 1.6 from fork to fork while the routes themselves did not change. Budget
  * (docs/architecture.md §6): ≤ 1.25 × the {@code hash_mod} route at 1,024 groups; 0 B/op. {@link #string001} is
- * mode {@code 001} (seed 001's ring reproduced: blake2b-64 of the key, 4 nodes × 150 vnodes), for
+ * mode {@code 001} (the vnode-named ring: blake2b-64 of the key, 4 nodes × 150 vnodes), for
  * scale: its hash, not its search, is the cost.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RingRouteBenchmark -p keySet=ascii16,ascii36 -prof gc}
@@ -74,7 +74,7 @@ public class RingRouteBenchmark {
     }
   }
 
-  /** Seed 001's ring: 4 nodes × 150 vnodes, mode {@code 001}. */
+  /** The vnode-named ring: 4 nodes × 150 vnodes, mode {@code 001}. */
   @State(Scope.Benchmark)
   public static class Ring001 {
     RoutingTable table;

@@ -23,7 +23,7 @@ class SortedTokenRingTest {
   }
 
   /**
-   * Expected nodes from seed 001's own Python {@code ConsistentHashRing} (hashlib.blake2b, bisect),
+   * Expected nodes from a reference Python {@code ConsistentHashRing} (hashlib.blake2b, bisect),
    * run with nodes g0..g15 and 150 virtual nodes: {@code ring.get_node(key)}.
    */
   @Test

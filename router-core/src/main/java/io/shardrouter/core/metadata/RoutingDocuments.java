@@ -50,8 +50,8 @@ import java.util.Set;
  * table always gives the same bytes.
  *
  * <p>A document without a {@code format} field is handed to the {@link DocumentReader} on the class
- * path that recognizes its shape, such as router-range's reader of seed 001's range document; with
- * none, it is refused like any document without a format.
+ * path that recognizes its shape, such as router-range's reader of the compact range document
+ * (format.md §6.3); with none, it is refused like any document without a format.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
