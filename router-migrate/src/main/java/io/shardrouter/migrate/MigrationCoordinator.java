@@ -35,7 +35,7 @@ public final class MigrationCoordinator {
   private final MigrationPlan plan;
   private final Map<String, MigrationStore> stores;
   private final MigrationStateStore stateStore;
-  private final RoutingPublisher publisher;
+  private final PhasePublisher publisher;
   private final CutOverGate gate;
   private final ArchiveSink archive;
   private final int batchSize;
@@ -54,7 +54,7 @@ public final class MigrationCoordinator {
     this.maxVerifyRounds = b.maxVerifyRounds;
     List<Router> routers = List.copyOf(b.routers);
     List<MigrationRouter> mrouters = List.copyOf(b.migrationRouters);
-    RoutingPublisher custom = b.publisher;
+    PhasePublisher custom = b.publisher;
     this.publisher =
         r -> {
           for (Router router : routers) {
@@ -320,7 +320,7 @@ public final class MigrationCoordinator {
     private final MigrationPlan plan;
     private final Map<String, MigrationStore> stores = new LinkedHashMap<>();
     private MigrationStateStore stateStore;
-    private RoutingPublisher publisher;
+    private PhasePublisher publisher;
     private final List<Router> routers = new ArrayList<>();
     private final List<MigrationRouter> migrationRouters = new ArrayList<>();
     private CutOverGate gate;
@@ -364,7 +364,7 @@ public final class MigrationCoordinator {
     }
 
     /** A publisher called after the routers are updated (ZooKeeper, a file, another process). */
-    public Builder publisher(RoutingPublisher publisher) {
+    public Builder publisher(PhasePublisher publisher) {
       this.publisher = Objects.requireNonNull(publisher, "publisher");
       return this;
     }
