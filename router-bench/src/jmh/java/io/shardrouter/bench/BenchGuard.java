@@ -26,7 +26,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * The CI guard: runs every library route path at N = 1,024 groups (the worst case for {@code jump};
  * {@code hash_mod}'s cost does not depend on N; the weighted ring's target is at 1,024), the range
- * route at 1,024 {@code long} boundaries and lookup hits and misses on a 1M-entry directory, the floors
+ * route at 1,024 {@code long} boundaries, lookup hits and misses on a 1M-entry directory, a route recorded in
+ * {@code RouteStats} against the same route plain, the floors
  * F they are divided by and the plain jump loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
  * {@link Budget#check} finds an offender: a route path that allocates (≥ {@value Budget#MAX_ALLOC_BYTES} B/op)
  * or a ratio more than {@value Budget#MARGIN} × its docs/architecture.md §6 target (ratios of the best iterations'
@@ -136,9 +137,11 @@ public final class BenchGuard {
         .include("io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod)?$")
         .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
         .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
+        .include("io\\.shardrouter\\.bench\\.stats\\.RouteStatsBenchmark\\.(plain|recorded)$")
         .param("groups", "1024")
         .param("boundaries", Budget.RANGE_BOUNDARIES)
-        .param("entries", Budget.LOOKUP_ENTRIES);
+        .param("entries", Budget.LOOKUP_ENTRIES)
+        .param("sampleEvery", Budget.STATS_SAMPLE_EVERY);
     if (canary) {
       b.include("io\\.shardrouter\\.bench\\.hash\\.NaiveStringRouteBenchmark\\.getBytesUtf8$");
     }

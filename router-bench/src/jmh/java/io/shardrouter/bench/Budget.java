@@ -79,7 +79,12 @@ public final class Budget {
   public static final String PLAIN_JUMP = "PeerBenchmark.plainJump";
   /** Benchmark classes whose methods are library route paths. */
   public static final Set<String> ROUTE_GROUPS = Set.of("StringRouteBenchmark", "BytesRouteBenchmark",
-      "LongRouteBenchmark", "CompositeRouteBenchmark", "RingRouteBenchmark", "RangeRouteBenchmark", "LookupRouteBenchmark");
+      "LongRouteBenchmark", "CompositeRouteBenchmark", "RingRouteBenchmark", "RangeRouteBenchmark", "LookupRouteBenchmark",
+      "RouteStatsBenchmark");
+  /** The route that {@code RouteStatsBenchmark.recorded} adds a record to. */
+  public static final String STATS_PLAIN = "RouteStatsBenchmark.plain";
+  /** The sampling rate the guard measures route statistics at (the default). */
+  public static final String STATS_SAMPLE_EVERY = "32";
   /** Methods of {@link #ROUTE_GROUPS} classes that measure a peer, not a library route path. */
   public static final Set<String> PEER_METHODS = Set.of("RangeRouteBenchmark.binarySearch");
   /** The groups (N) at which the ring's ratio to {@code hash_mod} has a target. */
@@ -228,6 +233,9 @@ public final class Budget {
       } else if (r.shortName().equals("LookupRouteBenchmark.hit") && LOOKUP_ENTRIES.equals(r.param("entries"))) {
         checks.add(ratio("lookup hit, 1M-entry directory ≤ 2.5 F", r, floorOf(results, r), 2.5, LOOKUP_HIT_GUARD_LIMIT, "F",
             statistic));
+      } else if (r.shortName().equals("RouteStatsBenchmark.recorded") && STATS_SAMPLE_EVERY.equals(r.param("sampleEvery"))) {
+        checks.add(ratio("route statistics on, one thread ≤ 1.3 × the plain route", r, statsPlainOf(results, r), 1.3,
+            1.3 * MARGIN, "× plain", statistic));
       } else if (r.shortName().equals("RangeRouteBenchmark.routeLong") && RANGE_BOUNDARIES.equals(r.param("boundaries"))) {
         double relative = statistic.relativeError(r);
         checks.add(new Check("range, " + RANGE_BOUNDARIES + " long boundaries ≤ 12 ns", r, null, statistic.of(r),
@@ -260,6 +268,16 @@ public final class Budget {
     for (Result p : results) {
       if (p.shortName().equals(name) && Objects.equals(p.param("keySet"), r.param("keySet"))
           && Objects.equals(p.param("groups"), r.param("groups"))) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** The plain route measured beside {@code RouteStatsBenchmark.recorded} {@code r}, at its sampling rate, or null. */
+  public static Result statsPlainOf(List<Result> results, Result r) {
+    for (Result p : results) {
+      if (p.shortName().equals(STATS_PLAIN) && Objects.equals(p.param("sampleEvery"), r.param("sampleEvery"))) {
         return p;
       }
     }

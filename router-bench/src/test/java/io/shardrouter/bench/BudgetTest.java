@@ -863,4 +863,33 @@ class BudgetTest {
         "10M is never guarded");
     assertEquals(List.of("1024"), List.copyOf(options.getParameter("boundaries").get()));
   }
+
+  @Test
+  void routeStats_recordedOverThePlainRoute_isARatioCheck_andFailsAboveTheMargin() {
+    Fixtures.Json ok =
+        new Fixtures.Json()
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
+            .add("stats.RouteStatsBenchmark.recorded", 36.0, 1.0, 0.0001, "sampleEvery", "32");
+    List<Check> checks = Budget.check(JmhResults.parse(ok.toString()), false);
+    Check ratio =
+        checks.stream()
+            .filter(c -> c.rule().startsWith("route statistics"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(36.0 / 28.0, ratio.value(), 1e-9);
+    assertTrue(ratio.withinLimit(), ratio.toString());
+    assertEquals(3, checks.size(), "2 allocation checks and the ratio: " + checks);
+
+    Fixtures.Json slow =
+        new Fixtures.Json()
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
+            .add("stats.RouteStatsBenchmark.recorded", 60.0, 1.0, 0.0001, "sampleEvery", "32");
+    assertEquals(1, offenders(slow, false).size(), "2.14 x plain is over 1.3 x 1.5");
+
+    Fixtures.Json allocating =
+        new Fixtures.Json()
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
+            .add("stats.RouteStatsBenchmark.recorded", 30.0, 1.0, 24.0, "sampleEvery", "32");
+    assertEquals("allocation", offenders(allocating, false).get(0).rule());
+  }
 }
