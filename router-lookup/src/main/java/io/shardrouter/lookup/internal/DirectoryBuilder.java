@@ -23,6 +23,7 @@ import java.util.List;
  */
 public final class DirectoryBuilder {
   private static final int RUN = 32;
+  private static final int BATCH = 64;
 
   private byte[] keys = new byte[256];
   private int[] starts =
@@ -35,6 +36,9 @@ public final class DirectoryBuilder {
   private int tagBits = 16;
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
+
+  @SuppressWarnings("UnusedVariable") // written so that the batch loads in build() are kept
+  private int prefetched;
 
   public DirectoryBuilder() {}
 
@@ -87,6 +91,22 @@ public final class DirectoryBuilder {
     order = null;
     sortedPrefixes = null;
     return this;
+  }
+
+  /**
+   * Makes room for {@code entries} more entries of {@code keyBytes} key bytes in all, so that
+   * adding them grows no array (a directory read from a document knows both counts beforehand).
+   */
+  public void expect(int entries, long keyBytes) {
+    long bytes = Math.min(Directory.MAX_ARENA_BYTES, starts[size] + keyBytes);
+    if (bytes > keys.length) {
+      keys = Arrays.copyOf(keys, (int) bytes);
+    }
+    long slots = (long) size + entries + 1;
+    if (slots > values.length && slots < Integer.MAX_VALUE - 8) {
+      values = Arrays.copyOf(values, (int) slots);
+      starts = Arrays.copyOf(starts, (int) slots + 1);
+    }
   }
 
   /** Adds {@code key} (canonical bytes) with {@code value}. */
@@ -202,14 +222,26 @@ public final class DirectoryBuilder {
             0); // for the hash-to-bucket arithmetic
     int contentHash = size; // Directory#hashCode: the keys and values in key order
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
+    long[] hashes = new long[BATCH];
+    int touched = 0;
     for (int k = 0; k < size; k++) {
+      if (k % BATCH == 0) {
+        // The keys of a batch and their home buckets lie anywhere in memory: loading them in a loop
+        // of independent steps lets the processor fetch many at once, not one per insertion.
+        for (int b = k, e = Math.min(size, k + BATCH); b < e; b++) {
+          int i = o[b];
+          long h = DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
+          hashes[b - k] = h;
+          touched += table[shape.homeBucket(h) + 3];
+        }
+      }
       int i = o[k];
       int len = starts[i + 1] - starts[i];
       for (int j = starts[i], e = j + len; j < e; j++) {
         contentHash = 31 * contentHash + keys[j];
       }
       contentHash = 31 * contentHash + values[i];
-      long h = DirectoryHash.of(keys, starts[i], len);
+      long h = hashes[k % BATCH];
       int home = shape.homeBucket(h);
       int bs = home;
       int d = 0;
@@ -238,6 +270,7 @@ public final class DirectoryBuilder {
         table[home + 3] = (byte) hop;
       }
     }
+    prefetched = touched; // kept, so that the loads of the batches are not left out
     return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
   }
 
