@@ -22,7 +22,6 @@ import java.util.List;
  * @since 0.1
  */
 public final class DirectoryBuilder {
-  private static final int RUN = 32;
   private static final int BATCH = 64;
 
   private byte[] keys = new byte[256];
@@ -370,91 +369,16 @@ public final class DirectoryBuilder {
   }
 
   /**
-   * The first 8 key bytes of entry {@code i} as a big-endian number, zero-padded, with the sign bit
-   * flipped: comparing two of them as signed {@code long}s is comparing those bytes unsigned.
-   */
-  private long prefix(int i) {
-    int at = starts[i];
-    int n = Math.min(8, starts[i + 1] - at);
-    long p = 0;
-    for (int j = 0; j < n; j++) {
-      p |= (keys[at + j] & 0xFFL) << (56 - 8 * j);
-    }
-    return p ^ Long.MIN_VALUE;
-  }
-
-  /**
-   * Key bytes as unsigned, then insertion index, of entries {@code a} and {@code b} with prefixes
-   * {@code pa} and {@code pb}: a total order, so equal keys end up next to each other, first one
-   * first. The keys' bytes are read only when the prefixes are equal.
-   */
-  private int compare(long pa, int a, long pb, int b) {
-    if (pa != pb) {
-      return pa < pb ? -1 : 1;
-    }
-    int c = Arrays.compareUnsigned(keys, starts[a], starts[a + 1], keys, starts[b], starts[b + 1]);
-    return c != 0 ? c : Integer.compare(a, b);
-  }
-
-  /**
-   * Insertion indices sorted by {@link #compare}, with their prefixes in {@link #sortedPrefixes}:
-   * insertion sort of short runs, then bottom-up merges of (prefix, index) pairs. Sorted once; both
-   * {@link #duplicates()} and {@link #build()} use it.
+   * Insertion indices sorted by key bytes (unsigned), then insertion index, with their prefixes in
+   * {@link #sortedPrefixes} ({@link KeyOrder}). Sorted once; both {@link #duplicates()} and {@link
+   * #build()} use it.
    */
   private int[] sorted() {
-    if (order != null) {
-      return order;
+    if (order == null) {
+      KeyOrder k = KeyOrder.of(keys, starts, size);
+      order = k.order;
+      sortedPrefixes = k.prefixes;
     }
-    int n = size;
-    int[] a = new int[n];
-    long[] p = new long[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = i;
-      p[i] = prefix(i);
-    }
-    for (int lo = 0; lo < n; lo += RUN) {
-      int hi = Math.min(lo + RUN, n);
-      for (int i = lo + 1; i < hi; i++) {
-        int x = a[i];
-        long px = p[i];
-        int j = i - 1;
-        while (j >= lo && compare(p[j], a[j], px, x) > 0) {
-          a[j + 1] = a[j];
-          p[j + 1] = p[j];
-          j--;
-        }
-        a[j + 1] = x;
-        p[j + 1] = px;
-      }
-    }
-    int[] ta = new int[n];
-    long[] tp = new long[n];
-    for (long width = RUN; width < n; width *= 2) {
-      for (long lo = 0; lo + width < n; lo += 2 * width) {
-        merge(a, p, ta, tp, (int) lo, (int) (lo + width), (int) Math.min(lo + 2 * width, n));
-      }
-    }
-    order = a;
-    sortedPrefixes = p;
-    return a;
-  }
-
-  private void merge(int[] a, long[] p, int[] ta, long[] tp, int lo, int mid, int hi) {
-    if (compare(p[mid - 1], a[mid - 1], p[mid], a[mid]) <= 0) {
-      return; // already in order
-    }
-    System.arraycopy(a, lo, ta, lo, hi - lo);
-    System.arraycopy(p, lo, tp, lo, hi - lo);
-    int i = lo;
-    int j = mid;
-    for (int k = lo; k < hi; k++) {
-      if (i < mid && (j >= hi || compare(tp[i], ta[i], tp[j], ta[j]) <= 0)) {
-        a[k] = ta[i];
-        p[k] = tp[i++];
-      } else {
-        a[k] = ta[j];
-        p[k] = tp[j++];
-      }
-    }
+    return order;
   }
 }
