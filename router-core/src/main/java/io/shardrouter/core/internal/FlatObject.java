@@ -16,7 +16,7 @@ import java.util.List;
  * DocumentTree} finds these objects before the parser runs, and a strategy factory walks them with
  * {@link #forEach}.
  *
- * <p>{@link #scan} accepts only objects that are valid JSON with distinct names; on anything else
+ * <p>{@code scan} accepts only objects that are valid JSON with distinct names; on anything else
  * (an escape, a non-ASCII name, a nested value, a sign, a fraction, a leading zero, a repeated or
  * over-long name) it returns null and the object is read by the parser as before, which reports the
  * errors.
