@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
+import io.shardrouter.zookeeper.VersionCensus;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.io.ByteArrayInputStream;
@@ -146,6 +147,9 @@ class ZkCommandTest {
               .build()
               .start(Duration.ofSeconds(20))) {
         assertEquals(7, source.router().version());
+        // The census node is written in the background after the swap: wait until it says v7.
+        VersionCensus.of(c, "/cli-census", "accounts")
+            .awaitConvergence(7, 1.0, Duration.ofSeconds(20));
         Cli.Result text =
             Cli.run("zk", "census", "accounts", "--connect", connect, "--base", "/cli-census");
         assertEquals(ShardCtl.OK, text.status(), text::toString);

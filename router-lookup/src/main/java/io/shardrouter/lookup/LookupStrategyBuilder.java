@@ -86,6 +86,20 @@ public final class LookupStrategyBuilder {
     return this;
   }
 
+  /**
+   * Sends the key whose canonical bytes are {@code b[off, off + len)} to {@code partition} (in
+   * {@code [0, RoutingTable.MAX_PARTITIONS)}): a directory read from document bytes adds its keys
+   * without a copy of each.
+   */
+  void entry(byte[] b, int off, int len, int partition) {
+    keys.add(b, off, len, partition);
+  }
+
+  /** Room for {@code entries} more entries of {@code keyBytes} bytes in all. */
+  void expect(int entries, long keyBytes) {
+    keys.expect(entries, keyBytes);
+  }
+
   /** Sends the key whose canonical bytes are {@code key} where {@code entry} says. */
   public LookupStrategyBuilder entry(byte[] key, LookupEntry entry) {
     Objects.requireNonNull(entry, "entry");

@@ -1,13 +1,16 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.core.internal.FlatObject;
 import io.shardrouter.core.internal.SpecJson;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,6 +87,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
     Reader reader = new Reader(params, b, keyType);
     if (entries == null) {
       // no entries: every key goes to the fallback
+    } else if (SpecJson.flatObject(entries) != null) {
+      reader.flat(SpecJson.flatObject(entries));
+      b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
     } else if (entries.isObject()) {
       // Walked once: a directory read from a document is read from its bytes as it is walked.
       Iterator<Map.Entry<String, Spec>> it = entries.fields().entrySet().iterator();
@@ -174,6 +180,32 @@ public final class LookupStrategyFactory implements StrategyFactory {
 
     String path() {
       return name != null ? KeyTexts.entryPath(name) : "entries[" + index + "]";
+    }
+
+    /**
+     * The entries of a flat document object (key text → partition number), read straight from the
+     * document's bytes: the text of a {@code string} key is its canonical bytes, so such keys are
+     * added without a string or a copy of each; other keys, and partitions out of range, go the way
+     * of {@link #entry}, which reports them.
+     */
+    void flat(FlatObject entries) {
+      boolean raw = !directoryType.isComposite() && directoryType.kind() == KeyKind.STRING;
+      if (raw) {
+        builder.expect(entries.size(), entries.nameBytes());
+      }
+      entries.forEach(
+          (json, off, len, value) -> {
+            if (reported >= MAX_REPORTED) {
+              return;
+            }
+            if (raw && value < RoutingTable.MAX_PARTITIONS) {
+              builder.entry(json, off, len, (int) value);
+              return;
+            }
+            String text = new String(json, off, len, StandardCharsets.US_ASCII);
+            at(text, -1);
+            entry(text, Spec.of(value));
+          });
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.shardrouter.zookeeper;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.Snapshots;
@@ -60,6 +61,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
   private final int chunkBytes;
   private final int transactionBytes;
   private final int keepVersions;
+  private final int readableContentBytes;
   private final String publisher;
   private final Clock clock;
 
@@ -69,6 +71,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     this.chunkBytes = b.chunkBytes;
     this.transactionBytes = b.transactionBytes;
     this.keepVersions = b.keepVersions;
+    this.readableContentBytes = b.readableContentBytes;
     this.publisher = b.publisher;
     this.clock = b.clock;
   }
@@ -126,6 +129,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     }
 
     byte[] snapshot = Snapshots.write(table);
+    checkReadable(table, snapshot);
     List<byte[]> chunks = Chunks.split(snapshot, chunkBytes);
     List<Integer> crcs = new ArrayList<>(chunks.size());
     for (byte[] c : chunks) {
@@ -318,6 +322,29 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
   }
 
   /**
+   * Refuses a table whose snapshot content is over the limit every {@link ZkRoutingSource} reads
+   * snapshots with: published, it would be refused by every instance, and the fleet would stay on
+   * the version before.
+   */
+  private void checkReadable(RoutingTable table, byte[] snapshot) {
+    long content = Integer.toUnsignedLong(LittleEndian.getInt(snapshot, 8));
+    if (content > readableContentBytes) {
+      throw new IllegalArgumentException(
+          "table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + " is not published: its snapshot content is "
+              + content
+              + " bytes, over the "
+              + readableContentBytes
+              + " bytes (Snapshots.DEFAULT_MAX_CONTENT_BYTES) that every ZkRoutingSource reads,"
+              + " so no instance could load it; shorten the directory's keys or split the"
+              + " directory (docs/fleet.md, large tables)");
+    }
+  }
+
+  /**
    * Configures a {@link ZkRoutingPublisher}.
    *
    * <p><b>Thread-safety:</b> not thread-safe; the publisher it builds is.
@@ -328,6 +355,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     private int chunkBytes = DEFAULT_CHUNK_BYTES;
     private int transactionBytes = DEFAULT_TRANSACTION_BYTES;
     private int keepVersions = DEFAULT_KEEP_VERSIONS;
+    private int readableContentBytes = Snapshots.DEFAULT_MAX_CONTENT_BYTES;
     private String publisher = "pid-" + ProcessHandle.current().pid();
     private Clock clock = Clock.systemUTC();
 
@@ -338,6 +366,12 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     /** The ZooKeeper path everything lives under; default {@code /shardrouter}. */
     public Builder basePath(String base) {
       this.base = ZnodePaths.checkBase(base);
+      return this;
+    }
+
+    /** Test hook: the snapshot content limit the readers are assumed to have. */
+    Builder readableContentBytes(int bytes) {
+      this.readableContentBytes = bytes;
       return this;
     }
 

@@ -68,15 +68,7 @@ public final class ZkRoutingSource implements RoutingSource {
   private CuratorCache cache;
 
   private final ServedRouters routers;
-
-  /** Held while a table is swapped in and the flags that describe it are set. */
-  private final Object swap = new Object();
-
-  private volatile Instant lastGoodAt;
-  private volatile Instant since;
-  private volatile Instant lastKnownGoodWrittenAt;
-  private volatile RoutingException lastError;
-  private volatile boolean servingLastKnownGood;
+  private final ServedState state;
   private volatile boolean closed;
   private String refusedBlob;
 
@@ -88,6 +80,7 @@ public final class ZkRoutingSource implements RoutingSource {
         b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity);
     this.clock = b.clock;
     this.census = b.instance == null ? null : new Census(b.client, store.paths(), b.instance);
+    this.state = new ServedState(routers, census, b.clock);
     this.executor =
         Executors.newSingleThreadExecutor(
             r -> {
@@ -127,7 +120,7 @@ public final class ZkRoutingSource implements RoutingSource {
     cache.listenable().addListener((type, before, after) -> requestRefresh());
     cache.start();
     if (census != null) {
-      census.start(entry());
+      census.start(state.entry());
     }
     requestRefresh();
     if (!awaitTable(startupWait) && lastKnownGood != null) {
@@ -154,7 +147,7 @@ public final class ZkRoutingSource implements RoutingSource {
    */
   public Router awaitRouter(Duration timeout) {
     if (!awaitTable(timeout)) {
-      throw new RoutingException(noTableMessage(), lastError);
+      throw new RoutingException(noTableMessage(), state.lastError());
     }
     return routers.router();
   }
@@ -166,7 +159,7 @@ public final class ZkRoutingSource implements RoutingSource {
 
   /** True while the table served is the last-known-good copy, not one read from ZooKeeper. */
   public boolean servingLastKnownGood() {
-    return servingLastKnownGood;
+    return state.servingLastKnownGood();
   }
 
   @Override
@@ -181,14 +174,7 @@ public final class ZkRoutingSource implements RoutingSource {
 
   @Override
   public RoutingSourceStatus status() {
-    Router r = routers.router();
-    Instant at = lastGoodAt;
-    if (r == null || at == null) {
-      return new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, lastError);
-    }
-    Duration age = Duration.between(at, clock.instant());
-    return new RoutingSourceStatus(
-        r.version(), r.table().fingerprint(), age.isNegative() ? Duration.ZERO : age, lastError);
+    return state.status();
   }
 
   /**
@@ -264,7 +250,7 @@ public final class ZkRoutingSource implements RoutingSource {
       if (closed) {
         return;
       }
-      lastError = e;
+      state.failed(e);
       Router r = routers.router();
       LOG.warn(
           "routing source '{}' refused what ZooKeeper holds; still routing with version {}: {}",
@@ -272,8 +258,8 @@ public final class ZkRoutingSource implements RoutingSource {
           r == null ? "none" : Long.toString(r.version()),
           e.getMessage());
     } catch (RuntimeException e) {
-      lastError =
-          new RoutingException("reading the table of '" + store.entity() + "' failed: " + e, e);
+      state.failed(
+          new RoutingException("reading the table of '" + store.entity() + "' failed: " + e, e));
       LOG.error("routing source '{}' failed unexpectedly", store.entity(), e);
     }
   }
@@ -289,7 +275,7 @@ public final class ZkRoutingSource implements RoutingSource {
     if (r != null
         && m.version() == r.version()
         && m.fingerprint().equals(r.table().fingerprint())) {
-      confirmed();
+      state.confirmed();
       return;
     }
     if (m.blob().equals(refusedBlob)) {
@@ -311,7 +297,7 @@ public final class ZkRoutingSource implements RoutingSource {
     try {
       snapshot = store.chunkBytes(m);
       table = store.decode(m, snapshot);
-      apply(table);
+      state.apply(table);
     } catch (EntityStore.BlobGoneException e) {
       throw e;
     } catch (RoutingException e) {
@@ -324,28 +310,14 @@ public final class ZkRoutingSource implements RoutingSource {
       try {
         Instant now = clock.instant();
         lastKnownGood.write(snapshot, now);
-        lastKnownGoodWrittenAt = now;
-        updateCensus();
+        state.lastKnownGoodWritten(now);
       } catch (RoutingException e) {
         if (!closed) {
           LOG.warn("routing source '{}': {}", store.entity(), e.getMessage());
         }
       }
     }
-    confirmed();
-  }
-
-  private void confirmed() {
-    boolean wasLastKnownGood;
-    synchronized (swap) {
-      lastGoodAt = clock.instant();
-      lastError = null;
-      wasLastKnownGood = servingLastKnownGood;
-      servingLastKnownGood = false;
-    }
-    if (wasLastKnownGood) {
-      updateCensus();
-    }
+    state.confirmed();
   }
 
   private void loadLastKnownGood() {
@@ -359,16 +331,9 @@ public final class ZkRoutingSource implements RoutingSource {
             lastKnownGood.file());
         return;
       }
-      synchronized (swap) {
-        if (!routers.apply(copy.table(), true)) {
-          return; // ZooKeeper answered meanwhile
-        }
-        since = clock.instant();
-        servingLastKnownGood = true;
-        lastGoodAt = copy.writtenAt();
-        lastKnownGoodWrittenAt = copy.writtenAt();
+      if (!state.applyLastKnownGood(copy)) {
+        return; // ZooKeeper answered meanwhile
       }
-      updateCensus();
       LOG.warn(
           "routing source '{}': ZooKeeper did not answer in time; routing with the last-known-good"
               + " version {} written at {}",
@@ -376,7 +341,7 @@ public final class ZkRoutingSource implements RoutingSource {
           copy.table().version(),
           copy.writtenAt());
     } catch (RoutingException e) {
-      lastError = e;
+      state.failed(e);
       LOG.warn(
           "routing source '{}' refused its last-known-good copy; waiting for ZooKeeper: {}",
           store.entity(),
@@ -384,49 +349,12 @@ public final class ZkRoutingSource implements RoutingSource {
     }
   }
 
-  private void apply(RoutingTable table) {
-    synchronized (swap) {
-      // verified and decoded: the status is good before waiters wake; a refusal undoes it
-      RoutingException errorBefore = lastError;
-      Instant goodBefore = lastGoodAt;
-      lastError = null;
-      lastGoodAt = clock.instant();
-      try {
-        routers.apply(table, false);
-      } catch (RoutingException e) {
-        lastError = errorBefore;
-        lastGoodAt = goodBefore;
-        throw e;
-      }
-      since = clock.instant();
-      servingLastKnownGood = false;
-    }
-    updateCensus();
-  }
-
-  private void updateCensus() {
-    if (census != null) {
-      census.update(entry());
-    }
-  }
-
-  private CensusEntry entry() {
-    Router r = routers.router();
-    return new CensusEntry(
-        census.instance(),
-        r == null ? RoutingSourceStatus.NO_VERSION : r.version(),
-        r == null ? null : r.table().fingerprint(),
-        r == null ? null : since,
-        servingLastKnownGood,
-        lastKnownGoodWrittenAt);
-  }
-
   private boolean awaitTable(Duration timeout) {
     return awaitVersion(0, timeout);
   }
 
   private String noTableMessage() {
-    RoutingException e = lastError;
+    RoutingException e = state.lastError();
     return "routing source of '"
         + store.entity()
         + "' has no table yet: nothing read from ZooKeeper under "

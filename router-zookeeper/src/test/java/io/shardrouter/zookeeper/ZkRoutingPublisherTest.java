@@ -2,12 +2,14 @@ package io.shardrouter.zookeeper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.PublishConflictException;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.zookeeper.internal.ZnodePaths;
 import java.util.ArrayList;
@@ -67,6 +69,33 @@ class ZkRoutingPublisherTest {
     assertEquals(big, publisher.read("staged"));
     ZnodePaths paths = ZnodePaths.of(ZnodePaths.DEFAULT_BASE, "staged");
     assertEquals(1, client.getChildren().forPath(paths.blobs()).size());
+  }
+
+  @Test
+  void publish_contentOverTheReadersLimit_refusedNamingTheLimitAndTheSize() throws Exception {
+    RoutingTable big = ZkTesting.randomTable("toolarge", 1, 4096, 16, 7);
+    int content = RoutingDocuments.writeCompact(big).length;
+    ZkRoutingPublisher tight =
+        ZkRoutingPublisher.builder(client).readableContentBytes(content - 1).build();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> tight.publish(big, RoutingPublisher.NOTHING_PUBLISHED));
+    assertEquals(
+        "table 'toolarge' version 1 is not published: its snapshot content is "
+            + content
+            + " bytes, over the "
+            + (content - 1)
+            + " bytes (Snapshots.DEFAULT_MAX_CONTENT_BYTES) that every ZkRoutingSource reads, so"
+            + " no instance could load it; shorten the directory's keys or split the directory"
+            + " (docs/fleet.md, large tables)",
+        e.getMessage());
+    ZnodePaths paths = ZnodePaths.of(ZnodePaths.DEFAULT_BASE, "toolarge");
+    assertNull(client.checkExists().forPath(paths.manifest()));
+    // At the limit it is published.
+    ZkRoutingPublisher exact =
+        ZkRoutingPublisher.builder(client).readableContentBytes(content).build();
+    assertTrue(exact.publish(big, RoutingPublisher.NOTHING_PUBLISHED));
   }
 
   @Test

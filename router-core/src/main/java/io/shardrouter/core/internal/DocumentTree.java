@@ -9,10 +9,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,6 +26,8 @@ import java.util.Set;
  * (with {@code USE_BIG_INTEGER_FOR_INTS}), except that a large {@code entries} object or array,
  * such as a lookup directory of millions of keys, is not built: it becomes a {@link LazyObjectNode}
  * or {@link LazyArrayNode} that reads its members from the document bytes whenever they are walked.
+ * A large {@code entries} object of the simplest form ({@link FlatObject}) is checked straight from
+ * the bytes before the parser runs, and the parser reads it as {@code {}}.
  *
  * <p>This reader only vouches for documents it finds clean. On anything else (a syntax error, an
  * exceeded limit, a field that may be a duplicate, a lone surrogate inside a deferred container) it
@@ -40,6 +48,7 @@ public final class DocumentTree {
   static final int MIN_DEFERRED = 1024;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final byte[] EMPTY_OBJECT = {'{', '}'};
 
   /**
    * Re-reads spans of a document already checked: no limits, no name interning, no duplicate
@@ -61,11 +70,13 @@ public final class DocumentTree {
 
   private final byte[] json;
   private final JsonParser parser;
+  private final List<FlatObject> flats; // in document order; the parser reads each as {}
   private boolean vouched = true;
 
-  private DocumentTree(byte[] json, JsonParser parser) {
+  private DocumentTree(byte[] json, JsonParser parser, List<FlatObject> flats) {
     this.json = json;
     this.parser = parser;
+    this.flats = flats;
   }
 
   /**
@@ -73,8 +84,12 @@ public final class DocumentTree {
    * without duplicate detection); null when the document is not clean (see the class comment).
    */
   public static JsonNode read(byte[] json, JsonFactory limits) {
-    try (JsonParser p = limits.createParser(json)) {
-      DocumentTree t = new DocumentTree(json, p);
+    List<FlatObject> flats = FlatObject.findAll(json, DEFERRED_FIELD, MIN_DEFERRED);
+    try (JsonParser p =
+        flats.isEmpty()
+            ? limits.createParser(json)
+            : limits.createParser(withoutFlats(json, flats))) {
+      DocumentTree t = new DocumentTree(json, p, flats);
       JsonToken first = p.nextToken();
       if (first == null) {
         return null;
@@ -94,7 +109,42 @@ public final class DocumentTree {
    * p} ends on its last token.
    */
   static JsonNode build(JsonParser p, JsonToken token) throws IOException {
-    return new DocumentTree(null, p).value(token, false);
+    return new DocumentTree(null, p, List.of()).value(token, false);
+  }
+
+  /**
+   * The document with each flat object replaced by {@code {}}, as a stream over the original bytes:
+   * the parser checks everything around the flat objects, which {@link FlatObject#scan} checked.
+   */
+  private static InputStream withoutFlats(byte[] json, List<FlatObject> flats) {
+    List<InputStream> pieces = new ArrayList<>();
+    int from = 0;
+    for (FlatObject f : flats) {
+      pieces.add(new ByteArrayInputStream(json, from, f.start() - from));
+      pieces.add(new ByteArrayInputStream(EMPTY_OBJECT));
+      from = f.end();
+    }
+    pieces.add(new ByteArrayInputStream(json, from, json.length - from));
+    return new SequenceInputStream(Collections.enumeration(pieces));
+  }
+
+  /** The offset in the document of offset {@code x} of what the parser reads. */
+  private int original(long x) {
+    long shift = 0;
+    for (FlatObject f : flats) {
+      long at = f.start() - shift;
+      if (x < at) {
+        break;
+      }
+      if (x == at) {
+        return f.start();
+      }
+      if (x == at + 1) {
+        return f.end() - 1;
+      }
+      shift += f.end() - f.start() - EMPTY_OBJECT.length;
+    }
+    return Math.toIntExact(x + shift);
   }
 
   private JsonNode value(JsonToken token, boolean defer) throws IOException {
@@ -151,7 +201,15 @@ public final class DocumentTree {
    * well-formed text), and returns it as a lazy node, or as an ordinary one when it is small.
    */
   private JsonNode deferred(boolean object) throws IOException {
-    int start = Math.toIntExact(parser.currentTokenLocation().getByteOffset());
+    int start = original(parser.currentTokenLocation().getByteOffset());
+    for (FlatObject f : flats) {
+      if (object && f.start() == start) {
+        if (parser.nextToken() != JsonToken.END_OBJECT) {
+          throw new IllegalStateException("a flat object's placeholder is not {}");
+        }
+        return new LazyObjectNode(json, f);
+      }
+    }
     NameHashes names = object ? new NameHashes() : null;
     Deque<Set<String>> nested = new ArrayDeque<>();
     int members = 0;
@@ -183,7 +241,7 @@ public final class DocumentTree {
         members++;
       }
     }
-    int end = Math.toIntExact(parser.currentTokenLocation().getByteOffset()) + 1;
+    int end = original(parser.currentTokenLocation().getByteOffset()) + 1;
     if (members < MIN_DEFERRED) {
       try (JsonParser p = SPANS.createParser(json, start, end - start)) {
         return build(p, p.nextToken());

@@ -39,14 +39,25 @@ public final class LazyObjectNode extends ObjectNode {
   private static final long serialVersionUID = 1L;
 
   private final transient Fields fields;
+  private final transient FlatObject flat;
 
   LazyObjectNode(byte[] json, int start, int end, int size) {
-    this(new Fields(json, start, end, size));
+    this(new Fields(json, start, end, size), null);
   }
 
-  private LazyObjectNode(Fields fields) {
+  LazyObjectNode(byte[] json, FlatObject flat) {
+    this(new Fields(json, flat.start(), flat.end(), flat.size()), flat);
+  }
+
+  private LazyObjectNode(Fields fields, FlatObject flat) {
     super(JsonNodeFactory.instance, fields);
     this.fields = fields;
+    this.flat = flat;
+  }
+
+  /** The object as a {@link FlatObject}, to be read without a parser; null when it is not flat. */
+  public FlatObject flat() {
+    return flat;
   }
 
   /** The name of the field at {@code index} (from 0, in document order). */

@@ -166,6 +166,16 @@ public final class SpecJson {
     return names.next();
   }
 
+  /**
+   * {@code object} as a {@link FlatObject} when it is a view of a large document object of the
+   * simplest form, to be read without a parser; else null.
+   */
+  public static FlatObject flatObject(Spec object) {
+    return object.isObject() && object.fields() instanceof LazyFields lazy
+        ? lazy.node.flat()
+        : null;
+  }
+
   /** The fields of a {@link LazyObjectNode}, each converted when it is walked. */
   private static final class LazyFields extends AbstractMap<String, Spec> {
     final LazyObjectNode node;

@@ -22,7 +22,7 @@ import java.util.List;
  * @since 0.1
  */
 public final class DirectoryBuilder {
-  private static final int RUN = 32;
+  private static final int BATCH = 64;
 
   private byte[] keys = new byte[256];
   private int[] starts =
@@ -35,6 +35,9 @@ public final class DirectoryBuilder {
   private int tagBits = 16;
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
+
+  @SuppressWarnings("UnusedVariable") // written so that the batch loads in build() are kept
+  private int prefetched;
 
   public DirectoryBuilder() {}
 
@@ -87,6 +90,22 @@ public final class DirectoryBuilder {
     order = null;
     sortedPrefixes = null;
     return this;
+  }
+
+  /**
+   * Makes room for {@code entries} more entries of {@code keyBytes} key bytes in all, so that
+   * adding them grows no array (a directory read from a document knows both counts beforehand).
+   */
+  public void expect(int entries, long keyBytes) {
+    long bytes = Math.min(Directory.MAX_ARENA_BYTES, starts[size] + keyBytes);
+    if (bytes > keys.length) {
+      keys = Arrays.copyOf(keys, (int) bytes);
+    }
+    long slots = (long) size + entries + 1;
+    if (slots > values.length && slots < Integer.MAX_VALUE - 8) {
+      values = Arrays.copyOf(values, (int) slots);
+      starts = Arrays.copyOf(starts, (int) slots + 1);
+    }
   }
 
   /** Adds {@code key} (canonical bytes) with {@code value}. */
@@ -202,14 +221,26 @@ public final class DirectoryBuilder {
             0); // for the hash-to-bucket arithmetic
     int contentHash = size; // Directory#hashCode: the keys and values in key order
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
+    long[] hashes = new long[BATCH];
+    int touched = 0;
     for (int k = 0; k < size; k++) {
+      if (k % BATCH == 0) {
+        // The keys of a batch and their home buckets lie anywhere in memory: loading them in a loop
+        // of independent steps lets the processor fetch many at once, not one per insertion.
+        for (int b = k, e = Math.min(size, k + BATCH); b < e; b++) {
+          int i = o[b];
+          long h = DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
+          hashes[b - k] = h;
+          touched += table[shape.homeBucket(h) + 3];
+        }
+      }
       int i = o[k];
       int len = starts[i + 1] - starts[i];
       for (int j = starts[i], e = j + len; j < e; j++) {
         contentHash = 31 * contentHash + keys[j];
       }
       contentHash = 31 * contentHash + values[i];
-      long h = DirectoryHash.of(keys, starts[i], len);
+      long h = hashes[k % BATCH];
       int home = shape.homeBucket(h);
       int bs = home;
       int d = 0;
@@ -238,6 +269,7 @@ public final class DirectoryBuilder {
         table[home + 3] = (byte) hop;
       }
     }
+    prefetched = touched; // kept, so that the loads of the batches are not left out
     return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
   }
 
@@ -337,91 +369,16 @@ public final class DirectoryBuilder {
   }
 
   /**
-   * The first 8 key bytes of entry {@code i} as a big-endian number, zero-padded, with the sign bit
-   * flipped: comparing two of them as signed {@code long}s is comparing those bytes unsigned.
-   */
-  private long prefix(int i) {
-    int at = starts[i];
-    int n = Math.min(8, starts[i + 1] - at);
-    long p = 0;
-    for (int j = 0; j < n; j++) {
-      p |= (keys[at + j] & 0xFFL) << (56 - 8 * j);
-    }
-    return p ^ Long.MIN_VALUE;
-  }
-
-  /**
-   * Key bytes as unsigned, then insertion index, of entries {@code a} and {@code b} with prefixes
-   * {@code pa} and {@code pb}: a total order, so equal keys end up next to each other, first one
-   * first. The keys' bytes are read only when the prefixes are equal.
-   */
-  private int compare(long pa, int a, long pb, int b) {
-    if (pa != pb) {
-      return pa < pb ? -1 : 1;
-    }
-    int c = Arrays.compareUnsigned(keys, starts[a], starts[a + 1], keys, starts[b], starts[b + 1]);
-    return c != 0 ? c : Integer.compare(a, b);
-  }
-
-  /**
-   * Insertion indices sorted by {@link #compare}, with their prefixes in {@link #sortedPrefixes}:
-   * insertion sort of short runs, then bottom-up merges of (prefix, index) pairs. Sorted once; both
-   * {@link #duplicates()} and {@link #build()} use it.
+   * Insertion indices sorted by key bytes (unsigned), then insertion index, with their prefixes in
+   * {@link #sortedPrefixes} ({@link KeyOrder}). Sorted once; both {@link #duplicates()} and {@link
+   * #build()} use it.
    */
   private int[] sorted() {
-    if (order != null) {
-      return order;
+    if (order == null) {
+      KeyOrder k = KeyOrder.of(keys, starts, size);
+      order = k.order;
+      sortedPrefixes = k.prefixes;
     }
-    int n = size;
-    int[] a = new int[n];
-    long[] p = new long[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = i;
-      p[i] = prefix(i);
-    }
-    for (int lo = 0; lo < n; lo += RUN) {
-      int hi = Math.min(lo + RUN, n);
-      for (int i = lo + 1; i < hi; i++) {
-        int x = a[i];
-        long px = p[i];
-        int j = i - 1;
-        while (j >= lo && compare(p[j], a[j], px, x) > 0) {
-          a[j + 1] = a[j];
-          p[j + 1] = p[j];
-          j--;
-        }
-        a[j + 1] = x;
-        p[j + 1] = px;
-      }
-    }
-    int[] ta = new int[n];
-    long[] tp = new long[n];
-    for (long width = RUN; width < n; width *= 2) {
-      for (long lo = 0; lo + width < n; lo += 2 * width) {
-        merge(a, p, ta, tp, (int) lo, (int) (lo + width), (int) Math.min(lo + 2 * width, n));
-      }
-    }
-    order = a;
-    sortedPrefixes = p;
-    return a;
-  }
-
-  private void merge(int[] a, long[] p, int[] ta, long[] tp, int lo, int mid, int hi) {
-    if (compare(p[mid - 1], a[mid - 1], p[mid], a[mid]) <= 0) {
-      return; // already in order
-    }
-    System.arraycopy(a, lo, ta, lo, hi - lo);
-    System.arraycopy(p, lo, tp, lo, hi - lo);
-    int i = lo;
-    int j = mid;
-    for (int k = lo; k < hi; k++) {
-      if (i < mid && (j >= hi || compare(tp[i], ta[i], tp[j], ta[j]) <= 0)) {
-        a[k] = ta[i];
-        p[k] = tp[i++];
-      } else {
-        a[k] = ta[j];
-        p[k] = tp[j++];
-      }
-    }
+    return order;
   }
 }
