@@ -495,7 +495,7 @@ class RoutingDocumentsTest {
     assertViolation(
         refused(doc("\"labels\": {\"region\": \"eu\"}", "\"labels\": {\"x\": " + deep + "}")),
         "$",
-        "malformed JSON");
+        "over a reader limit");
   }
 
   @Test
