@@ -1,6 +1,7 @@
 package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,7 +137,10 @@ class RingMovementTest {
         moved++;
       }
     }
-    MovementReport.KeyCount c = RingMovement.between(four, five).countKeys(keys);
+    RingMovement m = RingMovement.between(four, five);
+    assertSame(four, m.from());
+    assertSame(five, m.to());
+    MovementReport.KeyCount c = m.countKeys(keys);
     assertTrue(moved > 0, "some token points change owner");
     assertEquals(keys.size(), c.keys());
     assertEquals(moved, c.moved());
