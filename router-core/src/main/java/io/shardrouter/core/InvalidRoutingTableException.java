@@ -6,11 +6,15 @@ import java.util.List;
  * A routing document or table that breaks one or more rules; {@link #violations()} lists every one,
  * each with its JSON path, so a person can fix them all in one pass.
  *
+ * <p>Two refusals a caller may handle differently are subclasses: {@link
+ * MalformedDocumentException} (the bytes are not a JSON document) and {@link
+ * LimitExceededException} (the document is over a reader limit).
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
  */
-public final class InvalidRoutingTableException extends RoutingException {
+public class InvalidRoutingTableException extends RoutingException {
   private static final long serialVersionUID = 1L;
 
   private final List<Violation> violations;

@@ -8,6 +8,11 @@ package io.shardrouter.core;
  * <p>Keep the {@link #version()} with the request (in a log line, a write's metadata): it tells,
  * during a migration, which routing table sent the request where.
  *
+ * <p>Two routes are equal when they have the same entity, version, partition and replica group
+ * ({@link ReplicaGroup#equals}: id, endpoints and labels): routes of two tables read from the same
+ * document are equal, a route of the next version is not. Equality is for tests, caches and
+ * comparisons off the hot path; routing itself never compares routes.
+ *
  * <p><b>Thread-safety:</b> immutable.
  *
  * <p><b>Stability:</b> stable.
@@ -27,6 +32,7 @@ public final class Route {
     this.group = group;
   }
 
+  /** The entity of the routing table that produced this route. */
   public String entity() {
     return entity;
   }
@@ -49,6 +55,25 @@ public final class Route {
   /** Shorthand for {@code group().primary()}: where a write goes. */
   public Replica primary() {
     return group.primary();
+  }
+
+  /** Equal when entity, version, partition and replica group are all equal. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Route r
+        && version == r.version
+        && partition == r.partition
+        && entity.equals(r.entity)
+        && group.equals(r.group);
+  }
+
+  /** Consistent with {@link #equals}: over entity, version, partition and replica group. */
+  @Override
+  public int hashCode() {
+    int h = entity.hashCode();
+    h = 31 * h + Long.hashCode(version);
+    h = 31 * h + partition;
+    return 31 * h + group.hashCode();
   }
 
   @Override

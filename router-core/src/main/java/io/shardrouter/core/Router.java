@@ -120,7 +120,8 @@ public final class Router {
    *
    * @throws StaleRoutingVersionException when {@code next} is older, or the same version with other
    *     content
-   * @throws RoutingException when {@code next} routes another entity or another key type
+   * @throws EntityMismatchException when {@code next} routes another entity
+   * @throws KeyTypeMismatchException when {@code next} routes the entity with another key type
    */
   public boolean update(RoutingTable next) {
     Objects.requireNonNull(next, "next routing table");
@@ -130,7 +131,9 @@ public final class Router {
         throw refused(
             prev,
             next,
-            new RoutingException(
+            new EntityMismatchException(
+                prev.entity(),
+                next.entity(),
                 "routing table for entity '"
                     + next.entity()
                     + "' (version "
@@ -143,16 +146,8 @@ public final class Router {
         throw refused(
             prev,
             next,
-            new RoutingException(
-                "routing table '"
-                    + next.entity()
-                    + "' version "
-                    + next.version()
-                    + " changes the key type from "
-                    + prev.keyType()
-                    + " to "
-                    + next.keyType()
-                    + "; keys would change meaning: route the new key type as a new entity"));
+            new KeyTypeMismatchException(
+                next.entity(), next.version(), prev.keyType(), next.keyType()));
       }
       if (next.version() < prev.version()) {
         throw refused(

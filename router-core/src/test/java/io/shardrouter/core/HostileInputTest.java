@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -177,6 +178,7 @@ class HostileInputTest {
           doc("\"routing_version\": 7", "\"routing_version\": " + longNumber)
         }) {
       InvalidRoutingTableException e = refused(json.getBytes(StandardCharsets.UTF_8));
+      assertInstanceOf(LimitExceededException.class, e, e::getMessage);
       assertTrue(e.getMessage().contains(" at line "), e.getMessage());
       assertTrue(e.getMessage().contains(", column "), e.getMessage());
     }

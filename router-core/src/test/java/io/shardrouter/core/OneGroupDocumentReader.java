@@ -5,7 +5,10 @@ import java.util.List;
 
 /**
  * A document reader for router-core's tests, registered through META-INF/services: the shape {@code
- * {"test_one_group": ID, "routing_version": V}} is a one-partition string table on group ID.
+ * {"test_one_group": ID, "routing_version": V}} is a one-partition string table on group ID. Two
+ * misbehaviours a plugged-in reader may have, for the tests of what {@code RoutingDocuments} does
+ * with them: {@code "test_warn": MESSAGE} reports a violation and still returns the table; {@code
+ * "test_nothing": true} returns no table and reports nothing.
  */
 public final class OneGroupDocumentReader implements DocumentReader {
   @Override
@@ -25,6 +28,12 @@ public final class OneGroupDocumentReader implements DocumentReader {
 
   @Override
   public RoutingTable read(Spec root, StrategyRegistry registry, Violations violations) {
+    if (root.has("test_nothing")) {
+      return null;
+    }
+    if (root.has("test_warn")) {
+      violations.add("test_warn", root.get("test_warn").text());
+    }
     Spec id = root.get("test_one_group");
     if (!id.isText()) {
       violations.add("test_one_group", "must be a string, got " + id);

@@ -173,6 +173,55 @@ class RoutingDocumentsTest {
   }
 
   @Test
+  void read_aPluggedInReaderThatReportsProblems_isRefusedEvenIfItReturnsATable() {
+    List<Violation> v = refused("{\"test_one_group\": \"g9\", \"test_warn\": \"bad shard\"}");
+    assertEquals(List.of(new Violation("test_warn", "bad shard")), v);
+  }
+
+  @Test
+  void read_aPluggedInReaderThatReturnsNothingWithoutReason_isRefusedAsThatReadersBug() {
+    List<Violation> v = refused("{\"test_one_group\": \"g9\", \"test_nothing\": true}");
+    assertEquals(1, v.size(), v::toString);
+    assertViolation(
+        v,
+        "$",
+        "document reader 'test-one-group' (io.shardrouter.core.OneGroupDocumentReader) read no"
+            + " table and reported no reason; this is a bug in that reader");
+  }
+
+  @Test
+  void read_documentOfExactlyMaxBytes_accepted_oneMoreByteRefused() {
+    byte[] json = Tables.document().getBytes(StandardCharsets.UTF_8);
+    assertEquals(7, RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, json.length).version());
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, json.length - 1));
+    assertEquals(
+        List.of(
+            new Violation(
+                "$",
+                "document is "
+                    + json.length
+                    + " bytes, over the limit of "
+                    + (json.length - 1)
+                    + "; ship large tables as a binary snapshot or raise the limit")),
+        e.violations());
+  }
+
+  @Test
+  void read_loneSurrogates_reportedAlone_laterChecksWouldOnlyRepeatThem() {
+    List<Violation> v =
+        refused(
+            doc(
+                "\"entity\": \"orders\"",
+                "\"entity\": \"or\\uD800ders\", \"unknown_field\": \"\\uDC00\""));
+    assertEquals(2, v.size(), v::toString);
+    assertViolation(v, "entity", "string has a lone surrogate");
+    assertViolation(v, "unknown_field", "string has a lone surrogate");
+  }
+
+  @Test
   void read_noFormatAndNoReadersShape_refusedNamingTheShapes() {
     assertViolation(
         refused(doc("\"format\": 1,", "")),
@@ -446,7 +495,7 @@ class RoutingDocumentsTest {
     assertViolation(
         refused(doc("\"labels\": {\"region\": \"eu\"}", "\"labels\": {\"x\": " + deep + "}")),
         "$",
-        "malformed JSON");
+        "over a reader limit");
   }
 
   @Test

@@ -192,13 +192,22 @@ public final class RingMovement {
    * outside every listed move would be a bug ({@code movedOutsidePlan}).
    */
   public MovementReport.KeyCount countKeys(Iterable<byte[]> canonicalKeys) {
+    return countKeys(canonicalKeys, to);
+  }
+
+  /**
+   * As {@link #countKeys(Iterable)}, with the keys routed through {@code deployed} instead of the
+   * planned table: keys moved outside the plan then show where the deployed table is not the
+   * planned one.
+   */
+  MovementReport.KeyCount countKeys(Iterable<byte[]> canonicalKeys, RoutingTable deployed) {
     HashPartitionStrategy hash = (HashPartitionStrategy) from.strategy();
     long n = 0;
     long moved = 0;
     long outside = 0;
     for (byte[] k : canonicalKeys) {
       n++;
-      if (!from.routeCanonical(k).group().id().equals(to.routeCanonical(k).group().id())) {
+      if (!from.routeCanonical(k).group().id().equals(deployed.routeCanonical(k).group().id())) {
         moved++;
         if (!segmentMoved[segmentOf(hash.routingPoint(k, 0, k.length))]) {
           outside++;

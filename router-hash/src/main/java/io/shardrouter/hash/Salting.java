@@ -43,6 +43,10 @@ import java.util.random.RandomGenerator;
  * partition), no larger. Changing B changes the bucket of most discriminators: treat it as a
  * migration (write with the new B, read with both until old rows are moved).
  *
+ * <p>A null base key or discriminator is refused with {@link
+ * io.shardrouter.core.InvalidKeyException}, as a null key is everywhere: it has no bucket and no
+ * route (and is never turned into the text {@code "null#3"}).
+ *
  * <p><b>Thread-safety:</b> immutable; the routing methods use a per-thread buffer.
  *
  * <p><b>Stability:</b> stable: a bucket key's text and a computed bucket, for a given hash and B,
@@ -137,6 +141,7 @@ public final class Salting {
    * @throws IllegalStateException for random salting, whose buckets cannot be recomputed
    */
   public int bucketOf(String discriminator) {
+    CanonicalKeys.requireKey(discriminator);
     return (int) Long.remainderUnsigned(computedHash().hashString(discriminator), buckets);
   }
 
@@ -157,6 +162,7 @@ public final class Salting {
 
   /** The {@code string} bucket key {@code base + separator + bucket}. */
   public String key(String base, int bucket) {
+    CanonicalKeys.requireKey(base);
     checkBucket(bucket);
     return base + separator + bucket;
   }
@@ -176,6 +182,7 @@ public final class Salting {
 
   /** Every bucket key of {@code base}, bucket 0 first: what a read of the whole base key visits. */
   public List<String> readKeys(String base) {
+    CanonicalKeys.requireKey(base);
     List<String> keys = new ArrayList<>(buckets);
     for (int b = 0; b < buckets; b++) {
       keys.add(base + separator + b);
@@ -193,6 +200,7 @@ public final class Salting {
    *     (string, long)}
    */
   public Route route(RoutingTable table, String base, int bucket) {
+    CanonicalKeys.requireKey(base);
     checkBucket(bucket);
     KeyType kt = table.keyType();
     if (kt.isComposite(KeyKind.STRING, KeyKind.LONG)) {
@@ -208,7 +216,6 @@ public final class Salting {
               + "' has keys of type "
               + kt);
     }
-    CanonicalKeys.requireKey(base);
     int n = Utf8.encodedLength(base) + separatorBytes.length + 10;
     byte[][] holder = BUFFER.get();
     if (holder[0].length < n) {

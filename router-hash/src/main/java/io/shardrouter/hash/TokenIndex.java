@@ -277,14 +277,6 @@ final class TokenIndex {
     return values.length - 1;
   }
 
-  /**
-   * Bytes of the index's own arrays (not the tokens and partitions it shares), for memory
-   * estimates.
-   */
-  long memoryBytes() {
-    return 2L * thresholds.length + 4L * values.length;
-  }
-
   /** The number of flagged buckets: those whose points all take the exact search. */
   int flaggedBuckets() {
     int flagged = 0;

@@ -1,6 +1,7 @@
 package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,5 +112,63 @@ class RingMovementTest {
     assertThrows(
         RoutingException.class,
         () -> RingMovement.between(ring, ring.toBuilder().entity("users").build()));
+  }
+
+  /** The key text of every vnode token of {@code nodes}: keys whose routing point is a token. */
+  private static List<byte[]> tokenKeys(List<String> nodes, int vnodes) {
+    List<byte[]> keys = new ArrayList<>();
+    for (String n : nodes) {
+      for (int i = 0; i < vnodes; i++) {
+        keys.add(CanonicalKeys.of(n + "#vnode-" + i));
+      }
+    }
+    return keys;
+  }
+
+  @Test
+  void keysExactlyOnATokenPoint_fallInTheSegmentAfterIt_asTheyRoute() {
+    List<String> nodes = List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5");
+    RoutingTable four = Ring001GoldenTest.table(nodes.subList(0, 4), 150);
+    RoutingTable five = Ring001GoldenTest.table(nodes, 150);
+    List<byte[]> keys = tokenKeys(nodes, 150);
+    long moved = 0;
+    for (byte[] k : keys) {
+      if (!four.routeCanonical(k).group().equals(five.routeCanonical(k).group())) {
+        moved++;
+      }
+    }
+    RingMovement m = RingMovement.between(four, five);
+    assertSame(four, m.from());
+    assertSame(five, m.to());
+    MovementReport.KeyCount c = m.countKeys(keys);
+    assertTrue(moved > 0, "some token points change owner");
+    assertEquals(keys.size(), c.keys());
+    assertEquals(moved, c.moved());
+    assertEquals(0, c.movedOutsidePlan(), "a point equal to a token belongs to the next token");
+  }
+
+  @Test
+  void keysRoutedThroughAnotherTableThanPlanned_countedAsMovedOutsideThePlan() {
+    List<String> nodes = List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5", "edge-6");
+    RoutingTable four = Ring001GoldenTest.table(nodes.subList(0, 4), 150);
+    RoutingTable five = Ring001GoldenTest.table(nodes.subList(0, 5), 150);
+    RoutingTable six = Ring001GoldenTest.table(nodes, 150);
+    List<byte[]> keys = keys(20_000);
+    long moved = 0;
+    long outside = 0;
+    for (byte[] k : keys) {
+      String was = four.routeCanonical(k).group().id();
+      if (!was.equals(six.routeCanonical(k).group().id())) {
+        moved++;
+        if (was.equals(five.routeCanonical(k).group().id())) {
+          outside++;
+        }
+      }
+    }
+    MovementReport.KeyCount c = RingMovement.between(four, five).countKeys(keys, six);
+    assertTrue(outside > 0, "edge-6 takes keys the plan leaves in place");
+    assertEquals(moved, c.moved());
+    assertEquals(outside, c.movedOutsidePlan());
+    assertEquals(0, RingMovement.between(four, five).countKeys(keys).movedOutsidePlan());
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
@@ -141,5 +142,30 @@ class SaltingTest {
     assertThrows(IllegalArgumentException.class, () -> Salting.computed(4).route(ORDERS, "x", -1));
     assertEquals(
         "Salting{computed, 4 buckets, xxh3-64, separator '#'}", Salting.computed(4).toString());
+  }
+
+  @Test
+  void nullBaseOrDiscriminator_refusedAsANullKey_neverTurnedIntoText() {
+    Salting s = Salting.computed(8);
+    RoutingTable composite =
+        ORDERS.toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
+    List<org.junit.jupiter.api.function.Executable> calls =
+        List.of(
+            () -> s.bucketOf((String) null),
+            () -> s.key(null, 3),
+            () -> s.writeKey(null, "order-42"),
+            () -> s.writeKey("2026-06-01", null),
+            () -> Salting.random(4).writeKey(null),
+            () -> s.readKeys(null),
+            () -> s.route(ORDERS, null, 3),
+            () -> s.route(composite, null, 3),
+            () -> s.route(ORDERS, "2026-06-01", (String) null),
+            () -> s.readRoutes(ORDERS, null),
+            () -> s.readPartitions(ORDERS, null));
+    for (int i = 0; i < calls.size(); i++) {
+      InvalidKeyException e = assertThrows(InvalidKeyException.class, calls.get(i), "call " + i);
+      assertTrue(
+          e.getMessage().startsWith("key is null; a null key has no partition"), "call " + i);
+    }
   }
 }

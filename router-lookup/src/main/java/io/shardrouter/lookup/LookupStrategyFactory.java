@@ -209,8 +209,8 @@ public final class LookupStrategyFactory implements StrategyFactory {
     }
 
     /**
-     * An array element: {@code [key, value]} with the key a string, an integer, or an array for
-     * composite keys.
+     * An array element: {@code [key, value]}, the key in the JSON type its key type takes ({@link
+     * #keyText}).
      */
     void pair(Spec pair) {
       if (!pair.isArray() || pair.size() != 2) {
@@ -218,15 +218,42 @@ public final class LookupStrategyFactory implements StrategyFactory {
         return;
       }
       Spec k = pair.elements().get(0);
-      String text = k.isText() ? k.text() : k.isIntegral() || k.isArray() ? k.toString() : null;
+      String text = keyText(k);
       if (text == null) {
-        violation(
-            path() + "[0]",
-            "must be a key: a string, an integer, or an array of parts for composite keys, got "
-                + k);
+        violation(path() + "[0]", "must be " + keyForm() + ", got " + jsonType(k) + " " + k);
         return;
       }
       entry(text, pair.elements().get(1));
+    }
+
+    /**
+     * The key text of an array-form key, or null when its JSON type is not one the directory's key
+     * type takes: a string for every type (its key text, as in the object form); also an integer
+     * for {@code long} and {@code int}; also an array of the parts for a composite.
+     */
+    private String keyText(Spec k) {
+      if (k.isText()) {
+        return k.text();
+      }
+      if (directoryType.isComposite()) {
+        return k.isArray() ? k.toString() : null;
+      }
+      KeyKind kind = directoryType.kind();
+      boolean integral = kind == KeyKind.LONG || kind == KeyKind.INT;
+      return integral && k.isIntegral() ? k.toString() : null;
+    }
+
+    /** What {@link #keyText} takes, for a message. */
+    private String keyForm() {
+      if (directoryType.isComposite()) {
+        return "a key of type "
+            + directoryType
+            + ": a JSON array of its parts, or a string holding that array's JSON text";
+      }
+      KeyKind kind = directoryType.kind();
+      return kind == KeyKind.LONG || kind == KeyKind.INT
+          ? "a key of type " + directoryType + ": an integer, or a string holding its decimal text"
+          : "a key of type " + directoryType + ": a string holding its key text";
     }
 
     void entry(String keyText, Spec value) {

@@ -234,4 +234,48 @@ class RangeDocumentReaderTest {
         "ranges",
         "unknown field");
   }
+
+  @Test
+  void routingVersionZero_accepted_negativeRefused() {
+    assertEquals(0, RoutingDocuments.read(SEED_001.replace("12,", "0,")).version());
+    List<Violation> v = refused(SEED_001.replace("12,", "-1,"));
+    assertEquals(List.of(new Violation("routing_version", "must be an integer >= 0, got -1")), v);
+    assertViolation(
+        refused(SEED_001.replace("12,", "9223372036854775808,")),
+        "routing_version",
+        "must be an integer >= 0, got 9223372036854775808");
+    assertViolation(
+        refused(SEED_001.replace("12,", "\"12\",")),
+        "routing_version",
+        "must be an integer >= 0, got \"12\"");
+  }
+
+  @Test
+  void missingVersionOrEntity_eachReportedOnce_withTheReadersHint() {
+    assertEquals(
+        List.of(
+            new Violation(
+                "routing_version",
+                "missing; give the table a version >= 0, e.g. \"routing_version\": 12")),
+        refused(SEED_001.replace("\"routing_version\": 12,", "")));
+    assertEquals(
+        List.of(
+            new Violation(
+                "entity",
+                "missing; name what the table routes, e.g. \"entity\": \"tenant:plant-a\"")),
+        refused(SEED_001.replace("\"entity\": \"tenant:plant-a\",", "")));
+    assertEquals(
+        List.of(new Violation("entity", "must be a string such as \"tenant:plant-a\", got 7")),
+        refused(SEED_001.replace("\"tenant:plant-a\"", "7")));
+  }
+
+  @Test
+  void theTableItself_isChecked_aBlankEntityRefusedAsADocumentViolation() {
+    List<Violation> v = refused(SEED_001.replace("\"tenant:plant-a\"", "\"  \""));
+    assertEquals(
+        List.of(
+            new Violation(
+                "entity", "missing or blank; name what the table routes, e.g. \"orders\"")),
+        v);
+  }
 }

@@ -1,24 +1,21 @@
 package io.shardrouter.core.metadata;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.LimitExceededException;
+import io.shardrouter.core.MalformedDocumentException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.DocumentTree;
 import io.shardrouter.core.internal.GroupsJson;
@@ -28,6 +25,7 @@ import io.shardrouter.core.internal.LazyArrayNode;
 import io.shardrouter.core.internal.LazyObjectNode;
 import io.shardrouter.core.internal.RoutingTableJson;
 import io.shardrouter.core.internal.SpecJson;
+import io.shardrouter.core.internal.StrictJson;
 import io.shardrouter.core.internal.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,34 +98,36 @@ public final class RoutingDocuments {
    * Reads a document of at most {@code maxBytes} UTF-8 bytes, building strategies from {@code
    * registry}.
    *
+   * @throws MalformedDocumentException when the bytes are not strict UTF-8 JSON with an object at
+   *     the top
+   * @throws LimitExceededException when the document is over {@code maxBytes} or a nesting or
+   *     length limit
    * @throws InvalidRoutingTableException listing every violation with its JSON path
    */
   public static RoutingTable read(byte[] json, StrategyRegistry registry, int maxBytes) {
-    Violations v = new Violations();
     if (json.length > maxBytes) {
-      v.add(
-          "$",
-          "document is "
-              + json.length
-              + " bytes, over the limit of "
-              + maxBytes
-              + "; ship large tables as a binary snapshot or raise the limit");
-      v.throwIfAny();
+      throw new LimitExceededException(
+          new Violation(
+              "$",
+              "document is "
+                  + json.length
+                  + " bytes, over the limit of "
+                  + maxBytes
+                  + "; ship large tables as a binary snapshot or raise the limit"));
     }
     int badByte = StrictUtf8.firstInvalid(json);
     if (badByte >= 0) {
-      v.add("$", StrictUtf8.describe(json, badByte));
-      v.throwIfAny();
+      throw new MalformedDocumentException(new Violation("$", StrictUtf8.describe(json, badByte)));
     }
-    JsonNode root = parse(json, maxBytes, v);
-    v.throwIfAny();
+    JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING);
     if (!root.isObject()) {
-      v.add(
-          "$",
-          "must be a JSON object, got "
-              + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
-      v.throwIfAny();
+      throw new MalformedDocumentException(
+          new Violation(
+              "$",
+              "must be a JSON object, got "
+                  + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
     }
+    Violations v = new Violations();
     RoutingTable.Builder b = RoutingTable.builder();
     int beforeText = v.size();
     wellFormedText(root, "", v);
@@ -296,104 +296,22 @@ public final class RoutingDocuments {
     try {
       long size = Files.size(file);
       if (size > maxBytes) {
-        throw new InvalidRoutingTableException(
-            List.of(
-                new io.shardrouter.core.Violation(
-                    "$",
-                    "file " + file + " is " + size + " bytes, over the limit of " + maxBytes)));
+        throw new LimitExceededException(
+            new Violation(
+                "$",
+                "file "
+                    + file
+                    + " is "
+                    + size
+                    + " bytes, over the limit of "
+                    + maxBytes
+                    + "; ship large tables as a binary snapshot or raise the limit"));
       }
       return Files.readAllBytes(file);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot read routing document " + file + ": " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The document's tree: first {@link DocumentTree}'s, which leaves large {@code entries} unbuilt;
-   * when that reader does not vouch for the document, the strict parse below, whose errors are the
-   * ones reported.
-   */
-  private static JsonNode parse(byte[] json, int maxBytes, Violations v) {
-    JsonNode fast =
-        DocumentTree.read(
-            json,
-            limits(maxBytes)
-                .disable(
-                    JsonFactory.Feature
-                        .INTERN_FIELD_NAMES) // millions of directory keys are not worth interning
-                .build());
-    if (fast != null) {
-      return fast;
-    }
-    JsonFactory factory =
-        limits(maxBytes).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    ObjectMapper mapper =
-        new ObjectMapper(factory)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
-    mapper.getFactory().disable(JsonParser.Feature.ALLOW_COMMENTS);
-    try {
-      JsonNode root = mapper.readTree(json);
-      if (root == null || root.isMissingNode()) {
-        v.add("$", "document is empty; give a routing document object");
-      }
-      return root;
-    } catch (JsonProcessingException e) {
-      String where =
-          e.getLocation() == null
-              ? locate(factory, json)
-              : " at line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr();
-      v.add("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
-      return null;
-    } catch (IOException e) {
-      v.add("$", "unreadable JSON: " + e.getMessage());
-      return null;
-    }
-  }
-
-  /**
-   * Where a plain pass over {@code json} with {@code factory}'s limits stops, as {@code " at line
-   * L, column C (byte offset B)"}: for the limit errors (nesting, string, name and number length)
-   * whose exception carries no location. Empty when the pass does not fail.
-   */
-  private static String locate(JsonFactory factory, byte[] json) {
-    try (JsonParser p = factory.createParser(json)) {
-      try {
-        while (p.nextToken() != null) {
-          if (p.currentToken().isScalarValue()) {
-            p.getText(); // string and number length limits apply when the text is read
-          }
-        }
-      } catch (IOException e) {
-        com.fasterxml.jackson.core.JsonLocation at = p.currentLocation();
-        return " at line "
-            + at.getLineNr()
-            + ", column "
-            + at.getColumnNr()
-            + " (byte offset "
-            + at.getByteOffset()
-            + ")";
-      }
-    } catch (IOException e) {
-      return "";
-    }
-    return "";
-  }
-
-  private static JsonFactoryBuilder limits(int maxBytes) {
-    return new JsonFactoryBuilder()
-        .streamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxNestingDepth(MAX_NESTING)
-                .maxStringLength(1 << 20)
-                .maxNumberLength(64)
-                .maxNameLength(1024)
-                .maxDocumentLength(maxBytes)
-                .build());
   }
 
   /**

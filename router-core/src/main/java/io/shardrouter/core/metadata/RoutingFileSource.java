@@ -1,5 +1,6 @@
 package io.shardrouter.core.metadata;
 
+import io.shardrouter.core.EntityMismatchException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -134,7 +135,7 @@ public final class RoutingFileSource implements RoutingSource {
    * Gives {@code subscriber} every table this source accepts from now on, starting with the table
    * of the source's router when it is newer.
    *
-   * @throws RoutingException when {@code subscriber} routes another entity
+   * @throws EntityMismatchException when {@code subscriber} routes another entity
    */
   @Override
   public void subscribe(Router subscriber) {
@@ -144,7 +145,9 @@ public final class RoutingFileSource implements RoutingSource {
     }
     RoutingTable current = router.table();
     if (!current.entity().equals(subscriber.table().entity())) {
-      throw new RoutingException(
+      throw new EntityMismatchException(
+          current.entity(),
+          subscriber.table().entity(),
           "router of entity '"
               + subscriber.table().entity()
               + "' cannot subscribe to the routing file "

@@ -1,0 +1,60 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.junit.jupiter.api.Test;
+
+/** Text quoted from an input is escaped exactly where a terminal or log could be fooled. */
+class PrintableTest {
+  private static String escaped(char c) {
+    return String.format("\\u%04x", (int) c);
+  }
+
+  @Test
+  void plainText_isReturnedItself() {
+    String s = "tenant:plant-a ü 漢 \uD83D\uDE00 ~ \u00A0";
+    assertSame(s, Printable.of(s));
+    assertSame("", Printable.of(""));
+  }
+
+  @Test
+  void eachEscapedRange_isEscapedUpToItsBounds_andNotOneBeyond() {
+    char[] escapedChars = {
+      0x00, 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069
+    };
+    for (char c : escapedChars) {
+      assertEquals("a" + escaped(c) + "b", Printable.of("a" + c + "b"), Integer.toHexString(c));
+      assertEquals(escaped(c), Printable.of(String.valueOf(c)), Integer.toHexString(c));
+    }
+    char[] kept = {0x20, 0x7E, 0xA0, 0x2027, 0x202F, 0x2065, 0x206A};
+    for (char c : kept) {
+      String s = "a" + c + "b";
+      assertSame(s, Printable.of(s), Integer.toHexString(c));
+    }
+  }
+
+  @Test
+  void commonControls_haveTheirShortForms() {
+    assertEquals("g9'\\nplacement[0]: forged", Printable.of("g9'\nplacement[0]: forged"));
+    assertEquals("a\\rb\\tc", Printable.of("a\rb\tc"));
+    assertEquals("x\\u001b[2J", Printable.of("x\u001b[2J"));
+  }
+
+  @Test
+  void loneSurrogates_escaped_pairsKept() {
+    assertEquals("a\\ud83d", Printable.of("a\uD83D"));
+    assertEquals("\\ud83da", Printable.of("\uD83Da"));
+    assertEquals("\\ude00a", Printable.of("\uDE00a"));
+    assertEquals("a\\ude00", Printable.of("a\uDE00"));
+    assertEquals("\\ude00\\ud83d", Printable.of("\uDE00\uD83D"));
+    String pair = "x\uD83D\uDE00y";
+    assertSame(pair, Printable.of(pair));
+    assertEquals("\\n\uD83D\uDE00", Printable.of("\n\uD83D\uDE00"));
+  }
+
+  @Test
+  void textAfterTheFirstEscape_isCopiedUnchanged() {
+    assertEquals("ab\\ncd\\u007fef", Printable.of("ab\ncd\u007Fef"));
+  }
+}

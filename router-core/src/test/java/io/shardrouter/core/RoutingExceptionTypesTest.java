@@ -1,0 +1,131 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFileSource;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The refusals a caller may handle differently each have their own {@link RoutingException}
+ * subtype, under the type older callers already catch.
+ */
+class RoutingExceptionTypesTest {
+  @TempDir Path dir;
+
+  private static InvalidRoutingTableException readRefused(byte[] json, int maxBytes) {
+    return assertThrows(
+        InvalidRoutingTableException.class,
+        () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, maxBytes));
+  }
+
+  private static InvalidRoutingTableException readRefused(String json) {
+    return readRefused(json.getBytes(StandardCharsets.UTF_8), RoutingDocuments.DEFAULT_MAX_BYTES);
+  }
+
+  private static void assertOneViolation(
+      InvalidRoutingTableException e, String path, String... parts) {
+    assertEquals(1, e.violations().size(), e::getMessage);
+    assertEquals(path, e.violations().get(0).path(), e::getMessage);
+    for (String part : parts) {
+      assertTrue(e.violations().get(0).message().contains(part), e::getMessage);
+    }
+  }
+
+  @Test
+  void otherEntity_isAnEntityMismatch_naming_both_andTheRouterKeepsItsTable() {
+    Router r = Router.create(Tables.table(1, 16, 4));
+    RoutingTable users = Tables.table(2, 16, 4).toBuilder().entity("users").build();
+    EntityMismatchException e = assertThrows(EntityMismatchException.class, () -> r.update(users));
+    assertEquals("orders", e.expectedEntity());
+    assertEquals("users", e.offeredEntity());
+    assertTrue(e.getMessage().contains("use one router per entity"), e::getMessage);
+    assertEquals(1, r.version());
+    assertEquals("orders", r.table().entity());
+  }
+
+  @Test
+  void otherEntity_subscribedToAFileSource_isAnEntityMismatch() throws Exception {
+    Path file = dir.resolve("orders.json");
+    Files.writeString(file, RoutingDocuments.write(Tables.table(1, 16, 2)));
+    RoutingFileSource source =
+        RoutingFileSource.of(file, Router.create(Tables.table(0, 16, 2)), ByteSumStrategy.REGISTRY);
+    Router users = Router.create(Tables.table(0, 16, 2).toBuilder().entity("users").build());
+    EntityMismatchException e =
+        assertThrows(EntityMismatchException.class, () -> source.subscribe(users));
+    assertEquals("orders", e.expectedEntity());
+    assertEquals("users", e.offeredEntity());
+    assertTrue(e.getMessage().contains("use one source per entity"), e::getMessage);
+  }
+
+  @Test
+  void otherKeyType_isAKeyTypeMismatch_withBothTypes() {
+    Router r = Router.create(Tables.table(1, 16, 4));
+    RoutingTable longs = Tables.table(2, 16, 4).toBuilder().keyType(KeyType.LONG).build();
+    KeyTypeMismatchException e =
+        assertThrows(KeyTypeMismatchException.class, () -> r.update(longs));
+    assertSame(KeyType.STRING, e.currentKeyType());
+    assertSame(KeyType.LONG, e.offeredKeyType());
+    assertTrue(e.getMessage().contains("route the new key type as a new entity"), e::getMessage);
+    assertEquals(1, r.version());
+  }
+
+  @Test
+  void malformedDocuments_areMalformedDocumentExceptions_stillInvalidRoutingTables() {
+    assertOneViolation(
+        assertInstanceOf(MalformedDocumentException.class, readRefused("{\"format\": 1,")),
+        "$",
+        "malformed JSON at line 1");
+    assertOneViolation(
+        assertInstanceOf(MalformedDocumentException.class, readRefused("")),
+        "$",
+        "document is empty");
+    assertOneViolation(
+        assertInstanceOf(MalformedDocumentException.class, readRefused("[1, 2]")),
+        "$",
+        "must be a JSON object, got array");
+    byte[] overlong = {'{', '"', (byte) 0xC1, (byte) 0xA5, '"', ':', '1', '}'};
+    assertOneViolation(
+        assertInstanceOf(
+            MalformedDocumentException.class,
+            readRefused(overlong, RoutingDocuments.DEFAULT_MAX_BYTES)),
+        "$",
+        "byte offset 2");
+  }
+
+  @Test
+  void aDocumentThatParsesButBreaksRules_isNeitherMalformedNorOverALimit() {
+    InvalidRoutingTableException e = readRefused(Tables.document().replace("\"g1\"]", "\"g9\"]"));
+    assertEquals(InvalidRoutingTableException.class, e.getClass());
+  }
+
+  @Test
+  void documentsOverALimit_areLimitExceededExceptions_namingTheLimit() {
+    byte[] doc = Tables.document().getBytes(StandardCharsets.UTF_8);
+    assertOneViolation(
+        assertInstanceOf(LimitExceededException.class, readRefused(doc, doc.length - 1)),
+        "$",
+        "document is " + doc.length + " bytes, over the limit of " + (doc.length - 1),
+        "raise the limit");
+    String deep = "[".repeat(40) + "]".repeat(40);
+    assertOneViolation(
+        assertInstanceOf(LimitExceededException.class, readRefused("{\"a\": " + deep + "}")),
+        "$",
+        "over a reader limit at line 1",
+        "nesting depth");
+    String longName = "{\"" + "n".repeat(2000) + "\": 1}";
+    assertOneViolation(
+        assertInstanceOf(LimitExceededException.class, readRefused(longName)),
+        "$",
+        "over a reader limit at line 1",
+        "Name length (2000)");
+  }
+}
