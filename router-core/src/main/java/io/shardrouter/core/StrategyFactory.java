@@ -26,6 +26,17 @@ public interface StrategyFactory {
   Set<String> parameterNames();
 
   /**
+   * The parameters whose value may be a very large object or array, such as a directory of millions
+   * of keys (a subset of {@link #parameterNames()}; none by default). The document reader leaves a
+   * large value of such a field unbuilt and lets the strategy walk it member by member, so a
+   * document of millions of entries is never an object tree. Applies to a field of that name at any
+   * depth of the document.
+   */
+  default Set<String> bulkParameters() {
+    return Set.of();
+  }
+
+  /**
    * Builds the strategy from {@code params}, reporting every broken rule to it. Returns null when
    * any was reported; never throws for bad parameters.
    */

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -32,9 +33,15 @@ public final class StrategyRegistry {
   private static volatile StrategyRegistry defaultRegistry;
 
   private final Map<String, StrategyFactory> factories;
+  private final Set<String> bulkParameters;
 
   private StrategyRegistry(Map<String, StrategyFactory> factories) {
     this.factories = factories;
+    Set<String> bulk = new TreeSet<>();
+    for (StrategyFactory f : factories.values()) {
+      bulk.addAll(f.bulkParameters());
+    }
+    this.bulkParameters = Set.copyOf(bulk);
   }
 
   /** The factories found on the class path of this library, loaded once. */
@@ -74,6 +81,14 @@ public final class StrategyRegistry {
       }
     }
     return new StrategyRegistry(Map.copyOf(map));
+  }
+
+  /**
+   * The {@link StrategyFactory#bulkParameters bulk parameters} of every registered factory: the
+   * fields whose large values the document reader leaves unbuilt.
+   */
+  public Set<String> bulkParameters() {
+    return bulkParameters;
   }
 
   /** The registered type names, sorted. */

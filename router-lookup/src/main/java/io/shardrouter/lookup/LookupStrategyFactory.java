@@ -51,6 +51,12 @@ public final class LookupStrategyFactory implements StrategyFactory {
     return PARAMETERS;
   }
 
+  /** {@code entries}: the directory, which may hold tens of millions of keys. */
+  @Override
+  public Set<String> bulkParameters() {
+    return Set.of("entries");
+  }
+
   @Override
   public PartitionStrategy create(StrategyParameters params) {
     KeyType keyType = params.keyType();

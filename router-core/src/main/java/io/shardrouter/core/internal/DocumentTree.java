@@ -23,11 +23,12 @@ import java.util.Set;
 
 /**
  * The fast way to the tree of a routing document: the same tree {@code ObjectMapper.readTree} gives
- * (with {@code USE_BIG_INTEGER_FOR_INTS}), except that a large {@code entries} object or array,
- * such as a lookup directory of millions of keys, is not built: it becomes a {@link LazyObjectNode}
- * or {@link LazyArrayNode} that reads its members from the document bytes whenever they are walked.
- * A large {@code entries} object of the simplest form ({@link FlatObject}) is checked straight from
- * the bytes before the parser runs, and the parser reads it as {@code {}}.
+ * (with {@code USE_BIG_INTEGER_FOR_INTS}), except that a large object or array under a field that a
+ * strategy declares bulk ({@link io.shardrouter.core.StrategyFactory#bulkParameters}, such as a
+ * lookup directory of millions of keys) is not built: it becomes a {@link LazyObjectNode} or {@link
+ * LazyArrayNode} that reads its members from the document bytes whenever they are walked. Such an
+ * object of the simplest form ({@link FlatObject}) is checked straight from the bytes before the
+ * parser runs, and the parser reads it as {@code {}}.
  *
  * <p>This reader only vouches for documents it finds clean. On anything else (a syntax error, an
  * exceeded limit, a field that may be a duplicate, a lone surrogate inside a deferred container) it
@@ -41,9 +42,6 @@ import java.util.Set;
  * <p><b>Thread-safety:</b> stateless.
  */
 public final class DocumentTree {
-  /** The field name whose container values are deferred: the directory of lookup strategies. */
-  static final String DEFERRED_FIELD = "entries";
-
   /** Deferred containers with fewer members are built as ordinary nodes after all. */
   static final int MIN_DEFERRED = 1024;
 
@@ -71,9 +69,12 @@ public final class DocumentTree {
   private final byte[] json;
   private final JsonParser parser;
   private final List<FlatObject> flats; // in document order; the parser reads each as {}
+  private final Set<String> bulkFields;
   private boolean vouched = true;
 
-  private DocumentTree(byte[] json, JsonParser parser, List<FlatObject> flats) {
+  private DocumentTree(
+      byte[] json, JsonParser parser, List<FlatObject> flats, Set<String> bulkFields) {
+    this.bulkFields = bulkFields;
     this.json = json;
     this.parser = parser;
     this.flats = flats;
@@ -83,13 +84,13 @@ public final class DocumentTree {
    * The tree of {@code json} read with {@code limits} (a parser factory with the document's limits,
    * without duplicate detection); null when the document is not clean (see the class comment).
    */
-  public static JsonNode read(byte[] json, JsonFactory limits) {
-    List<FlatObject> flats = FlatObject.findAll(json, DEFERRED_FIELD, MIN_DEFERRED);
+  public static JsonNode read(byte[] json, JsonFactory limits, Set<String> bulkFields) {
+    List<FlatObject> flats = FlatObject.findAll(json, bulkFields, MIN_DEFERRED);
     try (JsonParser p =
         flats.isEmpty()
             ? limits.createParser(json)
             : limits.createParser(withoutFlats(json, flats))) {
-      DocumentTree t = new DocumentTree(json, p, flats);
+      DocumentTree t = new DocumentTree(json, p, flats, bulkFields);
       JsonToken first = p.nextToken();
       if (first == null) {
         return null;
@@ -109,7 +110,7 @@ public final class DocumentTree {
    * p} ends on its last token.
    */
   static JsonNode build(JsonParser p, JsonToken token) throws IOException {
-    return new DocumentTree(null, p, List.of()).value(token, false);
+    return new DocumentTree(null, p, List.of(), Set.of()).value(token, false);
   }
 
   /**
@@ -159,7 +160,7 @@ public final class DocumentTree {
             JsonToken v = parser.nextToken();
             JsonNode child =
                 defer
-                        && DEFERRED_FIELD.equals(name)
+                        && bulkFields.contains(name)
                         && (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY)
                     ? deferred(v == JsonToken.START_OBJECT)
                     : value(v, defer);

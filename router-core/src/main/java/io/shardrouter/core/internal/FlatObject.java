@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A JSON object of a document whose members all have the simplest form, {@code "name": n}: a name
@@ -163,7 +164,19 @@ public final class FlatObject {
    * checks the rest of the document afterwards.
    */
   static List<FlatObject> findAll(byte[] json, String name, int minMembers) {
-    byte[] wanted = name.getBytes(StandardCharsets.US_ASCII);
+    return findAll(json, Set.of(name), minMembers);
+  }
+
+  /** {@link #findAll(byte[], String, int)} for fields named any of {@code names}. */
+  static List<FlatObject> findAll(byte[] json, Set<String> names, int minMembers) {
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    byte[][] wanted = new byte[names.size()][];
+    int w = 0;
+    for (String name : names) {
+      wanted[w++] = name.getBytes(StandardCharsets.UTF_8);
+    }
     List<FlatObject> found = new ArrayList<>();
     int n = json.length;
     int i = 0;
@@ -180,8 +193,7 @@ public final class FlatObject {
         break;
       }
       int afterName = ++i;
-      if (afterName - 1 - s != wanted.length
-          || !Arrays.equals(json, s, afterName - 1, wanted, 0, wanted.length)) {
+      if (!isAny(json, s, afterName - 1, wanted)) {
         continue;
       }
       int colon = skipSpace(json, afterName);
@@ -198,6 +210,15 @@ public final class FlatObject {
       }
     }
     return found;
+  }
+
+  private static boolean isAny(byte[] json, int from, int to, byte[][] names) {
+    for (byte[] name : names) {
+      if (to - from == name.length && Arrays.equals(json, from, to, name, 0, name.length)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int skipSpace(byte[] json, int i) {

@@ -24,14 +24,16 @@ public final class StrictJson {
   private StrictJson() {}
 
   /**
-   * The document's tree: first {@link DocumentTree}'s, which leaves large {@code entries} unbuilt;
-   * when that reader does not vouch for the document, the strict parse below, whose errors are the
-   * ones reported.
+   * The document's tree: first {@link DocumentTree}'s, which leaves the large values of {@code
+   * bulkFields} unbuilt (the registry's {@link
+   * io.shardrouter.core.StrategyRegistry#bulkParameters}); when that reader does not vouch for the
+   * document, the strict parse below, whose errors are the ones reported.
    *
    * @throws MalformedDocumentException when {@code json} is not one JSON value (or is empty)
    * @throws LimitExceededException when it is over a nesting, length or size limit
    */
-  public static JsonNode parse(byte[] json, int maxBytes, int maxNesting) {
+  public static JsonNode parse(
+      byte[] json, int maxBytes, int maxNesting, java.util.Set<String> bulkFields) {
     JsonNode fast =
         DocumentTree.read(
             json,
@@ -39,7 +41,8 @@ public final class StrictJson {
                 .disable(
                     JsonFactory.Feature
                         .INTERN_FIELD_NAMES) // millions of directory keys are not worth interning
-                .build());
+                .build(),
+            bulkFields);
     if (fast != null) {
       return fast;
     }

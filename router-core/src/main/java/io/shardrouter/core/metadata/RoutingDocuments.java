@@ -119,7 +119,7 @@ public final class RoutingDocuments {
     if (badByte >= 0) {
       throw new MalformedDocumentException(new Violation("$", StrictUtf8.describe(json, badByte)));
     }
-    JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING);
+    JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING, registry.bulkParameters());
     if (!root.isObject()) {
       throw new MalformedDocumentException(
           new Violation(

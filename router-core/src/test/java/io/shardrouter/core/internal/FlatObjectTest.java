@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * leaves everything else to the parser; {@link DocumentTree} gives the same tree either way.
  */
 class FlatObjectTest {
+  /** The bulk field of the lookup strategy, the one large documents have. */
+  private static final java.util.Set<String> BULK = java.util.Set.of("entries");
+
   private static final ObjectMapper OLD =
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
   private static final JsonFactory FAST =
@@ -117,6 +120,24 @@ class FlatObjectTest {
   }
 
   @Test
+  void documentTree_defersExactlyTheFieldsTheStrategiesDeclareBulk() throws Exception {
+    String doc =
+        "{\"strategy\":{\"directory\":"
+            + entries(2000, "")
+            + "},\"entries\":"
+            + entries(2000, "")
+            + "}";
+    JsonNode custom = DocumentTree.read(utf8(doc), FAST, java.util.Set.of("directory"));
+    assertInstanceOf(LazyObjectNode.class, custom.get("strategy").get("directory"));
+    assertFalse(custom.get("entries") instanceof LazyObjectNode, "entries is no bulk field here");
+    JsonNode none = DocumentTree.read(utf8(doc), FAST, java.util.Set.of());
+    assertFalse(none.get("strategy").get("directory") instanceof LazyObjectNode);
+    assertFalse(none.get("entries") instanceof LazyObjectNode);
+    assertEquals(OLD.readTree(doc), custom);
+    assertEquals(OLD.readTree(doc), none);
+  }
+
+  @Test
   void documentTree_flatEntries_sameTreeAsReadTree() throws Exception {
     String doc =
         "{\"strategy\":{\"entries\":"
@@ -126,7 +147,7 @@ class FlatObjectTest {
             + "}},\"placement\":[\"g0\"],\"entries\":"
             + entries(1100, "")
             + "}";
-    JsonNode tree = DocumentTree.read(utf8(doc), FAST);
+    JsonNode tree = DocumentTree.read(utf8(doc), FAST, BULK);
     assertNotNull(tree);
     JsonNode expected = OLD.readTree(doc);
     assertTrue(tree.equals(expected));
@@ -146,12 +167,12 @@ class FlatObjectTest {
   @Test
   void documentTree_brokenDocumentAroundFlatEntries_notVouched() {
     String ok = "{\"strategy\":{\"entries\":" + entries(2000, "") + "}}";
-    assertNotNull(DocumentTree.read(utf8(ok), FAST));
+    assertNotNull(DocumentTree.read(utf8(ok), FAST, BULK));
     // A syntax error after the flat object, and a repeated name in it: the strict reader reports.
-    assertNull(DocumentTree.read(utf8(ok.substring(0, ok.length() - 1) + ",}"), FAST));
+    assertNull(DocumentTree.read(utf8(ok.substring(0, ok.length() - 1) + ",}"), FAST, BULK));
     assertNull(
         DocumentTree.read(
-            utf8("{\"strategy\":{\"entries\":" + entries(2000, "\"k7\":1,") + "}}"), FAST));
+            utf8("{\"strategy\":{\"entries\":" + entries(2000, "\"k7\":1,") + "}}"), FAST, BULK));
   }
 
   /**

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
  * become views with the content of the eager conversion.
  */
 class SpecJsonTest {
+  /** The bulk field of the lookup strategy, the one large documents have. */
+  private static final java.util.Set<String> BULK = java.util.Set.of("entries");
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonFactory DOCUMENTS =
       new JsonFactory().disable(JsonFactory.Feature.INTERN_FIELD_NAMES);
@@ -75,7 +78,7 @@ class SpecJsonTest {
       arr.append("}]");
     }
     for (String doc : List.of(obj.append("}}").toString(), arr.append("]}").toString())) {
-      JsonNode tree = DocumentTree.read(doc.getBytes(StandardCharsets.UTF_8), DOCUMENTS);
+      JsonNode tree = DocumentTree.read(doc.getBytes(StandardCharsets.UTF_8), DOCUMENTS, BULK);
       JsonNode entries = tree.get("entries");
       assertTrue(
           entries instanceof LazyObjectNode || entries instanceof LazyArrayNode,

@@ -27,13 +27,16 @@ import org.junit.jupiter.api.Test;
  * unclean.
  */
 class DocumentTreeTest {
+  /** The bulk field of the lookup strategy, the one large documents have. */
+  private static final java.util.Set<String> BULK = java.util.Set.of("entries");
+
   private static final ObjectMapper OLD =
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
   private static final JsonFactory FAST =
       new JsonFactory().disable(JsonFactory.Feature.INTERN_FIELD_NAMES);
 
   private static JsonNode fast(String json) {
-    return DocumentTree.read(json.getBytes(StandardCharsets.UTF_8), FAST);
+    return DocumentTree.read(json.getBytes(StandardCharsets.UTF_8), FAST, BULK);
   }
 
   @Test
