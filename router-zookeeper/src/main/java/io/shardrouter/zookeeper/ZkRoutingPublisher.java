@@ -1,7 +1,6 @@
 package io.shardrouter.zookeeper;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.Snapshots;
@@ -327,7 +326,13 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
    * the version before.
    */
   private void checkReadable(RoutingTable table, byte[] snapshot) {
-    long content = Integer.toUnsignedLong(LittleEndian.getInt(snapshot, 8));
+    // The declared content length: the unsigned little-endian 32-bit field at offset 8 of the
+    // snapshot header (docs/format.md §3.1).
+    long content =
+        (snapshot[8] & 0xffL)
+            | (snapshot[9] & 0xffL) << 8
+            | (snapshot[10] & 0xffL) << 16
+            | (snapshot[11] & 0xffL) << 24;
     if (content > readableContentBytes) {
       throw new IllegalArgumentException(
           "table '"
