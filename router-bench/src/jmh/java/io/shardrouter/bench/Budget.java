@@ -84,7 +84,7 @@ public final class Budget {
   /** The route that {@code RouteStatsBenchmark.recorded} adds a record to. */
   public static final String STATS_PLAIN = "RouteStatsBenchmark.plain";
   /** The sampling rate the guard measures route statistics at (the default). */
-  public static final String STATS_SAMPLE_EVERY = "32";
+  public static final String STATS_SAMPLE_EVERY = "256";
   /** Methods of {@link #ROUTE_GROUPS} classes that measure a peer, not a library route path. */
   public static final Set<String> PEER_METHODS = Set.of("RangeRouteBenchmark.binarySearch");
   /** The groups (N) at which the ring's ratio to {@code hash_mod} has a target. */

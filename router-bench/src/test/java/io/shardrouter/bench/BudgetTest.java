@@ -868,8 +868,8 @@ class BudgetTest {
   void routeStats_recordedOverThePlainRoute_isARatioCheck_andFailsAboveTheMargin() {
     Fixtures.Json ok =
         new Fixtures.Json()
-            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
-            .add("stats.RouteStatsBenchmark.recorded", 36.0, 1.0, 0.0001, "sampleEvery", "32");
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "256")
+            .add("stats.RouteStatsBenchmark.recorded", 36.0, 1.0, 0.0001, "sampleEvery", "256");
     List<Check> checks = Budget.check(JmhResults.parse(ok.toString()), false);
     Check ratio =
         checks.stream()
@@ -882,14 +882,14 @@ class BudgetTest {
 
     Fixtures.Json slow =
         new Fixtures.Json()
-            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
-            .add("stats.RouteStatsBenchmark.recorded", 60.0, 1.0, 0.0001, "sampleEvery", "32");
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "256")
+            .add("stats.RouteStatsBenchmark.recorded", 60.0, 1.0, 0.0001, "sampleEvery", "256");
     assertEquals(1, offenders(slow, false).size(), "2.14 x plain is over 1.3 x 1.5");
 
     Fixtures.Json allocating =
         new Fixtures.Json()
-            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "32")
-            .add("stats.RouteStatsBenchmark.recorded", 30.0, 1.0, 24.0, "sampleEvery", "32");
+            .add("stats.RouteStatsBenchmark.plain", 28.0, 1.0, 0.0001, "sampleEvery", "256")
+            .add("stats.RouteStatsBenchmark.recorded", 30.0, 1.0, 24.0, "sampleEvery", "256");
     assertEquals("allocation", offenders(allocating, false).get(0).rule());
   }
 }

@@ -70,7 +70,7 @@ public final class RouteStats implements RoutingListener {
     this.state = new State(table.partitionCount(), slots, clock.getAsLong());
   }
 
-  /** A builder with the defaults: sample 1 in 32, 64 hot key slots, 10 s resolution. */
+  /** A builder with the defaults: sample 1 in 256, 64 hot key slots, 10 s resolution. */
   public static Builder builder() {
     return new Builder();
   }
@@ -302,7 +302,7 @@ public final class RouteStats implements RoutingListener {
    * @since 0.1
    */
   public static final class Builder {
-    private int sampleEvery = 32;
+    private int sampleEvery = 256;
     private int slots = 64;
     private Duration resolution = Duration.ofSeconds(10);
     private LongSupplier clock = System::nanoTime;

@@ -9,9 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The Space-Saving frequent-items sketch (Metwally, Agrawal, El Abbadi) over a fixed number of
  * slots, fed with sampled keys. A key already held gets its count raised by one; a new key takes a
- * free slot, or replaces the slot with the smallest count c, inheriting c + 1 as its count and c as
- * its error. Hence for every held key: true count in [count - error, count], error <= n / slots; a
- * key whose true count exceeds n / slots is always held.
+ * free slot, or replaces a slot with the smallest count c (any such slot: the guarantees do not
+ * depend on which), inheriting c + 1 as its count and c as its error. Hence for every held key:
+ * true count in [count - error, count], error <= n / slots; a key whose true count exceeds n /
+ * slots is always held.
  *
  * <p>Keys are held by reference (a {@code String}) or by value (a {@code long}, no boxing); they
  * become text only when the sketch is drained, off the recording path.
@@ -36,6 +37,8 @@ public final class SpaceSaving {
   private final int indexShift;
   private int size;
   private long offered;
+  private long minCount; // at most every count; see smallest()
+  private int cursor;
 
   /** A sketch of {@code slots} slots. */
   public SpaceSaving(int slots) {
@@ -83,12 +86,7 @@ public final class SpaceSaving {
       slot = size++;
       base = 0;
     } else {
-      slot = 0;
-      for (int j = 1; j < size; j++) {
-        if (counts[j] < counts[slot]) {
-          slot = j;
-        }
-      }
+      slot = smallest();
       base = counts[slot];
       unindex(slot);
       i = home(h); // the removal may have shifted the free cell the probe ended on
@@ -102,6 +100,29 @@ public final class SpaceSaving {
     counts[slot] = base + 1;
     errors[slot] = base;
     index[i] = slot + 1;
+  }
+
+  /**
+   * A slot with the smallest count. {@code minCount} is a lower bound of every count (counts only
+   * grow, and a replaced slot gets its old count + 1), so the search looks for a slot at exactly
+   * that count from where the last one was found, and raises the bound only when no slot is at it:
+   * replacing the tail keys of a skewed stream walks the slots in turn instead of scanning all of
+   * them for each new key.
+   */
+  private int smallest() {
+    while (true) {
+      for (int k = 0, j = cursor; k < size; k++, j = j + 1 == size ? 0 : j + 1) {
+        if (counts[j] == minCount) {
+          cursor = j + 1 == size ? 0 : j + 1;
+          return j;
+        }
+      }
+      long min = Long.MAX_VALUE;
+      for (int j = 0; j < size; j++) {
+        min = Math.min(min, counts[j]);
+      }
+      minCount = min;
+    }
   }
 
   private int home(int h) {
@@ -151,6 +172,8 @@ public final class SpaceSaving {
         java.util.Arrays.fill(refs, 0, size, null);
         java.util.Arrays.fill(index, 0);
         size = 0;
+        minCount = 0;
+        cursor = 0;
         offered = 0;
       }
       return out;
