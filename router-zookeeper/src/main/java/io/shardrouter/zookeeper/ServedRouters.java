@@ -1,5 +1,6 @@
 package io.shardrouter.zookeeper;
 
+import io.shardrouter.core.EntityMismatchException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -67,7 +68,9 @@ final class ServedRouters {
   void subscribe(Router subscriber) {
     Objects.requireNonNull(subscriber, "router");
     if (!subscriber.table().entity().equals(entity)) {
-      throw new RoutingException(
+      throw new EntityMismatchException(
+          entity,
+          subscriber.table().entity(),
           "router of entity '"
               + subscriber.table().entity()
               + "' cannot subscribe to the ZooKeeper source of entity '"

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.EntityMismatchException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -183,11 +184,14 @@ class ZkRoutingSourceTest {
     try (ZkRoutingSource source =
         ZkRoutingSource.builder(client, "mine").build().start(ZkTesting.WAIT)) {
       Router other = Router.create(ZkTesting.table("theirs", 1));
-      RoutingException e = assertThrows(RoutingException.class, () -> source.subscribe(other));
+      EntityMismatchException e =
+          assertThrows(EntityMismatchException.class, () -> source.subscribe(other));
       assertEquals(
           "router of entity 'theirs' cannot subscribe to the ZooKeeper source of entity 'mine';"
               + " use one source per entity",
           e.getMessage());
+      assertEquals("mine", e.expectedEntity());
+      assertEquals("theirs", e.offeredEntity());
     }
   }
 
