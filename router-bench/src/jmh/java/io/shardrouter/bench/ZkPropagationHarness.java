@@ -145,10 +145,18 @@ public final class ZkPropagationHarness {
   }
 
   private static CuratorFramework client(String connect) {
+    return client(connect, 30_000);
+  }
+
+  /**
+   * A started Curator client of {@code connect} that retries forever and closes fast: each watcher
+   * of a harness gets its own, so each has its own session.
+   */
+  public static CuratorFramework client(String connect, int sessionTimeoutMs) {
     CuratorFramework c =
         CuratorFrameworkFactory.builder()
             .connectString(connect)
-            .sessionTimeoutMs(30_000)
+            .sessionTimeoutMs(sessionTimeoutMs)
             .retryPolicy(new RetryForever(100))
             .maxCloseWaitMs(100)
             .build();

@@ -1,5 +1,7 @@
 package io.shardrouter.bench.lookup;
 
+import io.shardrouter.bench.ZkPropagationHarness;
+
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
@@ -22,8 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryForever;
 import org.apache.curator.test.TestingServer;
 
 /**
@@ -224,16 +224,9 @@ public final class ZkLookupPropagationHarness {
         s.length);
   }
 
+  /** A client with a long session: reading a 170 MB table keeps a watcher busy for a while. */
   private static CuratorFramework client(String connect) {
-    CuratorFramework c =
-        CuratorFrameworkFactory.builder()
-            .connectString(connect)
-            .sessionTimeoutMs(60_000)
-            .retryPolicy(new RetryForever(100))
-            .maxCloseWaitMs(100)
-            .build();
-    c.start();
-    return c;
+    return ZkPropagationHarness.client(connect, 60_000);
   }
 
   private static int intOption(String[] args, String name, int fallback) {
