@@ -43,22 +43,17 @@ public final class ZkPropagationHarness {
 
   /** Runs the harness; see the class comment for the options. */
   public static void main(String[] args) throws Exception {
-    for (int i = 0; i < args.length; i += 2) {
-      if (!java.util.List.of("--watchers", "--partitions", "--versions", "--warmup", "--seed")
-              .contains(args[i])
-          || i + 1 >= args.length) {
-        throw new IllegalArgumentException(
-            "usage: ZkPropagationHarness [--watchers N] [--partitions N] [--versions N]"
-                + " [--warmup N] [--seed N]; got '"
-                + String.join(" ", args)
-                + "'");
-      }
-    }
-    int watchers = intOption(args, "--watchers", 50);
-    int partitions = intOption(args, "--partitions", 1024);
-    int versions = intOption(args, "--versions", 200);
-    int warmup = intOption(args, "--warmup", 20);
-    long seed = intOption(args, "--seed", 1);
+    HarnessOptions o =
+        HarnessOptions.parse(
+            args,
+            List.of("--watchers", "--partitions", "--versions", "--warmup", "--seed"),
+            "ZkPropagationHarness [--watchers N] [--partitions N] [--versions N] [--warmup N]"
+                + " [--seed N]");
+    int watchers = o.intOption("--watchers", 50);
+    int partitions = o.intOption("--partitions", 1024);
+    int versions = o.intOption("--versions", 200);
+    int warmup = o.intOption("--warmup", 20);
+    long seed = o.intOption("--seed", 1);
     int total = warmup + versions;
     SplittableRandom random = new SplittableRandom(seed);
     List<RoutingTable> tables = new ArrayList<>();
@@ -186,19 +181,5 @@ public final class ZkPropagationHarness {
       json.append(p == 0 ? "" : ",").append("\"g").append(r.nextInt(groups)).append('"');
     }
     return RoutingDocuments.read(json.append("]}").toString());
-  }
-
-  private static int intOption(String[] args, String name, int fallback) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        try {
-          return Integer.parseInt(args[i + 1]);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException(
-              name + " must be an integer, got '" + args[i + 1] + "'", e);
-        }
-      }
-    }
-    return fallback;
   }
 }

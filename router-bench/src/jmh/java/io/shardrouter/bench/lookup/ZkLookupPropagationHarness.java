@@ -1,5 +1,6 @@
 package io.shardrouter.bench.lookup;
 
+import io.shardrouter.bench.HarnessOptions;
 import io.shardrouter.bench.ZkPropagationHarness;
 
 import io.shardrouter.core.Router;
@@ -53,20 +54,17 @@ public final class ZkLookupPropagationHarness {
 
   /** Runs the harness; see the class comment for the options. */
   public static void main(String[] args) throws Exception {
-    for (int i = 0; i < args.length; i += 2) {
-      if (!OPTIONS.contains(args[i]) || i + 1 >= args.length) {
-        throw new IllegalArgumentException(
-            "usage: ZkLookupPropagationHarness [--entries N] [--watchers N] [--versions N]"
-                + " [--warmup N] [--changes N]; got '"
-                + String.join(" ", args)
-                + "'");
-      }
-    }
-    int entries = intOption(args, "--entries", 10_000_000);
-    int watchers = intOption(args, "--watchers", 3);
-    int versions = intOption(args, "--versions", 5);
-    int warmup = intOption(args, "--warmup", 1);
-    int changes = intOption(args, "--changes", 1000);
+    HarnessOptions o =
+        HarnessOptions.parse(
+            args,
+            OPTIONS,
+            "ZkLookupPropagationHarness [--entries N] [--watchers N] [--versions N] [--warmup N]"
+                + " [--changes N]");
+    int entries = o.intOption("--entries", 10_000_000);
+    int watchers = o.intOption("--watchers", 3);
+    int versions = o.intOption("--versions", 5);
+    int warmup = o.intOption("--warmup", 1);
+    int changes = o.intOption("--changes", 1000);
     int total = warmup + versions;
     if (total + 1 > 9) {
       throw new IllegalArgumentException("at most 8 versions in all (one digit), got " + total);
@@ -227,19 +225,5 @@ public final class ZkLookupPropagationHarness {
   /** A client with a long session: reading a 170 MB table keeps a watcher busy for a while. */
   private static CuratorFramework client(String connect) {
     return ZkPropagationHarness.client(connect, 60_000);
-  }
-
-  private static int intOption(String[] args, String name, int fallback) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        try {
-          return Integer.parseInt(args[i + 1]);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException(
-              name + " must be an integer, got '" + args[i + 1] + "'", e);
-        }
-      }
-    }
-    return fallback;
   }
 }
