@@ -7,13 +7,13 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.HotTail;
 import io.shardrouter.range.KeyRange;
 import io.shardrouter.range.PartitionSpan;
 import io.shardrouter.range.RangeChange;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.range.internal.HotTail;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
  * returns false when a check fails.
  */
 final class RangeDemo {
-  /** The compact range document, as docs/examples/range-001.json holds it. */
+  /** The compact range document, as docs/examples/range-compact.json holds it. */
   static final String SEED_001 =
       """
       {

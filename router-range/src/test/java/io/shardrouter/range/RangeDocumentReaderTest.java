@@ -19,9 +19,9 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Seed 001's range document, read as it is printed there. */
+/** The compact range document of docs/format.md §6 (examples/range-compact.json). */
 class RangeDocumentReaderTest {
-  static final Path EXAMPLE = Path.of("..", "docs", "examples", "range-001.json");
+  static final Path EXAMPLE = Path.of("..", "docs", "examples", "range-compact.json");
 
   static final String SEED_001 =
       """

@@ -12,6 +12,8 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.range.internal.HotTail;
+import io.shardrouter.range.internal.SplitPoints;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 class RangeSplitsTest {
 
-  /** Seed 001's table with a third group ts-03 that serves nothing yet. */
+  /** The compact range example's table with a third group ts-03 that serves nothing yet. */
   private static RoutingTable seed001WithTs03() {
     RoutingTable t = RoutingDocuments.read(RangeDocumentReaderTest.SEED_001);
     return t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
