@@ -29,7 +29,7 @@ import java.util.SplittableRandom;
  */
 final class RangeDemo {
   /** The compact range document, as docs/examples/range-compact.json holds it. */
-  static final String SEED_001 =
+  static final String COMPACT_DOCUMENT =
       """
       {
         "routing_version": 12,
@@ -47,8 +47,8 @@ final class RangeDemo {
 
   static boolean run(PrintStream out) {
     boolean ok = pruning(out);
-    RoutingTable t = RoutingDocuments.read(SEED_001);
-    ok &= seed001(out, t);
+    RoutingTable t = RoutingDocuments.read(COMPACT_DOCUMENT);
+    ok &= compactDocument(out, t);
     ok &= split(out, t);
     return ok;
   }
@@ -82,7 +82,7 @@ final class RangeDemo {
     return ok;
   }
 
-  private static boolean seed001(PrintStream out, RoutingTable t) {
+  private static boolean compactDocument(PrintStream out, RoutingTable t) {
     heading(
         out,
         "the compact range document: entity "

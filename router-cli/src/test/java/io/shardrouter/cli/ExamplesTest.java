@@ -116,7 +116,7 @@ class ExamplesTest {
   @Test
   void range001Example_isSeed001sDocument_routingAs001Defines() throws IOException {
     assertEquals(
-        RangeDemo.SEED_001.strip(),
+        RangeDemo.COMPACT_DOCUMENT.strip(),
         Files.readString(Path.of(Cli.RANGE_COMPACT)).strip(),
         "range-compact.json is the compact range document of docs/format.md §6, and the demo uses the same");
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.RANGE_COMPACT));

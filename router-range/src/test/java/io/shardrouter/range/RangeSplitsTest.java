@@ -24,7 +24,7 @@ class RangeSplitsTest {
 
   /** The compact range example's table with a third group ts-03 that serves nothing yet. */
   private static RoutingTable seed001WithTs03() {
-    RoutingTable t = RoutingDocuments.read(RangeDocumentReaderTest.SEED_001);
+    RoutingTable t = RoutingDocuments.read(RangeDocumentReaderTest.COMPACT_DOCUMENT);
     return t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
   }
 
@@ -248,7 +248,7 @@ class RangeSplitsTest {
   @Test
   void hotTail_increasingKeys_warnWithAdvice_spreadKeys_doNot() {
     RangeStrategy s =
-        (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.SEED_001).strategy();
+        (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.COMPACT_DOCUMENT).strategy();
     List<byte[]> recent = new ArrayList<>();
     List<byte[]> spread = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
