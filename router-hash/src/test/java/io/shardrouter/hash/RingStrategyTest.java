@@ -207,7 +207,7 @@ class RingStrategyTest {
 
     RingStrategy ref = RingStrategy.namedVnodes(List.of("edge-1", "edge-2"), 150);
     assertEquals(
-        "{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
+        "{\"type\":\"ring\",\"mode\":\"named_vnodes\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
         ref.toString());
     assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toSpec()));
     assertNotEquals(ref, RingStrategy.namedVnodes(List.of("edge-2", "edge-1"), 150));
