@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class RingStrategyTest {
 
   /**
-   * The ownership rule written as a plain binary search: the first token strictly above h, else the first.
+   * The ownership rule written as a plain binary search: the first token strictly above h, else the
+   * first.
    */
   static int referencePartition(long[] tokens, int[] partitions, long h) {
     int lo = 0;
