@@ -36,6 +36,15 @@ public final class DirectoryBuilder {
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
 
+  /**
+   * Buckets per region of the table that {@link #build()} fills before the next: 4 MiB of buckets,
+   * whose 1,024 pages the processor's address translation cache holds.
+   */
+  private static final int REGION_BUCKETS = 1 << 16;
+
+  private boolean plain; // every key of the last build is printable ASCII without '"' or '\\'
+  private boolean shared; // values is read by a SortedKeys: copied before it is changed
+
   @SuppressWarnings("UnusedVariable") // written so that the batch loads in build() are kept
   private int prefetched;
 
@@ -130,6 +139,10 @@ public final class DirectoryBuilder {
 
   /** Replaces the value of the entry added {@code index}-th. */
   public void setValue(int index, int value) {
+    if (shared) {
+      values = values.clone();
+      shared = false;
+    }
     values[index] = value;
   }
 
@@ -148,8 +161,11 @@ public final class DirectoryBuilder {
   public List<int[]> duplicates() {
     int[] o = sorted();
     List<int[]> out = new ArrayList<>();
-    int runStart = 0;
     long[] p = sortedPrefixes;
+    if (p == null) {
+      return out; // added in ascending order, or checked by build(): no key repeats
+    }
+    int runStart = 0;
     for (int k = 1; k < o.length; k++) {
       if (p[k - 1] == p[k] && sameKey(o[k - 1], o[k])) {
         out.add(new int[] {o[runStart], o[k]});
@@ -187,6 +203,7 @@ public final class DirectoryBuilder {
           sb.append(dups.size() > 10 ? " ..." : "").append("; give each key once").toString());
     }
     int[] o = sorted();
+    sortedPrefixes = null; // no key repeats: the sort's prefixes are not needed again
     int[] lengthCounts = new int[3]; // up to 8 bytes, 9 to 24, more
     for (int i = 0; i < size; i++) {
       int len = starts[i + 1] - starts[i];
@@ -213,34 +230,103 @@ public final class DirectoryBuilder {
     int buckets = bucketCount(rec);
     byte[] table = new byte[(int) total];
     int[] recordOf = new int[size];
-    int tagMask = (1 << tagBits) - 1;
-    int hopScan = hopLimit;
     Directory shape =
         new Directory(
-            table, recordOf, 0, rec, buckets, tagMask, hopScan,
+            table,
+            recordOf,
+            0,
+            rec,
+            buckets,
+            (1 << tagBits) - 1,
+            hopLimit,
             0); // for the hash-to-bucket arithmetic
-    int contentHash = size; // Directory#hashCode: the keys and values in key order
+    int contentHash = keyOrderPass(o, rec, buckets, recordOf, table);
+    insert(byRegion(o, buckets), o, shape, rec, recordOf, table);
+    return new Directory(
+        table, recordOf, size, rec, buckets, (1 << tagBits) - 1, hopLimit, contentHash);
+  }
+
+  /**
+   * The pass in key order: copies the keys too long for a record to the overflow (in key order,
+   * noting each one's offset in {@code recordOf}), checks whether every key is {@link
+   * SortedKeys#plain plain} text, and returns the content hash ({@link Directory#hashCode}: the
+   * keys and values in key order).
+   */
+  private int keyOrderPass(int[] o, int rec, int buckets, int[] recordOf, byte[] table) {
+    int contentHash = size;
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
-    long[] hashes = new long[BATCH];
-    int touched = 0;
+    boolean plainKeys = true;
     for (int k = 0; k < size; k++) {
-      if (k % BATCH == 0) {
-        // The keys of a batch and their home buckets lie anywhere in memory: loading them in a loop
-        // of independent steps lets the processor fetch many at once, not one per insertion.
-        for (int b = k, e = Math.min(size, k + BATCH); b < e; b++) {
-          int i = o[b];
-          long h = DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
-          hashes[b - k] = h;
-          touched += table[shape.homeBucket(h) + 3];
-        }
-      }
       int i = o[k];
       int len = starts[i + 1] - starts[i];
       for (int j = starts[i], e = j + len; j < e; j++) {
-        contentHash = 31 * contentHash + keys[j];
+        byte b = keys[j];
+        contentHash = 31 * contentHash + b;
+        plainKeys &= b >= 0x20 && b < 0x7F && b != '"' && b != '\\';
       }
       contentHash = 31 * contentHash + values[i];
-      long h = hashes[k % BATCH];
+      if (len > rec - 8) {
+        System.arraycopy(keys, starts[i], table, overflow, len);
+        recordOf[k] = overflow;
+        overflow += len;
+      }
+    }
+    plain = plainKeys;
+    return contentHash;
+  }
+
+  /**
+   * The positions in key order, grouped by the region of {@link #REGION_BUCKETS} buckets their home
+   * bucket lies in (a counting sort), in key order within a region: inserting in this order writes
+   * one region of the table after another, so its pages stay in the processor's address translation
+   * cache, instead of one random place of the whole table per key.
+   */
+  private int[] byRegion(int[] o, int buckets) {
+    int regions = buckets / REGION_BUCKETS + 1;
+    int[] next = new int[regions + 1];
+    for (int k = 0; k < size; k++) {
+      next[region(hash(o[k]), buckets) + 1]++;
+    }
+    for (int r = 0; r < regions; r++) {
+      next[r + 1] += next[r];
+    }
+    int[] out = new int[size];
+    for (int k = 0; k < size; k++) {
+      out[next[region(hash(o[k]), buckets)]++] = k;
+    }
+    return out;
+  }
+
+  private long hash(int i) {
+    return DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
+  }
+
+  private static int region(long h, int buckets) {
+    return (int) (((h >>> 32) * buckets) >>> 32) / REGION_BUCKETS;
+  }
+
+  /**
+   * Inserts the entries at the key-order positions {@code positions}, in that order, each in the
+   * first free record from its home bucket on, and records where each one went in {@code recordOf}.
+   */
+  private void insert(
+      int[] positions, int[] o, Directory shape, int rec, int[] recordOf, byte[] table) {
+    long[] hashes = new long[BATCH];
+    int touched = 0;
+    for (int p = 0; p < size; p++) {
+      if (p % BATCH == 0) {
+        // The keys of a batch lie anywhere in memory: hashing them in a loop of independent steps
+        // lets the processor fetch many at once, not one per insertion.
+        for (int b = p, e = Math.min(size, p + BATCH); b < e; b++) {
+          long h = hash(o[positions[b]]);
+          hashes[b - p] = h;
+          touched += table[shape.homeBucket(h) + 3];
+        }
+      }
+      int k = positions[p];
+      int i = o[k];
+      int len = starts[i + 1] - starts[i];
+      long h = hashes[p % BATCH];
       int home = shape.homeBucket(h);
       int bs = home;
       int d = 0;
@@ -258,19 +344,32 @@ public final class DirectoryBuilder {
       if (len <= rec - 8) {
         System.arraycopy(keys, starts[i], table, r + 8, len);
       } else {
-        System.arraycopy(keys, starts[i], table, overflow, len);
-        putInt(table, r + 8, overflow);
+        putInt(table, r + 8, recordOf[k]); // the overflow offset the key-order pass noted
         putInt(table, r + 12, len);
-        overflow += len;
       }
       recordOf[k] = r;
-      int hop = Math.min(d, hopScan);
+      int hop = Math.min(d, hopLimit);
       if (hop > (table[home + 3] & 0xFF)) {
         table[home + 3] = (byte) hop;
       }
     }
     prefetched = touched; // kept, so that the loads of the batches are not left out
-    return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
+  }
+
+  /**
+   * The entries of the directory {@link #build()} built last, in its key order, read from this
+   * builder's arrays (a sequential read when the keys were added in key order, as a document
+   * written by this library has them), so that a directory of millions of keys is written once
+   * without a walk of its table. The builder's later changes do not show in it.
+   *
+   * @throws IllegalStateException when no directory was built since the last change
+   */
+  public SortedKeys sortedKeys() {
+    if (order == null) {
+      throw new IllegalStateException("no directory was built since the last entry was added");
+    }
+    shared = true;
+    return new SortedKeys(keys, starts, values, order, size, plain);
   }
 
   /**
