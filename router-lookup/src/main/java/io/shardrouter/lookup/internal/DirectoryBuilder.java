@@ -22,8 +22,6 @@ import java.util.List;
  * @since 0.1
  */
 public final class DirectoryBuilder {
-  private static final int BATCH = 64;
-
   private byte[] keys = new byte[256];
   private int[] starts =
       new int[33]; // starts[i] is where key i begins; starts[size] where the next one will
@@ -35,18 +33,12 @@ public final class DirectoryBuilder {
   private int tagBits = 16;
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
+  private int regionBuckets = TableFill.REGION_BUCKETS;
+  private int bandRegions = TableFill.BAND_REGIONS;
 
-  /**
-   * Buckets per region of the table that {@link #build()} fills before the next: 4 MiB of buckets,
-   * whose 1,024 pages the processor's address translation cache holds.
-   */
-  private static final int REGION_BUCKETS = 1 << 16;
-
-  private boolean plain; // every key of the last build is printable ASCII without '"' or '\\'
+  private boolean inKeyOrder; // each key was added above the one before (KeyOrder#ascending)
+  private SortedKeys built; // the entries of the last build in key order; null when stale
   private boolean shared; // values is read by a SortedKeys: copied before it is changed
-
-  @SuppressWarnings("UnusedVariable") // written so that the batch loads in build() are kept
-  private int prefetched;
 
   public DirectoryBuilder() {}
 
@@ -98,6 +90,7 @@ public final class DirectoryBuilder {
     size++;
     order = null;
     sortedPrefixes = null;
+    built = null;
     return this;
   }
 
@@ -240,8 +233,14 @@ public final class DirectoryBuilder {
             (1 << tagBits) - 1,
             hopLimit,
             0); // for the hash-to-bucket arithmetic
-    int contentHash = keyOrderPass(o, rec, buckets, recordOf, table);
-    insert(byRegion(o, buckets), o, shape, rec, recordOf, table);
+    SortedKeys inOrder =
+        inKeyOrder
+            ? new SortedKeys(keys, starts, values, size)
+            : SortedKeys.copy(keys, starts, values, o, size);
+    shared = inKeyOrder;
+    int contentHash = keyOrderPass(inOrder, rec, buckets, recordOf, table);
+    TableFill.fill(inOrder, shape, buckets, hopLimit, regionBuckets, bandRegions, table, recordOf);
+    built = inOrder;
     return new Directory(
         table, recordOf, size, rec, buckets, (1 << tagBits) - 1, hopLimit, contentHash);
   }
@@ -252,108 +251,28 @@ public final class DirectoryBuilder {
    * SortedKeys#plain plain} text, and returns the content hash ({@link Directory#hashCode}: the
    * keys and values in key order).
    */
-  private int keyOrderPass(int[] o, int rec, int buckets, int[] recordOf, byte[] table) {
+  private int keyOrderPass(SortedKeys e, int rec, int buckets, int[] recordOf, byte[] table) {
+    byte[] bytes = e.keys;
     int contentHash = size;
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
     boolean plainKeys = true;
     for (int k = 0; k < size; k++) {
-      int i = o[k];
-      int len = starts[i + 1] - starts[i];
-      for (int j = starts[i], e = j + len; j < e; j++) {
-        byte b = keys[j];
+      int from = e.starts[k];
+      int len = e.starts[k + 1] - from;
+      for (int j = from, end = j + len; j < end; j++) {
+        byte b = bytes[j];
         contentHash = 31 * contentHash + b;
         plainKeys &= b >= 0x20 && b < 0x7F && b != '"' && b != '\\';
       }
-      contentHash = 31 * contentHash + values[i];
+      contentHash = 31 * contentHash + e.values[k];
       if (len > rec - 8) {
-        System.arraycopy(keys, starts[i], table, overflow, len);
+        System.arraycopy(bytes, from, table, overflow, len);
         recordOf[k] = overflow;
         overflow += len;
       }
     }
-    plain = plainKeys;
+    e.plain = plainKeys;
     return contentHash;
-  }
-
-  /**
-   * The positions in key order, grouped by the region of {@link #REGION_BUCKETS} buckets their home
-   * bucket lies in (a counting sort), in key order within a region: inserting in this order writes
-   * one region of the table after another, so its pages stay in the processor's address translation
-   * cache, instead of one random place of the whole table per key.
-   */
-  private int[] byRegion(int[] o, int buckets) {
-    int regions = buckets / REGION_BUCKETS + 1;
-    int[] next = new int[regions + 1];
-    for (int k = 0; k < size; k++) {
-      next[region(hash(o[k]), buckets) + 1]++;
-    }
-    for (int r = 0; r < regions; r++) {
-      next[r + 1] += next[r];
-    }
-    int[] out = new int[size];
-    for (int k = 0; k < size; k++) {
-      out[next[region(hash(o[k]), buckets)]++] = k;
-    }
-    return out;
-  }
-
-  private long hash(int i) {
-    return DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
-  }
-
-  private static int region(long h, int buckets) {
-    return (int) (((h >>> 32) * buckets) >>> 32) / REGION_BUCKETS;
-  }
-
-  /**
-   * Inserts the entries at the key-order positions {@code positions}, in that order, each in the
-   * first free record from its home bucket on, and records where each one went in {@code recordOf}.
-   */
-  private void insert(
-      int[] positions, int[] o, Directory shape, int rec, int[] recordOf, byte[] table) {
-    long[] hashes = new long[BATCH];
-    int touched = 0;
-    for (int p = 0; p < size; p++) {
-      if (p % BATCH == 0) {
-        // The keys of a batch lie anywhere in memory: hashing them in a loop of independent steps
-        // lets the processor fetch many at once, not one per insertion.
-        for (int b = p, e = Math.min(size, p + BATCH); b < e; b++) {
-          long h = hash(o[positions[b]]);
-          hashes[b - p] = h;
-          touched += table[shape.homeBucket(h) + 3];
-        }
-      }
-      int k = positions[p];
-      int i = o[k];
-      int len = starts[i + 1] - starts[i];
-      long h = hashes[p % BATCH];
-      int home = shape.homeBucket(h);
-      int bs = home;
-      int d = 0;
-      int r = freeRecord(table, bs, rec);
-      while (r < 0) {
-        bs = shape.nextBucket(bs);
-        d++;
-        r = freeRecord(table, bs, rec);
-      }
-      int head = shape.expected(h, len);
-      table[r] = (byte) head;
-      table[r + 1] = (byte) (head >>> 8);
-      table[r + 2] = (byte) (head >>> 16);
-      putInt(table, r + 4, values[i]);
-      if (len <= rec - 8) {
-        System.arraycopy(keys, starts[i], table, r + 8, len);
-      } else {
-        putInt(table, r + 8, recordOf[k]); // the overflow offset the key-order pass noted
-        putInt(table, r + 12, len);
-      }
-      recordOf[k] = r;
-      int hop = Math.min(d, hopLimit);
-      if (hop > (table[home + 3] & 0xFF)) {
-        table[home + 3] = (byte) hop;
-      }
-    }
-    prefetched = touched; // kept, so that the loads of the batches are not left out
   }
 
   /**
@@ -365,11 +284,10 @@ public final class DirectoryBuilder {
    * @throws IllegalStateException when no directory was built since the last change
    */
   public SortedKeys sortedKeys() {
-    if (order == null) {
+    if (order == null || built == null) {
       throw new IllegalStateException("no directory was built since the last entry was added");
     }
-    shared = true;
-    return new SortedKeys(keys, starts, values, order, size, plain);
+    return built;
   }
 
   /**
@@ -399,23 +317,6 @@ public final class DirectoryBuilder {
       overflowBytes += len > rec - 8 ? len : 0;
     }
     return Directory.PAD + (long) Directory.BUCKET * bucketCount(rec) + overflowBytes;
-  }
-
-  /** The first empty record of the bucket at {@code bs}, or -1 when it is full. */
-  private static int freeRecord(byte[] table, int bs, int rec) {
-    for (int r = bs; r < bs + Directory.BUCKET; r += rec) {
-      if (table[r] == 0) {
-        return r;
-      }
-    }
-    return -1;
-  }
-
-  private static void putInt(byte[] b, int at, int v) {
-    b[at] = (byte) v;
-    b[at + 1] = (byte) (v >>> 8);
-    b[at + 2] = (byte) (v >>> 16);
-    b[at + 3] = (byte) (v >>> 24);
   }
 
   // ---- test hooks: the layout's parameters, fixed by default
@@ -460,6 +361,23 @@ public final class DirectoryBuilder {
   }
 
   /**
+   * Fills the table {@code bandRegions} regions of {@code regionBuckets} buckets at a time ({@link
+   * TableFill}; both at least 1): small values make a small directory span many of each.
+   */
+  public DirectoryBuilder fillRegions(int regionBuckets, int bandRegions) {
+    if (regionBuckets < 1 || bandRegions < 1) {
+      throw new IllegalArgumentException(
+          "region buckets and band regions must be >= 1, got "
+              + regionBuckets
+              + " and "
+              + bandRegions);
+    }
+    this.regionBuckets = regionBuckets;
+    this.bandRegions = bandRegions;
+    return this;
+  }
+
+  /**
    * True when entries {@code a} and {@code b} (insertion indices), whose prefixes are equal, have
    * the same key.
    */
@@ -477,6 +395,7 @@ public final class DirectoryBuilder {
       KeyOrder k = KeyOrder.of(keys, starts, size);
       order = k.order;
       sortedPrefixes = k.prefixes;
+      inKeyOrder = k.ascending;
     }
     return order;
   }

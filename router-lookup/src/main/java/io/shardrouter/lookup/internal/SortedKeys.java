@@ -16,20 +16,39 @@ import java.io.IOException;
 public final class SortedKeys {
   private static final int BUFFER = 1 << 14;
 
-  private final byte[] keys;
-  private final int[] starts;
-  private final int[] values;
-  private final int[] order;
-  private final int size;
-  private final boolean plain;
+  final byte[] keys;
+  final int[] starts; // entry k's key is keys[starts[k], starts[k + 1])
+  final int[] values;
+  final int size;
+  boolean plain; // set by the builder's pass in key order
 
-  SortedKeys(byte[] keys, int[] starts, int[] values, int[] order, int size, boolean plain) {
+  /** The first {@code size} entries of the arrays, which are in key order. */
+  SortedKeys(byte[] keys, int[] starts, int[] values, int size) {
     this.keys = keys;
     this.starts = starts;
     this.values = values;
-    this.order = order;
     this.size = size;
-    this.plain = plain;
+  }
+
+  /**
+   * A copy in key order of the entries {@code order[0], ..., order[size - 1]} of the arrays: one
+   * pass that reads them at random, so that every later pass reads them in order.
+   */
+  static SortedKeys copy(byte[] keys, int[] starts, int[] values, int[] order, int size) {
+    byte[] k = new byte[starts[size]];
+    int[] s = new int[size + 1];
+    int[] v = new int[size];
+    int at = 0;
+    for (int j = 0; j < size; j++) {
+      int i = order[j];
+      int len = starts[i + 1] - starts[i];
+      System.arraycopy(keys, starts[i], k, at, len);
+      s[j] = at;
+      v[j] = values[i];
+      at += len;
+    }
+    s[size] = at;
+    return new SortedKeys(k, s, v, size);
   }
 
   /**
@@ -58,8 +77,7 @@ public final class SortedKeys {
     }
     byte[] buf = new byte[BUFFER];
     int n = 0;
-    for (int k = 0; k < size; k++) {
-      int i = order[k];
+    for (int i = 0; i < size; i++) {
       int from = starts[i];
       int len = starts[i + 1] - from;
       if (n + len + 16 > buf.length) {
@@ -69,7 +87,7 @@ public final class SortedKeys {
           buf = new byte[len + 16 + BUFFER];
         }
       }
-      if (k > 0) {
+      if (i > 0) {
         buf[n++] = ',';
       }
       buf[n++] = '"';
