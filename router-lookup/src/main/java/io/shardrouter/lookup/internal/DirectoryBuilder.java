@@ -8,12 +8,17 @@ import java.util.List;
 /**
  * Collects the entries of a {@link Directory}: exact keys (canonical bytes, copied) and their
  * non-negative values. {@link #duplicates()} lists keys given more than once, which {@link
- * #build()} refuses; building sorts the entries by key bytes and inserts them in that order (so a
- * directory's layout does not depend on the order the entries were added in) into the hash table.
+ * #build()} refuses; building sorts the entries by key bytes and fills the hash table from them in
+ * that order, region by region ({@link TableFill}; so a directory's layout does not depend on the
+ * order the entries were added in).
  *
  * <p>Building n entries takes O(n log n) time and, besides the directory itself, about {@code 36 n}
  * bytes plus the key bytes while it runs: the sort orders (8-byte key prefix, index) pairs and
- * reads the keys' bytes only when two prefixes are equal.
+ * reads the keys' bytes only when two prefixes are equal. Entries added in key order (a directory
+ * read back from a document this library wrote) are not sorted, only checked in one pass; entries
+ * added in another order are copied into key order once ({@link SortedKeys}), so that every later
+ * pass reads them in order. {@link #sortedKeys()} hands that copy on, for the document's first
+ * write.
  *
  * <p><b>Thread-safety:</b> mutable; not thread-safe.
  *
