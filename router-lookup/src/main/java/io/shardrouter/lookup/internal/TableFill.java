@@ -10,14 +10,15 @@ import java.util.Arrays;
  * bytes) and their home buckets lie anywhere in the table, so inserting them in that order costs
  * one address translation miss and one cache miss per entry at millions of entries. Instead the
  * table is filled one <i>band</i> of {@link #BAND_REGIONS} regions of {@link #REGION_BUCKETS}
- * buckets (4 MiB) at a time: a pass in key order notes each entry's home bucket; for each band, a
+ * buckets (512 KiB) at a time: a pass in key order notes each entry's home bucket; for each band, a
  * pass over those copies the records of the band's entries (read in key order) into a staging array
- * grouped by region; then each region's records go into the table, whose 4 MiB the processor keeps
- * translated and cached. Within a region the entries go in key order, so the layout depends only on
- * the entries, never on the order they were added in.
+ * grouped by region; then each region's records go into the table, whose 512 KiB the processor
+ * keeps translated and cached; a last pass over the home buckets notes where each record went, in
+ * key order. Within a region the entries go in key order, so the layout depends only on the
+ * entries, never on the order they were added in.
  *
- * <p>Memory besides the table: 4 bytes per entry (home buckets) and the staging array of one band
- * (about 27 MB for 32-byte records).
+ * <p>Memory besides the table: 4 bytes per entry (home buckets) and, for the entries of one band,
+ * their records and 4 bytes each (about 120 MB for 10M entries in 32-byte records).
  *
  * <p><b>Thread-safety:</b> confined to the builder that builds.
  */
