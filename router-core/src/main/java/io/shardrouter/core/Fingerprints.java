@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.internal.AsciiMembers;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.RoutingTableJson;
 import java.io.IOException;
@@ -68,7 +69,7 @@ final class Fingerprints {
    * Encodes chars to UTF-8 (surrogate pairs as one 4-byte sequence) into a digest, through a small
    * buffer.
    */
-  static final class Utf8DigestWriter extends Writer {
+  static final class Utf8DigestWriter extends Writer implements AsciiMembers.Out {
     private final MessageDigest digest;
     private final byte[] buf = new byte[8192];
     private int n;
@@ -120,6 +121,16 @@ final class Fingerprints {
         s.getChars(off + i, off + i + m, chunk, 0);
         write(chunk, 0, m);
       }
+    }
+
+    /** ASCII text, whose bytes are its UTF-8: digested as it is, after what the buffer holds. */
+    @Override
+    public void write(byte[] ascii, int offset, int length) {
+      if (high != 0) {
+        throw new LoneSurrogate();
+      }
+      drain();
+      digest.update(ascii, offset, length);
     }
 
     private void drain() {

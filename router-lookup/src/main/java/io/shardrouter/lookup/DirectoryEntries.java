@@ -1,13 +1,17 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.Spec;
+import io.shardrouter.core.internal.AsciiMembers;
 import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.SortedKeys;
+import java.io.IOException;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@code entries} of a lookup strategy's document, read from its directory while they are
@@ -17,16 +21,36 @@ import java.util.Set;
  *
  * <p><b>Thread-safety:</b> immutable, as the directory it reads.
  */
-final class DirectoryEntries extends AbstractMap<String, Spec> {
+final class DirectoryEntries extends AbstractMap<String, Spec> implements AsciiMembers {
   private static final int BATCH = 64;
   private final LookupStrategy owner;
   private final Directory directory;
   private final LookupEntry[] rich;
+  private final AtomicReference<SortedKeys> text; // null inside once taken
 
-  DirectoryEntries(LookupStrategy owner, Directory directory, LookupEntry[] rich) {
+  DirectoryEntries(
+      LookupStrategy owner,
+      Directory directory,
+      LookupEntry[] rich,
+      AtomicReference<SortedKeys> text) {
     this.owner = owner;
     this.directory = directory;
     this.rich = rich;
+    this.text = text;
+  }
+
+  /**
+   * The first write of a directory just built from plain keys and partition numbers: its text from
+   * the builder's arrays in key order, which are let go of afterwards; later writes walk the table.
+   */
+  @Override
+  public boolean writeMembers(AsciiMembers.Out out) throws IOException {
+    SortedKeys keys = text.getAndSet(null);
+    if (keys == null) {
+      return false;
+    }
+    keys.writeMembers(out);
+    return true;
   }
 
   @Override

@@ -12,10 +12,12 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.SpecViews;
 import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.lookup.internal.Directory;
+import io.shardrouter.lookup.internal.SortedKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code lookup}: an explicit directory from exact keys to partitions, with a fallback strategy for
@@ -76,6 +78,8 @@ public final class LookupStrategy
   private final Directory directory;
   private final LookupEntry[] rich;
   private final List<PlacementPin> pins;
+  // The entries' document text, from the builder's arrays, until the first write (the fingerprint)
+  private final AtomicReference<SortedKeys> entriesText;
 
   LookupStrategy(
       KeyType keyType,
@@ -83,7 +87,8 @@ public final class LookupStrategy
       PartitionStrategy fallback,
       int partitions,
       Directory directory,
-      LookupEntry[] rich) {
+      LookupEntry[] rich,
+      SortedKeys entriesText) {
     this.keyType = keyType;
     this.match = match;
     boolean firstPart = match == MatchMode.FIRST_PART;
@@ -97,6 +102,7 @@ public final class LookupStrategy
     this.directory = directory;
     this.rich = rich;
     this.pins = collectPins();
+    this.entriesText = new AtomicReference<>(entriesText);
   }
 
   /** A builder for a lookup strategy over keys of {@code keyType} (the entity's key type). */
@@ -405,7 +411,7 @@ public final class LookupStrategy
         .put(MATCH, match.documentName())
         .put(PARTITIONS, partitions)
         .put(FALLBACK, fallback.toSpec())
-        .put(ENTRIES, SpecViews.object(new DirectoryEntries(this, directory, rich)))
+        .put(ENTRIES, SpecViews.object(new DirectoryEntries(this, directory, rich, entriesText)))
         .build();
   }
 

@@ -1,10 +1,12 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
+import io.shardrouter.lookup.internal.SortedKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -358,7 +360,19 @@ public final class LookupStrategyBuilder {
     }
     rich.clear();
     rich.addAll(Arrays.asList(ordered));
-    return new LookupStrategy(keyType, match, fallback, count, keys.build(), ordered);
+    Directory directory = keys.build();
+    SortedKeys text =
+        ordered.length == 0 && directoryType.equals(KeyType.of(KeyKind.STRING))
+            ? keys.sortedKeys()
+            : null; // the key text of other types, and rich entries, are not the key bytes
+    return new LookupStrategy(
+        keyType,
+        match,
+        fallback,
+        count,
+        directory,
+        ordered,
+        text != null && text.plain() ? text : null);
   }
 
   private LookupEntry entryAt(int i) {

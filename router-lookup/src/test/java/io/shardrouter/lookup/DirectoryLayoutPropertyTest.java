@@ -30,8 +30,16 @@ import org.junit.jupiter.api.Test;
 class DirectoryLayoutPropertyTest {
   private static final long DEFAULT_SEED = 0x1A70_C0DEL;
 
-  /** A layout under test: record bytes (0: chosen), tag bits, hop limit, load factor. */
-  record Layout(int recordBytes, int tagBits, int hopLimit, double load) {}
+  /**
+   * A layout under test: record bytes (0: chosen), tag bits, hop limit, load factor, and the
+   * buckets per region and regions per band the table is filled in (0: the default).
+   */
+  record Layout(
+      int recordBytes, int tagBits, int hopLimit, double load, int regionBuckets, int bandRegions) {
+    Layout(int recordBytes, int tagBits, int hopLimit, double load) {
+      this(recordBytes, tagBits, hopLimit, load, 0, 0);
+    }
+  }
 
   private static final List<Layout> LAYOUTS =
       List.of(
@@ -44,7 +52,12 @@ class DirectoryLayoutPropertyTest {
               255,
               Directory.LOAD_FACTOR), // every same-length key a tag match: the bytes decide
           new Layout(16, 1, 2, 0.97), // long clusters, most buckets at the scan mark
-          new Layout(32, 0, 1, 0.99));
+          new Layout(32, 0, 1, 0.99),
+          // filled a few buckets at a time: clusters cross regions, bands and the table's end
+          new Layout(0, 16, 255, Directory.LOAD_FACTOR, 1, 1),
+          new Layout(32, 16, 255, Directory.LOAD_FACTOR, 3, 5),
+          new Layout(16, 1, 2, 0.97, 2, 3),
+          new Layout(32, 0, 1, 0.99, 7, 2));
 
   @Test
   void get_everyLayout_equivalentToHashMapModel() {
@@ -67,6 +80,9 @@ class DirectoryLayoutPropertyTest {
             .tagBits(layout.tagBits())
             .hopLimit(layout.hopLimit())
             .loadFactor(layout.load());
+    if (layout.regionBuckets() > 0) {
+      b.fillRegions(layout.regionBuckets(), layout.bandRegions());
+    }
     while (model.size() < entries) {
       byte[] k = randomKey(rnd, held);
       int v = rnd.nextInt(Integer.MAX_VALUE);

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,10 @@ import java.util.SplittableRandom;
  * <p>The document (fallback {@code hash_mod} over 1,024 partitions on 16 groups, entries in random
  * key order) is generated once and cached under {@code java.io.tmpdir}; the snapshot is
  * {@code Snapshots.write} of the table read from it. Peak heap is the sum of the heap pools' peak
- * usage during the timed loads, after a full GC with only the input bytes live.
+ * usage during the timed loads, after a full GC with only the input bytes live; it counts garbage
+ * not yet collected, so for the live peak run with a small {@code -Xmx} and {@code -Xlog:gc} and
+ * take the largest heap after a collection. Each load also prints the CPU time of the loading
+ * thread, which a busy machine changes far less than the elapsed time.
  *
  * <p>Run (under the machine's benchmark lock, one JVM per mode):
  * {@code flock /tmp/sr-jmh.flock java -Xmx8g -cp router-bench/target/benchmarks.jar
@@ -32,6 +36,7 @@ import java.util.SplittableRandom;
 public final class LookupLoadMain {
   private static final int PARTITIONS = 1024;
   private static final int GROUPS = 16;
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   private LookupLoadMain() {}
 
@@ -57,9 +62,11 @@ public final class LookupLoadMain {
       System.gc();
       long base = heapUsed();
       ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
+      long c0 = CPU.getCurrentThreadCpuTime();
       long t0 = System.nanoTime();
       RoutingTable t = load(input, snapshot, registry);
       long t1 = System.nanoTime();
+      long c1 = CPU.getCurrentThreadCpuTime();
       long peak = 0;
       for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
         if (p.getType() == MemoryType.HEAP) {
@@ -69,8 +76,8 @@ public final class LookupLoadMain {
       if (!t.fingerprint().equals(fingerprint)) {
         throw new IllegalStateException("load " + r + " gave fingerprint " + t.fingerprint() + ", the warm-up " + fingerprint);
       }
-      System.out.printf("load %d: %.2f s, peak heap %.0f MB (live before: %.0f MB), fingerprint %s%n", r, (t1 - t0) / 1e9,
-          peak / 1e6, base / 1e6, fingerprint.substring(0, 12));
+      System.out.printf("load %d: %.2f s (CPU of the loading thread %.2f s), peak heap %.0f MB (live before: %.0f MB), fingerprint %s%n",
+          r, (t1 - t0) / 1e9, (c1 - c0) / 1e9, peak / 1e6, base / 1e6, fingerprint.substring(0, 12));
     }
   }
 

@@ -33,6 +33,9 @@ public final class FlatObject {
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  /** What {@code scan(json, open, false)} returns when a name is not above the one before. */
+  private static final FlatObject UNORDERED = new FlatObject(new byte[0], 0, 0, 0, 0);
+
   private final byte[] json;
   private final int start;
   private final int end;
@@ -103,12 +106,24 @@ public final class FlatObject {
   /**
    * The flat object whose opening brace is {@code json[open]}; null when the object there is not
    * flat or repeats a name (see the class comment).
+   *
+   * <p>Names in strictly ascending order (unsigned bytes, as every writer orders a directory) are
+   * distinct without more ado, so the first pass only compares each name with the one before; the
+   * first name out of that order starts the pass again, collecting 64-bit hashes of the names to
+   * find a repeat ({@link #repeats}).
    */
   static FlatObject scan(byte[] json, int open) {
+    FlatObject o = scan(json, open, false);
+    return o == UNORDERED ? scan(json, open, true) : o;
+  }
+
+  private static FlatObject scan(byte[] json, int open, boolean hashing) {
     int n = json.length;
-    long[] hashes = new long[1024];
+    long[] hashes = hashing ? new long[1024] : null;
     int count = 0;
     long nameBytes = 0;
+    int previous = -1; // where the previous name starts, and its length
+    int previousLength = 0;
     int i = skipSpace(json, open + 1);
     if (i < n && json[i] == '}') {
       return new FlatObject(json, open, i + 1, 0, 0);
@@ -127,10 +142,19 @@ public final class FlatObject {
       if (i >= n || i - name > MAX_NAME_BYTES) {
         return null;
       }
-      if (count == hashes.length) {
-        hashes = Arrays.copyOf(hashes, count * 2);
+      if (hashing) {
+        if (count == hashes.length) {
+          hashes = Arrays.copyOf(hashes, count * 2);
+        }
+        hashes[count] = hash(json, name, i - name);
+      } else if (previous >= 0
+          && Arrays.compareUnsigned(json, previous, previous + previousLength, json, name, i)
+              >= 0) {
+        return UNORDERED;
       }
-      hashes[count++] = hash(json, name, i - name);
+      count++;
+      previous = name;
+      previousLength = i - name;
       nameBytes += i - name;
       i = skipSpace(json, i + 1);
       if (i >= n || json[i] != ':') {
@@ -149,7 +173,9 @@ public final class FlatObject {
         return null;
       }
       if (json[i] == '}') {
-        return repeats(hashes, count) ? null : new FlatObject(json, open, i + 1, count, nameBytes);
+        return hashing && repeats(hashes, count)
+            ? null
+            : new FlatObject(json, open, i + 1, count, nameBytes);
       }
       if (json[i] != ',') {
         return null;

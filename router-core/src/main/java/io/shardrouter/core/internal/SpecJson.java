@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.Spec;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -71,9 +73,14 @@ public final class SpecJson {
     switch (spec.kind()) {
       case OBJECT -> {
         g.writeStartObject();
-        for (Map.Entry<String, Spec> e : spec.fields().entrySet()) {
-          g.writeFieldName(e.getKey());
-          write(e.getValue(), g);
+        boolean compact = g.getPrettyPrinter() == null; // the text has no indentation
+        if (!compact
+            || !(spec.fields() instanceof AsciiMembers text)
+            || !text.writeMembers(out(g))) {
+          for (Map.Entry<String, Spec> e : spec.fields().entrySet()) {
+            g.writeFieldName(e.getKey());
+            write(e.getValue(), g);
+          }
         }
         g.writeEndObject();
       }
@@ -96,6 +103,25 @@ public final class SpecJson {
       case BOOLEAN -> g.writeBoolean(spec.booleanValue());
       case NULL -> g.writeNull();
     }
+  }
+
+  /**
+   * Where {@link AsciiMembers} text goes in {@code g}'s output: straight to its byte stream or to a
+   * writer that takes ASCII bytes (the fingerprint's digest), after what {@code g} holds; otherwise
+   * through {@code g} as raw text.
+   */
+  private static AsciiMembers.Out out(JsonGenerator g) throws IOException {
+    Object target = g.getOutputTarget();
+    if (target instanceof AsciiMembers.Out direct) {
+      g.flush();
+      return direct;
+    }
+    if (target instanceof OutputStream stream) {
+      g.flush();
+      return stream::write;
+    }
+    return (bytes, offset, length) ->
+        g.writeRaw(new String(bytes, offset, length, StandardCharsets.US_ASCII));
   }
 
   /**

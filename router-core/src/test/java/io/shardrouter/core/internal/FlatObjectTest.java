@@ -57,6 +57,20 @@ class FlatObjectTest {
   }
 
   @Test
+  void scan_namesInKeyOrderOrNot_repeatsFoundEitherWay() {
+    // Ascending (unsigned bytes, a prefix first): distinct without the hash check.
+    assertEquals(
+        List.of("a=1", "ab=2", "b=3", "~=4"), members(scan("{\"a\":1,\"ab\":2,\"b\":3,\"~\":4}")));
+    // Out of order from some member on: read again with the hash check, which finds the repeat
+    // however far back its first occurrence is.
+    assertNull(scan("{\"a\":1,\"b\":2,\"c\":3,\"a\":4}"));
+    assertNull(scan("{\"a\":1,\"b\":2,\"b\":3}")); // equal to the one before: not above it
+    assertEquals(List.of("b=1", "a=2", "c=3"), members(scan("{\"b\":1,\"a\":2,\"c\":3}")));
+    // Still refused after the order breaks, for anything but the simplest form.
+    assertNull(scan("{\"b\":1,\"a\":2,\"c\":-3}"));
+  }
+
+  @Test
   void scan_anythingButTheSimplestForm_leftToTheParser() {
     String[] refused = {
       "{\"a\\u0041\":1}", // an escape

@@ -117,4 +117,69 @@ class SpecJsonTest {
     assertTrue(
         e.getMessage().contains("Infinity") && e.getMessage().contains("finite"), e::getMessage);
   }
+
+  /** Members {@code a: 1, b: 2} that can write themselves as text, and count how often they did. */
+  private static final class TextMembers extends java.util.LinkedHashMap<String, Spec>
+      implements AsciiMembers {
+    private static final long serialVersionUID = 1L;
+    private final boolean able;
+    int written;
+
+    TextMembers(boolean able) {
+      this.able = able;
+      put("a", Spec.of(1));
+      put("b", Spec.of(2));
+    }
+
+    @Override
+    public boolean writeMembers(AsciiMembers.Out out) throws java.io.IOException {
+      if (!able) {
+        return false;
+      }
+      written++;
+      byte[] text = "\"a\":1,\"b\":2".getBytes(StandardCharsets.US_ASCII);
+      out.write(text, 0, 5);
+      out.write(text, 5, text.length - 5);
+      return true;
+    }
+  }
+
+  private static Spec inArray(TextMembers m) {
+    return Spec.array(List.of(Spec.of(0), SpecViews.object(m), Spec.of(3)));
+  }
+
+  @Test
+  void write_asciiMembers_asTextWhereCompactElseOneByOne() throws Exception {
+    JsonFactory f = new JsonFactory();
+    TextMembers toStream = new TextMembers(true);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (JsonGenerator g = f.createGenerator(bytes)) {
+      SpecJson.write(inArray(toStream), g);
+    }
+    assertEquals("[0,{\"a\":1,\"b\":2},3]", bytes.toString(StandardCharsets.UTF_8));
+    assertEquals(1, toStream.written);
+
+    TextMembers toWriter = new TextMembers(true);
+    StringWriter chars = new StringWriter();
+    try (JsonGenerator g = f.createGenerator(chars)) {
+      SpecJson.write(inArray(toWriter), g);
+    }
+    assertEquals("[0,{\"a\":1,\"b\":2},3]", chars.toString());
+    assertEquals(1, toWriter.written);
+
+    TextMembers unable = new TextMembers(false);
+    StringWriter oneByOne = new StringWriter();
+    try (JsonGenerator g = f.createGenerator(oneByOne)) {
+      SpecJson.write(inArray(unable), g);
+    }
+    assertEquals("[0,{\"a\":1,\"b\":2},3]", oneByOne.toString());
+
+    TextMembers pretty = new TextMembers(true);
+    StringWriter indented = new StringWriter();
+    try (JsonGenerator g = f.createGenerator(indented).useDefaultPrettyPrinter()) {
+      SpecJson.write(SpecViews.object(pretty), g);
+    }
+    assertEquals("{\n  \"a\" : 1,\n  \"b\" : 2\n}", indented.toString());
+    assertEquals(0, pretty.written); // its text has no indentation
+  }
 }

@@ -30,9 +30,10 @@ import java.util.Arrays;
  * </ul>
  *
  * The home bucket of a key is {@code ((h >>> 32) × buckets) >>> 32} for {@code h} = {@link
- * DirectoryHash} of its canonical bytes; the builder inserts keys in key order, each in the first
- * record free from its home bucket on (linear probing by buckets). The {@code int[]} lists the
- * records in ascending unsigned order of the key bytes, for walks.
+ * DirectoryHash} of its canonical bytes; the builder puts each key in the first record free from
+ * its home bucket on (linear probing by buckets), filling the table region by region, in key order
+ * within a region ({@link TableFill}). The {@code int[]} lists the records in ascending unsigned
+ * order of the key bytes, for walks.
  *
  * <p>Cost (simulated shares, load 0.8, two records per bucket): a lookup hashes the key once and
  * compares the 3-byte (length, tag) of the records of its home bucket; on a match it confirms the

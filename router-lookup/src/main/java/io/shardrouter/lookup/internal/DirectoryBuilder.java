@@ -8,12 +8,17 @@ import java.util.List;
 /**
  * Collects the entries of a {@link Directory}: exact keys (canonical bytes, copied) and their
  * non-negative values. {@link #duplicates()} lists keys given more than once, which {@link
- * #build()} refuses; building sorts the entries by key bytes and inserts them in that order (so a
- * directory's layout does not depend on the order the entries were added in) into the hash table.
+ * #build()} refuses; building sorts the entries by key bytes and fills the hash table from them in
+ * that order, region by region ({@link TableFill}; so a directory's layout does not depend on the
+ * order the entries were added in).
  *
  * <p>Building n entries takes O(n log n) time and, besides the directory itself, about {@code 36 n}
  * bytes plus the key bytes while it runs: the sort orders (8-byte key prefix, index) pairs and
- * reads the keys' bytes only when two prefixes are equal.
+ * reads the keys' bytes only when two prefixes are equal. Entries added in key order (a directory
+ * read back from a document this library wrote) are not sorted, only checked in one pass; entries
+ * added in another order are copied into key order once ({@link SortedKeys}), so that every later
+ * pass reads them in order. {@link #sortedKeys()} hands that copy on, for the document's first
+ * write.
  *
  * <p><b>Thread-safety:</b> mutable; not thread-safe.
  *
@@ -22,8 +27,6 @@ import java.util.List;
  * @since 0.1
  */
 public final class DirectoryBuilder {
-  private static final int BATCH = 64;
-
   private byte[] keys = new byte[256];
   private int[] starts =
       new int[33]; // starts[i] is where key i begins; starts[size] where the next one will
@@ -35,9 +38,12 @@ public final class DirectoryBuilder {
   private int tagBits = 16;
   private int hopLimit = 255;
   private double loadFactor = Directory.LOAD_FACTOR;
+  private int regionBuckets = TableFill.REGION_BUCKETS;
+  private int bandRegions = TableFill.BAND_REGIONS;
 
-  @SuppressWarnings("UnusedVariable") // written so that the batch loads in build() are kept
-  private int prefetched;
+  private boolean inKeyOrder; // each key was added above the one before (KeyOrder#ascending)
+  private SortedKeys built; // the entries of the last build in key order; null when stale
+  private boolean shared; // values is read by a SortedKeys: copied before it is changed
 
   public DirectoryBuilder() {}
 
@@ -89,6 +95,7 @@ public final class DirectoryBuilder {
     size++;
     order = null;
     sortedPrefixes = null;
+    built = null;
     return this;
   }
 
@@ -130,6 +137,10 @@ public final class DirectoryBuilder {
 
   /** Replaces the value of the entry added {@code index}-th. */
   public void setValue(int index, int value) {
+    if (shared) {
+      values = values.clone();
+      shared = false;
+    }
     values[index] = value;
   }
 
@@ -148,8 +159,11 @@ public final class DirectoryBuilder {
   public List<int[]> duplicates() {
     int[] o = sorted();
     List<int[]> out = new ArrayList<>();
-    int runStart = 0;
     long[] p = sortedPrefixes;
+    if (p == null) {
+      return out; // added in ascending order, or checked by build(): no key repeats
+    }
+    int runStart = 0;
     for (int k = 1; k < o.length; k++) {
       if (p[k - 1] == p[k] && sameKey(o[k - 1], o[k])) {
         out.add(new int[] {o[runStart], o[k]});
@@ -187,6 +201,7 @@ public final class DirectoryBuilder {
           sb.append(dups.size() > 10 ? " ..." : "").append("; give each key once").toString());
     }
     int[] o = sorted();
+    sortedPrefixes = null; // no key repeats: the sort's prefixes are not needed again
     int[] lengthCounts = new int[3]; // up to 8 bytes, 9 to 24, more
     for (int i = 0; i < size; i++) {
       int len = starts[i + 1] - starts[i];
@@ -213,64 +228,71 @@ public final class DirectoryBuilder {
     int buckets = bucketCount(rec);
     byte[] table = new byte[(int) total];
     int[] recordOf = new int[size];
-    int tagMask = (1 << tagBits) - 1;
-    int hopScan = hopLimit;
     Directory shape =
         new Directory(
-            table, recordOf, 0, rec, buckets, tagMask, hopScan,
+            table,
+            recordOf,
+            0,
+            rec,
+            buckets,
+            (1 << tagBits) - 1,
+            hopLimit,
             0); // for the hash-to-bucket arithmetic
-    int contentHash = size; // Directory#hashCode: the keys and values in key order
+    SortedKeys inOrder =
+        inKeyOrder
+            ? new SortedKeys(keys, starts, values, size)
+            : SortedKeys.copy(keys, starts, values, o, size);
+    shared = inKeyOrder;
+    int contentHash = keyOrderPass(inOrder, rec, buckets, recordOf, table);
+    TableFill.fill(inOrder, shape, buckets, hopLimit, regionBuckets, bandRegions, table, recordOf);
+    built = inOrder;
+    return new Directory(
+        table, recordOf, size, rec, buckets, (1 << tagBits) - 1, hopLimit, contentHash);
+  }
+
+  /**
+   * The pass in key order: copies the keys too long for a record to the overflow (in key order,
+   * noting each one's offset in {@code recordOf}), checks whether every key is {@link
+   * SortedKeys#plain plain} text, and returns the content hash ({@link Directory#hashCode}: the
+   * keys and values in key order).
+   */
+  private int keyOrderPass(SortedKeys e, int rec, int buckets, int[] recordOf, byte[] table) {
+    byte[] bytes = e.keys;
+    int contentHash = size;
     int overflow = Directory.PAD + Directory.BUCKET * buckets;
-    long[] hashes = new long[BATCH];
-    int touched = 0;
+    boolean plainKeys = true;
     for (int k = 0; k < size; k++) {
-      if (k % BATCH == 0) {
-        // The keys of a batch and their home buckets lie anywhere in memory: loading them in a loop
-        // of independent steps lets the processor fetch many at once, not one per insertion.
-        for (int b = k, e = Math.min(size, k + BATCH); b < e; b++) {
-          int i = o[b];
-          long h = DirectoryHash.of(keys, starts[i], starts[i + 1] - starts[i]);
-          hashes[b - k] = h;
-          touched += table[shape.homeBucket(h) + 3];
-        }
+      int from = e.starts[k];
+      int len = e.starts[k + 1] - from;
+      for (int j = from, end = j + len; j < end; j++) {
+        byte b = bytes[j];
+        contentHash = 31 * contentHash + b;
+        plainKeys &= b >= 0x20 && b < 0x7F && b != '"' && b != '\\';
       }
-      int i = o[k];
-      int len = starts[i + 1] - starts[i];
-      for (int j = starts[i], e = j + len; j < e; j++) {
-        contentHash = 31 * contentHash + keys[j];
-      }
-      contentHash = 31 * contentHash + values[i];
-      long h = hashes[k % BATCH];
-      int home = shape.homeBucket(h);
-      int bs = home;
-      int d = 0;
-      int r = freeRecord(table, bs, rec);
-      while (r < 0) {
-        bs = shape.nextBucket(bs);
-        d++;
-        r = freeRecord(table, bs, rec);
-      }
-      int head = shape.expected(h, len);
-      table[r] = (byte) head;
-      table[r + 1] = (byte) (head >>> 8);
-      table[r + 2] = (byte) (head >>> 16);
-      putInt(table, r + 4, values[i]);
-      if (len <= rec - 8) {
-        System.arraycopy(keys, starts[i], table, r + 8, len);
-      } else {
-        System.arraycopy(keys, starts[i], table, overflow, len);
-        putInt(table, r + 8, overflow);
-        putInt(table, r + 12, len);
+      contentHash = 31 * contentHash + e.values[k];
+      if (len > rec - 8) {
+        System.arraycopy(bytes, from, table, overflow, len);
+        recordOf[k] = overflow;
         overflow += len;
       }
-      recordOf[k] = r;
-      int hop = Math.min(d, hopScan);
-      if (hop > (table[home + 3] & 0xFF)) {
-        table[home + 3] = (byte) hop;
-      }
     }
-    prefetched = touched; // kept, so that the loads of the batches are not left out
-    return new Directory(table, recordOf, size, rec, buckets, tagMask, hopScan, contentHash);
+    e.plain = plainKeys;
+    return contentHash;
+  }
+
+  /**
+   * The entries of the directory {@link #build()} built last, in its key order, read from this
+   * builder's arrays (a sequential read when the keys were added in key order, as a document
+   * written by this library has them), so that a directory of millions of keys is written once
+   * without a walk of its table. The builder's later changes do not show in it.
+   *
+   * @throws IllegalStateException when no directory was built since the last change
+   */
+  public SortedKeys sortedKeys() {
+    if (order == null || built == null) {
+      throw new IllegalStateException("no directory was built since the last entry was added");
+    }
+    return built;
   }
 
   /**
@@ -300,23 +322,6 @@ public final class DirectoryBuilder {
       overflowBytes += len > rec - 8 ? len : 0;
     }
     return Directory.PAD + (long) Directory.BUCKET * bucketCount(rec) + overflowBytes;
-  }
-
-  /** The first empty record of the bucket at {@code bs}, or -1 when it is full. */
-  private static int freeRecord(byte[] table, int bs, int rec) {
-    for (int r = bs; r < bs + Directory.BUCKET; r += rec) {
-      if (table[r] == 0) {
-        return r;
-      }
-    }
-    return -1;
-  }
-
-  private static void putInt(byte[] b, int at, int v) {
-    b[at] = (byte) v;
-    b[at + 1] = (byte) (v >>> 8);
-    b[at + 2] = (byte) (v >>> 16);
-    b[at + 3] = (byte) (v >>> 24);
   }
 
   // ---- test hooks: the layout's parameters, fixed by default
@@ -361,6 +366,23 @@ public final class DirectoryBuilder {
   }
 
   /**
+   * Fills the table {@code bandRegions} regions of {@code regionBuckets} buckets at a time ({@link
+   * TableFill}; both at least 1): small values make a small directory span many of each.
+   */
+  public DirectoryBuilder fillRegions(int regionBuckets, int bandRegions) {
+    if (regionBuckets < 1 || bandRegions < 1) {
+      throw new IllegalArgumentException(
+          "region buckets and band regions must be >= 1, got "
+              + regionBuckets
+              + " and "
+              + bandRegions);
+    }
+    this.regionBuckets = regionBuckets;
+    this.bandRegions = bandRegions;
+    return this;
+  }
+
+  /**
    * True when entries {@code a} and {@code b} (insertion indices), whose prefixes are equal, have
    * the same key.
    */
@@ -378,6 +400,7 @@ public final class DirectoryBuilder {
       KeyOrder k = KeyOrder.of(keys, starts, size);
       order = k.order;
       sortedPrefixes = k.prefixes;
+      inKeyOrder = k.ascending;
     }
     return order;
   }

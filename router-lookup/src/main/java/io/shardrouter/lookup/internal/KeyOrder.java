@@ -19,8 +19,17 @@ final class KeyOrder {
   /** Insertion indices in key order. */
   int[] order;
 
-  /** The prefix of each entry of {@link #order}, in that order. */
+  /**
+   * The prefix of each entry of {@link #order}, in that order; null when the keys were added in
+   * strictly ascending order ({@link #ascending}).
+   */
   long[] prefixes;
+
+  /**
+   * True when each key was above the one added before it: {@link #order} is then the insertion
+   * order and no key repeats (a directory written by this library and read back is in key order).
+   */
+  boolean ascending;
 
   private KeyOrder(byte[] keys, int[] starts) {
     this.keys = keys;
@@ -59,6 +68,21 @@ final class KeyOrder {
     KeyOrder k = new KeyOrder(keys, starts);
     int n = size;
     int[] a = new int[n];
+    int above = 1;
+    while (above < n
+        && Arrays.compareUnsigned(
+                keys, starts[above - 1], starts[above], keys, starts[above], starts[above + 1])
+            < 0) {
+      above++;
+    }
+    if (above >= n) {
+      for (int i = 0; i < n; i++) {
+        a[i] = i;
+      }
+      k.order = a;
+      k.ascending = true;
+      return k;
+    }
     long[] p = new long[n];
     for (int i = 0; i < n; i++) {
       a[i] = i;
