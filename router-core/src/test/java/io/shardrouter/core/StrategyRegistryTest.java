@@ -39,6 +39,10 @@ class StrategyRegistryTest {
 
     @Override
     public PartitionStrategy create(StrategyParameters params) {
+      if (params.has("partitions")) {
+        params.violation("partitions", "read under " + params.path());
+        return null;
+      }
       return params.has("entries") ? null : new ByteSumStrategy(2);
     }
   }
@@ -143,5 +147,15 @@ class StrategyRegistryTest {
         refusal(spec));
     assertEquals(
         new ByteSumStrategy(2), REGISTRY.create(Spec.object().put("type", "test_quiet").build()));
+  }
+
+  @Test
+  void factory_isToldThePathOfItsObject() {
+    Violations v = new Violations();
+    REGISTRY.create(
+        Spec.object().put("type", "test_quiet").put("partitions", 2).build(), "strategy.inner", v);
+    assertEquals(
+        List.of(new Violation("strategy.inner.partitions", "read under strategy.inner")),
+        v.asList());
   }
 }
