@@ -9,9 +9,12 @@ module io.shardrouter.hash {
   requires jdk.unsupported; // zero-allocation-hashing reads memory through sun.misc.Unsafe
 
   exports io.shardrouter.hash;
+  // The ring allocator and movement tools behind `shardctl ring` and `shardctl diff`: not API.
+  exports io.shardrouter.hash.internal to
+      io.shardrouter.cli;
 
   provides io.shardrouter.core.StrategyFactory with
-      io.shardrouter.hash.HashStrategyFactories.HashMod,
-      io.shardrouter.hash.HashStrategyFactories.Jump,
-      io.shardrouter.hash.RingStrategyFactory;
+      io.shardrouter.hash.internal.HashStrategyFactories.HashMod,
+      io.shardrouter.hash.internal.HashStrategyFactories.Jump,
+      io.shardrouter.hash.internal.RingStrategyFactory;
 }

@@ -1,11 +1,13 @@
 /**
  * ShardRouter online resharding: the plan between two routing tables, the phases as routing
  * versions, write and read routes per phase, fencing, the store and state-store SPIs, the
- * crash-safe coordinator, the in-memory store and the deterministic simulation ({@code
- * docs/migration.md}).
+ * crash-safe coordinator and the in-memory store ({@code docs/migration.md}). The deterministic
+ * simulation behind {@code shardctl migrate} lives in the internal package.
  */
 module io.shardrouter.migrate {
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.migrate;
+  exports io.shardrouter.migrate.internal to
+      io.shardrouter.cli;
 }

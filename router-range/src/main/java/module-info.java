@@ -6,10 +6,15 @@ module io.shardrouter.range {
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.range;
+  // Split points and hot-tail detection, behind `shardctl split-point` and the rebalance advisor:
+  // not API.
+  exports io.shardrouter.range.internal to
+      io.shardrouter.stats,
+      io.shardrouter.cli;
 
   provides io.shardrouter.core.StrategyFactory with
-      io.shardrouter.range.RangeStrategyFactory,
-      io.shardrouter.range.TimeBucketedStrategyFactory;
+      io.shardrouter.range.internal.RangeStrategyFactory,
+      io.shardrouter.range.internal.TimeBucketedStrategyFactory;
   provides io.shardrouter.core.metadata.DocumentReader with
-      io.shardrouter.range.RangeDocumentReader;
+      io.shardrouter.range.internal.RangeDocumentReader;
 }

@@ -7,13 +7,13 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.HotTail;
 import io.shardrouter.range.KeyRange;
 import io.shardrouter.range.PartitionSpan;
 import io.shardrouter.range.RangeChange;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.range.internal.HotTail;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,8 +28,8 @@ import java.util.SplittableRandom;
  * returns false when a check fails.
  */
 final class RangeDemo {
-  /** The compact range document, as docs/examples/range-001.json holds it. */
-  static final String SEED_001 =
+  /** The compact range document, as docs/examples/range-compact.json holds it. */
+  static final String COMPACT_DOCUMENT =
       """
       {
         "routing_version": 12,
@@ -47,8 +47,8 @@ final class RangeDemo {
 
   static boolean run(PrintStream out) {
     boolean ok = pruning(out);
-    RoutingTable t = RoutingDocuments.read(SEED_001);
-    ok &= seed001(out, t);
+    RoutingTable t = RoutingDocuments.read(COMPACT_DOCUMENT);
+    ok &= compactDocument(out, t);
     ok &= split(out, t);
     return ok;
   }
@@ -82,7 +82,7 @@ final class RangeDemo {
     return ok;
   }
 
-  private static boolean seed001(PrintStream out, RoutingTable t) {
+  private static boolean compactDocument(PrintStream out, RoutingTable t) {
     heading(
         out,
         "the compact range document: entity "

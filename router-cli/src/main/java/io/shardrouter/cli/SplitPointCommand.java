@@ -2,9 +2,9 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.range.HotTail;
 import io.shardrouter.range.RangeStrategy;
-import io.shardrouter.range.SplitPoints;
+import io.shardrouter.range.internal.HotTail;
+import io.shardrouter.range.internal.SplitPoints;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -2,9 +2,9 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
-import io.shardrouter.hash.RingBalance;
 import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.hash.internal.RingBalance;
 
 /**
  * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a

@@ -78,7 +78,7 @@ class BucketsCommandTest {
             "buckets", Cli.TIME_BUCKETS, "2026-04-01T00:00:00Z", "2026-05-01T00:00:00Z", "plant-a");
     assertEquals(ShardCtl.UNROUTED, key.status(), key::toString);
     Cli.Result range =
-        Cli.run("buckets", Cli.RANGE_001, "2026-04-01T00:00:00Z", "2026-05-01T00:00:00Z");
+        Cli.run("buckets", Cli.RANGE_COMPACT, "2026-04-01T00:00:00Z", "2026-05-01T00:00:00Z");
     assertTrue(
         range.err().contains("uses strategy 'range'; buckets needs a 'time_buckets' strategy"),
         range::toString);

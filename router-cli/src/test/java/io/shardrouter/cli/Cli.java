@@ -17,7 +17,7 @@ final class Cli {
   static final String JUMP = EXAMPLES.resolve("jump.json").toString();
   static final String HASH_MOD = EXAMPLES.resolve("hash-mod.json").toString();
   static final String LOOKUP_TENANTS = EXAMPLES.resolve("lookup-tenants.json").toString();
-  static final String RANGE_001 = EXAMPLES.resolve("range-001.json").toString();
+  static final String RANGE_COMPACT = EXAMPLES.resolve("range-compact.json").toString();
   static final String TIME_BUCKETS = EXAMPLES.resolve("time-buckets.json").toString();
 
   private Cli() {}

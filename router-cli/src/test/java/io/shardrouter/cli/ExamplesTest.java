@@ -45,7 +45,7 @@ class ExamplesTest {
     assertTrue(files.contains(Cli.EXAMPLES.resolve("jump.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("hash-mod.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("lookup-tenants.json")), files::toString);
-    assertTrue(files.contains(Cli.EXAMPLES.resolve("range-001.json")), files::toString);
+    assertTrue(files.contains(Cli.EXAMPLES.resolve("range-compact.json")), files::toString);
     assertTrue(files.contains(Cli.EXAMPLES.resolve("time-buckets.json")), files::toString);
   }
 
@@ -116,10 +116,10 @@ class ExamplesTest {
   @Test
   void range001Example_isSeed001sDocument_routingAs001Defines() throws IOException {
     assertEquals(
-        RangeDemo.SEED_001.strip(),
-        Files.readString(Path.of(Cli.RANGE_001)).strip(),
-        "range-001.json is 001's document as the seed prints it, and the demo uses the same");
-    RoutingTable t = RoutingDocuments.read(Path.of(Cli.RANGE_001));
+        RangeDemo.COMPACT_DOCUMENT.strip(),
+        Files.readString(Path.of(Cli.RANGE_COMPACT)).strip(),
+        "range-compact.json is the compact range document of docs/format.md §6, and the demo uses the same");
+    RoutingTable t = RoutingDocuments.read(Path.of(Cli.RANGE_COMPACT));
     assertEquals("range", t.strategy().type());
     assertEquals(12, t.version());
     assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59Z")).group().id());

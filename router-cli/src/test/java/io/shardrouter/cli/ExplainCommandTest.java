@@ -120,7 +120,7 @@ class ExplainCommandTest {
 
   @Test
   void explain_rangeDocument_printsTheRange() {
-    Cli.Result r = Cli.run("explain", Cli.RANGE_001, "2026-03-31T23:59:59Z");
+    Cli.Result r = Cli.run("explain", Cli.RANGE_COMPACT, "2026-03-31T23:59:59Z");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals(
         "range, 2 ranges [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) ... [2026-04-01T00:00:00Z, +∞)",
@@ -137,7 +137,7 @@ class ExplainCommandTest {
 
   @Test
   void explain_keyInNoRange_status1WithTheNearestRange() {
-    Cli.Result r = Cli.run("explain", Cli.RANGE_001, "2025-01-01T00:00:00Z");
+    Cli.Result r = Cli.run("explain", Cli.RANGE_COMPACT, "2025-01-01T00:00:00Z");
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
     assertEquals("", r.out());
     assertTrue(

@@ -75,7 +75,7 @@ class PruneCommandTest {
     Cli.Result r =
         Cli.run(
             "prune",
-            Cli.RANGE_001,
+            Cli.RANGE_COMPACT,
             "--from",
             "2026-03-01T00:00:00Z",
             "--before",
@@ -88,7 +88,7 @@ class PruneCommandTest {
     assertTrue(
         Cli.run(
                 "prune",
-                Cli.RANGE_001,
+                Cli.RANGE_COMPACT,
                 "--from",
                 "2026-03-01T00:00:00Z",
                 "--to",

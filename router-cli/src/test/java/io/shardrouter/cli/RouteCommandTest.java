@@ -239,7 +239,7 @@ class RouteCommandTest {
     Cli.Result r =
         Cli.run(
             "route",
-            Cli.RANGE_001,
+            Cli.RANGE_COMPACT,
             "2026-03-31T23:59:59Z",
             "2025-12-31T23:59:59Z",
             "2026-04-01T00:00:00Z",
@@ -274,7 +274,7 @@ class RouteCommandTest {
     Cli.Result r =
         Cli.run(
             "route",
-            Cli.RANGE_001,
+            Cli.RANGE_COMPACT,
             "--keys",
             keysFile(
                     List.of("2026-01-01T00:00:00Z", "1999-01-01T00:00:00Z", "2030-01-01T00:00:00Z"))

@@ -71,7 +71,7 @@ class ShardCtlTest {
         empty.errLines().get(0).contains("--keys needs a file name, or - for standard input"),
         empty::toString);
     Cli.Result group =
-        Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", "x.json", "--group=");
+        Cli.run("split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", "x.json", "--group=");
     assertTrue(
         group.errLines().get(0).contains("--group needs a group id of the document"),
         group::toString);

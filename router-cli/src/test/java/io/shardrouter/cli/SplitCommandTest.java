@@ -22,7 +22,7 @@ class SplitCommandTest {
   void split_seed001Tail_writesTheNextVersion_onlyTheUpperPartMoves() {
     Path out = dir.resolve("v13.json");
     Cli.Result r =
-        Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-01");
+        Cli.run("split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-01");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals(
         List.of(
@@ -44,7 +44,7 @@ class SplitCommandTest {
   @Test
   void split_withoutGroup_nothingMoves() {
     Path out = dir.resolve("v13.json");
-    Cli.Result r = Cli.run("split", Cli.RANGE_001, "2026-02-01T00:00:00Z", out.toString());
+    Cli.Result r = Cli.run("split", Cli.RANGE_COMPACT, "2026-02-01T00:00:00Z", out.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertTrue(r.out().contains("moves: none; every key stays on its group"), r::toString);
   }
@@ -52,7 +52,7 @@ class SplitCommandTest {
   @Test
   void split_badPoints_refusedAndNothingWritten() {
     Path out = dir.resolve("never.json");
-    Cli.Result atStart = Cli.run("split", Cli.RANGE_001, "2026-04-01T00:00:00Z", out.toString());
+    Cli.Result atStart = Cli.run("split", Cli.RANGE_COMPACT, "2026-04-01T00:00:00Z", out.toString());
     assertEquals(ShardCtl.INVALID, atStart.status(), atStart::toString);
     assertTrue(
         atStart
@@ -60,7 +60,7 @@ class SplitCommandTest {
             .startsWith(
                 "shardctl split: split key 2026-04-01T00:00:00Z is the start of partition 1"),
         atStart::toString);
-    Cli.Result outside = Cli.run("split", Cli.RANGE_001, "2025-01-01T00:00:00Z", out.toString());
+    Cli.Result outside = Cli.run("split", Cli.RANGE_COMPACT, "2025-01-01T00:00:00Z", out.toString());
     assertEquals(ShardCtl.INVALID, outside.status(), outside::toString);
     assertTrue(
         outside
@@ -69,11 +69,11 @@ class SplitCommandTest {
                 "cannot split at 2025-01-01T00:00:00Z: key 2025-01-01T00:00:00Z (timestamp) is in no range"),
         outside::toString);
     Cli.Result group =
-        Cli.run("split", Cli.RANGE_001, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-09");
+        Cli.run("split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-09");
     assertTrue(
         group.err().contains("unknown group 'ts-09'; the table's groups are [ts-01, ts-02]"),
         group::toString);
-    Cli.Result key = Cli.run("split", Cli.RANGE_001, "July", out.toString());
+    Cli.Result key = Cli.run("split", Cli.RANGE_COMPACT, "July", out.toString());
     assertEquals(ShardCtl.UNROUTED, key.status(), key::toString);
     assertFalse(Files.exists(out));
     Cli.Result hash = Cli.run("split", Cli.JUMP, "a", out.toString());
@@ -83,7 +83,7 @@ class SplitCommandTest {
   @Test
   void merge_thenSplit_roundTrip() throws IOException {
     Path merged = dir.resolve("merged.json");
-    Cli.Result m = Cli.run("merge", Cli.RANGE_001, "0", merged.toString(), "--group", "ts-02");
+    Cli.Result m = Cli.run("merge", Cli.RANGE_COMPACT, "0", merged.toString(), "--group", "ts-02");
     assertEquals(ShardCtl.OK, m.status(), m::toString);
     assertTrue(
         m.out()
@@ -101,12 +101,12 @@ class SplitCommandTest {
   @Test
   void merge_badInput() {
     Path out = dir.resolve("never.json");
-    Cli.Result last = Cli.run("merge", Cli.RANGE_001, "1", out.toString());
+    Cli.Result last = Cli.run("merge", Cli.RANGE_COMPACT, "1", out.toString());
     assertEquals(ShardCtl.INVALID, last.status(), last::toString);
     assertTrue(
         last.err().contains("partition 1 [2026-04-01T00:00:00Z, +∞) is the last one"),
         last::toString);
-    Cli.Result nan = Cli.run("merge", Cli.RANGE_001, "first", out.toString());
+    Cli.Result nan = Cli.run("merge", Cli.RANGE_COMPACT, "first", out.toString());
     assertTrue(
         nan.err().contains("PARTITION must be a partition number, 0 to 1, got 'first'"),
         nan::toString);

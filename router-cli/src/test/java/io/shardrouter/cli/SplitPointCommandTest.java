@@ -27,7 +27,7 @@ class SplitPointCommandTest {
       lines.add(Instant.parse("2026-05-01T00:00:00Z").plusSeconds(3600L * i).toString());
     }
     lines.add("2026-02-01T00:00:00Z");
-    Cli.Result r = Cli.run("split-point", Cli.RANGE_001, "--keys", keys(lines).toString());
+    Cli.Result r = Cli.run("split-point", Cli.RANGE_COMPACT, "--keys", keys(lines).toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals("sample: 101 keys, 0 in no range", r.outLines().get(0));
     assertTrue(
@@ -47,7 +47,7 @@ class SplitPointCommandTest {
     Cli.Result r =
         Cli.run(
             "split-point",
-            Cli.RANGE_001,
+            Cli.RANGE_COMPACT,
             "--keys",
             keys(List.of(
                     "2026-05-01T00:00:00Z",
@@ -66,7 +66,7 @@ class SplitPointCommandTest {
 
   @Test
   void splitPoint_withoutKeys_usage() {
-    Cli.Result r = Cli.run("split-point", Cli.RANGE_001);
+    Cli.Result r = Cli.run("split-point", Cli.RANGE_COMPACT);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertTrue(r.err().contains("needs --keys FILE, a sample of written keys"), r::toString);
   }

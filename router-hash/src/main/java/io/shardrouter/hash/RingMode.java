@@ -13,16 +13,21 @@ package io.shardrouter.hash;
 public enum RingMode {
   /**
    * {@code "tokens"} (the default): the token list is persisted in the routing document as {@code
-   * [token, partition]} pairs, cut by {@link RingAllocator}; each token range is its own partition,
-   * and group weights live in the {@code weights} parameter.
+   * [token, partition]} pairs, cut by the ring allocator (docs/ring.md); each token range is its
+   * own partition, and group weights live in the {@code weights} parameter.
    */
   TOKENS("tokens"),
   /**
-   * {@code "001"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens derived by name
-   * ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a vnode count; the
-   * partition of a key is the index of its node in {@code nodes}.
+   * {@code "named_vnodes"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens derived
+   * by name ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a vnode count;
+   * the partition of a key is the index of its node in {@code nodes}. Documents written before the
+   * mode had this name spell it {@code "001"}; that spelling is read as this mode forever, and
+   * written as {@code "named_vnodes"}.
    */
-  REFERENCE_001("001");
+  NAMED_VNODES("named_vnodes");
+
+  /** The earlier spelling of {@link #NAMED_VNODES} in documents: read, never written. */
+  private static final String NAMED_VNODES_ALIAS = "001";
 
   private final String documentName;
 
@@ -35,8 +40,14 @@ public enum RingMode {
     return documentName;
   }
 
-  /** The mode named {@code name} in a routing document, or null. */
+  /**
+   * The mode named {@code name} in a routing document (including the alias {@code "001"} of {@link
+   * #NAMED_VNODES}), or null.
+   */
   public static RingMode fromDocumentName(String name) {
+    if (NAMED_VNODES_ALIAS.equals(name)) {
+      return NAMED_VNODES;
+    }
     for (RingMode m : values()) {
       if (m.documentName.equals(name)) {
         return m;

@@ -7,6 +7,12 @@ import io.shardrouter.core.RouteIndex;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
+import io.shardrouter.hash.internal.Blake2b64;
+import io.shardrouter.hash.internal.NamedVnodes;
+import io.shardrouter.hash.internal.RingChecks;
+import io.shardrouter.hash.internal.RingRouteIndex;
+import io.shardrouter.hash.internal.TokenIndex;
+import io.shardrouter.hash.internal.Tokens;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +30,19 @@ import java.util.TreeMap;
  * <ul>
  *   <li>{@code tokens} (default): the token list is persisted as {@code [token, partition]} pairs.
  *       Each token range is its own logical partition, and a partition id never changes while its
- *       token stays: {@link RingAllocator} gives new tokens fresh ids (counting up from {@code
- *       partitions}) and never renumbers; an id whose token is merged away is retired (it owns no
- *       keys, {@link #shareOf} is 0, and its placement entry may name any group). The placement
- *       maps each partition to its replica group, so moving a range is a placement change. {@code
- *       weights} ({@code {group: integer}}) and {@code vnodes} (per unit of weight) belong to the
- *       allocator: routing never reads them, and the strategy cannot see the document's groups, so
- *       {@link RingAllocator} checks that the weights name exactly those.
- *   <li>{@code 001}: 001's reference {@code ConsistentHashRing(nodes, vnodes)} reproduced exactly
- *       (tokens {@code blake2b-64("<node>#vnode-<i>")}, collisions keep the earlier vnode, key hash
- *       blake2b-64 of the UTF-8 key). Partition {@code i} is node {@code nodes[i]}; a placement
- *       that puts partition {@code i} on the group named {@code nodes[i]} answers every string key
- *       with the node name 001's {@code get_node} returns.
+ *       token stays: the ring allocator (docs/ring.md) gives new tokens fresh ids (counting up from
+ *       {@code partitions}) and never renumbers; an id whose token is merged away is retired (it
+ *       owns no keys, {@link #shareOf} is 0, and its placement entry may name any group). The
+ *       placement maps each partition to its replica group, so moving a range is a placement
+ *       change. {@code weights} ({@code {group: integer}}) and {@code vnodes} (per unit of weight)
+ *       belong to the allocator: routing never reads them, and the strategy cannot see the
+ *       document's groups, so the ring allocator (docs/ring.md) checks that the weights name
+ *       exactly those.
+ *   <li>{@code named_vnodes} (read also as {@code 001}): the common vnode-named consistent-hash
+ *       ring (tokens {@code blake2b-64("<node>#vnode-<i>")}, collisions keep the earlier vnode, key
+ *       hash blake2b-64 of the UTF-8 key). Partition {@code i} is node {@code nodes[i]}; a
+ *       placement that puts partition {@code i} on the group named {@code nodes[i]} answers every
+ *       string key with the node the ring picks for it.
  * </ul>
  *
  * <p>Good for: groups of different capacity, and partition sets that grow by splitting ranges (the
@@ -61,10 +68,10 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   /** Vnodes per unit of weight in mode {@code tokens} when the document gives none. */
   public static final int DEFAULT_VNODES = 16;
 
-  /** Vnodes per node in mode {@code 001}: the reference's {@code virtual_nodes=150}. */
-  public static final int DEFAULT_VNODES_001 = 150;
+  /** Vnodes per node in mode {@code named_vnodes} when the document gives none. */
+  public static final int DEFAULT_NAMED_VNODES = 150;
 
-  /** The most vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code 001}). */
+  /** The most vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code named_vnodes}). */
   public static final int MAX_VNODES = 4096;
 
   /** The largest weight of one group. */
@@ -80,7 +87,7 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   private final TokenIndex index;
   private final Map<String, Integer> weights; // mode tokens; sorted by group id
   private final int vnodes;
-  private final List<String> nodes; // mode 001
+  private final List<String> nodes; // mode named_vnodes
 
   private RingStrategy(
       RingMode mode,
@@ -109,7 +116,8 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   /**
    * A ring in mode {@code tokens}: {@code tokens} strictly increasing as unsigned integers, token
    * {@code i} owning partition {@code partitions[i]}, every id used once and below {@code
-   * partitionCount} (ids that own no token are retired). Normally built by {@link RingAllocator}.
+   * partitionCount} (ids that own no token are retired). Normally built by the ring allocator
+   * (docs/ring.md).
    *
    * @throws io.shardrouter.core.InvalidRoutingTableException naming each broken rule with its path
    *     under {@code strategy}
@@ -149,7 +157,7 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   }
 
   /** Mode {@code tokens} from arrays already checked and owned by the caller. */
-  static RingStrategy tokensUnchecked(
+  private static RingStrategy tokensUnchecked(
       StableHash hash,
       long[] tokens,
       int[] partitions,
@@ -169,12 +177,12 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
 
   /**
    * The vnode-named ring over {@code nodes} with {@code vnodes} virtual nodes each (the default is
-   * {@value #DEFAULT_VNODES_001}; {@code docs/routing-spec.md} §4.7).
+   * {@value #DEFAULT_NAMED_VNODES}; {@code docs/routing-spec.md} §4.7).
    *
    * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a blank or repeated
    *     node, or a vnode count outside [1, {@value #MAX_VNODES}]
    */
-  public static RingStrategy reference001(List<String> nodes, int vnodes) {
+  public static RingStrategy namedVnodes(List<String> nodes, int vnodes) {
     Violations v = new Violations();
     if (vnodes < 1 || vnodes > MAX_VNODES) {
       v.add("strategy.vnodes", "must be in [1, " + MAX_VNODES + "] vnodes per node, got " + vnodes);
@@ -182,13 +190,13 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
       RingChecks.nodes(nodes, vnodes, (name, message) -> v.add("strategy." + name, message));
     }
     v.throwIfAny();
-    return reference001Unchecked(List.copyOf(nodes), vnodes);
+    return namedVnodesUnchecked(List.copyOf(nodes), vnodes);
   }
 
-  static RingStrategy reference001Unchecked(List<String> nodes, int vnodes) {
-    Ring001.Derived d = Ring001.derive(nodes, vnodes);
+  private static RingStrategy namedVnodesUnchecked(List<String> nodes, int vnodes) {
+    NamedVnodes.Derived d = NamedVnodes.derive(nodes, vnodes);
     return new RingStrategy(
-        RingMode.REFERENCE_001,
+        RingMode.NAMED_VNODES,
         Blake2b64.INSTANCE,
         d.tokens(),
         d.partitions(),
@@ -249,58 +257,23 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     return tokenPartitions[i];
   }
 
-  /** The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code 001}. */
+  /** The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code named_vnodes}. */
   /** A document's weights, when it gives any, name exactly its groups. */
   @Override
   public void checkGroups(List<ReplicaGroup> groups, String path, Violations v) {
-    checkWeights(groups, path, v, false);
-  }
-
-  /**
-   * Reports weights that name no group, and (when weights are given or {@code required}) groups
-   * without a weight.
-   */
-  void checkWeights(List<ReplicaGroup> groups, String path, Violations v, boolean required) {
-    if (weights().isEmpty() && !required) {
-      return;
-    }
-    java.util.Set<String> ids = new java.util.LinkedHashSet<>();
-    for (ReplicaGroup g : groups) {
-      ids.add(g.id());
-      if (!weights().containsKey(g.id())) {
-        v.add(
-            path + ".weights",
-            "has no weight for group '"
-                + g.id()
-                + "'; give every group of the document an "
-                + "integer weight in [1, "
-                + MAX_WEIGHT
-                + "]");
-      }
-    }
-    for (String id : weights().keySet()) {
-      if (!ids.contains(id)) {
-        v.add(
-            path + ".weights." + id,
-            "names group '"
-                + id
-                + "', which is not in the document's groups "
-                + List.copyOf(ids)
-                + "; remove the weight or add the group");
-      }
-    }
+    RingChecks.groupWeights(weights(), groups, path, v, false);
   }
 
   public Map<String, Integer> weights() {
     return weights;
   }
 
-  /** Vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code 001}). */
+  /** Vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code named_vnodes}). */
   public int vnodes() {
     return vnodes;
   }
 
-  /** The nodes of mode {@code 001}, partition i being node i; empty in mode {@code tokens}. */
+  /** The nodes of mode {@code named_vnodes}, partition i being node i; empty in mode {@code tokens}. */
   public List<String> nodes() {
     return nodes;
   }
@@ -308,12 +281,12 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   /**
    * The strategy object: {@code type}, {@code mode}, then for mode {@code tokens} {@code hash},
    * {@code seed} (when not 0), {@code vnodes}, {@code weights} (sorted by group id), {@code
-   * partitions} and {@code tokens}; for mode {@code 001} {@code nodes} and {@code vnodes}.
+   * partitions} and {@code tokens}; for mode {@code named_vnodes} {@code nodes} and {@code vnodes}.
    */
   @Override
   public Spec toSpec() {
     Spec.ObjectBuilder o = Spec.object().put("type", TYPE).put("mode", mode.documentName());
-    if (mode == RingMode.REFERENCE_001) {
+    if (mode == RingMode.NAMED_VNODES) {
       List<Spec> ns = new ArrayList<>(nodes.size());
       nodes.forEach(n -> ns.add(Spec.of(n)));
       return o.put("nodes", Spec.array(ns)).put("vnodes", vnodes).build();

@@ -1,6 +1,8 @@
 package io.shardrouter.hash;
 
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.hash.internal.Blake2b64;
+import io.shardrouter.hash.internal.ZahStableHash;
 import java.util.List;
 import net.openhft.hashing.LongHashFunction;
 
@@ -12,7 +14,7 @@ import net.openhft.hashing.LongHashFunction;
  *   <tr><th>name</th><th>function</th><th>seed</th></tr>
  *   <tr><td>{@code xxh3-64}</td><td>XXH3 64-bit (xxHash 0.8)</td><td>any 64-bit value; default 0</td></tr>
  *   <tr><td>{@code murmur3-64}</td><td>the first 64 bits (h1) of MurmurHash3_x64_128</td><td>0 to 2<sup>32</sup>-1; default 0</td></tr>
- *   <tr><td>{@code blake2b-64}</td><td>BLAKE2b with an 8-byte digest, read big-endian (001's {@code stable_hash})</td><td>none</td></tr>
+ *   <tr><td>{@code blake2b-64}</td><td>BLAKE2b with an 8-byte digest, read big-endian (the unkeyed hash of the vnode-named ring)</td><td>none</td></tr>
  * </table>
  *
  * <p><b>Thread-safety:</b> stateless.
@@ -63,10 +65,13 @@ public final class StableHashes {
   }
 
   /**
-   * Reads {@code hash} and {@code seed} from strategy parameters, reporting problems; null when
-   * bad.
+   * Reads the {@code hash} (default {@value #XXH3_64}) and {@code seed} (default 0) parameters of a
+   * strategy that hashes its keys, as the built-in strategies do: an unknown name or a seed the
+   * function does not take is reported on {@code params} under that parameter's path.
+   *
+   * @return the function, or null when a problem was reported
    */
-  static StableHash fromParameters(StrategyParameters params) {
+  public static StableHash fromParameters(StrategyParameters params) {
     String name = params.optionalString("hash", XXH3_64);
     long seed = params.optionalBits64("seed", 0);
     if (!NAMES.contains(name)) {
@@ -86,7 +91,7 @@ public final class StableHashes {
       return "unknown hash '" + name + "'; known: " + NAMES;
     }
     if (name.equals(BLAKE2B_64) && seed != 0) {
-      return "blake2b-64 takes no seed (it is 001's unkeyed stable_hash), got "
+      return "blake2b-64 takes no seed (it is the unkeyed BLAKE2b of docs/routing-spec.md), got "
           + seed
           + "; remove the seed or use xxh3-64";
     }

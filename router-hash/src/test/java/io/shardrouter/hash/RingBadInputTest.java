@@ -10,6 +10,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.hash.internal.RingBalance;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -176,7 +177,7 @@ class RingBadInputTest {
         assertThrows(
             InvalidRoutingTableException.class,
             () ->
-                RingStrategy.reference001(
+                RingStrategy.namedVnodes(
                     java.util.stream.IntStream.range(0, 300).mapToObj(i -> "n" + i).toList(),
                     4000));
     assertEquals("strategy.vnodes", e.violations().get(0).path());
@@ -197,7 +198,7 @@ class RingBadInputTest {
     refused(
         tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\"], " + TOKENS),
         "strategy.tokens",
-        "mode '001' does not take 'tokens'");
+        "mode 'named_vnodes' does not take 'tokens'");
     refused(
         tokensDoc("\"mode\": \"001\", \"nodes\": [\"g1\", \"g2\", \"g1\"], \"hash\": \"xxh3-64\""),
         "strategy.hash",
@@ -272,7 +273,7 @@ class RingBadInputTest {
             IllegalArgumentException.class,
             () -> RingAllocator.standard().removeGroup(one, "solo"));
     assertTrue(e.getMessage().contains("is the last group"), e.getMessage());
-    RoutingTable ref = Ring001GoldenTest.table(List.of("edge-1", "edge-2"), 150);
+    RoutingTable ref = NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2"), 150);
     e =
         assertThrows(
             IllegalArgumentException.class,
@@ -280,7 +281,7 @@ class RingBadInputTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "in mode 001; the ring allocator changes only 'ring' tables in mode 'tokens'"),
+                "in mode named_vnodes; the ring allocator changes only 'ring' tables in mode 'tokens'"),
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> RingAllocator.withMinPiece(0.5));
   }

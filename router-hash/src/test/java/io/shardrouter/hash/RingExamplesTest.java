@@ -9,6 +9,8 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.hash.internal.RingBalance;
+import io.shardrouter.hash.internal.RingMovement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -67,10 +69,10 @@ class RingExamplesTest {
   }
 
   @Test
-  void ring001_loads_andRoutesAs001() throws IOException {
-    RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-001.json"));
+  void namedVnodesExample_loads_andRoutesAsTheGolden() throws IOException {
+    RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-named-vnodes.json"));
     assertEquals(
-        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(),
+        NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(),
         t.strategy());
     JsonNode golden;
     try (InputStream in = getClass().getResourceAsStream("/golden/ring-001.json")) {
@@ -85,5 +87,23 @@ class RingExamplesTest {
           t.route(keys.get(i).textValue()).group().id(),
           keys.get(i).textValue());
     }
+  }
+
+  /**
+   * The earlier spelling of the mode, {@code "001"}, is read forever as {@code named_vnodes}: the
+   * same table and fingerprint, and written back with the new name (docs/format.md §1.9).
+   */
+  @Test
+  void aliasSpelling001_readsAsNamedVnodes_andIsWrittenWithTheNewName() {
+    RoutingTable alias = RoutingDocuments.read(EXAMPLES.resolve("ring-001.json"));
+    RoutingTable named = RoutingDocuments.read(EXAMPLES.resolve("ring-named-vnodes.json"));
+    assertEquals(RingMode.NAMED_VNODES, ((RingStrategy) alias.strategy()).mode());
+    assertEquals(named.strategy(), alias.strategy());
+    assertEquals(named.fingerprint(), alias.fingerprint());
+    String written = RoutingDocuments.write(alias);
+    assertTrue(written.contains("\"mode\" : \"named_vnodes\""), written);
+    assertTrue(!written.contains("\"001\""), written);
+    assertEquals(RingMode.NAMED_VNODES, RingMode.fromDocumentName("001"));
+    assertEquals("named_vnodes", RingMode.NAMED_VNODES.documentName());
   }
 }

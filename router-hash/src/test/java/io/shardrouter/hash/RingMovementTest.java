@@ -11,6 +11,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.hash.internal.RingMovement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,11 +74,11 @@ class RingMovementTest {
   }
 
   @Test
-  void reference001_addNode_movesOnlyToTheNewNode() {
+  void namedVnodes_addNode_movesOnlyToTheNewNode() {
     RoutingTable four =
-        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+        NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     RoutingTable five =
-        Ring001GoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), 150);
+        NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), 150);
     RingMovement m = RingMovement.between(four, five);
     assertEquals(List.of("edge-5"), List.copyOf(m.gainedShare().keySet()));
     assertEquals(five.strategy().shareOf(4), m.movedShare(), 1e-12);
@@ -128,8 +129,8 @@ class RingMovementTest {
   @Test
   void keysExactlyOnATokenPoint_fallInTheSegmentAfterIt_asTheyRoute() {
     List<String> nodes = List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5");
-    RoutingTable four = Ring001GoldenTest.table(nodes.subList(0, 4), 150);
-    RoutingTable five = Ring001GoldenTest.table(nodes, 150);
+    RoutingTable four = NamedVnodesGoldenTest.table(nodes.subList(0, 4), 150);
+    RoutingTable five = NamedVnodesGoldenTest.table(nodes, 150);
     List<byte[]> keys = tokenKeys(nodes, 150);
     long moved = 0;
     for (byte[] k : keys) {
@@ -150,9 +151,9 @@ class RingMovementTest {
   @Test
   void keysRoutedThroughAnotherTableThanPlanned_countedAsMovedOutsideThePlan() {
     List<String> nodes = List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5", "edge-6");
-    RoutingTable four = Ring001GoldenTest.table(nodes.subList(0, 4), 150);
-    RoutingTable five = Ring001GoldenTest.table(nodes.subList(0, 5), 150);
-    RoutingTable six = Ring001GoldenTest.table(nodes, 150);
+    RoutingTable four = NamedVnodesGoldenTest.table(nodes.subList(0, 4), 150);
+    RoutingTable five = NamedVnodesGoldenTest.table(nodes.subList(0, 5), 150);
+    RoutingTable six = NamedVnodesGoldenTest.table(nodes, 150);
     List<byte[]> keys = keys(20_000);
     long moved = 0;
     long outside = 0;

@@ -9,6 +9,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.hash.internal.RingRouteIndex;
 import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,8 +74,8 @@ class RingRouteIndexTest {
                     16)
                 .strategy());
     rings.add(
-        RingStrategy.reference001(
-            List.of("edge-1", "edge-2", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001));
+        RingStrategy.namedVnodes(
+            List.of("edge-1", "edge-2", "edge-3", "edge-4"), RingStrategy.DEFAULT_NAMED_VNODES));
     long base = rnd.nextLong();
     rings.add(handWritten(rnd, n -> base + rnd.nextLong(1L << 20), 40)); // bunched: long scans
     rings.add(handWritten(rnd, n -> (long) rnd.nextInt(64) << 58, 30)); // on bucket starts

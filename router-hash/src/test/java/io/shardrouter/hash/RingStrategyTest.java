@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.hash.internal.NamedVnodes;
 import io.shardrouter.testing.KeyGenerators;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class RingStrategyTest {
 
   /**
-   * 001's rule written as a plain binary search: the first token strictly above h, else the first.
+   * The ownership rule written as a plain binary search: the first token strictly above h, else the first.
    */
   static int referencePartition(long[] tokens, int[] partitions, long h) {
     int lo = 0;
@@ -140,7 +141,7 @@ class RingStrategyTest {
   }
 
   @Test
-  void reference001_collision_keepsTheEarlierVnode() {
+  void namedVnodes_collision_keepsTheEarlierVnode() {
     // A token hash that sends "b#vnode-0" onto the token of "a#vnode-1".
     StableHash colliding =
         new StableHash() {
@@ -179,7 +180,7 @@ class RingStrategyTest {
             throw new UnsupportedOperationException();
           }
         };
-    Ring001.Derived d = Ring001.derive(List.of("a", "b"), 2, colliding);
+    NamedVnodes.Derived d = NamedVnodes.derive(List.of("a", "b"), 2, colliding);
     assertEquals(1, d.collisions());
     assertTrue(Arrays.equals(new long[] {100, 200, 300}, d.tokens()), Arrays.toString(d.tokens()));
     assertTrue(Arrays.equals(new int[] {0, 0, 1}, d.partitions()), Arrays.toString(d.partitions()));
@@ -204,18 +205,18 @@ class RingStrategyTest {
             + "[\"f000000000000000\",2]]}",
         tokens.toString());
 
-    RingStrategy ref = RingStrategy.reference001(List.of("edge-1", "edge-2"), 150);
+    RingStrategy ref = RingStrategy.namedVnodes(List.of("edge-1", "edge-2"), 150);
     assertEquals(
         "{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
         ref.toString());
     assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toSpec()));
-    assertNotEquals(ref, RingStrategy.reference001(List.of("edge-2", "edge-1"), 150));
+    assertNotEquals(ref, RingStrategy.namedVnodes(List.of("edge-2", "edge-1"), 150));
   }
 
   @Test
   void lookups_areShortScans_forAllocatedAndHashedTokens() {
     RingStrategy ref =
-        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+        RingStrategy.namedVnodes(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     assertTrue(ref.index().longestScan() <= 5, "longest scan " + ref.index().longestScan());
     assertTrue(
         ref.index().buckets() >= ref.tokenCount() && ref.index().buckets() < 2 * ref.tokenCount());
@@ -226,7 +227,7 @@ class RingStrategyTest {
     com.sun.management.ThreadMXBean mx =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     RingStrategy ring =
-        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+        RingStrategy.namedVnodes(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     String[] keys = new String[1024];
     long[] points = new long[1024];
     for (int i = 0; i < keys.length; i++) {

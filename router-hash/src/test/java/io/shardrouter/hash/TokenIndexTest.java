@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.internal.TokenIndex;
 import io.shardrouter.testing.KeyGenerators;
 import java.util.Arrays;
 import java.util.SplittableRandom;

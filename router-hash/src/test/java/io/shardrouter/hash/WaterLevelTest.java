@@ -3,6 +3,7 @@ package io.shardrouter.hash;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardrouter.hash.internal.WaterLevel;
 import org.junit.jupiter.api.Test;
 
 /**

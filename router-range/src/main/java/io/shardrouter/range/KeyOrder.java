@@ -4,6 +4,7 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.range.internal.CompositeParts;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;

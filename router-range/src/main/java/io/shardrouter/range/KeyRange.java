@@ -1,6 +1,7 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.KeyType;
+import io.shardrouter.range.internal.KeyText;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -4,6 +4,8 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.range.internal.RangeList;
+import io.shardrouter.range.internal.RangeStrategies;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -106,10 +108,10 @@ public final class RangeMovement {
 
   private static void addBounds(RangeStrategy s, TreeSet<byte[]> bounds) {
     for (int p = 0; p < s.partitionCount(); p++) {
-      bounds.add(s.rawStart(p));
+      bounds.add(s.start(p));
     }
-    if (s.rawEnd() != null) {
-      bounds.add(s.rawEnd());
+    if (RangeStrategies.end(s) != null) {
+      bounds.add(RangeStrategies.end(s));
     }
   }
 

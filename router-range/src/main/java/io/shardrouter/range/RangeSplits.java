@@ -3,6 +3,8 @@ package io.shardrouter.range;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.range.internal.HotTail;
+import io.shardrouter.range.internal.RangeStrategies;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +42,7 @@ public final class RangeSplits {
     RangeStrategy s = rangeStrategy(table);
     checkPartition(s, partition, "split");
     s.order().check(at, 0, at.length);
-    byte[] start = s.rawStart(partition);
+    byte[] start = s.start(partition);
     byte[] end = s.end(partition);
     boolean aboveStart = s.order().compare(start, at) < 0;
     boolean belowEnd = end == null || s.order().compare(at, end) < 0;
@@ -70,7 +72,7 @@ public final class RangeSplits {
     RoutingTable next =
         table.toBuilder()
             .version(table.version() + 1)
-            .strategy(s.withSplit(partition, at))
+            .strategy(RangeStrategies.withSplit(s, partition, at))
             .placement(placement)
             .build();
     return new RangeChange(table, next, RangeMovement.between(table, next));
@@ -127,7 +129,7 @@ public final class RangeSplits {
     RoutingTable next =
         table.toBuilder()
             .version(table.version() + 1)
-            .strategy(s.withMerge(partition))
+            .strategy(RangeStrategies.withMerge(s, partition))
             .placement(placement)
             .build();
     return new RangeChange(table, next, RangeMovement.between(table, next));

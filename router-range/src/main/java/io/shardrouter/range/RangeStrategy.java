@@ -10,6 +10,11 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.core.internal.Utf8;
+import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.range.internal.PrefixIndex;
+import io.shardrouter.range.internal.RadixIndex;
+import io.shardrouter.range.internal.RangeList;
+import io.shardrouter.range.internal.RangeStrategies;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +36,9 @@ import java.util.List;
  * visits both, a narrower range one); time ranges whose old partitions are dropped or archived
  * whole. Not for: keys that increase (time, sequences) under heavy writes, where the last range
  * takes every new write; splitting it does not help, the writes follow to the new last range
- * ({@link HotTail}). Add a hash dimension or a time bucket to the key instead. Partition numbers
- * are positions in key order and shift when a range is split or merged ({@link RangeSplits}).
+ * (`shardctl split-point` reports such a hot tail). Add a hash dimension or a time bucket to the
+ * key instead. Partition numbers are positions in key order and shift when a range is split or
+ * merged (`shardctl split`, `shardctl merge`).
  *
  * <p><b>Thread-safety:</b> immutable.
  *
@@ -62,7 +68,11 @@ public final class RangeStrategy implements PartitionStrategy {
   private final boolean stringKeys;
   private final boolean eightByteKeys;
 
-  RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
+  static {
+    RangeStrategies.install(RangeStrategy::new);
+  }
+
+  private RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
     this.keyType = keyType;
     this.order = KeyOrder.of(keyType);
     this.starts = starts;
@@ -359,26 +369,6 @@ public final class RangeStrategy implements PartitionStrategy {
               + " or check the key";
     }
     return new NoRouteException(KeyText.text(keyType, k), message);
-  }
-
-  /**
-   * This strategy with partition {@code p} split at {@code at}: {@code [start, at)} stays p, {@code
-   * [at, end)} becomes p + 1.
-   */
-  RangeStrategy withSplit(int p, byte[] at) {
-    byte[][] next = new byte[starts.length + 1][];
-    System.arraycopy(starts, 0, next, 0, p + 1);
-    next[p + 1] = at.clone();
-    System.arraycopy(starts, p + 1, next, p + 2, starts.length - p - 1);
-    return new RangeStrategy(keyType, next, end);
-  }
-
-  /** This strategy with partitions {@code p} and {@code p + 1} joined into one, p. */
-  RangeStrategy withMerge(int p) {
-    byte[][] next = new byte[starts.length - 1][];
-    System.arraycopy(starts, 0, next, 0, p + 1);
-    System.arraycopy(starts, p + 2, next, p + 1, starts.length - p - 2);
-    return new RangeStrategy(keyType, next, end);
   }
 
   // ---- pruning

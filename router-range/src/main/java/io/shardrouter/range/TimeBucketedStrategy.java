@@ -22,8 +22,8 @@ import java.util.UUID;
  *
  * <p>Good for: telemetry and events, written at the newest time by many business keys, read by time
  * window and dropped by age; new writes spread over the groups by the business key instead of
- * piling into one newest range ({@link HotTail}). Not for: finding rows by time alone, which visits
- * every group for each bucket of the window.
+ * piling into one newest range (`shardctl split-point` reports such a hot tail). Not for: finding
+ * rows by time alone, which visits every group for each bucket of the window.
  *
  * <pre>{@code
  * {"type": "time_buckets", "unit": "month", "zone": "UTC", "template": "metrics_{yyyyMM}", "retention": "P12M",

@@ -7,8 +7,8 @@
  * {@link io.shardrouter.range.PartitionSpan}. {@link io.shardrouter.range.KeyOrder} is the order of
  * the keys of each key type. {@link io.shardrouter.range.RangeSplits} splits and merges ranges into
  * the next routing table, with the {@link io.shardrouter.range.RangeMovement} that says which keys
- * move; {@link io.shardrouter.range.SplitPoints} suggests where to split from a key sample and
- * {@link io.shardrouter.range.HotTail} warns when the last range takes the writes.
+ * move; {@link io.shardrouter.range.internal.SplitPoints} suggests where to split from a key sample
+ * and {@link io.shardrouter.range.internal.HotTail} warns when the last range takes the writes.
  *
  * <p>Time: {@link io.shardrouter.range.TimeBuckets} cuts time into calendar buckets (hour, day,
  * week, month, in a zone) named by a template such as {@code metrics_{yyyyMM}}, with a retention
@@ -17,7 +17,7 @@
  * io.shardrouter.range.TimeBucketRoutes} gives a key's route with its bucket and the (group,
  * bucket) pairs a time window visits.
  *
- * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the compact range document as it is
- * ({@code docs/format.md} §6.3).
+ * <p>{@link io.shardrouter.range.internal.RangeDocumentReader} reads the compact range document as
+ * it is ({@code docs/format.md} §6.3).
  */
 package io.shardrouter.range;

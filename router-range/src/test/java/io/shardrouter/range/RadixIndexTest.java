@@ -3,6 +3,8 @@ package io.shardrouter.range;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.range.internal.PrefixIndex;
+import io.shardrouter.range.internal.RadixIndex;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Arrays;

@@ -19,11 +19,11 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Seed 001's range document, read as it is printed there. */
+/** The compact range document of docs/format.md §6 (examples/range-compact.json). */
 class RangeDocumentReaderTest {
-  static final Path EXAMPLE = Path.of("..", "docs", "examples", "range-001.json");
+  static final Path EXAMPLE = Path.of("..", "docs", "examples", "range-compact.json");
 
-  static final String SEED_001 =
+  static final String COMPACT_DOCUMENT =
       """
       {
         "routing_version": 12,
@@ -36,8 +36,8 @@ class RangeDocumentReaderTest {
       """;
 
   @Test
-  void seed001_routesAs001Defines() {
-    RoutingTable t = RoutingDocuments.read(SEED_001);
+  void compactDocument_routesAsItsRangesSay() {
+    RoutingTable t = RoutingDocuments.read(COMPACT_DOCUMENT);
     assertEquals(12, t.version());
     assertEquals("tenant:plant-a", t.entity());
     assertEquals(KeyType.TIMESTAMP, t.keyType());
@@ -55,17 +55,17 @@ class RangeDocumentReaderTest {
   }
 
   @Test
-  void seed001_shardNamesAreGroupsWhoseEndpointIsTheName() {
-    RoutingTable t = RoutingDocuments.read(SEED_001);
+  void compactDocument_shardNamesAreGroupsWhoseEndpointIsTheName() {
+    RoutingTable t = RoutingDocuments.read(COMPACT_DOCUMENT);
     assertEquals(List.of("ts-01", "ts-02"), t.groups().stream().map(g -> g.id()).toList());
     assertEquals("ts-01", t.group("ts-01").primary().endpoint());
     assertTrue(t.group("ts-02").replicas().isEmpty());
   }
 
   @Test
-  void seed001_exampleFile_isTheSeedsDocument_andReadsThroughRoutingFiles() {
+  void compactDocument_exampleFile_isThisDocument_andReadsThroughRoutingFiles() {
     RoutingTable t = RoutingFiles.read(EXAMPLE);
-    assertEquals(RoutingDocuments.read(SEED_001), t);
+    assertEquals(RoutingDocuments.read(COMPACT_DOCUMENT), t);
     Router r = Router.create(t);
     assertEquals("ts-01", r.route(Instant.parse("2026-03-31T23:59:59Z")).group().id());
     assertEquals("ts-02", r.route(Instant.parse("2026-04-01T00:00:00Z")).group().id());
@@ -73,7 +73,7 @@ class RangeDocumentReaderTest {
 
   @Test
   void writtenBack_isFormat1_andReadsToTheSameTable_alsoAsASnapshot() {
-    RoutingTable t = RoutingDocuments.read(SEED_001);
+    RoutingTable t = RoutingDocuments.read(COMPACT_DOCUMENT);
     String written = RoutingDocuments.write(t);
     assertTrue(written.contains("\"format\" : 1"), written);
     assertTrue(written.contains("\"type\" : \"range\""), written);
@@ -87,13 +87,13 @@ class RangeDocumentReaderTest {
   void endInclusiveTrue_honouredExactly() {
     RoutingTable t =
         RoutingDocuments.read(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"end\": \"2026-04-01T00:00:00Z\", \"shard\": \"ts-01\", \"end_inclusive\": false",
                 "\"end\": \"2026-03-31T23:59:59.999999Z\", \"shard\": \"ts-01\", \"end_inclusive\": true"));
     assertEquals("ts-01", t.route(Instant.parse("2026-03-31T23:59:59.999999Z")).group().id());
     assertEquals("ts-02", t.route(Instant.parse("2026-04-01T00:00:00Z")).group().id());
     assertEquals(
-        RoutingDocuments.read(SEED_001).fingerprint(),
+        RoutingDocuments.read(COMPACT_DOCUMENT).fingerprint(),
         t.fingerprint(),
         "the same keys in the same ranges");
   }
@@ -102,7 +102,7 @@ class RangeDocumentReaderTest {
   void endInclusiveTrue_onTheSharedBoundary_refusedAsAnOverlapNamingBoth() {
     List<Violation> vs =
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"shard\": \"ts-01\", \"end_inclusive\": false",
                 "\"shard\": \"ts-01\", \"end_inclusive\": true"));
     assertViolation(
@@ -116,14 +116,14 @@ class RangeDocumentReaderTest {
   void endInclusiveTrue_withOpenEnd_refused() {
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"shard\": \"ts-02\", \"end_inclusive\": false",
                 "\"shard\": \"ts-02\", \"end_inclusive\": true")),
         "ranges[1].end_inclusive",
         "is true but the end is null (+∞), which is no key to include");
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"shard\": \"ts-02\", \"end_inclusive\": false",
                 "\"shard\": \"ts-02\", \"end_inclusive\": \"no\"")),
         "ranges[1].end_inclusive",
@@ -158,7 +158,7 @@ class RangeDocumentReaderTest {
   void shardNotInGivenGroups_refused() {
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"entity\"",
                 "\"groups\": [{\"id\": \"ts-01\", \"primary\": \"db1\"}], \"entity\"")),
         "ranges[1].shard",
@@ -168,49 +168,55 @@ class RangeDocumentReaderTest {
   @Test
   void badInput_eachRefusedWithPathAndRule() {
     assertViolation(
-        refused(SEED_001.replace("\"shard\": \"ts-02\",", "")),
+        refused(COMPACT_DOCUMENT.replace("\"shard\": \"ts-02\",", "")),
         "ranges[1].shard",
         "missing or not a non-blank string");
     assertViolation(
-        refused(SEED_001.replace("\"entity\"", "\"owner\": \"x\", \"entity\"")),
+        refused(COMPACT_DOCUMENT.replace("\"entity\"", "\"owner\": \"x\", \"entity\"")),
         "owner",
         "unknown field; known fields: [entity, groups, key, ranges, routing_version]");
     assertViolation(
-        refused(SEED_001.replace("\"shard\": \"ts-02\",", "\"shard\": \"ts-02\", \"weight\": 2,")),
+        refused(
+            COMPACT_DOCUMENT.replace(
+                "\"shard\": \"ts-02\",", "\"shard\": \"ts-02\", \"weight\": 2,")),
         "ranges[1].weight",
         "unknown field; known fields: [end, end_inclusive, shard, start]");
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": \"2026-01-01T00:00:00\"")),
         "ranges[0].start",
         "it has no zone offset");
     assertViolation(
-        refused(SEED_001.replace("\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": 5")),
+        refused(COMPACT_DOCUMENT.replace("\"start\": \"2026-01-01T00:00:00Z\"", "\"start\": 5")),
         "ranges[0].start",
         "a range document without \"key\" ranges timestamps");
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2026-05-01T00:00:00Z\"")),
         "ranges[1]",
         "gap between ranges[0] [2026-01-01T00:00:00Z, 2026-04-01T00:00:00Z) and ranges[1] [2026-05-01T00:00:00Z, +∞)");
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"start\": \"2026-04-01T00:00:00Z\"", "\"start\": \"2025-05-01T00:00:00Z\"")),
         "ranges[1]",
         "ranges must be sorted by start");
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"end\": \"2026-04-01T00:00:00Z\"", "\"end\": \"2026-01-01T00:00:00Z\"")),
         "ranges[0]",
         "empty range [2026-01-01T00:00:00Z, 2026-01-01T00:00:00Z)");
     assertViolation(
-        refused(SEED_001.replace("\"routing_version\": 12,", "")), "routing_version", "missing");
+        refused(COMPACT_DOCUMENT.replace("\"routing_version\": 12,", "")),
+        "routing_version",
+        "missing");
     assertViolation(
-        refused(SEED_001.replace("\"entity\": \"tenant:plant-a\",", "")), "entity", "missing");
+        refused(COMPACT_DOCUMENT.replace("\"entity\": \"tenant:plant-a\",", "")),
+        "entity",
+        "missing");
     assertViolation(
         refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": []}"),
         "ranges",
@@ -220,7 +226,8 @@ class RangeDocumentReaderTest {
         "ranges",
         "must be an array");
     assertViolation(
-        refused(SEED_001.replace("\"entity\"", "\"key\": {\"type\": \"date\"}, \"entity\"")),
+        refused(
+            COMPACT_DOCUMENT.replace("\"entity\"", "\"key\": {\"type\": \"date\"}, \"entity\"")),
         "key.type",
         "unknown key type 'date'");
   }
@@ -229,7 +236,7 @@ class RangeDocumentReaderTest {
   void formatOneWithRanges_isReadAsFormatOne() {
     assertViolation(
         refused(
-            SEED_001.replace(
+            COMPACT_DOCUMENT.replace(
                 "\"routing_version\": 12,", "\"format\": 1, \"routing_version\": 12,")),
         "ranges",
         "unknown field");
@@ -237,15 +244,15 @@ class RangeDocumentReaderTest {
 
   @Test
   void routingVersionZero_accepted_negativeRefused() {
-    assertEquals(0, RoutingDocuments.read(SEED_001.replace("12,", "0,")).version());
-    List<Violation> v = refused(SEED_001.replace("12,", "-1,"));
+    assertEquals(0, RoutingDocuments.read(COMPACT_DOCUMENT.replace("12,", "0,")).version());
+    List<Violation> v = refused(COMPACT_DOCUMENT.replace("12,", "-1,"));
     assertEquals(List.of(new Violation("routing_version", "must be an integer >= 0, got -1")), v);
     assertViolation(
-        refused(SEED_001.replace("12,", "9223372036854775808,")),
+        refused(COMPACT_DOCUMENT.replace("12,", "9223372036854775808,")),
         "routing_version",
         "must be an integer >= 0, got 9223372036854775808");
     assertViolation(
-        refused(SEED_001.replace("12,", "\"12\",")),
+        refused(COMPACT_DOCUMENT.replace("12,", "\"12\",")),
         "routing_version",
         "must be an integer >= 0, got \"12\"");
   }
@@ -257,21 +264,21 @@ class RangeDocumentReaderTest {
             new Violation(
                 "routing_version",
                 "missing; give the table a version >= 0, e.g. \"routing_version\": 12")),
-        refused(SEED_001.replace("\"routing_version\": 12,", "")));
+        refused(COMPACT_DOCUMENT.replace("\"routing_version\": 12,", "")));
     assertEquals(
         List.of(
             new Violation(
                 "entity",
                 "missing; name what the table routes, e.g. \"entity\": \"tenant:plant-a\"")),
-        refused(SEED_001.replace("\"entity\": \"tenant:plant-a\",", "")));
+        refused(COMPACT_DOCUMENT.replace("\"entity\": \"tenant:plant-a\",", "")));
     assertEquals(
         List.of(new Violation("entity", "must be a string such as \"tenant:plant-a\", got 7")),
-        refused(SEED_001.replace("\"tenant:plant-a\"", "7")));
+        refused(COMPACT_DOCUMENT.replace("\"tenant:plant-a\"", "7")));
   }
 
   @Test
   void theTableItself_isChecked_aBlankEntityRefusedAsADocumentViolation() {
-    List<Violation> v = refused(SEED_001.replace("\"tenant:plant-a\"", "\"  \""));
+    List<Violation> v = refused(COMPACT_DOCUMENT.replace("\"tenant:plant-a\"", "\"  \""));
     assertEquals(
         List.of(
             new Violation(

@@ -10,6 +10,7 @@ import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.range.internal.KeyText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;

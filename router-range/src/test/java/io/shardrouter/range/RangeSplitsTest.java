@@ -12,6 +12,8 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.range.internal.HotTail;
+import io.shardrouter.range.internal.SplitPoints;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 class RangeSplitsTest {
 
-  /** Seed 001's table with a third group ts-03 that serves nothing yet. */
+  /** The compact range example's table with a third group ts-03 that serves nothing yet. */
   private static RoutingTable seed001WithTs03() {
-    RoutingTable t = RoutingDocuments.read(RangeDocumentReaderTest.SEED_001);
+    RoutingTable t = RoutingDocuments.read(RangeDocumentReaderTest.COMPACT_DOCUMENT);
     return t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
   }
 
@@ -246,7 +248,7 @@ class RangeSplitsTest {
   @Test
   void hotTail_increasingKeys_warnWithAdvice_spreadKeys_doNot() {
     RangeStrategy s =
-        (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.SEED_001).strategy();
+        (RangeStrategy) RoutingDocuments.read(RangeDocumentReaderTest.COMPACT_DOCUMENT).strategy();
     List<byte[]> recent = new ArrayList<>();
     List<byte[]> spread = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {

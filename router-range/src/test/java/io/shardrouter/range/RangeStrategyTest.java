@@ -18,6 +18,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.range.internal.KeyText;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -26,7 +26,7 @@ class TimeBucketsTest {
   }
 
   @Test
-  void monthly_utc_seed001Template_everyEdge() {
+  void monthly_utc_compactDocumentTemplate_everyEdge() {
     TimeBuckets b = TimeBuckets.of(BucketUnit.MONTH, UTC, "metrics_{yyyyMM}", "P12M");
     assertEquals(
         new TimeBucket(t("2026-04-01T00:00:00Z"), t("2026-05-01T00:00:00Z"), "metrics_202604"),

@@ -4,7 +4,7 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.range.RangeChange;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
-import io.shardrouter.range.SplitPoints;
+import io.shardrouter.range.internal.SplitPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.shardrouter.zookeeper;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.core.metadata.RoutingSourceStatus;
 import io.shardrouter.zookeeper.internal.EntityStore;
@@ -74,10 +75,10 @@ public final class ZkRoutingSource implements RoutingSource {
 
   private ZkRoutingSource(Builder b) {
     this.client = b.client;
-    this.store = new EntityStore(b.client, b.base, b.entity);
+    this.store = new EntityStore(b.client, b.base, b.entity, b.limits);
     this.routers = new ServedRouters(b.entity);
     this.lastKnownGood =
-        b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity);
+        b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity, b.limits);
     this.clock = b.clock;
     this.census = b.instance == null ? null : new Census(b.client, store.paths(), b.instance);
     this.state = new ServedState(routers, census, b.clock);
@@ -377,6 +378,7 @@ public final class ZkRoutingSource implements RoutingSource {
     private Path lastKnownGood;
     private String instance;
     private Clock clock = Clock.systemUTC();
+    private ReadLimits limits = ReadLimits.defaults();
 
     private Builder(CuratorFramework client, String entity) {
       this.client = Objects.requireNonNull(client, "client");
@@ -404,6 +406,17 @@ public final class ZkRoutingSource implements RoutingSource {
      */
     public Builder instanceId(String instance) {
       this.instance = ZnodePaths.checkName("instance id", instance);
+      return this;
+    }
+
+    /**
+     * The limits within which published tables and the last-known-good copy are read; default
+     * {@link ReadLimits#defaults()}, which fit a 256 MiB heap. A fleet that publishes larger tables
+     * (a directory of millions of keys) raises them here; a table over them is refused, and the
+     * instance keeps serving its last good table.
+     */
+    public Builder readLimits(ReadLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 

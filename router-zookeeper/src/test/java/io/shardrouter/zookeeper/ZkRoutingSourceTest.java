@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.EntityMismatchException;
+import io.shardrouter.core.LimitExceededException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.RoutingSourceStatus;
@@ -113,6 +115,26 @@ class ZkRoutingSourceTest {
       assertEquals(
           List.of(2L, 9L), seen, "versions 3 to 8 are skipped, never applied out of order");
       assertEquals(ZkTesting.table("merged", 9), router.table());
+    }
+  }
+
+  @Test
+  void tableOverTheReadLimits_refused_lastGoodTableKeepsServing() throws Exception {
+    RoutingTable v1 = ZkTesting.randomTable("limited", 1, 64, 8, 1);
+    publisher.publish(v1, RoutingPublisher.NOTHING_PUBLISHED);
+    try (ZkRoutingSource source =
+        ZkRoutingSource.builder(client, "limited")
+            .readLimits(ReadLimits.defaults().withMaxPartitions(100))
+            .build()
+            .start(ZkTesting.WAIT)) {
+      Router router = source.router();
+      publisher.publish(ZkTesting.randomTable("limited", 2, 4096, 8, 2), 1);
+      ZkTesting.await("the large table refused", () -> source.status().lastError() != null);
+      RoutingException e = source.status().lastError();
+      assertInstanceOf(LimitExceededException.class, e);
+      assertTrue(e.getMessage().contains("over the limit of 100 partitions"), e.getMessage());
+      assertEquals(v1, router.table());
+      assertEquals(1, source.status().version());
     }
   }
 

@@ -2,6 +2,7 @@ package io.shardrouter.bench.lookup;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import java.io.IOException;
@@ -47,7 +48,7 @@ public final class LookupLoadMain {
       Files.write(json, document(n));
     }
     if (snapshot && !Files.exists(snap)) {
-      Files.write(snap, Snapshots.write(RoutingDocuments.read(Files.readAllBytes(json), registry, Integer.MAX_VALUE)));
+      Files.write(snap, Snapshots.write(RoutingDocuments.read(Files.readAllBytes(json), registry, ReadLimits.largest())));
     }
     byte[] input = Files.readAllBytes(snapshot ? snap : json);
     System.out.printf("%d entries, %s, %.1f MB%n", n, snapshot ? "snapshot" : "json", input.length / 1e6);
@@ -74,8 +75,8 @@ public final class LookupLoadMain {
   }
 
   private static RoutingTable load(byte[] input, boolean snapshot, StrategyRegistry registry) {
-    return snapshot ? Snapshots.read(input, registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES)
-        : RoutingDocuments.read(input, registry, Integer.MAX_VALUE);
+    return snapshot ? Snapshots.read(input, registry, ReadLimits.largest())
+        : RoutingDocuments.read(input, registry, ReadLimits.largest());
   }
 
   private static long heapUsed() {

@@ -6,6 +6,7 @@ import io.shardrouter.bench.ZkPropagationHarness;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.Snapshots;
@@ -71,7 +72,7 @@ public final class ZkLookupPropagationHarness {
     }
     byte[] document = LookupLoadMain.document(entries);
     StrategyRegistry registry = StrategyRegistry.defaultRegistry();
-    RoutingTable first = RoutingDocuments.read(document, registry, Integer.MAX_VALUE);
+    RoutingTable first = RoutingDocuments.read(document, registry, ReadLimits.largest());
     int snapshotBytes = Snapshots.write(first).length;
     System.out.printf(
         Locale.ROOT,
@@ -102,6 +103,7 @@ public final class ZkLookupPropagationHarness {
         ZkRoutingSource s =
             ZkRoutingSource.builder(c, "users")
                 .instanceId("w" + i)
+                .readLimits(ReadLimits.largest())
                 .build()
                 .start(Duration.ofMinutes(10));
         Router r = s.awaitRouter(Duration.ofMinutes(10));
@@ -114,7 +116,7 @@ public final class ZkLookupPropagationHarness {
       String failure = null;
       for (int v = 2; v <= total + 1; v++) {
         RoutingTable next =
-            RoutingDocuments.read(edit(document, v, changes, random), registry, Integer.MAX_VALUE);
+            RoutingDocuments.read(edit(document, v, changes, random), registry, ReadLimits.largest());
         if (v == warmup + 2) {
           System.gc();
           ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);

@@ -16,14 +16,14 @@ import java.util.Set;
  *
  * <p>Tokens are stored with the sign bit flipped so that a signed binary search over a {@code long[]}
  * orders them as unsigned 64-bit integers, as Python's ints are. {@link #nodeOfPoint} takes the point,
- * so the benchmark can hash the key with 001's blake2b-64 (faithful) or xxh3-64 (to isolate the
+ * so the benchmark can hash the key with blake2b-64 (as the vnode-named ring does) or xxh3-64 (to isolate the
  * search from the hash).
  *
  * <p><b>Thread-safety:</b> immutable.
  * <p><b>Allocation:</b> none on {@link #nodeOfPoint}.
  */
 public final class SortedTokenRing {
-  /** Virtual nodes per node, 001's default. */
+  /** Virtual nodes per node, the vnode-named ring's default. */
   public static final int VNODES = 150;
 
   private final long[] flipped; // token ^ Long.MIN_VALUE, ascending

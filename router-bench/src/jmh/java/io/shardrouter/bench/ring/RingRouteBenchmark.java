@@ -76,14 +76,14 @@ public class RingRouteBenchmark {
 
   /** The vnode-named ring: 4 nodes × 150 vnodes, mode {@code 001}. */
   @State(Scope.Benchmark)
-  public static class Ring001 {
+  public static class NamedVnodes {
     RoutingTable table;
 
     @Setup(Level.Trial)
     public void setup() {
       List<String> nodes = List.of("node-a", "node-b", "node-c", "node-d");
       RoutingTable.Builder b = RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING)
-          .strategy(RingStrategy.reference001(nodes, RingStrategy.DEFAULT_VNODES_001));
+          .strategy(RingStrategy.namedVnodes(nodes, RingStrategy.DEFAULT_NAMED_VNODES));
       List<ReplicaGroup> gs = new ArrayList<>();
       List<String> placement = new ArrayList<>();
       for (int g = 0; g < nodes.size(); g++) {
@@ -203,7 +203,7 @@ public class RingRouteBenchmark {
   }
 
   @Benchmark
-  public Route string001(Ring001 r, Texts k) {
+  public Route string001(NamedVnodes r, Texts k) {
     return r.table.route(k.keys[k.i++ & KeySet.MASK]);
   }
 }

@@ -26,7 +26,7 @@ import io.shardrouter.core.Violations;
  */
 public interface DocumentReader {
 
-  /** A short name for messages, e.g. {@code range-001}. */
+  /** A short name for messages, e.g. {@code compact-range}. */
   String name();
 
   /**

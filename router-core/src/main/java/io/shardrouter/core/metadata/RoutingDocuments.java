@@ -17,6 +17,7 @@ import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
+import io.shardrouter.core.internal.ContainerSizes;
 import io.shardrouter.core.internal.DocumentTree;
 import io.shardrouter.core.internal.GroupsJson;
 import io.shardrouter.core.internal.JsonFields;
@@ -59,7 +60,7 @@ import java.util.Set;
  */
 public final class RoutingDocuments {
   /** The default largest document accepted, in bytes. */
-  public static final int DEFAULT_MAX_BYTES = 64 << 20;
+  public static final int DEFAULT_MAX_BYTES = ReadLimits.DEFAULT_MAX_DOCUMENT_BYTES;
 
   /** The deepest nesting accepted (composite strategies nest). */
   public static final int MAX_NESTING = 32;
@@ -105,6 +106,21 @@ public final class RoutingDocuments {
    * @throws InvalidRoutingTableException listing every violation with its JSON path
    */
   public static RoutingTable read(byte[] json, StrategyRegistry registry, int maxBytes) {
+    return read(json, registry, ReadLimits.defaults().withMaxDocumentBytes(maxBytes));
+  }
+
+  /**
+   * Reads a document within {@code limits} (its bytes, the entries of each array and object, the
+   * partitions), building strategies from {@code registry}.
+   *
+   * @throws MalformedDocumentException when the bytes are not strict UTF-8 JSON with an object at
+   *     the top
+   * @throws LimitExceededException when the document is over one of {@code limits}, or a nesting or
+   *     length limit, before anything that grows with it is built
+   * @throws InvalidRoutingTableException listing every violation with its JSON path
+   */
+  public static RoutingTable read(byte[] json, StrategyRegistry registry, ReadLimits limits) {
+    int maxBytes = limits.maxDocumentBytes();
     if (json.length > maxBytes) {
       throw new LimitExceededException(
           new Violation(
@@ -119,6 +135,7 @@ public final class RoutingDocuments {
     if (badByte >= 0) {
       throw new MalformedDocumentException(new Violation("$", StrictUtf8.describe(json, badByte)));
     }
+    ContainerSizes.check(json, limits.maxEntries(), MAX_NESTING);
     JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING, registry.bulkParameters());
     if (!root.isObject()) {
       throw new MalformedDocumentException(
@@ -150,6 +167,19 @@ public final class RoutingDocuments {
                   + reader.getClass().getName()
                   + ") read no table and reported no reason; this is a bug in that reader");
           v.throwIfAny();
+        }
+        if (t.partitionCount() > limits.maxPartitions()) {
+          throw new LimitExceededException(
+              new Violation(
+                  "$",
+                  "the "
+                      + reader.name()
+                      + " document has "
+                      + t.partitionCount()
+                      + " partitions, over the limit of "
+                      + limits.maxPartitions()
+                      + " (ReadLimits.maxPartitions); raise the limit where the table is read if"
+                      + " it is genuine"));
         }
         return t;
       }
@@ -211,6 +241,17 @@ public final class RoutingDocuments {
         v.add(
             "placement",
             "must be an array of group ids, one per partition, got " + placement.getNodeType());
+      } else if (placement.size() > limits.maxPartitions()) {
+        throw new LimitExceededException(
+            new Violation(
+                "placement",
+                "has "
+                    + placement.size()
+                    + " entries, one per partition, over the limit of "
+                    + limits.maxPartitions()
+                    + " partitions (ReadLimits.maxPartitions); raise the limit where the table is"
+                    + " read if it is genuine (docs/format.md §3.4 gives the memory per"
+                    + " partition)"));
       } else {
         List<String> ids = new ArrayList<>(placement.size());
         for (int i = 0; i < placement.size(); i++) {

@@ -55,13 +55,16 @@ public final class RoutingFileSource implements RoutingSource {
   private final Path file;
   private final Router router;
   private final StrategyRegistry registry;
+  private final ReadLimits limits;
   private final List<Router> subscribers = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService scheduler;
   private byte[] lastBytes;
   private volatile RoutingException lastError;
   private volatile long lastGoodNanos = System.nanoTime();
 
-  private RoutingFileSource(Path file, Router router, StrategyRegistry registry) {
+  private RoutingFileSource(
+      Path file, Router router, StrategyRegistry registry, ReadLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
     this.file = Objects.requireNonNull(file, "file");
     this.router = Objects.requireNonNull(router, "router");
     this.registry = Objects.requireNonNull(registry, "registry");
@@ -69,12 +72,22 @@ public final class RoutingFileSource implements RoutingSource {
 
   /** A source for {@code router} reading {@code file} with the strategies on the class path. */
   public static RoutingFileSource of(Path file, Router router) {
-    return new RoutingFileSource(file, router, StrategyRegistry.defaultRegistry());
+    return of(file, router, StrategyRegistry.defaultRegistry(), ReadLimits.defaults());
   }
 
   /** A source for {@code router} reading {@code file} with the strategies of {@code registry}. */
   public static RoutingFileSource of(Path file, Router router, StrategyRegistry registry) {
-    return new RoutingFileSource(file, router, registry);
+    return of(file, router, registry, ReadLimits.defaults());
+  }
+
+  /**
+   * A source for {@code router} reading {@code file} with the strategies of {@code registry},
+   * within {@code limits} (a file over them is refused like any bad table: the router keeps its
+   * table).
+   */
+  public static RoutingFileSource of(
+      Path file, Router router, StrategyRegistry registry, ReadLimits limits) {
+    return new RoutingFileSource(file, router, registry, limits);
   }
 
   /** Reads the file and publishes it when its bytes changed since the last refresh. */
@@ -102,10 +115,7 @@ public final class RoutingFileSource implements RoutingSource {
     }
     lastBytes = bytes;
     try {
-      RoutingTable table =
-          Snapshots.isSnapshot(bytes)
-              ? Snapshots.read(bytes, registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES)
-              : RoutingDocuments.read(bytes, registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+      RoutingTable table = RoutingFiles.read(bytes, registry, limits);
       boolean swapped = router.update(table);
       for (Router r : subscribers) {
         r.update(table);

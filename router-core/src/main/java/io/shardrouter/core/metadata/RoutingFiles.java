@@ -17,13 +17,31 @@ import java.nio.file.Path;
 public final class RoutingFiles {
   private RoutingFiles() {}
 
-  /** Reads {@code file} with the strategies on the class path. */
+  /** Reads {@code file} with the strategies on the class path and the default limits. */
   public static RoutingTable read(Path file) {
-    byte[] bytes = RoutingDocuments.readFile(file, Snapshots.DEFAULT_MAX_CONTENT_BYTES);
-    if (Snapshots.isSnapshot(bytes)) {
-      return Snapshots.read(bytes);
-    }
-    return RoutingDocuments.read(
-        bytes, StrategyRegistry.defaultRegistry(), RoutingDocuments.DEFAULT_MAX_BYTES);
+    return read(file, StrategyRegistry.defaultRegistry(), ReadLimits.defaults());
+  }
+
+  /**
+   * Reads {@code file} (a document or a snapshot) within {@code limits}, building strategies from
+   * {@code registry}.
+   *
+   * @throws io.shardrouter.core.LimitExceededException when the file is over one of {@code limits}
+   */
+  public static RoutingTable read(Path file, StrategyRegistry registry, ReadLimits limits) {
+    return read(
+        RoutingDocuments.readFile(
+            file, Math.max(limits.maxDocumentBytes(), limits.maxSnapshotContentBytes())),
+        registry,
+        limits);
+  }
+
+  /**
+   * Reads {@code bytes}, a document or a snapshot told apart by the magic, within {@code limits}.
+   */
+  static RoutingTable read(byte[] bytes, StrategyRegistry registry, ReadLimits limits) {
+    return Snapshots.isSnapshot(bytes)
+        ? Snapshots.read(bytes, registry, limits)
+        : RoutingDocuments.read(bytes, registry, limits);
   }
 }

@@ -2,8 +2,10 @@ package io.shardrouter.core.metadata;
 
 import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.LimitExceededException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.Violation;
 import io.shardrouter.core.internal.LittleEndian;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Compressor;
@@ -20,8 +22,8 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * {@link #MAX_EXPANSION} times the compressed bytes present before any buffer is allocated,
  * decompression uses the pure-Java safe LZ4 decompressor bounded by the declared length, and a
  * checksum mismatch is an error. Every such failure is a {@link CorruptSnapshotException}; a
- * snapshot whose content is an invalid table gives the document's {@link
- * InvalidRoutingTableException}.
+ * snapshot over one of the caller's {@link ReadLimits} gives a {@link LimitExceededException}, and
+ * one whose content is an invalid table the document's {@link InvalidRoutingTableException}.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -37,7 +39,7 @@ public final class Snapshots {
   public static final int FORMAT = 1;
 
   /** The default largest uncompressed content accepted, in bytes. */
-  public static final int DEFAULT_MAX_CONTENT_BYTES = 256 << 20;
+  public static final int DEFAULT_MAX_CONTENT_BYTES = ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES;
 
   /**
    * The most an LZ4 block expands: each input byte yields at most 255 output bytes (a match length
@@ -90,6 +92,21 @@ public final class Snapshots {
    * @throws InvalidRoutingTableException when the content is not a valid routing table
    */
   public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, int maxContentBytes) {
+    return read(
+        snapshot, registry, ReadLimits.defaults().withMaxSnapshotContentBytes(maxContentBytes));
+  }
+
+  /**
+   * Reads a snapshot within {@code limits}: its declared content length, then its content as a
+   * document (entries and partitions; the content's size limit is the snapshot content limit).
+   *
+   * @throws CorruptSnapshotException when the bytes are not an intact snapshot
+   * @throws LimitExceededException when the snapshot declares more content than {@code
+   *     limits.maxSnapshotContentBytes()}, or its content is over another of {@code limits}
+   * @throws InvalidRoutingTableException when the content is not a valid routing table
+   */
+  public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, ReadLimits limits) {
+    int maxContentBytes = limits.maxSnapshotContentBytes();
     if (snapshot.length < HEADER_BYTES) {
       throw new CorruptSnapshotException(
           "snapshot is truncated: "
@@ -124,12 +141,15 @@ public final class Snapshots {
     long contentLength = LittleEndian.getInt(snapshot, 8) & 0xFFFFFFFFL;
     long compressedLength = LittleEndian.getInt(snapshot, 12) & 0xFFFFFFFFL;
     if (contentLength > maxContentBytes) {
-      throw new CorruptSnapshotException(
-          "snapshot declares "
-              + contentLength
-              + " content bytes, over the limit of "
-              + maxContentBytes
-              + "; raise the limit if the table is really that large");
+      throw new LimitExceededException(
+          new Violation(
+              "$",
+              "snapshot declares "
+                  + contentLength
+                  + " content bytes, over the limit of "
+                  + maxContentBytes
+                  + " (ReadLimits.maxSnapshotContentBytes); raise the limit where the table is"
+                  + " read if the table is really that large"));
     }
     long available = snapshot.length - HEADER_BYTES;
     if (compressedLength != available) {
@@ -192,7 +212,7 @@ public final class Snapshots {
               + Integer.toHexString(actual)
               + "; the file is damaged: copy it again from its source");
     }
-    return RoutingDocuments.read(content, registry, maxContentBytes);
+    return RoutingDocuments.read(content, registry, limits.withMaxDocumentBytes(maxContentBytes));
   }
 
   /** CRC-32C over header bytes [0, 16) and the uncompressed content. */

@@ -3,6 +3,8 @@ package io.shardrouter.zookeeper.internal;
 import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.Snapshots;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +25,21 @@ public final class EntityStore {
   private final CuratorFramework client;
   private final ZnodePaths paths;
   private final String entity;
+  private final ReadLimits limits;
 
   /** The store of {@code entity} under {@code base}, read through {@code client}. */
   public EntityStore(CuratorFramework client, String base, String entity) {
+    this(client, base, entity, ReadLimits.defaults());
+  }
+
+  /**
+   * The store of {@code entity} under {@code base}, whose tables are read within {@code limits}.
+   */
+  public EntityStore(CuratorFramework client, String base, String entity, ReadLimits limits) {
     this.client = client;
     this.paths = ZnodePaths.of(base, entity);
     this.entity = entity;
+    this.limits = limits;
   }
 
   /** The paths of this entity. */
@@ -144,7 +155,7 @@ public final class EntityStore {
 
   /** The table of verified {@code snapshot} bytes, checked against {@code manifest}. */
   public RoutingTable decode(Manifest manifest, byte[] snapshot) {
-    RoutingTable table = Snapshots.read(snapshot);
+    RoutingTable table = Snapshots.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
     if (!table.entity().equals(entity)
         || table.version() != manifest.version()
         || !table.fingerprint().equals(manifest.fingerprint())) {

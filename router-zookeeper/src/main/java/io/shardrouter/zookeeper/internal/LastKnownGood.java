@@ -3,6 +3,8 @@ package io.shardrouter.zookeeper.internal;
 import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.Snapshots;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -39,11 +41,13 @@ public final class LastKnownGood {
 
   private final Path file;
   private final String entity;
+  private final ReadLimits limits;
 
-  /** The copy of {@code entity} in {@code directory}. */
-  public LastKnownGood(Path directory, String entity) {
+  /** The copy of {@code entity} in {@code directory}, read within {@code limits}. */
+  public LastKnownGood(Path directory, String entity, ReadLimits limits) {
     this.file = directory.resolve(ZnodePaths.checkName("entity", entity) + ".lkg");
     this.entity = entity;
+    this.limits = limits;
   }
 
   /** The file. */
@@ -159,7 +163,7 @@ public final class LastKnownGood {
               + Integer.toHexString(expected)
               + fix);
     }
-    RoutingTable table = Snapshots.read(snapshot);
+    RoutingTable table = Snapshots.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
     if (!table.entity().equals(entity)) {
       throw new CorruptSnapshotException(
           "last-known-good copy "

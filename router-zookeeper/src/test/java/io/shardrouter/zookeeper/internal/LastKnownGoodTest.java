@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ class LastKnownGoodTest {
   }
 
   private LastKnownGood written(String entity) {
-    LastKnownGood lkg = new LastKnownGood(dir, entity);
+    LastKnownGood lkg = new LastKnownGood(dir, entity, ReadLimits.defaults());
     lkg.write(Snapshots.write(table(entity)), Instant.parse("2026-12-01T10:00:00Z"));
     return lkg;
   }
@@ -47,7 +48,7 @@ class LastKnownGoodTest {
 
   @Test
   void missing_isNull() {
-    assertNull(new LastKnownGood(dir, "none").read());
+    assertNull(new LastKnownGood(dir, "none", ReadLimits.defaults()).read());
   }
 
   @Test
@@ -96,7 +97,7 @@ class LastKnownGoodTest {
   void unwritableDirectory_saysSo() throws Exception {
     Path file = dir.resolve("a-file");
     Files.writeString(file, "x");
-    LastKnownGood lkg = new LastKnownGood(file, "orders");
+    LastKnownGood lkg = new LastKnownGood(file, "orders", ReadLimits.defaults());
     RoutingException e =
         assertThrows(RoutingException.class, () -> lkg.write(new byte[] {1}, Instant.EPOCH));
     assertTrue(

@@ -1,5 +1,7 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
+import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.range.TimeBucketedStrategy;
 import java.util.Locale;
 
 /**

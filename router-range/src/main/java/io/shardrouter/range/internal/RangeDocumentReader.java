@@ -1,4 +1,4 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
@@ -11,6 +11,8 @@ import io.shardrouter.core.internal.GroupsJson;
 import io.shardrouter.core.internal.KeyTypeJson;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.DocumentReader;
+import io.shardrouter.range.KeyOrder;
+import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,7 @@ public final class RangeDocumentReader implements DocumentReader {
 
   @Override
   public String name() {
-    return "range-001";
+    return "compact-range";
   }
 
   @Override

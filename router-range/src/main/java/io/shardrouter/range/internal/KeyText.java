@@ -1,4 +1,4 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,7 +25,7 @@ import java.util.UUID;
  * shows them in messages: a string quoted as JSON, so that {@code ""} and a text with a comma stay
  * readable.
  */
-final class KeyText {
+public final class KeyText {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private KeyText() {}
@@ -37,7 +37,7 @@ final class KeyText {
    *
    * @throws InvalidKeyException naming the value and the type when it is no key of the type
    */
-  static byte[] fromSpec(KeyType type, Spec value) {
+  public static byte[] fromSpec(KeyType type, Spec value) {
     if (type.isComposite()) {
       if (!value.isArray()) {
         throw new InvalidKeyException(
@@ -70,7 +70,7 @@ final class KeyText {
   }
 
   /** The document value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
-  static Spec toSpec(KeyType type, byte[] key) {
+  public static Spec toSpec(KeyType type, byte[] key) {
     return SpecJson.fromJson(toJson(type, key));
   }
 
@@ -106,7 +106,7 @@ final class KeyText {
    * The text form of a key, as {@link KeyType#parseText} reads it (a string as is, a composite as a
    * JSON array).
    */
-  static String text(KeyType type, byte[] key) {
+  public static String text(KeyType type, byte[] key) {
     JsonNode v = toJson(type, key);
     return v.isTextual() ? v.textValue() : v.toString();
   }
@@ -115,7 +115,7 @@ final class KeyText {
    * A key for messages: numbers and timestamps as they are, strings quoted as JSON, composites as a
    * JSON array.
    */
-  static String show(KeyType type, byte[] key) {
+  public static String show(KeyType type, byte[] key) {
     JsonNode v = toJson(type, key);
     if (v.isTextual() && (type.kind() == KeyKind.STRING || type.kind() == KeyKind.BYTES)) {
       return type.kind() == KeyKind.BYTES ? "0x" + v.textValue() : v.toString();
@@ -130,7 +130,7 @@ final class KeyText {
    *
    * @throws IllegalArgumentException when the value is of another type
    */
-  static byte[] fromValue(KeyType type, Object value) {
+  public static byte[] fromValue(KeyType type, Object value) {
     if (value == null) {
       throw new IllegalArgumentException("key is null; give a " + type + " key");
     }

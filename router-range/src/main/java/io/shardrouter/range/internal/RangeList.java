@@ -1,7 +1,9 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.range.KeyOrder;
+import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -11,7 +13,7 @@ import java.util.function.BiConsumer;
  * contiguous span of keys: sorted by start, none empty, no gap and no overlap between neighbours,
  * only the last one open-ended. Each violation names both ranges concerned, as written, with paths.
  */
-final class RangeList {
+public final class RangeList {
 
   /**
    * One range as given.
@@ -23,23 +25,23 @@ final class RangeList {
    * @param shown the range as written, e.g. {@code [0, 1000)} or {@code [a, b]} for an inclusive
    *     end
    */
-  record Entry(String path, String label, byte[] start, byte[] end, String shown) {}
+  public record Entry(String path, String label, byte[] start, byte[] end, String shown) {}
 
   private final KeyType type;
   private final KeyOrder order;
   private final List<Entry> entries = new ArrayList<>();
 
-  RangeList(KeyType type) {
+  public RangeList(KeyType type) {
     this.type = type;
     this.order = KeyOrder.of(type);
   }
 
-  void add(Entry e) {
+  public void add(Entry e) {
     entries.add(e);
   }
 
   /** {@code [start, end)} with {@code end} null for +∞, for messages. */
-  static String interval(KeyType type, byte[] start, byte[] end) {
+  public static String interval(KeyType type, byte[] start, byte[] end) {
     return "["
         + KeyText.show(type, start)
         + ", "
@@ -52,7 +54,7 @@ final class RangeList {
    * listPath} names the list for an empty one); returns the strategy, or null when anything was
    * reported, or when {@code complete} is false because an entry could not be parsed.
    */
-  RangeStrategy check(String listPath, boolean complete, BiConsumer<String, String> report) {
+  public RangeStrategy check(String listPath, boolean complete, BiConsumer<String, String> report) {
     int[] reported = {0};
     BiConsumer<String, String> v =
         (path, message) -> {
@@ -92,7 +94,7 @@ final class RangeList {
     for (int i = 0; i < starts.length; i++) {
       starts[i] = entries.get(i).start();
     }
-    return new RangeStrategy(type, starts, entries.get(entries.size() - 1).end());
+    return RangeStrategies.create(type, starts, entries.get(entries.size() - 1).end());
   }
 
   private void neighbours(Entry a, Entry b, BiConsumer<String, String> v) {

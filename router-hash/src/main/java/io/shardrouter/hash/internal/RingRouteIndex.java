@@ -1,10 +1,12 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RouteIndex;
 import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.core.internal.Timestamps;
+import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.hash.StableHash;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -21,14 +23,14 @@ import java.util.UUID;
  *
  * <p><b>Allocation:</b> none on {@code route}.
  */
-final class RingRouteIndex extends RouteIndex {
+public final class RingRouteIndex extends RouteIndex {
   private final StableHash hash;
   private final short[] thresholds;
   private final int shift;
   private final Route[] bucketRoutes;
   private final TokenIndex index;
 
-  RingRouteIndex(RingStrategy strategy, TokenIndex index, Route[] routes) {
+  public RingRouteIndex(RingStrategy strategy, TokenIndex index, Route[] routes) {
     super(strategy, routes);
     this.hash = strategy.hash();
     this.thresholds = index.thresholds();
@@ -37,7 +39,7 @@ final class RingRouteIndex extends RouteIndex {
     this.index = index;
   }
 
-  Route routeOfPoint(long point) {
+  public Route routeOfPoint(long point) {
     return TokenIndex.routeOf(thresholds, bucketRoutes, shift, point, index, routes);
   }
 

@@ -10,6 +10,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.hash.internal.Tokens;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -17,13 +18,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Mode 001 against the answers of a reference Python {@code ConsistentHashRing}, recorded in {@code
+ * Mode named_vnodes against the answers of an independent Python {@code ConsistentHashRing}, recorded in {@code
  * golden/ring-001.json} by running the reference in CPython (see {@code golden/README.md}).
  */
-class Ring001GoldenTest {
+class NamedVnodesGoldenTest {
 
   private static JsonNode golden() throws IOException {
-    try (InputStream in = Ring001GoldenTest.class.getResourceAsStream("/golden/ring-001.json")) {
+    try (InputStream in = NamedVnodesGoldenTest.class.getResourceAsStream("/golden/ring-001.json")) {
       return new ObjectMapper().readTree(in);
     }
   }
@@ -34,14 +35,14 @@ class Ring001GoldenTest {
     return out;
   }
 
-  /** A table in mode 001 whose placement puts partition i (node i) on the group named nodes[i]. */
+  /** A table in mode named_vnodes whose placement puts partition i (node i) on the group named nodes[i]. */
   static RoutingTable table(List<String> nodes, int vnodes) {
     RoutingTable.Builder b =
         RoutingTable.builder()
             .version(1)
             .entity("telemetry")
             .keyType(KeyType.STRING)
-            .strategy(RingStrategy.reference001(nodes, vnodes));
+            .strategy(RingStrategy.namedVnodes(nodes, vnodes));
     for (String n : nodes) {
       b.group(ReplicaGroup.of(n, n + ":5432"));
     }
@@ -56,7 +57,7 @@ class Ring001GoldenTest {
         continue;
       }
       List<String> nodes = strings(c.get("compat_nodes"));
-      RingStrategy ring = RingStrategy.reference001(nodes, c.get("vnodes").intValue());
+      RingStrategy ring = RingStrategy.namedVnodes(nodes, c.get("vnodes").intValue());
       JsonNode tokens = c.get("tokens");
       assertEquals(tokens.size(), ring.tokenCount(), c.get("name").textValue());
       for (int i = 0; i < tokens.size(); i++) {
@@ -105,7 +106,7 @@ class Ring001GoldenTest {
     JsonNode g = golden();
     List<String> keys = strings(g.get("keys"));
     RingStrategy ring =
-        RingStrategy.reference001(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
+        RingStrategy.namedVnodes(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     long first = ring.token(0);
     long last = ring.token(ring.tokenCount() - 1);
     int equalToToken = 0;

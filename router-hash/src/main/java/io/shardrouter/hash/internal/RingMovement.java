@@ -1,8 +1,10 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.HashPartitionStrategy;
+import io.shardrouter.hash.RingStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -200,7 +202,7 @@ public final class RingMovement {
    * planned table: keys moved outside the plan then show where the deployed table is not the
    * planned one.
    */
-  MovementReport.KeyCount countKeys(Iterable<byte[]> canonicalKeys, RoutingTable deployed) {
+  public MovementReport.KeyCount countKeys(Iterable<byte[]> canonicalKeys, RoutingTable deployed) {
     HashPartitionStrategy hash = (HashPartitionStrategy) from.strategy();
     long n = 0;
     long moved = 0;

@@ -1,7 +1,9 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.RingMode;
+import io.shardrouter.hash.RingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,7 +16,7 @@ import java.util.Locale;
  * load: 1.02 means the busiest group, per unit of weight, holds 2% more than the average.
  *
  * <p>Weights come from a {@code ring} strategy in mode {@code tokens}; every other table (mode
- * {@code 001}, {@code hash_mod}, ...) counts each group as weight 1.
+ * {@code named_vnodes}, {@code hash_mod}, ...) counts each group as weight 1.
  *
  * <p><b>Thread-safety:</b> immutable.
  *

@@ -1,4 +1,4 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import java.util.Arrays;
 
@@ -14,13 +14,13 @@ import java.util.Arrays;
  *
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.
  */
-final class PrefixIndex {
+public final class PrefixIndex {
   private final byte[][] sorted;
   private final long[] prefixes;
   private final int[] runStart; // the first index with the same prefix as index i
   private final RadixIndex index;
 
-  PrefixIndex(byte[][] sorted) {
+  public PrefixIndex(byte[][] sorted) {
     this.sorted = sorted;
     this.prefixes = new long[sorted.length];
     this.runStart = new int[sorted.length];
@@ -35,7 +35,7 @@ final class PrefixIndex {
    * The first 8 bytes big-endian, zero padded, with the sign bit flipped, so that signed order of
    * prefixes is unsigned order of the bytes.
    */
-  static long prefix(byte[] b, int off, int len) {
+  public static long prefix(byte[] b, int off, int len) {
     long p = 0;
     for (int i = 0; i < 8; i++) {
       p = (p << 8) | (i < len ? b[off + i] & 0xFF : 0);
@@ -49,7 +49,7 @@ final class PrefixIndex {
    *
    * <p><b>Allocation:</b> none.
    */
-  int countAtOrBelowAscii(String key) {
+  public int countAtOrBelowAscii(String key) {
     long p = 0;
     int len = key.length();
     for (int i = 0; i < 8; i++) {
@@ -84,7 +84,7 @@ final class PrefixIndex {
    *
    * <p><b>Allocation:</b> none.
    */
-  int countAtOrBelow(byte[] key, int off, int len) {
+  public int countAtOrBelow(byte[] key, int off, int len) {
     long p = prefix(key, off, len);
     int hi = index.countAtOrBelow(p); // boundaries with a prefix at or below the key's
     if (hi == 0 || prefixes[hi - 1] != p) {

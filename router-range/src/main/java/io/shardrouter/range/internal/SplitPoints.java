@@ -1,5 +1,7 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
+import io.shardrouter.range.KeyOrder;
+import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -119,7 +121,7 @@ public final class SplitPoints {
         weightOf.add(w);
       }
     }
-    byte[] start = strategy.rawStart(partition);
+    byte[] start = strategy.start(partition);
     int best = -1;
     long bestImbalance = Long.MAX_VALUE;
     long bestBelow = 0;

@@ -1,5 +1,8 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Violations;
+import io.shardrouter.hash.RingStrategy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +17,9 @@ import java.util.Map;
  *
  * <p><b>Stability:</b> internal.
  */
-final class RingChecks {
+public final class RingChecks {
   /** Receives one broken rule: where (relative to the strategy object) and what. */
-  interface Reporter {
+  public interface Reporter {
     void violation(String name, String message);
   }
 
@@ -30,7 +33,7 @@ final class RingChecks {
    * point of the hash space has exactly one owner), each naming its own partition in {@code [0,
    * partitionCount)}.
    */
-  static void tokens(long[] tokens, int[] partitions, int partitionCount, Reporter r) {
+  public static void tokens(long[] tokens, int[] partitions, int partitionCount, Reporter r) {
     if (tokens.length == 0) {
       r.violation(
           "tokens",
@@ -111,7 +114,7 @@ final class RingChecks {
   }
 
   /** Every weight an integer in [1, {@value RingStrategy#MAX_WEIGHT}]; at least one group. */
-  static void weights(Map<String, Integer> weights, Reporter r) {
+  public static void weights(Map<String, Integer> weights, Reporter r) {
     if (weights.isEmpty()) {
       r.violation(
           "weights",
@@ -129,7 +132,7 @@ final class RingChecks {
     }
   }
 
-  static String weightProblem(Object got) {
+  public static String weightProblem(Object got) {
     return "weight must be an integer in [1, "
         + RingStrategy.MAX_WEIGHT
         + "], got "
@@ -140,11 +143,11 @@ final class RingChecks {
   }
 
   /** Node names non-blank and unique; nodes × vnodes tokens within the limit. */
-  static void nodes(List<String> nodes, int vnodes, Reporter r) {
+  public static void nodes(List<String> nodes, int vnodes, Reporter r) {
     if (nodes.isEmpty()) {
       r.violation(
           "nodes",
-          "is empty; 001's ring needs at least one node (an empty reference ring routes nothing)");
+          "is empty; a vnode-named ring needs at least one node to route to");
       return;
     }
     Map<String, Integer> seen = new HashMap<>();
@@ -179,6 +182,46 @@ final class RingChecks {
               + " tokens, over the limit of "
               + RingStrategy.MAX_TOKENS
               + "; use fewer vnodes");
+    }
+  }
+
+  /**
+   * Reports weights that name no group, and (when weights are given or {@code required}) groups
+   * without a weight.
+   */
+  public static void groupWeights(
+      Map<String, Integer> weights,
+      List<ReplicaGroup> groups,
+      String path,
+      Violations v,
+      boolean required) {
+    if (weights.isEmpty() && !required) {
+      return;
+    }
+    java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+    for (ReplicaGroup g : groups) {
+      ids.add(g.id());
+      if (!weights.containsKey(g.id())) {
+        v.add(
+            path + ".weights",
+            "has no weight for group '"
+                + g.id()
+                + "'; give every group of the document an "
+                + "integer weight in [1, "
+                + RingStrategy.MAX_WEIGHT
+                + "]");
+      }
+    }
+    for (String id : weights.keySet()) {
+      if (!ids.contains(id)) {
+        v.add(
+            path + ".weights." + id,
+            "names group '"
+                + id
+                + "', which is not in the document's groups "
+                + List.copyOf(ids)
+                + "; remove the weight or add the group");
+      }
     }
   }
 }

@@ -1,9 +1,13 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violations;
+import io.shardrouter.hash.RingAllocator;
+import io.shardrouter.hash.RingMode;
+import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,41 +25,42 @@ import java.util.TreeMap;
  *
  * <p><b>Stability:</b> internal.
  */
-final class RingLayout {
+public final class RingLayout {
   /** Ranges this small (share of the hash space) are not worth a split; about 1.8e10 points. */
-  static final double SPLIT_EPSILON = 1e-9;
+  public static final double SPLIT_EPSILON = 1e-9;
 
   /**
    * One token range [lo, token), owned by {@code partition}, placed on group index {@code group}.
    */
-  static final class Range {
-    long lo;
-    final long token;
-    final int partition;
-    int group;
+  public static final class Range {
+    public long lo;
+    public final long token;
+    public final int partition;
+    public int group;
 
-    Range(long lo, long token, int partition, int group) {
+    public Range(long lo, long token, int partition, int group) {
       this.lo = lo;
       this.token = token;
       this.partition = partition;
       this.group = group;
     }
 
-    double share() {
+    public double share() {
       return Tokens.share(lo, token);
     }
   }
 
-  final StableHash hash;
-  final int vnodes;
-  final List<ReplicaGroup> groups = new ArrayList<>();
-  final List<Integer> weights = new ArrayList<>();
-  final List<Boolean> active = new ArrayList<>();
-  final List<Range> ranges = new ArrayList<>();
-  final Map<Integer, Integer> retired = new TreeMap<>(); // partition without a token -> group index
-  int nextPartition;
+  public final StableHash hash;
+  public final int vnodes;
+  public final List<ReplicaGroup> groups = new ArrayList<>();
+  public final List<Integer> weights = new ArrayList<>();
+  public final List<Boolean> active = new ArrayList<>();
+  public final List<Range> ranges = new ArrayList<>();
+  public final Map<Integer, Integer> retired =
+      new TreeMap<>(); // partition without a token -> group index
+  public int nextPartition;
 
-  RingLayout(StableHash hash, int vnodes) {
+  public RingLayout(StableHash hash, int vnodes) {
     this.hash = hash;
     this.vnodes = vnodes;
   }
@@ -66,7 +71,7 @@ final class RingLayout {
    * @throws IllegalArgumentException when the table is not a {@code ring} in mode {@code tokens}
    * @throws InvalidRoutingTableException when its weights do not name exactly its groups
    */
-  static RingLayout of(RoutingTable table) {
+  public static RingLayout of(RoutingTable table) {
     if (!(table.strategy() instanceof RingStrategy ring) || ring.mode() != RingMode.TOKENS) {
       throw new IllegalArgumentException(
           "routing table '"
@@ -75,12 +80,12 @@ final class RingLayout {
               + table.version()
               + " uses strategy "
               + table.strategy().type()
-              + (table.strategy() instanceof RingStrategy ? " in mode 001" : "")
-              + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a mode-001 ring is changed by "
-              + "editing strategy.nodes, as in 001; RingAllocator.initial builds a mode-'tokens' table)");
+              + (table.strategy() instanceof RingStrategy ? " in mode named_vnodes" : "")
+              + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a vnode-named ring is changed by "
+              + "editing strategy.nodes; RingAllocator.initial builds a mode-'tokens' table)");
     }
     Violations v = new Violations();
-    ring.checkWeights(table.groups(), "strategy", v, true);
+    RingChecks.groupWeights(ring.weights(), table.groups(), "strategy", v, true);
     v.throwIfAny();
     RingLayout l = new RingLayout(ring.hash(), ring.vnodes());
     Map<String, Integer> index = new LinkedHashMap<>();
@@ -112,14 +117,14 @@ final class RingLayout {
   }
 
   /** Appends a group; returns its index. */
-  int addGroup(ReplicaGroup group, int weight) {
+  public int addGroup(ReplicaGroup group, int weight) {
     groups.add(group);
     weights.add(weight);
     active.add(true);
     return groups.size() - 1;
   }
 
-  int indexOf(String groupId) {
+  public int indexOf(String groupId) {
     for (int i = 0; i < groups.size(); i++) {
       if (active.get(i) && groups.get(i).id().equals(groupId)) {
         return i;
@@ -129,7 +134,7 @@ final class RingLayout {
   }
 
   /** Each group's share of the hash space (0 for inactive groups). */
-  double[] loads() {
+  public double[] loads() {
     double[] load = new double[groups.size()];
     for (Range r : ranges) {
       load[r.group] += r.share();
@@ -138,7 +143,7 @@ final class RingLayout {
   }
 
   /** Each active group's weight share; 0 for inactive groups. */
-  double[] targets() {
+  public double[] targets() {
     double total = 0;
     for (int i = 0; i < groups.size(); i++) {
       total += active.get(i) ? weights.get(i) : 0;
@@ -150,7 +155,7 @@ final class RingLayout {
     return t;
   }
 
-  String[] ids() {
+  public String[] ids() {
     String[] ids = new String[groups.size()];
     for (int i = 0; i < ids.length; i++) {
       ids[i] = groups.get(i).id();
@@ -159,14 +164,14 @@ final class RingLayout {
   }
 
   /** Active groups other than {@code except}. */
-  int[] activeExcept(int except) {
+  public int[] activeExcept(int except) {
     return java.util.stream.IntStream.range(0, groups.size())
         .filter(i -> i != except && active.get(i))
         .toArray();
   }
 
   /** The ranges of group {@code g}, largest first (ties: lower token first). */
-  List<Range> rangesOf(int g) {
+  public List<Range> rangesOf(int g) {
     List<Range> out = new ArrayList<>();
     for (Range r : ranges) {
       if (r.group == g) {
@@ -185,7 +190,7 @@ final class RingLayout {
    * ranges of {@code from} that fit, largest first, then a split of its largest remaining range for
    * the rest. Returns the share actually moved.
    */
-  double move(int from, int to, double amount) {
+  public double move(int from, int to, double amount) {
     double remaining = amount;
     List<Range> own = rangesOf(from);
     for (Range r : own) {
@@ -212,7 +217,7 @@ final class RingLayout {
    * Cuts {@code share} off the low end of {@code r} as a new range with a fresh partition id on
    * group {@code to}; returns the share of the new range. {@code share} must be below {@code r}'s.
    */
-  double split(Range r, double share, int to) {
+  public double split(Range r, double share, int to) {
     long points = Tokens.points(share);
     long size = r.token - r.lo; // 0 means the whole space (a single token)
     if (size != 0 && Long.compareUnsigned(points, size) >= 0) {
@@ -228,7 +233,7 @@ final class RingLayout {
   }
 
   /** The routing table of this layout: {@code base} gives version, entity and key type. */
-  RoutingTable toTable(RoutingTable.Builder base) {
+  public RoutingTable toTable(RoutingTable.Builder base) {
     List<Range> sorted = new ArrayList<>(ranges);
     sorted.sort((a, b) -> Long.compareUnsigned(a.token, b.token));
     long[] tokens = new long[sorted.size()];

@@ -13,28 +13,28 @@ import org.junit.jupiter.api.Test;
  * names): the strategy contract over one to 64 nodes, several vnode counts, non-ASCII node names,
  * and the node lists after adding and removing a node.
  */
-class Ring001ContractTest extends PartitionStrategyContract {
+class NamedVnodesContractTest extends PartitionStrategyContract {
 
   @Override
   protected List<PartitionStrategy> strategies() {
     List<PartitionStrategy> out = new ArrayList<>();
-    out.add(RingStrategy.reference001(List.of("edge-1"), 1)); // P = 1, one token
-    out.add(RingStrategy.reference001(List.of("edge-1"), RingStrategy.DEFAULT_VNODES_001));
+    out.add(RingStrategy.namedVnodes(List.of("edge-1"), 1)); // P = 1, one token
+    out.add(RingStrategy.namedVnodes(List.of("edge-1"), RingStrategy.DEFAULT_NAMED_VNODES));
     List<String> four = List.of("edge-1", "edge-2", "edge-3", "edge-4");
-    out.add(RingStrategy.reference001(four.subList(0, 2), RingStrategy.DEFAULT_VNODES_001));
-    out.add(RingStrategy.reference001(four, RingStrategy.DEFAULT_VNODES_001));
+    out.add(RingStrategy.namedVnodes(four.subList(0, 2), RingStrategy.DEFAULT_NAMED_VNODES));
+    out.add(RingStrategy.namedVnodes(four, RingStrategy.DEFAULT_NAMED_VNODES));
     out.add(
-        RingStrategy.reference001(
+        RingStrategy.namedVnodes(
             List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"),
-            RingStrategy.DEFAULT_VNODES_001)); // add
+            RingStrategy.DEFAULT_NAMED_VNODES)); // add
     out.add(
-        RingStrategy.reference001(
-            List.of("edge-1", "edge-3", "edge-4"), RingStrategy.DEFAULT_VNODES_001)); // remove
+        RingStrategy.namedVnodes(
+            List.of("edge-1", "edge-3", "edge-4"), RingStrategy.DEFAULT_NAMED_VNODES)); // remove
     out.add(
-        RingStrategy.reference001(List.of("z\u00FCrich-1", "\u5317\u4EAC-2", "\uD83D\uDE00-3"), 7));
-    out.add(RingStrategy.reference001(nodes(10), 10));
-    out.add(RingStrategy.reference001(nodes(64), 16));
-    out.add(RingStrategy.reference001(nodes(300), 20));
+        RingStrategy.namedVnodes(List.of("z\u00FCrich-1", "\u5317\u4EAC-2", "\uD83D\uDE00-3"), 7));
+    out.add(RingStrategy.namedVnodes(nodes(10), 10));
+    out.add(RingStrategy.namedVnodes(nodes(64), 16));
+    out.add(RingStrategy.namedVnodes(nodes(300), 20));
     return out;
   }
 
@@ -50,7 +50,7 @@ class Ring001ContractTest extends PartitionStrategyContract {
   void toSpec_mode001_typeModeNodesVnodesOnly() {
     for (PartitionStrategy s : strategies()) {
       RingStrategy ring = (RingStrategy) s;
-      assertEquals(RingMode.REFERENCE_001, ring.mode(), s::toString);
+      assertEquals(RingMode.NAMED_VNODES, ring.mode(), s::toString);
       assertEquals(
           ring.nodes().size(), ring.partitionCount(), () -> s + ": one partition per node");
       assertEquals(List.of("type", "mode", "nodes", "vnodes"), fieldNames(s), s::toString);

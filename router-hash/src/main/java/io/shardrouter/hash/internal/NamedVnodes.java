@@ -1,12 +1,13 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
+import io.shardrouter.hash.StableHash;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The tokens of the vnode-named ring (ring mode {@code "001"}, {@code docs/routing-spec.md} §4.7),
+ * The tokens of the vnode-named ring (ring mode {@code "named_vnodes"}, {@code docs/routing-spec.md} §4.7),
  * derived by name from the node list and a vnode count.
  *
  * <p>For each node in list order, for {@code i} in {@code [0, vnodes)}: the token is {@code
@@ -18,18 +19,18 @@ import java.util.Map;
  *
  * <p><b>Stability:</b> stable: pinned by {@code golden/ring-001.json}.
  */
-final class Ring001 {
+public final class NamedVnodes {
   /** Sorted tokens and the partition (node index) of each. */
-  record Derived(long[] tokens, int[] partitions, int collisions) {}
+  public record Derived(long[] tokens, int[] partitions, int collisions) {}
 
-  private Ring001() {}
+  private NamedVnodes() {}
 
-  static Derived derive(List<String> nodes, int vnodes) {
+  public static Derived derive(List<String> nodes, int vnodes) {
     return derive(nodes, vnodes, Blake2b64.INSTANCE);
   }
 
   /** The derivation with another token hash, so that tests can force collisions. */
-  static Derived derive(List<String> nodes, int vnodes, StableHash hash) {
+  public static Derived derive(List<String> nodes, int vnodes, StableHash hash) {
     Map<Long, Integer> ring = new HashMap<>(nodes.size() * vnodes * 2);
     int collisions = 0;
     for (int n = 0; n < nodes.size(); n++) {

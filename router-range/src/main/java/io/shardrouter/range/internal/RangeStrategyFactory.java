@@ -1,4 +1,4 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
@@ -6,6 +6,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.range.RangeStrategy;
 import java.util.Set;
 import java.util.TreeSet;
 

@@ -1,4 +1,4 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 /**
  * Arithmetic on ring tokens: unsigned 64-bit positions on the hash space [0, 2<sup>64</sup>), their
@@ -14,21 +14,21 @@ package io.shardrouter.hash;
  *
  * <p><b>Allocation:</b> none, except {@link #toHex}.
  */
-final class Tokens {
+public final class Tokens {
   /** 2<sup>64</sup> as a double: the size of the hash space. */
-  static final double SPACE = 0x1p64;
+  public static final double SPACE = 0x1p64;
 
   private static final char[] DIGITS = "0123456789abcdef".toCharArray();
 
   private Tokens() {}
 
   /** {@code a < b} as unsigned 64-bit integers. */
-  static boolean lessThan(long a, long b) {
+  public static boolean lessThan(long a, long b) {
     return Long.compareUnsigned(a, b) < 0;
   }
 
   /** The unsigned value of {@code x} as a double (rounded to 53 bits). */
-  static double unsignedToDouble(long x) {
+  public static double unsignedToDouble(long x) {
     if (x >= 0) {
       return x;
     }
@@ -39,7 +39,7 @@ final class Tokens {
    * The share of the hash space in the range [{@code from}, {@code to}) going up from {@code from}
    * and wrapping past 2<sup>64</sup>-1; a range from a token to itself is the whole space.
    */
-  static double share(long from, long to) {
+  public static double share(long from, long to) {
     long size = to - from;
     return size == 0 ? 1.0 : unsignedToDouble(size) / SPACE;
   }
@@ -48,7 +48,7 @@ final class Tokens {
    * The number of hash points closest to {@code share} of the space, in [1, 2<sup>64</sup>-1] as an
    * unsigned value; {@code share} must be in (0, 1).
    */
-  static long points(double share) {
+  public static long points(double share) {
     long half =
         (long)
             (share * 0x1p63); // in [0, 2^63): truncation is fine, one point is 5e-20 of the space
@@ -57,7 +57,7 @@ final class Tokens {
   }
 
   /** The 16-digit lower-case hex text of {@code token}. */
-  static String toHex(long token) {
+  public static String toHex(long token) {
     char[] c = new char[16];
     for (int i = 15; i >= 0; i--) {
       c[i] = DIGITS[(int) (token & 0xF)];
@@ -70,7 +70,7 @@ final class Tokens {
    * Parses 16 lower-case hex digits; returns null when {@code text} is not exactly that (the caller
    * reports where).
    */
-  static Long parseHex(String text) {
+  public static Long parseHex(String text) {
     if (text == null || text.length() != 16) {
       return null;
     }

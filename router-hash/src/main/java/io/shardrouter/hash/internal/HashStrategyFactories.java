@@ -1,22 +1,26 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.JumpHashStrategy;
+import io.shardrouter.hash.StableHash;
+import io.shardrouter.hash.StableHashes;
 import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
  * The {@link StrategyFactory} of each hash strategy, registered through {@code META-INF/services}.
  */
-abstract class HashStrategyFactories implements StrategyFactory {
+public abstract class HashStrategyFactories implements StrategyFactory {
   private static final Set<String> PARAMETERS = Set.of("hash", "seed", "partitions");
 
   private final String type;
   private final BiFunction<StableHash, Integer, PartitionStrategy> constructor;
 
-  HashStrategyFactories(
+  public HashStrategyFactories(
       String type, BiFunction<StableHash, Integer, PartitionStrategy> constructor) {
     this.type = type;
     this.constructor = constructor;

@@ -1,10 +1,14 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.hash.RingMode;
+import io.shardrouter.hash.RingStrategy;
+import io.shardrouter.hash.StableHash;
+import io.shardrouter.hash.StableHashes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +20,7 @@ import java.util.Set;
  * document; registered through {@code META-INF/services}. Not for direct use.
  *
  * <p>Mode {@code tokens} takes {@code hash}, {@code seed}, {@code vnodes}, {@code weights}, {@code
- * partitions} and {@code tokens}; mode {@code 001} takes {@code nodes} and {@code vnodes}. A
+ * partitions} and {@code tokens}; mode {@code named_vnodes} takes {@code nodes} and {@code vnodes}. A
  * parameter of the other mode is refused rather than ignored.
  *
  * <p><b>Thread-safety:</b> stateless.
@@ -28,7 +32,7 @@ import java.util.Set;
 public final class RingStrategyFactory implements StrategyFactory {
   private static final Set<String> TOKENS_PARAMETERS =
       Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens");
-  private static final Set<String> REFERENCE_PARAMETERS = Set.of("mode", "nodes", "vnodes");
+  private static final Set<String> NAMED_VNODES_PARAMETERS = Set.of("mode", "nodes", "vnodes");
   private static final Set<String> PARAMETERS =
       Set.of("mode", "hash", "seed", "vnodes", "weights", "partitions", "tokens", "nodes");
 
@@ -47,10 +51,12 @@ public final class RingStrategyFactory implements StrategyFactory {
     String modeName = params.optionalString("mode", RingMode.TOKENS.documentName());
     RingMode mode = RingMode.fromDocumentName(modeName);
     if (mode == null) {
-      params.violation("mode", "unknown ring mode '" + modeName + "'; known: [tokens, 001]");
+      params.violation("mode", "unknown ring mode '"
+              + modeName
+              + "'; known: [tokens, named_vnodes] ('001' is read as named_vnodes)");
       return null;
     }
-    Set<String> allowed = mode == RingMode.TOKENS ? TOKENS_PARAMETERS : REFERENCE_PARAMETERS;
+    Set<String> allowed = mode == RingMode.TOKENS ? TOKENS_PARAMETERS : NAMED_VNODES_PARAMETERS;
     for (String name : PARAMETERS) {
       if (params.has(name) && !allowed.contains(name)) {
         params.violation(
@@ -61,26 +67,26 @@ public final class RingStrategyFactory implements StrategyFactory {
                 + name
                 + "'; it takes "
                 + new java.util.TreeSet<>(allowed)
-                + (mode == RingMode.REFERENCE_001
-                    ? " (001's ring pins blake2b-64 and derives its tokens from the node names)"
-                    : " (only mode '001' derives tokens from 'nodes')"));
+                + (mode == RingMode.NAMED_VNODES
+                    ? " (the vnode-named ring pins blake2b-64 and derives its tokens from the node names)"
+                    : " (only mode 'named_vnodes' derives tokens from 'nodes')"));
       }
     }
     if (params.hasViolations()) {
       return null;
     }
-    return mode == RingMode.TOKENS ? tokens(params) : reference001(params);
+    return mode == RingMode.TOKENS ? tokens(params) : namedVnodes(params);
   }
 
-  private static PartitionStrategy reference001(StrategyParameters params) {
+  private static PartitionStrategy namedVnodes(StrategyParameters params) {
     int vnodes =
-        params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES_001);
+        params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_NAMED_VNODES);
     Spec ns = params.get("nodes");
     List<String> nodes = new ArrayList<>();
     if (ns == null || !ns.isArray()) {
       params.violation(
           "nodes",
-          "missing or not an array; mode '001' needs the node names, e.g. [\"edge-1\", \"edge-2\"]");
+          "missing or not an array; mode 'named_vnodes' needs the node names, e.g. [\"edge-1\", \"edge-2\"]");
       return null;
     }
     for (int i = 0; i < ns.size(); i++) {
@@ -94,9 +100,7 @@ public final class RingStrategyFactory implements StrategyFactory {
       return null;
     }
     RingChecks.nodes(nodes, vnodes, params::violation);
-    return params.hasViolations()
-        ? null
-        : RingStrategy.reference001Unchecked(List.copyOf(nodes), vnodes);
+    return params.hasViolations() ? null : RingStrategy.namedVnodes(nodes, vnodes);
   }
 
   private static PartitionStrategy tokens(StrategyParameters params) {
@@ -169,7 +173,7 @@ public final class RingStrategyFactory implements StrategyFactory {
     }
     return params.hasViolations()
         ? null
-        : RingStrategy.tokensUnchecked(hash, tokens, partitions, partitionCount, weights, vnodes);
+        : RingStrategy.ofTokens(hash, tokens, partitions, partitionCount, weights, vnodes);
   }
 
   /** The weights object, or null when it is missing (reported). */

@@ -1,4 +1,4 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.Route;
 
@@ -58,12 +58,12 @@ import io.shardrouter.core.Route;
  *
  * <p><b>Allocation:</b> none on {@link #partitionOf(long)} and {@link #routeOf}.
  */
-final class TokenIndex {
+public final class TokenIndex {
   /** Bits of a bucket's threshold. */
-  static final int THRESHOLD_BITS = 16;
+  public static final int THRESHOLD_BITS = 16;
 
   /** The most tokens an index takes: a flagged value holds a token position below 2^20. */
-  static final int MAX_TOKENS = 1 << 20;
+  public static final int MAX_TOKENS = 1 << 20;
 
   private static final int THRESHOLD_MASK = (1 << THRESHOLD_BITS) - 1;
   private static final int FLAG = Integer.MIN_VALUE;
@@ -84,7 +84,7 @@ final class TokenIndex {
    * {@code tokens} strictly increasing (unsigned), 1 to {@value #MAX_TOKENS}; {@code partitions[i]}
    * (non-negative) owns {@code tokens[i]}. Both arrays are kept, not copied.
    */
-  TokenIndex(long[] tokens, int[] partitions) {
+  public TokenIndex(long[] tokens, int[] partitions) {
     int n = tokens.length;
     if (n < 1 || n > MAX_TOKENS || partitions.length != n) {
       throw new IllegalArgumentException(
@@ -133,7 +133,7 @@ final class TokenIndex {
    *
    * <p><b>Allocation:</b> none.
    */
-  int partitionOf(long point) {
+  public int partitionOf(long point) {
     long top = point >>> shift; // the bucket bits, then the point's threshold bits
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
@@ -152,7 +152,7 @@ final class TokenIndex {
    * For one table: the route of each bucket's value ({@code routes[first(B)]}), the wrap entry's
    * last; null for a flagged bucket.
    */
-  Route[] bucketRoutes(Route[] routes) {
+  public Route[] bucketRoutes(Route[] routes) {
     Route[] out = new Route[values.length];
     for (int b = 0; b < values.length; b++) {
       out[b] = values[b] < 0 ? null : routes[values[b]];
@@ -170,7 +170,7 @@ final class TokenIndex {
    *
    * <p><b>Allocation:</b> none.
    */
-  static Route routeOf(
+  public static Route routeOf(
       short[] thresholds,
       Route[] bucketRoutes,
       int shift,
@@ -189,12 +189,12 @@ final class TokenIndex {
   }
 
   /** The thresholds, for a table's route index to hold next to {@link #shift()}; never written. */
-  short[] thresholds() {
+  public short[] thresholds() {
     return thresholds;
   }
 
   /** The shift of a point that leaves its bucket bits, then its threshold bits. */
-  int shift() {
+  public int shift() {
     return shift;
   }
 
@@ -273,12 +273,12 @@ final class TokenIndex {
   }
 
   /** The number of index buckets, for tests and memory estimates. */
-  int buckets() {
+  public int buckets() {
     return values.length - 1;
   }
 
   /** The number of flagged buckets: those whose points all take the exact search. */
-  int flaggedBuckets() {
+  public int flaggedBuckets() {
     int flagged = 0;
     for (int b = 0; b < values.length - 1; b++) {
       flagged += values[b] >>> 31;
@@ -287,7 +287,7 @@ final class TokenIndex {
   }
 
   /** The longest scan any point can need: the most tokens inside one bucket. */
-  int longestScan() {
+  public int longestScan() {
     int worst = 0;
     int run = 0;
     long last = -1;

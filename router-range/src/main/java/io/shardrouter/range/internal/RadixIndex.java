@@ -1,4 +1,4 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import java.util.Arrays;
 
@@ -34,15 +34,15 @@ import java.util.Arrays;
  *
  * <p><b>Allocation:</b> none in {@link #countAtOrBelow}.
  */
-final class RadixIndex {
+public final class RadixIndex {
   /** Values compared per lookup in a cell that holds no more than this many. */
-  static final int SCAN = 4;
+  public static final int SCAN = 4;
 
   /** Outliers at each end the span may leave out. */
-  static final int TRIM = 8;
+  public static final int TRIM = 8;
 
   /** Levels of indexes within crowded cells below the top one. */
-  static final int MAX_DEPTH = 2;
+  public static final int MAX_DEPTH = 2;
 
   private static final int CROWDED =
       Integer.MIN_VALUE; // flag on a cell that holds more than SCAN values
@@ -62,7 +62,7 @@ final class RadixIndex {
   /**
    * @param sorted values in non-decreasing order (repeats allowed)
    */
-  RadixIndex(long[] sorted) {
+  public RadixIndex(long[] sorted) {
     this(sorted, 0);
   }
 
@@ -153,7 +153,7 @@ final class RadixIndex {
   }
 
   /** How many values are in cells of more than {@value #SCAN}: not found by this level's scan. */
-  int crowdedValues() {
+  public int crowdedValues() {
     int n = 0;
     for (int c = 0; c <= lastCell; c++) {
       if (cells[c] < 0) {
@@ -167,7 +167,7 @@ final class RadixIndex {
    * How many values a lookup finds by binary search: those in crowded cells without an index of
    * their own.
    */
-  int searchedValues() {
+  public int searchedValues() {
     int n = 0;
     for (int c = 0; c <= lastCell; c++) {
       if (cells[c] < 0) {
@@ -185,7 +185,7 @@ final class RadixIndex {
    *
    * <p><b>Allocation:</b> none.
    */
-  int countAtOrBelow(long key) {
+  public int countAtOrBelow(long key) {
     int c = key < base ? 0 : (int) Math.min((key - base) >>> shift, lastCell);
     int first = cells[c];
     if (first < 0) {

@@ -1,5 +1,6 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
+import io.shardrouter.hash.RingAllocator;
 import java.util.Arrays;
 import java.util.Comparator;
 
@@ -20,14 +21,14 @@ import java.util.Comparator;
  * <p><b>Stability:</b> internal; the results are part of what {@link RingAllocator} writes, so a
  * change is a new allocator version.
  */
-final class WaterLevel {
+public final class WaterLevel {
   private WaterLevel() {}
 
   /**
    * The amount each candidate gives so that {@code amount} is drained from the most loaded; entries
    * of non-candidates are 0. Ties in relative load are broken by {@code order} (ascending).
    */
-  static double[] drain(
+  public static double[] drain(
       double[] load,
       double[] target,
       int[] candidates,
@@ -38,7 +39,7 @@ final class WaterLevel {
   }
 
   /** The amount each candidate receives so that {@code amount} fills the least loaded. */
-  static double[] fill(
+  public static double[] fill(
       double[] load,
       double[] target,
       int[] candidates,

@@ -1,7 +1,8 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.range.KeyOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,10 +12,10 @@ import java.util.List;
  * and joins such parts back (routing-spec.md §2.2: a string or bytes part carries a 4-byte LE
  * length). Checked by {@link KeyOrder#check} before it gets here.
  */
-final class CompositeParts {
+public final class CompositeParts {
   private CompositeParts() {}
 
-  static List<byte[]> split(KeyKind[] kinds, byte[] key) {
+  public static List<byte[]> split(KeyKind[] kinds, byte[] key) {
     List<byte[]> parts = new ArrayList<>(kinds.length);
     int p = 0;
     for (KeyKind k : kinds) {
@@ -29,7 +30,7 @@ final class CompositeParts {
     return parts;
   }
 
-  static byte[] join(KeyKind[] kinds, List<byte[]> parts) {
+  public static byte[] join(KeyKind[] kinds, List<byte[]> parts) {
     int n = 0;
     for (int i = 0; i < kinds.length; i++) {
       n += parts.get(i).length + (kinds[i].fixedWidth() < 0 ? 4 : 0);

@@ -1,9 +1,12 @@
-package io.shardrouter.range;
+package io.shardrouter.range.internal;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.range.BucketUnit;
+import io.shardrouter.range.TimeBucketedStrategy;
+import io.shardrouter.range.TimeBuckets;
 import java.time.ZoneId;
 import java.util.Set;
 

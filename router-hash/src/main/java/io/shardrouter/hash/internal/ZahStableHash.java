@@ -1,8 +1,9 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.core.internal.Latin1Strings;
+import io.shardrouter.hash.StableHash;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
 
@@ -14,7 +15,7 @@ import net.openhft.hashing.LongHashFunction;
  * {@link KeyScratch} (which copies ASCII text as is and encodes the rest) and the bytes are hashed.
  * Both give the hash of the key's UTF-8 bytes.
  */
-final class ZahStableHash implements StableHash {
+public final class ZahStableHash implements StableHash {
   private static final boolean BIG_ENDIAN_PLATFORM =
       ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
@@ -22,7 +23,7 @@ final class ZahStableHash implements StableHash {
   private final long seed;
   private final LongHashFunction function;
 
-  ZahStableHash(String name, long seed, LongHashFunction function) {
+  public ZahStableHash(String name, long seed, LongHashFunction function) {
     this.name = name;
     this.seed = seed;
     this.function = function;

@@ -1,6 +1,8 @@
-package io.shardrouter.hash;
+package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.hash.StableHash;
+import io.shardrouter.hash.StableHashes;
 
 /**
  * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a
@@ -8,15 +10,15 @@ import io.shardrouter.core.internal.KeyScratch;
  * digest_size=8).digest(), "big")}: the hash {@code blake2b-64} ({@code docs/routing-spec.md} §3.3)
  * and the token function of the vnode-named ring.
  *
- * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where 001's
+ * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where the vnode-named ring's
  * placements must be reproduced.
  *
  * <p><b>Thread-safety:</b> immutable; working state lives in a per-thread array.
  *
  * <p><b>Allocation:</b> none after the first call on a thread.
  */
-final class Blake2b64 implements StableHash {
-  static final Blake2b64 INSTANCE = new Blake2b64();
+public final class Blake2b64 implements StableHash {
+  public static final Blake2b64 INSTANCE = new Blake2b64();
 
   private static final long[] IV = {
     0x6a09e667f3bcc908L, 0xbb67ae8584caa73bL, 0x3c6ef372fe94f82bL, 0xa54ff53a5f1d36f1L,

@@ -1,4 +1,4 @@
-package io.shardrouter.migrate;
+package io.shardrouter.migrate.internal;
 
 import java.util.List;
 import java.util.Locale;

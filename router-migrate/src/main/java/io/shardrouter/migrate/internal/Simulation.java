@@ -1,7 +1,6 @@
-package io.shardrouter.migrate;
+package io.shardrouter.migrate.internal;
 
-import io.shardrouter.migrate.internal.SimSchedule;
-import io.shardrouter.migrate.internal.SimulationPlans;
+import io.shardrouter.migrate.MigrationPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,0 +1,97 @@
+package io.shardrouter.core.internal;
+
+import io.shardrouter.core.LimitExceededException;
+import io.shardrouter.core.Violation;
+
+/**
+ * Refuses a JSON document with an array or object of more entries than a limit, by one pass over
+ * its bytes before anything is parsed: so a document of a few megabytes that lists tens of millions
+ * of tiny entries (a placement of 2^24 group ids, a directory of millions of one-digit keys) never
+ * makes the reader build them ({@code docs/format.md} §3.4).
+ *
+ * <p>The pass counts the top-level commas of each container, skipping strings (with their escapes),
+ * and is lenient about everything else: a syntax error is the parser's to report, after this pass
+ * finds no container too large. Containers nested deeper than {@code maxNesting} stop the pass for
+ * the same reason.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ */
+public final class ContainerSizes {
+  private ContainerSizes() {}
+
+  /**
+   * Throws {@link LimitExceededException} naming the first container of {@code json} with more than
+   * {@code maxEntries} entries, by its line, column and byte offset; returns when there is none.
+   */
+  public static void check(byte[] json, int maxEntries, int maxNesting) {
+    int[] counts = new int[maxNesting + 1]; // commas seen in each open container
+    int[] starts = new int[maxNesting + 1];
+    int depth = 0;
+    for (int i = 0; i < json.length; i++) {
+      byte b = json[i];
+      switch (b) {
+        case '"' -> i = endOfString(json, i);
+        case '[', '{' -> {
+          if (depth == maxNesting) {
+            return; // too deep: the parser refuses it, with its own message
+          }
+          depth++;
+          counts[depth] = 0;
+          starts[depth] = i;
+        }
+        case ']', '}' -> {
+          if (depth == 0) {
+            return; // unbalanced: the parser's to report
+          }
+          depth--;
+        }
+        case ',' -> {
+          if (depth > 0 && ++counts[depth] >= maxEntries) { // commas + 1 entries
+            throw over(json, starts[depth], maxEntries);
+          }
+        }
+        default -> {}
+      }
+    }
+  }
+
+  /** The index of the quote that closes the string opened at {@code open}, or the last index. */
+  private static int endOfString(byte[] json, int open) {
+    for (int i = open + 1; i < json.length; i++) {
+      if (json[i] == '\\') {
+        i++;
+      } else if (json[i] == '"') {
+        return i;
+      }
+    }
+    return json.length - 1;
+  }
+
+  private static LimitExceededException over(byte[] json, int start, int maxEntries) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < start; i++) {
+      if (json[i] == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new LimitExceededException(
+        new Violation(
+            "$",
+            "the "
+                + (json[start] == '[' ? "array" : "object")
+                + " at line "
+                + line
+                + ", column "
+                + (start - lineStart + 1)
+                + " (byte offset "
+                + start
+                + ") has more than "
+                + maxEntries
+                + " entries, over the limit of "
+                + maxEntries
+                + " (ReadLimits.maxEntries); raise the limit where the table is read if it is"
+                + " genuine"));
+  }
+}
