@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.metadata.Snapshots;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,17 +51,21 @@ class SnapshotHeaderTest {
     byte[] snap = Snapshots.write(TABLE);
     int content = LittleEndian.getInt(snap, 8);
     assertEquals(TABLE, Snapshots.read(snap, ByteSumStrategy.REGISTRY, content));
-    CorruptSnapshotException e =
+    LimitExceededException e =
         assertThrows(
-            CorruptSnapshotException.class,
+            LimitExceededException.class,
             () -> Snapshots.read(snap, ByteSumStrategy.REGISTRY, content - 1));
     assertEquals(
-        "snapshot declares "
-            + content
-            + " content bytes, over the limit of "
-            + (content - 1)
-            + "; raise the limit if the table is really that large",
-        e.getMessage());
+        List.of(
+            new Violation(
+                "$",
+                "snapshot declares "
+                    + content
+                    + " content bytes, over the limit of "
+                    + (content - 1)
+                    + " (ReadLimits.maxSnapshotContentBytes); raise the limit where the table is"
+                    + " read if the table is really that large")),
+        e.violations());
   }
 
   @Test
