@@ -1,9 +1,9 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.range.KeyRange;
-import io.shardrouter.range.PartitionSpan;
 import io.shardrouter.range.RangeStrategy;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ final class PruneCommand implements Command {
     byte[] upper =
         hi == null ? null : RangeArgs.key(t, hi, to != null ? "--to" : "--before", "prune");
     KeyRange range = KeyRange.of(t.keyType(), lower, from != null, upper, to != null);
-    PartitionSpan span = s.prune(range);
+    PartitionSet span = s.prune(range);
     PrintStream out = console.out();
     if (span.isEmpty()) {
       out.println("key range " + range + " touches no partition: no range holds a key of it");
@@ -56,7 +56,7 @@ final class PruneCommand implements Command {
         "key range "
             + range
             + " touches "
-            + span
+            + describe(span)
             + " ("
             + span.size()
             + " of "
@@ -74,5 +74,18 @@ final class PruneCommand implements Command {
     }
     out.println("groups to visit: " + String.join(", ", groups));
     return ShardCtl.OK;
+  }
+
+  /** {@code partitions 0-1}, {@code partition 3}, {@code no partitions}, else the set. */
+  static String describe(PartitionSet partitions) {
+    if (partitions.isEmpty()) {
+      return "no partitions";
+    }
+    if (partitions.size() == 1) {
+      return "partition " + partitions.min();
+    }
+    return partitions.isRun()
+        ? "partitions " + partitions.min() + "-" + partitions.max()
+        : "partitions " + partitions;
   }
 }

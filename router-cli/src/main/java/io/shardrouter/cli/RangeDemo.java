@@ -3,12 +3,12 @@ package io.shardrouter.cli;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.KeyRange;
-import io.shardrouter.range.PartitionSpan;
 import io.shardrouter.range.RangeChange;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
@@ -65,18 +65,18 @@ final class RangeDemo {
             + s.interval(2));
     KeyType l = KeyType.LONG;
     Object[][] queries = {
-      {KeyRange.closed(l, 950L, 1050L), "id BETWEEN 950 AND 1050", PartitionSpan.of(0, 1)},
-      {KeyRange.closed(l, 1200L, 1300L), "id BETWEEN 1200 AND 1300", PartitionSpan.of(1, 1)},
-      {KeyRange.closedOpen(l, 0L, 1000L), "id >= 0 AND id < 1000", PartitionSpan.of(0, 0)},
-      {KeyRange.atMost(l, 5000L), "id <= 5000", PartitionSpan.of(0, 2)},
-      {KeyRange.open(l, 999L, 1000L), "id > 999 AND id < 1000", PartitionSpan.empty()}
+      {KeyRange.closed(l, 950L, 1050L), "id BETWEEN 950 AND 1050", PartitionSet.range(0, 2)},
+      {KeyRange.closed(l, 1200L, 1300L), "id BETWEEN 1200 AND 1300", PartitionSet.range(1, 2)},
+      {KeyRange.closedOpen(l, 0L, 1000L), "id >= 0 AND id < 1000", PartitionSet.range(0, 1)},
+      {KeyRange.atMost(l, 5000L), "id <= 5000", PartitionSet.range(0, 3)},
+      {KeyRange.open(l, 999L, 1000L), "id > 999 AND id < 1000", PartitionSet.empty()}
     };
     Columns c = new Columns("query", "key range", "visits");
     boolean ok = true;
     for (Object[] q : queries) {
-      PartitionSpan span = s.prune((KeyRange) q[0]);
+      PartitionSet span = s.prune((KeyRange) q[0]);
       ok &= span.equals(q[2]);
-      c.row(q[1], q[0], span);
+      c.row(q[1], q[0], PruneCommand.describe(span));
     }
     c.print(out, "  ");
     return ok;

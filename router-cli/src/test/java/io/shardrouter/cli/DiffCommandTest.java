@@ -151,7 +151,12 @@ class DiffCommandTest {
     Path next = dir.resolve("range-v13.json");
     Cli.Result split =
         Cli.run(
-            "split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", next.toString(), "--group", "ts-01");
+            "split",
+            Cli.RANGE_COMPACT,
+            "2026-07-01T00:00:00Z",
+            next.toString(),
+            "--group",
+            "ts-01");
     assertEquals(ShardCtl.OK, split.status(), split::toString);
     Path keysFile = dir.resolve("ts.txt");
     Files.write(
@@ -163,7 +168,8 @@ class DiffCommandTest {
             "2027-01-01T00:00:00Z",
             "2020-01-01T00:00:00Z"),
         StandardCharsets.UTF_8);
-    Cli.Result r = Cli.run("diff", Cli.RANGE_COMPACT, next.toString(), "--keys", keysFile.toString());
+    Cli.Result r =
+        Cli.run("diff", Cli.RANGE_COMPACT, next.toString(), "--keys", keysFile.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals(
         List.of(

@@ -22,7 +22,8 @@ class SplitCommandTest {
   void split_seed001Tail_writesTheNextVersion_onlyTheUpperPartMoves() {
     Path out = dir.resolve("v13.json");
     Cli.Result r =
-        Cli.run("split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-01");
+        Cli.run(
+            "split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-01");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals(
         List.of(
@@ -52,7 +53,8 @@ class SplitCommandTest {
   @Test
   void split_badPoints_refusedAndNothingWritten() {
     Path out = dir.resolve("never.json");
-    Cli.Result atStart = Cli.run("split", Cli.RANGE_COMPACT, "2026-04-01T00:00:00Z", out.toString());
+    Cli.Result atStart =
+        Cli.run("split", Cli.RANGE_COMPACT, "2026-04-01T00:00:00Z", out.toString());
     assertEquals(ShardCtl.INVALID, atStart.status(), atStart::toString);
     assertTrue(
         atStart
@@ -60,7 +62,8 @@ class SplitCommandTest {
             .startsWith(
                 "shardctl split: split key 2026-04-01T00:00:00Z is the start of partition 1"),
         atStart::toString);
-    Cli.Result outside = Cli.run("split", Cli.RANGE_COMPACT, "2025-01-01T00:00:00Z", out.toString());
+    Cli.Result outside =
+        Cli.run("split", Cli.RANGE_COMPACT, "2025-01-01T00:00:00Z", out.toString());
     assertEquals(ShardCtl.INVALID, outside.status(), outside::toString);
     assertTrue(
         outside
@@ -69,7 +72,8 @@ class SplitCommandTest {
                 "cannot split at 2025-01-01T00:00:00Z: key 2025-01-01T00:00:00Z (timestamp) is in no range"),
         outside::toString);
     Cli.Result group =
-        Cli.run("split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-09");
+        Cli.run(
+            "split", Cli.RANGE_COMPACT, "2026-07-01T00:00:00Z", out.toString(), "--group", "ts-09");
     assertTrue(
         group.err().contains("unknown group 'ts-09'; the table's groups are [ts-01, ts-02]"),
         group::toString);

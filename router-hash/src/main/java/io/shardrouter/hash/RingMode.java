@@ -18,11 +18,11 @@ public enum RingMode {
    */
   TOKENS("tokens"),
   /**
-   * {@code "named_vnodes"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens derived
-   * by name ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a vnode count;
-   * the partition of a key is the index of its node in {@code nodes}. Documents written before the
-   * mode had this name spell it {@code "001"}; that spelling is read as this mode forever, and
-   * written as {@code "named_vnodes"}.
+   * {@code "named_vnodes"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens
+   * derived by name ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a
+   * vnode count; the partition of a key is the index of its node in {@code nodes}. Documents
+   * written before the mode had this name spell it {@code "001"}; that spelling is read as this
+   * mode forever, and written as {@code "named_vnodes"}.
    */
   NAMED_VNODES("named_vnodes");
 

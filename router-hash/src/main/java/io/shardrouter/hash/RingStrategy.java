@@ -71,7 +71,10 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
   /** Vnodes per node in mode {@code named_vnodes} when the document gives none. */
   public static final int DEFAULT_NAMED_VNODES = 150;
 
-  /** The most vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code named_vnodes}). */
+  /**
+   * The most vnodes per unit of weight (mode {@code tokens}) or per node (mode {@code
+   * named_vnodes}).
+   */
   public static final int MAX_VNODES = 4096;
 
   /** The largest weight of one group. */
@@ -257,7 +260,10 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     return tokenPartitions[i];
   }
 
-  /** The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code named_vnodes}. */
+  /**
+   * The group weights of mode {@code tokens}, sorted by group id; empty in mode {@code
+   * named_vnodes}.
+   */
   /** A document's weights, when it gives any, name exactly its groups. */
   @Override
   public void checkGroups(List<ReplicaGroup> groups, String path, Violations v) {
@@ -273,7 +279,9 @@ public final class RingStrategy extends HashPartitionStrategy implements GroupCo
     return vnodes;
   }
 
-  /** The nodes of mode {@code named_vnodes}, partition i being node i; empty in mode {@code tokens}. */
+  /**
+   * The nodes of mode {@code named_vnodes}, partition i being node i; empty in mode {@code tokens}.
+   */
   public List<String> nodes() {
     return nodes;
   }

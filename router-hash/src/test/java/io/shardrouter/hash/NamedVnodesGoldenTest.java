@@ -18,13 +18,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Mode named_vnodes against the answers of an independent Python {@code ConsistentHashRing}, recorded in {@code
- * golden/ring-001.json} by running the reference in CPython (see {@code golden/README.md}).
+ * Mode named_vnodes against the answers of an independent Python {@code ConsistentHashRing},
+ * recorded in {@code golden/ring-001.json} by running the reference in CPython (see {@code
+ * golden/README.md}).
  */
 class NamedVnodesGoldenTest {
 
   private static JsonNode golden() throws IOException {
-    try (InputStream in = NamedVnodesGoldenTest.class.getResourceAsStream("/golden/ring-001.json")) {
+    try (InputStream in =
+        NamedVnodesGoldenTest.class.getResourceAsStream("/golden/ring-001.json")) {
       return new ObjectMapper().readTree(in);
     }
   }
@@ -35,7 +37,10 @@ class NamedVnodesGoldenTest {
     return out;
   }
 
-  /** A table in mode named_vnodes whose placement puts partition i (node i) on the group named nodes[i]. */
+  /**
+   * A table in mode named_vnodes whose placement puts partition i (node i) on the group named
+   * nodes[i].
+   */
   static RoutingTable table(List<String> nodes, int vnodes) {
     RoutingTable.Builder b =
         RoutingTable.builder()

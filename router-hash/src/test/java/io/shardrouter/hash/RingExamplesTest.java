@@ -72,7 +72,8 @@ class RingExamplesTest {
   void namedVnodesExample_loads_andRoutesAsTheGolden() throws IOException {
     RoutingTable t = RoutingDocuments.read(EXAMPLES.resolve("ring-named-vnodes.json"));
     assertEquals(
-        NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150).strategy(),
+        NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150)
+            .strategy(),
         t.strategy());
     JsonNode golden;
     try (InputStream in = getClass().getResourceAsStream("/golden/ring-001.json")) {

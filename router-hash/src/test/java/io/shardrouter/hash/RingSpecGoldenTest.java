@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * The ring as {@code docs/routing-spec.md} §4.7 specifies it, against {@code
  * golden/ring-spec.json}, which {@code tools/golden/gen_ring_vectors.py} computes with Python's
  * {@code hashlib} (blake2b-64), python3-xxhash (xxh3-64) and {@code bisect_right}, independently of
- * this code: the tokens mode named_vnodes derives from {@code node#vnode-i}, the partition of keys, and of
- * routing points equal to a token (the next token owns them), next to one, and at both ends of the
- * hash space (wrap-around).
+ * this code: the tokens mode named_vnodes derives from {@code node#vnode-i}, the partition of keys,
+ * and of routing points equal to a token (the next token owns them), next to one, and at both ends
+ * of the hash space (wrap-around).
  */
 class RingSpecGoldenTest {
   private static JsonNode cases() throws IOException {

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class RingStrategyTest {
 
   /**
-   * The ownership rule written as a plain binary search: the first token strictly above h, else the first.
+   * The ownership rule written as a plain binary search: the first token strictly above h, else the
+   * first.
    */
   static int referencePartition(long[] tokens, int[] partitions, long h) {
     int lo = 0;
@@ -207,7 +208,7 @@ class RingStrategyTest {
 
     RingStrategy ref = RingStrategy.namedVnodes(List.of("edge-1", "edge-2"), 150);
     assertEquals(
-        "{\"type\":\"ring\",\"mode\":\"001\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
+        "{\"type\":\"ring\",\"mode\":\"named_vnodes\",\"nodes\":[\"edge-1\",\"edge-2\"],\"vnodes\":150}",
         ref.toString());
     assertEquals(ref, StrategyRegistry.defaultRegistry().create(ref.toSpec()));
     assertNotEquals(ref, RingStrategy.namedVnodes(List.of("edge-2", "edge-1"), 150));

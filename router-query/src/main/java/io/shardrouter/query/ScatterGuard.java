@@ -1,5 +1,6 @@
 package io.shardrouter.query;
 
+import io.shardrouter.core.PartitionSet;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.shardrouter.query;
 
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;

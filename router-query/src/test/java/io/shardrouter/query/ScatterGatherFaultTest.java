@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.RoutingTable;
 import java.io.IOException;
 import java.time.Duration;

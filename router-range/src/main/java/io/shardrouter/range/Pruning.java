@@ -1,5 +1,7 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.PartitionSet;
+
 /**
  * The exact set of partitions of a {@link RangeStrategy} that a {@link KeyRange} touches ({@code
  * docs/routing-spec.md} §7.4). Partitions are consecutive in key order, so the answer is one run
@@ -11,7 +13,7 @@ package io.shardrouter.range;
 final class Pruning {
   private Pruning() {}
 
-  static PartitionSpan prune(RangeStrategy s, KeyRange r) {
+  static PartitionSet prune(RangeStrategy s, KeyRange r) {
     if (!r.keyType().equals(s.keyType())) {
       throw new IllegalArgumentException(
           "key range "
@@ -27,7 +29,7 @@ final class Pruning {
     if (lo != null && !r.lowerInclusive()) {
       lo = order.successor(lo);
       if (lo == null) {
-        return PartitionSpan.empty(); // (max, ...) holds no key
+        return PartitionSet.empty(); // (max, ...) holds no key
       }
     }
     int first;
@@ -38,7 +40,7 @@ final class Pruning {
     } else {
       byte[] end = s.rawEnd();
       if (end != null && order.compare(lo, end) >= 0) {
-        return PartitionSpan.empty();
+        return PartitionSet.empty();
       }
       int atOrBelow = s.countStarts(lo, true);
       first = atOrBelow == 0 ? 0 : atOrBelow - 1;
@@ -48,10 +50,10 @@ final class Pruning {
     if (hi != null) {
       int c = order.compare(smallest, hi);
       if (c > 0 || (c == 0 && !r.upperInclusive())) {
-        return PartitionSpan.empty();
+        return PartitionSet.empty();
       }
     }
     int last = hi == null ? s.partitionCount() - 1 : s.countStarts(hi, r.upperInclusive()) - 1;
-    return PartitionSpan.of(first, last);
+    return PartitionSet.range(first, last + 1);
   }
 }

@@ -3,6 +3,7 @@ package io.shardrouter.range;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
@@ -379,7 +380,7 @@ public final class RangeStrategy implements PartitionStrategy {
    *
    * @throws IllegalArgumentException when {@code range} is of another key type
    */
-  public PartitionSpan prune(KeyRange range) {
+  public PartitionSet prune(KeyRange range) {
     return Pruning.prune(this, range);
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import java.time.Instant;
@@ -19,45 +20,45 @@ class PruningTest {
 
   @Test
   void seed000_between950And1050_touchesBoth_narrowRangeOne() {
-    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, 950L, 1050L)));
-    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.closed(L, 1200L, 1300L)));
-    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closed(L, 10L, 20L)));
-    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, -5000L, 5000L)));
-    assertEquals("partitions 0-1", closed.prune(KeyRange.closed(L, 950L, 1050L)).toString());
+    assertEquals(PartitionSet.range(0, 2), closed.prune(KeyRange.closed(L, 950L, 1050L)));
+    assertEquals(PartitionSet.range(1, 2), closed.prune(KeyRange.closed(L, 1200L, 1300L)));
+    assertEquals(PartitionSet.range(0, 1), closed.prune(KeyRange.closed(L, 10L, 20L)));
+    assertEquals(PartitionSet.range(0, 2), closed.prune(KeyRange.closed(L, -5000L, 5000L)));
+    assertEquals("{0, 1}", closed.prune(KeyRange.closed(L, 950L, 1050L)).toString());
   }
 
   @Test
   void edges_inclusiveAndExclusiveBoundsAtAStart() {
-    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closedOpen(L, 0L, 1000L)));
-    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.closed(L, 0L, 1000L)));
-    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.closed(L, 1000L, 1000L)));
-    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.closed(L, 999L, 999L)));
-    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.openClosed(L, 999L, 1000L)));
+    assertEquals(PartitionSet.range(0, 1), closed.prune(KeyRange.closedOpen(L, 0L, 1000L)));
+    assertEquals(PartitionSet.range(0, 2), closed.prune(KeyRange.closed(L, 0L, 1000L)));
+    assertEquals(PartitionSet.range(1, 2), closed.prune(KeyRange.closed(L, 1000L, 1000L)));
+    assertEquals(PartitionSet.range(0, 1), closed.prune(KeyRange.closed(L, 999L, 999L)));
+    assertEquals(PartitionSet.range(1, 2), closed.prune(KeyRange.openClosed(L, 999L, 1000L)));
     assertEquals(
-        PartitionSpan.empty(),
+        PartitionSet.empty(),
         closed.prune(KeyRange.open(L, 999L, 1000L)),
         "no long between 999 and 1000");
-    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.closedOpen(L, 1000L, 1000L)));
+    assertEquals(PartitionSet.empty(), closed.prune(KeyRange.closedOpen(L, 1000L, 1000L)));
     assertEquals(
-        PartitionSpan.empty(),
+        PartitionSet.empty(),
         closed.prune(KeyRange.closed(L, 1050L, 950L)),
         "BETWEEN 1050 AND 950 is empty");
   }
 
   @Test
   void edges_outsideEveryRangeAndUnbounded() {
-    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.lessThan(L, 0L)));
-    assertEquals(PartitionSpan.of(0, 0), closed.prune(KeyRange.atMost(L, 0L)));
-    assertEquals(PartitionSpan.empty(), closed.prune(KeyRange.atLeast(L, 2000L)));
-    assertEquals(PartitionSpan.of(1, 1), closed.prune(KeyRange.atLeast(L, 1999L)));
-    assertEquals(PartitionSpan.of(0, 1), closed.prune(KeyRange.all(L)));
-    assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, 2000L)));
-    assertEquals(PartitionSpan.of(2, 2), open.prune(KeyRange.atLeast(L, Long.MAX_VALUE)));
+    assertEquals(PartitionSet.empty(), closed.prune(KeyRange.lessThan(L, 0L)));
+    assertEquals(PartitionSet.range(0, 1), closed.prune(KeyRange.atMost(L, 0L)));
+    assertEquals(PartitionSet.empty(), closed.prune(KeyRange.atLeast(L, 2000L)));
+    assertEquals(PartitionSet.range(1, 2), closed.prune(KeyRange.atLeast(L, 1999L)));
+    assertEquals(PartitionSet.range(0, 2), closed.prune(KeyRange.all(L)));
+    assertEquals(PartitionSet.range(2, 3), open.prune(KeyRange.atLeast(L, 2000L)));
+    assertEquals(PartitionSet.range(2, 3), open.prune(KeyRange.atLeast(L, Long.MAX_VALUE)));
     assertEquals(
-        PartitionSpan.empty(),
+        PartitionSet.empty(),
         open.prune(KeyRange.greaterThan(L, Long.MAX_VALUE)),
         "nothing is above the largest long");
-    assertEquals(PartitionSpan.of(0, 2), open.prune(KeyRange.greaterThan(L, -1L)));
+    assertEquals(PartitionSet.range(0, 3), open.prune(KeyRange.greaterThan(L, -1L)));
   }
 
   @Test
@@ -65,12 +66,12 @@ class PruningTest {
     RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("a", "a\u0000", "b"), null);
     KeyType t = KeyType.STRING;
     assertEquals(
-        PartitionSpan.empty(),
+        PartitionSet.empty(),
         s.prune(KeyRange.open(t, "a", "a\u0000")),
         "no string between \"a\" and \"a\\0\"");
-    assertEquals(PartitionSpan.of(1, 1), s.prune(KeyRange.openClosed(t, "a", "a\u0000")));
-    assertEquals(PartitionSpan.of(1, 2), s.prune(KeyRange.greaterThan(t, "a")));
-    assertEquals(PartitionSpan.of(0, 1), s.prune(KeyRange.closedOpen(t, "", "b")));
+    assertEquals(PartitionSet.range(1, 2), s.prune(KeyRange.openClosed(t, "a", "a\u0000")));
+    assertEquals(PartitionSet.range(1, 3), s.prune(KeyRange.greaterThan(t, "a")));
+    assertEquals(PartitionSet.range(0, 2), s.prune(KeyRange.closedOpen(t, "", "b")));
   }
 
   @Test
@@ -85,31 +86,34 @@ class PruningTest {
             null);
     KeyType t = KeyType.TIMESTAMP;
     assertEquals(
-        PartitionSpan.of(0, 0),
+        PartitionSet.range(0, 1),
         s.prune(
             KeyRange.closedOpen(
                 t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
     assertEquals(
-        PartitionSpan.of(0, 1),
+        PartitionSet.range(0, 2),
         s.prune(
             KeyRange.closed(
                 t, Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z"))));
     assertEquals(
-        PartitionSpan.of(1, 2),
+        PartitionSet.range(1, 3),
         s.prune(KeyRange.atLeast(t, Instant.parse("2026-05-01T00:00:00Z"))));
   }
 
   @Test
   void span_givesRoutesAndGroupsOfATable() {
     RoutingTable t = Fixtures.seed000(true);
-    PartitionSpan span = ((RangeStrategy) t.strategy()).prune(KeyRange.closed(L, 950L, 1050L));
+    PartitionSet span = ((RangeStrategy) t.strategy()).prune(KeyRange.closed(L, 950L, 1050L));
     assertEquals(List.of(t.routeOfPartition(0), t.routeOfPartition(1)), span.routes(t));
     assertEquals(List.of(t.group("g0"), t.group("g1")), span.groups(t));
     assertEquals(2, span.size());
     assertTrue(span.contains(1) && !span.contains(2));
-    assertThrows(IllegalStateException.class, () -> PartitionSpan.empty().first());
-    assertEquals("no partitions", PartitionSpan.empty().toString());
-    assertEquals("partition 3", PartitionSpan.of(3, 3).toString());
+    assertTrue(span.isRun());
+    assertEquals(0, span.min());
+    assertEquals(1, span.max());
+    assertEquals(-1, PartitionSet.empty().min());
+    assertEquals("{}", PartitionSet.empty().toString());
+    assertEquals("{3}", PartitionSet.range(3, 4).toString());
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -328,7 +329,7 @@ class RangePropertyTest {
   }
 
   private static void assertPruned(
-      TreeSet<Integer> expected, PartitionSpan got, Supplier<String> what) {
+      TreeSet<Integer> expected, PartitionSet got, Supplier<String> what) {
     List<Integer> g = new ArrayList<>();
     for (int p : got.toArray()) {
       g.add(p);

@@ -10,8 +10,8 @@ import io.shardrouter.hash.StableHashes;
  * digest_size=8).digest(), "big")}: the hash {@code blake2b-64} ({@code docs/routing-spec.md} §3.3)
  * and the token function of the vnode-named ring.
  *
- * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where the vnode-named ring's
- * placements must be reproduced.
+ * <p>Slower than xxh3-64 (a 128-byte block and twelve rounds per key); use it where the vnode-named
+ * ring's placements must be reproduced.
  *
  * <p><b>Thread-safety:</b> immutable; working state lives in a per-thread array.
  *

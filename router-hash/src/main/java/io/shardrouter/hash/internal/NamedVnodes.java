@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tokens of the vnode-named ring (ring mode {@code "named_vnodes"}, {@code docs/routing-spec.md} §4.7),
- * derived by name from the node list and a vnode count.
+ * The tokens of the vnode-named ring (ring mode {@code "named_vnodes"}, {@code
+ * docs/routing-spec.md} §4.7), derived by name from the node list and a vnode count.
  *
  * <p>For each node in list order, for {@code i} in {@code [0, vnodes)}: the token is {@code
  * blake2b-64("<node>#vnode-<i>")} (UTF-8, 8-byte digest read big-endian); a token already on the

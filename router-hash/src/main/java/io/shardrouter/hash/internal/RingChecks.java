@@ -145,9 +145,7 @@ public final class RingChecks {
   /** Node names non-blank and unique; nodes × vnodes tokens within the limit. */
   public static void nodes(List<String> nodes, int vnodes, Reporter r) {
     if (nodes.isEmpty()) {
-      r.violation(
-          "nodes",
-          "is empty; a vnode-named ring needs at least one node to route to");
+      r.violation("nodes", "is empty; a vnode-named ring needs at least one node to route to");
       return;
     }
     Map<String, Integer> seen = new HashMap<>();

@@ -20,8 +20,8 @@ import java.util.Set;
  * document; registered through {@code META-INF/services}. Not for direct use.
  *
  * <p>Mode {@code tokens} takes {@code hash}, {@code seed}, {@code vnodes}, {@code weights}, {@code
- * partitions} and {@code tokens}; mode {@code named_vnodes} takes {@code nodes} and {@code vnodes}. A
- * parameter of the other mode is refused rather than ignored.
+ * partitions} and {@code tokens}; mode {@code named_vnodes} takes {@code nodes} and {@code vnodes}.
+ * A parameter of the other mode is refused rather than ignored.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -51,7 +51,9 @@ public final class RingStrategyFactory implements StrategyFactory {
     String modeName = params.optionalString("mode", RingMode.TOKENS.documentName());
     RingMode mode = RingMode.fromDocumentName(modeName);
     if (mode == null) {
-      params.violation("mode", "unknown ring mode '"
+      params.violation(
+          "mode",
+          "unknown ring mode '"
               + modeName
               + "'; known: [tokens, named_vnodes] ('001' is read as named_vnodes)");
       return null;

@@ -1,5 +1,6 @@
 package io.shardrouter.examples.orders;
 
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.JdbcMigrationStore;
@@ -18,7 +19,6 @@ import io.shardrouter.query.CursorCodec;
 import io.shardrouter.query.Page;
 import io.shardrouter.query.PageRequest;
 import io.shardrouter.query.Pager;
-import io.shardrouter.query.PartitionSet;
 import io.shardrouter.query.ScatterGather;
 import io.shardrouter.query.ScatterResult;
 import io.shardrouter.query.Target;

@@ -1,48 +1,16 @@
 package io.shardrouter.query;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.RoutingTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PartitionSetTest {
-
-  @Test
-  void of_sortsAndDropsDuplicates() {
-    PartitionSet s = PartitionSet.of(5, 0, 3, 5, 0);
-    assertArrayEquals(new int[] {0, 3, 5}, s.toArray());
-    assertEquals(3, s.size());
-    assertTrue(s.contains(3));
-    assertFalse(s.contains(4));
-    assertEquals(5, s.max());
-    assertEquals(PartitionSet.of(0, 3, 5), s);
-    assertEquals("{0, 3, 5}", s.toString());
-  }
-
-  @Test
-  void rangeAndAll_printRuns() {
-    assertEquals("{0..1023}", PartitionSet.all(1024).toString());
-    assertEquals("{2, 3, 7..9}", PartitionSet.of(2, 3, 7, 8, 9).toString());
-    assertEquals(PartitionSet.range(2, 5), PartitionSet.of(2, 3, 4));
-    assertTrue(PartitionSet.all(0).isEmpty());
-    assertEquals(-1, PartitionSet.empty().max());
-    assertEquals(PartitionSet.of(1, 2, 3), PartitionSet.of(1, 2).union(PartitionSet.of(2, 3)));
-  }
-
-  @Test
-  void of_negativePartition_throws() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> PartitionSet.of(1, -2));
-    assertTrue(e.getMessage().contains("got -2"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> PartitionSet.range(3, 2));
-    assertThrows(IllegalArgumentException.class, () -> PartitionSet.all(-1));
-  }
-
+/** Targets built from a {@link PartitionSet} and a table, and the scatter guard's width. */
+class TargetPartitionsTest {
   @Test
   void targets_perPartitionAndPerGroup_resolveThroughTheTable() {
     RoutingTable t = TestTables.table(7, 8, 3);
