@@ -1,0 +1,54 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.shardrouter.core.internal.CanonicalKeys;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every typed {@code route} of a {@link Router} is its current table's route of the same key: the
+ * route of the key's canonical bytes.
+ */
+class RouterOverloadsTest {
+
+  private static Router router(KeyType type) {
+    return Router.create(Tables.table(1, 13, 3).toBuilder().keyType(type).build());
+  }
+
+  private static Route canonical(Router r, byte[] bytes) {
+    return r.table().routeOfPartition(r.table().strategy().partitionOf(bytes));
+  }
+
+  @Test
+  void singleKeys() {
+    Router s = router(KeyType.STRING);
+    assertSame(canonical(s, CanonicalKeys.of("order-7")), s.route("order-7"));
+    Router l = router(KeyType.LONG);
+    assertSame(canonical(l, CanonicalKeys.of(1234567L)), l.route(1234567L));
+    Router i = router(KeyType.INT);
+    assertSame(canonical(i, CanonicalKeys.of(77)), i.route(77));
+    UUID id = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
+    Router u = router(KeyType.UUID_KEY);
+    assertSame(canonical(u, CanonicalKeys.of(id)), u.route(id));
+    Instant at = Instant.parse("2026-04-01T00:00:00Z");
+    Router t = router(KeyType.TIMESTAMP);
+    assertSame(canonical(t, CanonicalKeys.of(at)), t.route(at));
+    byte[] raw = {9, 8, 7};
+    assertSame(canonical(s, raw), s.routeCanonical(raw));
+  }
+
+  @Test
+  void compositeKeys() {
+    Router ss = router(KeyType.composite(KeyKind.STRING, KeyKind.STRING));
+    assertSame(canonical(ss, CompositeKey.of("t1", "d9").toBytes()), ss.route("t1", "d9"));
+    Router sl = router(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    assertSame(canonical(sl, CompositeKey.of("t1", 9L).toBytes()), sl.route("t1", 9L));
+    Router ll = router(KeyType.composite(KeyKind.LONG, KeyKind.LONG));
+    assertSame(canonical(ll, CompositeKey.of(3L, 9L).toBytes()), ll.route(3L, 9L));
+    Router any = router(KeyType.composite(KeyKind.INT, KeyKind.STRING));
+    CompositeKey k = CompositeKey.of(4, "x");
+    assertSame(canonical(any, k.toBytes()), any.route(k));
+  }
+}
