@@ -52,6 +52,8 @@ class RoutingDocumentsTest {
   void read_strategyParameterOutOfDoubleRange_refusedAtTheStrategy() {
     List<Violation> v = refused(doc("\"partitions\": 8}", "\"partitions\": 1e400}"));
     assertViolation(v, "strategy", "is out of range; give a finite number");
+    assertViolation(
+        v, "strategy", "holds a number beyond the range of a 64-bit float (it reads as Infinity)");
   }
 
   @Test

@@ -164,7 +164,9 @@ public final class SpecJson {
       double d = node.doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d)) {
         throw new IllegalArgumentException(
-            "number " + node.asText() + " is out of range; give a finite number");
+            "holds a number beyond the range of a 64-bit float (it reads as "
+                + node.asText()
+                + ") and is out of range; give a finite number");
       }
       return Spec.of(d);
     }
