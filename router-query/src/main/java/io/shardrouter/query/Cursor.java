@@ -13,13 +13,11 @@ import java.util.Optional;
  * <p>A cursor is a position in one total order, not a snapshot: rows inserted before the position
  * after the first page are not seen, unless every page reads at the {@link #snapshot()} it carries.
  *
+ * <p>Callers never see it: {@link Pager} writes and checks it, and hands out only the token.
+ *
  * <p><b>Thread-safety:</b> immutable; safe to share.
- *
- * <p><b>Stability:</b> evolving.
- *
- * @since 0.1
  */
-public final class Cursor {
+final class Cursor {
   private final long routingVersion;
   private final long filterFingerprint;
   private final long sortFingerprint;
@@ -30,7 +28,7 @@ public final class Cursor {
    * @param snapshot the snapshot or read-version id, or null
    * @param sortKey the encoded sort key, at most {@link SortKeyWriter#MAX_BYTES}
    */
-  public Cursor(
+  Cursor(
       long routingVersion,
       long filterFingerprint,
       long sortFingerprint,
@@ -70,27 +68,27 @@ public final class Cursor {
   }
 
   /** The routing version the cursor was issued under. */
-  public long routingVersion() {
+  long routingVersion() {
     return routingVersion;
   }
 
   /** The first 8 bytes of SHA-256 of the filter text, little-endian (see {@link Fingerprint}). */
-  public long filterFingerprint() {
+  long filterFingerprint() {
     return filterFingerprint;
   }
 
   /** The first 8 bytes of SHA-256 of the sort's name and direction, little-endian. */
-  public long sortFingerprint() {
+  long sortFingerprint() {
     return sortFingerprint;
   }
 
   /** The snapshot or read-version id every page must read at, if the first page fixed one. */
-  public Optional<String> snapshot() {
+  Optional<String> snapshot() {
     return Optional.ofNullable(snapshot);
   }
 
   /** A copy of the encoded sort key. */
-  public byte[] sortKey() {
+  byte[] sortKey() {
     return sortKey.clone();
   }
 

@@ -16,9 +16,11 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Turns a {@link Cursor} into an opaque, URL-safe token and back, refusing anything that is not a
- * cursor this service issued: tokens that are malformed, truncated, of an unknown format version,
- * altered, or (with {@link #signed}) not signed with this service's key.
+ * How a {@link Pager} turns the position of a page into an opaque, URL-safe token and back,
+ * refusing anything that is not a cursor this service issued: tokens that are malformed, truncated,
+ * of an unknown format version, altered, or (with {@link #signed}) not signed with this service's
+ * key. A service chooses one with {@link #signed} or {@link #unsigned()} and gives it to {@link
+ * Pager#of}; the pager encodes and decodes.
  *
  * <p>Token format 1 is URL-safe Base64 without padding of these bytes (numbers little-endian):
  *
@@ -27,8 +29,8 @@ import javax.crypto.spec.SecretKeySpec;
  *   1   1  flags: bit 0 signed, bit 1 has snapshot; other bits 0
  *   2   2  length of all the bytes, trailer included
  *   4   8  routing version
- *  12   8  filter fingerprint ({@link Fingerprint})
- *  20   8  sort fingerprint
+ *  12   8  filter fingerprint: the first 8 bytes of SHA-256 of the UTF-8 filter text
+ *  20   8  sort fingerprint: the same of the sort's name, a space and its direction
  *  28      when bit 1: snapshot id, 2-byte length then UTF-8 (at most {@value #MAX_SNAPSHOT_BYTES} bytes)
  *          sort key, 2-byte length then the bytes of the {@link SortKeyCodec}
  *          trailer: signed, HMAC-SHA256 of all bytes before it (32 bytes);
@@ -122,7 +124,7 @@ public final class CursorCodec {
   }
 
   /** The token of {@code cursor}. */
-  public String encode(Cursor cursor) {
+  String encode(Cursor cursor) {
     byte[] snapshot = cursor.snapshot().map(s -> s.getBytes(StandardCharsets.UTF_8)).orElse(null);
     byte[] key = cursor.sortKeyUnsafe();
     int bodyLength = HEADER + (snapshot == null ? 0 : 2 + snapshot.length) + 2 + key.length;
@@ -157,7 +159,7 @@ public final class CursorCodec {
    * @throws InvalidCursorException when the token is not a cursor this codec accepts; the reason
    *     says why
    */
-  public Cursor decode(String token) {
+  Cursor decode(String token) {
     if (token == null || token.isEmpty()) {
       throw refused(
           Reason.MALFORMED,

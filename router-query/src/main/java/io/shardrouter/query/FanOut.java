@@ -94,7 +94,10 @@ public final class FanOut<R> {
     return this;
   }
 
-  /** Opts in to a fan-out wider than the {@link ScatterGuard} allows. */
+  /**
+   * Opts in to a fan-out wider than the {@link ScatterGather.Builder#scatterLimit(int) scatter
+   * limit} allows.
+   */
   public FanOut<R> allowScatter() {
     this.allowScatter = true;
     return this;

@@ -2,7 +2,7 @@ package io.shardrouter.query;
 
 /**
  * Sees every fan-out once it ends: its targets, each target's status and latency, and the outcome,
- * including fan-outs the {@link ScatterGuard} refused. Use it for query audit logs and metrics.
+ * including fan-outs the scatter limit refused. Use it for query audit logs and metrics.
  *
  * <p>Called on the thread that ends the fan-out, before the result is handed to the caller: keep it
  * fast and non-blocking. An exception it throws is logged and does not change the result.

@@ -26,7 +26,10 @@ public final class FanOutRecord {
      * IncompleteResultException}.
      */
     PARTIAL,
-    /** The {@link ScatterGuard} refused the fan-out before any call. */
+    /**
+     * The {@link ScatterGather.Builder#scatterLimit(int) scatter limit} refused the fan-out before
+     * any call.
+     */
     REFUSED
   }
 
@@ -89,8 +92,8 @@ public final class FanOutRecord {
   }
 
   /**
-   * How wide the fan-out was: the larger of its target count and the partitions it covered ({@link
-   * ScatterGuard#widthOf}).
+   * How wide the fan-out was: the larger of its target count and the distinct partitions its
+   * targets cover.
    */
   public int width() {
     return width;

@@ -11,15 +11,13 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p><b>Thread-safety:</b> stateless.
  *
- * <p><b>Stability:</b> stable within cursor format 1.
- *
- * @since 0.1
+ * <p>Part of cursor format 1 ({@code docs/queries.md}, "The token"): a change is a new format.
  */
-public final class Fingerprint {
+final class Fingerprint {
   private Fingerprint() {}
 
   /** The fingerprint of {@code text}. */
-  public static long of(String text) {
+  static long of(String text) {
     byte[] d;
     try {
       d = MessageDigest.getInstance("SHA-256").digest(utf8(text));
@@ -35,7 +33,7 @@ public final class Fingerprint {
   }
 
   /** 16 hex digits. */
-  public static String hex(long fingerprint) {
+  static String hex(long fingerprint) {
     return String.format("%016x", fingerprint);
   }
 

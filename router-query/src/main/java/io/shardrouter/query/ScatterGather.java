@@ -173,11 +173,6 @@ public final class ScatterGather implements AutoCloseable {
     return new FanOut<>(this, result.missingTargets(), call, result);
   }
 
-  /** The scatter guard every fan-out is checked against. */
-  public ScatterGuard guard() {
-    return guard;
-  }
-
   /** True once {@link #close()} was called. */
   public boolean isClosed() {
     return closed;
@@ -342,15 +337,18 @@ public final class ScatterGather implements AutoCloseable {
       return this;
     }
 
-    /** The guard every fan-out is checked against before any call; default unlimited. */
-    public Builder guard(ScatterGuard guard) {
-      this.guard = Objects.requireNonNull(guard, "guard");
-      return this;
-    }
-
-    /** Shorthand for {@code guard(ScatterGuard.limit(maxPartitions))}. */
+    /**
+     * Refuses, before any call, a fan-out wider than {@code maxPartitions} (the larger of its
+     * number of targets and the distinct partitions they cover) with a {@link
+     * ScatterRefusedException}, unless the query says {@link FanOut#allowScatter()}; default
+     * unlimited.
+     *
+     * @param maxPartitions at least 1
+     * @throws IllegalArgumentException when {@code maxPartitions < 1}
+     */
     public Builder scatterLimit(int maxPartitions) {
-      return guard(ScatterGuard.limit(maxPartitions));
+      this.guard = ScatterGuard.limit(maxPartitions);
+      return this;
     }
 
     /** Sees every fan-out; default none. */

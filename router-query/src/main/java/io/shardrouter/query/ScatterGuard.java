@@ -14,13 +14,12 @@ import java.util.List;
  * partition, and a query sent to twelve month buckets makes twelve calls even when some buckets
  * share a partition.
  *
+ * <p>Configured with {@link ScatterGather.Builder#scatterLimit(int)}; the guard itself is package
+ * machinery of {@link FanOut}.
+ *
  * <p><b>Thread-safety:</b> immutable; safe to share.
- *
- * <p><b>Stability:</b> evolving.
- *
- * @since 0.1
  */
-public final class ScatterGuard {
+final class ScatterGuard {
   private static final ScatterGuard UNLIMITED = new ScatterGuard(Integer.MAX_VALUE);
 
   private final int limit;
@@ -32,7 +31,7 @@ public final class ScatterGuard {
   /**
    * Allows fan-outs at most {@code maxPartitions} wide (partitions or targets) without an opt-in.
    */
-  public static ScatterGuard limit(int maxPartitions) {
+  static ScatterGuard limit(int maxPartitions) {
     if (maxPartitions < 1) {
       throw new IllegalArgumentException(
           "scatter limit must be >= 1 partition, got "
@@ -43,12 +42,12 @@ public final class ScatterGuard {
   }
 
   /** Allows every fan-out. */
-  public static ScatterGuard unlimited() {
+  static ScatterGuard unlimited() {
     return UNLIMITED;
   }
 
   /** The widest fan-out (partitions or targets) allowed without an opt-in. */
-  public int limit() {
+  int limit() {
     return limit;
   }
 
@@ -59,19 +58,19 @@ public final class ScatterGuard {
    * @param what names the query in the message, e.g. {@code "fan-out 'orders by email'"}
    * @throws ScatterRefusedException when refused
    */
-  public void check(String what, int partitions, boolean allowScatter) {
+  void check(String what, int partitions, boolean allowScatter) {
     if (partitions > limit && !allowScatter) {
       throw new ScatterRefusedException(what, partitions, limit);
     }
   }
 
   /** {@link #check(String, int, boolean)} for the partitions of {@code partitions}. */
-  public void check(String what, PartitionSet partitions, boolean allowScatter) {
+  void check(String what, PartitionSet partitions, boolean allowScatter) {
     check(what, partitions.size(), allowScatter);
   }
 
   /** True when a fan-out of {@code partitions} partitions would pass without an opt-in. */
-  public boolean allows(int partitions) {
+  boolean allows(int partitions) {
     return partitions <= limit;
   }
 
@@ -79,7 +78,7 @@ public final class ScatterGuard {
    * The width of a fan-out to {@code targets}: the larger of the target count and the distinct
    * partitions.
    */
-  public static int widthOf(List<Target> targets) {
+  static int widthOf(List<Target> targets) {
     int n = 0;
     for (Target t : targets) {
       n += t.partitions().size();

@@ -3,8 +3,9 @@ package io.shardrouter.query;
 import io.shardrouter.core.RoutingException;
 
 /**
- * A query would fan out wider (to more partitions or targets) than the {@link ScatterGuard} allows
- * without an explicit opt-in, and was refused before any target was called.
+ * A query would fan out wider (to more partitions or targets) than the {@link
+ * ScatterGather.Builder#scatterLimit(int) scatter limit} allows without an explicit opt-in ({@link
+ * FanOut#allowScatter()}), and was refused before any target was called.
  *
  * <p><b>Thread-safety:</b> immutable once thrown; safe to share.
  *
@@ -31,7 +32,10 @@ public final class ScatterRefusedException extends RoutingException {
     this.limit = limit;
   }
 
-  /** How wide the query would have fanned out (see {@link ScatterGuard#widthOf}). */
+  /**
+   * How wide the query would have fanned out: the larger of its number of targets and the distinct
+   * partitions they cover.
+   */
   public int width() {
     return width;
   }

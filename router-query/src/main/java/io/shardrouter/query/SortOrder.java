@@ -118,7 +118,7 @@ public final class SortOrder<R, K> {
   }
 
   /** The text fingerprinted into cursors: {@code name + " " + direction}. */
-  public String fingerprintText() {
+  String fingerprintText() {
     return name + " " + direction;
   }
 

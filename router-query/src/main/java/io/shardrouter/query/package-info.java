@@ -4,11 +4,12 @@
  * {@code docs/queries.md}).
  *
  * <p>Start from {@link io.shardrouter.query.ScatterGather}: configure it once (concurrency,
- * per-target timeout, deadline, retry budget, hedging, {@link io.shardrouter.query.ScatterGuard
- * scatter guard}, {@link io.shardrouter.query.FanOutAudit audit}), then send a {@link
- * io.shardrouter.query.TargetCall} to a list of {@link io.shardrouter.query.Target}s (built from a
- * {@link io.shardrouter.core.PartitionSet} and a routing table, or named by the caller) and get a
- * {@link io.shardrouter.query.ScatterResult} that says which targets are missing and why.
+ * per-target timeout, deadline, retry budget, hedging, {@link
+ * io.shardrouter.query.ScatterGather.Builder#scatterLimit(int) scatter limit}, {@link
+ * io.shardrouter.query.FanOutAudit audit}), then send a {@link io.shardrouter.query.TargetCall} to
+ * a list of {@link io.shardrouter.query.Target}s (built from a {@link
+ * io.shardrouter.core.PartitionSet} and a routing table, or named by the caller) and get a {@link
+ * io.shardrouter.query.ScatterResult} that says which targets are missing and why.
  *
  * <p>To merge the answers: {@link io.shardrouter.query.TopK} for the global top K under a {@link
  * io.shardrouter.query.SortOrder}; {@link io.shardrouter.query.Pager} for paging with opaque,
