@@ -1,7 +1,6 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
@@ -77,7 +76,7 @@ final class MigrateCommand implements Command {
     }
     RoutingTable from = Tables.load(args.positional(1));
     RoutingTable to = Tables.load(args.positional(2));
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     PrintStream out = console.out();
     out.println(plan.toText());
     String dir = args.option(CliArgs.Option.OUT);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.Movement;
 import io.shardrouter.stats.HotKey;
@@ -85,7 +84,7 @@ class AdviseCommandTest {
 
     RoutingTable n = RoutingDocuments.read(next);
     assertEquals(16, n.route("celebrity").partition());
-    MigrationPlan plan = Migration.plan(t, n);
+    MigrationPlan plan = MigrationPlan.between(t, n);
     assertTrue(plan.strategyChange());
     assertEquals(n, plan.to());
     String target = n.route("celebrity").group().id();
@@ -154,7 +153,7 @@ class AdviseCommandTest {
     assertEquals(5, n.partitionCount());
     assertEquals("b", n.route(Instant.parse("2026-02-10T00:00:00Z")).group().id());
     assertEquals("a", n.route(Instant.parse("2026-02-09T23:59:59Z")).group().id());
-    MigrationPlan plan = Migration.plan(t, n);
+    MigrationPlan plan = MigrationPlan.between(t, n);
     assertTrue(plan.strategyChange());
     List<Movement> fromFebruary =
         plan.movements().stream().filter(m -> m.sourcePartition() == 1).toList();

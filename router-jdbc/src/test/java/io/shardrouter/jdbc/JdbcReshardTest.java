@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.FileStateStore;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRouter;
@@ -60,7 +59,7 @@ class JdbcReshardTest {
     TestDatabase.Cluster cluster = db.open(5);
     RoutingTable from = cluster.table("accounts", 1, PARTITIONS, 4);
     RoutingTable to = cluster.table("accounts", 2, PARTITIONS, 5, p -> p % 5 == 4 ? 5 : p % 4 + 1);
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     Map<String, MigrationStore> stores = new HashMap<>();
     for (int g = 1; g <= 5; g++) {
       JdbcMigrationStore s =

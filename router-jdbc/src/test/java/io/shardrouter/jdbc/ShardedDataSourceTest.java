@@ -12,7 +12,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.Phase;
 import java.io.PrintWriter;
@@ -159,7 +158,7 @@ class ShardedDataSourceTest {
   void migrationPhases_openTheTargetGroupFirst_andCloseWhatTheLastVersionDropsAfter() {
     RoutingTable from = table("orders", 1, group(1), group(2));
     RoutingTable to = table("orders", 2, group(1), group(3));
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     Router router = Router.create(from);
     try (ShardedDataSource sources = ShardedDataSource.create(factory, router)) {
       assertEquals(Set.of("db1", "db2"), sources.endpoints());

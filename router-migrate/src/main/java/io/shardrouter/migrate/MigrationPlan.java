@@ -1,5 +1,6 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,7 +11,15 @@ import java.util.Map;
 
 /**
  * What a migration from one routing table to another does: every movement, and the routing versions
- * that carry it out, one per phase. Made by {@link Migration#plan}.
+ * that carry it out, one per phase. Where a migration starts: {@link #between} makes the plan, a
+ * {@link MigrationCoordinator} carries it out.
+ *
+ * <pre>{@code
+ * MigrationPlan plan = MigrationPlan.between(current, next); // 4 -> 5 groups, or hash_mod 16 -> 32
+ * MigrationCoordinator c = MigrationCoordinator.builder(plan)
+ *     .stores(storesByGroupId).stateStore(new FileStateStore(dir)).routers(router).build();
+ * c.cutOver();  // copy, dual write, verify, canary, cut-over; c.finish() or c.rollback() later
+ * }</pre>
  *
  * <p>The phases {@link Phase#COPY} to {@link Phase#DONE} take the versions {@code from.version() +
  * 1} to {@code from.version() + 7}. A rollback takes the next free version(s) after the phase it
@@ -31,6 +40,9 @@ public final class MigrationPlan {
           Phase.CUT_OVER,
           Phase.ROLLBACK_WINDOW,
           Phase.DONE);
+
+  /** Keys sampled to estimate the shares of a strategy change. */
+  public static final int SAMPLE_KEYS = 65_536;
 
   private final RoutingTable from;
   private final RoutingTable to;
@@ -67,6 +79,31 @@ public final class MigrationPlan {
             1,
             0);
     this.fingerprint = String.format(Locale.ROOT, "%016x", id.digest());
+  }
+
+  /**
+   * The plan from {@code from} to {@code to}.
+   *
+   * <p>When both tables use the same strategy, whole partitions move: one movement per partition
+   * whose group changes, with its exact share. When the strategy changed (hash_mod 16 to 32, jump P
+   * to P+1, a ring gaining a group, a range split or merge, a key isolated by lookup), keys change
+   * partition: each source partition gets one movement per other group of {@code to}, filtered to
+   * the keys that land there, with shares estimated from {@value #SAMPLE_KEYS} random keys of the
+   * key type (those both tables route; a range table routes only its ranges, so its shares may rest
+   * on few keys: {@link #sampledKeys()} says how many). When the new strategy names exactly the
+   * keys it routes differently (a lookup that gains entries over the same fallback), only the
+   * partitions whose group changes and the source partitions of those keys get movements: isolating
+   * one hot key moves that key's rows, and the migration scans one partition for it, not all of
+   * them.
+   *
+   * @param from the table in service
+   * @param to the table wanted (its version is not used; the plan numbers the versions)
+   * @return the plan, with canary reads of 10% compared with the source
+   * @throws RoutingException when the tables route different entities or key types, or nothing
+   *     moves
+   */
+  public static MigrationPlan between(RoutingTable from, RoutingTable to) {
+    return Planner.plan(from, to);
   }
 
   /** The table the migration starts from. */

@@ -3,7 +3,7 @@
  * routing versions, the write and read routes of each phase, fencing by routing version, and a
  * coordinator that survives crashes.
  *
- * <p>Start from {@code Migration.plan}. A service implements {@link
+ * <p>Start from {@link io.shardrouter.migrate.MigrationPlan#between}. A service implements {@link
  * io.shardrouter.migrate.MigrationStore} for its database (one instance per replica group) and
  * keeps progress in a {@link io.shardrouter.migrate.MigrationStateStore} ({@link
  * io.shardrouter.migrate.FileStateStore} ships here); {@link io.shardrouter.migrate.InMemoryStore}

@@ -21,7 +21,7 @@ class MigrationCoordinatorTest {
   @TempDir Path dir;
 
   private final RoutingTable from = MigrationPlanTest.fourGroups();
-  private final MigrationPlan plan = Migration.plan(from, MigrationPlanTest.fiveGroups());
+  private final MigrationPlan plan = MigrationPlan.between(from, MigrationPlanTest.fiveGroups());
   private final Map<String, InMemoryStore> stores = new LinkedHashMap<>();
   private final Router router = Router.create(from);
   private final MigrationRouter routes = new MigrationRouter(plan.routes(Phase.PLANNED));

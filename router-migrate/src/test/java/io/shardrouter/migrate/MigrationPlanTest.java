@@ -33,7 +33,7 @@ class MigrationPlanTest {
 
   @Test
   void plan_placementMove_listsExactlyTheMovedPartitions() {
-    MigrationPlan plan = Migration.plan(fourGroups(), fiveGroups());
+    MigrationPlan plan = MigrationPlan.between(fourGroups(), fiveGroups());
     assertEquals(3, plan.movements().size());
     assertEquals(false, plan.strategyChange());
     assertEquals(3.0 / 16, plan.movedShare(), 1e-12);
@@ -60,7 +60,7 @@ class MigrationPlanTest {
             "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":32}",
             Docs.groups(5),
             placement);
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     assertTrue(plan.strategyChange());
     assertEquals(16 * 4, plan.movements().size());
     assertEquals(0.5, plan.movedShare(), 0.02);
@@ -84,7 +84,7 @@ class MigrationPlanTest {
             "{\"type\":\"jump\",\"hash\":\"xxh3-64\",\"partitions\":9}",
             Docs.groups(5),
             placement);
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     assertEquals(1.0 / 9, plan.movedShare(), 0.01);
     assertEquals(1.0 / 9, plan.gainedShare().get("g5"), 0.01);
   }
@@ -92,17 +92,18 @@ class MigrationPlanTest {
   @Test
   void plan_nothingMoves_orOtherEntity_explains() {
     RoutingException same =
-        assertThrows(RoutingException.class, () -> Migration.plan(fourGroups(), fourGroups()));
+        assertThrows(
+            RoutingException.class, () -> MigrationPlan.between(fourGroups(), fourGroups()));
     assertTrue(same.getMessage().contains("nothing moves"), same.getMessage());
     RoutingTable other = fourGroups().toBuilder().entity("payments").build();
     RoutingException entity =
-        assertThrows(RoutingException.class, () -> Migration.plan(fourGroups(), other));
+        assertThrows(RoutingException.class, () -> MigrationPlan.between(fourGroups(), other));
     assertTrue(entity.getMessage().contains("between entities 'orders' and 'payments'"));
   }
 
   @Test
   void withCanary_outOfRange_explains() {
-    MigrationPlan plan = Migration.plan(fourGroups(), fiveGroups());
+    MigrationPlan plan = MigrationPlan.between(fourGroups(), fiveGroups());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> plan.withCanary(101, true));
     assertTrue(e.getMessage().contains("[0, 100]"));
@@ -128,7 +129,7 @@ class MigrationPlanTest {
     String other = from.groupOf(p).id().equals("g1") ? "g2" : "g1";
     placement.add(other);
     RoutingTable to = Docs.table(2, lookup, Docs.groups(4), placement);
-    MigrationPlan plan = Migration.plan(from, to);
+    MigrationPlan plan = MigrationPlan.between(from, to);
     assertTrue(plan.strategyChange());
     assertEquals(1, plan.movements().size(), plan.toText());
     Movement m = plan.movements().get(0);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class MigrationRoutesTest {
   private final MigrationPlan plan =
-      Migration.plan(MigrationPlanTest.fourGroups(), MigrationPlanTest.fiveGroups());
+      MigrationPlan.between(MigrationPlanTest.fourGroups(), MigrationPlanTest.fiveGroups());
 
   private String keyIn(boolean moving) {
     RoutingTable from = plan.from();

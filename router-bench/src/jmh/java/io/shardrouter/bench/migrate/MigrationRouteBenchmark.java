@@ -4,7 +4,6 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
@@ -72,7 +71,7 @@ public class MigrationRouteBenchmark {
       RoutingTable to =
           change.equals("move") ? table(2, PARTITIONS, 5, true) : table(2, 2 * PARTITIONS, 4, false);
       // split: partitions [P, 2P) are placed one group further, so about half of the keys move
-      MigrationPlan plan = Migration.plan(from, to);
+      MigrationPlan plan = MigrationPlan.between(from, to);
       routes = plan.routes(Phase.DUAL_WRITE);
       List<String> s = new ArrayList<>();
       List<String> m = new ArrayList<>();

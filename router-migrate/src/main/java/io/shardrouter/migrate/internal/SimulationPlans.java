@@ -2,7 +2,6 @@ package io.shardrouter.migrate.internal;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +78,7 @@ public final class SimulationPlans {
   }
 
   private static MigrationPlan plan(RoutingTable from, RoutingTable to) {
-    return Migration.plan(from, to);
+    return MigrationPlan.between(from, to);
   }
 
   /** 32 partitions: 0..15 where 16 partitions had them (p mod 4), 16..31 spread over g1..g5. */

@@ -3,7 +3,6 @@ package io.shardrouter.migrate.internal;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
@@ -107,7 +106,7 @@ public final class TransitionDocument {
     RoutingTable to = RoutingDocuments.read(text(m, "target", w));
     MigrationPlan plan;
     try {
-      plan = Migration.plan(from, to).withCanary((int) canary, compare.booleanValue());
+      plan = MigrationPlan.between(from, to).withCanary((int) canary, compare.booleanValue());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(w + ".canary_percent: " + e.getMessage(), e);
     }

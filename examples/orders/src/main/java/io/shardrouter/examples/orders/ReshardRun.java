@@ -8,7 +8,6 @@ import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.migrate.FileStateStore;
-import io.shardrouter.migrate.Migration;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRouter;
@@ -75,7 +74,7 @@ final class ReshardRun {
     List<String> endpoints = DemoDatabases.endpoints(o.jdbc(), run, 6);
     RoutingTable from = OrdersRouting.orders(1, endpoints.subList(0, 4), endpoints.get(5));
     RoutingTable to = OrdersRouting.orders(2, endpoints.subList(0, 5), endpoints.get(5));
-    MigrationPlan plan = Migration.plan(from, to).withCanary(25, false);
+    MigrationPlan plan = MigrationPlan.between(from, to).withCanary(25, false);
     ExecutorService jdbc = Executors.newFixedThreadPool(4);
     ScheduledExecutorService fleet = Executors.newSingleThreadScheduledExecutor();
     Path stateDir = Files.createTempDirectory("shardrouter-demo-state");

@@ -11,50 +11,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Where a migration starts: {@link #plan} compares two routing tables of one entity and lists what
- * moves and the versions that move it; a {@link MigrationCoordinator} carries the plan out.
- *
- * <pre>{@code
- * MigrationPlan plan = Migration.plan(current, next);        // 4 -> 5 groups, or hash_mod 16 -> 32
- * MigrationCoordinator c = MigrationCoordinator.builder(plan)
- *     .stores(storesByGroupId).stateStore(new FileStateStore(dir)).routers(router).build();
- * c.runToCutOver();  // copy, dual write, verify, canary, cut-over; c.finish() or c.rollback() later
- * }</pre>
+ * Makes the plan of {@link MigrationPlan#between}: compares two routing tables of one entity and
+ * lists what moves, with each part's share of the key space.
  *
  * <p><b>Thread-safety:</b> stateless.
- *
- * <p><b>Stability:</b> evolving.
  */
-public final class Migration {
-  /** Keys sampled to estimate the shares of a strategy change. */
-  public static final int SAMPLE_KEYS = 65_536;
-
+final class Planner {
   private static final long SAMPLE_SEED = 0x5EEDL;
 
-  private Migration() {}
+  private Planner() {}
 
-  /**
-   * The plan from {@code from} to {@code to}.
-   *
-   * <p>When both tables use the same strategy, whole partitions move: one movement per partition
-   * whose group changes, with its exact share. When the strategy changed (hash_mod 16 to 32, jump P
-   * to P+1, a ring gaining a group, a range split or merge, a key isolated by lookup), keys change
-   * partition: each source partition gets one movement per other group of {@code to}, filtered to
-   * the keys that land there, with shares estimated from {@value #SAMPLE_KEYS} random keys of the
-   * key type (those both tables route; a range table routes only its ranges, so its shares may rest
-   * on few keys: {@link MigrationPlan#sampledKeys()} says how many). When the new strategy names
-   * exactly the keys it routes differently (a lookup that gains entries over the same fallback),
-   * only the partitions whose group changes and the source partitions of those keys get movements:
-   * isolating one hot key moves that key's rows, and the migration scans one partition for it, not
-   * all of them.
-   *
-   * @param from the table in service
-   * @param to the table wanted (its version is not used; the plan numbers the versions)
-   * @return the plan, with canary reads of 10% compared with the source
-   * @throws RoutingException when the tables route different entities or key types, or nothing
-   *     moves
-   */
-  public static MigrationPlan plan(RoutingTable from, RoutingTable to) {
+  /** See {@link MigrationPlan#between}. */
+  static MigrationPlan plan(RoutingTable from, RoutingTable to) {
     if (!from.entity().equals(to.entity())) {
       throw new RoutingException(
           "cannot plan a migration between entities '"
@@ -89,7 +57,7 @@ public final class Migration {
       List<ReplicaGroup> targets = to.groups();
       long[][] counts = new long[from.partitionCount()][targets.size()];
       SplittableRandom rnd = new SplittableRandom(SAMPLE_SEED);
-      for (int i = 0; i < SAMPLE_KEYS; i++) {
+      for (int i = 0; i < MigrationPlan.SAMPLE_KEYS; i++) {
         byte[] k = KeySamples.next(from.keyType(), rnd);
         try {
           int p = from.routeCanonical(k).partition();
