@@ -72,9 +72,13 @@ public final class Latin1Strings {
 
   /**
    * The array backing {@code s} when {@code s} is a compact Latin-1 string whose chars are all
-   * ASCII, else null. Its length is {@code s.length()}. Never write to it.
+   * ASCII, else null (also for a null {@code s}, so a caller's missing null check ends in its
+   * encoder's refusal instead of a JVM crash). Its length is {@code s.length()}. Never write to it.
    */
   public static byte[] asciiBytes(String s) {
+    if (s == null) {
+      return null; // never read a field of null through Unsafe: that crashes the JVM, not throws
+    }
     if (UNSAFE.getByte(s, CODER_OFFSET) != 0) {
       return null; // UTF-16: some char is above U+00FF
     }

@@ -49,4 +49,11 @@ class Latin1StringsTest {
       assertNull(Latin1Strings.asciiBytes(utf16), "seed " + seed);
     }
   }
+
+  @Test
+  void asciiBytes_ofNull_isNull_neverAFieldReadOfNull() {
+    if (Latin1Strings.AVAILABLE) {
+      assertNull(Latin1Strings.asciiBytes(null));
+    }
+  }
 }
