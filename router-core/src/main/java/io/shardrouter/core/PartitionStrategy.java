@@ -2,20 +2,21 @@ package io.shardrouter.core;
 
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of
  * the two layers of routing. Which machines hold a partition is the {@link RoutingTable}'s
  * business, never the strategy's, so rebalancing never changes what a key means.
  *
- * <p>Every strategy answers for the canonical bytes of a key ({@link #partitionOf(byte[], int,
- * int)}); the typed overloads must give the same partition as the canonical bytes of the same key
- * (see {@link io.shardrouter.core.KeyKind}) and exist so that implementations can route common key
- * shapes without encoding them first. The defaults encode into a per-thread buffer and do not
- * allocate; hash strategies override them to hash in place.
+ * <p>A strategy sees keys in their canonical form only ({@link KeyKind}, {@code
+ * docs/routing-spec.md}): the canonical bytes ({@link #partitionOf(byte[], int, int)}), or for keys
+ * whose canonical form is one 64-bit number, that number ({@link #partitionOfLong(long)}). Which
+ * Java types a key may be given as is the business of {@link RoutingTable} and {@link Router}
+ * alone: they encode a {@code String}, a {@code UUID} or a composite once, at the edge, so a new
+ * key shape touches one place and no strategy. The bytes a strategy is given are read-only: they
+ * may be the array behind the caller's {@code String} (an ASCII string is its own canonical form),
+ * and writing them is a defect.
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
  * themselves back as the {@code strategy} object of a routing document with {@link #toSpec()};
@@ -25,7 +26,7 @@ import java.util.UUID;
  *
  * <p><b>Stability:</b> stable SPI; new methods arrive as default methods.
  *
- * <p><b>Allocation:</b> none on any {@code partitionOf}.
+ * <p><b>Allocation:</b> none on {@code partitionOf} and {@code partitionOfLong}.
  *
  * @since 0.1
  */
@@ -48,7 +49,8 @@ public interface PartitionStrategy {
   int partitionCount();
 
   /**
-   * The partition of the key whose canonical bytes are {@code canonical[offset, offset + length)}.
+   * The partition of the key whose canonical bytes are {@code canonical[offset, offset + length)};
+   * never writes them.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -75,69 +77,18 @@ public interface PartitionStrategy {
     return RouteIndex.plain(this, routes);
   }
 
-  /** The partition of a {@code string} key (canonical form: UTF-8). */
-  default int partitionOf(String key) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putString(key);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of a {@code long} key (canonical form: 8 bytes little-endian). */
-  default int partitionOf(long key) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putLong(key);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of an {@code int} key (canonical form: 4 bytes little-endian). */
-  default int partitionOf(int key) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putInt(key);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of a {@code uuid} key (canonical form: 16 bytes, RFC 4122 order). */
-  default int partitionOf(UUID key) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putUuid(key);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
   /**
-   * The partition of a {@code timestamp} key (canonical form: microseconds since the epoch, 8 bytes
-   * little-endian).
+   * The partition of the key whose canonical form is the 8 little-endian bytes of {@code value}: a
+   * {@code long} key, or a {@code timestamp} key's microseconds since the epoch. It must equal
+   * {@link #partitionOf(byte[], int, int)} of those 8 bytes; strategies that work on the number (a
+   * range of longs, an id's bits, a hash of 8 bytes) override it to skip writing and reading them.
+   * The default writes them into a per-thread buffer.
+   *
+   * <p><b>Allocation:</b> none.
    */
-  default int partitionOf(Instant key) {
+  default int partitionOfLong(long value) {
     KeyScratch s = KeyScratch.get();
-    int n = s.putTimestamp(key);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of the composite key {@code (string, string)}. */
-  default int partitionOf(String part0, String part1) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putComposite(part0, part1);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of the composite key {@code (string, long)}. */
-  default int partitionOf(String part0, long part1) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putComposite(part0, part1);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of the composite key {@code (long, long)}. */
-  default int partitionOf(long part0, long part1) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putComposite(part0, part1);
-    return partitionOf(s.bytes(), 0, n);
-  }
-
-  /** The partition of a composite key of any shape. */
-  default int partitionOf(CompositeKey key) {
-    KeyScratch s = KeyScratch.get();
-    int n = s.putComposite(key);
+    int n = s.putLong(value);
     return partitionOf(s.bytes(), 0, n);
   }
 

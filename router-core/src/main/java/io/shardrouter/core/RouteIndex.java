@@ -1,8 +1,6 @@
 package io.shardrouter.core;
 
-import java.time.Instant;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * How a {@link RoutingTable} goes from a key to its {@link Route}. This class is the plain way: the
@@ -23,7 +21,8 @@ import java.util.UUID;
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
  *
- * <p><b>Stability:</b> SPI; new key shapes arrive as methods with the plain answer.
+ * <p><b>Stability:</b> SPI. Key shapes never reach it: the table encodes them (see {@link
+ * PartitionStrategy}).
  *
  * <p><b>Allocation:</b> none on {@code route}.
  *
@@ -63,84 +62,13 @@ public class RouteIndex {
   }
 
   /**
-   * The route of a {@code string} key.
+   * The route of the key whose canonical form is the 8 little-endian bytes of {@code value} (see
+   * {@link PartitionStrategy#partitionOfLong(long)}).
    *
    * <p><b>Allocation:</b> none.
    */
-  public Route route(String key) {
-    return routes[strategy.partitionOf(key)];
-  }
-
-  /**
-   * The route of a {@code long} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(long key) {
-    return routes[strategy.partitionOf(key)];
-  }
-
-  /**
-   * The route of an {@code int} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(int key) {
-    return routes[strategy.partitionOf(key)];
-  }
-
-  /**
-   * The route of a {@code uuid} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(UUID key) {
-    return routes[strategy.partitionOf(key)];
-  }
-
-  /**
-   * The route of a {@code timestamp} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(Instant key) {
-    return routes[strategy.partitionOf(key)];
-  }
-
-  /**
-   * The route of a composite {@code (string, string)} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(String part0, String part1) {
-    return routes[strategy.partitionOf(part0, part1)];
-  }
-
-  /**
-   * The route of a composite {@code (string, long)} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(String part0, long part1) {
-    return routes[strategy.partitionOf(part0, part1)];
-  }
-
-  /**
-   * The route of a composite {@code (long, long)} key.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(long part0, long part1) {
-    return routes[strategy.partitionOf(part0, part1)];
-  }
-
-  /**
-   * The route of a composite key of any shape.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(CompositeKey key) {
-    return routes[strategy.partitionOf(key)];
+  public Route routeLong(long value) {
+    return routes[strategy.partitionOfLong(value)];
   }
 
   /**

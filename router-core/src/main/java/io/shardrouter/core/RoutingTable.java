@@ -1,6 +1,10 @@
 package io.shardrouter.core;
 
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.internal.Latin1Strings;
 import io.shardrouter.core.internal.RoutingTableJson;
+import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -199,8 +203,10 @@ public final class RoutingTable {
     return fingerprint;
   }
 
-  // ---- routing: every overload checks the key type, then the strategy's arithmetic and one array
-  // load, or the strategy's own route index
+  // ---- routing: the edge. Every overload checks the key type and hands the strategy the key's
+  // canonical form (the bytes, or the one 64-bit number of a long or timestamp), then loads the
+  // route: one array load, or the strategy's own route index. Key shapes end here
+  // (docs/architecture.md §3).
 
   /**
    * Route of a {@code string} key.
@@ -211,8 +217,16 @@ public final class RoutingTable {
     if (!stringKeys) {
       throw wrongKeyType("a String", "string");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    CanonicalKeys.requireKey(key);
+    if (Latin1Strings.AVAILABLE) {
+      byte[] ascii = Latin1Strings.asciiBytes(key); // an ASCII string is its own canonical form
+      if (ascii != null) {
+        return routeCanonical(ascii, 0, ascii.length);
+      }
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putString(key);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -224,8 +238,7 @@ public final class RoutingTable {
     if (!longKeys) {
       throw wrongKeyType("a long", "long");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    return routeLong(key);
   }
 
   /**
@@ -237,8 +250,9 @@ public final class RoutingTable {
     if (!intKeys) {
       throw wrongKeyType("an int", "int");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putInt(key);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -250,8 +264,9 @@ public final class RoutingTable {
     if (!uuidKeys) {
       throw wrongKeyType("a UUID", "uuid");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putUuid(key);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -263,8 +278,7 @@ public final class RoutingTable {
     if (!timestampKeys) {
       throw wrongKeyType("an Instant", "timestamp");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    return routeLong(Timestamps.micros(key)); // its canonical form: 8 bytes of microseconds
   }
 
   /**
@@ -276,8 +290,9 @@ public final class RoutingTable {
     if (!stringStringKeys) {
       throw wrongKeyType("a (String, String)", "composite(string, string)");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -289,8 +304,9 @@ public final class RoutingTable {
     if (!stringLongKeys) {
       throw wrongKeyType("a (String, long)", "composite(string, long)");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -302,8 +318,9 @@ public final class RoutingTable {
     if (!longLongKeys) {
       throw wrongKeyType("a (long, long)", "composite(long, long)");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(part0, part1)] : own.route(part0, part1);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -324,8 +341,9 @@ public final class RoutingTable {
                   + key.kinds()
                   + ": build the key with parts of the entity's kinds, in order");
     }
-    RouteIndex own = index;
-    return own == null ? routes[strategy.partitionOf(key)] : own.route(key);
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(key);
+    return routeCanonical(s.bytes(), 0, n);
   }
 
   /**
@@ -355,6 +373,11 @@ public final class RoutingTable {
     return own == null
         ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
         : own.routeCanonical(canonical, 0, canonical.length);
+  }
+
+  private Route routeLong(long value) {
+    RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOfLong(value)] : own.routeLong(value);
   }
 
   private InvalidKeyException wrongKeyType(String given, String wanted) {

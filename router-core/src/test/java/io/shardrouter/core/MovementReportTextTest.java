@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +118,8 @@ class MovementReportTextTest {
     public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
       List<KeyMove> moves = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        moves.add(new KeyMove("hot" + i, base.partitionOf("hot" + i), base.partitionCount()));
+        moves.add(
+            new KeyMove("hot" + i, base.partitionOf(Keys.of("hot" + i)), base.partitionCount()));
       }
       return moves;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -121,7 +122,7 @@ class RoutingDocumentsTest {
                 "{\"type\": \"string\"}",
                 "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}"));
     assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.LONG), t.keyType());
-    assertSame(t.routeOfPartition(t.strategy().partitionOf("a", 1L)), t.route("a", 1L));
+    assertSame(t.routeOfPartition(t.strategy().partitionOf(Keys.of("a", 1L))), t.route("a", 1L));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.Specs;
 import java.util.Arrays;
 import java.util.Set;
@@ -105,7 +106,7 @@ class StrategyKeyTypeTest {
     PartitionStrategy s = onlyOuter.create(json, KeyType.LONG);
     assertEquals(KeyType.LONG, s.keyType());
     assertEquals(KeyType.STRING, ((OneKeyStrategy) ((OneKeyStrategy) s).inner).keyType);
-    assertEquals(0, ((OneKeyStrategy) s).inner.partitionOf("abc"));
+    assertEquals(0, ((OneKeyStrategy) s).inner.partitionOf(Keys.of("abc")));
   }
 
   @Test

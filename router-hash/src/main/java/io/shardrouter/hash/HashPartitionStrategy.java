@@ -2,15 +2,13 @@ package io.shardrouter.hash;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.Timestamps;
-import java.time.Instant;
 import java.util.Objects;
 
 /**
  * Base of the hash family: a key's canonical bytes are hashed with a {@link StableHash} to a 64-bit
- * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. Text keys that
- * are ASCII are copied into a per-thread scratch without encoding; {@code long}, {@code int} and
- * {@code timestamp} keys are hashed without writing their bytes anywhere.
+ * routing point, and {@link #partitionOfHash(long)} maps the point to a partition. The table hands
+ * an ASCII text key over as the string's own bytes; {@code long} and {@code timestamp} keys are
+ * hashed as their number, without writing their bytes anywhere.
  *
  * <p><b>Thread-safety:</b> immutable.
  *
@@ -60,28 +58,10 @@ public abstract class HashPartitionStrategy implements PartitionStrategy {
     return partitionOfHash(hash.hash(canonical, offset, length));
   }
 
+  /** A {@code long} or {@code timestamp} key is hashed as its 8 canonical bytes, unwritten. */
   @Override
-  public final int partitionOf(String key) {
-    return partitionOfHash(hash.hashString(key));
-  }
-
-  @Override
-  public final int partitionOf(long key) {
-    return partitionOfHash(hash.hashLong(key));
-  }
-
-  @Override
-  public final int partitionOf(int key) {
-    return partitionOfHash(hash.hashInt(key));
-  }
-
-  /**
-   * A {@code timestamp} key is hashed as its 8 canonical bytes, like a {@code long} of its
-   * microseconds.
-   */
-  @Override
-  public final int partitionOf(Instant key) {
-    return partitionOfHash(hash.hashLong(Timestamps.micros(key)));
+  public final int partitionOfLong(long value) {
+    return partitionOfHash(hash.hashLong(value));
   }
 
   /** E.g. {@code hash_mod: xxh3-64 hash 0xe6d57369c2425c7f, partition 7 of 10}. */

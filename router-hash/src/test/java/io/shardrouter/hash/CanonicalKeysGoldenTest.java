@@ -13,6 +13,7 @@ import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -225,7 +226,7 @@ class CanonicalKeysGoldenTest {
             name + ".hashString: " + why);
         assertThrows(
             InvalidKeyException.class,
-            () -> JumpHashStrategy.of(StableHashes.byName(name, 0), 8).partitionOf(s),
+            () -> JumpHashStrategy.of(StableHashes.byName(name, 0), 8).partitionOf(Keys.of(s)),
             "jump(" + name + ").partitionOf: " + why);
       }
       checked++;

@@ -14,6 +14,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -308,23 +309,30 @@ final class GoldenPartitions {
   static Map<String, Integer> typedAnswers(PartitionStrategy s, JsonNode key) {
     Map<String, Integer> out = new LinkedHashMap<>();
     switch (key.get("kind").asText()) {
-      case "string" -> out.put("partitionOf(String)", s.partitionOf(key.get("text").asText()));
+      case "string" ->
+          out.put("partitionOf(String)", s.partitionOf(Keys.of(key.get("text").asText())));
       case "long" ->
-          out.put("partitionOf(long)", s.partitionOf(Long.parseLong(key.get("value").asText())));
+          out.put(
+              "partitionOf(long)",
+              s.partitionOf(Keys.of(Long.parseLong(key.get("value").asText()))));
       case "int" ->
-          out.put("partitionOf(int)", s.partitionOf(Integer.parseInt(key.get("value").asText())));
+          out.put(
+              "partitionOf(int)",
+              s.partitionOf(Keys.of(Integer.parseInt(key.get("value").asText()))));
       case "uuid" ->
-          out.put("partitionOf(UUID)", s.partitionOf(UUID.fromString(key.get("value").asText())));
+          out.put(
+              "partitionOf(UUID)",
+              s.partitionOf(Keys.of(UUID.fromString(key.get("value").asText()))));
       default -> {
         Object[] p = Golden.parts(key.get("parts"));
         if (p.length == 2 && p[0] instanceof String a && p[1] instanceof String b) {
-          out.put("partitionOf(String, String)", s.partitionOf(a, b));
+          out.put("partitionOf(String, String)", s.partitionOf(Keys.of(a, b)));
         } else if (p.length == 2 && p[0] instanceof String a && p[1] instanceof Long b) {
-          out.put("partitionOf(String, long)", s.partitionOf(a, (long) b));
+          out.put("partitionOf(String, long)", s.partitionOf(Keys.of(a, (long) b)));
         } else if (p.length == 2 && p[0] instanceof Long a && p[1] instanceof Long b) {
-          out.put("partitionOf(long, long)", s.partitionOf((long) a, (long) b));
+          out.put("partitionOf(long, long)", s.partitionOf(Keys.of((long) a, (long) b)));
         }
-        out.put("partitionOf(CompositeKey)", s.partitionOf(CompositeKey.of(p)));
+        out.put("partitionOf(CompositeKey)", s.partitionOf(Keys.of(CompositeKey.of(p))));
       }
     }
     return out;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.ArrayList;
 import java.util.List;
@@ -166,8 +167,8 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
         JumpHashStrategy after = JumpHashStrategy.of(hash, p + 1);
         int moved = 0;
         for (String k : keys) {
-          int a = before.partitionOf(k);
-          int b = after.partitionOf(k);
+          int a = before.partitionOf(Keys.of(k));
+          int b = after.partitionOf(Keys.of(k));
           if (a != b) {
             if (b != p) {
               fail(
@@ -226,7 +227,10 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
         long[] counts = new long[p];
         for (int i = 0; i < n; i++) {
           // half sequential text ids (a realistic, structured key set), half random longs
-          counts[i % 2 == 0 ? s.partitionOf("user-" + i) : s.partitionOf(g.random().nextLong())]++;
+          counts[
+              i % 2 == 0
+                  ? s.partitionOf(Keys.of("user-" + i))
+                  : s.partitionOf(Keys.of(g.random().nextLong()))]++;
         }
         double expected = (double) n / p;
         double chi2 = 0;

@@ -11,6 +11,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.hash.internal.RingRouteIndex;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -147,33 +148,44 @@ class RingRouteIndexTest {
         String s = text(rnd);
         long l = rnd.nextLong();
         assertSame(
-            strings.routeOfPartition(ring.partitionOf(s)),
+            strings.routeOfPartition(ring.partitionOf(Keys.of(s))),
             strings.route(s),
             failure(seed, what, s));
         assertSame(
-            longs.routeOfPartition(ring.partitionOf(l)), longs.route(l), failure(seed, what, l));
+            longs.routeOfPartition(ring.partitionOf(Keys.of(l))),
+            longs.route(l),
+            failure(seed, what, l));
         assertSame(
-            ints.routeOfPartition(ring.partitionOf((int) l)),
+            ints.routeOfPartition(ring.partitionOf(Keys.of((int) l))),
             ints.route((int) l),
             failure(seed, what, (int) l));
         UUID u = new UUID(l, rnd.nextLong());
         assertSame(
-            uuids.routeOfPartition(ring.partitionOf(u)), uuids.route(u), failure(seed, what, u));
+            uuids.routeOfPartition(ring.partitionOf(Keys.of(u))),
+            uuids.route(u),
+            failure(seed, what, u));
         Instant t =
             Instant.ofEpochSecond(
                 rnd.nextLong(-1L << 40, 1L << 40), rnd.nextInt(1_000_000) * 1000L);
         assertSame(
-            times.routeOfPartition(ring.partitionOf(t)), times.route(t), failure(seed, what, t));
+            times.routeOfPartition(ring.partitionOf(Keys.of(t))),
+            times.route(t),
+            failure(seed, what, t));
         assertSame(
-            ss.routeOfPartition(ring.partitionOf(s, s + "x")),
+            ss.routeOfPartition(ring.partitionOf(Keys.of(s, s + "x"))),
             ss.route(s, s + "x"),
             failure(seed, what, s));
         assertSame(
-            sl.routeOfPartition(ring.partitionOf(s, l)), sl.route(s, l), failure(seed, what, s));
+            sl.routeOfPartition(ring.partitionOf(Keys.of(s, l))),
+            sl.route(s, l),
+            failure(seed, what, s));
         assertSame(
-            ll.routeOfPartition(ring.partitionOf(l, ~l)), ll.route(l, ~l), failure(seed, what, l));
+            ll.routeOfPartition(ring.partitionOf(Keys.of(l, ~l))),
+            ll.route(l, ~l),
+            failure(seed, what, l));
         CompositeKey c = CompositeKey.of(s, l);
-        assertSame(sl.routeOfPartition(ring.partitionOf(c)), sl.route(c), failure(seed, what, c));
+        assertSame(
+            sl.routeOfPartition(ring.partitionOf(Keys.of(c))), sl.route(c), failure(seed, what, c));
         byte[] b = new byte[rnd.nextInt(48)];
         rnd.nextBytes(b);
         assertSame(
@@ -241,11 +253,11 @@ class RingRouteIndexTest {
       () -> bytes.routeCanonical(null, 0, 0)
     };
     org.junit.jupiter.api.function.Executable[] plain = {
-      () -> ring.partitionOf((String) null),
-      () -> ring.partitionOf((UUID) null),
-      () -> ring.partitionOf((Instant) null),
-      () -> ring.partitionOf("a", (String) null),
-      () -> ring.partitionOf((String) null, "b"),
+      () -> ring.partitionOf(Keys.of((String) null)),
+      () -> ring.partitionOf(Keys.of((UUID) null)),
+      () -> ring.partitionOf(Keys.of((Instant) null)),
+      () -> ring.partitionOf(Keys.of("a", (String) null)),
+      () -> ring.partitionOf(Keys.of((String) null, "b")),
       () -> ring.partitionOf((byte[]) null),
       () -> ring.partitionOf(null, 0, 0)
     };
@@ -272,6 +284,7 @@ class RingRouteIndexTest {
         table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), new SplittableRandom(7));
     String longText = "x".repeat(KeyScratch.get().bytes().length * 3 + 5);
     assertSame(
-        ss.routeOfPartition(ring.partitionOf(longText, longText)), ss.route(longText, longText));
+        ss.routeOfPartition(ring.partitionOf(Keys.of(longText, longText))),
+        ss.route(longText, longText));
   }
 }

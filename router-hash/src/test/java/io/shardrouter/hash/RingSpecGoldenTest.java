@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -63,7 +64,9 @@ class RingSpecGoldenTest {
       for (JsonNode v : c.path("keys")) {
         String key = v.get("key").textValue();
         assertEquals(
-            v.get("partition").intValue(), ring.partitionOf(key), name + " key '" + key + "'");
+            v.get("partition").intValue(),
+            ring.partitionOf(Keys.of(key)),
+            name + " key '" + key + "'");
         checked++;
       }
       for (JsonNode v : c.get("points")) {

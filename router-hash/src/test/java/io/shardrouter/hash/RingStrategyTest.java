@@ -8,6 +8,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.hash.internal.NamedVnodes;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
@@ -138,7 +139,7 @@ class RingStrategyTest {
         RingStrategy.ofTokens(
             StableHashes.xxh3(), new long[] {12345}, new int[] {0}, 1, Map.of("g", 1), 1);
     assertEquals(1.0, one.shareOf(0));
-    assertEquals(0, one.partitionOf("anything"));
+    assertEquals(0, one.partitionOf(Keys.of("anything")));
   }
 
   @Test
@@ -229,10 +230,10 @@ class RingStrategyTest {
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     RingStrategy ring =
         RingStrategy.namedVnodes(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
-    String[] keys = new String[1024];
+    byte[][] keys = new byte[1024][];
     long[] points = new long[1024];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = "device-" + i;
+      keys[i] = Keys.of("device-" + i);
       points[i] = i * 0x9E3779B97F4A7C15L;
     }
     long sink = 0;

@@ -8,9 +8,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.SpecViews;
-import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.SortedKeys;
 import java.util.ArrayList;
@@ -70,9 +68,6 @@ public final class LookupStrategy
   private final MatchMode match;
   private final KeyType directoryType;
   private final KeyKind firstKind; // FIRST_PART only
-  private final boolean stringStringKeys;
-  private final boolean stringLongKeys;
-  private final boolean longLongKeys;
   private final PartitionStrategy fallback;
   private final int partitions;
   private final Directory directory;
@@ -94,9 +89,6 @@ public final class LookupStrategy
     boolean firstPart = match == MatchMode.FIRST_PART;
     this.firstKind = firstPart ? keyType.parts().get(0) : null;
     this.directoryType = firstPart ? KeyType.of(firstKind) : keyType;
-    this.stringStringKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
-    this.stringLongKeys = firstPart && keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
-    this.longLongKeys = firstPart && keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
     this.fallback = fallback;
     this.partitions = partitions;
     this.directory = directory;
@@ -216,85 +208,17 @@ public final class LookupStrategy
   }
 
   @Override
-  public int partitionOf(String key) {
+  public int partitionOfLong(long value) {
     if (firstKind != null) {
-      return PartitionStrategy.super.partitionOf(key);
+      return PartitionStrategy.super.partitionOfLong(value);
     }
-    int v = directory.get(key);
+    int v = directory.get(value);
     if (v == Directory.MISS) {
-      return fallback.partitionOf(key);
+      return fallback.partitionOfLong(value);
     }
     return v < RICH_BASE
         ? v
         : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
-  }
-
-  @Override
-  public int partitionOf(long key) {
-    if (firstKind != null) {
-      return PartitionStrategy.super.partitionOf(key);
-    }
-    int v = directory.get(key);
-    if (v == Directory.MISS) {
-      return fallback.partitionOf(key);
-    }
-    return v < RICH_BASE ? v : rich[v - RICH_BASE].partition();
-  }
-
-  @Override
-  public int partitionOf(String part0, String part1) {
-    if (!stringStringKeys) {
-      return PartitionStrategy.super.partitionOf(part0, part1);
-    }
-    CanonicalKeys.requireKey(part1);
-    Utf8.encodedLength(part1); // refuses a lone surrogate, as encoding the whole key would
-    int v = directory.get(part0);
-    if (v == Directory.MISS) {
-      return fallback.partitionOf(part0);
-    }
-    if (v < RICH_BASE) {
-      return v;
-    }
-    LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null
-        ? e.partition()
-        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
-  }
-
-  @Override
-  public int partitionOf(String part0, long part1) {
-    if (!stringLongKeys) {
-      return PartitionStrategy.super.partitionOf(part0, part1);
-    }
-    int v = directory.get(part0);
-    if (v == Directory.MISS) {
-      return fallback.partitionOf(part0);
-    }
-    if (v < RICH_BASE) {
-      return v;
-    }
-    LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null
-        ? e.partition()
-        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
-  }
-
-  @Override
-  public int partitionOf(long part0, long part1) {
-    if (!longLongKeys) {
-      return PartitionStrategy.super.partitionOf(part0, part1);
-    }
-    int v = directory.get(part0);
-    if (v == Directory.MISS) {
-      return fallback.partitionOf(part0);
-    }
-    if (v < RICH_BASE) {
-      return v;
-    }
-    LookupEntry e = rich[v - RICH_BASE];
-    return e.strategy() == null
-        ? e.partition()
-        : e.firstPartition() + e.strategy().partitionOf(part0, part1);
   }
 
   /**

@@ -80,7 +80,7 @@ public final class RoutableIdStrategy implements PartitionStrategy {
   }
 
   @Override
-  public int partitionOf(long id) {
+  public int partitionOfLong(long id) {
     int p = (int) (id >>> shift) & mask;
     if (id < 0 || p >= partitions) {
       throw refused(id, p);
@@ -96,7 +96,7 @@ public final class RoutableIdStrategy implements PartitionStrategy {
               + length
               + " bytes; route ids as long keys");
     }
-    return partitionOf(LittleEndian.getLong(canonical, offset));
+    return partitionOfLong(LittleEndian.getLong(canonical, offset));
   }
 
   private InvalidKeyException refused(long id, int p) {
@@ -140,7 +140,7 @@ public final class RoutableIdStrategy implements PartitionStrategy {
         + "-"
         + (shift + layout.partitionBits() - 1)
         + "); partition "
-        + partitionOf(id);
+        + partitionOfLong(id);
   }
 
   @Override

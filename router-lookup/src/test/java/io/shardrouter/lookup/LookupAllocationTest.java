@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
@@ -71,17 +72,21 @@ class LookupAllocationTest {
     for (int i = 0; i < KEYS; i++) {
       nonAscii[i] = "Zürich-" + i;
     }
-    assertNoAllocation("String hit", i -> s.partitionOf(hits[i]));
-    assertNoAllocation("String miss (hash_mod fallback)", i -> s.partitionOf(misses[i]));
+    RoutingTable t = table(s, KeyType.STRING);
+    assertNoAllocation("String hit", i -> t.route(hits[i]).partition());
+    assertNoAllocation("String miss (hash_mod fallback)", i -> t.route(misses[i]).partition());
     assertNoAllocation("byte[] hit", i -> s.partitionOf(hitBytes[i], 0, hitBytes[i].length));
-    assertNoAllocation("non-ASCII String miss", i -> s.partitionOf(nonAscii[i]));
+    assertNoAllocation("non-ASCII String miss", i -> t.route(nonAscii[i]).partition());
     LookupStrategy longs =
         LookupStrategy.builder(KeyType.LONG)
             .fallback(Fixtures.jump(1024))
             .entry("7", 3)
             .entry("9", 4)
             .build();
-    assertNoAllocation("long hit and miss", i -> longs.partitionOf((long) (i % 12)));
+    assertNoAllocation("long hit and miss", i -> longs.partitionOfLong(i % 12));
+    RoutingTable longTable = table(longs, KeyType.LONG);
+    assertNoAllocation(
+        "long hit and miss through the table", i -> longTable.route((long) (i % 12)).partition());
   }
 
   @Test
@@ -97,6 +102,25 @@ class LookupAllocationTest {
     }
     assertNoAllocation(
         "(tenant, device) through the table", i -> t.route(tenants[i & 7], devices[i]).partition());
-    assertNoAllocation("(tenant, device) strategy", i -> s.partitionOf(tenants[i & 7], devices[i]));
+    byte[][] canonical = new byte[KEYS][];
+    for (int i = 0; i < KEYS; i++) {
+      canonical[i] = CompositeKey.of(tenants[i & 7], devices[i]).toBytes();
+    }
+    assertNoAllocation(
+        "(tenant, device) strategy", i -> s.partitionOf(canonical[i], 0, canonical[i].length));
+  }
+
+  /** A table over {@code s}, its partitions spread over three groups. */
+  private static RoutingTable table(PartitionStrategy s, KeyType type) {
+    RoutingTable.Builder b =
+        RoutingTable.builder().version(1).entity("tenants").keyType(type).strategy(s);
+    java.util.List<String> placement = new java.util.ArrayList<>();
+    for (int g = 0; g < 3; g++) {
+      b.group(io.shardrouter.core.ReplicaGroup.of("g" + g, "db" + g + ":5432"));
+    }
+    for (int p = 0; p < s.partitionCount(); p++) {
+      placement.add("g" + (p % 3));
+    }
+    return b.placement(placement).build();
   }
 }

@@ -15,6 +15,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.testing.Keys;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class LookupDocumentTest {
     assertEquals(9, t.partitionCount());
     assertEquals(8, t.route("hot").partition());
     assertEquals(2, t.route("acme").partition());
-    assertEquals(Fixtures.hashMod(8).partitionOf("other"), t.route("other").partition());
+    assertEquals(Fixtures.hashMod(8).partitionOf(Keys.of("other")), t.route("other").partition());
     RoutingTable again = RoutingDocuments.read(RoutingDocuments.write(t));
     assertEquals(t, again);
     assertTrue(
@@ -72,7 +73,7 @@ class LookupDocumentTest {
   @Test
   void read_noEntries_everyKeyToTheFallback() {
     RoutingTable t = Fixtures.read(document(STRING_KEY, lookup(""), 8));
-    assertEquals(Fixtures.hashMod(8).partitionOf("x"), t.route("x").partition());
+    assertEquals(Fixtures.hashMod(8).partitionOf(Keys.of("x")), t.route("x").partition());
     assertEquals("{}", t.strategy().toSpec().get("entries").toString());
   }
 

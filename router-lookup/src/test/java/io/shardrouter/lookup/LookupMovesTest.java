@@ -7,6 +7,7 @@ import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.testing.Keys;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +28,8 @@ class LookupMovesTest {
     assertEquals(
         List.of(
                 new KeyMove("key 'b'", 9, 10),
-                new KeyMove("key 'c'", 1, FALLBACK.partitionOf("c")),
-                new KeyMove("key 'd'", FALLBACK.partitionOf("d"), 11))
+                new KeyMove("key 'c'", 1, FALLBACK.partitionOf(Keys.of("c"))),
+                new KeyMove("key 'd'", FALLBACK.partitionOf(Keys.of("d")), 11))
             .stream()
             .filter(m -> m.fromPartition() != m.toPartition())
             .toList(),

@@ -6,6 +6,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +42,7 @@ class LookupPropertyTest {
     LookupStrategy s = b.build();
     for (String k : held) {
       int expected = model.get(k);
-      assertEquals(expected, s.partitionOf(k), () -> "entry " + k + "; " + g.describe());
+      assertEquals(expected, s.partitionOf(Keys.of(k)), () -> "entry " + k + "; " + g.describe());
       assertEquals(
           expected,
           s.partitionOf(CanonicalKeys.of(k)),
@@ -53,8 +54,8 @@ class LookupPropertyTest {
               ? g.text(24)
               : held.get(rnd.nextInt(held.size())) + (char) ('a' + rnd.nextInt(26));
       Integer listed = model.get(k);
-      int expected = listed != null ? listed : fallback.partitionOf(k);
-      assertEquals(expected, s.partitionOf(k), () -> "probe " + k + "; " + g.describe());
+      int expected = listed != null ? listed : fallback.partitionOf(Keys.of(k));
+      assertEquals(expected, s.partitionOf(Keys.of(k)), () -> "probe " + k + "; " + g.describe());
     }
   }
 }

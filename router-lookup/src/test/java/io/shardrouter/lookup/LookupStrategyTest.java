@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
 import java.util.UUID;
@@ -66,18 +67,18 @@ class LookupStrategyTest extends PartitionStrategyContract {
   void partitionOf_listedKeys_theirPartitions_othersTheFallbacks() {
     LookupStrategy s = small();
     PartitionStrategy fallback = Fixtures.hashMod(8);
-    assertEquals(3, s.partitionOf("acme"));
-    assertEquals(7, s.partitionOf("Zürich"));
-    assertEquals(1, s.partitionOf(""));
-    assertEquals(9, s.partitionOf("hot-1"));
+    assertEquals(3, s.partitionOf(Keys.of("acme")));
+    assertEquals(7, s.partitionOf(Keys.of("Zürich")));
+    assertEquals(1, s.partitionOf(Keys.of("")));
+    assertEquals(9, s.partitionOf(Keys.of("hot-1")));
     assertEquals(9, s.partitionOf(CanonicalKeys.of("hot-1")));
     for (String k : List.of("acm", "ACME", "acme ", "zürich", "hot-2", "order-17")) {
-      assertEquals(fallback.partitionOf(k), s.partitionOf(k), k);
-      assertEquals(fallback.partitionOf(k), s.partitionOf(CanonicalKeys.of(k)), k);
+      assertEquals(fallback.partitionOf(Keys.of(k)), s.partitionOf(Keys.of(k)), k);
+      assertEquals(fallback.partitionOf(Keys.of(k)), s.partitionOf(CanonicalKeys.of(k)), k);
     }
-    assertEquals(fallback.partitionOf(42L), s.partitionOf(42L));
+    assertEquals(fallback.partitionOf(Keys.of(42L)), s.partitionOf(Keys.of(42L)));
     UUID u = UUID.randomUUID();
-    assertEquals(fallback.partitionOf(u), s.partitionOf(u));
+    assertEquals(fallback.partitionOf(Keys.of(u)), s.partitionOf(Keys.of(u)));
     assertEquals(10, s.partitionCount());
     assertEquals(4, s.size());
   }
@@ -90,10 +91,10 @@ class LookupStrategyTest extends PartitionStrategyContract {
             .entry("42", 9)
             .entry("-1", 0)
             .build();
-    assertEquals(9, s.partitionOf(42L));
-    assertEquals(0, s.partitionOf(-1L));
+    assertEquals(9, s.partitionOf(Keys.of(42L)));
+    assertEquals(0, s.partitionOf(Keys.of(-1L)));
     assertEquals(9, s.partitionOf(CanonicalKeys.of(42L)));
-    assertEquals(Fixtures.hashMod(16).partitionOf(43L), s.partitionOf(43L));
+    assertEquals(Fixtures.hashMod(16).partitionOf(Keys.of(43L)), s.partitionOf(Keys.of(43L)));
   }
 
   @Test
@@ -153,7 +154,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
         line.startsWith(
             "lookup: key 'order-17' is not in the directory (4 entries); fallback hash_mod: xxh3-64 hash 0x"),
         line);
-    assertTrue(line.endsWith("partition " + s.partitionOf("order-17") + " of 8"), line);
+    assertTrue(line.endsWith("partition " + s.partitionOf(Keys.of("order-17")) + " of 8"), line);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class RoutableIdStrategyContractTest extends PartitionStrategyContract {
         long id = (Long) keyFor(s, g);
         assertEquals(
             r.layout().partitionOf(id),
-            s.partitionOf(id),
+            s.partitionOf(Keys.of(id)),
             () -> s + ": id " + id + "; " + g.describe());
       }
     }

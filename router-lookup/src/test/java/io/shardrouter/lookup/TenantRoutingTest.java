@@ -15,6 +15,7 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;
@@ -61,7 +62,7 @@ class TenantRoutingTest {
     for (int d = 0; d < 200; d++) {
       String device = "device-" + d;
       int p = partition("initech", device);
-      assertEquals(11 + buckets.partitionOf("initech", device), p, device);
+      assertEquals(11 + buckets.partitionOf(Keys.of("initech", device)), p, device);
       seen.add(p);
     }
     assertEquals(Set.of(11, 12, 13, 14), seen);
@@ -70,7 +71,7 @@ class TenantRoutingTest {
   @Test
   void example_unlistedTenant_allDevicesOnTheFallbacksPartitionOfTheTenant() {
     for (String tenant : List.of("wayne", "stark", "tyrell", "cyberdyne", "Zürich AG")) {
-      int expected = COMMON.partitionOf(tenant);
+      int expected = COMMON.partitionOf(Keys.of(tenant));
       for (int d = 0; d < 50; d++) {
         assertEquals(expected, partition(tenant, "device-" + d), tenant);
       }
@@ -88,14 +89,14 @@ class TenantRoutingTest {
       String device = g.text(20);
       byte[] canonical = CompositeKey.of(tenant, device).toBytes();
       int viaBytes = s.partitionOf(canonical);
-      assertEquals(viaBytes, s.partitionOf(tenant, device), g::describe);
-      assertEquals(viaBytes, s.partitionOf(CompositeKey.of(tenant, device)), g::describe);
+      assertEquals(viaBytes, s.partitionOf(Keys.of(tenant, device)), g::describe);
+      assertEquals(viaBytes, s.partitionOf(Keys.of(CompositeKey.of(tenant, device))), g::describe);
       byte[] framed = new byte[canonical.length + 9];
       System.arraycopy(canonical, 0, framed, 5, canonical.length);
       assertEquals(viaBytes, s.partitionOf(framed, 5, canonical.length), g::describe);
     }
-    assertThrows(InvalidKeyException.class, () -> s.partitionOf("acme", "bad\uD800"));
-    assertThrows(InvalidKeyException.class, () -> s.partitionOf("wayne", (String) null));
+    assertThrows(InvalidKeyException.class, () -> s.partitionOf(Keys.of("acme", "bad\uD800")));
+    assertThrows(InvalidKeyException.class, () -> s.partitionOf(Keys.of("wayne", (String) null)));
     assertThrows(
         InvalidKeyException.class,
         () -> s.partitionOf(new byte[] {9, 0, 0, 0, 'a'}),
@@ -128,16 +129,17 @@ class TenantRoutingTest {
       for (String t : List.of("acme", "big", "other")) {
         assertEquals(
             byName.partitionOf(CompositeKey.of(t, device).toBytes()),
-            byName.partitionOf(t, device));
+            byName.partitionOf(Keys.of(t, device)));
       }
       for (long t : new long[] {7, 9, 11}) {
         assertEquals(
             byNumber.partitionOf(CompositeKey.of(t, device).toBytes()),
-            byNumber.partitionOf(t, device));
+            byNumber.partitionOf(Keys.of(t, device)));
       }
-      assertEquals(8, byName.partitionOf("acme", device));
-      assertEquals(8, byNumber.partitionOf(7L, device));
-      assertEquals(Fixtures.jump(8).partitionOf(11L), byNumber.partitionOf(11L, device));
+      assertEquals(8, byName.partitionOf(Keys.of("acme", device)));
+      assertEquals(8, byNumber.partitionOf(Keys.of(7L, device)));
+      assertEquals(
+          Fixtures.jump(8).partitionOf(Keys.of(11L)), byNumber.partitionOf(Keys.of(11L, device)));
     }
   }
 
@@ -170,7 +172,7 @@ class TenantRoutingTest {
         miss.startsWith(
             "lookup: tenant 'wayne' (the key's first part) is not in the directory (5 entries); fallback hash_mod:"),
         miss);
-    assertTrue(miss.endsWith("partition " + COMMON.partitionOf("wayne") + " of 8"), miss);
+    assertTrue(miss.endsWith("partition " + COMMON.partitionOf(Keys.of("wayne")) + " of 8"), miss);
   }
 
   @Test

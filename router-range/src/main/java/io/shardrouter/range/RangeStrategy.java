@@ -7,16 +7,12 @@ import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.Timestamps;
-import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.range.internal.KeyText;
 import io.shardrouter.range.internal.PrefixIndex;
 import io.shardrouter.range.internal.RadixIndex;
 import io.shardrouter.range.internal.RangeList;
 import io.shardrouter.range.internal.RangeStrategies;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -66,7 +62,6 @@ public final class RangeStrategy implements PartitionStrategy {
   private final PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
   private final int ranges; // starts.length: the routing path reads one int, not the array's length
   private final boolean intKeys;
-  private final boolean stringKeys;
   private final boolean eightByteKeys;
 
   static {
@@ -85,7 +80,6 @@ public final class RangeStrategy implements PartitionStrategy {
     }
     KeyKind k = keyType.kind();
     this.intKeys = k == KeyKind.INT;
-    this.stringKeys = k == KeyKind.STRING;
     this.eightByteKeys = k == KeyKind.LONG || k == KeyKind.TIMESTAMP;
     if (intKeys || eightByteKeys) {
       long[] values = new long[bounds.length];
@@ -208,30 +202,12 @@ public final class RangeStrategy implements PartitionStrategy {
   }
 
   @Override
-  public int partitionOf(String key) {
-    if (!stringKeys || key == null || !Utf8.isAscii(key)) {
-      return PartitionStrategy.super.partitionOf(key); // encodes, and refuses a lone surrogate
-    }
-    int p = partitionOfCount(prefixIndex.countAtOrBelowAscii(key));
-    if (p < 0) {
-      byte[] k = CanonicalKeys.of(key);
-      throw noRoute(k, 0, k.length);
-    }
-    return p;
-  }
-
-  @Override
-  public int partitionOf(long key) {
-    return eightByteKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(int key) {
-    return intKeys ? partitionOfValue(key) : PartitionStrategy.super.partitionOf(key);
+  public int partitionOfLong(long value) {
+    return eightByteKeys ? partitionOfValue(value) : PartitionStrategy.super.partitionOfLong(value);
   }
 
   /**
-   * The partition of a long, int or timestamp key given as its 64-bit value.
+   * The partition of a long or timestamp key given as its 64-bit value.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -241,13 +217,6 @@ public final class RangeStrategy implements PartitionStrategy {
       throw noRoute(key);
     }
     return p;
-  }
-
-  @Override
-  public int partitionOf(Instant key) {
-    return eightByteKeys
-        ? partitionOfValue(Timestamps.micros(key))
-        : PartitionStrategy.super.partitionOf(key);
   }
 
   /**

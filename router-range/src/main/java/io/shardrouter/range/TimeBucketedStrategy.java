@@ -1,6 +1,5 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
@@ -11,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * {@code time_buckets}: route by tenant or device, then partition by time. The business key is
@@ -102,48 +100,8 @@ public final class TimeBucketedStrategy
   }
 
   @Override
-  public int partitionOf(String key) {
-    return strategy.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(long key) {
-    return strategy.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(int key) {
-    return strategy.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(UUID key) {
-    return strategy.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(Instant key) {
-    return strategy.partitionOf(key);
-  }
-
-  @Override
-  public int partitionOf(String part0, String part1) {
-    return strategy.partitionOf(part0, part1);
-  }
-
-  @Override
-  public int partitionOf(String part0, long part1) {
-    return strategy.partitionOf(part0, part1);
-  }
-
-  @Override
-  public int partitionOf(long part0, long part1) {
-    return strategy.partitionOf(part0, part1);
-  }
-
-  @Override
-  public int partitionOf(CompositeKey key) {
-    return strategy.partitionOf(key);
+  public int partitionOfLong(long value) {
+    return strategy.partitionOfLong(value);
   }
 
   @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -29,12 +30,12 @@ class RangeNoRouteTest {
     String want =
         "key -5 (long) is in no range: it is below the first range [0, 1000) (partition 0),"
             + " followed by [1000, 2000); add a range that covers it, or check the key";
-    assertEquals(want, refusal(() -> THREE.partitionOf(-5L)));
+    assertEquals(want, refusal(() -> THREE.partitionOf(Keys.of(-5L))));
     assertEquals(want, refusal(() -> THREE.partitionOf(CanonicalKeys.of(-5L))));
     assertEquals(
         "key -1 (int) is in no range: it is below the first range [0, 10) (partition 0); add a"
             + " range that covers it, or check the key",
-        refusal(() -> ONE.partitionOf(-1)));
+        refusal(() -> ONE.partitionOf(Keys.of(-1))));
   }
 
   @Test
@@ -43,20 +44,21 @@ class RangeNoRouteTest {
         "key 3000 (long) is in no range: it is at or above the end of the last range [2000, 3000)"
             + " (partition 2), after [1000, 2000), and no range covers [3000, +∞); extend the last"
             + " range (an end of null is +∞), add a range, or check the key",
-        refusal(() -> THREE.partitionOf(3000L)));
+        refusal(() -> THREE.partitionOf(Keys.of(3000L))));
     assertEquals(
         "key 10 (int) is in no range: it is at or above the end of the last range [0, 10)"
             + " (partition 0), and no range covers [10, +∞); extend the last range (an end of null"
             + " is +∞), add a range, or check the key",
-        refusal(() -> ONE.partitionOf(10)));
+        refusal(() -> ONE.partitionOf(Keys.of(10))));
   }
 
   @Test
   void lastKeysOfEachRange_routed() {
-    assertEquals(0, THREE.partitionOf(999L));
-    assertEquals(2, THREE.partitionOf(2999L));
-    assertEquals(0, ONE.partitionOf(9));
-    assertEquals("-5", assertThrows(NoRouteException.class, () -> THREE.partitionOf(-5L)).key());
+    assertEquals(0, THREE.partitionOf(Keys.of(999L)));
+    assertEquals(2, THREE.partitionOf(Keys.of(2999L)));
+    assertEquals(0, ONE.partitionOf(Keys.of(9)));
+    assertEquals(
+        "-5", assertThrows(NoRouteException.class, () -> THREE.partitionOf(Keys.of(-5L))).key());
   }
 
   @Test

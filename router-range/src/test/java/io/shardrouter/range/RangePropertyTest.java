@@ -9,6 +9,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -96,7 +97,7 @@ class RangePropertyTest {
         assertEquals(expected, viaBytes, what);
         int viaLong;
         try {
-          viaLong = s.partitionOf(k);
+          viaLong = s.partitionOf(Keys.of(k));
         } catch (NoRouteException e) {
           viaLong = -1;
           assertEquals(Long.toString(k), e.key(), what);
@@ -187,7 +188,7 @@ class RangePropertyTest {
             () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
         int viaString;
         try {
-          viaString = s.partitionOf(k);
+          viaString = s.partitionOf(Keys.of(k));
         } catch (NoRouteException e) {
           viaString = -1;
         }

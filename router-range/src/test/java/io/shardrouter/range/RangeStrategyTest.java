@@ -19,6 +19,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -68,7 +69,7 @@ class RangeStrategyTest {
   void everyEntryPoint_agrees() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
     for (long k : new long[] {0, 1, 999, 1000, 1999, 2000, Long.MAX_VALUE}) {
-      int p = s.partitionOf(k);
+      int p = s.partitionOf(Keys.of(k));
       assertEquals(p, s.partitionOf(CanonicalKeys.of(k)), "key " + k);
       assertEquals(p, s.find(CanonicalKeys.of(k)), "key " + k);
     }
@@ -76,22 +77,22 @@ class RangeStrategyTest {
     InvalidKeyException e =
         assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[4]));
     assertTrue(e.getMessage().contains("a long key has 8 canonical bytes, got 4"), e::getMessage);
-    assertThrows(InvalidKeyException.class, () -> s.partitionOf(7));
+    assertThrows(InvalidKeyException.class, () -> s.partitionOf(Keys.of(7)));
   }
 
   @Test
   void extremeBoundaries_minAndMaxValue() {
     RangeStrategy s =
         RangeStrategy.of(KeyType.LONG, List.of(Long.MIN_VALUE, -1L, 0L, Long.MAX_VALUE), null);
-    assertEquals(0, s.partitionOf(Long.MIN_VALUE));
-    assertEquals(0, s.partitionOf(-2L));
-    assertEquals(1, s.partitionOf(-1L));
-    assertEquals(2, s.partitionOf(0L));
-    assertEquals(2, s.partitionOf(Long.MAX_VALUE - 1));
-    assertEquals(3, s.partitionOf(Long.MAX_VALUE));
+    assertEquals(0, s.partitionOf(Keys.of(Long.MIN_VALUE)));
+    assertEquals(0, s.partitionOf(Keys.of(-2L)));
+    assertEquals(1, s.partitionOf(Keys.of(-1L)));
+    assertEquals(2, s.partitionOf(Keys.of(0L)));
+    assertEquals(2, s.partitionOf(Keys.of(Long.MAX_VALUE - 1)));
+    assertEquals(3, s.partitionOf(Keys.of(Long.MAX_VALUE)));
     RangeStrategy closed = RangeStrategy.of(KeyType.LONG, List.of(Long.MIN_VALUE), Long.MAX_VALUE);
-    assertEquals(0, closed.partitionOf(Long.MAX_VALUE - 1));
-    assertThrows(NoRouteException.class, () -> closed.partitionOf(Long.MAX_VALUE));
+    assertEquals(0, closed.partitionOf(Keys.of(Long.MAX_VALUE - 1)));
+    assertThrows(NoRouteException.class, () -> closed.partitionOf(Keys.of(Long.MAX_VALUE)));
   }
 
   @Test
@@ -101,14 +102,15 @@ class RangeStrategyTest {
             KeyType.TIMESTAMP,
             List.of(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-04-01T00:00:00Z")),
             null);
-    assertEquals(0, s.partitionOf(Instant.parse("2026-01-01T00:00:00Z")));
-    assertEquals(0, s.partitionOf(Instant.parse("2026-03-31T23:59:59.999999Z")));
-    assertEquals(1, s.partitionOf(Instant.parse("2026-04-01T00:00:00Z")));
-    assertEquals(1, s.partitionOf(Instant.parse("2026-04-01T08:00:00Z")));
+    assertEquals(0, s.partitionOf(Keys.of(Instant.parse("2026-01-01T00:00:00Z"))));
+    assertEquals(0, s.partitionOf(Keys.of(Instant.parse("2026-03-31T23:59:59.999999Z"))));
+    assertEquals(1, s.partitionOf(Keys.of(Instant.parse("2026-04-01T00:00:00Z"))));
+    assertEquals(1, s.partitionOf(Keys.of(Instant.parse("2026-04-01T08:00:00Z"))));
     assertEquals(1, s.partitionOf(KeyType.TIMESTAMP.parseText("2026-04-01T08:00:00+08:00")));
     NoRouteException e =
         assertThrows(
-            NoRouteException.class, () -> s.partitionOf(Instant.parse("2025-12-31T23:59:59Z")));
+            NoRouteException.class,
+            () -> s.partitionOf(Keys.of(Instant.parse("2025-12-31T23:59:59Z"))));
     assertEquals("2025-12-31T23:59:59Z", e.key());
     assertTrue(
         e.getMessage()
@@ -122,11 +124,11 @@ class RangeStrategyTest {
   @Test
   void intKeys() {
     RangeStrategy s = RangeStrategy.of(KeyType.INT, List.of(-10, 0, 10), 20);
-    assertEquals(0, s.partitionOf(-10));
-    assertEquals(1, s.partitionOf(0));
-    assertEquals(2, s.partitionOf(19));
-    assertThrows(NoRouteException.class, () -> s.partitionOf(20));
-    assertThrows(NoRouteException.class, () -> s.partitionOf(Integer.MIN_VALUE));
+    assertEquals(0, s.partitionOf(Keys.of(-10)));
+    assertEquals(1, s.partitionOf(Keys.of(0)));
+    assertEquals(2, s.partitionOf(Keys.of(19)));
+    assertThrows(NoRouteException.class, () -> s.partitionOf(Keys.of(20)));
+    assertThrows(NoRouteException.class, () -> s.partitionOf(Keys.of(Integer.MIN_VALUE)));
     assertEquals(2, s.partitionOf(CanonicalKeys.of(15)));
   }
 
@@ -136,16 +138,17 @@ class RangeStrategyTest {
     // opposite.
     assertTrue("\uFFFF".compareTo("😀") > 0);
     RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("", "m", "\uFFFF", "😀"), null);
-    assertEquals(0, s.partitionOf(""));
-    assertEquals(0, s.partitionOf("lzzz"));
-    assertEquals(1, s.partitionOf("m"));
-    assertEquals(1, s.partitionOf("zürich"));
-    assertEquals(2, s.partitionOf("\uFFFF"));
-    assertEquals(2, s.partitionOf("\uFFFFzz"));
-    assertEquals(3, s.partitionOf("😀"));
-    assertEquals(3, s.partitionOf("😀😀"));
+    assertEquals(0, s.partitionOf(Keys.of("")));
+    assertEquals(0, s.partitionOf(Keys.of("lzzz")));
+    assertEquals(1, s.partitionOf(Keys.of("m")));
+    assertEquals(1, s.partitionOf(Keys.of("zürich")));
+    assertEquals(2, s.partitionOf(Keys.of("\uFFFF")));
+    assertEquals(2, s.partitionOf(Keys.of("\uFFFFzz")));
+    assertEquals(3, s.partitionOf(Keys.of("😀")));
+    assertEquals(3, s.partitionOf(Keys.of("😀😀")));
     RangeStrategy fromM = RangeStrategy.of(KeyType.STRING, List.of("m", "n"), null);
-    NoRouteException e = assertThrows(NoRouteException.class, () -> fromM.partitionOf("l"));
+    NoRouteException e =
+        assertThrows(NoRouteException.class, () -> fromM.partitionOf(Keys.of("l")));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -157,11 +160,11 @@ class RangeStrategyTest {
   @Test
   void stringKeys_prefixComesFirst_andZeroByteIsTheSuccessor() {
     RangeStrategy s = RangeStrategy.of(KeyType.STRING, List.of("a", "a\u0000", "ab"), null);
-    assertEquals(0, s.partitionOf("a"));
-    assertEquals(1, s.partitionOf("a\u0000"));
-    assertEquals(1, s.partitionOf("a\u0000\u0000"));
-    assertEquals(1, s.partitionOf("aa"));
-    assertEquals(2, s.partitionOf("ab"));
+    assertEquals(0, s.partitionOf(Keys.of("a")));
+    assertEquals(1, s.partitionOf(Keys.of("a\u0000")));
+    assertEquals(1, s.partitionOf(Keys.of("a\u0000\u0000")));
+    assertEquals(1, s.partitionOf(Keys.of("aa")));
+    assertEquals(2, s.partitionOf(Keys.of("ab")));
   }
 
   @Test
@@ -170,9 +173,10 @@ class RangeStrategyTest {
     UUID high = UUID.fromString("80000000-0000-0000-0000-000000000000");
     assertTrue(high.compareTo(low) < 0); // Java compares signed
     RangeStrategy s = RangeStrategy.of(KeyType.UUID_KEY, List.of(new UUID(0, 0), high), null);
-    assertEquals(0, s.partitionOf(low));
-    assertEquals(1, s.partitionOf(high));
-    assertEquals(1, s.partitionOf(UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff")));
+    assertEquals(0, s.partitionOf(Keys.of(low)));
+    assertEquals(1, s.partitionOf(Keys.of(high)));
+    assertEquals(
+        1, s.partitionOf(Keys.of(UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff"))));
   }
 
   @Test
@@ -196,17 +200,20 @@ class RangeStrategyTest {
                 CompositeKey.of("plant-a", april),
                 CompositeKey.of("plant-b", Instant.EPOCH)),
             null);
-    assertEquals(0, s.partitionOf(CompositeKey.of("plant-a", april.minusSeconds(1))));
-    assertEquals(1, s.partitionOf(CompositeKey.of("plant-a", april)));
-    assertEquals(1, s.partitionOf(CompositeKey.of("plant-a\u0000", Instant.EPOCH.minusSeconds(5))));
+    assertEquals(0, s.partitionOf(Keys.of(CompositeKey.of("plant-a", april.minusSeconds(1)))));
+    assertEquals(1, s.partitionOf(Keys.of(CompositeKey.of("plant-a", april))));
+    assertEquals(
+        1, s.partitionOf(Keys.of(CompositeKey.of("plant-a\u0000", Instant.EPOCH.minusSeconds(5)))));
     assertEquals(
         1,
         s.partitionOf(
-            CompositeKey.of(
-                "plant-aa", io.shardrouter.core.internal.Timestamps.instant(Long.MIN_VALUE))));
-    assertEquals(2, s.partitionOf(CompositeKey.of("plant-b", Instant.EPOCH)));
-    assertEquals(2, s.partitionOf(CompositeKey.of("z", Instant.EPOCH)));
-    assertThrows(NoRouteException.class, () -> s.partitionOf(CompositeKey.of("plant-", april)));
+            Keys.of(
+                CompositeKey.of(
+                    "plant-aa", io.shardrouter.core.internal.Timestamps.instant(Long.MIN_VALUE)))));
+    assertEquals(2, s.partitionOf(Keys.of(CompositeKey.of("plant-b", Instant.EPOCH))));
+    assertEquals(2, s.partitionOf(Keys.of(CompositeKey.of("z", Instant.EPOCH))));
+    assertThrows(
+        NoRouteException.class, () -> s.partitionOf(Keys.of(CompositeKey.of("plant-", april))));
     assertEquals(
         "[[\"plant-a\",\"2026-04-01T00:00:00Z\"], [\"plant-b\",\"1970-01-01T00:00:00Z\"])",
         s.interval(1));
@@ -228,11 +235,11 @@ class RangeStrategyTest {
                 CompositeKey.of("a", 0L),
                 CompositeKey.of("b", Long.MIN_VALUE)),
             null);
-    assertEquals(0, s.partitionOf("a", -1L));
-    assertEquals(1, s.partitionOf("a", 0L));
-    assertEquals(1, s.partitionOf("a", Long.MAX_VALUE));
-    assertEquals(2, s.partitionOf("b", Long.MIN_VALUE));
-    assertEquals(s.partitionOf(CompositeKey.of("a", 5L)), s.partitionOf("a", 5L));
+    assertEquals(0, s.partitionOf(Keys.of("a", -1L)));
+    assertEquals(1, s.partitionOf(Keys.of("a", 0L)));
+    assertEquals(1, s.partitionOf(Keys.of("a", Long.MAX_VALUE)));
+    assertEquals(2, s.partitionOf(Keys.of("b", Long.MIN_VALUE)));
+    assertEquals(s.partitionOf(Keys.of(CompositeKey.of("a", 5L))), s.partitionOf(Keys.of("a", 5L)));
   }
 
   @Test
@@ -313,7 +320,7 @@ class RangeStrategyTest {
     assertArrayEquals(CanonicalKeys.of(1000L), s.end(0));
     assertNull(((RangeStrategy) Fixtures.seed000(true).strategy()).end(2));
     s.start(0)[0] = 9;
-    assertEquals(0, s.partitionOf(0L));
+    assertEquals(0, s.partitionOf(Keys.of(0L)));
     assertEquals("1000", s.show(CanonicalKeys.of(1000L)));
     assertEquals(
         RoutingDocuments.read(RoutingDocuments.write(Fixtures.seed000(false))),

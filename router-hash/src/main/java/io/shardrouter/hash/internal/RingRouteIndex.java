@@ -1,14 +1,9 @@
 package io.shardrouter.hash.internal;
 
-import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RouteIndex;
-import io.shardrouter.core.internal.KeyScratch;
-import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.StableHash;
-import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A ring table's way from a key to its route: the key's routing point, then {@link
@@ -43,59 +38,9 @@ public final class RingRouteIndex extends RouteIndex {
     return TokenIndex.routeOf(thresholds, bucketRoutes, shift, point, index, routes);
   }
 
-  /** The route of the key just written to {@code s}, {@code length} bytes. */
-  private Route routeOfScratch(KeyScratch s, int length) {
-    return routeOfPoint(hash.hash(s.bytes(), 0, length));
-  }
-
   @Override
-  public Route route(String key) {
-    return routeOfPoint(hash.hashString(key));
-  }
-
-  @Override
-  public Route route(long key) {
-    return routeOfPoint(hash.hashLong(key));
-  }
-
-  @Override
-  public Route route(int key) {
-    return routeOfPoint(hash.hashInt(key));
-  }
-
-  @Override
-  public Route route(UUID key) {
-    KeyScratch s = KeyScratch.get();
-    return routeOfScratch(s, s.putUuid(key));
-  }
-
-  @Override
-  public Route route(Instant key) {
-    return routeOfPoint(hash.hashLong(Timestamps.micros(key)));
-  }
-
-  @Override
-  public Route route(String part0, String part1) {
-    KeyScratch s = KeyScratch.get();
-    return routeOfScratch(s, s.putComposite(part0, part1));
-  }
-
-  @Override
-  public Route route(String part0, long part1) {
-    KeyScratch s = KeyScratch.get();
-    return routeOfScratch(s, s.putComposite(part0, part1));
-  }
-
-  @Override
-  public Route route(long part0, long part1) {
-    KeyScratch s = KeyScratch.get();
-    return routeOfScratch(s, s.putComposite(part0, part1));
-  }
-
-  @Override
-  public Route route(CompositeKey key) {
-    KeyScratch s = KeyScratch.get();
-    return routeOfScratch(s, s.putComposite(key));
+  public Route routeLong(long value) {
+    return routeOfPoint(hash.hashLong(value));
   }
 
   @Override

@@ -44,42 +44,6 @@ public final class PrefixIndex {
   }
 
   /**
-   * The number of boundaries at or below the text key {@code key}, all of whose chars are below
-   * U+0080 (so its UTF-8 bytes are its chars), without encoding it.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public int countAtOrBelowAscii(String key) {
-    long p = 0;
-    int len = key.length();
-    for (int i = 0; i < 8; i++) {
-      p = (p << 8) | (i < len ? key.charAt(i) : 0);
-    }
-    p ^= Long.MIN_VALUE;
-    int hi = index.countAtOrBelow(p);
-    if (hi == 0 || prefixes[hi - 1] != p) {
-      return hi;
-    }
-    int j = runStart[hi - 1];
-    while (j < hi && compareAscii(sorted[j], key) <= 0) {
-      j++;
-    }
-    return j;
-  }
-
-  /** Unsigned lexicographic comparison of {@code b} with the bytes of the ASCII text {@code s}. */
-  private static int compareAscii(byte[] b, String s) {
-    int n = Math.min(b.length, s.length());
-    for (int i = 0; i < n; i++) {
-      int c = (b[i] & 0xFF) - s.charAt(i);
-      if (c != 0) {
-        return c;
-      }
-    }
-    return b.length - s.length();
-  }
-
-  /**
    * The number of boundaries at or below the key {@code key[off, off + len)}.
    *
    * <p><b>Allocation:</b> none.

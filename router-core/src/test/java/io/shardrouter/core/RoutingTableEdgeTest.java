@@ -1,0 +1,346 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.internal.Latin1Strings;
+import io.shardrouter.testing.Fnv1aModStrategy;
+import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.ReferenceEncoding;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The table is the edge where key shapes end (docs/architecture.md §3.1): each typed {@code route}
+ * hands its strategy the key's canonical form, so it routes exactly as the reference encoding of
+ * the key ({@link ReferenceEncoding}, plain JDK code) does through {@code routeCanonical}, for
+ * random keys of every shape, through the plain way and through a strategy's own route index; it
+ * refuses a null key of any shape and text with a lone surrogate; an ASCII string reaches the
+ * strategy as its own bytes, unencoded, where the runtime allows it.
+ */
+class RoutingTableEdgeTest {
+  private static final int ROUNDS = 400;
+
+  /** A byte-order-sensitive strategy (FNV-1a mod P), optionally with its own route index. */
+  private static final class Strategy implements PartitionStrategy {
+    private final PartitionStrategy inner = new Fnv1aModStrategy(1021);
+    private final boolean ownIndex;
+    byte[] lastArray;
+    int lastOffset;
+    int lastLength;
+
+    Strategy(boolean ownIndex) {
+      this.ownIndex = ownIndex;
+    }
+
+    @Override
+    public String type() {
+      return inner.type();
+    }
+
+    @Override
+    public int partitionCount() {
+      return inner.partitionCount();
+    }
+
+    @Override
+    public Spec toSpec() {
+      return inner.toSpec();
+    }
+
+    @Override
+    public int partitionOf(byte[] canonical, int offset, int length) {
+      lastArray = canonical;
+      lastOffset = offset;
+      lastLength = length;
+      return inner.partitionOf(canonical, offset, length);
+    }
+
+    @Override
+    public RouteIndex routeIndex(Route[] routes) {
+      return ownIndex
+          ? new RouteIndex(this, routes) {}
+          : PartitionStrategy.super.routeIndex(routes);
+    }
+  }
+
+  private static RoutingTable table(PartitionStrategy s, KeyType type) {
+    RoutingTable.Builder b =
+        RoutingTable.builder().version(1).entity("orders").keyType(type).strategy(s);
+    List<String> placement = new ArrayList<>();
+    for (int g = 0; g < 3; g++) {
+      b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432"));
+    }
+    for (int p = 0; p < s.partitionCount(); p++) {
+      placement.add("g" + (p % 3));
+    }
+    return b.placement(placement).build();
+  }
+
+  private static <K> void check(
+      KeyType type, KeyGenerators g, Function<KeyGenerators, K> keys, Shape<K> shape) {
+    for (boolean ownIndex : new boolean[] {false, true}) {
+      RoutingTable t = table(new Strategy(ownIndex), type);
+      for (int i = 0; i < ROUNDS; i++) {
+        K key = keys.apply(g);
+        byte[] reference = shape.reference(key);
+        assertSame(
+            t.routeCanonical(reference),
+            shape.route(t, key),
+            () ->
+                type
+                    + " key "
+                    + key
+                    + " (reference bytes "
+                    + ReferenceEncoding.hex(reference)
+                    + "), own index "
+                    + ownIndex
+                    + "; "
+                    + g.describe());
+      }
+    }
+  }
+
+  private interface Shape<K> {
+    Route route(RoutingTable t, K key);
+
+    byte[] reference(K key);
+  }
+
+  private static KeyGenerators keys() {
+    return KeyGenerators.seeded(KeyGenerators.clockSeed());
+  }
+
+  @Test
+  void stringKeys_everyLengthAsciiLatin1AndSurrogatePairs_routeAsTheirUtf8Bytes() {
+    KeyGenerators g = keys();
+    List<String> texts = new ArrayList<>(List.of(KeyGenerators.EDGE_STRINGS));
+    for (int len = 0; len <= 300; len++) {
+      texts.add(g.ascii(len, len));
+    }
+    texts.add("caf\u00e9"); // Latin-1 but not ASCII: encoded, not read in place
+    texts.add("\u00ff".repeat(40));
+    int[] next = {0};
+    check(
+        KeyType.STRING,
+        g,
+        k -> next[0] < texts.size() ? texts.get(next[0]++) : k.text(60),
+        new Shape<String>() {
+          @Override
+          public Route route(RoutingTable t, String key) {
+            return t.route(key);
+          }
+
+          @Override
+          public byte[] reference(String key) {
+            return ReferenceEncoding.string(key);
+          }
+        });
+  }
+
+  @Test
+  void numberAndUuidKeys_routeAsTheirCanonicalBytes() {
+    KeyGenerators g = keys();
+    check(
+        KeyType.LONG,
+        g,
+        KeyGenerators::anyLong,
+        new Shape<Long>() {
+          @Override
+          public Route route(RoutingTable t, Long key) {
+            return t.route(key.longValue());
+          }
+
+          @Override
+          public byte[] reference(Long key) {
+            return ReferenceEncoding.longKey(key);
+          }
+        });
+    check(
+        KeyType.INT,
+        g,
+        KeyGenerators::anyInt,
+        new Shape<Integer>() {
+          @Override
+          public Route route(RoutingTable t, Integer key) {
+            return t.route(key.intValue());
+          }
+
+          @Override
+          public byte[] reference(Integer key) {
+            return ReferenceEncoding.intKey(key);
+          }
+        });
+    check(
+        KeyType.UUID_KEY,
+        g,
+        KeyGenerators::uuid,
+        new Shape<UUID>() {
+          @Override
+          public Route route(RoutingTable t, UUID key) {
+            return t.route(key);
+          }
+
+          @Override
+          public byte[] reference(UUID key) {
+            return ReferenceEncoding.uuid(key);
+          }
+        });
+    check(
+        KeyType.TIMESTAMP,
+        g,
+        KeyGenerators::instant,
+        new Shape<Instant>() {
+          @Override
+          public Route route(RoutingTable t, Instant key) {
+            return t.route(key);
+          }
+
+          @Override
+          public byte[] reference(Instant key) {
+            return ReferenceEncoding.timestamp(key);
+          }
+        });
+  }
+
+  @Test
+  void compositeKeys_everyShape_routeAsTheirCanonicalBytes() {
+    KeyGenerators g = keys();
+    check(
+        KeyType.composite(KeyKind.STRING, KeyKind.STRING),
+        g,
+        k -> new String[] {k.text(30), k.text(30)},
+        new Shape<String[]>() {
+          @Override
+          public Route route(RoutingTable t, String[] key) {
+            return t.route(key[0], key[1]);
+          }
+
+          @Override
+          public byte[] reference(String[] key) {
+            return ReferenceEncoding.composite(key[0], key[1]);
+          }
+        });
+    check(
+        KeyType.composite(KeyKind.STRING, KeyKind.LONG),
+        g,
+        k -> new Object[] {k.text(30), k.anyLong()},
+        new Shape<Object[]>() {
+          @Override
+          public Route route(RoutingTable t, Object[] key) {
+            return t.route((String) key[0], (long) key[1]);
+          }
+
+          @Override
+          public byte[] reference(Object[] key) {
+            return ReferenceEncoding.composite(key);
+          }
+        });
+    check(
+        KeyType.composite(KeyKind.LONG, KeyKind.LONG),
+        g,
+        k -> new long[] {k.anyLong(), k.anyLong()},
+        new Shape<long[]>() {
+          @Override
+          public Route route(RoutingTable t, long[] key) {
+            return t.route(key[0], key[1]);
+          }
+
+          @Override
+          public byte[] reference(long[] key) {
+            return ReferenceEncoding.composite(key[0], key[1]);
+          }
+        });
+    check(
+        KeyType.composite(KeyKind.INT, KeyKind.STRING, KeyKind.UUID, KeyKind.BYTES),
+        g,
+        k -> new Object[] {k.anyInt(), k.text(20), k.uuid(), k.bytes(0, 12)},
+        new Shape<Object[]>() {
+          @Override
+          public Route route(RoutingTable t, Object[] key) {
+            return t.route(CompositeKey.of(key));
+          }
+
+          @Override
+          public byte[] reference(Object[] key) {
+            return ReferenceEncoding.composite(key);
+          }
+        });
+  }
+
+  @Test
+  void nullKeysOfEveryShape_refusedBeforeTheStrategy() {
+    Strategy s = new Strategy(false);
+    List<Executable> calls =
+        List.of(
+            () -> table(s, KeyType.STRING).route((String) null),
+            () -> table(s, KeyType.UUID_KEY).route((UUID) null),
+            () -> table(s, KeyType.TIMESTAMP).route((Instant) null),
+            () -> table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING)).route(null, "b"),
+            () ->
+                table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING))
+                    .route("a", (String) null),
+            () -> table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG)).route(null, 1L),
+            () ->
+                table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+                    .route((CompositeKey) null),
+            () -> table(s, KeyType.STRING).routeCanonical((byte[]) null));
+    for (Executable call : calls) {
+      s.lastArray = null;
+      InvalidKeyException e = assertThrows(InvalidKeyException.class, call);
+      assertTrue(e.getMessage().startsWith("key is null"), e::getMessage);
+      assertEquals(null, s.lastArray, "the strategy was called for a null key");
+    }
+  }
+
+  @Test
+  void loneSurrogates_refusedInEveryTextShape() {
+    KeyGenerators g = keys();
+    Strategy s = new Strategy(false);
+    RoutingTable text = table(s, KeyType.STRING);
+    RoutingTable pair = table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING));
+    RoutingTable mixed = table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    List<String> bad = new ArrayList<>(List.of("\uD800", "\uDC00", "a\uD800", "\uDBFFa"));
+    for (int i = 0; i < 20; i++) {
+      bad.add(g.withLoneSurrogate(40));
+    }
+    for (String t : bad) {
+      for (Executable call :
+          List.<Executable>of(
+              () -> text.route(t),
+              () -> pair.route(t, "ok"),
+              () -> pair.route("ok", t),
+              () -> mixed.route(t, 7L))) {
+        InvalidKeyException e = assertThrows(InvalidKeyException.class, call, g.describe());
+        assertTrue(e.getMessage().contains("surrogate"), e::getMessage);
+      }
+    }
+  }
+
+  @Test
+  void asciiString_reachesTheStrategyAsItsOwnBytes_unwritten() {
+    Strategy s = new Strategy(false);
+    RoutingTable t = table(s, KeyType.STRING);
+    String key = new String(new char[] {'o', 'r', 'd', 'e', 'r', '-', '4', '2'});
+    t.route(key);
+    assertEquals(0, s.lastOffset);
+    assertEquals(key.length(), s.lastLength);
+    assertTrue(
+        Arrays.equals(
+            "order-42".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            Arrays.copyOfRange(s.lastArray, 0, s.lastLength)));
+    if (Latin1Strings.AVAILABLE) {
+      assertSame(
+          Latin1Strings.asciiBytes(key), s.lastArray, "read in place: the string's own array");
+    }
+    assertEquals("order-42", key, "the key is unchanged");
+  }
+}
