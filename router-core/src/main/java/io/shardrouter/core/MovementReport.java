@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * <p>Partition-level moves are exact when both tables use the same strategy with the same
  * parameters (placement-only changes, the recommended way to scale), and also when the new strategy
  * keeps the meaning of every old partition and lists the keys it routes elsewhere ({@link
- * PartitionStrategy#keyMovesFrom}): a directory that isolates a hot key on a new partition. Then
- * the report lists the partitions the placement moves and exactly those keys. When the strategy
+ * KeyMovement#keyMovesFrom}): a directory that isolates a hot key on a new partition. Then the
+ * report lists the partitions the placement moves and exactly those keys. When the strategy
  * otherwise changed, partition numbers mean different key sets, so only key counts are reported.
  *
  * <p><b>Thread-safety:</b> immutable.
@@ -58,7 +58,8 @@ public final class MovementReport {
     this.from = from;
     this.to = to;
     this.sameStrategy = from.strategy().equals(to.strategy());
-    List<KeyMove> km = sameStrategy ? List.of() : to.strategy().keyMovesFrom(from.strategy());
+    List<KeyMove> km =
+        sameStrategy ? List.of() : KeyMovement.between(from.strategy(), to.strategy());
     this.keyMoves = km == null ? null : List.copyOf(km);
     for (KeyMove m : keyMoves()) {
       if (m.fromPartition() >= from.partitionCount() || m.toPartition() >= to.partitionCount()) {

@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
-import java.util.List;
 
 /**
  * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of
@@ -17,6 +16,11 @@ import java.util.List;
  * key shape touches one place and no strategy. The bytes a strategy is given are read-only: they
  * may be the array behind the caller's {@code String} (an ASCII string is its own canonical form),
  * and writing them is a defect.
+ *
+ * <p>What only some strategies do is an optional capability, an interface a strategy implements
+ * besides this one, found with {@code instanceof} and, for the checks, in every nested strategy
+ * too: {@link GroupConstraint}, {@link PlacementConstraint}, {@link NestedStrategies}, {@link
+ * IndexedRoutes}, {@link KeyMovement} (docs/architecture.md §3.2).
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
  * themselves back as the {@code strategy} object of a routing document with {@link #toSpec()};
@@ -67,17 +71,6 @@ public interface PartitionStrategy {
   }
 
   /**
-   * How a table of this strategy finds a key's route, given the table's route of each partition
-   * ({@code routes[p]} for partition p; never written). The default is the plain way, {@code
-   * routes[partitionOf(key)]}; a strategy with an index of its own may return a {@link RouteIndex}
-   * that loads the route with the index entry (see there for the contract). Called once when a
-   * table is built.
-   */
-  default RouteIndex routeIndex(Route[] routes) {
-    return RouteIndex.plain(this, routes);
-  }
-
-  /**
    * The partition of the key whose canonical form is the 8 little-endian bytes of {@code value}: a
    * {@code long} key, or a {@code timestamp} key's microseconds since the epoch. It must equal
    * {@link #partitionOf(byte[], int, int)} of those 8 bytes; strategies that work on the number (a
@@ -112,20 +105,6 @@ public interface PartitionStrategy {
    */
   default String explain(byte[] canonical, int offset, int length) {
     return type() + ": partition " + partitionOf(canonical, offset, length);
-  }
-
-  /**
-   * The keys this strategy routes to another partition than {@code previous} does, when every other
-   * key keeps the partition {@code previous} gives it; null (the default) when the two are not
-   * related that way (partition numbers mean different keys), and an empty list when they route
-   * every key alike. A strategy that grows from its previous version (a directory that gains an
-   * entry on a new partition) answers with the entries that changed, so that {@link MovementReport}
-   * shows exactly what moves: the listed keys, and the partitions the placement moves.
-   *
-   * <p><b>Allocation:</b> allocates; a tool path.
-   */
-  default List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
-    return null;
   }
 
   /**

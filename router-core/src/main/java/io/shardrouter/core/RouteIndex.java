@@ -7,10 +7,10 @@ import java.util.Objects;
  * strategy's partition, then the table's route of that partition, {@code routes[partitionOf(key)]}.
  *
  * <p>A strategy that finds partitions through an index of its own can do better for its tables: its
- * {@link PartitionStrategy#routeIndex(Route[])} may return a subclass that keeps, next to each
- * index entry, the route of that entry's partition, so that the route is loaded together with the
- * entry rather than after it (the ring does: {@code docs/ring.md} §6). The layers stay as they are:
- * the strategy still decides the partition and the table's placement the route; the subclass only
+ * {@link IndexedRoutes#routeIndex(Route[])} may return a subclass that keeps, next to each index
+ * entry, the route of that entry's partition, so that the route is loaded together with the entry
+ * rather than after it (the ring does: {@code docs/ring.md} §6). The layers stay as they are: the
+ * strategy still decides the partition and the table's placement the route; the subclass only
  * remembers the composition for one table.
  *
  * <p>Contract for subclasses: for every key, {@code route(key) ==

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.core.internal.Latin1Strings;
 import io.shardrouter.core.internal.RoutingTableJson;
@@ -82,16 +81,16 @@ public final class RoutingTable {
     for (int p = 0; p < placement.length; p++) {
       routes[p] = new Route(entity, version, p, this.groups.get(placement[p]));
     }
-    RouteIndex own = strategy.routeIndex(routes);
-    if (own == null || !own.isOver(strategy, routes)) {
+    RouteIndex own = strategy instanceof IndexedRoutes ir ? ir.routeIndex(routes) : null;
+    if (strategy instanceof IndexedRoutes && (own == null || !own.isOver(strategy, routes))) {
       throw new IllegalStateException(
           "strategy '"
               + strategy.type()
               + "' gave a route index over another strategy "
-              + "or other routes: PartitionStrategy.routeIndex must return an index over itself and the routes it is given");
+              + "or other routes: IndexedRoutes.routeIndex must return an index over itself and the routes it is given");
     }
     this.index =
-        own.getClass() == RouteIndex.class
+        own == null || own.getClass() == RouteIndex.class
             ? null
             : own; // the plain way stays inline, one load shorter
     this.stringKeys = keyType.equals(KeyType.STRING);
@@ -217,15 +216,15 @@ public final class RoutingTable {
     if (!stringKeys) {
       throw wrongKeyType("a String", "string");
     }
-    CanonicalKeys.requireKey(key);
-    if (Latin1Strings.AVAILABLE) {
-      byte[] ascii = Latin1Strings.asciiBytes(key); // an ASCII string is its own canonical form
-      if (ascii != null) {
-        return routeCanonical(ascii, 0, ascii.length);
-      }
-    }
+    // an ASCII string is its own canonical form; asciiBytes(null) is null
+    byte[] ascii = Latin1Strings.AVAILABLE ? Latin1Strings.asciiBytes(key) : null;
+    return ascii != null ? routeCanonical(ascii, 0, ascii.length) : routeEncoded(key);
+  }
+
+  /** Route of a string key that is not ASCII or cannot be read in place; refuses null. */
+  private Route routeEncoded(String key) {
     KeyScratch s = KeyScratch.get();
-    int n = s.putString(key);
+    int n = s.putString(key); // refuses a null key and a lone surrogate
     return routeCanonical(s.bytes(), 0, n);
   }
 

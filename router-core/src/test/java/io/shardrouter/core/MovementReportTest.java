@@ -71,7 +71,7 @@ class MovementReportTest {
   }
 
   /** Byte-sum partitions, but key "hot" goes to a partition of its own after them. */
-  static final class HotKeyStrategy implements PartitionStrategy {
+  static final class HotKeyStrategy implements PartitionStrategy, KeyMovement {
     private final ByteSumStrategy base;
     private final byte[] hot = CanonicalKeys.of("hot");
 

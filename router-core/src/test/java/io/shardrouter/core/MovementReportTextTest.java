@@ -92,7 +92,8 @@ class MovementReportTextTest {
   }
 
   /** Byte-sum partitions, but each key "hot<i>" (i < n) goes to one partition after them. */
-  private record HotKeysStrategy(ByteSumStrategy base, int n) implements PartitionStrategy {
+  private record HotKeysStrategy(ByteSumStrategy base, int n)
+      implements PartitionStrategy, KeyMovement {
     @Override
     public String type() {
       return "test_hot_keys";
@@ -202,7 +203,7 @@ class MovementReportTextTest {
   }
 
   /** Claims every key keeps its partition, but routes by byte sum shifted by one. */
-  private record ShiftedStrategy(int partitions) implements PartitionStrategy {
+  private record ShiftedStrategy(int partitions) implements PartitionStrategy, KeyMovement {
     @Override
     public String type() {
       return "test_shifted";
@@ -257,7 +258,7 @@ class MovementReportTextTest {
 
   /** Reports a key move whose partitions are given, whatever they are. */
   private record BadMovesStrategy(ByteSumStrategy base, int from, int to)
-      implements PartitionStrategy {
+      implements PartitionStrategy, KeyMovement {
     @Override
     public String type() {
       return "test_bad_moves";

@@ -29,7 +29,7 @@ class RouteIndexTest {
    */
   private record IndexedStrategy(
       ByteSumStrategy inner, BiFunction<PartitionStrategy, Route[], RouteIndex> index)
-      implements PartitionStrategy {
+      implements PartitionStrategy, IndexedRoutes {
     @Override
     public String type() {
       return "test_indexed";
@@ -137,7 +137,7 @@ class RouteIndexTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "PartitionStrategy.routeIndex must return an index over itself and the routes it is given"),
+                "IndexedRoutes.routeIndex must return an index over itself and the routes it is given"),
         e.getMessage());
   }
 

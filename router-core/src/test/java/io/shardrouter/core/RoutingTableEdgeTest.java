@@ -30,7 +30,7 @@ class RoutingTableEdgeTest {
   private static final int ROUNDS = 400;
 
   /** A byte-order-sensitive strategy (FNV-1a mod P), optionally with its own route index. */
-  private static final class Strategy implements PartitionStrategy {
+  private static final class Strategy implements PartitionStrategy, IndexedRoutes {
     private final PartitionStrategy inner = new Fnv1aModStrategy(1021);
     private final boolean ownIndex;
     byte[] lastArray;
@@ -66,9 +66,7 @@ class RoutingTableEdgeTest {
 
     @Override
     public RouteIndex routeIndex(Route[] routes) {
-      return ownIndex
-          ? new RouteIndex(this, routes) {}
-          : PartitionStrategy.super.routeIndex(routes);
+      return ownIndex ? new RouteIndex(this, routes) {} : RouteIndex.plain(this, routes);
     }
   }
 

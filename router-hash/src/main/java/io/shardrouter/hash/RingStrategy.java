@@ -1,6 +1,7 @@
 package io.shardrouter.hash;
 
 import io.shardrouter.core.GroupConstraint;
+import io.shardrouter.core.IndexedRoutes;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RouteIndex;
@@ -61,7 +62,8 @@ import java.util.TreeMap;
  *
  * @since 0.1
  */
-public final class RingStrategy extends HashPartitionStrategy implements GroupConstraint {
+public final class RingStrategy extends HashPartitionStrategy
+    implements GroupConstraint, IndexedRoutes {
   /** The registered type name. */
   public static final String TYPE = "ring";
 

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The keys a {@link LookupStrategy} routes elsewhere than the strategy it replaces, for {@link
- * io.shardrouter.core.MovementReport}: the answer to {@link PartitionStrategy#keyMovesFrom}.
+ * io.shardrouter.core.MovementReport}: the answer to {@link
+ * io.shardrouter.core.KeyMovement#keyMovesFrom}.
  *
  * <p>Two cases keep the meaning of every old partition. The previous strategy is the new one's
  * fallback (a directory put on top of a hash strategy, whole-key matching): the moves are the

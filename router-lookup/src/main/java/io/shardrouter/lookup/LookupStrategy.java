@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
@@ -51,7 +52,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * @since 0.1
  */
 public final class LookupStrategy
-    implements PartitionStrategy, PlacementConstraint, NestedStrategies {
+    implements PartitionStrategy, PlacementConstraint, NestedStrategies, KeyMovement {
   /** The registered type name. */
   public static final String TYPE = "lookup";
 

@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -97,14 +98,14 @@ final class Planner {
 
   /**
    * The (source partition, target group) pairs that may hold moving keys. When the target strategy
-   * says exactly which keys it routes differently ({@code PartitionStrategy.keyMovesFrom}: a lookup
-   * that gains entries over the same fallback), only the partitions whose group changes and the
-   * source partitions of those keys; otherwise every pair.
+   * says exactly which keys it routes differently ({@code KeyMovement.keyMovesFrom}: a lookup that
+   * gains entries over the same fallback), only the partitions whose group changes and the source
+   * partitions of those keys; otherwise every pair.
    */
   private static boolean[][] candidates(
       RoutingTable from, RoutingTable to, List<ReplicaGroup> targets) {
     boolean[][] pairs = new boolean[from.partitionCount()][targets.size()];
-    List<KeyMove> keyMoves = to.strategy().keyMovesFrom(from.strategy());
+    List<KeyMove> keyMoves = KeyMovement.between(from.strategy(), to.strategy());
     if (keyMoves == null) {
       for (boolean[] row : pairs) {
         Arrays.fill(row, true);
