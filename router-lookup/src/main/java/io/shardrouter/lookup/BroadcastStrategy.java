@@ -2,9 +2,6 @@ package io.shardrouter.lookup;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.StrategyFactory;
-import io.shardrouter.core.StrategyParameters;
-import java.util.Set;
 
 /**
  * {@code broadcast}: marks an entity as reference data copied to every replica group. Every key is
@@ -72,23 +69,5 @@ public final class BroadcastStrategy implements PartitionStrategy {
   @Override
   public String toString() {
     return toSpec().toString();
-  }
-
-  /** The {@link StrategyFactory} of {@code broadcast}: no parameters. */
-  public static final class Factory implements StrategyFactory {
-    @Override
-    public String type() {
-      return TYPE;
-    }
-
-    @Override
-    public Set<String> parameterNames() {
-      return Set.of();
-    }
-
-    @Override
-    public PartitionStrategy create(StrategyParameters params) {
-      return INSTANCE;
-    }
   }
 }

@@ -1,0 +1,58 @@
+package io.shardrouter.lookup.internal;
+
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.lookup.IdLayout;
+import io.shardrouter.lookup.RoutableIdStrategy;
+
+/** The {@link io.shardrouter.core.StrategyFactory} of {@code routable_id}. */
+public final class RoutableIdStrategyFactory implements io.shardrouter.core.StrategyFactory {
+  @Override
+  public String type() {
+    return RoutableIdStrategy.TYPE;
+  }
+
+  @Override
+  public java.util.Set<String> parameterNames() {
+    return java.util.Set.of("partitions", "partition_bits", "generator_bits", "sequence_bits");
+  }
+
+  @Override
+  public PartitionStrategy create(io.shardrouter.core.StrategyParameters params) {
+    if (params.keyType() != null && !params.keyType().equals(KeyType.LONG)) {
+      params.violation(
+          "partitions",
+          "strategy 'routable_id' routes long keys (ids), but the key type is "
+              + params.keyType()
+              + "; use {\"type\": \"long\"}");
+    }
+    IdLayout d = IdLayout.DEFAULT;
+    int pb = params.optionalInt("partition_bits", 1, 24, d.partitionBits());
+    int gb = params.optionalInt("generator_bits", 0, 20, d.generatorBits());
+    int sb = params.optionalInt("sequence_bits", 1, 22, d.sequenceBits());
+    int partitions = params.requiredInt("partitions", 1, 1 << 24);
+    if (params.hasViolations()) {
+      return null;
+    }
+    IdLayout layout;
+    try {
+      layout = IdLayout.of(pb, gb, sb);
+    } catch (IllegalArgumentException e) {
+      params.violation("sequence_bits", e.getMessage());
+      return null;
+    }
+    if (partitions > layout.maxPartitions()) {
+      params.violation(
+          "partitions",
+          "must be at most "
+              + layout.maxPartitions()
+              + " for "
+              + pb
+              + " partition bits, got "
+              + partitions
+              + "; raise partition_bits (ids already issued keep their layout: a new layout is for new ids only)");
+      return null;
+    }
+    return RoutableIdStrategy.of(layout, partitions);
+  }
+}
