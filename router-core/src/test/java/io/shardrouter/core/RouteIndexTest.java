@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.Specs;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
@@ -72,16 +70,7 @@ class RouteIndexTest {
   }
 
   private static RoutingTable table(PartitionStrategy s) {
-    RoutingTable.Builder b =
-        RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING).strategy(s);
-    List<String> placement = new ArrayList<>();
-    for (int g = 0; g < 3; g++) {
-      b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432"));
-    }
-    for (int p = 0; p < s.partitionCount(); p++) {
-      placement.add("g" + (p % 3));
-    }
-    return b.placement(placement).build();
+    return Tables.table(1, s, KeyType.STRING, 3);
   }
 
   @Test

@@ -71,16 +71,7 @@ class RoutingTableEdgeTest {
   }
 
   private static RoutingTable table(PartitionStrategy s, KeyType type) {
-    RoutingTable.Builder b =
-        RoutingTable.builder().version(1).entity("orders").keyType(type).strategy(s);
-    List<String> placement = new ArrayList<>();
-    for (int g = 0; g < 3; g++) {
-      b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432"));
-    }
-    for (int p = 0; p < s.partitionCount(); p++) {
-      placement.add("g" + (p % 3));
-    }
-    return b.placement(placement).build();
+    return Tables.table(1, s, type, 3);
   }
 
   private static <K> void check(

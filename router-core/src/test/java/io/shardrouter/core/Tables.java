@@ -12,17 +12,25 @@ final class Tables {
    * groups.
    */
   static RoutingTable table(long version, int partitions, int groups) {
+    return table(version, new ByteSumStrategy(partitions), KeyType.STRING, groups);
+  }
+
+  /**
+   * A table of entity {@code orders} over {@code strategy} for keys of {@code keyType}, its
+   * partitions placed round-robin over {@code groups} groups.
+   */
+  static RoutingTable table(long version, PartitionStrategy strategy, KeyType keyType, int groups) {
     RoutingTable.Builder b =
         RoutingTable.builder()
             .version(version)
             .entity("orders")
-            .keyType(KeyType.STRING)
-            .strategy(new ByteSumStrategy(partitions));
+            .keyType(keyType)
+            .strategy(strategy);
     List<String> placement = new ArrayList<>();
     for (int g = 0; g < groups; g++) {
       b.group(ReplicaGroup.of("g" + g, "db" + g + ":5432", "db" + g + "r:5432"));
     }
-    for (int p = 0; p < partitions; p++) {
+    for (int p = 0; p < strategy.partitionCount(); p++) {
       placement.add("g" + (p % groups));
     }
     return b.placement(placement).build();
