@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -80,10 +81,10 @@ class RoutingTableEdgeTest {
       RoutingTable t = table(new Strategy(ownIndex), type);
       for (int i = 0; i < ROUNDS; i++) {
         K key = keys.apply(g);
-        byte[] reference = shape.reference(key);
+        byte[] reference = shape.reference().apply(key);
         assertSame(
             t.routeCanonical(reference),
-            shape.route(t, key),
+            shape.route().apply(t, key),
             () ->
                 type
                     + " key "
@@ -98,11 +99,9 @@ class RoutingTableEdgeTest {
     }
   }
 
-  private interface Shape<K> {
-    Route route(RoutingTable t, K key);
-
-    byte[] reference(K key);
-  }
+  /** How a key of one shape is routed by the table, and its reference canonical bytes. */
+  private record Shape<K>(
+      BiFunction<RoutingTable, K, Route> route, Function<K, byte[]> reference) {}
 
   private static KeyGenerators keys() {
     return KeyGenerators.seeded(KeyGenerators.clockSeed());
@@ -122,17 +121,7 @@ class RoutingTableEdgeTest {
         KeyType.STRING,
         g,
         k -> next[0] < texts.size() ? texts.get(next[0]++) : k.text(60),
-        new Shape<String>() {
-          @Override
-          public Route route(RoutingTable t, String key) {
-            return t.route(key);
-          }
-
-          @Override
-          public byte[] reference(String key) {
-            return ReferenceEncoding.string(key);
-          }
-        });
+        new Shape<String>((t, key) -> t.route(key), key -> ReferenceEncoding.string(key)));
   }
 
   @Test
@@ -142,62 +131,24 @@ class RoutingTableEdgeTest {
         KeyType.LONG,
         g,
         KeyGenerators::anyLong,
-        new Shape<Long>() {
-          @Override
-          public Route route(RoutingTable t, Long key) {
-            return t.route(key.longValue());
-          }
-
-          @Override
-          public byte[] reference(Long key) {
-            return ReferenceEncoding.longKey(key);
-          }
-        });
+        new Shape<Long>(
+            (t, key) -> t.route(key.longValue()), key -> ReferenceEncoding.longKey(key)));
     check(
         KeyType.INT,
         g,
         KeyGenerators::anyInt,
-        new Shape<Integer>() {
-          @Override
-          public Route route(RoutingTable t, Integer key) {
-            return t.route(key.intValue());
-          }
-
-          @Override
-          public byte[] reference(Integer key) {
-            return ReferenceEncoding.intKey(key);
-          }
-        });
+        new Shape<Integer>(
+            (t, key) -> t.route(key.intValue()), key -> ReferenceEncoding.intKey(key)));
     check(
         KeyType.UUID_KEY,
         g,
         KeyGenerators::uuid,
-        new Shape<UUID>() {
-          @Override
-          public Route route(RoutingTable t, UUID key) {
-            return t.route(key);
-          }
-
-          @Override
-          public byte[] reference(UUID key) {
-            return ReferenceEncoding.uuid(key);
-          }
-        });
+        new Shape<UUID>((t, key) -> t.route(key), key -> ReferenceEncoding.uuid(key)));
     check(
         KeyType.TIMESTAMP,
         g,
         KeyGenerators::instant,
-        new Shape<Instant>() {
-          @Override
-          public Route route(RoutingTable t, Instant key) {
-            return t.route(key);
-          }
-
-          @Override
-          public byte[] reference(Instant key) {
-            return ReferenceEncoding.timestamp(key);
-          }
-        });
+        new Shape<Instant>((t, key) -> t.route(key), key -> ReferenceEncoding.timestamp(key)));
   }
 
   @Test
@@ -207,62 +158,29 @@ class RoutingTableEdgeTest {
         KeyType.composite(KeyKind.STRING, KeyKind.STRING),
         g,
         k -> new String[] {k.text(30), k.text(30)},
-        new Shape<String[]>() {
-          @Override
-          public Route route(RoutingTable t, String[] key) {
-            return t.route(key[0], key[1]);
-          }
-
-          @Override
-          public byte[] reference(String[] key) {
-            return ReferenceEncoding.composite(key[0], key[1]);
-          }
-        });
+        new Shape<String[]>(
+            (t, key) -> t.route(key[0], key[1]),
+            key -> ReferenceEncoding.composite(key[0], key[1])));
     check(
         KeyType.composite(KeyKind.STRING, KeyKind.LONG),
         g,
         k -> new Object[] {k.text(30), k.anyLong()},
-        new Shape<Object[]>() {
-          @Override
-          public Route route(RoutingTable t, Object[] key) {
-            return t.route((String) key[0], (long) key[1]);
-          }
-
-          @Override
-          public byte[] reference(Object[] key) {
-            return ReferenceEncoding.composite(key);
-          }
-        });
+        new Shape<Object[]>(
+            (t, key) -> t.route((String) key[0], (long) key[1]),
+            key -> ReferenceEncoding.composite(key)));
     check(
         KeyType.composite(KeyKind.LONG, KeyKind.LONG),
         g,
         k -> new long[] {k.anyLong(), k.anyLong()},
-        new Shape<long[]>() {
-          @Override
-          public Route route(RoutingTable t, long[] key) {
-            return t.route(key[0], key[1]);
-          }
-
-          @Override
-          public byte[] reference(long[] key) {
-            return ReferenceEncoding.composite(key[0], key[1]);
-          }
-        });
+        new Shape<long[]>(
+            (t, key) -> t.route(key[0], key[1]),
+            key -> ReferenceEncoding.composite(key[0], key[1])));
     check(
         KeyType.composite(KeyKind.INT, KeyKind.STRING, KeyKind.UUID, KeyKind.BYTES),
         g,
         k -> new Object[] {k.anyInt(), k.text(20), k.uuid(), k.bytes(0, 12)},
-        new Shape<Object[]>() {
-          @Override
-          public Route route(RoutingTable t, Object[] key) {
-            return t.route(CompositeKey.of(key));
-          }
-
-          @Override
-          public byte[] reference(Object[] key) {
-            return ReferenceEncoding.composite(key);
-          }
-        });
+        new Shape<Object[]>(
+            (t, key) -> t.route(CompositeKey.of(key)), key -> ReferenceEncoding.composite(key)));
   }
 
   @Test
