@@ -140,17 +140,6 @@ class DirectoryLayoutPropertyTest {
       assertEquals(
           expected, d.get(LittleEndian.getLong(k, 0)), () -> "long " + Hex.of(k) + "; " + ctx);
     }
-    String text = utf8Text(k);
-    if (text != null) {
-      assertEquals(expected, d.get(text), () -> "string '" + text + "'; " + ctx);
-      assertEquals(expected, d.getPacked(text), () -> "packed string '" + text + "'; " + ctx);
-    }
-  }
-
-  /** The text whose UTF-8 form is {@code k}, or null when {@code k} is not well-formed UTF-8. */
-  private static String utf8Text(byte[] k) {
-    String s = new String(k, StandardCharsets.UTF_8);
-    return Arrays.equals(s.getBytes(StandardCharsets.UTF_8), k) ? s : null;
   }
 
   /**

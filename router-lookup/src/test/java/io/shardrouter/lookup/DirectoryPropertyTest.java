@@ -83,9 +83,6 @@ class DirectoryPropertyTest {
       if (k.length == 8) {
         assertEquals(expected, d.get(LittleEndian.getLong(k, 0)), ctx);
       }
-      if (isAscii(k)) { // the same key as a String, hashed and compared in place
-        assertEquals(expected, d.get(new String(k, StandardCharsets.US_ASCII)), ctx);
-      }
     }
 
     int misses = 0;
@@ -116,15 +113,6 @@ class DirectoryPropertyTest {
     assertTrue(
         d.memoryBytes() / (double) d.size() < 48,
         () -> "memory per entry " + d.memoryBytes() / (double) d.size());
-  }
-
-  private static boolean isAscii(byte[] k) {
-    for (byte x : k) {
-      if (x < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static byte[] flip(byte[] b, int i) {

@@ -1,8 +1,5 @@
 package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.KeyScratch;
-import io.shardrouter.core.internal.Latin1Strings;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -53,8 +50,8 @@ import java.util.Arrays;
  *
  * <p><b>Stability:</b> evolving: the layout is internal and may change; the answers may not.
  *
- * <p><b>Allocation:</b> none on {@code get} (non-ASCII text and text over 24 chars is encoded into
- * the thread's {@link KeyScratch} buffer).
+ * <p><b>Allocation:</b> none on {@code get}. A {@code string} key reaches it as its canonical bytes
+ * (the routing table reads ASCII text in place and encodes the rest once, docs/architecture.md §3).
  *
  * @since 0.1
  */
@@ -183,52 +180,6 @@ public final class Directory {
   }
 
   /**
-   * The value of a {@code string} key (canonical bytes: UTF-8), or {@link #MISS}. ASCII text is
-   * read in place: its own Latin-1 bytes where {@link Latin1Strings#AVAILABLE}, else (up to {@value
-   * #WORD_KEY_MAX} chars) one pass packing its chars into the words that are hashed and compared;
-   * other text is encoded first.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public int get(String key) {
-    CanonicalKeys.requireKey(key);
-    if (Latin1Strings.AVAILABLE) {
-      byte[] own = Latin1Strings.asciiBytes(key);
-      return own != null ? get(own, 0, own.length) : getEncoded(key);
-    }
-    return getPacked(key);
-  }
-
-  /** {@link #get(String)} without the direct read: one pass over the chars of short text. */
-  public int getPacked(String key) {
-    int n = key.length();
-    if (n > WORD_KEY_MAX) {
-      return getEncoded(key);
-    }
-    long w0 = 0;
-    long w1 = 0;
-    long w2 = 0;
-    int acc = 0;
-    int i = 0;
-    for (int e = Math.min(n, 8); i < e; i++) {
-      int c = key.charAt(i);
-      acc |= c;
-      w0 |= (long) c << (i << 3);
-    }
-    for (int e = Math.min(n, 16); i < e; i++) {
-      int c = key.charAt(i);
-      acc |= c;
-      w1 |= (long) c << ((i - 8) << 3);
-    }
-    for (; i < n; i++) {
-      int c = key.charAt(i);
-      acc |= c;
-      w2 |= (long) c << ((i - 16) << 3);
-    }
-    return acc < 0x80 ? getWords(w0, w1, w2, n) : getEncoded(key);
-  }
-
-  /**
    * The value of the key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as three zero-padded
    * little-endian words.
    */
@@ -252,13 +203,6 @@ public final class Directory {
       }
       bs = nextBucket(bs);
     }
-  }
-
-  /** Long or non-ASCII text: its UTF-8 bytes in the thread's scratch buffer. */
-  private int getEncoded(String key) {
-    KeyScratch scratch = KeyScratch.get();
-    int n = scratch.putString(key);
-    return get(scratch.bytes(), 0, n);
   }
 
   /**
