@@ -397,6 +397,19 @@ class RingBadInputTest {
         nestedRefused("{\"type\": \"ring\", \"tokens\": [[\"0000000000000005\", 0]]}"));
   }
 
+  @Test
+  void manyBadTokens_first20Listed_withoutACountOfTheRest() throws Exception {
+    String tokens = String.join(", ", java.util.Collections.nCopies(25, "5"));
+    List<Violation> v =
+        nestedRefused(
+            "{\"type\": \"ring\", \"weights\": {\"g\": 1}, \"tokens\": [" + tokens + "]}");
+    assertEquals(20, v.size(), v::toString);
+    for (int i = 0; i < 20; i++) {
+      assertEquals("strategy.fallback.tokens[" + i + "]", v.get(i).path());
+      assertEquals("must be a pair [\"<16 hex digits>\", partition], got 5", v.get(i).message());
+    }
+  }
+
   private static List<Violation> nestedRefused(String strategyJson) throws Exception {
     Violations v = new Violations();
     assertNull(
