@@ -89,12 +89,10 @@ public final class RingAllocator {
 
   /**
    * Checks that {@code table} is one this allocator can change: a {@code ring} in mode {@code
-   * tokens} whose {@code weights} name exactly the document's groups (what the document reader
-   * cannot check, since a strategy does not see the groups).
+   * tokens}. Its {@code weights} name exactly the table's groups: the table checked that when it
+   * was built (the ring is a {@code GroupConstraint}).
    *
    * @throws IllegalArgumentException for another strategy or mode
-   * @throws io.shardrouter.core.InvalidRoutingTableException naming each weight problem with its
-   *     path
    */
   public void check(RoutingTable table) {
     RingLayout.of(table);

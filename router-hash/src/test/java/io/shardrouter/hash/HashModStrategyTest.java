@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.internal.HashStrategyFactories;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.math.BigInteger;
@@ -166,5 +167,29 @@ class HashModStrategyTest extends PartitionStrategyContract {
       h = h.add(TWO_64);
     }
     return h.mod(BigInteger.valueOf(p)).intValueExact();
+  }
+
+  @Test
+  void explain_namesTheHashItsPointAndThePartition() {
+    byte[] k = "order-42".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    for (StableHash h : List.of(StableHashes.xxh3(), StableHashes.byName("xxh3-64", 7))) {
+      HashModStrategy s = HashModStrategy.of(h, 10);
+      long point = h.hash(k, 0, k.length);
+      assertEquals(
+          "hash_mod: xxh3-64"
+              + (h.seed() == 0 ? "" : " (seed 7)")
+              + " hash 0x"
+              + String.format(java.util.Locale.ROOT, "%016x", point)
+              + ", partition "
+              + s.partitionOf(k, 0, k.length)
+              + " of 10",
+          s.explain(k, 0, k.length));
+    }
+  }
+
+  @Test
+  void factories_registerTheirTypes() {
+    assertEquals("hash_mod", new HashStrategyFactories.HashMod().type());
+    assertEquals("jump", new HashStrategyFactories.Jump().type());
   }
 }

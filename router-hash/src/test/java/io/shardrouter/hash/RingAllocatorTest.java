@@ -313,4 +313,40 @@ class RingAllocatorTest {
     }
     throw new AssertionError("no retired partition in " + t);
   }
+
+  @Test
+  void boundaryRequests_accepted_eachStepTheNextVersion_repeatsRefused() {
+    RingAllocator a = RingAllocator.standard();
+    List<ReplicaGroup> gs = groups(3);
+    RoutingTable t = ring(gs, weights(gs, null, 1), 1);
+    assertEquals(3, t.strategy().partitionCount(), "one vnode per unit of weight");
+    RoutingTable most =
+        ring(List.of(group("a")), java.util.Map.of("a", 1), RingStrategy.MAX_VNODES);
+    assertEquals(RingStrategy.MAX_VNODES, most.strategy().partitionCount());
+    RoutingTable heavy = a.reweight(t, "g0", RingStrategy.MAX_WEIGHT);
+    assertEquals(2, heavy.version());
+    assertEquals(1000.0 / 1002, targetOf(heavy, "g0"), 1e-12);
+    assertEquals(2, a.mergeAdjacent(t).version());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> a.addGroup(t, group("g0"), 1));
+    assertTrue(
+        e.getMessage().startsWith("group 'g0' is already on the ring of 'orders' version 1"),
+        e::getMessage);
+    e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                a.initial(
+                    1,
+                    "orders",
+                    io.shardrouter.core.KeyType.STRING,
+                    StableHashes.xxh3(),
+                    4,
+                    List.of(group("a")),
+                    java.util.Map.of("a", 1, "x", 1)));
+    assertEquals(
+        "strategy.weights.x names no group of [a]; give weights for exactly the groups",
+        e.getMessage());
+  }
 }

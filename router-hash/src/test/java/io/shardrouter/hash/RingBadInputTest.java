@@ -1,16 +1,22 @@
 package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
+import io.shardrouter.core.Violations;
+import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.RingBalance;
+import io.shardrouter.hash.internal.RingChecks;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -54,6 +60,17 @@ class RingBadInputTest {
     assertEquals(0.25, t.strategy().shareOf(2));
     RingBalance b = RingBalance.of(t);
     assertEquals(1.0, b.peak(), 1e-12);
+  }
+
+  @Test
+  void validDocument_balanceText_asShardctlPrintsIt() {
+    RoutingTable t = RoutingDocuments.read(tokensDoc(WEIGHTS + ", " + TOKENS));
+    assertEquals(
+        "  g1               weight    1  share  25.0000%  target  25.0000%  ratio 1.0000\n"
+            + "  g2               weight    2  share  50.0000%  target  50.0000%  ratio 1.0000\n"
+            + "  g3               weight    1  share  25.0000%  target  25.0000%  ratio 1.0000\n"
+            + "peak/mean 1.0000, trough/mean 1.0000\n",
+        RingBalance.of(t).toText().replace(System.lineSeparator(), "\n"));
   }
 
   @Test
@@ -284,5 +301,123 @@ class RingBadInputTest {
                 "in mode named_vnodes; the ring allocator changes only 'ring' tables in mode 'tokens'"),
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> RingAllocator.withMinPiece(0.5));
+  }
+
+  @Test
+  void javaFactories_eachRuleWithItsMessage_smallestCountsAccepted() {
+    StableHash h = StableHashes.xxh3();
+    Map<String, Integer> w = Map.of("g", 1);
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.tokens", "2 tokens but 1 partitions; give one partition per token")),
+        ofTokensRefused(
+            () -> RingStrategy.ofTokens(h, new long[] {0, 5}, new int[] {0}, 2, w, 16)));
+    assertEquals(
+        List.of(new Violation("strategy.partitions", "must be in [1, 16777216], got 0")),
+        ofTokensRefused(() -> RingStrategy.ofTokens(h, new long[] {0}, new int[] {0}, 0, w, 16)));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.vnodes", "must be in [1, 4096] vnodes per unit of weight, got 0")),
+        ofTokensRefused(() -> RingStrategy.ofTokens(h, new long[] {0}, new int[] {0}, 1, w, 0)));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.weights",
+                "is empty; give every replica group its integer weight, e.g. {\"g1\": 1, \"g2\": 2}")),
+        ofTokensRefused(
+            () -> RingStrategy.ofTokens(h, new long[] {0}, new int[] {0}, 1, Map.of(), 16)));
+    assertEquals(
+        List.of(new Violation("strategy.vnodes", "must be in [1, 4096] vnodes per node, got 0")),
+        ofTokensRefused(() -> RingStrategy.namedVnodes(List.of("a", "b"), 0)));
+    RingStrategy one = RingStrategy.ofTokens(h, new long[] {0}, new int[] {0}, 1, w, 1);
+    assertEquals(1, one.partitionCount());
+    assertEquals(0, one.partitionOf(new byte[] {1, 2, 3}, 0, 3));
+    assertEquals(
+        4096, RingStrategy.ofTokens(h, new long[] {0}, new int[] {0}, 1, w, 4096).vnodes());
+    RingStrategy solo = RingStrategy.namedVnodes(List.of("solo"), 1);
+    assertEquals(1, solo.partitionCount());
+    assertEquals(0, solo.partitionOf(new byte[] {1, 2, 3}, 0, 3));
+    assertEquals(2, RingStrategy.namedVnodes(List.of("a", "b"), 4096).partitionCount());
+  }
+
+  private static List<Violation> ofTokensRefused(org.junit.jupiter.api.function.Executable build) {
+    return assertThrows(InvalidRoutingTableException.class, build).violations();
+  }
+
+  /**
+   * A ring nested in another strategy's object (as lookup nests its fallback) reports each broken
+   * rule at its own path, and the registry returns null instead of throwing.
+   */
+  @Test
+  void nestedRing_everyRuleReportedAtTheNestedPath() throws Exception {
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.fallback.tokens[1]",
+                "token 0000000000000001 is below the token before it (0000000000000005); list"
+                    + " tokens in strictly increasing unsigned order, so that each range [previous"
+                    + " token, token) is stated once and the ranges cover the ring")),
+        nestedRefused(
+            "{\"type\": \"ring\", \"weights\": {\"g\": 1},"
+                + " \"tokens\": [[\"0000000000000005\", 0], [\"0000000000000001\", 1]]}"));
+    assertEquals(
+        List.of(new Violation("strategy.fallback.weights.g", RingChecks.weightProblem(0))),
+        nestedRefused(
+            "{\"type\": \"ring\", \"weights\": {\"g\": 0},"
+                + " \"tokens\": [[\"0000000000000005\", 0]]}"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.fallback.nodes[2]",
+                "node 'a' is listed again (first at nodes[0]); every token of the second"
+                    + " listing collides with the first, so it would own nothing: remove it")),
+        nestedRefused("{\"type\": \"ring\", \"mode\": \"001\", \"nodes\": [\"a\", \"b\", \"a\"]}"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.fallback.nodes",
+                "missing or not an array; mode 'named_vnodes' needs the node names, e.g."
+                    + " [\"edge-1\", \"edge-2\"]")),
+        nestedRefused("{\"type\": \"ring\", \"mode\": \"001\"}"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.fallback.tokens",
+                "missing or not an array; mode 'tokens' needs [[\"<16 hex digits>\", partition],"
+                    + " ...] in increasing token order (RingAllocator writes it)")),
+        nestedRefused("{\"type\": \"ring\", \"weights\": {\"g\": 1}}"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy.fallback.weights",
+                "missing or not an object; give each replica group's integer weight, e.g."
+                    + " {\"g1\": 1, \"g2\": 2}")),
+        nestedRefused("{\"type\": \"ring\", \"tokens\": [[\"0000000000000005\", 0]]}"));
+  }
+
+  @Test
+  void manyBadTokens_first20Listed_withoutACountOfTheRest() throws Exception {
+    String tokens = String.join(", ", java.util.Collections.nCopies(25, "5"));
+    List<Violation> v =
+        nestedRefused(
+            "{\"type\": \"ring\", \"weights\": {\"g\": 1}, \"tokens\": [" + tokens + "]}");
+    assertEquals(20, v.size(), v::toString);
+    for (int i = 0; i < 20; i++) {
+      assertEquals("strategy.fallback.tokens[" + i + "]", v.get(i).path());
+      assertEquals("must be a pair [\"<16 hex digits>\", partition], got 5", v.get(i).message());
+    }
+  }
+
+  private static List<Violation> nestedRefused(String strategyJson) throws Exception {
+    Violations v = new Violations();
+    assertNull(
+        StrategyRegistry.defaultRegistry()
+            .create(
+                SpecJson.fromJson(new ObjectMapper().readTree(strategyJson)),
+                "strategy.fallback",
+                v));
+    return v.asList();
   }
 }

@@ -172,4 +172,44 @@ class RingMovementTest {
     assertEquals(outside, c.movedOutsidePlan());
     assertEquals(0, RingMovement.between(four, five).countKeys(keys).movedOutsidePlan());
   }
+
+  /** A ring of {@code tokens} (unsigned, increasing), token i on partition i and group g(i). */
+  private static RoutingTable handRing(long version, long[] tokens, List<String> placement) {
+    int[] partitions = new int[tokens.length];
+    for (int i = 0; i < tokens.length; i++) {
+      partitions[i] = i;
+    }
+    RingStrategy s =
+        RingStrategy.ofTokens(
+            StableHashes.xxh3(), tokens, partitions, tokens.length, Map.of("g0", 1, "g1", 1), 1);
+    return RoutingTable.builder()
+        .version(version)
+        .entity("orders")
+        .keyType(KeyType.STRING)
+        .strategy(s)
+        .groups(List.of(RingFixtures.group("g0"), RingFixtures.group("g1")))
+        .placement(placement)
+        .build();
+  }
+
+  @Test
+  void tokenAboveEveryTokenOfTheOtherRing_movementTheSameBothWays_andItsText() {
+    // two: [c000.., 4000..) on g0 (wrapping), [4000.., c000..) on g1; one: the whole ring on g0
+    RoutingTable two =
+        handRing(
+            1, new long[] {0x4000_0000_0000_0000L, 0xC000_0000_0000_0000L}, List.of("g0", "g1"));
+    RoutingTable one = handRing(2, new long[] {0x4000_0000_0000_0000L}, List.of("g0"));
+    RingMovement down = RingMovement.between(two, one);
+    RingMovement up = RingMovement.between(one, two);
+    assertEquals(0.5, down.movedShare(), 1e-15);
+    assertEquals(0.5, up.movedShare(), 1e-15);
+    assertEquals(List.of(new RingMovement.Move(1, 0, "g1", "g0", 0.5)), down.moves(), "one piece");
+    assertEquals(List.of(new RingMovement.Move(0, 1, "g0", "g1", 0.5)), up.moves());
+    assertEquals(
+        "orders: version 1 -> 2, ring 2 -> 1 tokens, 2 -> 1 partitions\n"
+            + "moved: 50.0000% of the key space in 1 piece, from 1 group to 1 group\n"
+            + "  g0                +50.0000%\n"
+            + "  g1                           -50.0000%\n",
+        down.toText());
+  }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.internal.RingStrategyFactory;
 import java.util.HashSet;
@@ -64,5 +65,81 @@ class SaltingBoundsTest {
   @Test
   void ringFactory_registersItsType() {
     assertEquals("ring", new RingStrategyFactory().type());
+  }
+
+  @Test
+  void bucketsOfOneToFourDigits_routeAsTheirKeyText() {
+    Salting s = Salting.computed(Salting.MAX_BUCKETS);
+    assertEquals(Salting.Suffix.COMPUTED, s.suffix());
+    assertEquals(Salting.Suffix.RANDOM, Salting.random(2).suffix());
+    for (int bucket : new int[] {0, 9, 10, 99, 100, 999, 1000, Salting.MAX_BUCKETS - 1}) {
+      assertSame(
+          ORDERS.route(s.key("2026-06-01", bucket)),
+          s.route(ORDERS, "2026-06-01", bucket),
+          "bucket " + bucket);
+    }
+  }
+
+  @Test
+  void longSeparator_andABaseThatJustOverflowsTheFirstBuffer_routeAsTheirKeyText()
+      throws Exception {
+    // A fresh thread starts with the smallest routing buffer: 57 + 4 + 4 bytes need the first
+    // growth.
+    Salting s = Salting.computed(Salting.MAX_BUCKETS).withSeparator("----");
+    String base = "b".repeat(57);
+    Object[] got = new Object[1];
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                got[0] = s.route(ORDERS, base, 1000);
+              } catch (RuntimeException e) {
+                got[0] = e;
+              }
+            });
+    t.start();
+    t.join();
+    assertSame(ORDERS.route(base + "----1000"), got[0]);
+  }
+
+  @Test
+  void nullDiscriminator_refusedBeforeAnyHashSeesIt() {
+    StableHash lenient =
+        new StableHash() {
+          @Override
+          public String name() {
+            return "lenient";
+          }
+
+          @Override
+          public long seed() {
+            return 0;
+          }
+
+          @Override
+          public long hash(byte[] bytes, int offset, int length) {
+            return 0;
+          }
+
+          @Override
+          public long hashString(String key) {
+            return 0; // accepts null: Salting must not rely on the hash to refuse it
+          }
+
+          @Override
+          public long hashLong(long key) {
+            return 0;
+          }
+
+          @Override
+          public long hashInt(int key) {
+            return 0;
+          }
+        };
+    Salting s = Salting.computed(8, lenient);
+    assertEquals(0, s.bucketOf("order-42"));
+    InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> s.bucketOf(null));
+    assertTrue(
+        e.getMessage().startsWith("key is null; a null key has no partition"), e::getMessage);
   }
 }

@@ -101,4 +101,32 @@ class WaterLevelTest {
     assertArrayEquals(new double[] {0.3, 0, 0}, give, EPS);
     assertEquals(0.3, give[0] + give[1] + give[2], EPS);
   }
+
+  @Test
+  void drainingMoreThanThereIs_givesAtMostEachLoad_fillingHasNoSuchCap() {
+    double[] load = {0.25, 0.25};
+    double[] halves = {0.5, 0.5};
+    int[] both = {0, 1};
+    String[] ids = {"a", "b"};
+    assertArrayEquals(
+        new double[] {0.25, 0.25}, WaterLevel.drain(load, halves, both, ids, 2.0, 0), EPS);
+    assertArrayEquals(
+        new double[] {0.5, 0.5}, WaterLevel.fill(load, halves, both, ids, 1.0, 0), EPS);
+  }
+
+  @Test
+  void aPieceExactlyAtMinPiece_isKept() {
+    // relative loads 2, 1.5, 0.5; draining 0.25 levels a and b at 1.25, b 0.25 above it
+    double[] load = {0.5, 0.375, 0.125};
+    double[] target = {0.25, 0.25, 0.5};
+    assertArrayEquals(
+        new double[] {0.1875, 0.0625, 0},
+        WaterLevel.drain(load, target, ALL, IDS, 0.25, 0.25),
+        EPS);
+    assertArrayEquals(
+        new double[] {0.25, 0, 0},
+        WaterLevel.drain(load, target, ALL, IDS, 0.25, 0.2500001),
+        EPS,
+        "a sliver just below minPiece is left out, the rest moves more");
+  }
 }

@@ -299,13 +299,10 @@ public final class RangeStrategy implements PartitionStrategy {
     return end;
   }
 
+  /** The refusal of a long or timestamp key given as its value (only those reach it). */
   private NoRouteException noRoute(long key) {
-    byte[] k = new byte[intKeys ? 4 : 8];
-    if (intKeys) {
-      LittleEndian.putInt(k, 0, (int) key);
-    } else {
-      LittleEndian.putLong(k, 0, key);
-    }
+    byte[] k = new byte[8];
+    LittleEndian.putLong(k, 0, key);
     return noRoute(k, 0, k.length);
   }
 

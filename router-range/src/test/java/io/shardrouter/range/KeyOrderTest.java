@@ -1,6 +1,7 @@
 package io.shardrouter.range;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -97,5 +98,35 @@ class KeyOrderTest {
     assertThrows(
         InvalidKeyException.class, () -> KeyOrder.of(KeyType.UUID_KEY).check(new byte[15], 0, 15));
     assertThrows(InvalidKeyException.class, () -> KeyOrder.of(KeyType.LONG).check(null, 0, 0));
+  }
+
+  @Test
+  void successor_uuidCarriesIntoTheFirstByte() {
+    assertArrayEquals(
+        CanonicalKeys.of(new UUID(0x0100_0000_0000_0000L, 0)),
+        KeyOrder.of(KeyType.UUID_KEY)
+            .successor(CanonicalKeys.of(new UUID(0x00FF_FFFF_FFFF_FFFFL, -1L))));
+  }
+
+  @Test
+  void successor_malformedKey_refusedAsAKeyOfTheWrongWidth() {
+    InvalidKeyException e =
+        assertThrows(
+            InvalidKeyException.class, () -> KeyOrder.of(KeyType.LONG).successor(new byte[3]));
+    assertTrue(e.getMessage().contains("a long key has 8 canonical bytes, got 3"), e::getMessage);
+  }
+
+  @Test
+  void check_compositeEndingInAnEmptyString_accepted_aCutOffPrefixAfterAFixedPartRefused() {
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.LONG, KeyKind.STRING));
+    assertEquals(KeyType.composite(KeyKind.LONG, KeyKind.STRING), o.keyType());
+    byte[] empty = CompositeKey.of(7L, "").toBytes();
+    o.check(empty, 0, empty.length);
+    assertArrayEquals(CompositeKey.of(7L, "\u0000").toBytes(), o.successor(empty));
+    byte[] cut = java.util.Arrays.copyOf(empty, 10);
+    assertTrue(
+        assertThrows(InvalidKeyException.class, () -> o.check(cut, 0, cut.length))
+            .getMessage()
+            .contains("malformed at part 1: its length prefix is cut off"));
   }
 }

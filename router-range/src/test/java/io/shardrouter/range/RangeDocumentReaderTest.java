@@ -285,4 +285,62 @@ class RangeDocumentReaderTest {
                 "entity", "missing or blank; name what the table routes, e.g. \"orders\"")),
         v);
   }
+
+  @Test
+  void documentWithNeitherFormatNorRanges_refused_namingTheCompactShape() {
+    List<Violation> v = refused("{\"routing_version\": 1, \"entity\": \"x\"}");
+    assertViolation(
+        v,
+        "format",
+        "compact-range: top-level \"ranges\" (the compact range document: routing_version,"
+            + " entity, ranges[start, end, shard, end_inclusive])");
+  }
+
+  @Test
+  void rangeNotAnObject_refusedWithItsIndex() {
+    assertViolation(
+        refused("{\"routing_version\": 1, \"entity\": \"x\", \"ranges\": [5]}"),
+        "ranges[0]",
+        "must be an object {\"start\", \"end\", \"shard\", \"end_inclusive\"}, got 5");
+  }
+
+  @Test
+  void missingStartOrEnd_refused_sayingWhatKeyToGive() {
+    assertEquals(
+        "missing; give a timestamp key such as \"2026-04-01T00:00:00Z\"",
+        messageAt(
+            refused(COMPACT_DOCUMENT.replace("\"start\": \"2026-01-01T00:00:00Z\", ", "")),
+            "ranges[0].start"));
+    assertEquals(
+        "missing; give a timestamp key, or null for an open end (+∞) such as"
+            + " \"2026-04-01T00:00:00Z\"",
+        messageAt(
+            refused(COMPACT_DOCUMENT.replace("\"end\": \"2026-04-01T00:00:00Z\", ", "")),
+            "ranges[0].end"));
+    String longs =
+        "{\"routing_version\": 1, \"entity\": \"x\", \"key\": {\"type\": \"long\"},"
+            + " \"ranges\": [{\"start\": 0, \"shard\": \"g0\"}]}";
+    assertEquals(
+        "missing; give a long key, or null for an open end (+∞)",
+        messageAt(refused(longs), "ranges[0].end"));
+    assertEquals(
+        "missing; give a long key",
+        messageAt(refused(longs.replace("\"start\": 0", "\"end\": null")), "ranges[0].start"));
+  }
+
+  @Test
+  void routingVersion_largestLong_accepted() {
+    assertEquals(
+        Long.MAX_VALUE,
+        RoutingDocuments.read(COMPACT_DOCUMENT.replace("12,", "9223372036854775807,")).version());
+  }
+
+  private static String messageAt(List<Violation> vs, String path) {
+    for (Violation v : vs) {
+      if (v.path().equals(path)) {
+        return v.message();
+      }
+    }
+    throw new AssertionError("no violation at '" + path + "': " + vs);
+  }
 }

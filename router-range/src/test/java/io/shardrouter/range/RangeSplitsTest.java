@@ -172,6 +172,39 @@ class RangeSplitsTest {
   }
 
   @Test
+  void merge_badPartitionOrOnlyPartition_refusedSayingWhy() {
+    RoutingTable t = Fixtures.seed000(true);
+    assertEquals(
+        "cannot merge partition -1: the table has partitions 0 to 2",
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, -1, null))
+            .getMessage());
+    RoutingTable one =
+        Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(0L), null), "orders", 1);
+    assertEquals(
+        "partition 0 [0, +∞) is the last one; a merge joins a partition with the next one, and"
+            + " this table has only one",
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(one, 0, null))
+            .getMessage());
+  }
+
+  @Test
+  void split_keyOfTheFirstPartition_namedInTheRefusal_malformedKeyRefusedAsAKey() {
+    RoutingTable t = Fixtures.seed000(true);
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeSplits.split(t, 1, CanonicalKeys.of(5L), null))
+            .getMessage()
+            .endsWith(", and 5 is in partition 0 [0, 1000)"));
+    assertTrue(
+        assertThrows(
+                io.shardrouter.core.InvalidKeyException.class,
+                () -> RangeSplits.split(t, 0, new byte[3], null))
+            .getMessage()
+            .contains("a long key has 8 canonical bytes, got 3"));
+  }
+
+  @Test
   void movement_betweenArbitraryRangeTables_coverageChangesNamed() {
     RoutingTable a = Fixtures.seed000(false);
     RoutingTable b =
@@ -243,6 +276,73 @@ class RangeSplitsTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[2]));
+  }
+
+  @Test
+  void splitPoint_upperShare_isTheUpperWeightOverTheTotal() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    List<byte[]> sample = new ArrayList<>();
+    long[] w = new long[4];
+    for (int i = 0; i < 4; i++) {
+      sample.add(CanonicalKeys.of(2001L + i));
+      w[i] = i + 1; // 1 + 2 + 3 below the split at 2004, 4 at or above it
+    }
+    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
+    assertEquals("2004", u.shown());
+    assertEquals(0.4, u.upperShare(), 1e-12);
+  }
+
+  @Test
+  void splitPoint_sampleInAnyOrder_sameSuggestion() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    long seed = Seeds.next();
+    SplittableRandom rnd = new SplittableRandom(seed);
+    List<byte[]> sample = new ArrayList<>();
+    for (long k = 2099; k >= 2000; k--) {
+      sample.add(CanonicalKeys.of(k));
+    }
+    for (int i = sample.size() - 1; i > 0; i--) {
+      java.util.Collections.swap(sample, i, rnd.nextInt(i + 1));
+    }
+    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
+    assertEquals("2050", u.shown(), Seeds.describe(seed));
+    assertEquals(50, u.lowerWeight(), Seeds.describe(seed));
+    assertEquals(50, u.upperWeight(), Seeds.describe(seed));
+  }
+
+  @Test
+  void splitPoint_repeatedKeysAddTheirWeights_tiesGoToTheLowerKey() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    List<byte[]> sample = new ArrayList<>();
+    for (long k : new long[] {2001, 2001, 2001, 2002, 2003, 2004}) {
+      sample.add(CanonicalKeys.of(k));
+    }
+    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
+    assertEquals("2002", u.shown());
+    assertEquals(3, u.lowerWeight());
+    assertEquals(3, u.upperWeight());
+    assertEquals(4, u.distinctKeys());
+    List<byte[]> three =
+        List.of(CanonicalKeys.of(2001L), CanonicalKeys.of(2002L), CanonicalKeys.of(2003L));
+    // 2002 and 2003 split the weight equally (1 and 1): the lower key is suggested
+    assertEquals(
+        "2002", SplitPoints.suggest(s, 2, three, new long[] {1, 0, 1}).orElseThrow().shown());
+  }
+
+  @Test
+  void splitPoint_nothingBelowAnyCandidate_noSuggestion() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    List<byte[]> sample = List.of(CanonicalKeys.of(2001L), CanonicalKeys.of(2002L));
+    assertFalse(SplitPoints.suggest(s, 2, sample, new long[] {0, 5}).isPresent());
+  }
+
+  @Test
+  void splitPoint_unknownPartition_refusedNamingTheValidOnes() {
+    RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
+    assertEquals(
+        "partition 3 does not exist; the strategy has partitions 0 to 2",
+        assertThrows(IllegalArgumentException.class, () -> SplitPoints.suggest(s, 3, List.of()))
+            .getMessage());
   }
 
   @Test

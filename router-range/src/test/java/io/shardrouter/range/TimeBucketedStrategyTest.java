@@ -10,10 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
+import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.range.internal.RangeStrategyFactory;
+import io.shardrouter.range.internal.TimeBucketedStrategyFactory;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -169,5 +172,65 @@ class TimeBucketedStrategyTest {
   void placementPins_noneWithoutAPinningNestedStrategy() {
     assertEquals(
         List.of(), ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy()).placementPins());
+  }
+
+  @Test
+  void routes_answerForTheirTable_andRefuseAWindowOfAnotherTablesRoute() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    TimeBucketedStrategy s = (TimeBucketedStrategy) t.strategy();
+    TimeBucketRoutes routes = TimeBucketRoutes.of(t);
+    assertSame(t, routes.table());
+    assertSame(s.buckets(), routes.buckets());
+    BucketedRoute w = routes.route(t.route("zeta"), Instant.parse("2026-04-02T08:00:00Z"));
+    assertEquals("g1", w.group().id());
+    Route other = t.toBuilder().version(6).build().route("acme");
+    Instant from = Instant.parse("2026-03-20T00:00:00Z");
+    Instant to = Instant.parse("2026-05-10T00:00:00Z");
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> routes.window(other, from, to))
+            .getMessage()
+            .contains("is not a route of"));
+  }
+
+  @Test
+  void bucket_containsItsStart_notItsEnd() {
+    TimeBucket april =
+        ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy())
+            .bucketOf(Instant.parse("2026-04-15T00:00:00Z"));
+    assertTrue(april.contains(Instant.parse("2026-04-01T00:00:00Z")));
+    assertTrue(april.contains(Instant.parse("2026-04-30T23:59:59.999999Z")));
+    assertFalse(april.contains(Instant.parse("2026-05-01T00:00:00Z")));
+    assertFalse(april.contains(Instant.parse("2026-03-31T23:59:59Z")));
+  }
+
+  @Test
+  void children_theBusinessStrategyAtItsPath() {
+    TimeBucketedStrategy s = (TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy();
+    assertEquals(List.of(new NestedStrategies.Child("strategy", s.strategy())), s.children());
+  }
+
+  @Test
+  void factories_registerTheirTypes() {
+    assertEquals("time_buckets", new TimeBucketedStrategyFactory().type());
+    assertEquals("range", new RangeStrategyFactory().type());
+  }
+
+  @Test
+  void routes_aRouteOfAWiderTableOfTheSameVersion_refused() {
+    RoutingTable t = RoutingDocuments.read(DOC);
+    RoutingTable wider =
+        RoutingDocuments.read(
+            DOC.replace(
+                    "{\"start\": \"m\", \"end\": null}",
+                    "{\"start\": \"m\", \"end\": \"t\"}, {\"start\": \"t\", \"end\": null}")
+                .replace(
+                    "\"placement\": [\"g0\", \"g1\"]", "\"placement\": [\"g0\", \"g1\", \"g1\"]"));
+    Route third = wider.route("zeta");
+    assertEquals(2, third.partition());
+    TimeBucketRoutes routes = TimeBucketRoutes.of(t);
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> routes.route(third, Instant.EPOCH))
+            .getMessage()
+            .contains("is not a route of"));
   }
 }

@@ -1,9 +1,7 @@
 package io.shardrouter.hash.internal;
 
-import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.Violations;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
@@ -66,10 +64,11 @@ public final class RingLayout {
   }
 
   /**
-   * The layout of {@code table}.
+   * The layout of {@code table}. A built table's mode-{@code tokens} ring has a weight for exactly
+   * each of its groups: its weights are never empty, and the table checked them against its groups
+   * (the ring's {@code GroupConstraint}) before it was built.
    *
    * @throws IllegalArgumentException when the table is not a {@code ring} in mode {@code tokens}
-   * @throws InvalidRoutingTableException when its weights do not name exactly its groups
    */
   public static RingLayout of(RoutingTable table) {
     if (!(table.strategy() instanceof RingStrategy ring) || ring.mode() != RingMode.TOKENS) {
@@ -84,9 +83,6 @@ public final class RingLayout {
               + "; the ring allocator changes only 'ring' tables in mode 'tokens' (a vnode-named ring is changed by "
               + "editing strategy.nodes; RingAllocator.initial builds a mode-'tokens' table)");
     }
-    Violations v = new Violations();
-    RingChecks.groupWeights(ring.weights(), table.groups(), "strategy", v, true);
-    v.throwIfAny();
     RingLayout l = new RingLayout(ring.hash(), ring.vnodes());
     Map<String, Integer> index = new LinkedHashMap<>();
     for (ReplicaGroup g : table.groups()) {
@@ -188,9 +184,9 @@ public final class RingLayout {
   /**
    * Moves about {@code amount} of the hash space from group {@code from} to group {@code to}: whole
    * ranges of {@code from} that fit, largest first, then a split of its largest remaining range for
-   * the rest. Returns the share actually moved.
+   * the rest.
    */
-  public double move(int from, int to, double amount) {
+  public void move(int from, int to, double amount) {
     double remaining = amount;
     List<Range> own = rangesOf(from);
     for (Range r : own) {
@@ -202,34 +198,30 @@ public final class RingLayout {
     }
     if (remaining > SPLIT_EPSILON) {
       for (Range r : own) {
-        if (r.group
-            == from) { // the largest range still on `from`: larger than `remaining`, or it was
-          // moved
-          remaining -= split(r, remaining, to);
+        // the largest range still on `from`: larger than `remaining`, or it was moved
+        if (r.group == from) {
+          split(r, remaining, to);
           break;
         }
       }
     }
-    return amount - remaining;
   }
 
   /**
    * Cuts {@code share} off the low end of {@code r} as a new range with a fresh partition id on
-   * group {@code to}; returns the share of the new range. {@code share} must be below {@code r}'s.
+   * group {@code to}, or moves all of {@code r} when {@code share} covers it.
    */
-  public double split(Range r, double share, int to) {
+  public void split(Range r, double share, int to) {
     long points = Tokens.points(share);
     long size = r.token - r.lo; // 0 means the whole space (a single token)
     if (size != 0 && Long.compareUnsigned(points, size) >= 0) {
-      double s = r.share();
       r.group = to;
-      return s;
+      return;
     }
     long cut = r.lo + points;
     Range low = new Range(r.lo, cut, nextPartition++, to);
     r.lo = cut;
     ranges.add(low);
-    return low.share();
   }
 
   /** The routing table of this layout: {@code base} gives version, entity and key type. */
