@@ -513,7 +513,7 @@ class BudgetTest {
   }
 
   @Test
-  void retryOptions_subjectsAndReferencesAtTheirParams() {
+  void retryOptions_subjectsAndReferencesAtTheirParams_inThreeForks() {
     Fixtures.Json json =
         new Fixtures.Json()
             .add(F, 4.0, 0.1, 0, "keySet", "ascii36")
@@ -536,6 +536,7 @@ class BudgetTest {
     assertEquals(2, options.getIncludes().size(), options.getIncludes().toString());
     assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
     assertEquals(List.of("hash_mod"), List.copyOf(options.getParameter("strategy").get()));
+    assertEquals(3, options.getForkCount().get(), "a ratio is re-measured in three forks");
   }
 
   @Test
