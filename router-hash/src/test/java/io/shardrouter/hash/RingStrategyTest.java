@@ -146,42 +146,15 @@ class RingStrategyTest {
   void namedVnodes_collision_keepsTheEarlierVnode() {
     // A token hash that sends "b#vnode-0" onto the token of "a#vnode-1".
     StableHash colliding =
-        new StableHash() {
-          @Override
-          public String name() {
-            return "test";
-          }
-
-          @Override
-          public long seed() {
-            return 0;
-          }
-
-          @Override
-          public long hash(byte[] b, int off, int len) {
-            throw new UnsupportedOperationException();
-          }
-
-          @Override
-          public long hashString(String s) {
-            return switch (s) {
-              case "a#vnode-0" -> 100;
-              case "a#vnode-1", "b#vnode-0" -> 200;
-              case "b#vnode-1" -> 300;
-              default -> throw new IllegalArgumentException(s);
-            };
-          }
-
-          @Override
-          public long hashLong(long k) {
-            throw new UnsupportedOperationException();
-          }
-
-          @Override
-          public long hashInt(int k) {
-            throw new UnsupportedOperationException();
-          }
-        };
+        new TextHash(
+            "test",
+            s ->
+                switch (s) {
+                  case "a#vnode-0" -> 100;
+                  case "a#vnode-1", "b#vnode-0" -> 200;
+                  case "b#vnode-1" -> 300;
+                  default -> throw new IllegalArgumentException(s);
+                });
     NamedVnodes.Derived d = NamedVnodes.derive(List.of("a", "b"), 2, colliding);
     assertEquals(1, d.collisions());
     assertTrue(Arrays.equals(new long[] {100, 200, 300}, d.tokens()), Arrays.toString(d.tokens()));

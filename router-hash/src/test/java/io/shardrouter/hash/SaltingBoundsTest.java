@@ -104,38 +104,8 @@ class SaltingBoundsTest {
 
   @Test
   void nullDiscriminator_refusedBeforeAnyHashSeesIt() {
-    StableHash lenient =
-        new StableHash() {
-          @Override
-          public String name() {
-            return "lenient";
-          }
-
-          @Override
-          public long seed() {
-            return 0;
-          }
-
-          @Override
-          public long hash(byte[] bytes, int offset, int length) {
-            return 0;
-          }
-
-          @Override
-          public long hashString(String key) {
-            return 0; // accepts null: Salting must not rely on the hash to refuse it
-          }
-
-          @Override
-          public long hashLong(long key) {
-            return 0;
-          }
-
-          @Override
-          public long hashInt(int key) {
-            return 0;
-          }
-        };
+    // accepts null: Salting must not rely on the hash to refuse it
+    StableHash lenient = new TextHash("lenient", key -> 0);
     Salting s = Salting.computed(8, lenient);
     assertEquals(0, s.bucketOf("order-42"));
     InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> s.bucketOf(null));
