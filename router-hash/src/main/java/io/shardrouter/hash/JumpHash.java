@@ -8,15 +8,14 @@ package io.shardrouter.hash;
  * <p>Not Guava's {@code Hashing.consistentHash}, which uses another generator and gives other
  * answers.
  *
+ * <p>Reached through {@link JumpHashStrategy#partitionOfHash}, the {@code jump} strategy's
+ * partition of a 64-bit hash.
+ *
  * <p><b>Thread-safety:</b> stateless.
  *
- * <p><b>Stability:</b> stable.
- *
  * <p><b>Allocation:</b> none.
- *
- * @since 0.1
  */
-public final class JumpHash {
+final class JumpHash {
   private static final double TWO_POW_31 = 2147483648.0;
 
   private JumpHash() {}
@@ -35,7 +34,7 @@ public final class JumpHash {
    *
    * @throws IllegalArgumentException when {@code buckets < 1}
    */
-  public static int bucket(long key, int buckets) {
+  static int bucket(long key, int buckets) {
     if (buckets < 1) {
       throw new IllegalArgumentException("jump hash needs at least 1 bucket, got " + buckets);
     }

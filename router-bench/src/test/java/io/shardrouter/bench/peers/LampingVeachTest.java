@@ -3,18 +3,22 @@ package io.shardrouter.bench.peers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.hash.JumpHash;
+import io.shardrouter.hash.JumpHashStrategy;
+import io.shardrouter.hash.StableHashes;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class LampingVeachTest {
   @Test
-  void jump_agreesWithLibraryJumpHash() {
+  void jump_agreesWithTheLibrarysJumpStrategy() {
     SplittableRandom r = new SplittableRandom(3);
     for (int i = 0; i < 10_000; i++) {
       long key = r.nextLong();
       int n = 1 + r.nextInt(5000);
-      assertEquals(JumpHash.bucket(key, n), LampingVeach.jump(key, n), "key " + key + ", n " + n);
+      assertEquals(
+          JumpHashStrategy.of(StableHashes.xxh3(), n).partitionOfHash(key),
+          LampingVeach.jump(key, n),
+          "key " + key + ", n " + n);
     }
   }
 
