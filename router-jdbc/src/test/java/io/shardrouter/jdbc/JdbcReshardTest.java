@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.migrate.FileStateStore;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRouter;
+import io.shardrouter.migrate.MigrationStateStore;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.MigrationWriter;
 import io.shardrouter.migrate.MovedException;
@@ -73,7 +73,7 @@ class JdbcReshardTest {
     MigrationCoordinator coordinator =
         MigrationCoordinator.builder(plan)
             .stores(stores)
-            .stateStore(new FileStateStore(stateDir))
+            .stateStore(MigrationStateStore.inDirectory(stateDir))
             .migrationRouters(router)
             .batchSize(50)
             .build();

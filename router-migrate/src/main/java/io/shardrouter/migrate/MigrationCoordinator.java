@@ -414,7 +414,7 @@ public final class MigrationCoordinator {
     public MigrationCoordinator build() {
       if (stateStore == null) {
         throw new IllegalStateException(
-            "a coordinator needs a stateStore (FileStateStore, or your own MigrationStateStore)");
+            "a coordinator needs a stateStore (MigrationStateStore.inDirectory, or your own)");
       }
       if (publisher == null && routers.isEmpty() && migrationRouters.isEmpty()) {
         throw new IllegalStateException(

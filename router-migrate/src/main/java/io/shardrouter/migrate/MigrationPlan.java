@@ -17,7 +17,7 @@ import java.util.Map;
  * <pre>{@code
  * MigrationPlan plan = MigrationPlan.between(current, next); // 4 -> 5 groups, or hash_mod 16 -> 32
  * MigrationCoordinator c = MigrationCoordinator.builder(plan)
- *     .stores(storesByGroupId).stateStore(new FileStateStore(dir)).routers(router).build();
+ *     .stores(storesByGroupId).stateStore(MigrationStateStore.inDirectory(dir)).routers(router).build();
  * c.cutOver();  // copy, dual write, verify, canary, cut-over; c.finish() or c.rollback() later
  * }</pre>
  *

@@ -6,7 +6,8 @@
  * <p>Start from {@link io.shardrouter.migrate.MigrationPlan#between}. A service implements {@link
  * io.shardrouter.migrate.MigrationStore} for its database (one instance per replica group) and
  * keeps progress in a {@link io.shardrouter.migrate.MigrationStateStore} ({@link
- * io.shardrouter.migrate.FileStateStore} ships here); {@link io.shardrouter.migrate.InMemoryStore}
- * serves tests and the simulation. See {@code docs/migration.md}.
+ * io.shardrouter.migrate.MigrationStateStore#inDirectory} ships here); {@link
+ * io.shardrouter.migrate.InMemoryStore} serves tests and the simulation. See {@code
+ * docs/migration.md}.
  */
 package io.shardrouter.migrate;

@@ -38,7 +38,7 @@ class MigrationCoordinatorTest {
   private MigrationCoordinator coordinator() {
     return MigrationCoordinator.builder(plan)
         .stores(stores)
-        .stateStore(new FileStateStore(dir))
+        .stateStore(MigrationStateStore.inDirectory(dir))
         .routers(router)
         .migrationRouters(routes)
         .migrationId("orders-4to5")
@@ -160,7 +160,7 @@ class MigrationCoordinatorTest {
     MigrationCoordinator c =
         MigrationCoordinator.builder(plan)
             .stores(stores)
-            .stateStore(new FileStateStore(dir))
+            .stateStore(MigrationStateStore.inDirectory(dir))
             .routers(router)
             .maxVerifyRounds(2)
             .build();
@@ -190,7 +190,7 @@ class MigrationCoordinatorTest {
             () ->
                 MigrationCoordinator.builder(plan)
                     .stores(four)
-                    .stateStore(new FileStateStore(dir))
+                    .stateStore(MigrationStateStore.inDirectory(dir))
                     .routers(router)
                     .build());
     assertTrue(noStore.getMessage().contains("no store for groups [g5]"), noStore.getMessage());
@@ -205,7 +205,7 @@ class MigrationCoordinatorTest {
             () ->
                 MigrationCoordinator.builder(plan)
                     .stores(stores)
-                    .stateStore(new FileStateStore(dir))
+                    .stateStore(MigrationStateStore.inDirectory(dir))
                     .build());
     assertTrue(noRouters.getMessage().contains("needs routers"));
     coordinator();
@@ -216,7 +216,7 @@ class MigrationCoordinatorTest {
             () ->
                 MigrationCoordinator.builder(other)
                     .stores(stores)
-                    .stateStore(new FileStateStore(dir))
+                    .stateStore(MigrationStateStore.inDirectory(dir))
                     .routers(router)
                     .migrationId("orders-4to5")
                     .build());

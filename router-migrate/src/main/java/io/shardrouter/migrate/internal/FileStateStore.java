@@ -1,6 +1,7 @@
-package io.shardrouter.migrate;
+package io.shardrouter.migrate.internal;
 
-import io.shardrouter.migrate.internal.StateCodec;
+import io.shardrouter.migrate.MigrationState;
+import io.shardrouter.migrate.MigrationStateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -22,7 +23,7 @@ import java.util.zip.CRC32;
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; one writer per migration id is assumed.
  *
- * <p><b>Stability:</b> evolving.
+ * <p>Made by {@link MigrationStateStore#inDirectory}.
  */
 public final class FileStateStore implements MigrationStateStore {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");

@@ -1,10 +1,13 @@
-package io.shardrouter.migrate;
+package io.shardrouter.migrate.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.migrate.MigrationState;
+import io.shardrouter.migrate.PartReport;
+import io.shardrouter.migrate.Phase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,11 +7,11 @@ import io.shardrouter.examples.orders.Ledger.User;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.ShardedDataSource;
-import io.shardrouter.migrate.FileStateStore;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRouter;
 import io.shardrouter.migrate.MigrationRoutes;
+import io.shardrouter.migrate.MigrationStateStore;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.WriteOrigin;
@@ -114,7 +114,7 @@ final class ReshardRun {
       MigrationCoordinator coordinator =
           MigrationCoordinator.builder(plan)
               .stores(stores)
-              .stateStore(new FileStateStore(stateDir))
+              .stateStore(MigrationStateStore.inDirectory(stateDir))
               .routers(ordersRouter)
               .migrationRouters(router)
               .publisher(
