@@ -4,7 +4,8 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.time.Duration;
@@ -66,7 +67,7 @@ public final class ZkPropagationHarness {
             + " after %d of warm-up%n",
         watchers,
         partitions,
-        Snapshots.write(tables.get(0)).length,
+        RoutingDocuments.writeSnapshot(tables.get(0)).length,
         versions,
         warmup);
 

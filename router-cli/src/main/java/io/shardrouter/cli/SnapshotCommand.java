@@ -1,7 +1,7 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
 
 /**
  * {@code shardctl snapshot DOC OUT}: writes the table of {@code DOC} as a binary snapshot. The
@@ -14,8 +14,8 @@ final class SnapshotCommand implements Command {
     args.requireExactly(2, "DOC and OUT");
     String outArg = args.positional(1);
     RoutingTable table = Tables.load(args.positional(0));
-    byte[] snapshot = Snapshots.write(table);
-    RoutingTable back = Snapshots.read(snapshot);
+    byte[] snapshot = RoutingDocuments.writeSnapshot(table);
+    RoutingTable back = RoutingDocuments.read(snapshot);
     if (!back.equals(table)) {
       throw new IllegalStateException(
           "snapshot of " + table + " reads back as " + back + "; not written");

@@ -1,10 +1,9 @@
 package io.shardrouter.cli;
 
-import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.metadata.RoutingFiles;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -17,9 +16,9 @@ import java.util.List;
 
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
- * apart by {@link RoutingFiles}) and turns every way it can fail into the lines {@code shardctl}
- * prints: one {@code path: message} line per violation, the snapshot's corruption, the unreadable
- * file; and writes output files whole.
+ * apart by {@link RoutingDocuments}) and turns every way it can fail into the lines {@code
+ * shardctl} prints: one {@code path: message} line per violation (a damaged snapshot among them),
+ * the unreadable file; and writes output files whole.
  */
 final class Tables {
   private Tables() {}
@@ -27,7 +26,7 @@ final class Tables {
   static RoutingTable load(String file) {
     Path path = existingFile(file, "routing document");
     try {
-      return RoutingFiles.read(path);
+      return RoutingDocuments.read(path);
     } catch (InvalidRoutingTableException e) {
       List<String> lines = new ArrayList<>();
       int n = e.violations().size();
@@ -41,8 +40,6 @@ final class Tables {
         lines.add(v.toString());
       }
       throw CommandException.invalid(lines);
-    } catch (CorruptSnapshotException e) {
-      throw CommandException.invalid("shardctl: " + file + ": corrupt snapshot: " + e.getMessage());
     } catch (UncheckedIOException e) {
       throw CommandException.invalid("shardctl: cannot read " + file + ": " + e.getCause());
     }

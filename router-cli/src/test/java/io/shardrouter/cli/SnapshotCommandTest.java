@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +31,7 @@ class SnapshotCommandTest {
   void snapshot_roundTrip_routeFromSnapshotGivesIdenticalOutput() throws IOException {
     for (String doc : new String[] {Cli.JUMP, Cli.HASH_MOD}) {
       Path snap = snapshotOf(doc);
-      assertTrue(Snapshots.isSnapshot(Files.readAllBytes(snap)));
+      assertTrue(RoutingDocuments.isSnapshot(Files.readAllBytes(snap)));
       List<String> keys = new ArrayList<>();
       for (int i = -500; i < 500; i++) {
         keys.add(Integer.toString(i));
@@ -56,7 +55,7 @@ class SnapshotCommandTest {
     assertEquals(ShardCtl.OK, b.status(), b::toString);
     assertEquals(a.out(), b.out());
     RoutingTable doc = RoutingDocuments.read(Path.of(Cli.JUMP));
-    RoutingTable fromSnap = Snapshots.read(readAll(snap));
+    RoutingTable fromSnap = RoutingDocuments.read(readAll(snap));
     assertEquals(doc, fromSnap);
   }
 
@@ -81,11 +80,16 @@ class SnapshotCommandTest {
               : Cli.run(command, snap.toString());
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
-      assertEquals(1, r.errLines().size(), r::toString);
-      assertTrue(
-          r.err()
-              .startsWith("shardctl: " + snap + ": corrupt snapshot: snapshot checksum mismatch"),
+      assertEquals(
+          "shardctl: " + snap + " is not a valid routing table (1 violation):",
+          r.errLines().get(0),
           r::toString);
+      assertTrue(
+          r.errLines()
+              .get(1)
+              .startsWith("snapshot: snapshot checksum mismatch: header has CRC-32C"),
+          r::toString);
+      assertEquals(2, r.errLines().size(), r::toString);
     }
   }
 
@@ -97,7 +101,7 @@ class SnapshotCommandTest {
     Files.write(snap, b);
     Cli.Result r = Cli.run("validate", snap.toString());
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
-    assertTrue(r.err().contains("corrupt snapshot: "), r::toString);
+    assertTrue(r.err().contains("\nsnapshot: snapshot checksum mismatch: "), r::toString);
   }
 
   @Test
@@ -107,7 +111,7 @@ class SnapshotCommandTest {
     Files.write(snap, Arrays.copyOf(b, b.length - 10));
     Cli.Result r = Cli.run("validate", snap.toString());
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
-    assertTrue(r.err().contains("corrupt snapshot: snapshot is truncated"), r::toString);
+    assertTrue(r.err().contains("\nsnapshot: snapshot is truncated: "), r::toString);
   }
 
   @Test

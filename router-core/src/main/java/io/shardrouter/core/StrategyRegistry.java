@@ -97,20 +97,31 @@ public final class StrategyRegistry {
   }
 
   /**
-   * The factory of {@code type}; throws {@link UnknownStrategyException} listing the known ones.
+   * The factory of {@code type}.
+   *
+   * @throws InvalidRoutingTableException with one violation at {@code type} that lists the
+   *     registered types, when none is {@code type}
    */
   public StrategyFactory factory(String type) {
     StrategyFactory f = factories.get(type);
     if (f == null) {
-      throw new UnknownStrategyException(type, types());
+      throw new InvalidRoutingTableException(new Violation("type", unknown(type)));
     }
     return f;
   }
 
+  private String unknown(String type) {
+    return "unknown strategy '"
+        + type
+        + "'; registered: "
+        + types()
+        + " (a strategy module such as router-hash must be on the class path to build its types)";
+  }
+
   /**
    * Builds a strategy from its {@code strategy} object (as {@link PartitionStrategy#toSpec()} gives
-   * it); throws {@link InvalidRoutingTableException} listing every problem, or {@link
-   * UnknownStrategyException}.
+   * it); throws {@link InvalidRoutingTableException} listing every problem, an unknown type among
+   * them.
    */
   public PartitionStrategy create(Spec spec) {
     return create(spec, (KeyType) null);
@@ -118,12 +129,9 @@ public final class StrategyRegistry {
 
   /**
    * Builds a strategy for keys of {@code keyType} from its {@code strategy} object; throws {@link
-   * InvalidRoutingTableException} listing every problem, or {@link UnknownStrategyException}.
+   * InvalidRoutingTableException} listing every problem, an unknown type among them.
    */
   public PartitionStrategy create(Spec spec, KeyType keyType) {
-    if (spec != null && spec.isObject() && spec.get("type") != null && spec.get("type").isText()) {
-      factory(spec.get("type").text()); // unknown names throw their own exception
-    }
     Violations v = new Violations();
     PartitionStrategy s = create(spec, "strategy", v, keyType);
     v.throwIfAny();
@@ -156,7 +164,7 @@ public final class StrategyRegistry {
     String type = typeNode.text();
     StrategyFactory f = factories.get(type);
     if (f == null) {
-      violations.add(path + ".type", "unknown strategy '" + type + "'; registered: " + types());
+      violations.add(path + ".type", unknown(type));
       return null;
     }
     int before = violations.size();

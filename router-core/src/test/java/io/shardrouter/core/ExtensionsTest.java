@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -55,12 +55,19 @@ class ExtensionsTest {
     assertTrue(
         doc.indexOf("\"extensions\"") > doc.indexOf("\"placement\""), "extensions come last");
     RoutingTable back =
-        RoutingDocuments.read(doc.getBytes(StandardCharsets.UTF_8), REGISTRY, 1 << 20);
+        RoutingDocuments.read(
+            doc.getBytes(StandardCharsets.UTF_8),
+            REGISTRY,
+            ReadLimits.defaults().withMaxSnapshotContentBytes(1 << 20));
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(transition(), back.extension("transition"));
     assertEquals(t.extensions(), back.extensions());
 
-    RoutingTable fromSnapshot = Snapshots.read(Snapshots.write(t), REGISTRY, 1 << 20);
+    RoutingTable fromSnapshot =
+        RoutingDocuments.read(
+            RoutingDocuments.writeSnapshot(t),
+            REGISTRY,
+            ReadLimits.defaults().withMaxSnapshotContentBytes(1 << 20));
     assertEquals(t.fingerprint(), fromSnapshot.fingerprint());
     assertEquals(transition(), fromSnapshot.extension("transition"));
     assertEquals(t.extensions(), t.toBuilder().build().extensions(), "toBuilder keeps them");
@@ -130,6 +137,9 @@ class ExtensionsTest {
   }
 
   private static RoutingTable read(String doc) {
-    return RoutingDocuments.read(doc.getBytes(StandardCharsets.UTF_8), REGISTRY, 1 << 20);
+    return RoutingDocuments.read(
+        doc.getBytes(StandardCharsets.UTF_8),
+        REGISTRY,
+        ReadLimits.defaults().withMaxSnapshotContentBytes(1 << 20));
   }
 }

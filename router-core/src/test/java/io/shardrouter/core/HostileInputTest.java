@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class HostileInputTest {
   private static RoutingTable read(byte[] json) {
-    return RoutingDocuments.read(
-        json, ByteSumStrategy.REGISTRY, RoutingDocuments.DEFAULT_MAX_BYTES);
+    return RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, ReadLimits.defaults());
   }
 
   private static InvalidRoutingTableException refused(byte[] json) {
@@ -47,19 +46,20 @@ class HostileInputTest {
         Hex.parse("53525453" + "0100" + "0000" + "00000010" + "01000000" + "00000000" + "00");
     assertEquals(21, hostile.length);
     long before = allocated();
-    CorruptSnapshotException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            CorruptSnapshotException.class,
-            () ->
-                Snapshots.read(
-                    hostile, ByteSumStrategy.REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES));
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(hostile, ByteSumStrategy.REGISTRY, ReadLimits.defaults()));
     long used = allocated() - before;
+    assertEquals("snapshot", e.violations().get(0).path(), e::getMessage);
     assertTrue(
-        e.getMessage()
+        e.violations()
+            .get(0)
+            .message()
             .startsWith(
                 "snapshot declares 268435456 content bytes from 1 compressed bytes; LZ4 expands at"
                     + " most 255 times (at most 510 bytes here)"),
-        e.getMessage());
+        e::getMessage);
     assertTrue(used < (1 << 20), "the refusal allocated " + used + " bytes");
   }
 
@@ -68,12 +68,10 @@ class HostileInputTest {
     // 255 × 1 + 255 = 510 is allowed by the ratio; the block then fails to decode as declared
     byte[] snap =
         Hex.parse("53525453" + "0100" + "0000" + "fe010000" + "01000000" + "00000000" + "00");
-    CorruptSnapshotException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            CorruptSnapshotException.class,
-            () ->
-                Snapshots.read(
-                    snap, ByteSumStrategy.REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES));
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(snap, ByteSumStrategy.REGISTRY, ReadLimits.defaults()));
     assertFalse(e.getMessage().contains("LZ4 expands at most"), e.getMessage());
   }
 
@@ -178,7 +176,7 @@ class HostileInputTest {
           doc("\"routing_version\": 7", "\"routing_version\": " + longNumber)
         }) {
       InvalidRoutingTableException e = refused(json.getBytes(StandardCharsets.UTF_8));
-      assertInstanceOf(LimitExceededException.class, e, e::getMessage);
+      assertInstanceOf(InvalidRoutingTableException.class, e, e::getMessage);
       assertTrue(e.getMessage().contains(" at line "), e.getMessage());
       assertTrue(e.getMessage().contains(", column "), e.getMessage());
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
-import io.shardrouter.core.metadata.Snapshots;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The caller's {@link ReadLimits}: entries of one container, partitions, document and snapshot
- * bytes, each refused with {@link LimitExceededException} before the table is built, at the limit
- * accepted, and raised by the caller when the input is genuine.
+ * bytes, each refused with {@link InvalidRoutingTableException} before the table is built, at the
+ * limit accepted, and raised by the caller when the input is genuine.
  */
 class ReadLimitsTest {
   /** The minimal document with {@code p} partitions placed on g0. */
@@ -47,8 +46,8 @@ class ReadLimitsTest {
   void entries_overTheLimit_refusedWithLineColumnAndOffset_atTheLimitRead() {
     ReadLimits limits = ReadLimits.defaults().withMaxEntries(16);
     assertEquals(16, read(document(16), limits).partitionCount());
-    LimitExceededException e =
-        assertThrows(LimitExceededException.class, () -> read(document(17), limits));
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> read(document(17), limits));
     String json = document(17);
     int offset = json.indexOf("[\"g0\"");
     assertTrue(
@@ -73,9 +72,9 @@ class ReadLimitsTest {
   void entries_anObjectOverTheLimit_isNamedAnObject() {
     String json =
         document(2).replace("\"primary\": \"db0:5432\"", "\"primary\": \"db0:5432\", \"a\": 1");
-    LimitExceededException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            LimitExceededException.class,
+            InvalidRoutingTableException.class,
             () -> read(json, ReadLimits.defaults().withMaxEntries(2)));
     assertTrue(e.getMessage().contains("the object at line 1, column 1"), e.getMessage());
   }
@@ -84,8 +83,8 @@ class ReadLimitsTest {
   void partitions_overTheLimit_refusedAtPlacement_atTheLimitRead() {
     ReadLimits limits = ReadLimits.defaults().withMaxPartitions(12);
     assertEquals(12, read(document(12), limits).partitionCount());
-    LimitExceededException e =
-        assertThrows(LimitExceededException.class, () -> read(document(13), limits));
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> read(document(13), limits));
     assertEquals("placement", e.violations().get(0).path());
     assertTrue(
         e.getMessage().contains("has 13 entries, one per partition, over the limit of 12"),
@@ -96,7 +95,7 @@ class ReadLimitsTest {
   void defaults_refuseAPlacementOfMoreThan2Pow21_raisedLimitsReadIt() {
     int p = ReadLimits.DEFAULT_MAX_PARTITIONS + 1;
     String json = document(p);
-    assertThrows(LimitExceededException.class, () -> read(json, ReadLimits.defaults()));
+    assertThrows(InvalidRoutingTableException.class, () -> read(json, ReadLimits.defaults()));
     RoutingTable t = read(json, ReadLimits.defaults().withMaxEntries(p).withMaxPartitions(p));
     assertEquals(p, t.partitionCount());
   }
@@ -106,33 +105,33 @@ class ReadLimitsTest {
     String json = document(4);
     int n = json.getBytes(StandardCharsets.UTF_8).length;
     assertEquals(4, read(json, ReadLimits.defaults().withMaxDocumentBytes(n)).partitionCount());
-    LimitExceededException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            LimitExceededException.class,
+            InvalidRoutingTableException.class,
             () -> read(json, ReadLimits.defaults().withMaxDocumentBytes(n - 1)));
     assertTrue(e.getMessage().contains("over the limit of " + (n - 1)), e.getMessage());
   }
 
   @Test
   void snapshot_declaredContentOverTheLimit_isALimitNotCorruption() {
-    byte[] snapshot = Snapshots.write(Tables.table(3, 8, 2));
+    byte[] snapshot = RoutingDocuments.writeSnapshot(Tables.table(3, 8, 2));
     int content =
         (snapshot[8] & 0xFF)
             | (snapshot[9] & 0xFF) << 8
             | (snapshot[10] & 0xFF) << 16
             | (snapshot[11] & 0xFF) << 24;
-    LimitExceededException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            LimitExceededException.class,
+            InvalidRoutingTableException.class,
             () ->
-                Snapshots.read(
+                RoutingDocuments.read(
                     snapshot,
                     ByteSumStrategy.REGISTRY,
                     ReadLimits.defaults().withMaxSnapshotContentBytes(content - 1)));
     assertTrue(e.getMessage().contains("ReadLimits.maxSnapshotContentBytes"), e.getMessage());
     assertEquals(
         8,
-        Snapshots.read(
+        RoutingDocuments.read(
                 snapshot,
                 ByteSumStrategy.REGISTRY,
                 ReadLimits.defaults().withMaxSnapshotContentBytes(content))
@@ -141,11 +140,11 @@ class ReadLimitsTest {
 
   @Test
   void snapshot_contentOverThePartitionLimit_refused() {
-    byte[] snapshot = Snapshots.write(Tables.table(3, 64, 2));
+    byte[] snapshot = RoutingDocuments.writeSnapshot(Tables.table(3, 64, 2));
     assertThrows(
-        LimitExceededException.class,
+        InvalidRoutingTableException.class,
         () ->
-            Snapshots.read(
+            RoutingDocuments.read(
                 snapshot, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxPartitions(63)));
   }
 
@@ -160,7 +159,8 @@ class ReadLimitsTest {
             file, router, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxPartitions(4))) {
       assertEquals(RoutingFileSource.Outcome.REFUSED, source.refresh());
       assertEquals(1, router.table().version());
-      assertTrue(source.lastError() instanceof LimitExceededException, source.status()::toString);
+      assertTrue(
+          source.lastError() instanceof InvalidRoutingTableException, source.status()::toString);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -26,8 +27,12 @@ class RouteTest {
   @Test
   void routesOfTwoTablesWithTheSameContent_areEqual_withEqualHashCodes() {
     byte[] doc = Tables.document().getBytes(StandardCharsets.UTF_8);
-    RoutingTable a = RoutingDocuments.read(doc, ByteSumStrategy.REGISTRY, doc.length);
-    RoutingTable b = RoutingDocuments.read(doc, ByteSumStrategy.REGISTRY, doc.length);
+    RoutingTable a =
+        RoutingDocuments.read(
+            doc, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxDocumentBytes(doc.length));
+    RoutingTable b =
+        RoutingDocuments.read(
+            doc, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxDocumentBytes(doc.length));
     for (int p = 0; p < a.partitionCount(); p++) {
       Route ra = a.routeOfPartition(p);
       Route rb = b.routeOfPartition(p);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -161,7 +162,9 @@ class RouterTest {
         () ->
             r.update(
                 RoutingDocuments.read(
-                    bad.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, 1 << 20)));
+                    bad.getBytes(StandardCharsets.UTF_8),
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxDocumentBytes(1 << 20))));
     assertSame(before, r.table());
     assertSame(before.route("k"), r.route("k"));
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -21,7 +22,9 @@ class RoutingDocumentsFieldsTest {
             InvalidRoutingTableException.class,
             () ->
                 RoutingDocuments.read(
-                    json.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, 1 << 20))
+                    json.getBytes(StandardCharsets.UTF_8),
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxDocumentBytes(1 << 20)))
         .violations();
   }
 

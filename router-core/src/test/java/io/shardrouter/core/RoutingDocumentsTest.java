@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.Keys;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +17,7 @@ class RoutingDocumentsTest {
 
   private static RoutingTable read(String json) {
     return RoutingDocuments.read(
-        json.getBytes(StandardCharsets.UTF_8),
-        ByteSumStrategy.REGISTRY,
-        RoutingDocuments.DEFAULT_MAX_BYTES);
+        json.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, ReadLimits.defaults());
   }
 
   /**
@@ -135,7 +134,7 @@ class RoutingDocumentsTest {
             .replace("[\"g0\",\"g0\",\"g0\",\"g0\",\"g1\",\"g1\",\"g1\",\"g1\"]", "[\"g1\"]");
     RoutingTable t =
         RoutingDocuments.read(
-            json.getBytes(StandardCharsets.UTF_8), registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+            json.getBytes(StandardCharsets.UTF_8), registry, ReadLimits.defaults());
     assertEquals(KeyType.LONG, t.strategy().keyType());
     RoutingTable nested =
         RoutingDocuments.read(
@@ -144,7 +143,7 @@ class RoutingDocumentsTest {
                     "{\"type\": \"test_key_typed\", \"nested\": {\"type\": \"test_key_typed\"}}")
                 .getBytes(StandardCharsets.UTF_8),
             registry,
-            RoutingDocuments.DEFAULT_MAX_BYTES);
+            ReadLimits.defaults());
     assertEquals(KeyType.LONG, nested.strategy().keyType());
     assertEquals(
         KeyType.TIMESTAMP, registry.create(t.strategy().toSpec(), KeyType.TIMESTAMP).keyType());
@@ -195,11 +194,21 @@ class RoutingDocumentsTest {
   @Test
   void read_documentOfExactlyMaxBytes_accepted_oneMoreByteRefused() {
     byte[] json = Tables.document().getBytes(StandardCharsets.UTF_8);
-    assertEquals(7, RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, json.length).version());
+    assertEquals(
+        7,
+        RoutingDocuments.read(
+                json,
+                ByteSumStrategy.REGISTRY,
+                ReadLimits.defaults().withMaxDocumentBytes(json.length))
+            .version());
     InvalidRoutingTableException e =
         assertThrows(
             InvalidRoutingTableException.class,
-            () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, json.length - 1));
+            () ->
+                RoutingDocuments.read(
+                    json,
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxDocumentBytes(json.length - 1)));
     assertEquals(
         List.of(
             new Violation(
@@ -324,9 +333,9 @@ class RoutingDocumentsTest {
 
   @Test
   void registry_unknownStrategy_throwsWithKnownNames() {
-    UnknownStrategyException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            UnknownStrategyException.class, () -> ByteSumStrategy.REGISTRY.factory("ring"));
+            InvalidRoutingTableException.class, () -> ByteSumStrategy.REGISTRY.factory("ring"));
     assertTrue(
         e.getMessage().contains("unknown strategy 'ring'; registered: [test_byte_sum]"),
         e.getMessage());
@@ -488,7 +497,11 @@ class RoutingDocumentsTest {
     InvalidRoutingTableException e =
         assertThrows(
             InvalidRoutingTableException.class,
-            () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, 100));
+            () ->
+                RoutingDocuments.read(
+                    json,
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxDocumentBytes(100)));
     assertViolation(e.violations(), "$", "over the limit of 100");
   }
 

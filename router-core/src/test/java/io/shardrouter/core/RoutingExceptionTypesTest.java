@@ -1,11 +1,11 @@
 package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The refusals a caller may handle differently each have their own {@link RoutingException}
- * subtype, under the type older callers already catch.
+ * The refusals a caller handles differently each have their own {@link RoutingException} subtype;
+ * every way an offered table is refused (bad bytes, a reader limit, a broken rule) is one {@link
+ * InvalidRoutingTableException}, told apart by the violation's path and message.
  */
 class RoutingExceptionTypesTest {
   @TempDir Path dir;
@@ -24,11 +25,16 @@ class RoutingExceptionTypesTest {
   private static InvalidRoutingTableException readRefused(byte[] json, int maxBytes) {
     return assertThrows(
         InvalidRoutingTableException.class,
-        () -> RoutingDocuments.read(json, ByteSumStrategy.REGISTRY, maxBytes));
+        () ->
+            RoutingDocuments.read(
+                json,
+                ByteSumStrategy.REGISTRY,
+                ReadLimits.defaults().withMaxDocumentBytes(maxBytes)));
   }
 
   private static InvalidRoutingTableException readRefused(String json) {
-    return readRefused(json.getBytes(StandardCharsets.UTF_8), RoutingDocuments.DEFAULT_MAX_BYTES);
+    return readRefused(
+        json.getBytes(StandardCharsets.UTF_8), ReadLimits.DEFAULT_MAX_DOCUMENT_BYTES);
   }
 
   private static void assertOneViolation(
@@ -79,53 +85,37 @@ class RoutingExceptionTypesTest {
   }
 
   @Test
-  void malformedDocuments_areMalformedDocumentExceptions_stillInvalidRoutingTables() {
-    assertOneViolation(
-        assertInstanceOf(MalformedDocumentException.class, readRefused("{\"format\": 1,")),
-        "$",
-        "malformed JSON at line 1");
-    assertOneViolation(
-        assertInstanceOf(MalformedDocumentException.class, readRefused("")),
-        "$",
-        "document is empty");
-    assertOneViolation(
-        assertInstanceOf(MalformedDocumentException.class, readRefused("[1, 2]")),
-        "$",
-        "must be a JSON object, got array");
+  void malformedDocuments_areOneViolationAtTheRoot_withTheLineAndColumn() {
+    assertOneViolation(readRefused("{\"format\": 1,"), "$", "malformed JSON at line 1");
+    assertOneViolation(readRefused(""), "$", "document is empty");
+    assertOneViolation(readRefused("[1, 2]"), "$", "must be a JSON object, got array");
     byte[] overlong = {'{', '"', (byte) 0xC1, (byte) 0xA5, '"', ':', '1', '}'};
     assertOneViolation(
-        assertInstanceOf(
-            MalformedDocumentException.class,
-            readRefused(overlong, RoutingDocuments.DEFAULT_MAX_BYTES)),
-        "$",
-        "byte offset 2");
+        readRefused(overlong, ReadLimits.DEFAULT_MAX_DOCUMENT_BYTES), "$", "byte offset 2");
   }
 
   @Test
-  void aDocumentThatParsesButBreaksRules_isNeitherMalformedNorOverALimit() {
+  void aDocumentThatParsesButBreaksRules_isRefusedAtTheBrokenField() {
     InvalidRoutingTableException e = readRefused(Tables.document().replace("\"g1\"]", "\"g9\"]"));
-    assertEquals(InvalidRoutingTableException.class, e.getClass());
+    assertOneViolation(e, "placement[7]", "unknown group 'g9'; known groups: [g0, g1]");
   }
 
   @Test
-  void documentsOverALimit_areLimitExceededExceptions_namingTheLimit() {
+  void documentsOverALimit_areOneViolationAtTheRoot_namingTheLimit() {
     byte[] doc = Tables.document().getBytes(StandardCharsets.UTF_8);
     assertOneViolation(
-        assertInstanceOf(LimitExceededException.class, readRefused(doc, doc.length - 1)),
+        readRefused(doc, doc.length - 1),
         "$",
         "document is " + doc.length + " bytes, over the limit of " + (doc.length - 1),
         "raise the limit");
     String deep = "[".repeat(40) + "]".repeat(40);
     assertOneViolation(
-        assertInstanceOf(LimitExceededException.class, readRefused("{\"a\": " + deep + "}")),
+        readRefused("{\"a\": " + deep + "}"),
         "$",
         "over a reader limit at line 1",
         "nesting depth");
     String longName = "{\"" + "n".repeat(2000) + "\": 1}";
     assertOneViolation(
-        assertInstanceOf(LimitExceededException.class, readRefused(longName)),
-        "$",
-        "over a reader limit at line 1",
-        "Name length (2000)");
+        readRefused(longName), "$", "over a reader limit at line 1", "Name length (2000)");
   }
 }

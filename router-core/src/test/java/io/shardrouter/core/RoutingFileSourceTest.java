@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
 import io.shardrouter.core.metadata.RoutingFileSource.Outcome;
-import io.shardrouter.core.metadata.Snapshots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +42,7 @@ class RoutingFileSourceTest {
     assertInstanceOf(StaleRoutingVersionException.class, source.lastError());
     RoutingTable served = router.table();
 
-    Files.write(file, Snapshots.write(Tables.table(3, 16, 4)));
+    Files.write(file, RoutingDocuments.writeSnapshot(Tables.table(3, 16, 4)));
     assertEquals(Outcome.UPDATED, source.refresh());
     assertEquals(3, router.version());
     assertTrue(served.version() < router.version());

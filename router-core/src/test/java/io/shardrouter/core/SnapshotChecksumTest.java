@@ -1,10 +1,12 @@
 package io.shardrouter.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.ReadLimits;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.Arrays;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
@@ -17,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class SnapshotChecksumTest {
   @Test
   void read_contentAlteredSameLengths_refusedByTheChecksum() {
-    byte[] snap = Snapshots.write(Tables.table(42, 4096, 7));
+    byte[] snap = RoutingDocuments.writeSnapshot(Tables.table(42, 4096, 7));
     int contentLength = LittleEndian.getInt(snap, 8);
     int compressedLength = LittleEndian.getInt(snap, 12);
     byte[] content = new byte[contentLength];
@@ -32,14 +34,16 @@ class SnapshotChecksumTest {
       if (n == compressedLength) {
         byte[] forged = Arrays.copyOf(snap, snap.length);
         System.arraycopy(out, 0, forged, 20, n);
-        CorruptSnapshotException e =
+        InvalidRoutingTableException e =
             assertThrows(
-                CorruptSnapshotException.class,
+                InvalidRoutingTableException.class,
                 () ->
-                    Snapshots.read(
-                        forged, ByteSumStrategy.REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES),
+                    RoutingDocuments.read(forged, ByteSumStrategy.REGISTRY, ReadLimits.defaults()),
                 "content byte " + i);
-        assertTrue(e.getMessage().startsWith("snapshot checksum mismatch"), e.getMessage());
+        assertEquals("snapshot", e.violations().get(0).path(), e::getMessage);
+        assertTrue(
+            e.violations().get(0).message().startsWith("snapshot checksum mismatch"),
+            e::getMessage);
         return;
       }
     }

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.ReadLimits;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,28 +20,30 @@ import org.junit.jupiter.api.Test;
 class SnapshotHeaderTest {
   private static final RoutingTable TABLE = Tables.table(3, 64, 2);
 
+  /** The message of the one violation, at {@code snapshot}, that refuses {@code snapshot}. */
   private static String corrupt(byte[] snapshot) {
-    return assertThrows(
-            CorruptSnapshotException.class,
-            () ->
-                Snapshots.read(
-                    snapshot, ByteSumStrategy.REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES))
-        .getMessage();
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(snapshot, ByteSumStrategy.REGISTRY, ReadLimits.defaults()));
+    assertEquals(1, e.violations().size(), e::getMessage);
+    assertEquals("snapshot", e.violations().get(0).path(), e::getMessage);
+    return e.violations().get(0).message();
   }
 
   @Test
   void magicAlone_isASnapshotsStart() {
-    assertTrue(Snapshots.isSnapshot(new byte[] {'S', 'R', 'T', 'S'}));
-    assertFalse(Snapshots.isSnapshot(new byte[] {'S', 'R', 'T'}));
-    assertFalse(Snapshots.isSnapshot(new byte[] {'S', 'R', 'T', 'X'}));
+    assertTrue(RoutingDocuments.isSnapshot(new byte[] {'S', 'R', 'T', 'S'}));
+    assertFalse(RoutingDocuments.isSnapshot(new byte[] {'S', 'R', 'T'}));
+    assertFalse(RoutingDocuments.isSnapshot(new byte[] {'S', 'R', 'T', 'X'}));
   }
 
   @Test
   void highByteOfFormatAndFlags_read() {
-    byte[] format = Snapshots.write(TABLE);
+    byte[] format = RoutingDocuments.writeSnapshot(TABLE);
     format[5] = 1;
     assertTrue(corrupt(format).startsWith("snapshot format 257 is not supported"), corrupt(format));
-    byte[] flags = Snapshots.write(TABLE);
+    byte[] flags = RoutingDocuments.writeSnapshot(TABLE);
     flags[7] = 1;
     assertEquals(
         "snapshot flags are 0x100; format 1 defines none, so they must be 0", corrupt(flags));
@@ -48,13 +51,22 @@ class SnapshotHeaderTest {
 
   @Test
   void contentOfExactlyTheLimit_read_oneMoreRefused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     int content = LittleEndian.getInt(snap, 8);
-    assertEquals(TABLE, Snapshots.read(snap, ByteSumStrategy.REGISTRY, content));
-    LimitExceededException e =
+    assertEquals(
+        TABLE,
+        RoutingDocuments.read(
+            snap,
+            ByteSumStrategy.REGISTRY,
+            ReadLimits.defaults().withMaxSnapshotContentBytes(content)));
+    InvalidRoutingTableException e =
         assertThrows(
-            LimitExceededException.class,
-            () -> Snapshots.read(snap, ByteSumStrategy.REGISTRY, content - 1));
+            InvalidRoutingTableException.class,
+            () ->
+                RoutingDocuments.read(
+                    snap,
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxSnapshotContentBytes(content - 1)));
     assertEquals(
         List.of(
             new Violation(
@@ -70,7 +82,7 @@ class SnapshotHeaderTest {
 
   @Test
   void trailingBytes_counted() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     int compressed = LittleEndian.getInt(snap, 12);
     assertEquals(
         "snapshot has 3 trailing bytes after the declared " + compressed + " compressed bytes",
@@ -79,7 +91,7 @@ class SnapshotHeaderTest {
 
   @Test
   void contentShorterThanDeclared_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     int content = LittleEndian.getInt(snap, 8);
     LittleEndian.putInt(snap, 8, content + 5);
     assertEquals(
@@ -89,7 +101,7 @@ class SnapshotHeaderTest {
 
   @Test
   void headerWithNothingAfterIt_notTakenForATruncatedHeader() {
-    byte[] header = Arrays.copyOf(Snapshots.write(TABLE), 20);
+    byte[] header = Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 20);
     LittleEndian.putInt(header, 8, 0);
     LittleEndian.putInt(header, 12, 0);
     String m = corrupt(header);

@@ -2,11 +2,13 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.ReadLimits;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -16,26 +18,26 @@ class SnapshotsTest {
   private static final RoutingTable TABLE = Tables.table(42, 4096, 7);
 
   private static RoutingTable read(byte[] snapshot) {
-    return Snapshots.read(snapshot, ByteSumStrategy.REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES);
+    return RoutingDocuments.read(snapshot, ByteSumStrategy.REGISTRY, ReadLimits.defaults());
   }
 
   private static String corrupt(byte[] snapshot) {
-    return assertThrows(CorruptSnapshotException.class, () -> read(snapshot)).getMessage();
+    return assertThrows(InvalidRoutingTableException.class, () -> read(snapshot)).getMessage();
   }
 
   @Test
   void write_thenRead_sameTable() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     RoutingTable back = read(snap);
     assertEquals(TABLE, back);
     assertEquals(TABLE.fingerprint(), back.fingerprint());
     assertEquals(TABLE.version(), back.version());
-    assertArrayEquals(snap, Snapshots.write(back));
+    assertArrayEquals(snap, RoutingDocuments.writeSnapshot(back));
   }
 
   @Test
   void write_compresses() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     int content = LittleEndian.getInt(snap, 8);
     assertTrue(
         snap.length < content / 4,
@@ -43,66 +45,83 @@ class SnapshotsTest {
   }
 
   @Test
-  void read_badMagic_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+  void read_oneMagicByteDamaged_refusedAsADamagedSnapshot_otherwiseReadAsADocument() {
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
+    for (int i = 0; i < 4; i++) {
+      byte[] damaged = snap.clone();
+      damaged[i] = '{';
+      assertTrue(corrupt(damaged).contains("not a routing snapshot: magic is 0x"), "byte " + i);
+    }
     snap[0] = '{';
-    assertTrue(corrupt(snap).contains("not a routing snapshot: magic is 0x7b525453"));
+    assertTrue(corrupt(snap).contains("magic is 0x7b525453, expected 0x53525453 ('SRTS')"));
+    snap[1] = '"';
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> read(snap));
+    assertEquals("$", e.violations().get(0).path(), e::getMessage);
+    assertTrue(e.violations().get(0).message().contains("NUL byte"), e::getMessage);
+    byte[] shortDamaged = Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 19);
+    shortDamaged[0] = '{';
+    String m = corrupt(shortDamaged);
+    assertFalse(m.contains("not a routing snapshot"), "under 20 bytes is read as a document: " + m);
   }
 
   @Test
   void read_unknownFormatVersion_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     snap[4] = 2;
     assertTrue(corrupt(snap).contains("snapshot format 2 is not supported"));
   }
 
   @Test
   void read_nonZeroFlags_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     snap[6] = 1;
     assertTrue(corrupt(snap).contains("flags"));
   }
 
   @Test
   void read_truncatedHeader_refused() {
-    assertTrue(corrupt(Arrays.copyOf(Snapshots.write(TABLE), 11)).contains("truncated: 11 bytes"));
+    assertTrue(
+        corrupt(Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 11))
+            .contains("truncated: 11 bytes"));
   }
 
   @Test
   void read_truncatedBody_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     assertTrue(corrupt(Arrays.copyOf(snap, snap.length - 1)).contains("truncated"));
   }
 
   @Test
   void read_trailingBytes_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     assertTrue(corrupt(Arrays.copyOf(snap, snap.length + 3)).contains("3 trailing bytes"));
   }
 
   @Test
   void read_declaredLengthOverLimit_refusedBeforeAllocating() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     LittleEndian.putInt(snap, 8, Integer.MAX_VALUE);
     // A declared length over the caller's limit is a limit, not damage: the caller may raise it.
-    LimitExceededException e =
+    InvalidRoutingTableException e =
         org.junit.jupiter.api.Assertions.assertThrows(
-            LimitExceededException.class, () -> Snapshots.read(snap));
+            InvalidRoutingTableException.class, () -> RoutingDocuments.read(snap));
     assertTrue(
-        e.getMessage().contains("over the limit of " + Snapshots.DEFAULT_MAX_CONTENT_BYTES),
+        e.getMessage()
+            .contains("over the limit of " + ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES),
         e.getMessage());
   }
 
   @Test
   void read_declaredLengthTooSmall_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     LittleEndian.putInt(snap, 8, LittleEndian.getInt(snap, 8) - 1);
     assertTrue(corrupt(snap).contains("does not decompress within its declared"));
   }
 
   @Test
   void read_checksumMismatch_refused() {
-    byte[] snap = Snapshots.write(TABLE);
+    byte[] snap = RoutingDocuments.writeSnapshot(TABLE);
     snap[16] ^= 1;
     assertTrue(corrupt(snap).contains("checksum mismatch"));
   }
@@ -111,7 +130,7 @@ class SnapshotsTest {
   void read_anyFlippedBodyByte_neverGivesAnotherTable() {
     long seed = KeyGenerators.clockSeed();
     SplittableRandom rnd = new SplittableRandom(seed);
-    byte[] good = Snapshots.write(TABLE);
+    byte[] good = RoutingDocuments.writeSnapshot(TABLE);
     for (int trial = 0; trial < 300; trial++) {
       byte[] snap = good.clone();
       int at = 20 + rnd.nextInt(snap.length - 20);
@@ -123,7 +142,7 @@ class SnapshotsTest {
             TABLE.fingerprint(),
             t.fingerprint(),
             "seed " + seed + ": flip at " + at + " gave another table");
-      } catch (CorruptSnapshotException expected) {
+      } catch (InvalidRoutingTableException expected) {
         // refused: good
       } catch (RuntimeException other) {
         throw new AssertionError("seed " + seed + ": flip at " + at + " gave " + other, other);

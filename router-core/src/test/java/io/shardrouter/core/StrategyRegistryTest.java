@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link StrategyRegistry}: the class-path registry is found once; a factory is found by its type;
  * the bulk parameters of every factory are gathered; building a strategy refuses an unknown type
- * with {@link UnknownStrategyException} and every other problem with its path, including a factory
- * that builds nothing and says nothing.
+ * with {@link InvalidRoutingTableException} and every other problem with its path, including a
+ * factory that builds nothing and says nothing.
  */
 class StrategyRegistryTest {
 
@@ -66,9 +66,16 @@ class StrategyRegistryTest {
     StrategyFactory f = REGISTRY.factory("test_quiet");
     assertEquals(QuietFactory.class, f.getClass());
     assertSame(f, REGISTRY.factory("test_quiet"));
-    UnknownStrategyException e =
-        assertThrows(UnknownStrategyException.class, () -> REGISTRY.factory("ring"));
-    assertEquals("ring", e.type());
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> REGISTRY.factory("ring"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "type",
+                "unknown strategy 'ring'; registered: [test_byte_sum, test_quiet] (a strategy"
+                    + " module such as router-hash must be on the class path to build its"
+                    + " types)")),
+        e.violations());
   }
 
   @Test
@@ -79,14 +86,16 @@ class StrategyRegistryTest {
   }
 
   @Test
-  void create_unknownType_throwsUnknownStrategy() {
+  void create_unknownType_isAViolationAtStrategyType_withTheRegisteredTypes() {
     Spec spec = Spec.object().put("type", "ring").put("partitions", 4).build();
-    UnknownStrategyException e =
-        assertThrows(UnknownStrategyException.class, () -> REGISTRY.create(spec));
     assertEquals(
-        "unknown strategy 'ring'; registered: [test_byte_sum, test_quiet] (a strategy module such"
-            + " as router-hash must be on the classpath to decode its types)",
-        e.getMessage());
+        List.of(
+            new Violation(
+                "strategy.type",
+                "unknown strategy 'ring'; registered: [test_byte_sum, test_quiet] (a strategy"
+                    + " module such as router-hash must be on the class path to build its"
+                    + " types)")),
+        refusal(spec));
   }
 
   private static List<Violation> refusal(Spec spec) {
@@ -124,7 +133,9 @@ class StrategyRegistryTest {
         List.of(
             new Violation(
                 "strategy.fallback.type",
-                "unknown strategy 'ring'; registered: [test_byte_sum, test_quiet]")),
+                "unknown strategy 'ring'; registered: [test_byte_sum, test_quiet] (a strategy"
+                    + " module such as router-hash must be on the class path to build its"
+                    + " types)")),
         v.asList());
     Violations ok = new Violations();
     assertEquals(

@@ -14,7 +14,6 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.hash.internal.RingBalance;
 import io.shardrouter.hash.internal.RingMovement;
 import io.shardrouter.hash.internal.Tokens;
@@ -190,7 +189,7 @@ class RingAllocatorTest {
         "the document reads back (seed " + seed + ")");
     assertEquals(
         t,
-        Snapshots.read(Snapshots.write(t)),
+        RoutingDocuments.read(RoutingDocuments.writeSnapshot(t)),
         "the binary snapshot reads back (seed " + seed + ")");
   }
 

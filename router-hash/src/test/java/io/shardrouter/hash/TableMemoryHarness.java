@@ -1,11 +1,11 @@
 package io.shardrouter.hash;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -43,10 +43,9 @@ final class TableMemoryHarness {
     long before = used();
     String outcome;
     try {
-      Snapshots.read(
-          hostile, StrategyRegistry.defaultRegistry(), Snapshots.DEFAULT_MAX_CONTENT_BYTES);
+      RoutingDocuments.read(hostile, StrategyRegistry.defaultRegistry(), ReadLimits.defaults());
       outcome = "read (unexpected)";
-    } catch (CorruptSnapshotException e) {
+    } catch (InvalidRoutingTableException e) {
       outcome = "refused";
     }
     System.out.printf(
@@ -63,7 +62,11 @@ final class TableMemoryHarness {
       byte[] json = document(p);
       settle();
       long before = used();
-      RoutingTable t = RoutingDocuments.read(json, StrategyRegistry.defaultRegistry(), json.length);
+      RoutingTable t =
+          RoutingDocuments.read(
+              json,
+              StrategyRegistry.defaultRegistry(),
+              ReadLimits.defaults().withMaxDocumentBytes(json.length));
       settle();
       long after = used();
       System.out.printf(
@@ -81,11 +84,13 @@ final class TableMemoryHarness {
       int p = 1 << bits;
       try {
         byte[] snapshot =
-            Snapshots.write(
+            RoutingDocuments.writeSnapshot(
                 RoutingDocuments.read(
-                    document(p), StrategyRegistry.defaultRegistry(), Integer.MAX_VALUE));
+                    document(p),
+                    StrategyRegistry.defaultRegistry(),
+                    ReadLimits.defaults().withMaxDocumentBytes(Integer.MAX_VALUE)));
         settle();
-        RoutingTable t = Snapshots.read(snapshot);
+        RoutingTable t = RoutingDocuments.read(snapshot);
         best = t.partitionCount();
       } catch (OutOfMemoryError e) {
         break;

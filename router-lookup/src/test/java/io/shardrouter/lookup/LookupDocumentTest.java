@@ -14,7 +14,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.testing.Keys;
 import java.util.List;
 import java.util.UUID;
@@ -122,8 +121,8 @@ class LookupDocumentTest {
             .group(io.shardrouter.core.ReplicaGroup.of("g0", "db0:5432"));
     tb.placement(java.util.Collections.nCopies(1030, "g0"));
     RoutingTable t = tb.build();
-    byte[] snapshot = Snapshots.write(t);
-    RoutingTable back = Snapshots.read(snapshot);
+    byte[] snapshot = RoutingDocuments.writeSnapshot(t);
+    RoutingTable back = RoutingDocuments.read(snapshot);
     assertEquals(t, back);
     assertEquals(12345 % 1030, back.route("tenant-12345").partition());
     assertEquals(t.strategy(), back.strategy());

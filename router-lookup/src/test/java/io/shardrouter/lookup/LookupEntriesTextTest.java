@@ -9,8 +9,8 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -72,8 +72,13 @@ class LookupEntriesTextTest {
       tables.add(built);
       tables.add(RoutingDocuments.read(RoutingDocuments.write(built)));
       tables.add(
-          Snapshots.read(Snapshots.write(built), REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES));
-      tables.add(RoutingDocuments.read(shuffledEntries(built, rnd), REGISTRY, 64 << 20));
+          RoutingDocuments.read(
+              RoutingDocuments.writeSnapshot(built), REGISTRY, ReadLimits.defaults()));
+      tables.add(
+          RoutingDocuments.read(
+              shuffledEntries(built, rnd),
+              REGISTRY,
+              ReadLimits.defaults().withMaxDocumentBytes(64 << 20)));
       for (RoutingTable t : tables) {
         assertEquals(expected, t.fingerprint(), at);
         assertEquals(expected, contentDigest(t), at); // written again, from the directory

@@ -14,7 +14,6 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.testing.KeyGenerators;
 import java.security.MessageDigest;
 import java.util.List;
@@ -119,7 +118,8 @@ class LookupLargeDocumentTest {
               .build();
       assertEquals(built, read, "seed " + seed + ", n " + n);
       assertEquals(oldFingerprint(read), read.fingerprint(), "seed " + seed);
-      assertEquals(read, Snapshots.read(Snapshots.write(read)), "seed " + seed);
+      assertEquals(
+          read, RoutingDocuments.read(RoutingDocuments.writeSnapshot(read)), "seed " + seed);
       assertEquals(built.strategy(), read.strategy(), "seed " + seed);
     }
   }

@@ -8,8 +8,8 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.testing.KeyGenerators;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +65,8 @@ class LookupLoadPathsTest {
     RoutingTable flat = RoutingDocuments.read(flatJson);
     RoutingTable parsed = RoutingDocuments.read(document(keys, parts, true));
     RoutingTable snapshot =
-        Snapshots.read(Snapshots.write(parsed), REGISTRY, Snapshots.DEFAULT_MAX_CONTENT_BYTES);
+        RoutingDocuments.read(
+            RoutingDocuments.writeSnapshot(parsed), REGISTRY, ReadLimits.defaults());
     RoutingTable built = flat.toBuilder().strategy(b.build()).build();
     String context = "seed " + seed + " (-Dshardrouter.test.seed=" + seed + ")";
     for (RoutingTable t : List.of(parsed, snapshot, built)) {
@@ -76,9 +77,7 @@ class LookupLoadPathsTest {
     assertEquals(
         flat.fingerprint(),
         RoutingDocuments.read(
-                RoutingDocuments.writeCompact(snapshot),
-                REGISTRY,
-                RoutingDocuments.DEFAULT_MAX_BYTES)
+                RoutingDocuments.writeCompact(snapshot), REGISTRY, ReadLimits.defaults())
             .fingerprint(),
         context);
     Router[] routers = {

@@ -12,8 +12,6 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.RoutingFiles;
-import io.shardrouter.core.metadata.Snapshots;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -64,7 +62,7 @@ class RangeDocumentReaderTest {
 
   @Test
   void compactDocument_exampleFile_isThisDocument_andReadsThroughRoutingFiles() {
-    RoutingTable t = RoutingFiles.read(EXAMPLE);
+    RoutingTable t = RoutingDocuments.read(EXAMPLE);
     assertEquals(RoutingDocuments.read(COMPACT_DOCUMENT), t);
     Router r = Router.create(t);
     assertEquals("ts-01", r.route(Instant.parse("2026-03-31T23:59:59Z")).group().id());
@@ -78,9 +76,9 @@ class RangeDocumentReaderTest {
     assertTrue(written.contains("\"format\" : 1"), written);
     assertTrue(written.contains("\"type\" : \"range\""), written);
     assertEquals(t, RoutingDocuments.read(written));
-    assertEquals(t, Snapshots.read(Snapshots.write(t)));
+    assertEquals(t, RoutingDocuments.read(RoutingDocuments.writeSnapshot(t)));
     RoutingTable buckets = RoutingDocuments.read(TimeBucketedStrategyTest.DOC);
-    assertEquals(buckets, Snapshots.read(Snapshots.write(buckets)));
+    assertEquals(buckets, RoutingDocuments.read(RoutingDocuments.writeSnapshot(buckets)));
   }
 
   @Test

@@ -2,8 +2,9 @@ package io.shardrouter.zookeeper;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.PublishConflictException;
+import io.shardrouter.core.metadata.ReadLimits;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.zookeeper.internal.Chunks;
 import io.shardrouter.zookeeper.internal.EntityStore;
 import io.shardrouter.zookeeper.internal.Manifest;
@@ -127,7 +128,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
       ensureParents(paths); // the first version; later ones find them there
     }
 
-    byte[] snapshot = Snapshots.write(table);
+    byte[] snapshot = RoutingDocuments.writeSnapshot(table);
     checkReadable(table, snapshot);
     List<byte[]> chunks = Chunks.split(snapshot, chunkBytes);
     List<Integer> crcs = new ArrayList<>(chunks.size());
@@ -343,7 +344,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
               + content
               + " bytes, over the "
               + readableContentBytes
-              + " bytes (Snapshots.DEFAULT_MAX_CONTENT_BYTES) that every ZkRoutingSource reads,"
+              + " bytes (ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES) that every ZkRoutingSource reads,"
               + " so no instance could load it; shorten the directory's keys or split the"
               + " directory (docs/fleet.md, large tables)");
     }
@@ -360,7 +361,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     private int chunkBytes = DEFAULT_CHUNK_BYTES;
     private int transactionBytes = DEFAULT_TRANSACTION_BYTES;
     private int keepVersions = DEFAULT_KEEP_VERSIONS;
-    private int readableContentBytes = Snapshots.DEFAULT_MAX_CONTENT_BYTES;
+    private int readableContentBytes = ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES;
     private String publisher = "pid-" + ProcessHandle.current().pid();
     private Clock clock = Clock.systemUTC();
 

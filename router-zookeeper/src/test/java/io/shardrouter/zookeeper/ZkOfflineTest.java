@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -126,7 +126,7 @@ class ZkOfflineTest {
                 .build()
                 .start(Duration.ofMillis(300))) {
       RoutingException e = source.status().lastError();
-      assertInstanceOf(CorruptSnapshotException.class, e);
+      assertInstanceOf(InvalidRoutingTableException.class, e);
       assertTrue(e.getMessage().contains(why), e.getMessage());
       assertTrue(e.getMessage().endsWith("the instance waits for ZooKeeper and writes a new copy"));
       assertEquals(RoutingSourceStatus.NO_VERSION, source.status().version());

@@ -86,7 +86,7 @@ class ZkRoutingPublisherTest {
             + content
             + " bytes, over the "
             + (content - 1)
-            + " bytes (Snapshots.DEFAULT_MAX_CONTENT_BYTES) that every ZkRoutingSource reads, so"
+            + " bytes (ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES) that every ZkRoutingSource reads, so"
             + " no instance could load it; shorten the directory's keys or split the directory"
             + " (docs/fleet.md, large tables)",
         e.getMessage());

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.EntityMismatchException;
-import io.shardrouter.core.LimitExceededException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
@@ -131,7 +131,7 @@ class ZkRoutingSourceTest {
       publisher.publish(ZkTesting.randomTable("limited", 2, 4096, 8, 2), 1);
       ZkTesting.await("the large table refused", () -> source.status().lastError() != null);
       RoutingException e = source.status().lastError();
-      assertInstanceOf(LimitExceededException.class, e);
+      assertInstanceOf(InvalidRoutingTableException.class, e);
       assertTrue(e.getMessage().contains("over the limit of 100 partitions"), e.getMessage());
       assertEquals(v1, router.table());
       assertEquals(1, source.status().version());
@@ -150,11 +150,12 @@ class ZkRoutingSourceTest {
           client, ZkTesting.randomTable("corrupt", 2, 4096, 8, 2), znode, 512, 700, false);
       ZkTesting.await("the damaged chunk refused", () -> source.status().lastError() != null);
       RoutingException e = source.status().lastError();
-      assertInstanceOf(CorruptSnapshotException.class, e);
+      Violation v = assertInstanceOf(InvalidRoutingTableException.class, e).violations().get(0);
+      assertEquals("snapshot", v.path(), e::getMessage);
       assertTrue(
-          e.getMessage().startsWith("chunk 1 of blob /shardrouter/entities/corrupt/blobs/"),
-          e.getMessage());
-      assertTrue(e.getMessage().contains("the chunk is damaged: publish the version again"));
+          v.message().startsWith("chunk 1 of blob /shardrouter/entities/corrupt/blobs/"),
+          e::getMessage);
+      assertTrue(v.message().contains("the chunk is damaged: publish the version again"));
       assertEquals(v1, router.table());
       assertEquals(1, source.status().version());
 
@@ -176,7 +177,8 @@ class ZkRoutingSourceTest {
       ZkTesting.publishDamaged(client, ZkTesting.table("checksum", 2), znode, 1 << 16, -1, true);
       ZkTesting.await("the checksum mismatch refused", () -> source.status().lastError() != null);
       String m = source.status().lastError().getMessage();
-      assertTrue(m.startsWith("snapshot of blob /shardrouter/entities/checksum/blobs/"), m);
+      assertTrue(
+          m.contains("\n  snapshot: snapshot of blob /shardrouter/entities/checksum/blobs/"), m);
       assertTrue(m.contains("its manifest (version 2) says"), m);
       assertEquals(v1, source.router().table());
     }

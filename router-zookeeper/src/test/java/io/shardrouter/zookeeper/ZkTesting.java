@@ -2,7 +2,6 @@ package io.shardrouter.zookeeper;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import io.shardrouter.zookeeper.internal.Chunks;
 import io.shardrouter.zookeeper.internal.Manifest;
 import io.shardrouter.zookeeper.internal.ZnodePaths;
@@ -102,7 +101,7 @@ final class ZkTesting {
       boolean wrongTotalCrc)
       throws Exception {
     ZnodePaths paths = ZnodePaths.of(ZnodePaths.DEFAULT_BASE, table.entity());
-    byte[] snapshot = Snapshots.write(table);
+    byte[] snapshot = RoutingDocuments.writeSnapshot(table);
     List<byte[]> chunks = Chunks.split(snapshot, chunkBytes);
     List<Integer> crcs = new ArrayList<>();
     for (byte[] c : chunks) {

@@ -5,7 +5,8 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHashes;
 import java.util.concurrent.TimeUnit;
@@ -54,10 +55,10 @@ public class DecodeBenchmark {
     public void setup() {
       RoutingTable t = BenchTables.table(HashModStrategy.of(StableHashes.xxh3(), partitions), 128, KeyType.STRING, 42);
       document = RoutingDocuments.writeCompact(t);
-      snapshot = Snapshots.write(t);
+      snapshot = RoutingDocuments.writeSnapshot(t);
       registry = StrategyRegistry.defaultRegistry();
-      if (!RoutingDocuments.read(document, registry, RoutingDocuments.DEFAULT_MAX_BYTES).equals(t)
-          || !Snapshots.read(snapshot).equals(t)) {
+      if (!RoutingDocuments.read(document, registry, ReadLimits.defaults()).equals(t)
+          || !RoutingDocuments.read(snapshot).equals(t)) {
         throw new IllegalStateException("the decoded table differs from the encoded one");
       }
     }
@@ -65,11 +66,11 @@ public class DecodeBenchmark {
 
   @Benchmark
   public RoutingTable document(Encoded e) {
-    return RoutingDocuments.read(e.document, e.registry, RoutingDocuments.DEFAULT_MAX_BYTES);
+    return RoutingDocuments.read(e.document, e.registry, ReadLimits.defaults());
   }
 
   @Benchmark
   public RoutingTable snapshot(Encoded e) {
-    return Snapshots.read(e.snapshot, e.registry, Snapshots.DEFAULT_MAX_CONTENT_BYTES);
+    return RoutingDocuments.read(e.snapshot, e.registry, ReadLimits.defaults());
   }
 }

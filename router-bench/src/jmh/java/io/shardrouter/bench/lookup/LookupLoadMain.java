@@ -4,7 +4,8 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.ReadLimits;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -53,7 +54,7 @@ public final class LookupLoadMain {
       Files.write(json, document(n));
     }
     if (snapshot && !Files.exists(snap)) {
-      Files.write(snap, Snapshots.write(RoutingDocuments.read(Files.readAllBytes(json), registry, ReadLimits.largest())));
+      Files.write(snap, RoutingDocuments.writeSnapshot(RoutingDocuments.read(Files.readAllBytes(json), registry, ReadLimits.largest())));
     }
     byte[] input = Files.readAllBytes(snapshot ? snap : json);
     System.out.printf("%d entries, %s, %.1f MB%n", n, snapshot ? "snapshot" : "json", input.length / 1e6);
@@ -82,7 +83,7 @@ public final class LookupLoadMain {
   }
 
   private static RoutingTable load(byte[] input, boolean snapshot, StrategyRegistry registry) {
-    return snapshot ? Snapshots.read(input, registry, ReadLimits.largest())
+    return snapshot ? RoutingDocuments.read(input, registry, ReadLimits.largest())
         : RoutingDocuments.read(input, registry, ReadLimits.largest());
   }
 

@@ -9,7 +9,8 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.lang.management.ManagementFactory;
@@ -73,7 +74,7 @@ public final class ZkLookupPropagationHarness {
     byte[] document = LookupLoadMain.document(entries);
     StrategyRegistry registry = StrategyRegistry.defaultRegistry();
     RoutingTable first = RoutingDocuments.read(document, registry, ReadLimits.largest());
-    int snapshotBytes = Snapshots.write(first).length;
+    int snapshotBytes = RoutingDocuments.writeSnapshot(first).length;
     System.out.printf(
         Locale.ROOT,
         "%d watchers, lookup directory of %d entries, snapshot %.1f MB; %d versions after %d of"

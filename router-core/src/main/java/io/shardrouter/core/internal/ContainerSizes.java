@@ -1,6 +1,6 @@
 package io.shardrouter.core.internal;
 
-import io.shardrouter.core.LimitExceededException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Violation;
 
 /**
@@ -20,8 +20,9 @@ public final class ContainerSizes {
   private ContainerSizes() {}
 
   /**
-   * Throws {@link LimitExceededException} naming the first container of {@code json} with more than
-   * {@code maxEntries} entries, by its line, column and byte offset; returns when there is none.
+   * Throws {@link InvalidRoutingTableException} naming the first container of {@code json} with
+   * more than {@code maxEntries} entries, by its line, column and byte offset; returns when there
+   * is none.
    */
   public static void check(byte[] json, int maxEntries, int maxNesting) {
     int[] counts = new int[maxNesting + 1]; // commas seen in each open container
@@ -67,7 +68,7 @@ public final class ContainerSizes {
     return json.length - 1;
   }
 
-  private static LimitExceededException over(byte[] json, int start, int maxEntries) {
+  private static InvalidRoutingTableException over(byte[] json, int start, int maxEntries) {
     int line = 1;
     int lineStart = 0;
     for (int i = 0; i < start; i++) {
@@ -76,7 +77,7 @@ public final class ContainerSizes {
         lineStart = i + 1;
       }
     }
-    return new LimitExceededException(
+    return new InvalidRoutingTableException(
         new Violation(
             "$",
             "the "

@@ -10,15 +10,15 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.shardrouter.core.LimitExceededException;
-import io.shardrouter.core.MalformedDocumentException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Violation;
 import java.io.IOException;
 
 /**
  * The strict JSON parse of a routing document: bounded nesting, string, name, number and document
  * lengths, duplicate fields and trailing tokens refused, no comments. A parse that fails is one
- * {@link MalformedDocumentException} or {@link LimitExceededException} with the line and column.
+ * {@link InvalidRoutingTableException} or {@link InvalidRoutingTableException} with the line and
+ * column.
  */
 public final class StrictJson {
   private StrictJson() {}
@@ -29,8 +29,8 @@ public final class StrictJson {
    * io.shardrouter.core.StrategyRegistry#bulkParameters}); when that reader does not vouch for the
    * document, the strict parse below, whose errors are the ones reported.
    *
-   * @throws MalformedDocumentException when {@code json} is not one JSON value (or is empty)
-   * @throws LimitExceededException when it is over a nesting, length or size limit
+   * @throws InvalidRoutingTableException when {@code json} is not one JSON value (or is empty)
+   * @throws InvalidRoutingTableException when it is over a nesting, length or size limit
    */
   public static JsonNode parse(
       byte[] json, int maxBytes, int maxNesting, java.util.Set<String> bulkFields) {
@@ -56,12 +56,12 @@ public final class StrictJson {
     try {
       JsonNode root = mapper.readTree(json);
       if (root == null || root.isMissingNode()) {
-        throw new MalformedDocumentException(
+        throw new InvalidRoutingTableException(
             new Violation("$", "document is empty; give a routing document object"));
       }
       return root;
     } catch (StreamConstraintsException e) {
-      throw new LimitExceededException(
+      throw new InvalidRoutingTableException(
           new Violation(
               "$",
               "over a reader limit"
@@ -70,11 +70,11 @@ public final class StrictJson {
                   + e.getOriginalMessage()
                   + "; a routing document never needs more"));
     } catch (JsonProcessingException e) {
-      throw new MalformedDocumentException(
+      throw new InvalidRoutingTableException(
           new Violation(
               "$", "malformed JSON" + where(factory, json, e) + ": " + e.getOriginalMessage()));
     } catch (IOException e) {
-      throw new MalformedDocumentException(
+      throw new InvalidRoutingTableException(
           new Violation("$", "unreadable JSON: " + e.getMessage()));
     }
   }

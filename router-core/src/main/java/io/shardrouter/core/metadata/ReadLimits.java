@@ -4,8 +4,9 @@ package io.shardrouter.core.metadata;
  * How large a routing document or snapshot the reader accepts: the document's bytes, a snapshot's
  * declared content bytes, the partitions of the table, and the entries of any one JSON array or
  * object in it (a lookup directory's keys, a ring's tokens, the placement). Input over a limit is
- * refused with {@link io.shardrouter.core.LimitExceededException} before the reader builds anything
- * that grows with it, so the memory a hostile or mistaken input costs stays bounded by the limits.
+ * refused with {@link io.shardrouter.core.InvalidRoutingTableException} naming the limit before the
+ * reader builds anything that grows with it, so the memory a hostile or mistaken input costs stays
+ * bounded by the limits.
  *
  * <p>The {@link #defaults()} fit a 256 MiB heap ({@code docs/format.md} §3.4 gives the measured
  * memory per partition and per entry): 64 MiB documents, 256 MiB snapshot content (the memory of
@@ -15,7 +16,7 @@ package io.shardrouter.core.metadata;
  *
  * <pre>{@code
  * ReadLimits limits = ReadLimits.defaults().withMaxEntries(16_000_000);
- * RoutingTable t = Snapshots.read(bytes, StrategyRegistry.defaultRegistry(), limits);
+ * RoutingTable t = RoutingDocuments.read(bytes, StrategyRegistry.defaultRegistry(), limits);
  * }</pre>
  *
  * <p><b>Thread-safety:</b> immutable.

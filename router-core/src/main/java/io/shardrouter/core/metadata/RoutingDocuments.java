@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.LimitExceededException;
-import io.shardrouter.core.MalformedDocumentException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
@@ -40,13 +38,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads and writes routing documents (JSON, format 1; see {@code docs/format.md}).
+ * Reads and writes routing tables: the JSON routing document (format 1, {@code docs/format.md}) and
+ * its binary snapshot (the document LZ4-compressed in a checksummed frame, format.md §4). Every
+ * reader takes either form, told apart by the snapshot's magic bytes, so a service, a file and
+ * {@code shardctl} load a table the same way whatever form it was shipped in.
  *
  * <p>Reading is strict: the input size, nesting depth and string lengths are bounded before any
  * tree is built; duplicate and unknown fields are refused with their JSON path; no polymorphic
  * typing is used; and every violation found is reported together in one {@link
- * InvalidRoutingTableException}. Writing is deterministic: fields in a fixed order, so the same
- * table always gives the same bytes.
+ * InvalidRoutingTableException}, as is a snapshot that is not exactly what its writer wrote.
+ * Writing is deterministic: fields in a fixed order, so the same table always gives the same bytes.
  *
  * <p>A document without a {@code format} field is handed to the {@link DocumentReader} on the class
  * path that recognizes its shape, such as router-range's reader of the compact range document
@@ -54,14 +55,11 @@ import java.util.Set;
  *
  * <p><b>Thread-safety:</b> stateless.
  *
- * <p><b>Stability:</b> stable (format 1 is pinned by golden documents).
+ * <p><b>Stability:</b> stable (document format 1 and snapshot format 1 are pinned by golden files).
  *
  * @since 0.1
  */
 public final class RoutingDocuments {
-  /** The default largest document accepted, in bytes. */
-  public static final int DEFAULT_MAX_BYTES = ReadLimits.DEFAULT_MAX_DOCUMENT_BYTES;
-
   /** The deepest nesting accepted (composite strategies nest). */
   public static final int MAX_NESTING = 32;
 
@@ -81,48 +79,77 @@ public final class RoutingDocuments {
 
   private RoutingDocuments() {}
 
-  /** Reads a document with the strategies on the class path. */
+  /** Reads the text of a document with the strategies on the class path and the default limits. */
   public static RoutingTable read(String json) {
-    return read(
+    return readDocument(
         json.getBytes(StandardCharsets.UTF_8),
         StrategyRegistry.defaultRegistry(),
-        DEFAULT_MAX_BYTES);
-  }
-
-  /** Reads a document file with the strategies on the class path. */
-  public static RoutingTable read(Path file) {
-    return read(
-        readFile(file, DEFAULT_MAX_BYTES), StrategyRegistry.defaultRegistry(), DEFAULT_MAX_BYTES);
+        ReadLimits.defaults());
   }
 
   /**
-   * Reads a document of at most {@code maxBytes} UTF-8 bytes, building strategies from {@code
-   * registry}.
-   *
-   * @throws MalformedDocumentException when the bytes are not strict UTF-8 JSON with an object at
-   *     the top
-   * @throws LimitExceededException when the document is over {@code maxBytes} or a nesting or
-   *     length limit
-   * @throws InvalidRoutingTableException listing every violation with its JSON path
+   * Reads a document or a snapshot with the strategies on the class path and the default limits.
    */
-  public static RoutingTable read(byte[] json, StrategyRegistry registry, int maxBytes) {
-    return read(json, registry, ReadLimits.defaults().withMaxDocumentBytes(maxBytes));
+  public static RoutingTable read(byte[] bytes) {
+    return read(bytes, StrategyRegistry.defaultRegistry(), ReadLimits.defaults());
   }
 
   /**
-   * Reads a document within {@code limits} (its bytes, the entries of each array and object, the
+   * Reads a file that holds a document or a snapshot, with the strategies on the class path and the
+   * default limits.
+   *
+   * @throws UncheckedIOException when the file cannot be read, naming it
+   */
+  public static RoutingTable read(Path file) {
+    return read(file, StrategyRegistry.defaultRegistry(), ReadLimits.defaults());
+  }
+
+  /**
+   * Reads a file that holds a document or a snapshot within {@code limits}, building strategies
+   * from {@code registry}.
+   *
+   * @throws InvalidRoutingTableException when the file is over one of {@code limits}, or its
+   *     content is refused as {@link #read(byte[], StrategyRegistry, ReadLimits)} refuses it
+   * @throws UncheckedIOException when the file cannot be read, naming it
+   */
+  public static RoutingTable read(Path file, StrategyRegistry registry, ReadLimits limits) {
+    return read(
+        readFile(file, Math.max(limits.maxDocumentBytes(), limits.maxSnapshotContentBytes())),
+        registry,
+        limits);
+  }
+
+  /**
+   * Reads a document or a snapshot, told apart by the snapshot's magic bytes, within {@code limits}
+   * (its bytes or a snapshot's declared content, the entries of each array and object, the
    * partitions), building strategies from {@code registry}.
    *
-   * @throws MalformedDocumentException when the bytes are not strict UTF-8 JSON with an object at
-   *     the top
-   * @throws LimitExceededException when the document is over one of {@code limits}, or a nesting or
-   *     length limit, before anything that grows with it is built
-   * @throws InvalidRoutingTableException listing every violation with its JSON path
+   * @throws InvalidRoutingTableException listing every violation with its JSON path; with one
+   *     violation at {@code $} when the bytes are not strict UTF-8 JSON with an object at the top,
+   *     or are over one of {@code limits} (found before anything that grows with them is built);
+   *     with one at {@code snapshot} when a snapshot is not intact
    */
-  public static RoutingTable read(byte[] json, StrategyRegistry registry, ReadLimits limits) {
+  public static RoutingTable read(byte[] bytes, StrategyRegistry registry, ReadLimits limits) {
+    if (Snapshots.isSnapshot(bytes)) {
+      return Snapshots.read(bytes, registry, limits);
+    }
+    InvalidRoutingTableException damaged = Snapshots.damagedMagic(bytes);
+    if (damaged != null) {
+      throw damaged;
+    }
+    return readDocument(bytes, registry, limits);
+  }
+
+  /** True when {@code bytes} start with the snapshot's magic bytes rather than a JSON document. */
+  public static boolean isSnapshot(byte[] bytes) {
+    return Snapshots.isSnapshot(bytes);
+  }
+
+  /** Reads {@code json}, a document and never a snapshot, within {@code limits}. */
+  static RoutingTable readDocument(byte[] json, StrategyRegistry registry, ReadLimits limits) {
     int maxBytes = limits.maxDocumentBytes();
     if (json.length > maxBytes) {
-      throw new LimitExceededException(
+      throw new InvalidRoutingTableException(
           new Violation(
               "$",
               "document is "
@@ -133,12 +160,13 @@ public final class RoutingDocuments {
     }
     int badByte = StrictUtf8.firstInvalid(json);
     if (badByte >= 0) {
-      throw new MalformedDocumentException(new Violation("$", StrictUtf8.describe(json, badByte)));
+      throw new InvalidRoutingTableException(
+          new Violation("$", StrictUtf8.describe(json, badByte)));
     }
     ContainerSizes.check(json, limits.maxEntries(), MAX_NESTING);
     JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING, registry.bulkParameters());
     if (!root.isObject()) {
-      throw new MalformedDocumentException(
+      throw new InvalidRoutingTableException(
           new Violation(
               "$",
               "must be a JSON object, got "
@@ -169,7 +197,7 @@ public final class RoutingDocuments {
           v.throwIfAny();
         }
         if (t.partitionCount() > limits.maxPartitions()) {
-          throw new LimitExceededException(
+          throw new InvalidRoutingTableException(
               new Violation(
                   "$",
                   "the "
@@ -242,7 +270,7 @@ public final class RoutingDocuments {
             "placement",
             "must be an array of group ids, one per partition, got " + placement.getNodeType());
       } else if (placement.size() > limits.maxPartitions()) {
-        throw new LimitExceededException(
+        throw new InvalidRoutingTableException(
             new Violation(
                 "placement",
                 "has "
@@ -324,6 +352,14 @@ public final class RoutingDocuments {
     }
   }
 
+  /**
+   * The snapshot of {@code table}: its compact document, LZ4-compressed, in a frame of magic bytes,
+   * format, lengths and a CRC-32C; {@link #read(byte[])} reads it back to an equal table.
+   */
+  public static byte[] writeSnapshot(RoutingTable table) {
+    return Snapshots.write(table);
+  }
+
   /** The document of {@code table} as compact UTF-8 bytes. */
   public static byte[] writeCompact(RoutingTable table) {
     try {
@@ -337,7 +373,7 @@ public final class RoutingDocuments {
     try {
       long size = Files.size(file);
       if (size > maxBytes) {
-        throw new LimitExceededException(
+        throw new InvalidRoutingTableException(
             new Violation(
                 "$",
                 "file "
@@ -351,7 +387,7 @@ public final class RoutingDocuments {
       return Files.readAllBytes(file);
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "cannot read routing document " + file + ": " + e.getMessage(), e);
+          "cannot read routing table file " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -115,7 +115,7 @@ public final class RoutingFileSource implements RoutingSource {
     }
     lastBytes = bytes;
     try {
-      RoutingTable table = RoutingFiles.read(bytes, registry, limits);
+      RoutingTable table = RoutingDocuments.read(bytes, registry, limits);
       boolean swapped = router.update(table);
       for (Router r : subscribers) {
         r.update(table);

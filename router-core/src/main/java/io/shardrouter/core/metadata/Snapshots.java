@@ -1,8 +1,6 @@
 package io.shardrouter.core.metadata;
 
-import io.shardrouter.core.CorruptSnapshotException;
 import io.shardrouter.core.InvalidRoutingTableException;
-import io.shardrouter.core.LimitExceededException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
@@ -14,32 +12,26 @@ import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
- * Reads and writes binary routing snapshots: the routing document of a table, LZ4-compressed,
- * framed by a magic number, a format version, both lengths and a CRC-32C (layout in {@code
- * docs/format.md}).
+ * The binary routing snapshot behind {@link RoutingDocuments#writeSnapshot} and the snapshot side
+ * of {@link RoutingDocuments#read(byte[], StrategyRegistry, ReadLimits)}: the routing document of a
+ * table, LZ4-compressed, framed by a magic number, a format version, both lengths and a CRC-32C
+ * (layout in {@code docs/format.md}).
  *
  * <p>Reading never trusts the input: the declared length is checked against a limit and against
  * {@link #MAX_EXPANSION} times the compressed bytes present before any buffer is allocated,
  * decompression uses the pure-Java safe LZ4 decompressor bounded by the declared length, and a
- * checksum mismatch is an error. Every such failure is a {@link CorruptSnapshotException}; a
- * snapshot over one of the caller's {@link ReadLimits} gives a {@link LimitExceededException}, and
- * one whose content is an invalid table the document's {@link InvalidRoutingTableException}.
+ * checksum mismatch is an error. Every such failure, and a snapshot over one of the caller's {@link
+ * ReadLimits}, is an {@link InvalidRoutingTableException} with one violation; a snapshot whose
+ * content is an invalid table gets the document's violations.
  *
  * <p><b>Thread-safety:</b> stateless.
- *
- * <p><b>Stability:</b> stable (snapshot format 1 is pinned by a golden file).
- *
- * @since 0.1
  */
-public final class Snapshots {
+final class Snapshots {
   /** The four bytes every snapshot starts with: ASCII {@code SRTS}. */
   private static final byte[] MAGIC = {'S', 'R', 'T', 'S'};
 
   /** The snapshot format this library writes and reads. */
-  public static final int FORMAT = 1;
-
-  /** The default largest uncompressed content accepted, in bytes. */
-  public static final int DEFAULT_MAX_CONTENT_BYTES = ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES;
+  static final int FORMAT = 1;
 
   /**
    * The most an LZ4 block expands: each input byte yields at most 255 output bytes (a match length
@@ -47,7 +39,7 @@ public final class Snapshots {
    * cannot be the block's and is refused before the content buffer is allocated; the buffer a
    * snapshot makes this library allocate is thereby bounded by its own size.
    */
-  public static final int MAX_EXPANSION = 255;
+  static final int MAX_EXPANSION = 255;
 
   static final int HEADER_BYTES = 20;
   private static final LZ4Factory LZ4 = LZ4Factory.safeInstance();
@@ -55,7 +47,7 @@ public final class Snapshots {
   private Snapshots() {}
 
   /** True when {@code bytes} starts with the snapshot magic. */
-  public static boolean isSnapshot(byte[] bytes) {
+  static boolean isSnapshot(byte[] bytes) {
     return bytes.length >= 4
         && bytes[0] == MAGIC[0]
         && bytes[1] == MAGIC[1]
@@ -64,7 +56,7 @@ public final class Snapshots {
   }
 
   /** The snapshot of {@code table}. */
-  public static byte[] write(RoutingTable table) {
+  static byte[] write(RoutingTable table) {
     byte[] content = RoutingDocuments.writeCompact(table);
     LZ4Compressor compressor = LZ4.fastCompressor();
     byte[] out = new byte[HEADER_BYTES + compressor.maxCompressedLength(content.length)];
@@ -80,50 +72,52 @@ public final class Snapshots {
     return java.util.Arrays.copyOf(out, HEADER_BYTES + compressed);
   }
 
-  /** Reads a snapshot with the strategies on the class path and the default size limit. */
-  public static RoutingTable read(byte[] snapshot) {
-    return read(snapshot, StrategyRegistry.defaultRegistry(), DEFAULT_MAX_CONTENT_BYTES);
+  /**
+   * The refusal of {@code bytes} when they are a snapshot whose magic bytes are damaged: at least
+   * {@link #HEADER_BYTES} long and three of the four magic bytes in place (one damaged byte, the
+   * likeliest damage, and bytes no JSON document starts with). Null for anything else, which is
+   * then read as a document.
+   */
+  static InvalidRoutingTableException damagedMagic(byte[] bytes) {
+    if (bytes.length < HEADER_BYTES) {
+      return null;
+    }
+    int same = 0;
+    for (int i = 0; i < MAGIC.length; i++) {
+      same += bytes[i] == MAGIC[i] ? 1 : 0;
+    }
+    return same != MAGIC.length - 1
+        ? null
+        : corrupt(
+            "not a routing snapshot: magic is 0x"
+                + io.shardrouter.core.internal.Hex.of(bytes, 0, 4)
+                + ", expected 0x53525453 ('SRTS'), and not a JSON document either; the file is"
+                + " damaged: copy it again from its source");
   }
 
   /**
-   * Reads a snapshot whose content is at most {@code maxContentBytes}.
+   * Reads a snapshot, whose magic bytes the caller has checked, within {@code limits}: its declared
+   * content length, then its content as a document (entries and partitions; the content's size
+   * limit is the snapshot content limit).
    *
-   * @throws CorruptSnapshotException when the bytes are not an intact snapshot
-   * @throws InvalidRoutingTableException when the content is not a valid routing table
+   * @throws InvalidRoutingTableException when the bytes are not an intact snapshot (at {@code
+   *     snapshot}), the snapshot declares more content than {@code
+   *     limits.maxSnapshotContentBytes()}, or its content is over another of {@code limits} or not
+   *     a valid routing table
    */
-  public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, int maxContentBytes) {
-    return read(
-        snapshot, registry, ReadLimits.defaults().withMaxSnapshotContentBytes(maxContentBytes));
-  }
-
-  /**
-   * Reads a snapshot within {@code limits}: its declared content length, then its content as a
-   * document (entries and partitions; the content's size limit is the snapshot content limit).
-   *
-   * @throws CorruptSnapshotException when the bytes are not an intact snapshot
-   * @throws LimitExceededException when the snapshot declares more content than {@code
-   *     limits.maxSnapshotContentBytes()}, or its content is over another of {@code limits}
-   * @throws InvalidRoutingTableException when the content is not a valid routing table
-   */
-  public static RoutingTable read(byte[] snapshot, StrategyRegistry registry, ReadLimits limits) {
+  static RoutingTable read(byte[] snapshot, StrategyRegistry registry, ReadLimits limits) {
     int maxContentBytes = limits.maxSnapshotContentBytes();
     if (snapshot.length < HEADER_BYTES) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot is truncated: "
               + snapshot.length
               + " bytes, shorter than the "
               + HEADER_BYTES
               + "-byte header; copy the file again from its source");
     }
-    if (!isSnapshot(snapshot)) {
-      throw new CorruptSnapshotException(
-          "not a routing snapshot: magic is 0x"
-              + io.shardrouter.core.internal.Hex.of(snapshot, 0, 4)
-              + ", expected 0x53525453 ('SRTS'); is this a JSON routing document or another file?");
-    }
     int format = (snapshot[4] & 0xFF) | (snapshot[5] & 0xFF) << 8;
     if (format != FORMAT) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot format "
               + format
               + " is not supported; this library reads format "
@@ -133,7 +127,7 @@ public final class Snapshots {
     }
     int flags = (snapshot[6] & 0xFF) | (snapshot[7] & 0xFF) << 8;
     if (flags != 0) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot flags are 0x"
               + Integer.toHexString(flags)
               + "; format 1 defines none, so they must be 0");
@@ -141,7 +135,7 @@ public final class Snapshots {
     long contentLength = LittleEndian.getInt(snapshot, 8) & 0xFFFFFFFFL;
     long compressedLength = LittleEndian.getInt(snapshot, 12) & 0xFFFFFFFFL;
     if (contentLength > maxContentBytes) {
-      throw new LimitExceededException(
+      throw new InvalidRoutingTableException(
           new Violation(
               "$",
               "snapshot declares "
@@ -153,7 +147,7 @@ public final class Snapshots {
     }
     long available = snapshot.length - HEADER_BYTES;
     if (compressedLength != available) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           compressedLength > available
               ? "snapshot is truncated: header declares "
                   + compressedLength
@@ -167,7 +161,7 @@ public final class Snapshots {
                   + " compressed bytes");
     }
     if (contentLength > compressedLength * MAX_EXPANSION + MAX_EXPANSION) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot declares "
               + contentLength
               + " content bytes from "
@@ -187,7 +181,7 @@ public final class Snapshots {
           decompressor.decompress(
               snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
     } catch (LZ4Exception e) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot content does not decompress within its declared "
               + contentLength
               + " bytes ("
@@ -196,7 +190,7 @@ public final class Snapshots {
           e);
     }
     if (produced != contentLength) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot content decompresses to "
               + produced
               + " bytes, header declares "
@@ -205,14 +199,30 @@ public final class Snapshots {
     int expected = LittleEndian.getInt(snapshot, 16);
     int actual = checksum(snapshot, content);
     if (expected != actual) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot checksum mismatch: header has CRC-32C 0x"
               + Integer.toHexString(expected)
               + ", content gives 0x"
               + Integer.toHexString(actual)
               + "; the file is damaged: copy it again from its source");
     }
-    return RoutingDocuments.read(content, registry, limits.withMaxDocumentBytes(maxContentBytes));
+    return RoutingDocuments.readDocument(
+        content, registry, limits.withMaxDocumentBytes(maxContentBytes));
+  }
+
+  /**
+   * The refusal of a stored snapshot that is not what its writer wrote, explained by {@code
+   * message}: a violation at {@code snapshot}.
+   */
+  private static InvalidRoutingTableException corrupt(String message) {
+    return new InvalidRoutingTableException(new Violation("snapshot", message));
+  }
+
+  /** As {@link #corrupt(String)}, keeping {@code cause}. */
+  private static InvalidRoutingTableException corrupt(String message, Throwable cause) {
+    InvalidRoutingTableException e = corrupt(message);
+    e.initCause(cause);
+    return e;
   }
 
   /** CRC-32C over header bytes [0, 16) and the uncompressed content. */

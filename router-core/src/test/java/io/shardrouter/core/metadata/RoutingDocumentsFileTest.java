@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.LimitExceededException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
 import java.io.IOException;
@@ -32,9 +32,10 @@ class RoutingDocumentsFileTest {
     byte[] bytes = ONE_GROUP.getBytes(StandardCharsets.UTF_8);
     Files.write(file, bytes);
     assertArrayEquals(bytes, RoutingDocuments.readFile(file, bytes.length));
-    LimitExceededException e =
+    InvalidRoutingTableException e =
         assertThrows(
-            LimitExceededException.class, () -> RoutingDocuments.readFile(file, bytes.length - 1));
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.readFile(file, bytes.length - 1));
     assertEquals(
         List.of(
             new Violation(
@@ -54,7 +55,7 @@ class RoutingDocumentsFileTest {
     Path file = dir.resolve("absent.json");
     UncheckedIOException e =
         assertThrows(UncheckedIOException.class, () -> RoutingDocuments.readFile(file, 100));
-    assertTrue(e.getMessage().startsWith("cannot read routing document " + file), e.getMessage());
+    assertTrue(e.getMessage().startsWith("cannot read routing table file " + file), e.getMessage());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.shardrouter.zookeeper.internal;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.Violation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,11 +43,11 @@ public final class Chunks {
    * The snapshot that {@code chunks} make up, after checking each of them and the whole against
    * {@code manifest}; {@code where} names the blob in errors.
    *
-   * @throws CorruptSnapshotException naming the chunk and what differs
+   * @throws InvalidRoutingTableException at {@code snapshot}, naming the chunk and what differs
    */
   public static byte[] join(Manifest manifest, List<byte[]> chunks, String where) {
     if (chunks.size() != manifest.chunks()) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "blob "
               + where
               + " has "
@@ -62,7 +63,7 @@ public final class Chunks {
     for (int i = 0; i < chunks.size(); i++) {
       byte[] c = chunks.get(i);
       if (c.length != manifest.chunkLength(i)) {
-        throw new CorruptSnapshotException(
+        throw corrupt(
             "chunk "
                 + i
                 + " of blob "
@@ -77,7 +78,7 @@ public final class Chunks {
       }
       int crc = crc32c(c);
       if (crc != manifest.chunkCrc32c().get(i)) {
-        throw new CorruptSnapshotException(
+        throw corrupt(
             "chunk "
                 + i
                 + " of blob "
@@ -95,7 +96,7 @@ public final class Chunks {
     }
     int crc = crc32c(out);
     if (crc != manifest.crc32c()) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "snapshot of blob "
               + where
               + " has CRC-32C "
@@ -107,5 +108,20 @@ public final class Chunks {
               + "; publish the version again");
     }
     return out;
+  }
+
+  /**
+   * The refusal of a stored snapshot that is not what its writer wrote, explained by {@code
+   * message}: a violation at {@code snapshot}.
+   */
+  public static InvalidRoutingTableException corrupt(String message) {
+    return new InvalidRoutingTableException(new Violation("snapshot", message));
+  }
+
+  /** As {@link #corrupt(String)}, keeping {@code cause}. */
+  public static InvalidRoutingTableException corrupt(String message, Throwable cause) {
+    InvalidRoutingTableException e = corrupt(message);
+    e.initCause(cause);
+    return e;
   }
 }

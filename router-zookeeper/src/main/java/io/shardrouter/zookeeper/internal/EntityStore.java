@@ -1,11 +1,13 @@
 package io.shardrouter.zookeeper.internal;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import static io.shardrouter.zookeeper.internal.Chunks.corrupt;
+
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
@@ -125,7 +127,7 @@ public final class EntityStore {
    * its entity, version and fingerprint checked against the manifest.
    *
    * @throws BlobGoneException when a chunk is gone (the version was pruned meanwhile)
-   * @throws CorruptSnapshotException when a chunk or the snapshot does not match the manifest
+   * @throws InvalidRoutingTableException when a chunk or the snapshot does not match the manifest
    * @throws RoutingException when the snapshot is not a valid table, or ZooKeeper fails
    */
   public RoutingTable read(Manifest manifest) {
@@ -155,11 +157,12 @@ public final class EntityStore {
 
   /** The table of verified {@code snapshot} bytes, checked against {@code manifest}. */
   public RoutingTable decode(Manifest manifest, byte[] snapshot) {
-    RoutingTable table = Snapshots.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
+    RoutingTable table =
+        RoutingDocuments.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
     if (!table.entity().equals(entity)
         || table.version() != manifest.version()
         || !table.fingerprint().equals(manifest.fingerprint())) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "the snapshot under "
               + paths.blob(manifest.blob())
               + " holds entity '"
@@ -183,12 +186,12 @@ public final class EntityStore {
     try {
       Manifest m = Manifest.parse(bytes, path);
       if (!m.entity().equals(entity)) {
-        throw new CorruptSnapshotException(
+        throw corrupt(
             "manifest " + path + " names entity '" + m.entity() + "', expected '" + entity + "'");
       }
       return m;
     } catch (KeyValueText.FormatException e) {
-      throw new CorruptSnapshotException(e.getMessage() + "; publish the version again", e);
+      throw corrupt(e.getMessage() + "; publish the version again", e);
     }
   }
 

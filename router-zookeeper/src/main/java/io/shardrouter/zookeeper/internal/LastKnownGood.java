@@ -1,11 +1,13 @@
 package io.shardrouter.zookeeper.internal;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import static io.shardrouter.zookeeper.internal.Chunks.corrupt;
+
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
-import io.shardrouter.core.metadata.Snapshots;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -99,7 +101,7 @@ public final class LastKnownGood {
   /**
    * The copy in the file, or null when there is none.
    *
-   * @throws CorruptSnapshotException when the file is truncated, altered, or of another entity
+   * @throws InvalidRoutingTableException when the file is truncated, altered, or of another entity
    * @throws RoutingException when the file cannot be read or its table is invalid
    */
   public Copy read() {
@@ -117,7 +119,7 @@ public final class LastKnownGood {
         || bytes[1] != MAGIC[1]
         || bytes[2] != MAGIC[2]
         || bytes[3] != MAGIC[3]) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "last-known-good copy "
               + file
               + " is not one ("
@@ -128,7 +130,7 @@ public final class LastKnownGood {
     ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     int format = in.getShort(4) & 0xFFFF;
     if (format != FORMAT || in.getShort(6) != 0) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "last-known-good copy "
               + file
               + " has format "
@@ -140,7 +142,7 @@ public final class LastKnownGood {
     long writtenAt = in.getLong(8);
     int length = in.getInt(16);
     if (length != bytes.length - HEADER_BYTES) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "last-known-good copy "
               + file
               + " is truncated or extended: its header declares "
@@ -154,7 +156,7 @@ public final class LastKnownGood {
     int expected = in.getInt(20);
     int actual = crc(bytes, snapshot);
     if (expected != actual) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "last-known-good copy "
               + file
               + " was altered: CRC-32C "
@@ -163,9 +165,10 @@ public final class LastKnownGood {
               + Integer.toHexString(expected)
               + fix);
     }
-    RoutingTable table = Snapshots.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
+    RoutingTable table =
+        RoutingDocuments.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
     if (!table.entity().equals(entity)) {
-      throw new CorruptSnapshotException(
+      throw corrupt(
           "last-known-good copy "
               + file
               + " holds entity '"

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.Snapshots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,7 +30,7 @@ class LastKnownGoodTest {
 
   private LastKnownGood written(String entity) {
     LastKnownGood lkg = new LastKnownGood(dir, entity, ReadLimits.defaults());
-    lkg.write(Snapshots.write(table(entity)), Instant.parse("2026-12-01T10:00:00Z"));
+    lkg.write(RoutingDocuments.writeSnapshot(table(entity)), Instant.parse("2026-12-01T10:00:00Z"));
     return lkg;
   }
 
@@ -67,17 +66,18 @@ class LastKnownGoodTest {
             + (good.length - 25)
             + " follow"
             + fix,
-        assertThrows(CorruptSnapshotException.class, lkg::read).getMessage());
+        assertThrows(InvalidRoutingTableException.class, lkg::read).violations().get(0).message());
 
     Files.write(lkg.file(), Arrays.copyOf(good, 10));
     assertEquals(
         "last-known-good copy " + lkg.file() + " is not one (10 bytes, no SRLK header)" + fix,
-        assertThrows(CorruptSnapshotException.class, lkg::read).getMessage());
+        assertThrows(InvalidRoutingTableException.class, lkg::read).violations().get(0).message());
 
     byte[] altered = good.clone();
     altered[30] ^= 1;
     Files.write(lkg.file(), altered);
-    String m = assertThrows(CorruptSnapshotException.class, lkg::read).getMessage();
+    String m =
+        assertThrows(InvalidRoutingTableException.class, lkg::read).violations().get(0).message();
     assertTrue(m.startsWith("last-known-good copy " + lkg.file() + " was altered: CRC-32C "), m);
 
     byte[] newer = good.clone();
@@ -85,12 +85,12 @@ class LastKnownGoodTest {
     Files.write(lkg.file(), newer);
     assertEquals(
         "last-known-good copy " + lkg.file() + " has format 9, this library reads 1" + fix,
-        assertThrows(CorruptSnapshotException.class, lkg::read).getMessage());
+        assertThrows(InvalidRoutingTableException.class, lkg::read).violations().get(0).message());
 
     Files.write(lkg.file(), Files.readAllBytes(written("payments").file()));
     assertEquals(
         "last-known-good copy " + lkg.file() + " holds entity 'payments', expected 'orders'" + fix,
-        assertThrows(CorruptSnapshotException.class, lkg::read).getMessage());
+        assertThrows(InvalidRoutingTableException.class, lkg::read).violations().get(0).message());
   }
 
   @Test

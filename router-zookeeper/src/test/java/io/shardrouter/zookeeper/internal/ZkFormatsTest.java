@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.shardrouter.core.CorruptSnapshotException;
+import io.shardrouter.core.InvalidRoutingTableException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -133,26 +133,36 @@ class ZkFormatsTest {
     assertEquals(
         "blob /b has 2 chunks, its manifest (version 3) lists 3; publish the version again",
         assertThrows(
-                CorruptSnapshotException.class, () -> Chunks.join(m, chunks.subList(0, 2), "/b"))
-            .getMessage());
+                InvalidRoutingTableException.class,
+                () -> Chunks.join(m, chunks.subList(0, 2), "/b"))
+            .violations()
+            .get(0)
+            .message());
     List<byte[]> shortOne = new ArrayList<>(chunks);
     shortOne.set(1, new byte[] {1, 2});
     assertEquals(
         "chunk 1 of blob /b is 2 bytes, its manifest (version 3) says 4; publish the version again",
-        assertThrows(CorruptSnapshotException.class, () -> Chunks.join(m, shortOne, "/b"))
-            .getMessage());
+        assertThrows(InvalidRoutingTableException.class, () -> Chunks.join(m, shortOne, "/b"))
+            .violations()
+            .get(0)
+            .message());
     List<byte[]> flipped = new ArrayList<>(chunks);
     flipped.set(2, new byte[] {'8', '8'});
     String message =
-        assertThrows(CorruptSnapshotException.class, () -> Chunks.join(m, flipped, "/b"))
-            .getMessage();
+        assertThrows(InvalidRoutingTableException.class, () -> Chunks.join(m, flipped, "/b"))
+            .violations()
+            .get(0)
+            .message();
     assertEquals(true, message.startsWith("chunk 2 of blob /b has CRC-32C "), message);
     Manifest wrongTotal =
         new Manifest("e", 3, "f", "b", 4, 10, Chunks.crc32c(bytes) + 1, crcs, Instant.EPOCH, "t");
     assertEquals(
         true,
-        assertThrows(CorruptSnapshotException.class, () -> Chunks.join(wrongTotal, chunks, "/b"))
-            .getMessage()
+        assertThrows(
+                InvalidRoutingTableException.class, () -> Chunks.join(wrongTotal, chunks, "/b"))
+            .violations()
+            .get(0)
+            .message()
             .startsWith("snapshot of blob /b has CRC-32C "));
     assertEquals(
         "chunk size must be >= 1 byte, got 0",
