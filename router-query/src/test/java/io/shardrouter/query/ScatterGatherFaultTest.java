@@ -25,6 +25,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -221,14 +223,15 @@ class ScatterGatherFaultTest {
       for (TargetOutcome<String> o : r.outcomes()) {
         assertEquals(TargetStatus.DEADLINE_EXCEEDED, o.status());
         assertEquals(0, o.calls());
-        assertTrue(
-            o.cause()
-                .orElseThrow()
-                .getMessage()
-                .startsWith(
-                    "the deadline had already passed 12 ms before the"
-                        + " fan-out started; no target was called"),
-            o.cause().orElseThrow().getMessage());
+        // 12 ms, or a little more when the thread is descheduled between deadlineAt and run
+        String m = o.cause().orElseThrow().getMessage();
+        Matcher passed =
+            Pattern.compile(
+                    "the deadline had already passed (\\d+) ms before the fan-out started; no"
+                        + " target was called.*")
+                .matcher(m);
+        assertTrue(passed.matches(), m);
+        assertTrue(Integer.parseInt(passed.group(1)) >= 12, m);
       }
       IncompleteResultException e =
           assertThrows(
