@@ -2,7 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.RangeChange;
+import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +36,7 @@ final class MergeCommand implements Command {
               + args.positional(1)
               + "'");
     }
-    RangeChange c;
+    RangeMovement c;
     try {
       c = RangeSplits.merge(t, p, args.option(CliArgs.Option.GROUP));
     } catch (IllegalArgumentException e) {
@@ -44,7 +44,7 @@ final class MergeCommand implements Command {
     }
     Tables.write(
         args.positional(2),
-        RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8),
+        RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8),
         "merge");
     console
         .out()
@@ -60,14 +60,14 @@ final class MergeCommand implements Command {
                 + ": version "
                 + t.version()
                 + " -> "
-                + c.next().version()
+                + c.to().version()
                 + ", "
                 + t.partitionCount()
                 + " -> "
-                + c.next().partitionCount()
+                + c.to().partitionCount()
                 + " ranges");
-    SplitCommand.ranges(c.next(), p, p).print(console.out(), "  ");
-    console.out().print(c.movement().toText());
+    SplitCommand.ranges(c.to(), p, p).print(console.out(), "  ");
+    console.out().print(c.toText());
     console.out().println("wrote " + args.positional(2));
     return ShardCtl.OK;
   }

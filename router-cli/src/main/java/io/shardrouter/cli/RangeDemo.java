@@ -9,7 +9,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.KeyRange;
-import io.shardrouter.range.RangeChange;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
@@ -118,16 +117,15 @@ final class RangeDemo {
     RoutingTable withTs03 = t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
     Instant at = Instant.parse("2026-07-01T00:00:00Z");
     heading(out, "range split: the open tail at " + at + ", its upper part onto a new group ts-03");
-    RangeChange c =
+    RangeMovement m =
         RangeSplits.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
-    RoutingTable next = c.next();
+    RoutingTable next = m.to();
     RangeStrategy s = (RangeStrategy) next.strategy();
     Columns cols = new Columns("partition", "range", "group");
     for (int p = 0; p < next.partitionCount(); p++) {
       cols.row(p, s.interval(p), next.groupOf(p).id());
     }
     cols.print(out, "  ");
-    RangeMovement m = c.movement();
     for (String line : m.toText().split("\n")) {
       out.println("  " + line);
     }

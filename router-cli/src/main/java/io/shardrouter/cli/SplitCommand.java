@@ -2,7 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.RangeChange;
+import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ final class SplitCommand implements Command {
     RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "split");
     byte[] at = RangeArgs.key(t, args.positional(1), "KEY", "split");
     int p = s.find(at);
-    RangeChange c;
+    RangeMovement c;
     try {
       c = RangeSplits.split(t, at, args.option(CliArgs.Option.GROUP));
     } catch (IllegalArgumentException e) {
@@ -34,7 +34,7 @@ final class SplitCommand implements Command {
     }
     Tables.write(
         args.positional(2),
-        RoutingDocuments.write(c.next()).getBytes(StandardCharsets.UTF_8),
+        RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8),
         "split");
     console
         .out()
@@ -48,14 +48,14 @@ final class SplitCommand implements Command {
                 + ": version "
                 + t.version()
                 + " -> "
-                + c.next().version()
+                + c.to().version()
                 + ", "
                 + t.partitionCount()
                 + " -> "
-                + c.next().partitionCount()
+                + c.to().partitionCount()
                 + " ranges");
-    ranges(c.next(), p, p + 1).print(console.out(), "  ");
-    console.out().print(c.movement().toText());
+    ranges(c.to(), p, p + 1).print(console.out(), "  ");
+    console.out().print(c.toText());
     console.out().println("wrote " + args.positional(2));
     return ShardCtl.OK;
   }

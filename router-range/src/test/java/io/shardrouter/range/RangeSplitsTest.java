@@ -35,8 +35,8 @@ class RangeSplitsTest {
   @Test
   void split_openTail_onlyTheSplitOffPartMoves() {
     RoutingTable t = seed001WithTs03();
-    RangeChange c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
-    RoutingTable next = c.next();
+    RangeMovement c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    RoutingTable next = c.to();
     assertEquals(13, next.version());
     assertEquals(3, next.partitionCount());
     assertEquals(
@@ -44,8 +44,8 @@ class RangeSplitsTest {
         ((RangeStrategy) next.strategy()).interval(1));
     assertEquals("ts-02", next.route(Instant.parse("2026-06-30T23:59:59Z")).group().id());
     assertEquals("ts-03", next.route(Instant.parse("2026-07-01T00:00:00Z")).group().id());
-    assertEquals(1, c.movement().shifts().size());
-    RangeMovement.Shift s = c.movement().shifts().get(0);
+    assertEquals(1, c.shifts().size());
+    RangeMovement.Shift s = c.shifts().get(0);
     assertEquals("[2026-07-01T00:00:00Z, +∞) ts-02 -> ts-03", s.toString());
     Router r = Router.create(t);
     assertTrue(r.update(next));
@@ -57,7 +57,7 @@ class RangeSplitsTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     RoutingTable t = seed001WithTs03();
     long splitAt = Instant.parse("2026-07-01T00:00:00Z").getEpochSecond();
-    RangeChange c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    RangeMovement c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
     List<byte[]> keys = new ArrayList<>();
     long expected = 0;
     for (int i = 0; i < 20_000; i++) {
@@ -68,7 +68,7 @@ class RangeSplitsTest {
         expected++;
       }
     }
-    MovementReport.KeyCount n = c.movement().countKeys(keys);
+    MovementReport.KeyCount n = c.countKeys(keys);
     assertEquals(20_000, n.keys(), Seeds.describe(seed));
     assertEquals(expected, n.moved(), Seeds.describe(seed));
     assertEquals(0, n.movedOutsidePlan(), Seeds.describe(seed));
@@ -77,16 +77,13 @@ class RangeSplitsTest {
   @Test
   void split_sameGroup_nothingMoves_partitionsRenumbered() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeChange c = RangeSplits.split(t, 0, CanonicalKeys.of(500L), null);
-    assertTrue(c.movement().isEmpty());
-    assertEquals(4, c.next().partitionCount());
-    assertEquals("g0", c.next().route(700L).group().id());
-    assertEquals(
-        2, c.next().route(1500L).partition(), "the partitions after the split shift by one");
-    assertEquals("g1", c.next().route(1500L).group().id());
-    assertTrue(
-        c.movement().toText().contains("moves: none; every key stays on its group"),
-        c.movement().toText());
+    RangeMovement c = RangeSplits.split(t, 0, CanonicalKeys.of(500L), null);
+    assertTrue(c.isEmpty());
+    assertEquals(4, c.to().partitionCount());
+    assertEquals("g0", c.to().route(700L).group().id());
+    assertEquals(2, c.to().route(1500L).partition(), "the partitions after the split shift by one");
+    assertEquals("g1", c.to().route(1500L).group().id());
+    assertTrue(c.toText().contains("moves: none; every key stays on its group"), c.toText());
   }
 
   @Test
@@ -140,22 +137,22 @@ class RangeSplitsTest {
   @Test
   void merge_movesTheHalfThatChangesGroup() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeChange c = RangeSplits.merge(t, 0, null);
-    assertEquals(2, c.next().partitionCount());
-    assertEquals("[0, 2000)", ((RangeStrategy) c.next().strategy()).interval(0));
-    assertEquals("g0", c.next().route(1500L).group().id());
-    assertEquals("g2", c.next().route(2500L).group().id());
-    assertEquals("[1000, 2000) g1 -> g0", c.movement().shifts().get(0).toString());
-    assertEquals(1, c.movement().shifts().size());
-    RangeChange onG1 = RangeSplits.merge(t, 0, "g1");
-    assertEquals("[0, 1000) g0 -> g1", onG1.movement().shifts().get(0).toString());
+    RangeMovement c = RangeSplits.merge(t, 0, null);
+    assertEquals(2, c.to().partitionCount());
+    assertEquals("[0, 2000)", ((RangeStrategy) c.to().strategy()).interval(0));
+    assertEquals("g0", c.to().route(1500L).group().id());
+    assertEquals("g2", c.to().route(2500L).group().id());
+    assertEquals("[1000, 2000) g1 -> g0", c.shifts().get(0).toString());
+    assertEquals(1, c.shifts().size());
+    RangeMovement onG1 = RangeSplits.merge(t, 0, "g1");
+    assertEquals("[0, 1000) g0 -> g1", onG1.shifts().get(0).toString());
   }
 
   @Test
   void merge_thenSplitBack_sameRoutes() {
     RoutingTable t = Fixtures.seed000(true);
-    RoutingTable merged = RangeSplits.merge(t, 1, null).next();
-    RoutingTable back = RangeSplits.split(merged, 1, CanonicalKeys.of(2000L), "g2").next();
+    RoutingTable merged = RangeSplits.merge(t, 1, null).to();
+    RoutingTable back = RangeSplits.split(merged, 1, CanonicalKeys.of(2000L), "g2").to();
     assertEquals(t.strategy(), back.strategy());
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(t.version() + 2, back.version());

@@ -1,7 +1,7 @@
 package io.shardrouter.stats;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.range.RangeChange;
+import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.internal.SplitPoints;
@@ -120,14 +120,14 @@ final class RangeSplitter {
               + "' hotter than the hottest group is now");
       return null;
     }
-    RangeChange c;
+    RangeMovement c;
     try {
       c = RangeSplits.split(a.shape(), p, at.key(), to);
     } catch (IllegalArgumentException e) {
       a.notes.add(range + " is not split: " + e.getMessage());
       return null;
     }
-    a.carve(c.next(), p, p + 1, to, upper, share);
+    a.carve(c.to(), p, p + 1, to, upper, share);
     if (p + 1 == a.size() - 1 && s.openEnded()) {
       a.notes.add(
           range
