@@ -107,7 +107,7 @@ class DiffCommandTest {
   void diff_hotTenantIsolated_listsOnlyThatTenant() throws IOException {
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.LOOKUP_TENANTS));
     RoutingTable next =
-        io.shardrouter.lookup.HotKeys.isolate(
+        io.shardrouter.lookup.LookupStrategy.isolate(
             t,
             "umbrella",
             io.shardrouter.core.ReplicaGroup.of("umbrella", "pg-umbrella.us-east-1.internal:5432")

@@ -14,7 +14,7 @@ import io.shardrouter.lookup.ClaimRecord;
 import io.shardrouter.lookup.ClaimResult;
 import io.shardrouter.lookup.ClaimState;
 import io.shardrouter.lookup.Claims;
-import io.shardrouter.lookup.Normalizers;
+import io.shardrouter.lookup.Normalizer;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -47,7 +47,7 @@ class JdbcClaimStoreTest {
     JdbcClaimStore store = JdbcClaimStore.create(sources, "email_claims");
     store.createTables(router.table());
     Claims claims =
-        Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(30), clock::get);
+        Claims.of(router, Normalizer.email(), store, Duration.ofSeconds(30), clock::get);
     return new Setup(router, sources, store, claims);
   }
 

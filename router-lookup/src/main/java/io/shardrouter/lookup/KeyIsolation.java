@@ -9,29 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * Isolates one hot key on a partition of its own, as the next routing version (what a store's
- * adaptive capacity does for a very hot key; hashing alone never splits one key off).
- *
- * <p>{@link #isolate} returns the table with version + 1 whose strategy is a {@link LookupStrategy}
- * with one more partition, P (the old partition count): the key's directory entry points to P,
- * dedicated, and the placement puts P on the given group. If the table's strategy was not a lookup
- * yet, it becomes the lookup's fallback. Every old partition keeps its keys, so {@link
- * io.shardrouter.core.MovementReport#between} lists exactly one moved key and no moved partition:
- * the caller copies that key's rows from its old partition to P, then publishes the new table (the
- * migration of {@code docs/migration.md} for one key).
- *
- * <p>With a directory that matches the first part of composite keys, the "key" is a first part: a
- * whole tenant moves.
- *
- * <p><b>Thread-safety:</b> stateless.
- *
- * <p><b>Stability:</b> evolving.
- *
- * @since 0.1
- */
-public final class HotKeys {
-  private HotKeys() {}
+/** The implementation of {@link LookupStrategy#isolate}. */
+final class KeyIsolation {
+  private KeyIsolation() {}
 
   /**
    * The next version of {@code table} with the key written as {@code keyText} alone on a new
@@ -40,7 +20,7 @@ public final class HotKeys {
    * @throws IllegalArgumentException when the key cannot be isolated (named in the message with
    *     what to do)
    */
-  public static RoutingTable isolate(RoutingTable table, String keyText, String groupId) {
+  static RoutingTable isolate(RoutingTable table, String keyText, String groupId) {
     ReplicaGroup g = table.group(groupId);
     if (g == null) {
       List<String> ids = new ArrayList<>();
@@ -63,7 +43,7 @@ public final class HotKeys {
    * The next version of {@code table} with the key written as {@code keyText} alone on a new
    * partition served by {@code group}, appended to the groups unless the table has it already.
    */
-  public static RoutingTable isolate(RoutingTable table, String keyText, ReplicaGroup group) {
+  static RoutingTable isolate(RoutingTable table, String keyText, ReplicaGroup group) {
     return isolate(table, directoryKeyType(table).parseText(keyText), group);
   }
 
@@ -76,7 +56,7 @@ public final class HotKeys {
    * @throws io.shardrouter.core.InvalidRoutingTableException when the new table breaks a rule, e.g.
    *     a region pin
    */
-  public static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
+  static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
     Objects.requireNonNull(table, "table");
     CanonicalKeys.requireKey(key);
     Objects.requireNonNull(group, "group");

@@ -8,6 +8,8 @@ import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.PlacementConstraint;
 import io.shardrouter.core.PlacementPin;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.SpecViews;
 import io.shardrouter.lookup.internal.Directory;
@@ -32,9 +34,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Partition numbers: P is the fallback's partition count unless the document declares a larger
  * {@code partitions}; the partitions from the fallback's count up to P are reached only through
  * directory entries, so a new entry on a new partition leaves every other key where it was — the
- * basis of {@link HotKeys#isolate}. Entries can be dedicated (nothing else reaches their
- * partitions) and pinned to labels such as {@code region}, which the routing table checks against
- * its placement ({@link PlacementConstraint}).
+ * basis of {@link #isolate}. Entries can be dedicated (nothing else reaches their partitions) and
+ * pinned to labels such as {@code region}, which the routing table checks against its placement
+ * ({@link PlacementConstraint}).
  *
  * <p>Good for: a few to tens of millions of explicitly placed keys or tenants over a hash strategy
  * (about 44 bytes per entry for 16-byte keys, 60 for 36-byte keys, see {@link Directory}); moving
@@ -101,6 +103,49 @@ public final class LookupStrategy
   /** A builder for a lookup strategy over keys of {@code keyType} (the entity's key type). */
   public static LookupStrategyBuilder builder(KeyType keyType) {
     return new LookupStrategyBuilder(keyType);
+  }
+
+  /**
+   * Isolates a hot key on a partition of its own, as the next routing version (what a store's
+   * adaptive capacity does for a very hot key; hashing alone never splits one key off): the next
+   * version of {@code table} with the key written as {@code keyText} alone on a new partition
+   * served by the existing group {@code groupId}.
+   *
+   * <p>The result has version + 1 and a lookup strategy with one more partition, P (the old
+   * partition count): the key's directory entry points to P, dedicated, and the placement puts P on
+   * the given group. If the table's strategy was not a lookup yet, it becomes the lookup's
+   * fallback. Every old partition keeps its keys, so {@link
+   * io.shardrouter.core.MovementReport#between} lists exactly one moved key and no moved partition:
+   * the caller copies that key's rows from its old partition to P, then publishes the new table
+   * (the migration of {@code docs/migration.md} for one key). With a directory that matches the
+   * first part of composite keys, the "key" is a first part: a whole tenant moves.
+   *
+   * @throws IllegalArgumentException when the key cannot be isolated (named in the message with
+   *     what to do)
+   */
+  public static RoutingTable isolate(RoutingTable table, String keyText, String groupId) {
+    return KeyIsolation.isolate(table, keyText, groupId);
+  }
+
+  /**
+   * The next version of {@code table} with the key written as {@code keyText} alone on a new
+   * partition served by {@code group}, appended to the groups unless the table has it already.
+   */
+  public static RoutingTable isolate(RoutingTable table, String keyText, ReplicaGroup group) {
+    return KeyIsolation.isolate(table, keyText, group);
+  }
+
+  /**
+   * The next version of {@code table} with the key whose canonical bytes are {@code key} (for a
+   * first-part directory: the first part's) alone on a new partition served by {@code group}.
+   *
+   * @throws IllegalArgumentException when the key cannot be isolated, or the group clashes with one
+   *     of the table's
+   * @throws io.shardrouter.core.InvalidRoutingTableException when the new table breaks a rule, e.g.
+   *     a region pin
+   */
+  public static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
+    return KeyIsolation.isolate(table, key, group);
   }
 
   /** A builder holding this strategy's content, to make its next version. */

@@ -12,8 +12,8 @@
  *       second-level splits with their own nested strategy, region pins. Backed by {@link
  *       io.shardrouter.lookup.internal.Directory}, a compact open-addressing table for tens of
  *       millions of entries.
- *   <li>{@link io.shardrouter.lookup.HotKeys} — isolate one key on a partition of its own as the
- *       next routing version; the movement report lists only that key.
+ *   <li>{@link io.shardrouter.lookup.LookupStrategy#isolate} — isolate one key on a partition of
+ *       its own as the next routing version; the movement report lists only that key.
  *   <li>{@link io.shardrouter.lookup.IndexTable} — route an index entry by a secondary attribute.
  *   <li>{@link io.shardrouter.lookup.Claims} — uniqueness claims decided on exactly one partition.
  *   <li>{@link io.shardrouter.lookup.IdGenerator} and type {@code routable_id} — 64-bit ids that

@@ -31,7 +31,7 @@ class ClaimsConcurrencyTest {
   private final Router router =
       Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
   private final Claims claims =
-      Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(10), clock::get);
+      Claims.of(router, Normalizer.email(), store, Duration.ofSeconds(10), clock::get);
 
   @AfterEach
   void stop() {

@@ -23,7 +23,7 @@ class ClaimsTest {
   private final Router router =
       Router.create(Fixtures.hashModTable("email_claims", KeyType.STRING, 64));
   private final Claims claims =
-      Claims.of(router, Normalizers.email(), store, Duration.ofSeconds(30), clock::get);
+      Claims.of(router, Normalizer.email(), store, Duration.ofSeconds(30), clock::get);
 
   @Test
   void claim_thenCommit_valueIsTaken() {
@@ -115,7 +115,7 @@ class ClaimsTest {
   @Test
   void unstableNormalizer_refused() {
     AtomicInteger calls = new AtomicInteger();
-    Normalizer flaky = Normalizers.of("flaky", v -> v + (calls.incrementAndGet() % 2));
+    Normalizer flaky = Normalizer.of("flaky", v -> v + (calls.incrementAndGet() % 2));
     Claims bad = Claims.of(router, flaky, store, Duration.ofSeconds(30), clock::get);
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> bad.claim("a@b.c", "user-1"));
@@ -126,7 +126,7 @@ class ClaimsTest {
     Claims notIdempotent =
         Claims.of(
             router,
-            Normalizers.of("suffix", v -> v + "!"),
+            Normalizer.of("suffix", v -> v + "!"),
             store,
             Duration.ofSeconds(30),
             clock::get);
@@ -141,10 +141,10 @@ class ClaimsTest {
     Router longs = Router.create(Fixtures.hashModTable("ids", KeyType.LONG, 8));
     assertThrows(
         IllegalArgumentException.class,
-        () -> Claims.of(longs, Normalizers.email(), store, Duration.ofSeconds(1)));
+        () -> Claims.of(longs, Normalizer.email(), store, Duration.ofSeconds(1)));
     assertThrows(
         IllegalArgumentException.class,
-        () -> Claims.of(router, Normalizers.email(), store, Duration.ZERO));
+        () -> Claims.of(router, Normalizer.email(), store, Duration.ZERO));
     assertThrows(IllegalArgumentException.class, () -> claims.claim("no-at-sign", "user-1"));
     assertThrows(NullPointerException.class, () -> claims.claim("a@b.c", null));
     assertThrows(

@@ -10,7 +10,7 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,11 +24,11 @@ final class Fixtures {
   private Fixtures() {}
 
   static PartitionStrategy hashMod(int partitions) {
-    return HashModStrategy.of(StableHashes.byName("xxh3-64", 0), partitions);
+    return HashModStrategy.of(StableHash.byName("xxh3-64", 0), partitions);
   }
 
   static PartitionStrategy jump(int partitions) {
-    return JumpHashStrategy.of(StableHashes.byName("xxh3-64", 0), partitions);
+    return JumpHashStrategy.of(StableHash.byName("xxh3-64", 0), partitions);
   }
 
   static RoutingTable read(String json) {

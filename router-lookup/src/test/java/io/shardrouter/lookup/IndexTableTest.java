@@ -22,7 +22,7 @@ class IndexTableTest {
       Router.create(Fixtures.hashModTable("users_by_email", KeyType.STRING, 64));
 
   private static IndexTable index(IndexTable.Maintenance m) {
-    return IndexTable.of("users_by_email", BY_EMAIL, USERS, Normalizers.email(), m);
+    return IndexTable.of("users_by_email", BY_EMAIL, USERS, Normalizer.email(), m);
   }
 
   @Test
@@ -65,7 +65,7 @@ class IndexTableTest {
             IllegalArgumentException.class,
             () ->
                 IndexTable.of(
-                    "x", USERS, USERS, Normalizers.email(), IndexTable.Maintenance.ASYNCHRONOUS));
+                    "x", USERS, USERS, Normalizer.email(), IndexTable.Maintenance.ASYNCHRONOUS));
     assertTrue(
         longIndex
             .getMessage()
@@ -77,7 +77,7 @@ class IndexTableTest {
   void unstableNormalizer_refusedNamingBothForms() {
     AtomicInteger calls = new AtomicInteger();
     Normalizer flaky =
-        Normalizers.of(
+        Normalizer.of(
             "flaky",
             v -> calls.incrementAndGet() % 2 == 0 ? v.toUpperCase(java.util.Locale.ROOT) : v);
     IndexTable idx =

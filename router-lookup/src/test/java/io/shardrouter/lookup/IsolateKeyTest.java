@@ -19,7 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Isolating a hot key on its own partition as the next routing version. */
-class HotKeysTest {
+class IsolateKeyTest {
   private static final RoutingTable ACCOUNTS =
       RoutingDocuments.read(Fixtures.EXAMPLES.resolve("hash-mod.json"));
   private static final ReplicaGroup HOT =
@@ -36,7 +36,7 @@ class HotKeysTest {
 
   @Test
   void isolate_hashModTable_nextVersionMovesOnlyThatKey() {
-    RoutingTable next = HotKeys.isolate(ACCOUNTS, "42", HOT);
+    RoutingTable next = LookupStrategy.isolate(ACCOUNTS, "42", HOT);
     assertEquals(ACCOUNTS.version() + 1, next.version());
     assertEquals(1001, next.partitionCount());
     assertEquals(1000, next.route(42L).partition());
@@ -71,8 +71,8 @@ class HotKeysTest {
 
   @Test
   void isolate_twice_secondVersionListsOnlyTheSecondKey() {
-    RoutingTable v1 = HotKeys.isolate(ACCOUNTS, "42", HOT);
-    RoutingTable v2 = HotKeys.isolate(v1, "7", "hot-1");
+    RoutingTable v1 = LookupStrategy.isolate(ACCOUNTS, "42", HOT);
+    RoutingTable v2 = LookupStrategy.isolate(v1, "7", "hot-1");
     assertEquals(1002, v2.partitionCount());
     assertEquals(1000, v2.route(42L).partition());
     assertEquals(1001, v2.route(7L).partition());
@@ -86,7 +86,7 @@ class HotKeysTest {
   void isolate_sharedTenant_movesTheWholeTenant() {
     RoutingTable t = RoutingDocuments.read(Fixtures.TENANTS);
     RoutingTable next =
-        HotKeys.isolate(
+        LookupStrategy.isolate(
             t,
             "umbrella",
             ReplicaGroup.of("umbrella", "pg-umbrella:5432")
@@ -115,13 +115,14 @@ class HotKeysTest {
                     + " \"partitions\": 4}, \"entries\": {\"eu-hot\": {\"partition\": 2, \"pin\": {\"region\": \"eu\"}}}}",
                 4));
     InvalidRoutingTableException e =
-        assertThrows(InvalidRoutingTableException.class, () -> HotKeys.isolate(t, "eu-hot", "g1"));
+        assertThrows(
+            InvalidRoutingTableException.class, () -> LookupStrategy.isolate(t, "eu-hot", "g1"));
     Fixtures.assertViolation(
         e.violations(),
         "placement[4]",
         "key 'eu-hot' is pinned to region=eu",
         "group 'g1', labelled region=us");
-    assertEquals(4, HotKeys.isolate(t, "eu-hot", "g2").route("eu-hot").partition());
+    assertEquals(4, LookupStrategy.isolate(t, "eu-hot", "g2").route("eu-hot").partition());
   }
 
   @Test
@@ -129,21 +130,24 @@ class HotKeysTest {
     RoutingTable t = RoutingDocuments.read(Fixtures.TENANTS);
     IllegalArgumentException split =
         assertThrows(
-            IllegalArgumentException.class, () -> HotKeys.isolate(t, "initech", "initech-1"));
+            IllegalArgumentException.class,
+            () -> LookupStrategy.isolate(t, "initech", "initech-1"));
     assertTrue(
         split
             .getMessage()
             .startsWith("tenant 'initech' is split over partitions 11-14 by its own strategy"),
         split::getMessage);
     IllegalArgumentException alone =
-        assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(t, "acme", "acme"));
+        assertThrows(
+            IllegalArgumentException.class, () -> LookupStrategy.isolate(t, "acme", "acme"));
     assertTrue(
         alone
             .getMessage()
             .contains("already alone on its dedicated partition 9; move that partition"),
         alone::getMessage);
     IllegalArgumentException unknown =
-        assertThrows(IllegalArgumentException.class, () -> HotKeys.isolate(ACCOUNTS, "42", "nope"));
+        assertThrows(
+            IllegalArgumentException.class, () -> LookupStrategy.isolate(ACCOUNTS, "42", "nope"));
     assertTrue(
         unknown.getMessage().startsWith("no group 'nope' in routing table 'accounts'"),
         unknown::getMessage);
@@ -151,13 +155,13 @@ class HotKeysTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                HotKeys.isolate(
+                LookupStrategy.isolate(
                     ACCOUNTS, "42", ReplicaGroup.of(ACCOUNTS.groups().get(0).id(), "elsewhere:1")));
     assertTrue(
         clash.getMessage().contains("pass the table's group or a group with a new id"),
         clash::getMessage);
     assertThrows(
         io.shardrouter.core.InvalidKeyException.class,
-        () -> HotKeys.isolate(ACCOUNTS, "forty-two", HOT));
+        () -> LookupStrategy.isolate(ACCOUNTS, "forty-two", HOT));
   }
 }

@@ -11,7 +11,7 @@ class NormalizersTest {
 
   @Test
   void email_caseWidthAndSpacesMeet() {
-    Normalizer n = Normalizers.email();
+    Normalizer n = Normalizer.email();
     assertEquals("email-v1", n.name());
     for (String v :
         List.of("Ann@Example.COM", " ann@example.com ", "ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ", "ann@EXAMPLE.com\t")) {
@@ -28,20 +28,20 @@ class NormalizersTest {
     for (String bad : List.of("", "ann", "@example.com", "ann@", "a@b@c", "   ")) {
       IllegalArgumentException e =
           assertThrows(
-              IllegalArgumentException.class, () -> Normalizers.email().normalize(bad), bad);
+              IllegalArgumentException.class, () -> Normalizer.email().normalize(bad), bad);
       assertTrue(
           e.getMessage()
               .contains("is no e-mail address: it needs exactly one '@' with text on both sides"),
           e::getMessage);
     }
-    assertThrows(IllegalArgumentException.class, () -> Normalizers.email().normalize(null));
+    assertThrows(IllegalArgumentException.class, () -> Normalizer.email().normalize(null));
     assertThrows(
-        IllegalArgumentException.class, () -> Normalizers.email().normalize("a\uD800@x.com"));
+        IllegalArgumentException.class, () -> Normalizer.email().normalize("a\uD800@x.com"));
   }
 
   @Test
   void nfkc_composedAndCompatibilityFormsMeet() {
-    Normalizer n = Normalizers.nfkc();
+    Normalizer n = Normalizer.nfkc();
     assertEquals("é", n.normalize("e\u0301"));
     assertEquals("fi", n.normalize("ﬁ"));
     assertEquals("A1", n.normalize("Ａ１"));
@@ -49,7 +49,7 @@ class NormalizersTest {
 
   @Test
   void caseFold_localeIndependent() {
-    Normalizer n = Normalizers.caseFold();
+    Normalizer n = Normalizer.caseFold();
     assertEquals("ss", n.normalize("ß"));
     assertEquals(n.normalize("ΣΣ"), n.normalize("Σς"));
     assertEquals(
@@ -61,11 +61,11 @@ class NormalizersTest {
   void everyRule_idempotent() {
     for (Normalizer n :
         List.of(
-            Normalizers.email(),
-            Normalizers.nfkc(),
-            Normalizers.caseFold(),
-            Normalizers.trim(),
-            Normalizers.identity())) {
+            Normalizer.email(),
+            Normalizer.nfkc(),
+            Normalizer.caseFold(),
+            Normalizer.trim(),
+            Normalizer.identity())) {
       for (String v :
           List.of(
               "Ann@Example.COM", " ＡＮＮ＠ｅｘａｍｐｌｅ．ｃｏｍ ", "STRAßE@x.de", "İstanbul@x.tr", "ﬁ@x.io")) {
@@ -77,13 +77,13 @@ class NormalizersTest {
 
   @Test
   void chain_appliesInOrder_andNamesAreRequired() {
-    Normalizer n = Normalizers.chain("trim-then-fold", Normalizers.trim(), Normalizers.caseFold());
+    Normalizer n = Normalizer.chain("trim-then-fold", Normalizer.trim(), Normalizer.caseFold());
     assertEquals("trim-then-fold", n.name());
     assertEquals("abc", n.normalize("  ABC "));
-    assertThrows(IllegalArgumentException.class, () -> Normalizers.of(" ", v -> v));
+    assertThrows(IllegalArgumentException.class, () -> Normalizer.of(" ", v -> v));
     IllegalStateException e =
         assertThrows(
-            IllegalStateException.class, () -> Normalizers.of("broken", v -> null).normalize("x"));
+            IllegalStateException.class, () -> Normalizer.of("broken", v -> null).normalize("x"));
     assertTrue(e.getMessage().contains("normalizer 'broken' returned null"), e::getMessage);
   }
 }

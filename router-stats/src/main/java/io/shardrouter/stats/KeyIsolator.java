@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * The advisor's second step: isolates each sampled hot key whose load surely exceeds a mean
  * partition's (the lower bound of its sampled count, over the samples, above 1 / P) on a new
- * partition of its own, with {@link io.shardrouter.lookup.HotKeys#isolate}: a {@code lookup}
+ * partition of its own, with {@link io.shardrouter.lookup.LookupStrategy#isolate}: a {@code lookup}
  * strategy whose directory sends the key to a dedicated partition, the table's strategy as its
  * fallback (or one more entry, when it is a lookup already). The new partition goes to the coldest
  * group.
@@ -77,7 +77,7 @@ final class KeyIsolator {
     String skipped = hotNote(k, lower) + "it is not isolated: ";
     RoutingTable next;
     try {
-      next = io.shardrouter.lookup.HotKeys.isolate(a.shape(), key, a.current.group(to));
+      next = io.shardrouter.lookup.LookupStrategy.isolate(a.shape(), key, a.current.group(to));
     } catch (IllegalArgumentException | RoutingException e) {
       a.notes.add(skipped + e.getMessage());
       return;

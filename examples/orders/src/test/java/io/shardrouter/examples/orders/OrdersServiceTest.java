@@ -10,7 +10,7 @@ import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.OutboxRelay;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.lookup.Claims;
-import io.shardrouter.lookup.Normalizers;
+import io.shardrouter.lookup.Normalizer;
 import io.shardrouter.migrate.MigrationRouter;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.query.InvalidCursorException;
@@ -62,7 +62,7 @@ class OrdersServiceTest {
           new UserRegistry(
               orders,
               db,
-              Claims.of(claimRouter, Normalizers.email(), claimStore, Duration.ofMinutes(1)));
+              Claims.of(claimRouter, Normalizer.email(), claimStore, Duration.ofMinutes(1)));
       OrderDao dao =
           new OrderDao(
               new MigrationRouter(MigrationRoutes.of(orders.table())),
