@@ -6,7 +6,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,8 +30,8 @@ public final class BenchTables {
   /** The strategy named {@code strategy} ({@code hash_mod} or {@code jump}) for N = {@code groups}. */
   public static PartitionStrategy strategy(String strategy, int groups) {
     return switch (strategy) {
-      case HashModStrategy.TYPE -> HashModStrategy.of(StableHashes.xxh3(), HASH_MOD_PARTITIONS);
-      case JumpHashStrategy.TYPE -> JumpHashStrategy.of(StableHashes.xxh3(), groups);
+      case HashModStrategy.TYPE -> HashModStrategy.of(StableHash.xxh3(), HASH_MOD_PARTITIONS);
+      case JumpHashStrategy.TYPE -> JumpHashStrategy.of(StableHash.xxh3(), groups);
       default -> throw new IllegalArgumentException("unknown strategy '" + strategy + "'; benchmarks know hash_mod, jump");
     };
   }

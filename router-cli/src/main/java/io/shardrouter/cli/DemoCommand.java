@@ -10,7 +10,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
 import io.shardrouter.hash.JumpHashStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -237,7 +237,7 @@ final class DemoCommand implements Command {
         .version(1)
         .entity("orders")
         .keyType(KeyType.STRING)
-        .strategy(JumpHashStrategy.of(StableHashes.xxh3(), PARTITIONS))
+        .strategy(JumpHashStrategy.of(StableHash.xxh3(), PARTITIONS))
         .groups(groups)
         .placement(placement)
         .build();

@@ -6,7 +6,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import io.shardrouter.hash.internal.RingBalance;
 import io.shardrouter.hash.internal.RingMovement;
 import java.io.PrintStream;
@@ -40,7 +40,7 @@ final class RingDemo {
     RingAllocator allocator = RingAllocator.standard();
     RoutingTable v1 =
         allocator.initial(
-            1, "sessions", KeyType.STRING, StableHashes.xxh3(), VNODES, groups, weights);
+            1, "sessions", KeyType.STRING, StableHash.xxh3(), VNODES, groups, weights);
     heading(
         out,
         "weighted ring: entity 'sessions', groups of weight 1, 2, 3, "

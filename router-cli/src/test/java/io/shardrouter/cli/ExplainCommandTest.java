@@ -8,7 +8,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class ExplainCommandTest {
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     List<String> lines = r.outLines();
     byte[] canonical = CanonicalKeys.of(42L);
-    long hash = StableHashes.byName("xxh3-64", 42).hash(canonical, 0, canonical.length);
+    long hash = StableHash.byName("xxh3-64", 42).hash(canonical, 0, canonical.length);
     Route route = t.route(42L);
     assertEquals(Hex.of(canonical) + " (8 bytes)", value(lines, "canonical"));
     assertEquals("xxh3-64, seed 42", value(lines, "hash"));

@@ -11,6 +11,7 @@ import io.shardrouter.core.metadata.RoutingFileSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,5 +118,18 @@ class RoutingExceptionTypesTest {
     String longName = "{\"" + "n".repeat(2000) + "\": 1}";
     assertOneViolation(
         readRefused(longName), "$", "over a reader limit at line 1", "Name length (2000)");
+  }
+
+  @Test
+  void aRefusalWithoutAViolation_isRefusedItself_andOneViolationIsKept() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new InvalidRoutingTableException(List.of()));
+    assertEquals("a refusal needs at least one violation", e.getMessage());
+    Violation v = new Violation("snapshot", "snapshot is truncated");
+    InvalidRoutingTableException one = new InvalidRoutingTableException(v);
+    assertEquals(List.of(v), one.violations());
+    assertEquals(
+        "invalid routing table (1 violation)\n  snapshot: snapshot is truncated", one.getMessage());
   }
 }

@@ -103,7 +103,7 @@ public final class Salting {
 
   /** Computed buckets, {@code xxh3-64(discriminator) mod buckets}. */
   public static Salting computed(int buckets) {
-    return new Salting(Suffix.COMPUTED, buckets, StableHashes.xxh3(), DEFAULT_SEPARATOR);
+    return new Salting(Suffix.COMPUTED, buckets, StableHash.xxh3(), DEFAULT_SEPARATOR);
   }
 
   /** Computed buckets, {@code hash(discriminator) mod buckets}. */

@@ -7,29 +7,14 @@ import java.util.List;
 import net.openhft.hashing.LongHashFunction;
 
 /**
- * The stable hash functions, by the names routing documents use.
- *
- * <table>
- *   <caption>Registered hash functions</caption>
- *   <tr><th>name</th><th>function</th><th>seed</th></tr>
- *   <tr><td>{@code xxh3-64}</td><td>XXH3 64-bit (xxHash 0.8)</td><td>any 64-bit value; default 0</td></tr>
- *   <tr><td>{@code murmur3-64}</td><td>the first 64 bits (h1) of MurmurHash3_x64_128</td><td>0 to 2<sup>32</sup>-1; default 0</td></tr>
- *   <tr><td>{@code blake2b-64}</td><td>BLAKE2b with an 8-byte digest, read big-endian (the unkeyed hash of the vnode-named ring)</td><td>none</td></tr>
- * </table>
- *
- * <p><b>Thread-safety:</b> stateless.
- *
- * <p><b>Stability:</b> stable; see {@code docs/routing-spec.md} §3.
- *
- * @since 0.1
+ * The hash functions behind {@link StableHash#byName}, {@link StableHash#xxh3} and {@link
+ * StableHash#fromParameters}, and the checks of their seeds.
  */
-public final class StableHashes {
-  public static final String XXH3_64 = "xxh3-64";
-  public static final String MURMUR3_64 = "murmur3-64";
-  public static final String BLAKE2B_64 = "blake2b-64";
-
-  /** Every registered name, sorted. */
-  public static final List<String> NAMES = List.of(BLAKE2B_64, MURMUR3_64, XXH3_64);
+final class StableHashes {
+  private static final String XXH3_64 = StableHash.XXH3_64;
+  private static final String MURMUR3_64 = StableHash.MURMUR3_64;
+  private static final String BLAKE2B_64 = StableHash.BLAKE2B_64;
+  private static final List<String> NAMES = StableHash.NAMES;
 
   private static final StableHash XXH3_UNSEEDED =
       new ZahStableHash(XXH3_64, 0, LongHashFunction.xx3());
@@ -39,7 +24,7 @@ public final class StableHashes {
   private StableHashes() {}
 
   /** {@code xxh3-64} with seed 0, the default. */
-  public static StableHash xxh3() {
+  static StableHash xxh3() {
     return XXH3_UNSEEDED;
   }
 
@@ -48,7 +33,7 @@ public final class StableHashes {
    *
    * @throws IllegalArgumentException for an unknown name or a seed the function does not take
    */
-  public static StableHash byName(String name, long seed) {
+  static StableHash byName(String name, long seed) {
     String problem = seedProblem(name, seed);
     if (problem != null) {
       throw new IllegalArgumentException(problem);
@@ -65,13 +50,13 @@ public final class StableHashes {
   }
 
   /**
-   * Reads the {@code hash} (default {@value #XXH3_64}) and {@code seed} (default 0) parameters of a
+   * Reads the {@code hash} (default {@code xxh3-64}) and {@code seed} (default 0) parameters of a
    * strategy that hashes its keys, as the built-in strategies do: an unknown name or a seed the
    * function does not take is reported on {@code params} under that parameter's path.
    *
    * @return the function, or null when a problem was reported
    */
-  public static StableHash fromParameters(StrategyParameters params) {
+  static StableHash fromParameters(StrategyParameters params) {
     String name = params.optionalString("hash", XXH3_64);
     long seed = params.optionalBits64("seed", 0);
     if (!NAMES.contains(name)) {

@@ -3,7 +3,7 @@
  * io.shardrouter.hash.StableHash} to a 64-bit routing point, and the point picks the partition.
  *
  * <ul>
- *   <li>{@link io.shardrouter.hash.StableHashes}: the hash functions by name ({@code xxh3-64},
+ *   <li>{@link io.shardrouter.hash.StableHash#byName}: the hash functions by name ({@code xxh3-64},
  *       {@code murmur3-64}, {@code blake2b-64}); start here to hash bytes stably.
  *   <li>{@link io.shardrouter.hash.HashModStrategy} ({@code hash_mod}) and {@link
  *       io.shardrouter.hash.JumpHashStrategy} ({@code jump}).

@@ -219,14 +219,14 @@ class CanonicalKeysGoldenTest {
           InvalidKeyException.class,
           () -> KeyType.STRING.parseText(s),
           "KeyType.STRING.parseText: " + why);
-      for (String name : StableHashes.NAMES) {
+      for (String name : StableHash.NAMES) {
         assertThrows(
             InvalidKeyException.class,
-            () -> StableHashes.byName(name, 0).hashString(s),
+            () -> StableHash.byName(name, 0).hashString(s),
             name + ".hashString: " + why);
         assertThrows(
             InvalidKeyException.class,
-            () -> JumpHashStrategy.of(StableHashes.byName(name, 0), 8).partitionOf(Keys.of(s)),
+            () -> JumpHashStrategy.of(StableHash.byName(name, 0), 8).partitionOf(Keys.of(s)),
             "jump(" + name + ").partitionOf: " + why);
       }
       checked++;

@@ -47,7 +47,7 @@ final class Golden {
   /** The stable hash a golden configuration names ({@code name} or {@code hash}, and the seed). */
   static StableHash hash(JsonNode config) {
     String name = config.has("name") ? config.get("name").asText() : config.get("hash").asText();
-    return StableHashes.byName(name, seed(config));
+    return StableHash.byName(name, seed(config));
   }
 
   /** {@code name(seed=...)} for messages. */

@@ -59,7 +59,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
   void partitionOfHash_powerOfTwoP_equalsUnsignedRemainder() {
     KeyGenerators g = KeyGenerators.seeded(seed());
     for (int bits = 0; bits <= 24; bits++) {
-      HashModStrategy s = HashModStrategy.of(StableHashes.xxh3(), 1 << bits);
+      HashModStrategy s = HashModStrategy.of(StableHash.xxh3(), 1 << bits);
       for (int i = 0; i < 2000; i++) {
         long h = g.anyLong();
         assertEquals(
@@ -81,7 +81,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
     KeyGenerators g = KeyGenerators.seeded(seed());
     for (int i = 0; i < 500; i++) {
       int p = i < 50 ? i + 1 : g.between(1, RoutingTable.MAX_PARTITIONS);
-      HashModStrategy s = HashModStrategy.of(StableHashes.xxh3(), p);
+      HashModStrategy s = HashModStrategy.of(StableHash.xxh3(), p);
       for (int j = 0; j < 100; j++) {
         long h = g.anyLong();
         assertEquals(
@@ -104,7 +104,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
   void of_zeroPartitions_throwsIllegalArgument() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), 0));
+            IllegalArgumentException.class, () -> HashModStrategy.of(StableHash.xxh3(), 0));
     assertEquals("strategy.partitions must be >= 1 for strategy 'hash_mod', got 0", e.getMessage());
   }
 
@@ -112,7 +112,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
   void of_negativePartitions_throwsIllegalArgument() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> HashModStrategy.of(StableHashes.xxh3(), -3));
+            IllegalArgumentException.class, () -> HashModStrategy.of(StableHash.xxh3(), -3));
     assertTrue(e.getMessage().contains("got -3"), e.getMessage());
   }
 
@@ -121,7 +121,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> HashModStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
+            () -> HashModStrategy.of(StableHash.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
     assertEquals(
         "strategy.partitions must be <= 16777216 for strategy 'hash_mod', got 16777217",
         e.getMessage());
@@ -129,7 +129,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
 
   @Test
   void of_maxPartitions_answersInRange() {
-    HashModStrategy s = HashModStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS);
+    HashModStrategy s = HashModStrategy.of(StableHash.xxh3(), RoutingTable.MAX_PARTITIONS);
     assertEquals(RoutingTable.MAX_PARTITIONS, s.partitionCount());
     assertEquals(unsignedMod(-1L, RoutingTable.MAX_PARTITIONS), s.partitionOfHash(-1L));
   }
@@ -138,27 +138,27 @@ class HashModStrategyTest extends PartitionStrategyContract {
   void toSpec_defaultSeed_printsTypeHashPartitionsOnly() {
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":8}",
-        HashModStrategy.of(StableHashes.xxh3(), 8).toString());
+        HashModStrategy.of(StableHash.xxh3(), 8).toString());
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"murmur3-64\",\"seed\":4294967295,\"partitions\":3}",
-        HashModStrategy.of(StableHashes.byName("murmur3-64", 4294967295L), 3).toSpec().toString());
+        HashModStrategy.of(StableHash.byName("murmur3-64", 4294967295L), 3).toSpec().toString());
     assertEquals(
         "{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"seed\":-7046029254386353131,\"partitions\":3}",
-        HashModStrategy.of(StableHashes.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 3)
+        HashModStrategy.of(StableHash.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 3)
             .toSpec()
             .toString());
   }
 
   @Test
   void equals_differentHashSeedPartitionsOrType_notEqual() {
-    HashModStrategy base = HashModStrategy.of(StableHashes.xxh3(), 8);
-    assertEquals(base, HashModStrategy.of(StableHashes.byName("xxh3-64", 0), 8));
+    HashModStrategy base = HashModStrategy.of(StableHash.xxh3(), 8);
+    assertEquals(base, HashModStrategy.of(StableHash.byName("xxh3-64", 0), 8));
     assertEquals(
-        base.hashCode(), HashModStrategy.of(StableHashes.byName("xxh3-64", 0), 8).hashCode());
-    assertNotEquals(base, HashModStrategy.of(StableHashes.xxh3(), 9));
-    assertNotEquals(base, HashModStrategy.of(StableHashes.byName("xxh3-64", 1), 8));
-    assertNotEquals(base, HashModStrategy.of(StableHashes.byName("murmur3-64", 0), 8));
-    assertNotEquals(base, JumpHashStrategy.of(StableHashes.xxh3(), 8));
+        base.hashCode(), HashModStrategy.of(StableHash.byName("xxh3-64", 0), 8).hashCode());
+    assertNotEquals(base, HashModStrategy.of(StableHash.xxh3(), 9));
+    assertNotEquals(base, HashModStrategy.of(StableHash.byName("xxh3-64", 1), 8));
+    assertNotEquals(base, HashModStrategy.of(StableHash.byName("murmur3-64", 0), 8));
+    assertNotEquals(base, JumpHashStrategy.of(StableHash.xxh3(), 8));
   }
 
   private static int unsignedMod(long hash, int p) {
@@ -172,7 +172,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
   @Test
   void explain_namesTheHashItsPointAndThePartition() {
     byte[] k = "order-42".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    for (StableHash h : List.of(StableHashes.xxh3(), StableHashes.byName("xxh3-64", 7))) {
+    for (StableHash h : List.of(StableHash.xxh3(), StableHash.byName("xxh3-64", 7))) {
       HashModStrategy s = HashModStrategy.of(h, 10);
       long point = h.hash(k, 0, k.length);
       assertEquals(

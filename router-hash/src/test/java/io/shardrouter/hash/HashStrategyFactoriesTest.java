@@ -80,28 +80,28 @@ class HashStrategyFactoriesTest {
   void read_goodParameters_buildsStrategy(String type) {
     BiFunction<StableHash, Integer, PartitionStrategy> of = factory(type);
     assertEquals(
-        of.apply(StableHashes.xxh3(), 4),
+        of.apply(StableHash.xxh3(), 4),
         RoutingDocuments.read(document(type, ", \"partitions\": 4")).strategy());
     assertEquals(
-        of.apply(StableHashes.byName("xxh3-64", 42), 4),
+        of.apply(StableHash.byName("xxh3-64", 42), 4),
         RoutingDocuments.read(
                 document(type, ", \"hash\": \"xxh3-64\", \"seed\": 42, \"partitions\": 4"))
             .strategy());
     assertEquals(
-        of.apply(StableHashes.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 4),
+        of.apply(StableHash.byName("xxh3-64", TestHashes.XXH3_LARGE_SEED), 4),
         RoutingDocuments.read(
                 document(
                     type,
                     ", \"hash\": \"xxh3-64\", \"seed\": -7046029254386353131, \"partitions\": 4"))
             .strategy());
     assertEquals(
-        of.apply(StableHashes.byName("murmur3-64", 4294967295L), 4),
+        of.apply(StableHash.byName("murmur3-64", 4294967295L), 4),
         RoutingDocuments.read(
                 document(
                     type, ", \"hash\": \"murmur3-64\", \"seed\": 4294967295, \"partitions\": 4"))
             .strategy());
     assertEquals(
-        of.apply(StableHashes.byName("blake2b-64", 0), 4),
+        of.apply(StableHash.byName("blake2b-64", 0), 4),
         RoutingDocuments.read(document(type, ", \"hash\": \"blake2b-64\", \"partitions\": 4"))
             .strategy());
   }

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 class HashStringTest {
   private static final List<StableHash> HASHES =
       List.of(
-          StableHashes.xxh3(),
-          StableHashes.byName("xxh3-64", -7),
-          StableHashes.byName("murmur3-64", 0),
-          StableHashes.byName("murmur3-64", 42),
-          StableHashes.byName("blake2b-64", 0));
+          StableHash.xxh3(),
+          StableHash.byName("xxh3-64", -7),
+          StableHash.byName("murmur3-64", 0),
+          StableHash.byName("murmur3-64", 42),
+          StableHash.byName("blake2b-64", 0));
 
   private static void assertUtf8Hash(String key) {
     byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
@@ -65,17 +65,17 @@ class HashStringTest {
     for (String k : keys) {
       assertUtf8Hash(k);
     }
-    assertEquals(StableHashes.xxh3().hashString("AA"), StableHashes.xxh3().hashString("A" + "A"));
+    assertEquals(StableHash.xxh3().hashString("AA"), StableHash.xxh3().hashString("A" + "A"));
     org.junit.jupiter.api.Assertions.assertNotEquals(
-        StableHashes.xxh3().hashString("AA"), StableHashes.xxh3().hashString("A\u0141"));
+        StableHash.xxh3().hashString("AA"), StableHash.xxh3().hashString("A\u0141"));
   }
 
   @Test
   void hashString_sameResultOnEveryThread() throws InterruptedException {
     String key = "cust-0k3j9x2m1qa";
-    long expected = StableHashes.xxh3().hashString(key);
+    long expected = StableHash.xxh3().hashString(key);
     long[] got = new long[1];
-    Thread t = new Thread(() -> got[0] = StableHashes.xxh3().hashString(key));
+    Thread t = new Thread(() -> got[0] = StableHash.xxh3().hashString(key));
     t.start();
     t.join();
     assertEquals(expected, got[0]);
@@ -83,7 +83,7 @@ class HashStringTest {
 
   @Test
   void hashString_loneSurrogateAndNull_refused() {
-    assertThrows(InvalidKeyException.class, () -> StableHashes.xxh3().hashString("a\uD800b"));
-    assertThrows(InvalidKeyException.class, () -> StableHashes.xxh3().hashString(null));
+    assertThrows(InvalidKeyException.class, () -> StableHash.xxh3().hashString("a\uD800b"));
+    assertThrows(InvalidKeyException.class, () -> StableHash.xxh3().hashString(null));
   }
 }

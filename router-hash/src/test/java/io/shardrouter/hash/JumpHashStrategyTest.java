@@ -266,7 +266,7 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
   void of_zeroPartitions_throwsIllegalArgument() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> JumpHashStrategy.of(StableHashes.xxh3(), 0));
+            IllegalArgumentException.class, () -> JumpHashStrategy.of(StableHash.xxh3(), 0));
     assertEquals("strategy.partitions must be >= 1 for strategy 'jump', got 0", e.getMessage());
   }
 
@@ -275,7 +275,7 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> JumpHashStrategy.of(StableHashes.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
+            () -> JumpHashStrategy.of(StableHash.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
     assertEquals(
         "strategy.partitions must be <= 16777216 for strategy 'jump', got 16777217",
         e.getMessage());
@@ -285,16 +285,16 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
   void toSpec_blake2b_printsNoSeed() {
     assertEquals(
         "{\"type\":\"jump\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
-        JumpHashStrategy.of(StableHashes.byName("blake2b-64", 0), 1024).toString());
+        JumpHashStrategy.of(StableHash.byName("blake2b-64", 0), 1024).toString());
   }
 
   @Test
   void equals_sameParameters_equalElseNot() {
-    JumpHashStrategy base = JumpHashStrategy.of(StableHashes.byName("murmur3-64", 42), 10);
-    assertEquals(base, JumpHashStrategy.of(StableHashes.byName("murmur3-64", 42), 10));
-    assertNotEquals(base, JumpHashStrategy.of(StableHashes.byName("murmur3-64", 43), 10));
-    assertNotEquals(base, JumpHashStrategy.of(StableHashes.byName("murmur3-64", 42), 11));
-    assertNotEquals(base, HashModStrategy.of(StableHashes.byName("murmur3-64", 42), 10));
+    JumpHashStrategy base = JumpHashStrategy.of(StableHash.byName("murmur3-64", 42), 10);
+    assertEquals(base, JumpHashStrategy.of(StableHash.byName("murmur3-64", 42), 10));
+    assertNotEquals(base, JumpHashStrategy.of(StableHash.byName("murmur3-64", 43), 10));
+    assertNotEquals(base, JumpHashStrategy.of(StableHash.byName("murmur3-64", 42), 11));
+    assertNotEquals(base, HashModStrategy.of(StableHash.byName("murmur3-64", 42), 10));
   }
 
   private static String[] uniqueKeys(KeyGenerators g, int n) {

@@ -118,7 +118,7 @@ class NamedVnodesGoldenTest {
     int aboveLast = 0;
     int belowFirst = 0;
     for (String k : keys) {
-      long h = StableHashes.byName(StableHashes.BLAKE2B_64, 0).hashString(k);
+      long h = StableHash.byName(StableHash.BLAKE2B_64, 0).hashString(k);
       for (int i = 0; i < ring.tokenCount(); i++) {
         if (ring.token(i) == h) {
           equalToToken++;

@@ -76,7 +76,7 @@ class ReadmeExampleTest {
     dao.insert("order-1", "{}");
     dao.find("order-1");
     Route route = router.route("order-1");
-    int p = JumpHash.bucket(StableHashes.xxh3().hashString("order-1"), 8);
+    int p = JumpHash.bucket(StableHash.xxh3().hashString("order-1"), 8);
     assertEquals(p, route.partition());
     String primary = p < 4 ? "db0:5432" : "db1:5432";
     String replica = p < 4 ? "db0:5432" : "db1r:5432";

@@ -340,7 +340,7 @@ class RingAllocatorTest {
                     1,
                     "orders",
                     io.shardrouter.core.KeyType.STRING,
-                    StableHashes.xxh3(),
+                    StableHash.xxh3(),
                     4,
                     List.of(group("a")),
                     java.util.Map.of("a", 1, "x", 1)));

@@ -186,7 +186,7 @@ class RingBadInputTest {
                     1,
                     "t",
                     KeyType.STRING,
-                    StableHashes.xxh3(),
+                    StableHash.xxh3(),
                     4097,
                     List.of(ReplicaGroup.of("a", "a:1")),
                     Map.of("a", 1)));
@@ -242,12 +242,7 @@ class RingBadInputTest {
             InvalidRoutingTableException.class,
             () ->
                 RingStrategy.ofTokens(
-                    StableHashes.xxh3(),
-                    new long[] {9, 9},
-                    new int[] {0, 1},
-                    2,
-                    Map.of("g", 0),
-                    16));
+                    StableHash.xxh3(), new long[] {9, 9}, new int[] {0, 1}, 2, Map.of("g", 0), 16));
     assertEquals(
         List.of("strategy.tokens[1]", "strategy.weights.g"),
         e.violations().stream().map(Violation::path).toList());
@@ -305,7 +300,7 @@ class RingBadInputTest {
 
   @Test
   void javaFactories_eachRuleWithItsMessage_smallestCountsAccepted() {
-    StableHash h = StableHashes.xxh3();
+    StableHash h = StableHash.xxh3();
     Map<String, Integer> w = Map.of("g", 1);
     assertEquals(
         List.of(

@@ -36,7 +36,7 @@ class RingExamplesTest {
     w.put("g2", 2);
     w.put("g3", 3);
     return RingAllocator.standard()
-        .initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), 8, gs, w);
+        .initial(1, "orders", KeyType.STRING, StableHash.xxh3(), 8, gs, w);
   }
 
   @Test

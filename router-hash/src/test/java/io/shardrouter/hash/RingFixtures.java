@@ -38,7 +38,7 @@ final class RingFixtures {
 
   static RoutingTable ring(List<ReplicaGroup> groups, Map<String, Integer> weights, int vnodes) {
     return RingAllocator.standard()
-        .initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), vnodes, groups, weights);
+        .initial(1, "orders", KeyType.STRING, StableHash.xxh3(), vnodes, groups, weights);
   }
 
   static double shareOf(RoutingTable t, String group) {

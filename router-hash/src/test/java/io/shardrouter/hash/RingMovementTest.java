@@ -98,7 +98,7 @@ class RingMovementTest {
                 2,
                 "orders",
                 KeyType.STRING,
-                StableHashes.byName(StableHashes.MURMUR3_64, 0),
+                StableHash.byName(StableHash.MURMUR3_64, 0),
                 4,
                 gs,
                 Map.of("g0", 1, "g1", 1, "g2", 1));
@@ -107,7 +107,7 @@ class RingMovementTest {
     assertTrue(
         e.getMessage().contains("the rings hash keys with xxh3-64 and murmur3-64"), e.getMessage());
     RoutingTable mod =
-        ring.toBuilder().version(2).strategy(HashModStrategy.of(StableHashes.xxh3(), 12)).build();
+        ring.toBuilder().version(2).strategy(HashModStrategy.of(StableHash.xxh3(), 12)).build();
     e = assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, mod));
     assertTrue(e.getMessage().contains("use MovementReport for other strategies"), e.getMessage());
     assertThrows(
@@ -181,7 +181,7 @@ class RingMovementTest {
     }
     RingStrategy s =
         RingStrategy.ofTokens(
-            StableHashes.xxh3(), tokens, partitions, tokens.length, Map.of("g0", 1, "g1", 1), 1);
+            StableHash.xxh3(), tokens, partitions, tokens.length, Map.of("g0", 1, "g1", 1), 1);
     return RoutingTable.builder()
         .version(version)
         .entity("orders")

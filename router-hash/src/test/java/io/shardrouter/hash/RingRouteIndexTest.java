@@ -114,7 +114,7 @@ class RingRouteIndexTest {
     }
     Map<String, Integer> weights = new java.util.TreeMap<>();
     SIX.forEach(g -> weights.put(g, 1));
-    return RingStrategy.ofTokens(StableHashes.xxh3(), tokens, ids, partitionCount, weights, 16);
+    return RingStrategy.ofTokens(StableHash.xxh3(), tokens, ids, partitionCount, weights, 16);
   }
 
   private static String text(SplittableRandom rnd) {

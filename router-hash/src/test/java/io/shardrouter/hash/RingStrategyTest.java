@@ -79,7 +79,7 @@ class RingStrategyTest {
       long[] tokens = tokens(rnd, round % 4);
       int[] ids = shuffledIds(rnd, tokens.length);
       RingStrategy ring =
-          RingStrategy.ofTokens(StableHashes.xxh3(), tokens, ids, tokens.length, Map.of("g", 1), 1);
+          RingStrategy.ofTokens(StableHash.xxh3(), tokens, ids, tokens.length, Map.of("g", 1), 1);
       long[] points = new long[4000];
       int k = 0;
       points[k++] = 0;
@@ -128,8 +128,7 @@ class RingStrategyTest {
   void shareOf_sumsToOne_andMatchesRangeSizes() {
     long[] tokens = {0x4000000000000000L, 0x8000000000000000L, 0xC000000000000000L};
     RingStrategy ring =
-        RingStrategy.ofTokens(
-            StableHashes.xxh3(), tokens, new int[] {2, 0, 1}, 4, Map.of("g", 1), 1);
+        RingStrategy.ofTokens(StableHash.xxh3(), tokens, new int[] {2, 0, 1}, 4, Map.of("g", 1), 1);
     assertEquals(
         0.5, ring.shareOf(2)); // token 4000.. owns the wrap range [c000.., 2^64) + [0, 4000..)
     assertEquals(0.25, ring.shareOf(0)); // token 8000.. owns [4000.., 8000..)
@@ -137,7 +136,7 @@ class RingStrategyTest {
     assertEquals(0.0, ring.shareOf(3)); // an id without a token is retired
     RingStrategy one =
         RingStrategy.ofTokens(
-            StableHashes.xxh3(), new long[] {12345}, new int[] {0}, 1, Map.of("g", 1), 1);
+            StableHash.xxh3(), new long[] {12345}, new int[] {0}, 1, Map.of("g", 1), 1);
     assertEquals(1.0, one.shareOf(0));
     assertEquals(0, one.partitionOf(Keys.of("anything")));
   }
@@ -165,7 +164,7 @@ class RingStrategyTest {
   void toSpec_roundTripsThroughTheRegistry() {
     RingStrategy tokens =
         RingStrategy.ofTokens(
-            StableHashes.byName(StableHashes.MURMUR3_64, 7),
+            StableHash.byName(StableHash.MURMUR3_64, 7),
             new long[] {5, 0xF000000000000000L},
             new int[] {1, 2},
             3,

@@ -43,21 +43,19 @@ class RingTokensContractTest extends PartitionStrategyContract {
     List<ReplicaGroup> one = groups(1);
     out.add(
         initial(
-            StableHashes.xxh3(), 1, one, weights(one, null, 1))); // P = 1: one token owns the ring
-    out.add(initial(StableHashes.xxh3(), 3, one, weights(one, null, 1))); // P = 3, all on one group
+            StableHash.xxh3(), 1, one, weights(one, null, 1))); // P = 1: one token owns the ring
+    out.add(initial(StableHash.xxh3(), 3, one, weights(one, null, 1))); // P = 3, all on one group
     List<ReplicaGroup> three = groups(3);
-    RoutingTable equal = initial(StableHashes.xxh3(), 4, three, weights(three, null, 1));
+    RoutingTable equal = initial(StableHash.xxh3(), 4, three, weights(three, null, 1));
     out.add(equal); // P = 12
     List<ReplicaGroup> two = groups(2);
     out.add(
-        initial(
-            StableHashes.byName(StableHashes.MURMUR3_64, 42), 2, two, Map.of("g0", 1, "g1", 3)));
-    out.add(
-        initial(StableHashes.byName(StableHashes.BLAKE2B_64, 0), 5, three, weights(three, rnd, 4)));
+        initial(StableHash.byName(StableHash.MURMUR3_64, 42), 2, two, Map.of("g0", 1, "g1", 3)));
+    out.add(initial(StableHash.byName(StableHash.BLAKE2B_64, 0), 5, three, weights(three, rnd, 4)));
     List<ReplicaGroup> ten = groups(10);
     RoutingTable mixed =
         initial(
-            StableHashes.byName(StableHashes.XXH3_64, TestHashes.XXH3_LARGE_SEED),
+            StableHash.byName(StableHash.XXH3_64, TestHashes.XXH3_LARGE_SEED),
             16,
             ten,
             weights(ten, rnd, 4));
@@ -72,7 +70,7 @@ class RingTokensContractTest extends PartitionStrategyContract {
     // a small ring whose steps cut ranges: every piece is checked for reachability (P <= 64)
     RoutingTable cut =
         ALLOCATOR.addGroup(
-            initial(StableHashes.xxh3(), 1, three, weights(three, null, 1)), group("new"), 1);
+            initial(StableHash.xxh3(), 1, three, weights(three, null, 1)), group("new"), 1);
     out.add(cut);
     RoutingTable cutRemoved = ALLOCATOR.removeGroup(cut, "g" + rnd.nextInt(3));
     out.add(cutRemoved);
@@ -90,7 +88,7 @@ class RingTokensContractTest extends PartitionStrategyContract {
     List<ReplicaGroup> hundred = groups(100);
     RoutingTable big =
         initial(
-            StableHashes.byName(StableHashes.MURMUR3_64, TestHashes.MURMUR3_MAX_SEED),
+            StableHash.byName(StableHash.MURMUR3_64, TestHashes.MURMUR3_MAX_SEED),
             16,
             hundred,
             weights(hundred, rnd, 4));

@@ -23,7 +23,7 @@ class SaltingBoundsTest {
   void bucketCounts_fromOneToMax_accepted_outsideRefused() {
     assertEquals(1, Salting.computed(1).buckets());
     assertEquals(Salting.MAX_BUCKETS, Salting.computed(Salting.MAX_BUCKETS).buckets());
-    assertEquals(7, Salting.computed(7, StableHashes.xxh3()).buckets());
+    assertEquals(7, Salting.computed(7, StableHash.xxh3()).buckets());
     assertEquals(0, Salting.computed(1).bucketOf("anything"));
     for (int bad : new int[] {0, -1, Salting.MAX_BUCKETS + 1}) {
       IllegalArgumentException e =

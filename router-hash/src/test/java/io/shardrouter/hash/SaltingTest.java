@@ -27,16 +27,14 @@ class SaltingTest {
   void computed_pointReadRecomputesTheWriteBucket() {
     Salting s = Salting.computed(8);
     int bucket = s.bucketOf("order-42");
-    assertEquals(
-        (int) Long.remainderUnsigned(StableHashes.xxh3().hashString("order-42"), 8), bucket);
+    assertEquals((int) Long.remainderUnsigned(StableHash.xxh3().hashString("order-42"), 8), bucket);
     assertEquals("2026-06-01#" + bucket, s.writeKey("2026-06-01", "order-42"));
     Route write = s.route(ORDERS, "2026-06-01", "order-42");
     assertSame(
         ORDERS.route(s.writeKey("2026-06-01", "order-42")),
         write,
         "route() hashes the same bytes as the key text");
-    assertEquals(
-        (int) Long.remainderUnsigned(StableHashes.xxh3().hashLong(42L), 8), s.bucketOf(42L));
+    assertEquals((int) Long.remainderUnsigned(StableHash.xxh3().hashLong(42L), 8), s.bucketOf(42L));
   }
 
   @Test

@@ -15,20 +15,20 @@ final class TestHashes {
 
   static final List<StableHash> ALL =
       List.of(
-          StableHashes.byName(StableHashes.XXH3_64, 0),
-          StableHashes.byName(StableHashes.XXH3_64, 42),
-          StableHashes.byName(StableHashes.XXH3_64, XXH3_LARGE_SEED),
-          StableHashes.byName(StableHashes.MURMUR3_64, 0),
-          StableHashes.byName(StableHashes.MURMUR3_64, 42),
-          StableHashes.byName(StableHashes.MURMUR3_64, MURMUR3_MAX_SEED),
-          StableHashes.byName(StableHashes.BLAKE2B_64, 0));
+          StableHash.byName(StableHash.XXH3_64, 0),
+          StableHash.byName(StableHash.XXH3_64, 42),
+          StableHash.byName(StableHash.XXH3_64, XXH3_LARGE_SEED),
+          StableHash.byName(StableHash.MURMUR3_64, 0),
+          StableHash.byName(StableHash.MURMUR3_64, 42),
+          StableHash.byName(StableHash.MURMUR3_64, MURMUR3_MAX_SEED),
+          StableHash.byName(StableHash.BLAKE2B_64, 0));
 
   /** One per name, for the slower property tests. */
   static final List<StableHash> ONE_PER_NAME =
       List.of(
-          StableHashes.byName(StableHashes.XXH3_64, 0),
-          StableHashes.byName(StableHashes.MURMUR3_64, 42),
-          StableHashes.byName(StableHashes.BLAKE2B_64, 0));
+          StableHash.byName(StableHash.XXH3_64, 0),
+          StableHash.byName(StableHash.MURMUR3_64, 42),
+          StableHash.byName(StableHash.BLAKE2B_64, 0));
 
   /** Partition counts of the contract: 1, small ones, non-powers and powers of two. */
   static final int[] CONTRACT_COUNTS = {1, 2, 3, 7, 8, 10, 64, 1000, 1024, 16384};

@@ -18,8 +18,8 @@ class TimestampKeysTest {
   void partitionOfInstant_equalsPartitionOfCanonicalBytes_everyHash() {
     long seed = KeyGenerators.clockSeed();
     SplittableRandom r = new SplittableRandom(seed);
-    for (String name : StableHashes.NAMES) {
-      StableHash h = StableHashes.byName(name, 0);
+    for (String name : StableHash.NAMES) {
+      StableHash h = StableHash.byName(name, 0);
       for (PartitionStrategy s :
           new PartitionStrategy[] {HashModStrategy.of(h, 1000), JumpHashStrategy.of(h, 1024)}) {
         for (int i = 0; i < 2000; i++) {

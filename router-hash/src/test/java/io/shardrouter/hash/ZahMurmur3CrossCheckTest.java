@@ -24,7 +24,7 @@ class ZahMurmur3CrossCheckTest {
     List<String> failures = new ArrayList<>();
     int functions = 0;
     for (JsonNode f : DOC.get("functions")) {
-      if (!f.get("name").asText().equals(StableHashes.MURMUR3_64)) {
+      if (!f.get("name").asText().equals(StableHash.MURMUR3_64)) {
         continue;
       }
       functions++;

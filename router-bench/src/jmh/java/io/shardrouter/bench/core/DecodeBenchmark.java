@@ -8,7 +8,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.hash.HashModStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,7 +53,7 @@ public class DecodeBenchmark {
 
     @Setup
     public void setup() {
-      RoutingTable t = BenchTables.table(HashModStrategy.of(StableHashes.xxh3(), partitions), 128, KeyType.STRING, 42);
+      RoutingTable t = BenchTables.table(HashModStrategy.of(StableHash.xxh3(), partitions), 128, KeyType.STRING, 42);
       document = RoutingDocuments.writeCompact(t);
       snapshot = RoutingDocuments.writeSnapshot(t);
       registry = StrategyRegistry.defaultRegistry();

@@ -3,7 +3,7 @@ package io.shardrouter.bench.hash;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import net.openhft.hashing.LongHashFunction;
@@ -58,7 +58,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = Latin1Direct.OPENS) // only latin1Direct needs it
 public class StringHashBenchmark {
   private static final LongHashFunction XXH3 = LongHashFunction.xx3();
-  private static final StableHash LIBRARY = StableHashes.xxh3();
+  private static final StableHash LIBRARY = StableHash.xxh3();
   private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
   private static final ThreadLocal<Scratch> PAIR = ThreadLocal.withInitial(Scratch::new);
 

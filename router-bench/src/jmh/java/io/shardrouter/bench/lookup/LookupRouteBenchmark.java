@@ -7,7 +7,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashModStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import io.shardrouter.lookup.LookupStrategy;
 import io.shardrouter.lookup.LookupStrategyBuilder;
 import java.util.Locale;
@@ -63,7 +63,7 @@ public class LookupRouteBenchmark {
     public void setup() {
       long start = System.nanoTime();
       LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING)
-          .fallback(HashModStrategy.of(StableHashes.xxh3(), FALLBACK_PARTITIONS));
+          .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
       for (int r = 0; r < entries; r++) {
         b.entry(CanonicalKeys.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
       }

@@ -3,7 +3,7 @@ package io.shardrouter.bench.peers;
 import com.google.common.hash.Hashing;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.security.MessageDigest;
 import java.util.concurrent.TimeUnit;
 import net.openhft.hashing.LongHashFunction;
@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class PeerBenchmark {
   private static final LongHashFunction XXH3 = LongHashFunction.xx3();
-  private static final StableHash BLAKE2B = StableHashes.byName(StableHashes.BLAKE2B_64, 0);
+  private static final StableHash BLAKE2B = StableHash.byName(StableHash.BLAKE2B_64, 0);
 
   /** The peers' node structures for N nodes named {@code g0..g(N-1)}, like the benchmark tables' groups. */
   @State(Scope.Benchmark)

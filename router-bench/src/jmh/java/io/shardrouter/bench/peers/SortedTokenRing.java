@@ -1,7 +1,7 @@
 package io.shardrouter.bench.peers;
 
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -31,7 +31,7 @@ public final class SortedTokenRing {
 
   /** A ring of nodes {@code names[0..n)}; lookups return the node's index. */
   public SortedTokenRing(String[] names) {
-    StableHash blake = StableHashes.byName(StableHashes.BLAKE2B_64, 0);
+    StableHash blake = StableHash.byName(StableHash.BLAKE2B_64, 0);
     Set<Long> taken = new HashSet<>();
     long[] tokens = new long[names.length * VNODES];
     int[] owners = new int[tokens.length];

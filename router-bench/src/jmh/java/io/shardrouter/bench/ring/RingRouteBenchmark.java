@@ -9,7 +9,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -134,7 +134,7 @@ public class RingRouteBenchmark {
       weights.put("g" + g, weight(g));
     }
     RingAllocator allocator = RingAllocator.standard();
-    RoutingTable t = allocator.initial(1, "orders", KeyType.STRING, StableHashes.xxh3(), VNODES, gs, weights);
+    RoutingTable t = allocator.initial(1, "orders", KeyType.STRING, StableHash.xxh3(), VNODES, gs, weights);
     for (int g = initial; g < groups; g++) {
       t = allocator.addGroup(t, group(g), weight(g));
     }
@@ -173,7 +173,7 @@ public class RingRouteBenchmark {
       byte[][] keys = KeySet.of(keySet).canonicalBytes();
       points = new long[keys.length];
       for (int j = 0; j < keys.length; j++) {
-        points[j] = StableHashes.xxh3().hash(keys[j], 0, keys[j].length);
+        points[j] = StableHash.xxh3().hash(keys[j], 0, keys[j].length);
       }
     }
   }

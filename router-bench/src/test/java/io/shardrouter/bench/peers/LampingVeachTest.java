@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.hash.JumpHashStrategy;
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +16,7 @@ class LampingVeachTest {
       long key = r.nextLong();
       int n = 1 + r.nextInt(5000);
       assertEquals(
-          JumpHashStrategy.of(StableHashes.xxh3(), n).partitionOfHash(key),
+          JumpHashStrategy.of(StableHash.xxh3(), n).partitionOfHash(key),
           LampingVeach.jump(key, n),
           "key " + key + ", n " + n);
     }

@@ -3,7 +3,7 @@ package io.shardrouter.bench.peers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.hash.StableHashes;
+import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class SortedTokenRingTest {
 
   private static long blake(String s) {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    return StableHashes.byName(StableHashes.BLAKE2B_64, 0).hash(b, 0, b.length);
+    return StableHash.byName(StableHash.BLAKE2B_64, 0).hash(b, 0, b.length);
   }
 
   /**

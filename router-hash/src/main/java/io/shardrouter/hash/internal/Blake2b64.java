@@ -2,7 +2,6 @@ package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
 
 /**
  * BLAKE2b (RFC 7693) with an 8-byte digest and no key, salt or personalization, read as a
@@ -48,7 +47,7 @@ public final class Blake2b64 implements StableHash {
 
   @Override
   public String name() {
-    return StableHashes.BLAKE2B_64;
+    return StableHash.BLAKE2B_64;
   }
 
   @Override

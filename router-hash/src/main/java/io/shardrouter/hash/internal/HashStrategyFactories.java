@@ -7,7 +7,6 @@ import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
 import java.util.Set;
 import java.util.function.BiFunction;
 
@@ -38,7 +37,7 @@ public abstract class HashStrategyFactories implements StrategyFactory {
 
   @Override
   public PartitionStrategy create(StrategyParameters params) {
-    StableHash hash = StableHashes.fromParameters(params);
+    StableHash hash = StableHash.fromParameters(params);
     int partitions = params.requiredInt("partitions", 1, RoutingTable.MAX_PARTITIONS);
     return params.hasViolations() ? null : constructor.apply(hash, partitions);
   }

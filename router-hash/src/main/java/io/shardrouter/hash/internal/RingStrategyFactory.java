@@ -8,7 +8,6 @@ import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHashes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,7 +105,7 @@ public final class RingStrategyFactory implements StrategyFactory {
   }
 
   private static PartitionStrategy tokens(StrategyParameters params) {
-    StableHash hash = StableHashes.fromParameters(params);
+    StableHash hash = StableHash.fromParameters(params);
     int vnodes =
         params.optionalInt("vnodes", 1, RingStrategy.MAX_VNODES, RingStrategy.DEFAULT_VNODES);
     Map<String, Integer> weights = weights(params);
