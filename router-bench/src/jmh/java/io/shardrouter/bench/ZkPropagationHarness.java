@@ -4,8 +4,6 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.time.Duration;

@@ -58,7 +58,7 @@ class ExtensionsTest {
         RoutingDocuments.read(
             doc.getBytes(StandardCharsets.UTF_8),
             REGISTRY,
-            ReadLimits.defaults().withMaxSnapshotContentBytes(1 << 20));
+            ReadLimits.defaults().withMaxDocumentBytes(1 << 20));
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(transition(), back.extension("transition"));
     assertEquals(t.extensions(), back.extensions());
@@ -140,6 +140,6 @@ class ExtensionsTest {
     return RoutingDocuments.read(
         doc.getBytes(StandardCharsets.UTF_8),
         REGISTRY,
-        ReadLimits.defaults().withMaxSnapshotContentBytes(1 << 20));
+        ReadLimits.defaults().withMaxDocumentBytes(1 << 20));
   }
 }

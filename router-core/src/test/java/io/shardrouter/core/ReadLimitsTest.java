@@ -1,6 +1,7 @@
 package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,7 +96,21 @@ class ReadLimitsTest {
   void defaults_refuseAPlacementOfMoreThan2Pow21_raisedLimitsReadIt() {
     int p = ReadLimits.DEFAULT_MAX_PARTITIONS + 1;
     String json = document(p);
-    assertThrows(InvalidRoutingTableException.class, () -> read(json, ReadLimits.defaults()));
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> read(json, ReadLimits.defaults()));
+    // the placement array is over the entries limit (also 2^21) before it is read as partitions
+    assertEquals("$", e.violations().get(0).path(), e::getMessage);
+    assertTrue(
+        e.violations()
+            .get(0)
+            .message()
+            .contains(
+                "has more than "
+                    + ReadLimits.DEFAULT_MAX_ENTRIES
+                    + " entries, over the limit of "
+                    + ReadLimits.DEFAULT_MAX_ENTRIES
+                    + " (ReadLimits.maxEntries)"),
+        e::getMessage);
     RoutingTable t = read(json, ReadLimits.defaults().withMaxEntries(p).withMaxPartitions(p));
     assertEquals(p, t.partitionCount());
   }
@@ -141,11 +156,21 @@ class ReadLimitsTest {
   @Test
   void snapshot_contentOverThePartitionLimit_refused() {
     byte[] snapshot = RoutingDocuments.writeSnapshot(Tables.table(3, 64, 2));
-    assertThrows(
-        InvalidRoutingTableException.class,
-        () ->
-            RoutingDocuments.read(
-                snapshot, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxPartitions(63)));
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                RoutingDocuments.read(
+                    snapshot,
+                    ByteSumStrategy.REGISTRY,
+                    ReadLimits.defaults().withMaxPartitions(63)));
+    assertEquals("placement", e.violations().get(0).path(), e::getMessage);
+    assertTrue(
+        e.violations()
+            .get(0)
+            .message()
+            .contains("64 entries, one per partition, over the limit of 63"),
+        e::getMessage);
   }
 
   @Test
@@ -159,8 +184,12 @@ class ReadLimitsTest {
             file, router, ByteSumStrategy.REGISTRY, ReadLimits.defaults().withMaxPartitions(4))) {
       assertEquals(RoutingFileSource.Outcome.REFUSED, source.refresh());
       assertEquals(1, router.table().version());
+      InvalidRoutingTableException e =
+          assertInstanceOf(
+              InvalidRoutingTableException.class, source.lastError(), source.status()::toString);
       assertTrue(
-          source.lastError() instanceof InvalidRoutingTableException, source.status()::toString);
+          e.violations().get(0).message().contains("over the limit of 4 partitions"),
+          e::getMessage);
     }
   }
 

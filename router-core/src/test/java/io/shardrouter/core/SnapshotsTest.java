@@ -21,8 +21,13 @@ class SnapshotsTest {
     return RoutingDocuments.read(snapshot, ByteSumStrategy.REGISTRY, ReadLimits.defaults());
   }
 
+  /** The message of the one violation, at {@code snapshot}, that refuses {@code snapshot}. */
   private static String corrupt(byte[] snapshot) {
-    return assertThrows(InvalidRoutingTableException.class, () -> read(snapshot)).getMessage();
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> read(snapshot));
+    assertEquals(1, e.violations().size(), e::getMessage);
+    assertEquals("snapshot", e.violations().get(0).path(), e::getMessage);
+    return e.violations().get(0).message();
   }
 
   @Test
@@ -61,8 +66,10 @@ class SnapshotsTest {
     assertTrue(e.violations().get(0).message().contains("NUL byte"), e::getMessage);
     byte[] shortDamaged = Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 19);
     shortDamaged[0] = '{';
-    String m = corrupt(shortDamaged);
-    assertFalse(m.contains("not a routing snapshot"), "under 20 bytes is read as a document: " + m);
+    InvalidRoutingTableException shortOne =
+        assertThrows(InvalidRoutingTableException.class, () -> read(shortDamaged));
+    assertEquals("$", shortOne.violations().get(0).path(), "under 20 bytes is read as a document");
+    assertFalse(shortOne.getMessage().contains("not a routing snapshot"), shortOne::getMessage);
   }
 
   @Test

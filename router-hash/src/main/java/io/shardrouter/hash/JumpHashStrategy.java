@@ -3,8 +3,8 @@ package io.shardrouter.hash;
 import io.shardrouter.core.RoutingTable;
 
 /**
- * {@code jump}: partition = {@link JumpHash#bucket jump consistent hash} of the 64-bit hash of the
- * key's canonical bytes, over P partitions.
+ * {@code jump}: partition = jump consistent hash (Lamping and Veach, {@code docs/routing-spec.md}
+ * §4.2) of the 64-bit hash of the key's canonical bytes, over P partitions.
  *
  * <p>Good for: a partition count that grows. Going from P to P+1 moves exactly the keys that land
  * in the new partition, about 1/(P+1) of them, and no key moves between old partitions. Not for:

@@ -1,9 +1,13 @@
 package io.shardrouter.hash;
 
+import static io.shardrouter.hash.StableHash.BLAKE2B_64;
+import static io.shardrouter.hash.StableHash.MURMUR3_64;
+import static io.shardrouter.hash.StableHash.NAMES;
+import static io.shardrouter.hash.StableHash.XXH3_64;
+
 import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.hash.internal.Blake2b64;
 import io.shardrouter.hash.internal.ZahStableHash;
-import java.util.List;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -11,11 +15,6 @@ import net.openhft.hashing.LongHashFunction;
  * StableHash#fromParameters}, and the checks of their seeds.
  */
 final class StableHashes {
-  private static final String XXH3_64 = StableHash.XXH3_64;
-  private static final String MURMUR3_64 = StableHash.MURMUR3_64;
-  private static final String BLAKE2B_64 = StableHash.BLAKE2B_64;
-  private static final List<String> NAMES = StableHash.NAMES;
-
   private static final StableHash XXH3_UNSEEDED =
       new ZahStableHash(XXH3_64, 0, LongHashFunction.xx3());
   private static final StableHash MURMUR3_UNSEEDED =

@@ -61,7 +61,7 @@ class RangeDocumentReaderTest {
   }
 
   @Test
-  void compactDocument_exampleFile_isThisDocument_andReadsThroughRoutingFiles() {
+  void compactDocument_exampleFile_isThisDocument_andReadsFromAFile() {
     RoutingTable t = RoutingDocuments.read(EXAMPLE);
     assertEquals(RoutingDocuments.read(COMPACT_DOCUMENT), t);
     Router r = Router.create(t);

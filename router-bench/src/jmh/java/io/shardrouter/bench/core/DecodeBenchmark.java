@@ -5,7 +5,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHash;
@@ -27,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * for 1k, 100k and 1M partitions? That is what a service pays when a new table arrives: parsing with
  * all the validation, building the table (one route per partition) and its content fingerprint.
  * {@link #document} is {@code RoutingDocuments.read} over compact JSON bytes; {@link #snapshot} is
- * {@code Snapshots.read} (header checks, LZ4 decompression, CRC-32C, then the same document read).
+ * {@code RoutingDocuments.read} over a snapshot (header checks, LZ4 decompression, CRC-32C, then the
+ * same document read).
  *
  * <p>Tables are {@code hash_mod} with that many partitions over 128 replica groups. A 1M decode takes
  * around a second, so iterations are few and long (2 s): each holds at least one whole decode,

@@ -3,7 +3,6 @@ package io.shardrouter.bench.hash;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.internal.Utf8;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import net.openhft.hashing.LongHashFunction;

@@ -4,8 +4,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.ReadLimits;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -24,7 +22,7 @@ import java.util.SplittableRandom;
  *
  * <p>The document (fallback {@code hash_mod} over 1,024 partitions on 16 groups, entries in random
  * key order) is generated once and cached under {@code java.io.tmpdir}; the snapshot is
- * {@code Snapshots.write} of the table read from it. Peak heap is the sum of the heap pools' peak
+ * {@code RoutingDocuments.writeSnapshot} of the table read from it. Peak heap is the sum of the heap pools' peak
  * usage during the timed loads, after a full GC with only the input bytes live; it counts garbage
  * not yet collected, so for the live peak run with a small {@code -Xmx} and {@code -Xlog:gc} and
  * take the largest heap after a collection. Each load also prints the CPU time of the loading
@@ -58,14 +56,14 @@ public final class LookupLoadMain {
     }
     byte[] input = Files.readAllBytes(snapshot ? snap : json);
     System.out.printf("%d entries, %s, %.1f MB%n", n, snapshot ? "snapshot" : "json", input.length / 1e6);
-    String fingerprint = load(input, snapshot, registry).fingerprint(); // warm-up
+    String fingerprint = load(input, registry).fingerprint(); // warm-up
     for (int r = 0; r < reps; r++) {
       System.gc();
       long base = heapUsed();
       ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
       long c0 = CPU.getCurrentThreadCpuTime();
       long t0 = System.nanoTime();
-      RoutingTable t = load(input, snapshot, registry);
+      RoutingTable t = load(input, registry);
       long t1 = System.nanoTime();
       long c1 = CPU.getCurrentThreadCpuTime();
       long peak = 0;
@@ -82,9 +80,9 @@ public final class LookupLoadMain {
     }
   }
 
-  private static RoutingTable load(byte[] input, boolean snapshot, StrategyRegistry registry) {
-    return snapshot ? RoutingDocuments.read(input, registry, ReadLimits.largest())
-        : RoutingDocuments.read(input, registry, ReadLimits.largest());
+  /** Reads {@code input}, a document or a snapshot (told apart by its magic bytes). */
+  private static RoutingTable load(byte[] input, StrategyRegistry registry) {
+    return RoutingDocuments.read(input, registry, ReadLimits.largest());
   }
 
   private static long heapUsed() {

@@ -9,8 +9,6 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.lang.management.ManagementFactory;

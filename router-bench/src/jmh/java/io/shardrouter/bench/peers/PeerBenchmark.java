@@ -3,7 +3,6 @@ package io.shardrouter.bench.peers;
 import com.google.common.hash.Hashing;
 import io.shardrouter.bench.KeySet;
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHash;
 import java.security.MessageDigest;
 import java.util.concurrent.TimeUnit;
 import net.openhft.hashing.LongHashFunction;

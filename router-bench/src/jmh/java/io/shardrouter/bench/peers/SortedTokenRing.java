@@ -1,7 +1,6 @@
 package io.shardrouter.bench.peers;
 
 import io.shardrouter.hash.StableHash;
-import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;

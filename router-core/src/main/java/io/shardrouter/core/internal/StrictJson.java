@@ -16,8 +16,8 @@ import java.io.IOException;
 
 /**
  * The strict JSON parse of a routing document: bounded nesting, string, name, number and document
- * lengths, duplicate fields and trailing tokens refused, no comments. A parse that fails is one
- * {@link InvalidRoutingTableException} or {@link InvalidRoutingTableException} with the line and
+ * lengths, duplicate fields and trailing tokens refused, no comments. A parse that fails is an
+ * {@link InvalidRoutingTableException} with one violation at {@code $} that gives the line and
  * column.
  */
 public final class StrictJson {
@@ -29,8 +29,8 @@ public final class StrictJson {
    * io.shardrouter.core.StrategyRegistry#bulkParameters}); when that reader does not vouch for the
    * document, the strict parse below, whose errors are the ones reported.
    *
-   * @throws InvalidRoutingTableException when {@code json} is not one JSON value (or is empty)
-   * @throws InvalidRoutingTableException when it is over a nesting, length or size limit
+   * @throws InvalidRoutingTableException when {@code json} is not one JSON value (or is empty), or
+   *     is over a nesting, length or size limit
    */
   public static JsonNode parse(
       byte[] json, int maxBytes, int maxNesting, java.util.Set<String> bulkFields) {

@@ -125,8 +125,9 @@ public final class RoutingDocuments {
    * partitions), building strategies from {@code registry}.
    *
    * @throws InvalidRoutingTableException listing every violation with its JSON path; with one
-   *     violation at {@code $} when the bytes are not strict UTF-8 JSON with an object at the top,
-   *     or are over one of {@code limits} (found before anything that grows with them is built);
+   *     violation at {@code $} when the bytes are not strict UTF-8 JSON with an object at the top;
+   *     with one naming the limit when they are over one of {@code limits} (found before anything
+   *     that grows with them is built; at {@code $}, or at {@code placement} for the partitions);
    *     with one at {@code snapshot} when a snapshot is not intact
    */
   public static RoutingTable read(byte[] bytes, StrategyRegistry registry, ReadLimits limits) {

@@ -2,8 +2,10 @@ package io.shardrouter.zookeeper.internal;
 
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Violation;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -108,6 +110,22 @@ public final class Chunks {
               + "; publish the version again");
     }
     return out;
+  }
+
+  /**
+   * {@code bytes}, verified against their checksum, when they are a routing snapshot, the only form
+   * the fleet stores (docs/fleet.md); otherwise the refusal, naming {@code what}, so that no other
+   * form is read from a store where only a snapshot can have been written.
+   */
+  public static byte[] requireSnapshot(byte[] bytes, String what) {
+    if (!RoutingDocuments.isSnapshot(bytes)) {
+      throw corrupt(
+          what
+              + " is not a routing snapshot: it starts with 0x"
+              + HexFormat.of().formatHex(bytes, 0, Math.min(4, bytes.length))
+              + ", not 'SRTS'; publish the version again");
+    }
+    return bytes;
   }
 
   /**

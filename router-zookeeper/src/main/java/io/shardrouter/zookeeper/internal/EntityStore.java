@@ -128,7 +128,8 @@ public final class EntityStore {
    *
    * @throws BlobGoneException when a chunk is gone (the version was pruned meanwhile)
    * @throws InvalidRoutingTableException when a chunk or the snapshot does not match the manifest
-   * @throws RoutingException when the snapshot is not a valid table, or ZooKeeper fails
+   *     (at {@code snapshot}), or the snapshot is not a valid table
+   * @throws RoutingException when ZooKeeper fails
    */
   public RoutingTable read(Manifest manifest) {
     return decode(manifest, chunkBytes(manifest));
@@ -158,7 +159,10 @@ public final class EntityStore {
   /** The table of verified {@code snapshot} bytes, checked against {@code manifest}. */
   public RoutingTable decode(Manifest manifest, byte[] snapshot) {
     RoutingTable table =
-        RoutingDocuments.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
+        RoutingDocuments.read(
+            Chunks.requireSnapshot(snapshot, "the blob under " + paths.blob(manifest.blob())),
+            StrategyRegistry.defaultRegistry(),
+            limits);
     if (!table.entity().equals(entity)
         || table.version() != manifest.version()
         || !table.fingerprint().equals(manifest.fingerprint())) {

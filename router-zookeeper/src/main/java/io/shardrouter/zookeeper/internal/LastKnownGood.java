@@ -102,7 +102,8 @@ public final class LastKnownGood {
    * The copy in the file, or null when there is none.
    *
    * @throws InvalidRoutingTableException when the file is truncated, altered, or of another entity
-   * @throws RoutingException when the file cannot be read or its table is invalid
+   *     (at {@code snapshot}), or its table is invalid
+   * @throws RoutingException when the file cannot be read
    */
   public Copy read() {
     byte[] bytes;
@@ -166,7 +167,10 @@ public final class LastKnownGood {
               + fix);
     }
     RoutingTable table =
-        RoutingDocuments.read(snapshot, StrategyRegistry.defaultRegistry(), limits);
+        RoutingDocuments.read(
+            Chunks.requireSnapshot(snapshot, "last-known-good copy " + file),
+            StrategyRegistry.defaultRegistry(),
+            limits);
     if (!table.entity().equals(entity)) {
       throw corrupt(
           "last-known-good copy "

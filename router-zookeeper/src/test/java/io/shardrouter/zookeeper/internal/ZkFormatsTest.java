@@ -2,9 +2,11 @@ package io.shardrouter.zookeeper.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.Violation;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -118,6 +120,32 @@ class ZkFormatsTest {
       assertArrayEquals(bytes, Chunks.join(m, chunks, "/b"), "seed " + SEED + " round " + round);
       assertEquals(m, Manifest.parse(m.toBytes(), "/m"), "seed " + SEED);
     }
+  }
+
+  @Test
+  void requireSnapshot_refusesAnyOtherForm_atSnapshot_namingWhat() {
+    byte[] json = "{\"format\": 1}".getBytes(StandardCharsets.UTF_8);
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class, () -> Chunks.requireSnapshot(json, "blob /b"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "snapshot",
+                "blob /b is not a routing snapshot: it starts with 0x7b22666f, not 'SRTS'; publish"
+                    + " the version again")),
+        e.violations());
+    byte[] snapshot = {'S', 'R', 'T', 'S', 1, 0};
+    assertSame(snapshot, Chunks.requireSnapshot(snapshot, "blob /b"));
+    assertEquals(
+        "blob /b is not a routing snapshot: it starts with 0x53, not 'SRTS'; publish the version"
+            + " again",
+        assertThrows(
+                InvalidRoutingTableException.class,
+                () -> Chunks.requireSnapshot(new byte[] {'S'}, "blob /b"))
+            .violations()
+            .get(0)
+            .message());
   }
 
   @Test
