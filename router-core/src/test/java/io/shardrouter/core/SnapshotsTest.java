@@ -64,6 +64,11 @@ class SnapshotsTest {
         assertThrows(InvalidRoutingTableException.class, () -> read(snap));
     assertEquals("$", e.violations().get(0).path(), e::getMessage);
     assertTrue(e.violations().get(0).message().contains("NUL byte"), e::getMessage);
+    byte[] headerOnly = Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 20);
+    headerOnly[0] = '{';
+    assertTrue(
+        corrupt(headerOnly).contains("not a routing snapshot"),
+        "20 bytes, a whole header, are taken for a damaged snapshot");
     byte[] shortDamaged = Arrays.copyOf(RoutingDocuments.writeSnapshot(TABLE), 19);
     shortDamaged[0] = '{';
     InvalidRoutingTableException shortOne =
