@@ -38,6 +38,11 @@ class ReadLimitsTest {
         + "]}\n";
   }
 
+  /** Reads {@code snapshot} with the test registry within {@code limits}. */
+  private static RoutingTable read(byte[] snapshot, ReadLimits limits) {
+    return RoutingDocuments.read(snapshot, ByteSumStrategy.REGISTRY, limits);
+  }
+
   private static RoutingTable read(String json, ReadLimits limits) {
     return RoutingDocuments.read(
         json.getBytes(StandardCharsets.UTF_8), ByteSumStrategy.REGISTRY, limits);
@@ -138,18 +143,11 @@ class ReadLimitsTest {
     InvalidRoutingTableException e =
         assertThrows(
             InvalidRoutingTableException.class,
-            () ->
-                RoutingDocuments.read(
-                    snapshot,
-                    ByteSumStrategy.REGISTRY,
-                    ReadLimits.defaults().withMaxSnapshotContentBytes(content - 1)));
+            () -> read(snapshot, ReadLimits.defaults().withMaxSnapshotContentBytes(content - 1)));
     assertTrue(e.getMessage().contains("ReadLimits.maxSnapshotContentBytes"), e.getMessage());
     assertEquals(
         8,
-        RoutingDocuments.read(
-                snapshot,
-                ByteSumStrategy.REGISTRY,
-                ReadLimits.defaults().withMaxSnapshotContentBytes(content))
+        read(snapshot, ReadLimits.defaults().withMaxSnapshotContentBytes(content))
             .partitionCount());
   }
 
@@ -159,11 +157,7 @@ class ReadLimitsTest {
     InvalidRoutingTableException e =
         assertThrows(
             InvalidRoutingTableException.class,
-            () ->
-                RoutingDocuments.read(
-                    snapshot,
-                    ByteSumStrategy.REGISTRY,
-                    ReadLimits.defaults().withMaxPartitions(63)));
+            () -> read(snapshot, ReadLimits.defaults().withMaxPartitions(63)));
     assertEquals("placement", e.violations().get(0).path(), e::getMessage);
     assertTrue(
         e.violations()
