@@ -22,5 +22,5 @@ module io.shardrouter.core {
       io.shardrouter.lookup;
 
   uses io.shardrouter.core.StrategyFactory;
-  uses io.shardrouter.core.metadata.DocumentReader;
+  uses io.shardrouter.core.internal.DocumentReader;
 }

@@ -19,8 +19,8 @@ import io.shardrouter.core.internal.KeyScratch;
  *
  * <p>What only some strategies do is an optional capability, an interface a strategy implements
  * besides this one, found with {@code instanceof} and, for the checks, in every nested strategy
- * too: {@link GroupConstraint}, {@link PlacementConstraint}, {@link NestedStrategies}, {@link
- * IndexedRoutes}, {@link KeyMovement} (docs/architecture.md §3.2).
+ * too: {@link GroupConstraint}, {@link NestedStrategies}, {@link IndexedRoutes}, {@link
+ * KeyMovement} (docs/architecture.md §3.2).
  *
  * <p>Implementations are registered by {@link #type()} through a {@link StrategyFactory}, and print
  * themselves back as the {@code strategy} object of a routing document with {@link #toSpec()};

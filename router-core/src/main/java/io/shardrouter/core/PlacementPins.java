@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks a placement against the {@link PlacementPin pins} of a {@link PlacementConstraint}
+ * Checks a placement against the {@link GroupConstraint.Pin pins} of a {@link GroupConstraint}
  * strategy: every pinned partition must sit on a group with the pinned labels (e.g. a region).
  */
 final class PlacementPins {
@@ -17,13 +17,16 @@ final class PlacementPins {
    * a count).
    */
   static void check(
-      List<PlacementPin> pins, List<ReplicaGroup> groups, List<String> placement, Violations v) {
+      List<GroupConstraint.Pin> pins,
+      List<ReplicaGroup> groups,
+      List<String> placement,
+      Violations v) {
     Map<String, ReplicaGroup> byId = new HashMap<>();
     for (ReplicaGroup g : groups) {
       byId.putIfAbsent(g.id(), g);
     }
     int reported = 0;
-    for (PlacementPin pin : pins) {
+    for (GroupConstraint.Pin pin : pins) {
       List<String> allowed = new ArrayList<>();
       for (ReplicaGroup g : groups) {
         if (pin.allows(g)) {
@@ -94,7 +97,7 @@ final class PlacementPins {
     }
   }
 
-  private static String mismatch(PlacementPin pin, ReplicaGroup g) {
+  private static String mismatch(GroupConstraint.Pin pin, ReplicaGroup g) {
     for (Map.Entry<String, String> e : pin.labels().entrySet()) {
       String actual = g.labels().get(e.getKey());
       if (actual == null) {

@@ -120,8 +120,9 @@ public final class Router {
    *
    * @throws StaleRoutingVersionException when {@code next} is older, or the same version with other
    *     content
-   * @throws EntityMismatchException when {@code next} routes another entity
-   * @throws KeyTypeMismatchException when {@code next} routes the entity with another key type
+   * @throws InvalidRoutingTableException when {@code next} routes another entity (one violation at
+   *     {@code entity}) or the entity with another key type (at {@code key}): both are wiring
+   *     mistakes, and a key type never changes under an entity
    */
   public boolean update(RoutingTable next) {
     Objects.requireNonNull(next, "next routing table");
@@ -131,23 +132,33 @@ public final class Router {
         throw refused(
             prev,
             next,
-            new EntityMismatchException(
-                prev.entity(),
-                next.entity(),
-                "routing table for entity '"
-                    + next.entity()
-                    + "' (version "
-                    + next.version()
-                    + ") cannot replace the table of entity '"
-                    + prev.entity()
-                    + "'; use one router per entity"));
+            new InvalidRoutingTableException(
+                new Violation(
+                    "entity",
+                    "routing table for entity '"
+                        + next.entity()
+                        + "' (version "
+                        + next.version()
+                        + ") cannot replace the table of entity '"
+                        + prev.entity()
+                        + "'; use one router per entity")));
       }
       if (!prev.keyType().equals(next.keyType())) {
         throw refused(
             prev,
             next,
-            new KeyTypeMismatchException(
-                next.entity(), next.version(), prev.keyType(), next.keyType()));
+            new InvalidRoutingTableException(
+                new Violation(
+                    "key",
+                    "routing table '"
+                        + next.entity()
+                        + "' version "
+                        + next.version()
+                        + " changes the key type from "
+                        + prev.keyType()
+                        + " to "
+                        + next.keyType()
+                        + "; keys would change meaning: route the new key type as a new entity")));
       }
       if (next.version() < prev.version()) {
         throw refused(

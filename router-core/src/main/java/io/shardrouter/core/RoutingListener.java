@@ -16,9 +16,9 @@ public interface RoutingListener {
   /**
    * Told when {@link Router#update} refused {@code offered} and kept serving {@code current}, just
    * before it throws {@code reason}: a {@link StaleRoutingVersionException} for an older version
-   * (or the same version with other content), a {@link RoutingException} for another entity or key
-   * type. A repeated delivery of the current table is not refused and not reported. The default
-   * does nothing.
+   * (or the same version with other content), an {@link InvalidRoutingTableException} for another
+   * entity or key type. A repeated delivery of the current table is not refused and not reported.
+   * The default does nothing.
    */
   default void onRefused(RoutingTable current, RoutingTable offered, RoutingException reason) {}
 }

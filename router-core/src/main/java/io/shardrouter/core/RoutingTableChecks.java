@@ -133,7 +133,7 @@ final class RoutingTableChecks {
       checkGroupsAtEveryDepth(strategy, "strategy", groups, v, 0);
     }
     if (reported == 0
-        && strategy instanceof PlacementConstraint pc
+        && strategy instanceof GroupConstraint pc
         && strategy.partitionCount() == placement.size()) {
       PlacementPins.check(pc.placementPins(), groups, placement, v);
     }

@@ -1,6 +1,6 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.metadata.DocumentReader;
+import io.shardrouter.core.internal.DocumentReader;
 import java.util.List;
 
 /**

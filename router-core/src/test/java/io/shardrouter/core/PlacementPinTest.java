@@ -14,16 +14,16 @@ import org.junit.jupiter.api.Test;
 class PlacementPinTest {
 
   /** Byte-sum partitions with pins given by the test. */
-  static final class PinnedStrategy extends ByteSumLike implements PlacementConstraint {
-    private final List<PlacementPin> pins;
+  static final class PinnedStrategy extends ByteSumLike implements GroupConstraint {
+    private final List<GroupConstraint.Pin> pins;
 
-    PinnedStrategy(int partitions, List<PlacementPin> pins) {
+    PinnedStrategy(int partitions, List<GroupConstraint.Pin> pins) {
       super(partitions);
       this.pins = pins;
     }
 
     @Override
-    public List<PlacementPin> placementPins() {
+    public List<GroupConstraint.Pin> placementPins() {
       return pins;
     }
   }
@@ -57,11 +57,11 @@ class PlacementPinTest {
     }
   }
 
-  private static final PlacementPin GLOBEX =
-      new PlacementPin(
+  private static final GroupConstraint.Pin GLOBEX =
+      new GroupConstraint.Pin(
           "tenant 'globex'", "strategy.entries.globex.pin", 2, 2, Map.of("region", "eu"));
 
-  private static RoutingTable.Builder table(List<PlacementPin> pins, String... placement) {
+  private static RoutingTable.Builder table(List<GroupConstraint.Pin> pins, String... placement) {
     return RoutingTable.builder()
         .version(1)
         .entity("orders")
@@ -105,8 +105,8 @@ class PlacementPinTest {
 
   @Test
   void build_pinNoGroupSatisfies_refusedAtPinPath() {
-    PlacementPin mars =
-        new PlacementPin(
+    GroupConstraint.Pin mars =
+        new GroupConstraint.Pin(
             "key 'rover'", "strategy.entries.rover.pin", 0, 1, Map.of("region", "mars"));
     List<Violation> v = refused(table(List.of(mars), "g-us", "g-eu"));
     assertEquals("strategy.entries.rover.pin", v.get(0).path());
@@ -131,8 +131,9 @@ class PlacementPinTest {
     for (int p = 0; p < 30; p++) {
       placement.add("g-us");
     }
-    PlacementPin all =
-        new PlacementPin("tenant 'big'", "strategy.entries.big.pin", 0, 30, Map.of("region", "eu"));
+    GroupConstraint.Pin all =
+        new GroupConstraint.Pin(
+            "tenant 'big'", "strategy.entries.big.pin", 0, 30, Map.of("region", "eu"));
     List<Violation> v = refused(table(List.of(all), placement.toArray(new String[0])));
     assertEquals(21, v.size(), v::toString);
     assertEquals("placement", v.get(20).path());
@@ -143,10 +144,11 @@ class PlacementPinTest {
   void pin_badArguments_refused() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> new PlacementPin("x", "p", -1, 1, Map.of("region", "eu")));
+        () -> new GroupConstraint.Pin("x", "p", -1, 1, Map.of("region", "eu")));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new PlacementPin("x", "p", 0, 0, Map.of("region", "eu")));
-    assertThrows(IllegalArgumentException.class, () -> new PlacementPin("x", "p", 0, 1, Map.of()));
+        () -> new GroupConstraint.Pin("x", "p", 0, 0, Map.of("region", "eu")));
+    assertThrows(
+        IllegalArgumentException.class, () -> new GroupConstraint.Pin("x", "p", 0, 1, Map.of()));
   }
 }

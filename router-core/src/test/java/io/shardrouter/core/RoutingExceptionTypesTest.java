@@ -48,41 +48,54 @@ class RoutingExceptionTypesTest {
   }
 
   @Test
-  void otherEntity_isAnEntityMismatch_naming_both_andTheRouterKeepsItsTable() {
+  void otherEntity_isRefusedAtEntity_naming_both_andTheRouterKeepsItsTable() {
     Router r = Router.create(Tables.table(1, 16, 4));
     RoutingTable users = Tables.table(2, 16, 4).toBuilder().entity("users").build();
-    EntityMismatchException e = assertThrows(EntityMismatchException.class, () -> r.update(users));
-    assertEquals("orders", e.expectedEntity());
-    assertEquals("users", e.offeredEntity());
-    assertTrue(e.getMessage().contains("use one router per entity"), e::getMessage);
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> r.update(users));
+    assertOneViolation(
+        e,
+        "entity",
+        "routing table for entity 'users' (version 2) cannot replace the table of entity 'orders';"
+            + " use one router per entity");
     assertEquals(1, r.version());
     assertEquals("orders", r.table().entity());
   }
 
   @Test
-  void otherEntity_subscribedToAFileSource_isAnEntityMismatch() throws Exception {
+  void otherEntity_subscribedToAFileSource_isAWiringMistake() throws Exception {
     Path file = dir.resolve("orders.json");
     Files.writeString(file, RoutingDocuments.write(Tables.table(1, 16, 2)));
     RoutingFileSource source =
         RoutingFileSource.of(file, Router.create(Tables.table(0, 16, 2)), ByteSumStrategy.REGISTRY);
     Router users = Router.create(Tables.table(0, 16, 2).toBuilder().entity("users").build());
-    EntityMismatchException e =
-        assertThrows(EntityMismatchException.class, () -> source.subscribe(users));
-    assertEquals("orders", e.expectedEntity());
-    assertEquals("users", e.offeredEntity());
-    assertTrue(e.getMessage().contains("use one source per entity"), e::getMessage);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> source.subscribe(users));
+    assertEquals(
+        "router of entity 'users' cannot subscribe to the routing file "
+            + file
+            + " of entity 'orders'; use one source per entity",
+        e.getMessage());
+    assertEquals(RoutingFileSource.Outcome.UPDATED, source.refresh());
+    assertEquals(0, users.version(), "a refused subscriber is not updated");
   }
 
   @Test
-  void otherKeyType_isAKeyTypeMismatch_withBothTypes() {
+  void otherKeyType_isRefusedAtKey_withBothTypes() {
     Router r = Router.create(Tables.table(1, 16, 4));
     RoutingTable longs = Tables.table(2, 16, 4).toBuilder().keyType(KeyType.LONG).build();
-    KeyTypeMismatchException e =
-        assertThrows(KeyTypeMismatchException.class, () -> r.update(longs));
-    assertSame(KeyType.STRING, e.currentKeyType());
-    assertSame(KeyType.LONG, e.offeredKeyType());
-    assertTrue(e.getMessage().contains("route the new key type as a new entity"), e::getMessage);
+    InvalidRoutingTableException e =
+        assertThrows(InvalidRoutingTableException.class, () -> r.update(longs));
+    assertOneViolation(
+        e,
+        "key",
+        "routing table 'orders' version 2 changes the key type from "
+            + KeyType.STRING
+            + " to "
+            + KeyType.LONG
+            + "; keys would change meaning: route the new key type as a new entity");
     assertEquals(1, r.version());
+    assertSame(KeyType.STRING, r.table().keyType());
   }
 
   @Test

@@ -1,13 +1,12 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.PlacementConstraint;
-import io.shardrouter.core.PlacementPin;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * directory entries, so a new entry on a new partition leaves every other key where it was — the
  * basis of {@link #isolate}. Entries can be dedicated (nothing else reaches their partitions) and
  * pinned to labels such as {@code region}, which the routing table checks against its placement
- * ({@link PlacementConstraint}).
+ * ({@link GroupConstraint}).
  *
  * <p>Good for: a few to tens of millions of explicitly placed keys or tenants over a hash strategy
  * (about 44 bytes per entry for 16-byte keys, 60 for 36-byte keys, see {@link Directory}); moving
@@ -54,7 +53,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * @since 0.1
  */
 public final class LookupStrategy
-    implements PartitionStrategy, PlacementConstraint, NestedStrategies, KeyMovement {
+    implements PartitionStrategy, GroupConstraint, NestedStrategies, KeyMovement {
   /** The registered type name. */
   public static final String TYPE = "lookup";
 
@@ -75,7 +74,7 @@ public final class LookupStrategy
   private final int partitions;
   private final Directory directory;
   private final LookupEntry[] rich;
-  private final List<PlacementPin> pins;
+  private final List<GroupConstraint.Pin> pins;
   // The entries' document text, from the builder's arrays, until the first write (the fingerprint)
   private final AtomicReference<SortedKeys> entriesText;
 
@@ -285,7 +284,7 @@ public final class LookupStrategy
   }
 
   @Override
-  public List<PlacementPin> placementPins() {
+  public List<GroupConstraint.Pin> placementPins() {
     return pins;
   }
 
@@ -314,9 +313,9 @@ public final class LookupStrategy
     return List.copyOf(out);
   }
 
-  private List<PlacementPin> collectPins() {
-    List<PlacementPin> out = new ArrayList<>();
-    if (fallback instanceof PlacementConstraint pc) {
+  private List<GroupConstraint.Pin> collectPins() {
+    List<GroupConstraint.Pin> out = new ArrayList<>();
+    if (fallback instanceof GroupConstraint pc) {
       out.addAll(pc.placementPins());
     }
     if (rich.length == 0) {
@@ -334,17 +333,17 @@ public final class LookupStrategy
                   keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
       if (!e.pin().isEmpty()) {
         out.add(
-            new PlacementPin(
+            new GroupConstraint.Pin(
                 ownerOf(directory.arena(), directory.keyOffset(r), directory.keyLength(r)),
                 path + ".pin",
                 e.firstPartition(),
                 e.partitionCount(),
                 e.pin()));
       }
-      if (e.strategy() instanceof PlacementConstraint pc) {
-        for (PlacementPin p : pc.placementPins()) {
+      if (e.strategy() instanceof GroupConstraint pc) {
+        for (GroupConstraint.Pin p : pc.placementPins()) {
           out.add(
-              new PlacementPin(
+              new GroupConstraint.Pin(
                   p.owner(),
                   path + ".strategy" + p.path().substring("strategy".length()),
                   e.firstPartition() + p.firstPartition(),

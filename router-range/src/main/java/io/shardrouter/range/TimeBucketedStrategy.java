@@ -1,10 +1,9 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.PlacementConstraint;
-import io.shardrouter.core.PlacementPin;
 import io.shardrouter.core.Spec;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,7 +37,7 @@ import java.util.Objects;
  * @since 0.1
  */
 public final class TimeBucketedStrategy
-    implements PartitionStrategy, PlacementConstraint, NestedStrategies {
+    implements PartitionStrategy, GroupConstraint, NestedStrategies {
   /** The registered type name. */
   public static final String TYPE = "time_buckets";
 
@@ -124,14 +123,14 @@ public final class TimeBucketedStrategy
    * as they are.
    */
   @Override
-  public List<PlacementPin> placementPins() {
-    if (!(strategy instanceof PlacementConstraint pc)) {
+  public List<GroupConstraint.Pin> placementPins() {
+    if (!(strategy instanceof GroupConstraint pc)) {
       return List.of();
     }
-    List<PlacementPin> out = new ArrayList<>();
-    for (PlacementPin p : pc.placementPins()) {
+    List<GroupConstraint.Pin> out = new ArrayList<>();
+    for (GroupConstraint.Pin p : pc.placementPins()) {
       out.add(
-          new PlacementPin(
+          new GroupConstraint.Pin(
               p.owner(),
               "strategy." + p.path(),
               p.firstPartition(),

@@ -1,6 +1,5 @@
 package io.shardrouter.zookeeper;
 
-import io.shardrouter.core.EntityMismatchException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -68,9 +67,7 @@ final class ServedRouters {
   void subscribe(Router subscriber) {
     Objects.requireNonNull(subscriber, "router");
     if (!subscriber.table().entity().equals(entity)) {
-      throw new EntityMismatchException(
-          entity,
-          subscriber.table().entity(),
+      throw new IllegalArgumentException(
           "router of entity '"
               + subscriber.table().entity()
               + "' cannot subscribe to the ZooKeeper source of entity '"

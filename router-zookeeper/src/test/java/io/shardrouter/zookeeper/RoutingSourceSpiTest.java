@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.Router;
-import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
@@ -60,7 +59,8 @@ class RoutingSourceSpiTest {
       assertNull(source.status().lastError());
 
       Router other = Router.create(ZkTesting.table("payments", 1));
-      RoutingException e = assertThrows(RoutingException.class, () -> source.subscribe(other));
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> source.subscribe(other));
       assertTrue(
           e.getMessage()
               .startsWith("router of entity 'payments' cannot subscribe to the routing file"),

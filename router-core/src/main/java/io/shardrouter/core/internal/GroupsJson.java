@@ -5,7 +5,6 @@ import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Role;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.metadata.DocumentReader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,7 +16,7 @@ import java.util.Set;
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
  * primary, optional replicas and labels, every problem reported with its path under {@code groups}.
  * Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
- * io.shardrouter.core.metadata.DocumentReader}s whose shape lists groups the same way.
+ * io.shardrouter.core.internal.DocumentReader}s whose shape lists groups the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

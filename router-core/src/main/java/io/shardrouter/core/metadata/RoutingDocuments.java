@@ -16,6 +16,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.ContainerSizes;
+import io.shardrouter.core.internal.DocumentReader;
 import io.shardrouter.core.internal.DocumentTree;
 import io.shardrouter.core.internal.GroupsJson;
 import io.shardrouter.core.internal.JsonFields;
@@ -49,9 +50,9 @@ import java.util.Set;
  * InvalidRoutingTableException}, as is a snapshot that is not exactly what its writer wrote.
  * Writing is deterministic: fields in a fixed order, so the same table always gives the same bytes.
  *
- * <p>A document without a {@code format} field is handed to the {@link DocumentReader} on the class
- * path that recognizes its shape, such as router-range's reader of the compact range document
- * (format.md §6.3); with none, it is refused like any document without a format.
+ * <p>A document without a {@code format} field is handed to the document reader on the class path
+ * that recognizes its shape, such as router-range's reader of the compact range document (format.md
+ * §6.3); with none, it is refused like any document without a format.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

@@ -1,6 +1,5 @@
 package io.shardrouter.core.metadata;
 
-import io.shardrouter.core.EntityMismatchException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -145,7 +144,7 @@ public final class RoutingFileSource implements RoutingSource {
    * Gives {@code subscriber} every table this source accepts from now on, starting with the table
    * of the source's router when it is newer.
    *
-   * @throws EntityMismatchException when {@code subscriber} routes another entity
+   * @throws IllegalArgumentException when {@code subscriber} routes another entity
    */
   @Override
   public void subscribe(Router subscriber) {
@@ -155,9 +154,7 @@ public final class RoutingFileSource implements RoutingSource {
     }
     RoutingTable current = router.table();
     if (!current.entity().equals(subscriber.table().entity())) {
-      throw new EntityMismatchException(
-          current.entity(),
-          subscriber.table().entity(),
+      throw new IllegalArgumentException(
           "router of entity '"
               + subscriber.table().entity()
               + "' cannot subscribe to the routing file "

@@ -22,8 +22,8 @@ public interface RoutingSource extends AutoCloseable {
    * once when that table is newer than the router's, then every new version the source applies.
    * Subscribing the same router twice changes nothing.
    *
-   * @throws io.shardrouter.core.RoutingException when the router routes another entity than the
-   *     source's
+   * @throws IllegalArgumentException when the router routes another entity than the source's: a
+   *     wiring mistake, one source per entity
    */
   void subscribe(Router router);
 

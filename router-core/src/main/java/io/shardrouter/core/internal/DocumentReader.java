@@ -1,4 +1,4 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
@@ -7,11 +7,11 @@ import io.shardrouter.core.Violations;
 
 /**
  * Reads a routing document of another shape than format 1, such as the compact range document
- * ({@code routing_version}, {@code entity}, {@code ranges}; {@code docs/format.md} §6). {@link
- * RoutingDocuments#read} hands a document that has no {@code format} field to the one reader on the
+ * ({@code routing_version}, {@code entity}, {@code ranges}; {@code docs/format.md} §6). {@code
+ * RoutingDocuments.read} hands a document that has no {@code format} field to the one reader on the
  * class path whose {@link #accepts} says the shape is its own; a document with {@code format} is
  * always read as that format. Readers are found through {@link java.util.ServiceLoader}: list the
- * class in {@code META-INF/services/io.shardrouter.core.metadata.DocumentReader}.
+ * class in {@code META-INF/services/io.shardrouter.core.internal.DocumentReader}.
  *
  * <p>The reader gets the parsed document, as a {@link Spec}, after the checks that apply to every
  * document: the size, nesting and string limits, duplicate fields and well-formed text. It reports
@@ -20,7 +20,11 @@ import io.shardrouter.core.Violations;
  *
  * <p><b>Thread-safety:</b> implementations must be stateless.
  *
- * <p><b>Stability:</b> evolving SPI.
+ * <p>Internal: a document shape is part of the format, which every implementation of the spec reads
+ * alike (docs/format.md §6), so the shapes are the project's own and not a user extension. The
+ * strategy modules implement it through core's qualified export.
+ *
+ * <p><b>Stability:</b> internal.
  *
  * @since 0.1
  */
