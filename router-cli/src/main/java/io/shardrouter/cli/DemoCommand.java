@@ -4,7 +4,6 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.core.Role;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
@@ -252,12 +251,18 @@ final class DemoCommand implements Command {
     return ReplicaGroup.of(
         "g" + i,
         Replica.of(
-            Role.PRIMARY, String.format(Locale.ROOT, host, "a"), Map.of("zone", region + "a")),
+            Replica.Role.PRIMARY,
+            String.format(Locale.ROOT, host, "a"),
+            Map.of("zone", region + "a")),
         List.of(
             Replica.of(
-                Role.REPLICA, String.format(Locale.ROOT, host, "b"), Map.of("zone", region + "b")),
+                Replica.Role.REPLICA,
+                String.format(Locale.ROOT, host, "b"),
+                Map.of("zone", region + "b")),
             Replica.of(
-                Role.REPLICA, String.format(Locale.ROOT, host, "c"), Map.of("zone", region + "c"))),
+                Replica.Role.REPLICA,
+                String.format(Locale.ROOT, host, "c"),
+                Map.of("zone", region + "c"))),
         Map.of("region", region, "tier", "standard"));
   }
 

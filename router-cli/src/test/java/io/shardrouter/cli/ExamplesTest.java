@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
@@ -139,7 +138,7 @@ class ExamplesTest {
     assertEquals("metrics_202604", s.bucketOf(Instant.parse("2026-04-01T00:00:00Z")).name());
     assertEquals(
         t.routeCanonical(
-            KeyType.composite(KeyKind.STRING, KeyKind.STRING)
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING)
                 .parseText("[\"plant-a\", \"dev-7\"]")),
         t.route("plant-a", "dev-7"));
   }

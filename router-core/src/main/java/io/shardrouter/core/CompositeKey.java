@@ -33,9 +33,9 @@ import java.util.UUID;
  */
 public final class CompositeKey {
   private final Object[] parts;
-  private final KeyKind[] kinds;
+  private final KeyType.Kind[] kinds;
 
-  private CompositeKey(Object[] parts, KeyKind[] kinds) {
+  private CompositeKey(Object[] parts, KeyType.Kind[] kinds) {
     this.parts = parts;
     this.kinds = kinds;
   }
@@ -51,7 +51,7 @@ public final class CompositeKey {
           "composite key has no parts; give at least one part, e.g. CompositeKey.of(tenantId, deviceId)");
     }
     Object[] copy = new Object[parts.length];
-    KeyKind[] kinds = new KeyKind[parts.length];
+    KeyType.Kind[] kinds = new KeyType.Kind[parts.length];
     for (int i = 0; i < parts.length; i++) {
       Object p = parts[i];
       if (p == null) {
@@ -59,20 +59,20 @@ public final class CompositeKey {
             "composite key part " + i + " is null; every part must have a value");
       } else if (p instanceof String) {
         Utf8.encodedLength((String) p); // refuses lone surrogates now, not when routing
-        kinds[i] = KeyKind.STRING;
+        kinds[i] = KeyType.Kind.STRING;
       } else if (p instanceof Long) {
-        kinds[i] = KeyKind.LONG;
+        kinds[i] = KeyType.Kind.LONG;
       } else if (p instanceof Integer) {
-        kinds[i] = KeyKind.INT;
+        kinds[i] = KeyType.Kind.INT;
       } else if (p instanceof UUID) {
-        kinds[i] = KeyKind.UUID;
+        kinds[i] = KeyType.Kind.UUID;
       } else if (p instanceof Instant) {
         Timestamps.micros(
             (Instant) p); // refuses sub-microsecond and out-of-range instants now, not when routing
-        kinds[i] = KeyKind.TIMESTAMP;
+        kinds[i] = KeyType.Kind.TIMESTAMP;
       } else if (p instanceof byte[]) {
         p = ((byte[]) p).clone();
-        kinds[i] = KeyKind.BYTES;
+        kinds[i] = KeyType.Kind.BYTES;
       } else {
         throw new InvalidKeyException(
             "composite key part "
@@ -91,11 +91,11 @@ public final class CompositeKey {
   }
 
   /** The kinds of the parts, in order. */
-  public List<KeyKind> kinds() {
+  public List<KeyType.Kind> kinds() {
     return List.of(kinds);
   }
 
-  boolean hasKinds(List<KeyKind> expected) {
+  boolean hasKinds(List<KeyType.Kind> expected) {
     if (expected.size() != kinds.length) {
       return false;
     }

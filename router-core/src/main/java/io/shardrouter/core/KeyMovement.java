@@ -24,13 +24,13 @@ public interface KeyMovement {
    *
    * <p><b>Allocation:</b> allocates; a tool path.
    */
-  List<KeyMove> keyMovesFrom(PartitionStrategy previous);
+  List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous);
 
   /**
    * {@code to}'s keys that move from {@code from}'s partitions, by {@link #keyMovesFrom}; null when
    * {@code to} has not this capability or names no such keys.
    */
-  static List<KeyMove> between(PartitionStrategy from, PartitionStrategy to) {
+  static List<MovementReport.KeyMove> between(PartitionStrategy from, PartitionStrategy to) {
     return to instanceof KeyMovement m ? m.keyMovesFrom(from) : null;
   }
 }

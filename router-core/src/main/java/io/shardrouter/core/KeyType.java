@@ -10,13 +10,14 @@ import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Timestamps;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * The type of an entity's keys: one {@link KeyKind}, or a composite of several parts. It fixes the
- * canonical bytes of every key (see {@link KeyKind}, {@link CompositeKey}) and so is part of what a
+ * The type of an entity's keys: one {@link Kind}, or a composite of several parts. It fixes the
+ * canonical bytes of every key (see {@link Kind}, {@link CompositeKey}) and so is part of what a
  * routing table means: a table for {@code long} keys refuses a {@code String} key instead of
  * routing its text, since {@code 42L} and {@code "42"} have different canonical bytes.
  *
@@ -27,12 +28,12 @@ import java.util.regex.Pattern;
  * @since 0.1
  */
 public final class KeyType {
-  public static final KeyType STRING = new KeyType(KeyKind.STRING, List.of());
-  public static final KeyType LONG = new KeyType(KeyKind.LONG, List.of());
-  public static final KeyType INT = new KeyType(KeyKind.INT, List.of());
-  public static final KeyType UUID_KEY = new KeyType(KeyKind.UUID, List.of());
-  public static final KeyType BYTES = new KeyType(KeyKind.BYTES, List.of());
-  public static final KeyType TIMESTAMP = new KeyType(KeyKind.TIMESTAMP, List.of());
+  public static final KeyType STRING = new KeyType(Kind.STRING, List.of());
+  public static final KeyType LONG = new KeyType(Kind.LONG, List.of());
+  public static final KeyType INT = new KeyType(Kind.INT, List.of());
+  public static final KeyType UUID_KEY = new KeyType(Kind.UUID, List.of());
+  public static final KeyType BYTES = new KeyType(Kind.BYTES, List.of());
+  public static final KeyType TIMESTAMP = new KeyType(Kind.TIMESTAMP, List.of());
 
   private static final Pattern UUID_TEXT =
       Pattern.compile(
@@ -41,16 +42,16 @@ public final class KeyType {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private final KeyKind single; // null for composite
-  private final List<KeyKind> parts;
+  private final Kind single; // null for composite
+  private final List<Kind> parts;
 
-  private KeyType(KeyKind single, List<KeyKind> parts) {
+  private KeyType(Kind single, List<Kind> parts) {
     this.single = single;
     this.parts = parts;
   }
 
   /** The single-valued key type of {@code kind}. */
-  public static KeyType of(KeyKind kind) {
+  public static KeyType of(Kind kind) {
     return switch (Objects.requireNonNull(kind, "kind")) {
       case STRING -> STRING;
       case LONG -> LONG;
@@ -62,17 +63,17 @@ public final class KeyType {
   }
 
   /** A composite key type with the given parts, in order; at least one part. */
-  public static KeyType composite(List<KeyKind> parts) {
+  public static KeyType composite(List<Kind> parts) {
     if (parts.isEmpty()) {
       throw new IllegalArgumentException("a composite key type needs at least one part, got none");
     }
-    for (KeyKind k : parts) {
+    for (Kind k : parts) {
       Objects.requireNonNull(k, "composite key part kind");
     }
     return new KeyType(null, List.copyOf(parts));
   }
 
-  public static KeyType composite(KeyKind... parts) {
+  public static KeyType composite(Kind... parts) {
     return composite(List.of(parts));
   }
 
@@ -81,17 +82,17 @@ public final class KeyType {
   }
 
   /** The kind of a single-valued key type; null for a composite. */
-  public KeyKind kind() {
+  public Kind kind() {
     return single;
   }
 
   /** The kinds of a composite's parts; empty for a single-valued key type. */
-  public List<KeyKind> parts() {
+  public List<Kind> parts() {
     return parts;
   }
 
   /** True when this is the composite type of exactly {@code a, b}. */
-  public boolean isComposite(KeyKind a, KeyKind b) {
+  public boolean isComposite(Kind a, Kind b) {
     return single == null && parts.size() == 2 && parts.get(0) == a && parts.get(1) == b;
   }
 
@@ -142,8 +143,8 @@ public final class KeyType {
     Object[] values = new Object[parts.size()];
     for (int i = 0; i < values.length; i++) {
       JsonNode p = array.get(i);
-      KeyKind k = parts.get(i);
-      boolean numeric = k == KeyKind.LONG || k == KeyKind.INT;
+      Kind k = parts.get(i);
+      boolean numeric = k == Kind.LONG || k == Kind.INT;
       if (numeric ? !p.isIntegralNumber() : !p.isTextual()) {
         throw new InvalidKeyException(
             "key '"
@@ -171,7 +172,7 @@ public final class KeyType {
     return CompositeKey.of(values).toBytes();
   }
 
-  private static byte[] parseSingle(KeyKind kind, String text) {
+  private static byte[] parseSingle(Kind kind, String text) {
     try {
       return switch (kind) {
         case STRING -> CanonicalKeys.of(text);
@@ -207,7 +208,7 @@ public final class KeyType {
     }
   }
 
-  private static String hint(KeyKind kind) {
+  private static String hint(Kind kind) {
     return switch (kind) {
       case STRING -> "any well-formed text is a string key";
       case LONG ->
@@ -228,7 +229,7 @@ public final class KeyType {
 
   private String example() {
     List<String> shown = new ArrayList<>();
-    for (KeyKind k : parts) {
+    for (Kind k : parts) {
       shown.add(
           switch (k) {
             case STRING -> "\"plant-a\"";
@@ -258,9 +259,71 @@ public final class KeyType {
       return single.documentName();
     }
     List<String> names = new ArrayList<>();
-    for (KeyKind k : parts) {
+    for (Kind k : parts) {
       names.add(k.documentName());
     }
     return "composite(" + String.join(", ", names) + ")";
+  }
+
+  /**
+   * The kinds of value a key, or one part of a composite key, can be; each has one canonical byte
+   * form.
+   *
+   * <table>
+   *   <caption>Canonical bytes of a single key</caption>
+   *   <tr><th>kind</th><th>bytes</th></tr>
+   *   <tr><td>{@code string}</td><td>UTF-8, no terminator</td></tr>
+   *   <tr><td>{@code long}</td><td>8 bytes, two's complement, little-endian</td></tr>
+   *   <tr><td>{@code int}</td><td>4 bytes, two's complement, little-endian</td></tr>
+   *   <tr><td>{@code uuid}</td><td>16 bytes in RFC 4122 order (most significant byte first)</td></tr>
+   *   <tr><td>{@code bytes}</td><td>as is</td></tr>
+   *   <tr><td>{@code timestamp}</td><td>microseconds since 1970-01-01T00:00:00Z, 8 bytes, two's complement,
+   *       little-endian (see {@link Timestamps})</td></tr>
+   * </table>
+   *
+   * <p>Inside a composite key, {@code string} and {@code bytes} parts are preceded by their byte
+   * length as 4 bytes little-endian; fixed-width parts are written as above. See {@code
+   * docs/routing-spec.md}.
+   *
+   * <p><b>Stability:</b> stable: the names are part of the routing document format.
+   *
+   * @since 0.1
+   */
+  public enum Kind {
+    STRING(-1),
+    LONG(8),
+    INT(4),
+    UUID(16),
+    BYTES(-1),
+    TIMESTAMP(8);
+
+    private final int fixedWidth;
+
+    Kind(int fixedWidth) {
+      this.fixedWidth = fixedWidth;
+    }
+
+    /**
+     * The name used in routing documents: {@code string}, {@code long}, {@code int}, {@code uuid},
+     * {@code bytes}, {@code timestamp}.
+     */
+    public String documentName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Byte width of the canonical form, or -1 for variable-length kinds. */
+    public int fixedWidth() {
+      return fixedWidth;
+    }
+
+    /** The kind named {@code name} in a document, or null if there is none. */
+    public static Kind fromDocumentName(String name) {
+      for (Kind k : values()) {
+        if (k.documentName().equals(name)) {
+          return k;
+        }
+      }
+      return null;
+    }
   }
 }

@@ -8,7 +8,7 @@ import io.shardrouter.core.internal.KeyScratch;
  * the two layers of routing. Which machines hold a partition is the {@link RoutingTable}'s
  * business, never the strategy's, so rebalancing never changes what a key means.
  *
- * <p>A strategy sees keys in their canonical form only ({@link KeyKind}, {@code
+ * <p>A strategy sees keys in their canonical form only ({@link KeyType.Kind}, {@code
  * docs/routing-spec.md}): the canonical bytes ({@link #partitionOf(byte[], int, int)}), or for keys
  * whose canonical form is one 64-bit number, that number ({@link #partitionOfLong(long)}). Which
  * Java types a key may be given as is the business of {@link RoutingTable} and {@link Router}

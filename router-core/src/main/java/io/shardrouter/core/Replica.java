@@ -79,4 +79,17 @@ public final class Replica {
         + endpoint
         + (labels.isEmpty() ? "" : " " + new TreeMap<>(labels));
   }
+
+  /**
+   * What a {@link Replica} does in its {@link ReplicaGroup}: the primary takes writes, replicas
+   * serve reads.
+   *
+   * <p><b>Stability:</b> stable.
+   *
+   * @since 0.1
+   */
+  public enum Role {
+    PRIMARY,
+    REPLICA
+  }
 }

@@ -42,7 +42,7 @@ public final class ReplicaGroup {
     this.primary =
         Objects.requireNonNull(
             primary, () -> "replica group '" + id + "' has no primary; give it one");
-    if (primary.role() != Role.PRIMARY) {
+    if (primary.role() != Replica.Role.PRIMARY) {
       throw new IllegalArgumentException(
           "replica group '"
               + id
@@ -53,7 +53,7 @@ public final class ReplicaGroup {
     }
     this.replicas = replicas.toArray(new Replica[0]);
     for (Replica r : this.replicas) {
-      if (r.role() != Role.REPLICA) {
+      if (r.role() != Replica.Role.REPLICA) {
         throw new IllegalArgumentException(
             "replica group '" + id + "': replica " + r.endpoint() + " has role " + r.role());
       }

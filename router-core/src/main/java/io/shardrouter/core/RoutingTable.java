@@ -48,7 +48,7 @@ public final class RoutingTable {
   private final List<ReplicaGroup> groups;
   private final int[] placement;
   private final Route[] routes;
-  private final RouteIndex
+  private final IndexedRoutes.RouteIndex
       index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final String fingerprint;
   private final Map<String, Spec> extensions; // unmodifiable, sorted by name
@@ -81,7 +81,8 @@ public final class RoutingTable {
     for (int p = 0; p < placement.length; p++) {
       routes[p] = new Route(entity, version, p, this.groups.get(placement[p]));
     }
-    RouteIndex own = strategy instanceof IndexedRoutes ir ? ir.routeIndex(routes) : null;
+    IndexedRoutes.RouteIndex own =
+        strategy instanceof IndexedRoutes ir ? ir.routeIndex(routes) : null;
     if (strategy instanceof IndexedRoutes && (own == null || !own.isOver(strategy, routes))) {
       throw new IllegalStateException(
           "strategy '"
@@ -90,7 +91,7 @@ public final class RoutingTable {
               + "or other routes: IndexedRoutes.routeIndex must return an index over itself and the routes it is given");
     }
     this.index =
-        own == null || own.getClass() == RouteIndex.class
+        own == null || own.getClass() == IndexedRoutes.RouteIndex.class
             ? null
             : own; // the plain way stays inline, one load shorter
     this.stringKeys = keyType.equals(KeyType.STRING);
@@ -98,9 +99,9 @@ public final class RoutingTable {
     this.intKeys = keyType.equals(KeyType.INT);
     this.uuidKeys = keyType.equals(KeyType.UUID_KEY);
     this.timestampKeys = keyType.equals(KeyType.TIMESTAMP);
-    this.stringStringKeys = keyType.isComposite(KeyKind.STRING, KeyKind.STRING);
-    this.stringLongKeys = keyType.isComposite(KeyKind.STRING, KeyKind.LONG);
-    this.longLongKeys = keyType.isComposite(KeyKind.LONG, KeyKind.LONG);
+    this.stringStringKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.STRING);
+    this.stringLongKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+    this.longLongKeys = keyType.isComposite(KeyType.Kind.LONG, KeyType.Kind.LONG);
     this.fingerprint = Fingerprints.of(RoutingTableJson.content(this));
   }
 
@@ -352,7 +353,7 @@ public final class RoutingTable {
    * <p><b>Allocation:</b> none.
    */
   public Route routeCanonical(byte[] canonical, int offset, int length) {
-    RouteIndex own = index;
+    IndexedRoutes.RouteIndex own = index;
     return own == null
         ? routes[strategy.partitionOf(canonical, offset, length)]
         : own.routeCanonical(canonical, offset, length);
@@ -368,14 +369,14 @@ public final class RoutingTable {
       throw new InvalidKeyException(
           "key is null; a null key has no partition: check the caller's value before routing");
     }
-    RouteIndex own = index;
+    IndexedRoutes.RouteIndex own = index;
     return own == null
         ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
         : own.routeCanonical(canonical, 0, canonical.length);
   }
 
   private Route routeLong(long value) {
-    RouteIndex own = index;
+    IndexedRoutes.RouteIndex own = index;
     return own == null ? routes[strategy.partitionOfLong(value)] : own.routeLong(value);
   }
 

@@ -67,9 +67,9 @@ class CompositeKeyEncodingTest {
   @Test
   void hasKinds_exactlyThoseInOrder() {
     CompositeKey k = CompositeKey.of("t1", 5L);
-    assertTrue(k.hasKinds(List.of(KeyKind.STRING, KeyKind.LONG)));
-    assertFalse(k.hasKinds(List.of(KeyKind.LONG, KeyKind.STRING)));
-    assertFalse(k.hasKinds(List.of(KeyKind.STRING)));
-    assertFalse(k.hasKinds(List.of(KeyKind.STRING, KeyKind.LONG, KeyKind.INT)));
+    assertTrue(k.hasKinds(List.of(KeyType.Kind.STRING, KeyType.Kind.LONG)));
+    assertFalse(k.hasKinds(List.of(KeyType.Kind.LONG, KeyType.Kind.STRING)));
+    assertFalse(k.hasKinds(List.of(KeyType.Kind.STRING)));
+    assertFalse(k.hasKinds(List.of(KeyType.Kind.STRING, KeyType.Kind.LONG, KeyType.Kind.INT)));
   }
 }

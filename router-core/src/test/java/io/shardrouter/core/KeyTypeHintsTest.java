@@ -52,12 +52,12 @@ class KeyTypeHintsTest {
   void composite_showsAnExampleOfItsParts() {
     KeyType all =
         KeyType.composite(
-            KeyKind.STRING,
-            KeyKind.LONG,
-            KeyKind.INT,
-            KeyKind.UUID,
-            KeyKind.BYTES,
-            KeyKind.TIMESTAMP);
+            KeyType.Kind.STRING,
+            KeyType.Kind.LONG,
+            KeyType.Kind.INT,
+            KeyType.Kind.UUID,
+            KeyType.Kind.BYTES,
+            KeyType.Kind.TIMESTAMP);
     String example =
         "[\"plant-a\", 42, 42, \"123e4567-e89b-12d3-a456-426614174000\", \"0a1b\","
             + " \"2026-04-01T00:00:00Z\"]";
@@ -67,10 +67,12 @@ class KeyTypeHintsTest {
 
   @Test
   void equalTypes_equalHashes() {
-    KeyType a = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-    assertEquals(a, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
-    assertEquals(a.hashCode(), KeyType.composite(KeyKind.STRING, KeyKind.LONG).hashCode());
-    assertNotEquals(a.hashCode(), KeyType.composite(KeyKind.LONG, KeyKind.STRING).hashCode());
+    KeyType a = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+    assertEquals(a, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
+    assertEquals(
+        a.hashCode(), KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG).hashCode());
+    assertNotEquals(
+        a.hashCode(), KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.STRING).hashCode());
     assertNotEquals(KeyType.LONG.hashCode(), KeyType.INT.hashCode());
   }
 }

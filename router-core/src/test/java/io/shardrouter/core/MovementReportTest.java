@@ -97,9 +97,9 @@ class MovementReportTest {
     }
 
     @Override
-    public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+    public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
       return previous.equals(base)
-          ? List.of(new KeyMove("hot", base.partitionOf(hot), base.partitionCount()))
+          ? List.of(new MovementReport.KeyMove("hot", base.partitionOf(hot), base.partitionCount()))
           : null;
     }
 
@@ -131,7 +131,7 @@ class MovementReportTest {
     assertFalse(r.sameStrategy());
     assertTrue(r.partitionsKeepKeys());
     int hotFrom = from.route("hot").partition();
-    assertEquals(List.of(new KeyMove("hot", hotFrom, 64)), r.keyMoves());
+    assertEquals(List.of(new MovementReport.KeyMove("hot", hotFrom, 64)), r.keyMoves());
     assertEquals(List.of(), r.moves());
     assertEquals(0.0, r.movedShare());
     String text = r.toText();
@@ -169,7 +169,7 @@ class MovementReportTest {
 
   @Test
   void keyMove_badPartitions_refused() {
-    assertThrows(IllegalArgumentException.class, () -> new KeyMove("k", 3, 3));
-    assertThrows(IllegalArgumentException.class, () -> new KeyMove("k", -1, 3));
+    assertThrows(IllegalArgumentException.class, () -> new MovementReport.KeyMove("k", 3, 3));
+    assertThrows(IllegalArgumentException.class, () -> new MovementReport.KeyMove("k", -1, 3));
   }
 }

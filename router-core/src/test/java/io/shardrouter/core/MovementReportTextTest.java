@@ -116,11 +116,12 @@ class MovementReportTextTest {
     }
 
     @Override
-    public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
-      List<KeyMove> moves = new ArrayList<>();
+    public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
+      List<MovementReport.KeyMove> moves = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         moves.add(
-            new KeyMove("hot" + i, base.partitionOf(Keys.of("hot" + i)), base.partitionCount()));
+            new MovementReport.KeyMove(
+                "hot" + i, base.partitionOf(Keys.of("hot" + i)), base.partitionCount()));
       }
       return moves;
     }
@@ -221,7 +222,7 @@ class MovementReportTextTest {
     }
 
     @Override
-    public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+    public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
       return List.of();
     }
 
@@ -275,8 +276,8 @@ class MovementReportTextTest {
     }
 
     @Override
-    public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
-      return List.of(new KeyMove("k", from, to));
+    public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
+      return List.of(new MovementReport.KeyMove("k", from, to));
     }
 
     @Override
@@ -309,9 +310,9 @@ class MovementReportTextTest {
         IllegalStateException.class, () -> MovementReport.between(from, withMoves(from, 0, 8)));
     // The last partition of each table is inside.
     MovementReport r = MovementReport.between(from, withMoves(from, 7, 6));
-    assertEquals(List.of(new KeyMove("k", 7, 6)), r.keyMoves());
+    assertEquals(List.of(new MovementReport.KeyMove("k", 7, 6)), r.keyMoves());
     assertEquals(
-        List.of(new KeyMove("k", 6, 7)),
+        List.of(new MovementReport.KeyMove("k", 6, 7)),
         MovementReport.between(from, withMoves(from, 6, 7)).keyMoves());
   }
 

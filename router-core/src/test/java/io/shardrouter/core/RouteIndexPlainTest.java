@@ -10,10 +10,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plain {@link RouteIndex}, called directly as a subclass that keeps its answers calls it: both
- * of its forms of a key (the canonical bytes, the one number of a {@code long} or {@code
- * timestamp}) are {@code routes[strategy.partitionOf(key)]}, so a subclass that overrides one form
- * and inherits the other routes every key as the table does.
+ * The plain {@link IndexedRoutes.RouteIndex}, called directly as a subclass that keeps its answers
+ * calls it: both of its forms of a key (the canonical bytes, the one number of a {@code long} or
+ * {@code timestamp}) are {@code routes[strategy.partitionOf(key)]}, so a subclass that overrides
+ * one form and inherits the other routes every key as the table does.
  */
 class RouteIndexPlainTest {
   private static final int PARTITIONS = 11;
@@ -34,7 +34,7 @@ class RouteIndexPlainTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     ByteSumStrategy s = new ByteSumStrategy(PARTITIONS);
     Route[] routes = routes();
-    RouteIndex index = new RouteIndex(s, routes) {};
+    IndexedRoutes.RouteIndex index = new IndexedRoutes.RouteIndex(s, routes) {};
     for (int i = 0; i < 300; i++) {
       String msg = "seed " + seed + ", round " + i;
       long l = rnd.nextLong();
@@ -52,7 +52,7 @@ class RouteIndexPlainTest {
   void isOver_onlyItsOwnStrategyAndItsOwnRoutes() {
     ByteSumStrategy s = new ByteSumStrategy(PARTITIONS);
     Route[] routes = routes();
-    RouteIndex index = RouteIndex.plain(s, routes);
+    IndexedRoutes.RouteIndex index = IndexedRoutes.RouteIndex.plain(s, routes);
     assertTrue(index.isOver(s, routes));
     assertFalse(index.isOver(new ByteSumStrategy(PARTITIONS), routes), "an equal strategy");
     assertFalse(index.isOver(s, routes.clone()), "equal routes");

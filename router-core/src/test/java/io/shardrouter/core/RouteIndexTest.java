@@ -14,10 +14,10 @@ import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * A table asks its strategy once for a {@link RouteIndex} and routes every key through it; the
- * plain index is {@code routes[partitionOf(key)]}; an index over another strategy or other routes
- * is refused when the table is built, so a strategy cannot route through routes that are not the
- * table's.
+ * A table asks its strategy once for a {@link IndexedRoutes.RouteIndex} and routes every key
+ * through it; the plain index is {@code routes[partitionOf(key)]}; an index over another strategy
+ * or other routes is refused when the table is built, so a strategy cannot route through routes
+ * that are not the table's.
  */
 class RouteIndexTest {
 
@@ -26,7 +26,7 @@ class RouteIndexTest {
    * routes.
    */
   private record IndexedStrategy(
-      ByteSumStrategy inner, BiFunction<PartitionStrategy, Route[], RouteIndex> index)
+      ByteSumStrategy inner, BiFunction<PartitionStrategy, Route[], IndexedRoutes.RouteIndex> index)
       implements PartitionStrategy, IndexedRoutes {
     @Override
     public String type() {
@@ -49,13 +49,13 @@ class RouteIndexTest {
     }
 
     @Override
-    public RouteIndex routeIndex(Route[] routes) {
+    public IndexedRoutes.RouteIndex routeIndex(Route[] routes) {
       return index.apply(this, routes);
     }
   }
 
   /** An index that counts its calls and answers the plain way. */
-  private static final class CountingIndex extends RouteIndex {
+  private static final class CountingIndex extends IndexedRoutes.RouteIndex {
     final AtomicInteger calls = new AtomicInteger();
 
     CountingIndex(PartitionStrategy strategy, Route[] routes) {

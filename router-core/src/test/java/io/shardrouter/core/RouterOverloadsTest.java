@@ -41,13 +41,13 @@ class RouterOverloadsTest {
 
   @Test
   void compositeKeys() {
-    Router ss = router(KeyType.composite(KeyKind.STRING, KeyKind.STRING));
+    Router ss = router(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING));
     assertSame(canonical(ss, CompositeKey.of("t1", "d9").toBytes()), ss.route("t1", "d9"));
-    Router sl = router(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    Router sl = router(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     assertSame(canonical(sl, CompositeKey.of("t1", 9L).toBytes()), sl.route("t1", 9L));
-    Router ll = router(KeyType.composite(KeyKind.LONG, KeyKind.LONG));
+    Router ll = router(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG));
     assertSame(canonical(ll, CompositeKey.of(3L, 9L).toBytes()), ll.route(3L, 9L));
-    Router any = router(KeyType.composite(KeyKind.INT, KeyKind.STRING));
+    Router any = router(KeyType.composite(KeyType.Kind.INT, KeyType.Kind.STRING));
     CompositeKey k = CompositeKey.of(4, "x");
     assertSame(canonical(any, k.toBytes()), any.route(k));
   }

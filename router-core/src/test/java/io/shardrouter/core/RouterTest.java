@@ -75,7 +75,7 @@ class RouterTest {
   void route_compositeOverloads_agreeWithCanonicalBytes() {
     RoutingTable t =
         Tables.table(1, 97, 3).toBuilder()
-            .keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+            .keyType(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
             .build();
     for (long i = -50; i < 50; i++) {
       Route viaOverload = t.route("tenant-" + i, i);
@@ -189,7 +189,7 @@ class RouterTest {
     assertEquals("r1:1", g.readReplica(0).endpoint());
     assertEquals("r2:1", g.readReplica(1).endpoint());
     assertEquals("r2:1", g.readReplica(-1).endpoint());
-    assertEquals(Role.REPLICA, g.readReplica(Long.MIN_VALUE).role());
+    assertEquals(Replica.Role.REPLICA, g.readReplica(Long.MIN_VALUE).role());
     assertEquals("p:1", ReplicaGroup.of("h", "p:1").readReplica(5).endpoint());
   }
 

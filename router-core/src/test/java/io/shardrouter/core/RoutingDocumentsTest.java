@@ -120,7 +120,7 @@ class RoutingDocumentsTest {
             doc(
                 "{\"type\": \"string\"}",
                 "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}"));
-    assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.LONG), t.keyType());
+    assertEquals(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG), t.keyType());
     assertSame(t.routeOfPartition(t.strategy().partitionOf(Keys.of("a", 1L))), t.route("a", 1L));
   }
 
@@ -259,7 +259,7 @@ class RoutingDocumentsTest {
             doc(
                 "{\"type\": \"string\"}",
                 "{\"type\": \"composite\", \"parts\": [\"string\", \"timestamp\"]}"));
-    assertEquals(KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP), c.keyType());
+    assertEquals(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.TIMESTAMP), c.keyType());
     assertViolation(
         refused(doc("{\"type\": \"string\"}", "{\"type\": \"instant\"}")),
         "key.type",

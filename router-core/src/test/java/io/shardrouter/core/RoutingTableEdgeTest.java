@@ -66,8 +66,10 @@ class RoutingTableEdgeTest {
     }
 
     @Override
-    public RouteIndex routeIndex(Route[] routes) {
-      return ownIndex ? new RouteIndex(this, routes) {} : RouteIndex.plain(this, routes);
+    public IndexedRoutes.RouteIndex routeIndex(Route[] routes) {
+      return ownIndex
+          ? new IndexedRoutes.RouteIndex(this, routes) {}
+          : IndexedRoutes.RouteIndex.plain(this, routes);
     }
   }
 
@@ -155,28 +157,29 @@ class RoutingTableEdgeTest {
   void compositeKeys_everyShape_routeAsTheirCanonicalBytes() {
     KeyGenerators g = keys();
     check(
-        KeyType.composite(KeyKind.STRING, KeyKind.STRING),
+        KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
         g,
         k -> new String[] {k.text(30), k.text(30)},
         new Shape<String[]>(
             (t, key) -> t.route(key[0], key[1]),
             key -> ReferenceEncoding.composite(key[0], key[1])));
     check(
-        KeyType.composite(KeyKind.STRING, KeyKind.LONG),
+        KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
         g,
         k -> new Object[] {k.text(30), k.anyLong()},
         new Shape<Object[]>(
             (t, key) -> t.route((String) key[0], (long) key[1]),
             key -> ReferenceEncoding.composite(key)));
     check(
-        KeyType.composite(KeyKind.LONG, KeyKind.LONG),
+        KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG),
         g,
         k -> new long[] {k.anyLong(), k.anyLong()},
         new Shape<long[]>(
             (t, key) -> t.route(key[0], key[1]),
             key -> ReferenceEncoding.composite(key[0], key[1])));
     check(
-        KeyType.composite(KeyKind.INT, KeyKind.STRING, KeyKind.UUID, KeyKind.BYTES),
+        KeyType.composite(
+            KeyType.Kind.INT, KeyType.Kind.STRING, KeyType.Kind.UUID, KeyType.Kind.BYTES),
         g,
         k -> new Object[] {k.anyInt(), k.text(20), k.uuid(), k.bytes(0, 12)},
         new Shape<Object[]>(
@@ -191,13 +194,16 @@ class RoutingTableEdgeTest {
             () -> table(s, KeyType.STRING).route((String) null),
             () -> table(s, KeyType.UUID_KEY).route((UUID) null),
             () -> table(s, KeyType.TIMESTAMP).route((Instant) null),
-            () -> table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING)).route(null, "b"),
             () ->
-                table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING))
+                table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING))
+                    .route(null, "b"),
+            () ->
+                table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING))
                     .route("a", (String) null),
-            () -> table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG)).route(null, 1L),
             () ->
-                table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+                table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG)).route(null, 1L),
+            () ->
+                table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
                     .route((CompositeKey) null),
             () -> table(s, KeyType.STRING).routeCanonical((byte[]) null));
     for (Executable call : calls) {
@@ -213,8 +219,8 @@ class RoutingTableEdgeTest {
     KeyGenerators g = keys();
     Strategy s = new Strategy(false);
     RoutingTable text = table(s, KeyType.STRING);
-    RoutingTable pair = table(s, KeyType.composite(KeyKind.STRING, KeyKind.STRING));
-    RoutingTable mixed = table(s, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    RoutingTable pair = table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING));
+    RoutingTable mixed = table(s, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     List<String> bad = new ArrayList<>(List.of("\uD800", "\uDC00", "a\uD800", "\uDBFFa"));
     for (int i = 0; i < 20; i++) {
       bad.add(g.withLoneSurrogate(40));

@@ -45,9 +45,10 @@ class RoutingTableOverloadsTest {
       case "int" -> KeyType.INT;
       case "uuid" -> KeyType.UUID_KEY;
       case "timestamp" -> KeyType.TIMESTAMP;
-      case "composite(string, string)" -> KeyType.composite(KeyKind.STRING, KeyKind.STRING);
-      case "composite(string, long)" -> KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-      default -> KeyType.composite(KeyKind.LONG, KeyKind.LONG);
+      case "composite(string, string)" ->
+          KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING);
+      case "composite(string, long)" -> KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+      default -> KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG);
     };
   }
 
@@ -104,7 +105,7 @@ class RoutingTableOverloadsTest {
 
   @Test
   void compositeKeyOverload_refusesNullAndOtherKinds() {
-    RoutingTable t = table(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    RoutingTable t = table(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     assertSame(
         t.routeCanonical(CompositeKey.of("a", 7L).toBytes()), t.route(CompositeKey.of("a", 7L)));
     InvalidKeyException nul =

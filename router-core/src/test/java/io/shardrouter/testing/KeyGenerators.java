@@ -1,7 +1,6 @@
 package io.shardrouter.testing;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.SplittableRandom;
@@ -289,7 +288,7 @@ public final class KeyGenerators {
     return parts;
   }
 
-  private Object valueOf(KeyKind kind, int maxLength) {
+  private Object valueOf(KeyType.Kind kind, int maxLength) {
     return switch (kind) {
       case STRING -> text(maxLength);
       case LONG -> anyLong();

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
@@ -297,7 +296,9 @@ public abstract class PartitionStrategyContract {
   @Test
   public void partitionOf_stringStringKey_matchesCanonicalBytes() {
     for (PartitionStrategy s :
-        kindRule("(String, String) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.STRING))) {
+        kindRule(
+            "(String, String) keys",
+            t -> t.isComposite(KeyType.Kind.STRING, KeyType.Kind.STRING))) {
       KeyGenerators g = keys();
       assertCanonical(
           s,
@@ -333,7 +334,8 @@ public abstract class PartitionStrategyContract {
   @Test
   public void partitionOf_stringLongKey_matchesCanonicalBytes() {
     for (PartitionStrategy s :
-        kindRule("(String, long) keys", t -> t.isComposite(KeyKind.STRING, KeyKind.LONG))) {
+        kindRule(
+            "(String, long) keys", t -> t.isComposite(KeyType.Kind.STRING, KeyType.Kind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         String a = g.text(40);
@@ -351,7 +353,7 @@ public abstract class PartitionStrategyContract {
   @Test
   public void partitionOf_longLongKey_matchesCanonicalBytes() {
     for (PartitionStrategy s :
-        kindRule("(long, long) keys", t -> t.isComposite(KeyKind.LONG, KeyKind.LONG))) {
+        kindRule("(long, long) keys", t -> t.isComposite(KeyType.Kind.LONG, KeyType.Kind.LONG))) {
       KeyGenerators g = keys();
       for (int i = 0; i < KEYS_PER_KIND; i++) {
         long a = g.anyLong();

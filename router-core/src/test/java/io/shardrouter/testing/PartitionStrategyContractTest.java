@@ -3,7 +3,6 @@ package io.shardrouter.testing;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
@@ -204,7 +203,7 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       PartitionStrategy s =
-          new Fnv1aModStrategy(1024, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+          new Fnv1aModStrategy(1024, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
       checkConcurrency(s, keys(), pool, g -> g.keyOf(s.keyType()));
     } finally {
       pool.shutdownNow();

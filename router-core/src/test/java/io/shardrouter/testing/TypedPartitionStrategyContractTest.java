@@ -1,6 +1,5 @@
 package io.shardrouter.testing;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
@@ -26,12 +25,14 @@ class TypedPartitionStrategyContractTest extends PartitionStrategyContract {
         new Fnv1aModStrategy(2, KeyType.INT),
         new Fnv1aModStrategy(5, KeyType.UUID_KEY),
         new Fnv1aModStrategy(10, KeyType.BYTES),
-        new Fnv1aModStrategy(4, KeyType.composite(KeyKind.STRING, KeyKind.LONG)),
-        new Fnv1aModStrategy(6, KeyType.composite(KeyKind.STRING, KeyKind.STRING)),
-        new Fnv1aModStrategy(8, KeyType.composite(KeyKind.LONG, KeyKind.LONG)),
+        new Fnv1aModStrategy(4, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG)),
+        new Fnv1aModStrategy(6, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING)),
+        new Fnv1aModStrategy(8, KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG)),
         new Fnv1aModStrategy(
-            64, KeyType.composite(KeyKind.TIMESTAMP, KeyKind.UUID, KeyKind.BYTES, KeyKind.INT)),
-        new Fnv1aModStrategy(1000, KeyType.composite(KeyKind.STRING)));
+            64,
+            KeyType.composite(
+                KeyType.Kind.TIMESTAMP, KeyType.Kind.UUID, KeyType.Kind.BYTES, KeyType.Kind.INT)),
+        new Fnv1aModStrategy(1000, KeyType.composite(KeyType.Kind.STRING)));
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.IndexedRoutes;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
-import io.shardrouter.core.RouteIndex;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
@@ -231,7 +230,7 @@ public final class RingStrategy extends HashPartitionStrategy
    * loaded with the bucket's entry, not after it ({@code docs/ring.md} §6).
    */
   @Override
-  public RouteIndex routeIndex(Route[] routes) {
+  public IndexedRoutes.RouteIndex routeIndex(Route[] routes) {
     return new RingRouteIndex(this, index, routes);
   }
 

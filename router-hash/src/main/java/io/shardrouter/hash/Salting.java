@@ -1,6 +1,5 @@
 package io.shardrouter.hash;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
@@ -203,7 +202,7 @@ public final class Salting {
     CanonicalKeys.requireKey(base);
     checkBucket(bucket);
     KeyType kt = table.keyType();
-    if (kt.isComposite(KeyKind.STRING, KeyKind.LONG)) {
+    if (kt.isComposite(KeyType.Kind.STRING, KeyType.Kind.LONG)) {
       return table.route(base, (long) bucket);
     }
     if (!kt.equals(KeyType.STRING)) {

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.KeyScratch;
@@ -167,12 +166,12 @@ class CanonicalKeysGoldenTest {
                 expected,
                 Arrays.copyOf(scratch.bytes(), scratch.putComposite((long) a, (long) b)));
           }
-          List<KeyKind> partKinds = new ArrayList<>();
+          List<KeyType.Kind> partKinds = new ArrayList<>();
           ArrayNode text = JSON.createArrayNode();
           for (JsonNode p : k.get("parts")) {
-            KeyKind pk = KeyKind.fromDocumentName(p.get(0).asText());
+            KeyType.Kind pk = KeyType.Kind.fromDocumentName(p.get(0).asText());
             partKinds.add(pk);
-            if (pk == KeyKind.LONG || pk == KeyKind.INT) {
+            if (pk == KeyType.Kind.LONG || pk == KeyType.Kind.INT) {
               text.add(new java.math.BigInteger(p.get(1).asText()));
             } else {
               text.add(p.get(1).asText());

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
@@ -295,9 +294,9 @@ final class GoldenPartitions {
       case "int" -> KeyType.INT;
       case "uuid" -> KeyType.UUID_KEY;
       case "composite" -> {
-        List<KeyKind> kinds = new ArrayList<>();
+        List<KeyType.Kind> kinds = new ArrayList<>();
         for (JsonNode part : key.get("parts")) {
-          kinds.add(KeyKind.fromDocumentName(part.get(0).asText()));
+          kinds.add(KeyType.Kind.fromDocumentName(part.get(0).asText()));
         }
         yield KeyType.composite(kinds);
       }

@@ -3,7 +3,6 @@ package io.shardrouter.hash;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
@@ -140,9 +139,10 @@ class RingRouteIndexTest {
       RoutingTable ints = table(ring, KeyType.INT, rnd);
       RoutingTable uuids = table(ring, KeyType.UUID_KEY, rnd);
       RoutingTable times = table(ring, KeyType.TIMESTAMP, rnd);
-      RoutingTable ss = table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), rnd);
-      RoutingTable sl = table(ring, KeyType.composite(KeyKind.STRING, KeyKind.LONG), rnd);
-      RoutingTable ll = table(ring, KeyType.composite(KeyKind.LONG, KeyKind.LONG), rnd);
+      RoutingTable ss =
+          table(ring, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING), rnd);
+      RoutingTable sl = table(ring, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG), rnd);
+      RoutingTable ll = table(ring, KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG), rnd);
       RoutingTable bytes = table(ring, KeyType.BYTES, rnd);
       for (int i = 0; i < 20_000; i++) {
         String s = text(rnd);
@@ -243,7 +243,7 @@ class RingRouteIndexTest {
     RoutingTable strings = table(ring, KeyType.STRING, rnd);
     RoutingTable uuids = table(ring, KeyType.UUID_KEY, rnd);
     RoutingTable times = table(ring, KeyType.TIMESTAMP, rnd);
-    RoutingTable ss = table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), rnd);
+    RoutingTable ss = table(ring, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING), rnd);
     RoutingTable bytes = table(ring, KeyType.BYTES, rnd);
     org.junit.jupiter.api.function.Executable[] calls = {
       () -> strings.route((String) null), () -> uuids.route((UUID) null),
@@ -281,7 +281,10 @@ class RingRouteIndexTest {
                     16)
                 .strategy();
     RoutingTable ss =
-        table(ring, KeyType.composite(KeyKind.STRING, KeyKind.STRING), new SplittableRandom(7));
+        table(
+            ring,
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
+            new SplittableRandom(7));
     String longText = "x".repeat(KeyScratch.get().bytes().length * 3 + 5);
     assertSame(
         ss.routeOfPartition(ring.partitionOf(Keys.of(longText, longText))),

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
@@ -88,7 +87,9 @@ class SaltingTest {
   @Test
   void compositeKeys_useTheBucketAsSecondPart() {
     RoutingTable t =
-        ORDERS.toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
+        ORDERS.toBuilder()
+            .keyType(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
+            .build();
     Salting s = Salting.computed(8);
     int b = s.bucketOf("order-9");
     assertSame(t.route("2026-06-01", (long) b), s.route(t, "2026-06-01", "order-9"));
@@ -146,7 +147,9 @@ class SaltingTest {
   void nullBaseOrDiscriminator_refusedAsANullKey_neverTurnedIntoText() {
     Salting s = Salting.computed(8);
     RoutingTable composite =
-        ORDERS.toBuilder().keyType(KeyType.composite(KeyKind.STRING, KeyKind.LONG)).build();
+        ORDERS.toBuilder()
+            .keyType(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
+            .build();
     List<org.junit.jupiter.api.function.Executable> calls =
         List.of(
             () -> s.bucketOf((String) null),

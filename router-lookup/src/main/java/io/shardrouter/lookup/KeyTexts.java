@@ -3,7 +3,6 @@ package io.shardrouter.lookup;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.LittleEndian;
@@ -31,7 +30,7 @@ final class KeyTexts {
     ArrayNode parts = JsonNodeFactory.instance.arrayNode();
     int p = off;
     int end = off + len;
-    for (KeyKind k : type.parts()) {
+    for (KeyType.Kind k : type.parts()) {
       int width = k.fixedWidth();
       if (width < 0) {
         width = LittleEndian.getInt(b, p);
@@ -52,7 +51,7 @@ final class KeyTexts {
     return parts.toString();
   }
 
-  private static String single(KeyKind kind, byte[] b, int off, int len) {
+  private static String single(KeyType.Kind kind, byte[] b, int off, int len) {
     return switch (kind) {
       case STRING -> new String(b, off, len, StandardCharsets.UTF_8);
       case LONG -> Long.toString(LittleEndian.getLong(b, off));
@@ -83,7 +82,7 @@ final class KeyTexts {
    *
    * <p><b>Allocation:</b> none, unless the bytes are no key of the type.
    */
-  static long firstPart(KeyKind first, KeyType type, byte[] c, int off, int len) {
+  static long firstPart(KeyType.Kind first, KeyType type, byte[] c, int off, int len) {
     int width = first.fixedWidth();
     if (width >= 0) {
       if (len < width) {

@@ -1,6 +1,6 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.lookup.internal.Directory;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ final class LookupMoves {
 
   private LookupMoves() {}
 
-  static List<KeyMove> between(PartitionStrategy previous, LookupStrategy next) {
+  static List<MovementReport.KeyMove> between(PartitionStrategy previous, LookupStrategy next) {
     if (previous instanceof LookupStrategy p) {
       if (p.match() != next.match()
           || !p.keyType().equals(next.keyType())
@@ -44,7 +44,7 @@ final class LookupMoves {
         || next.partitionCount() < previous.partitionCount()) {
       return null;
     }
-    List<KeyMove> moves = new ArrayList<>();
+    List<MovementReport.KeyMove> moves = new ArrayList<>();
     Directory d = next.directory();
     byte[] a = d.arena();
     for (int r = 0; r < a.length; r = d.nextRecord(r)) {
@@ -53,14 +53,14 @@ final class LookupMoves {
       int from = previous.partitionOf(a, k, n);
       int to = target(next, d.value(r));
       if (from != to) {
-        moves.add(new KeyMove(next.ownerOf(a, k, n), from, to));
+        moves.add(new MovementReport.KeyMove(next.ownerOf(a, k, n), from, to));
       }
     }
     return moves;
   }
 
-  private static List<KeyMove> walk(LookupStrategy p, LookupStrategy q) {
-    List<KeyMove> moves = new ArrayList<>();
+  private static List<MovementReport.KeyMove> walk(LookupStrategy p, LookupStrategy q) {
+    List<MovementReport.KeyMove> moves = new ArrayList<>();
     Directory dp = p.directory();
     Directory dq = q.directory();
     byte[] ap = dp.arena();
@@ -93,7 +93,7 @@ final class LookupMoves {
           return null; // a split appeared, went or changed: its keys spread over other partitions
         }
       } else if (from != to) {
-        moves.add(new KeyMove(q.ownerOf(arena, k, n), from, to));
+        moves.add(new MovementReport.KeyMove(q.ownerOf(arena, k, n), from, to));
       }
       if (c <= 0) {
         rp = dp.nextRecord(rp);

@@ -1,10 +1,9 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.GroupConstraint;
-import io.shardrouter.core.KeyKind;
-import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
@@ -69,7 +68,7 @@ public final class LookupStrategy
   private final KeyType keyType;
   private final MatchMode match;
   private final KeyType directoryType;
-  private final KeyKind firstKind; // FIRST_PART only
+  private final KeyType.Kind firstKind; // FIRST_PART only
   private final PartitionStrategy fallback;
   private final int partitions;
   private final Directory directory;
@@ -289,7 +288,7 @@ public final class LookupStrategy
   }
 
   @Override
-  public List<KeyMove> keyMovesFrom(PartitionStrategy previous) {
+  public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
     return LookupMoves.between(previous, this);
   }
 

@@ -1,6 +1,5 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
@@ -362,7 +361,7 @@ public final class LookupStrategyBuilder {
     rich.addAll(Arrays.asList(ordered));
     Directory directory = keys.build();
     SortedKeys text =
-        ordered.length == 0 && directoryType.equals(KeyType.of(KeyKind.STRING))
+        ordered.length == 0 && directoryType.equals(KeyType.of(KeyType.Kind.STRING))
             ? keys.sortedKeys()
             : null; // the key text of other types, and rich entries, are not the key bytes
     return new LookupStrategy(

@@ -1,7 +1,6 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
@@ -195,7 +194,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
      * of {@link #entry}, which reports them.
      */
     void flat(FlatObject entries) {
-      boolean raw = !directoryType.isComposite() && directoryType.kind() == KeyKind.STRING;
+      boolean raw = !directoryType.isComposite() && directoryType.kind() == KeyType.Kind.STRING;
       if (raw) {
         builder.expect(entries.size(), entries.nameBytes());
       }
@@ -244,8 +243,8 @@ public final class LookupStrategyFactory implements StrategyFactory {
       if (directoryType.isComposite()) {
         return k.isArray() ? k.toString() : null;
       }
-      KeyKind kind = directoryType.kind();
-      boolean integral = kind == KeyKind.LONG || kind == KeyKind.INT;
+      KeyType.Kind kind = directoryType.kind();
+      boolean integral = kind == KeyType.Kind.LONG || kind == KeyType.Kind.INT;
       return integral && k.isIntegral() ? k.toString() : null;
     }
 
@@ -256,8 +255,8 @@ public final class LookupStrategyFactory implements StrategyFactory {
             + directoryType
             + ": a JSON array of its parts, or a string holding that array's JSON text";
       }
-      KeyKind kind = directoryType.kind();
-      return kind == KeyKind.LONG || kind == KeyKind.INT
+      KeyType.Kind kind = directoryType.kind();
+      return kind == KeyType.Kind.LONG || kind == KeyType.Kind.INT
           ? "a key of type " + directoryType + ": an integer, or a string holding its decimal text"
           : "a key of type " + directoryType + ": a string holding its key text";
     }

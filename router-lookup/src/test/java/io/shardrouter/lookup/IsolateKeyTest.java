@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidRoutingTableException;
-import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
@@ -48,7 +47,7 @@ class IsolateKeyTest {
     MovementReport r = MovementReport.between(ACCOUNTS, next);
     assertTrue(r.partitionsKeepKeys());
     assertEquals(List.of(), r.moves());
-    assertEquals(List.of(new KeyMove("key '42'", from, 1000)), r.keyMoves());
+    assertEquals(List.of(new MovementReport.KeyMove("key '42'", from, 1000)), r.keyMoves());
     List<byte[]> keys = sample(20_000);
     keys.add(CanonicalKeys.of(42L));
     MovementReport.KeyCount c = r.countKeys(keys);
@@ -77,7 +76,9 @@ class IsolateKeyTest {
     assertEquals(1000, v2.route(42L).partition());
     assertEquals(1001, v2.route(7L).partition());
     MovementReport r = MovementReport.between(v1, v2);
-    assertEquals(List.of(new KeyMove("key '7'", v1.route(7L).partition(), 1001)), r.keyMoves());
+    assertEquals(
+        List.of(new MovementReport.KeyMove("key '7'", v1.route(7L).partition(), 1001)),
+        r.keyMoves());
     assertEquals(0, r.countKeys(sample(5_000)).movedOutsidePlan());
     assertEquals(v2, RoutingDocuments.read(RoutingDocuments.write(v2)));
   }
@@ -93,7 +94,7 @@ class IsolateKeyTest {
                 .withLabels(Map.of("region", "us-east-1")));
     assertEquals(15, next.route("umbrella", "d-1").partition());
     MovementReport r = MovementReport.between(t, next);
-    assertEquals(List.of(new KeyMove("tenant 'umbrella'", 3, 15)), r.keyMoves());
+    assertEquals(List.of(new MovementReport.KeyMove("tenant 'umbrella'", 3, 15)), r.keyMoves());
     List<byte[]> keys = new ArrayList<>();
     for (String tenant : List.of("umbrella", "acme", "initech", "wayne", "stark")) {
       for (int d = 0; d < 50; d++) {

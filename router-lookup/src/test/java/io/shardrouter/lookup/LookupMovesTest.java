@@ -3,9 +3,8 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.shardrouter.core.KeyKind;
-import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.testing.Keys;
 import java.util.List;
@@ -27,9 +26,9 @@ class LookupMovesTest {
     LookupStrategy after = base().entry("a", 8).entry("b", 10).entry("d", 11).build();
     assertEquals(
         List.of(
-                new KeyMove("key 'b'", 9, 10),
-                new KeyMove("key 'c'", 1, FALLBACK.partitionOf(Keys.of("c"))),
-                new KeyMove("key 'd'", FALLBACK.partitionOf(Keys.of("d")), 11))
+                new MovementReport.KeyMove("key 'b'", 9, 10),
+                new MovementReport.KeyMove("key 'c'", 1, FALLBACK.partitionOf(Keys.of("c"))),
+                new MovementReport.KeyMove("key 'd'", FALLBACK.partitionOf(Keys.of("d")), 11))
             .stream()
             .filter(m -> m.fromPartition() != m.toPartition())
             .toList(),
@@ -49,7 +48,7 @@ class LookupMovesTest {
                 .partitions(12)
                 .build()),
         "another fallback");
-    KeyType pair = KeyType.composite(KeyKind.STRING, KeyKind.STRING);
+    KeyType pair = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING);
     LookupStrategy tenants =
         LookupStrategy.builder(pair)
             .match(MatchMode.FIRST_PART)

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
@@ -81,8 +80,8 @@ class LookupWriteJsonTest {
         switch (shape) {
           case 0 -> KeyType.STRING;
           case 1 -> KeyType.LONG;
-          case 2 -> KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-          default -> KeyType.composite(KeyKind.LONG, KeyKind.LONG);
+          case 2 -> KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+          default -> KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG);
         };
     boolean stringKeys = shape == 0 || shape == 2;
     LookupStrategyBuilder b =

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Route;
@@ -110,7 +109,7 @@ class TenantRoutingTest {
   @Test
   void stringLongAndLongLongKeys_routeTheFirstPartInPlace() {
     LookupStrategy byName =
-        LookupStrategy.builder(KeyType.composite(KeyKind.STRING, KeyKind.LONG))
+        LookupStrategy.builder(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
             .match(MatchMode.FIRST_PART)
             .fallback(Fixtures.hashMod(8))
             .partitions(12)
@@ -118,7 +117,7 @@ class TenantRoutingTest {
             .entry("big", LookupEntry.split(9, Fixtures.hashMod(3)))
             .build();
     LookupStrategy byNumber =
-        LookupStrategy.builder(KeyType.composite(KeyKind.LONG, KeyKind.LONG))
+        LookupStrategy.builder(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG))
             .match(MatchMode.FIRST_PART)
             .fallback(Fixtures.jump(8))
             .partitions(12)

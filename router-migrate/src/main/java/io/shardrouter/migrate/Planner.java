@@ -1,7 +1,7 @@
 package io.shardrouter.migrate;
 
-import io.shardrouter.core.KeyMove;
 import io.shardrouter.core.KeyMovement;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
@@ -105,7 +105,7 @@ final class Planner {
   private static boolean[][] candidates(
       RoutingTable from, RoutingTable to, List<ReplicaGroup> targets) {
     boolean[][] pairs = new boolean[from.partitionCount()][targets.size()];
-    List<KeyMove> keyMoves = KeyMovement.between(from.strategy(), to.strategy());
+    List<MovementReport.KeyMove> keyMoves = KeyMovement.between(from.strategy(), to.strategy());
     if (keyMoves == null) {
       for (boolean[] row : pairs) {
         Arrays.fill(row, true);
@@ -115,7 +115,7 @@ final class Planner {
     for (int p = 0; p < from.partitionCount() && p < to.partitionCount(); p++) {
       pairs[p][targets.indexOf(to.groupOf(p))] = true; // the keys that keep partition p
     }
-    for (KeyMove m : keyMoves) {
+    for (MovementReport.KeyMove m : keyMoves) {
       pairs[m.fromPartition()][targets.indexOf(to.groupOf(m.toPartition()))] = true;
     }
     return pairs;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
@@ -227,7 +226,8 @@ class QueriesDocExampleTest {
   private final FakeOrderStore db = new FakeOrderStore(io);
   private final List<String> auditLog = Collections.synchronizedList(new ArrayList<>());
   private final Router router =
-      Router.create(TestTables.table(12, 64, 4, KeyType.composite(KeyKind.LONG, KeyKind.LONG)));
+      Router.create(
+          TestTables.table(12, 64, 4, KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG)));
   private final List<Order> user42 = new ArrayList<>();
 
   @AfterEach

@@ -1,7 +1,6 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.range.internal.CompositeParts;
@@ -39,13 +38,14 @@ import java.util.List;
  */
 public final class KeyOrder implements Comparator<byte[]> {
   private final KeyType type;
-  private final KeyKind[] kinds;
+  private final KeyType.Kind[] kinds;
   private final boolean composite;
 
   private KeyOrder(KeyType type) {
     this.type = type;
     this.composite = type.isComposite();
-    this.kinds = composite ? type.parts().toArray(new KeyKind[0]) : new KeyKind[] {type.kind()};
+    this.kinds =
+        composite ? type.parts().toArray(new KeyType.Kind[0]) : new KeyType.Kind[] {type.kind()};
   }
 
   /** The order of keys of {@code type}. */
@@ -74,7 +74,7 @@ public final class KeyOrder implements Comparator<byte[]> {
     }
     int pa = aOff;
     int pb = bOff;
-    for (KeyKind k : kinds) {
+    for (KeyType.Kind k : kinds) {
       int wa;
       int wb;
       int c;
@@ -98,7 +98,7 @@ public final class KeyOrder implements Comparator<byte[]> {
   }
 
   private static int compareSingle(
-      KeyKind k, byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
+      KeyType.Kind k, byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
     switch (k) {
       case LONG, TIMESTAMP:
         return Long.compare(LittleEndian.getLong(a, aOff), LittleEndian.getLong(b, bOff));
@@ -203,7 +203,7 @@ public final class KeyOrder implements Comparator<byte[]> {
     return null;
   }
 
-  private static byte[] successorOfPart(KeyKind k, byte[] v) {
+  private static byte[] successorOfPart(KeyType.Kind k, byte[] v) {
     switch (k) {
       case LONG, TIMESTAMP:
         {
@@ -240,7 +240,7 @@ public final class KeyOrder implements Comparator<byte[]> {
     }
   }
 
-  private static byte[] minimumOfPart(KeyKind k) {
+  private static byte[] minimumOfPart(KeyType.Kind k) {
     switch (k) {
       case LONG, TIMESTAMP:
         {

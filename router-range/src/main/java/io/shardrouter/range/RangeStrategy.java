@@ -1,6 +1,5 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
@@ -78,9 +77,9 @@ public final class RangeStrategy implements PartitionStrategy {
     if (end != null) {
       bounds[starts.length] = end;
     }
-    KeyKind k = keyType.kind();
-    this.intKeys = k == KeyKind.INT;
-    this.eightByteKeys = k == KeyKind.LONG || k == KeyKind.TIMESTAMP;
+    KeyType.Kind k = keyType.kind();
+    this.intKeys = k == KeyType.Kind.INT;
+    this.eightByteKeys = k == KeyType.Kind.LONG || k == KeyType.Kind.TIMESTAMP;
     if (intKeys || eightByteKeys) {
       long[] values = new long[bounds.length];
       for (int i = 0; i < values.length; i++) {
@@ -92,7 +91,7 @@ public final class RangeStrategy implements PartitionStrategy {
       this.index = null;
     }
     this.prefixIndex =
-        k == KeyKind.STRING || k == KeyKind.BYTES || k == KeyKind.UUID
+        k == KeyType.Kind.STRING || k == KeyType.Kind.BYTES || k == KeyType.Kind.UUID
             ? new PrefixIndex(bounds)
             : null;
   }

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -20,8 +19,10 @@ import org.junit.jupiter.api.Test;
  * {@link KeyRange} of composite bounds includes or excludes a key equal to a bound.
  */
 class CanonicalBoundsTest {
-  private static final KeyType STRING_LONG = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-  private static final KeyType LONG_STRING = KeyType.composite(KeyKind.LONG, KeyKind.STRING);
+  private static final KeyType STRING_LONG =
+      KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+  private static final KeyType LONG_STRING =
+      KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.STRING);
 
   private static String refusal(KeyType type, byte[] key, int off, int len) {
     return assertThrows(InvalidKeyException.class, () -> KeyOrder.of(type).check(key, off, len))
@@ -161,6 +162,8 @@ class CanonicalBoundsTest {
     assertNotEquals(r, KeyRange.of(STRING_LONG, hi, true, null, false));
     assertNotEquals(r, KeyRange.of(STRING_LONG, lo2, true, lo2, false));
     assertNotEquals(
-        r, KeyRange.of(KeyType.composite(KeyKind.STRING, KeyKind.INT), null, true, null, true));
+        r,
+        KeyRange.of(
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.INT), null, true, null, true));
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.Timestamps;
 import java.util.UUID;
@@ -23,28 +22,28 @@ class KeyOrderCarryTest {
 
   @Test
   void longAtItsMaximum_carries() {
-    KeyType t = KeyType.composite(KeyKind.INT, KeyKind.LONG);
+    KeyType t = KeyType.composite(KeyType.Kind.INT, KeyType.Kind.LONG);
     assertArrayEquals(
         CompositeKey.of(6, Long.MIN_VALUE).toBytes(), successor(t, 5, Long.MAX_VALUE));
   }
 
   @Test
   void intAtItsMaximum_carries() {
-    KeyType t = KeyType.composite(KeyKind.LONG, KeyKind.INT);
+    KeyType t = KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.INT);
     assertArrayEquals(
         CompositeKey.of(6L, Integer.MIN_VALUE).toBytes(), successor(t, 5L, Integer.MAX_VALUE));
   }
 
   @Test
   void uuidAtItsMaximum_carries() {
-    KeyType t = KeyType.composite(KeyKind.STRING, KeyKind.UUID);
+    KeyType t = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.UUID);
     assertArrayEquals(
         CompositeKey.of("a\u0000", new UUID(0, 0)).toBytes(), successor(t, "a", new UUID(-1, -1)));
   }
 
   @Test
   void timestampAtItsMaximum_carries() {
-    KeyType t = KeyType.composite(KeyKind.LONG, KeyKind.TIMESTAMP);
+    KeyType t = KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.TIMESTAMP);
     assertArrayEquals(
         CompositeKey.of(1L, Timestamps.instant(Long.MIN_VALUE)).toBytes(),
         successor(t, 0L, Timestamps.instant(Long.MAX_VALUE)));
@@ -52,7 +51,7 @@ class KeyOrderCarryTest {
 
   @Test
   void carryThroughSeveralParts() {
-    KeyType t = KeyType.composite(KeyKind.INT, KeyKind.INT, KeyKind.LONG);
+    KeyType t = KeyType.composite(KeyType.Kind.INT, KeyType.Kind.INT, KeyType.Kind.LONG);
     assertArrayEquals(
         CompositeKey.of(8, Integer.MIN_VALUE, Long.MIN_VALUE).toBytes(),
         successor(t, 7, Integer.MAX_VALUE, Long.MAX_VALUE));
@@ -60,7 +59,7 @@ class KeyOrderCarryTest {
 
   @Test
   void largestKey_hasNone() {
-    KeyType t = KeyType.composite(KeyKind.INT, KeyKind.LONG);
+    KeyType t = KeyType.composite(KeyType.Kind.INT, KeyType.Kind.LONG);
     assertNull(successor(t, Integer.MAX_VALUE, Long.MAX_VALUE));
   }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Timestamps;
@@ -42,14 +41,14 @@ class KeyOrderTest {
 
   @Test
   void successor_compositeCarriesIntoThePartBefore() {
-    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.LONG, KeyKind.LONG));
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG));
     assertArrayEquals(
         CompositeKey.of(1L, 3L).toBytes(), o.successor(CompositeKey.of(1L, 2L).toBytes()));
     assertArrayEquals(
         CompositeKey.of(2L, Long.MIN_VALUE).toBytes(),
         o.successor(CompositeKey.of(1L, Long.MAX_VALUE).toBytes()));
     assertNull(o.successor(CompositeKey.of(Long.MAX_VALUE, Long.MAX_VALUE).toBytes()));
-    KeyOrder s = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    KeyOrder s = KeyOrder.of(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     assertArrayEquals(
         CompositeKey.of("a\u0000", Long.MIN_VALUE).toBytes(),
         s.successor(CompositeKey.of("a", Long.MAX_VALUE).toBytes()));
@@ -57,7 +56,7 @@ class KeyOrderTest {
 
   @Test
   void successor_isImmediate_nothingInBetween() {
-    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     byte[] a = CompositeKey.of("a", Long.MAX_VALUE).toBytes();
     byte[] next = o.successor(a);
     assertTrue(o.compare(a, next) < 0);
@@ -76,7 +75,7 @@ class KeyOrderTest {
 
   @Test
   void compare_compositeStringPartByContentNotLengthPrefix() {
-    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.INT));
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.INT));
     // "b" has a shorter length prefix than "aa", yet sorts after it
     assertTrue(
         o.compare(CompositeKey.of("aa", 9).toBytes(), CompositeKey.of("b", 0).toBytes()) < 0);
@@ -86,7 +85,7 @@ class KeyOrderTest {
 
   @Test
   void check_malformedCanonicalBytes_refused() {
-    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
     byte[] k = CompositeKey.of("ab", 1L).toBytes();
     assertThrows(InvalidKeyException.class, () -> o.check(k, 0, k.length - 1));
     assertThrows(InvalidKeyException.class, () -> o.check(k, 0, 3));
@@ -118,8 +117,8 @@ class KeyOrderTest {
 
   @Test
   void check_compositeEndingInAnEmptyString_accepted_aCutOffPrefixAfterAFixedPartRefused() {
-    KeyOrder o = KeyOrder.of(KeyType.composite(KeyKind.LONG, KeyKind.STRING));
-    assertEquals(KeyType.composite(KeyKind.LONG, KeyKind.STRING), o.keyType());
+    KeyOrder o = KeyOrder.of(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.STRING));
+    assertEquals(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.STRING), o.keyType());
     byte[] empty = CompositeKey.of(7L, "").toBytes();
     o.check(empty, 0, empty.length);
     assertArrayEquals(CompositeKey.of(7L, "\u0000").toBytes(), o.successor(empty));

@@ -1,6 +1,5 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.testing.KeyGenerators;
@@ -108,14 +107,14 @@ final class RangeContractKeys {
     }
     Object[] parts = new Object[type.parts().size()];
     for (int i = 0; i < parts.length; i++) {
-      KeyKind k = type.parts().get(i);
+      KeyType.Kind k = type.parts().get(i);
       int width = k.fixedWidth() >= 0 ? k.fixedWidth() : b.getInt();
       parts[i] = part(k, b, width);
     }
     return parts;
   }
 
-  private static Object part(KeyKind kind, ByteBuffer b, int width) {
+  private static Object part(KeyType.Kind kind, ByteBuffer b, int width) {
     return switch (kind) {
       case LONG -> b.getLong();
       case INT -> b.getInt();
@@ -128,7 +127,7 @@ final class RangeContractKeys {
       case STRING, BYTES -> {
         byte[] v = new byte[width];
         b.get(v);
-        yield kind == KeyKind.STRING ? new String(v, StandardCharsets.UTF_8) : v;
+        yield kind == KeyType.Kind.STRING ? new String(v, StandardCharsets.UTF_8) : v;
       }
     };
   }

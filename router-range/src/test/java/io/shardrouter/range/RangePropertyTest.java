@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
@@ -210,7 +209,7 @@ class RangePropertyTest {
     long seed = Seeds.next();
     SplittableRandom r = new SplittableRandom(seed);
     Comparator<Pair> cmp = Comparator.comparing(Pair::s, CODE_POINTS).thenComparingLong(Pair::v);
-    KeyType type = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
+    KeyType type = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
     for (int table = 0; table < 200; table++) {
       TreeSet<Pair> set = new TreeSet<>(cmp);
       int n = 1 + r.nextInt(20);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.testing.KeyGenerators;
@@ -26,10 +25,11 @@ import org.junit.jupiter.api.Test;
  * partition, by design.
  */
 class RangeStrategyContractTest extends PartitionStrategyContract {
-  static final KeyType STRING_LONG = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
-  static final KeyType STRING_TIMESTAMP = KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP);
-  static final KeyType LONG_LONG = KeyType.composite(KeyKind.LONG, KeyKind.LONG);
-  static final KeyType STRING_STRING = KeyType.composite(KeyKind.STRING, KeyKind.STRING);
+  static final KeyType STRING_LONG = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+  static final KeyType STRING_TIMESTAMP =
+      KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.TIMESTAMP);
+  static final KeyType LONG_LONG = KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG);
+  static final KeyType STRING_STRING = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING);
 
   @Override
   protected List<PartitionStrategy> strategies() {

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
@@ -190,7 +189,7 @@ class RangeStrategyTest {
 
   @Test
   void compositeKeys_partByPart() {
-    KeyType type = KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP);
+    KeyType type = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.TIMESTAMP);
     Instant april = Instant.parse("2026-04-01T00:00:00Z");
     RangeStrategy s =
         RangeStrategy.of(
@@ -229,7 +228,7 @@ class RangeStrategyTest {
   void composite_stringLongOverloads_agreeWithCompositeKey() {
     RangeStrategy s =
         RangeStrategy.of(
-            KeyType.composite(KeyKind.STRING, KeyKind.LONG),
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
             List.of(
                 CompositeKey.of("a", Long.MIN_VALUE),
                 CompositeKey.of("a", 0L),
@@ -287,7 +286,7 @@ class RangeStrategyTest {
             RangeStrategy.of(KeyType.UUID_KEY, List.of(new UUID(0, 1)), new UUID(-1, -1)),
             RangeStrategy.of(KeyType.BYTES, List.of(new byte[] {1, 2}), null),
             RangeStrategy.of(
-                KeyType.composite(KeyKind.STRING, KeyKind.LONG, KeyKind.BYTES),
+                KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG, KeyType.Kind.BYTES),
                 List.of(CompositeKey.of("a", 1L, new byte[] {9})),
                 null));
     for (RangeStrategy s : all) {

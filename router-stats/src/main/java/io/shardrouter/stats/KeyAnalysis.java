@@ -1,6 +1,6 @@
 package io.shardrouter.stats;
 
-import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.AnalysisReport.Comparison;
 import io.shardrouter.stats.AnalysisReport.Distribution;
@@ -270,7 +270,7 @@ public final class KeyAnalysis {
         total == 0 ? 0 : peakGroup / ((double) total / g.size()));
   }
 
-  private KeyKind kind() {
+  private KeyType.Kind kind() {
     return table.keyType().isComposite() ? null : table.keyType().kind();
   }
 

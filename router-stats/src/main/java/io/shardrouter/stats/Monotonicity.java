@@ -1,6 +1,6 @@
 package io.shardrouter.stats;
 
-import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -17,7 +17,7 @@ final class Monotonicity {
   private Monotonicity() {}
 
   /** The rank correlation in [-1, 1]; NaN with fewer than 3 keys or when all keys are equal. */
-  static double rankCorrelation(List<KeySample.Entry> entries, KeyKind kind) {
+  static double rankCorrelation(List<KeySample.Entry> entries, KeyType.Kind kind) {
     int n = entries.size();
     if (n < 3) {
       return Double.NaN;
@@ -45,7 +45,7 @@ final class Monotonicity {
   /**
    * Up to {@code points} points {@code [arrival fraction, key rank fraction]}, in arrival order.
    */
-  static List<double[]> growth(List<KeySample.Entry> entries, KeyKind kind, int points) {
+  static List<double[]> growth(List<KeySample.Entry> entries, KeyType.Kind kind, int points) {
     int n = entries.size();
     List<double[]> out = new ArrayList<>();
     if (n < 2) {
@@ -63,7 +63,7 @@ final class Monotonicity {
   }
 
   /** The key-order rank of each entry; equal keys share the lowest rank. */
-  private static int[] ranks(List<KeySample.Entry> entries, KeyKind kind) {
+  private static int[] ranks(List<KeySample.Entry> entries, KeyType.Kind kind) {
     int n = entries.size();
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -85,8 +85,8 @@ final class Monotonicity {
     return rank;
   }
 
-  private static Comparator<byte[]> comparator(KeyKind kind) {
-    if (kind == KeyKind.LONG || kind == KeyKind.TIMESTAMP || kind == KeyKind.INT) {
+  private static Comparator<byte[]> comparator(KeyType.Kind kind) {
+    if (kind == KeyType.Kind.LONG || kind == KeyType.Kind.TIMESTAMP || kind == KeyType.Kind.INT) {
       return Comparator.comparingLong(Monotonicity::littleEndian);
     }
     return Arrays::compareUnsigned;

@@ -3,7 +3,7 @@ package io.shardrouter.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.KeyMove;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.lookup.LookupStrategy;
@@ -45,7 +45,8 @@ class RebalanceAdvisorHotKeyTest {
     assertEquals(i.toGroup(), n.route("celebrity").group().id());
     LookupStrategy l = (LookupStrategy) n.strategy();
     assertEquals(t.strategy(), l.fallback());
-    assertEquals(List.of(new KeyMove("key 'celebrity'", from, 16)), a.movement().keyMoves());
+    assertEquals(
+        List.of(new MovementReport.KeyMove("key 'celebrity'", from, 16)), a.movement().keyMoves());
 
     // before, 2 groups of 8 served 30% (the key's partition and one other): 2.4; moving whole
     // partitions alone leaves the key's partition, 25%, on one group: 2.0

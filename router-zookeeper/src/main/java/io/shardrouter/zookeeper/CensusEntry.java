@@ -1,6 +1,6 @@
 package io.shardrouter.zookeeper;
 
-import io.shardrouter.core.metadata.RoutingSourceStatus;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.zookeeper.internal.KeyValueText;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,8 +17,8 @@ import java.util.Map;
  * <p><b>Stability:</b> evolving.
  *
  * @param instance the instance id
- * @param version the version it routes with, or {@link RoutingSourceStatus#NO_VERSION} while it has
- *     no table
+ * @param version the version it routes with, or {@link RoutingSource.Status#NO_VERSION} while it
+ *     has no table
  * @param fingerprint the fingerprint of that table, or null while it has none
  * @param since when it started routing with that version, or null while it has none
  * @param servingLastKnownGood true while it routes with its local copy, not with what it read from
@@ -46,7 +46,7 @@ public record CensusEntry(
 
   /** True when the instance routes with a table. */
   public boolean hasTable() {
-    return version != RoutingSourceStatus.NO_VERSION;
+    return version != RoutingSource.Status.NO_VERSION;
   }
 
   byte[] toBytes() {

@@ -3,7 +3,7 @@ package io.shardrouter.zookeeper;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.RoutingSourceStatus;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.zookeeper.internal.LastKnownGood;
 import java.time.Clock;
 import java.time.Duration;
@@ -56,14 +56,14 @@ final class ServedState {
   }
 
   /** The status {@link ZkRoutingSource#status()} reports. */
-  RoutingSourceStatus status() {
+  RoutingSource.Status status() {
     Router r = routers.router();
     Instant at = lastGoodAt;
     if (r == null || at == null) {
-      return new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, lastError);
+      return new RoutingSource.Status(RoutingSource.Status.NO_VERSION, null, null, lastError);
     }
     Duration age = Duration.between(at, clock.instant());
-    return new RoutingSourceStatus(
+    return new RoutingSource.Status(
         r.version(), r.table().fingerprint(), age.isNegative() ? Duration.ZERO : age, lastError);
   }
 
@@ -137,7 +137,7 @@ final class ServedState {
     Router r = routers.router();
     return new CensusEntry(
         census.instance(),
-        r == null ? RoutingSourceStatus.NO_VERSION : r.version(),
+        r == null ? RoutingSource.Status.NO_VERSION : r.version(),
         r == null ? null : r.table().fingerprint(),
         r == null ? null : since,
         servingLastKnownGood,

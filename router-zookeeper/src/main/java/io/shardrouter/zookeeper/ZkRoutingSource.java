@@ -5,7 +5,6 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingSource;
-import io.shardrouter.core.metadata.RoutingSourceStatus;
 import io.shardrouter.zookeeper.internal.EntityStore;
 import io.shardrouter.zookeeper.internal.LastKnownGood;
 import io.shardrouter.zookeeper.internal.Manifest;
@@ -174,7 +173,7 @@ public final class ZkRoutingSource implements RoutingSource {
   }
 
   @Override
-  public RoutingSourceStatus status() {
+  public RoutingSource.Status status() {
     return state.status();
   }
 

@@ -11,7 +11,6 @@ import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
 import io.shardrouter.core.metadata.RoutingSource;
-import io.shardrouter.core.metadata.RoutingSourceStatus;
 import io.shardrouter.zookeeper.internal.KeyValueText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,14 +38,14 @@ class RoutingSourceSpiTest {
       Files.writeString(file, RoutingDocuments.write(ZkTesting.table("orders", 3)));
       files.refresh();
       assertEquals(3, subscriber.version());
-      RoutingSourceStatus ok = source.status();
+      RoutingSource.Status ok = source.status();
       assertTrue(ok.healthy());
       assertEquals(3, ok.version());
       assertEquals(ZkTesting.table("orders", 3).fingerprint(), ok.fingerprint());
 
       Files.writeString(file, "{");
       files.refresh();
-      RoutingSourceStatus bad = source.status();
+      RoutingSource.Status bad = source.status();
       assertFalse(bad.healthy());
       assertEquals(3, bad.version());
       assertTrue(bad.lastError() != null);
@@ -70,26 +69,27 @@ class RoutingSourceSpiTest {
 
   @Test
   void status_checksItsFields() {
-    RoutingSourceStatus none =
-        new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, null);
+    RoutingSource.Status none =
+        new RoutingSource.Status(RoutingSource.Status.NO_VERSION, null, null, null);
     assertFalse(none.hasTable());
     assertFalse(none.healthy());
     assertEquals(
         "status version must be >= 0, or -1 for none, got -2",
         assertThrows(
-                IllegalArgumentException.class, () -> new RoutingSourceStatus(-2, null, null, null))
+                IllegalArgumentException.class,
+                () -> new RoutingSource.Status(-2, null, null, null))
             .getMessage());
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new RoutingSourceStatus(3, null, Duration.ZERO, null))
+                () -> new RoutingSource.Status(3, null, Duration.ZERO, null))
             .getMessage()
             .startsWith("a status with a version needs its fingerprint and age"));
     assertEquals(
         "lastGoodAge must not be negative, got PT-1S",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new RoutingSourceStatus(3, "f", Duration.ofSeconds(-1), null))
+                () -> new RoutingSource.Status(3, "f", Duration.ofSeconds(-1), null))
             .getMessage());
   }
 

@@ -12,7 +12,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.RoutingSourceStatus;
+import io.shardrouter.core.metadata.RoutingSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,7 +72,7 @@ class ZkOfflineTest {
       Router router = source.router();
       assertEquals(ZkTesting.table("offline", 1), router.table());
       assertTrue(source.servingLastKnownGood());
-      RoutingSourceStatus status = source.status();
+      RoutingSource.Status status = source.status();
       assertEquals(1, status.version());
       assertTrue(!status.lastGoodAge().isNegative());
 
@@ -129,7 +129,7 @@ class ZkOfflineTest {
       assertInstanceOf(InvalidRoutingTableException.class, e);
       assertTrue(e.getMessage().contains(why), e.getMessage());
       assertTrue(e.getMessage().endsWith("the instance waits for ZooKeeper and writes a new copy"));
-      assertEquals(RoutingSourceStatus.NO_VERSION, source.status().version());
+      assertEquals(RoutingSource.Status.NO_VERSION, source.status().version());
       RoutingException none =
           assertThrows(RoutingException.class, () -> source.awaitRouter(Duration.ofMillis(100)));
       assertTrue(none.getMessage().contains(why), none.getMessage());

@@ -15,7 +15,7 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.core.metadata.RoutingSourceStatus;
+import io.shardrouter.core.metadata.RoutingSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -51,7 +51,7 @@ class ZkRoutingSourceTest {
   void start_nothingPublished_noTableThenFirstPublishThenUpdates() {
     try (ZkRoutingSource source =
         ZkRoutingSource.builder(client, "watched").build().start(Duration.ofMillis(200))) {
-      assertEquals(RoutingSourceStatus.NO_VERSION, source.status().version());
+      assertEquals(RoutingSource.Status.NO_VERSION, source.status().version());
       IllegalStateException none = assertThrows(IllegalStateException.class, source::router);
       assertTrue(
           none.getMessage()
@@ -76,7 +76,7 @@ class ZkRoutingSourceTest {
       assertSame(router, source.router(), "one router, swapped in place");
       assertEquals(v2, router.table());
       assertEquals(2, mine.version());
-      RoutingSourceStatus status = source.status();
+      RoutingSource.Status status = source.status();
       assertTrue(status.healthy(), status::toString);
       assertEquals(2, status.version());
       assertEquals(v2.fingerprint(), status.fingerprint());

@@ -5,7 +5,6 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,7 +47,7 @@ public class CompositeRouteBenchmark {
 
     @Setup
     public void setup() {
-      table = BenchTables.table(strategy, groups, KeyType.composite(KeyKind.STRING, KeyKind.LONG));
+      table = BenchTables.table(strategy, groups, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
       router = Router.create(table);
     }
   }

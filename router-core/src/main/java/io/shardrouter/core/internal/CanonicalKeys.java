@@ -1,14 +1,14 @@
 package io.shardrouter.core.internal;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Writes keys in their canonical byte form (see {@link KeyKind} and {@code docs/routing-spec.md}
- * §2), the bytes every hash strategy hashes. The {@code write} methods fill a caller buffer and do
- * not allocate; the {@code of} methods return a new array for tools and tests.
+ * Writes keys in their canonical byte form (see {@link KeyType.Kind} and {@code
+ * docs/routing-spec.md} §2), the bytes every hash strategy hashes. The {@code write} methods fill a
+ * caller buffer and do not allocate; the {@code of} methods return a new array for tools and tests.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

@@ -3,7 +3,6 @@ package io.shardrouter.core.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.core.Role;
 import io.shardrouter.core.Violations;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -63,7 +62,7 @@ public final class GroupsJson {
             path + ".primary",
             "missing; every group needs a primary endpoint for writes, e.g. \"db0:5432\"");
       } else {
-        primary = replica(g.get("primary"), Role.PRIMARY, path + ".primary", v);
+        primary = replica(g.get("primary"), Replica.Role.PRIMARY, path + ".primary", v);
       }
       List<Replica> replicas = new ArrayList<>();
       JsonNode rs = g.get("replicas");
@@ -72,7 +71,8 @@ public final class GroupsJson {
           v.add(path + ".replicas", "must be an array of endpoints, got " + rs.getNodeType());
         } else {
           for (int j = 0; j < rs.size(); j++) {
-            replicas.add(replica(rs.get(j), Role.REPLICA, path + ".replicas[" + j + "]", v));
+            replicas.add(
+                replica(rs.get(j), Replica.Role.REPLICA, path + ".replicas[" + j + "]", v));
           }
         }
       }
@@ -88,7 +88,7 @@ public final class GroupsJson {
     return out;
   }
 
-  private static Replica replica(JsonNode node, Role role, String path, Violations v) {
+  private static Replica replica(JsonNode node, Replica.Role role, String path, Violations v) {
     String endpoint = null;
     Map<String, String> labels = Map.of();
     if (node.isTextual()) {

@@ -1,7 +1,6 @@
 package io.shardrouter.core.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Violations;
 import java.util.ArrayList;
@@ -50,10 +49,12 @@ public final class KeyTypeJson {
             "a composite key needs a non-empty array of part kinds, e.g. [\"string\", \"long\"]");
         return null;
       }
-      List<KeyKind> kinds = new ArrayList<>();
+      List<KeyType.Kind> kinds = new ArrayList<>();
       for (int i = 0; i < parts.size(); i++) {
-        KeyKind k =
-            parts.get(i).isTextual() ? KeyKind.fromDocumentName(parts.get(i).textValue()) : null;
+        KeyType.Kind k =
+            parts.get(i).isTextual()
+                ? KeyType.Kind.fromDocumentName(parts.get(i).textValue())
+                : null;
         if (k == null) {
           v.add(
               "key.parts[" + i + "]",
@@ -68,7 +69,7 @@ public final class KeyTypeJson {
     if (key.has("parts")) {
       v.add("key.parts", "only a composite key has parts; key type is '" + type.textValue() + "'");
     }
-    KeyKind k = KeyKind.fromDocumentName(type.textValue());
+    KeyType.Kind k = KeyType.Kind.fromDocumentName(type.textValue());
     if (k == null) {
       v.add("key.type", "unknown key type '" + type.textValue() + "'; one of " + names);
       return null;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
-import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
@@ -97,7 +97,7 @@ public final class RoutingTableJson {
     if (t.keyType().isComposite()) {
       key.put("type", "composite");
       ArrayNode parts = key.putArray("parts");
-      for (KeyKind k : t.keyType().parts()) {
+      for (KeyType.Kind k : t.keyType().parts()) {
         parts.add(k.documentName());
       }
     } else {

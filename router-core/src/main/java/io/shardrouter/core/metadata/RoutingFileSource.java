@@ -176,9 +176,9 @@ public final class RoutingFileSource implements RoutingSource {
 
   /** The version the source's router serves, the age of the last accepted read, the last error. */
   @Override
-  public RoutingSourceStatus status() {
+  public RoutingSource.Status status() {
     RoutingTable current = router.table();
-    return new RoutingSourceStatus(
+    return new RoutingSource.Status(
         current.version(),
         current.fingerprint(),
         Duration.ofNanos(Math.max(0, System.nanoTime() - lastGoodNanos)),

@@ -1,6 +1,8 @@
 package io.shardrouter.core.metadata;
 
 import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingException;
+import java.time.Duration;
 
 /**
  * Where routing tables of one entity come from (a file, a configuration service): a source keeps
@@ -31,9 +33,67 @@ public interface RoutingSource extends AutoCloseable {
   void unsubscribe(Router router);
 
   /** What the source serves now, how old it is, and why it last refused a table. */
-  RoutingSourceStatus status();
+  Status status();
 
   /** Stops watching for new tables; subscribed routers keep the table they have. */
   @Override
   void close();
+
+  /**
+   * What a {@link RoutingSource} reports: the version and fingerprint it serves, the age of its
+   * last good table, and the last error that made it refuse a table.
+   *
+   * <p>{@code version} is {@link #NO_VERSION} and {@code fingerprint} is null while the source has
+   * no table yet. {@code lastGoodAge} is how long ago the source last obtained or confirmed a good
+   * table (null while it has none): a large age while {@code lastError} is set says the fleet may
+   * have moved on without this process. {@code lastError} is null when the most recent attempt
+   * succeeded.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param version the version served, or {@link #NO_VERSION}
+   * @param fingerprint the content fingerprint of the table served, or null
+   * @param lastGoodAge time since the last good table was obtained or confirmed, or null
+   * @param lastError why the last table was refused, or null when the last attempt succeeded
+   * @since 0.1
+   */
+  record Status(
+      long version, String fingerprint, Duration lastGoodAge, RoutingException lastError) {
+    /** The version reported while a source has no table yet. */
+    public static final long NO_VERSION = -1;
+
+    /** Checks that a version comes with its fingerprint and age, and no version with neither. */
+    public Status {
+      if (version < NO_VERSION) {
+        throw new IllegalArgumentException(
+            "status version must be >= 0, or " + NO_VERSION + " for none, got " + version);
+      }
+      boolean hasTable = version != NO_VERSION;
+      if (hasTable != (fingerprint != null) || hasTable != (lastGoodAge != null)) {
+        throw new IllegalArgumentException(
+            "a status with a version needs its fingerprint and age, and one without neither; got"
+                + " version "
+                + version
+                + ", fingerprint "
+                + fingerprint
+                + ", age "
+                + lastGoodAge);
+      }
+      if (lastGoodAge != null && lastGoodAge.isNegative()) {
+        throw new IllegalArgumentException("lastGoodAge must not be negative, got " + lastGoodAge);
+      }
+    }
+
+    /** True when the source has a table to serve. */
+    public boolean hasTable() {
+      return version != NO_VERSION;
+    }
+
+    /** True when the source has a table and its last attempt did not fail. */
+    public boolean healthy() {
+      return hasTable() && lastError == null;
+    }
+  }
 }

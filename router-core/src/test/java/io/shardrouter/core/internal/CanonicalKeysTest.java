@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
@@ -168,7 +167,7 @@ class CanonicalKeysTest {
         KeyType.UUID_KEY.parseText("123e4567-e89b-12d3-a456-426614174000"));
     assertArrayEquals(new byte[] {0x0a, 0x1b}, KeyType.BYTES.parseText("0a1B"));
     assertArrayEquals(new byte[] {0x0a, 0x1b}, KeyType.BYTES.parseText("0x0a1b"));
-    KeyType c = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
+    KeyType c = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
     assertArrayEquals(CompositeKey.of("plant-a", 42L).toBytes(), c.parseText("[\"plant-a\", 42]"));
   }
 
@@ -182,7 +181,7 @@ class CanonicalKeysTest {
     assertThrows(InvalidKeyException.class, () -> KeyType.INT.parseText("2147483648"));
     assertThrows(InvalidKeyException.class, () -> KeyType.UUID_KEY.parseText("1-2-3-4-5"));
     assertThrows(InvalidKeyException.class, () -> KeyType.BYTES.parseText("abc"));
-    KeyType c = KeyType.composite(KeyKind.STRING, KeyKind.LONG);
+    KeyType c = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
     assertTrue(
         assertThrows(InvalidKeyException.class, () -> c.parseText("plant-a,42"))
             .getMessage()
@@ -201,10 +200,11 @@ class CanonicalKeysTest {
   void keyType_namesAndEquality() {
     assertEquals("string", KeyType.STRING.toString());
     assertEquals(
-        "composite(string, long)", KeyType.composite(KeyKind.STRING, KeyKind.LONG).toString());
+        "composite(string, long)",
+        KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG).toString());
     assertEquals(
-        KeyType.composite(KeyKind.LONG, KeyKind.LONG),
-        KeyType.composite(KeyKind.LONG, KeyKind.LONG));
+        KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG),
+        KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG));
     assertThrows(IllegalArgumentException.class, () -> KeyType.composite(java.util.List.of()));
   }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.core.Role;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
 import java.io.IOException;
@@ -56,10 +55,10 @@ class GroupsJsonTest {
     ReplicaGroup g1 =
         ReplicaGroup.of(
             "g1",
-            Replica.of(Role.PRIMARY, "db1:5432", Map.of("az", "a")),
+            Replica.of(Replica.Role.PRIMARY, "db1:5432", Map.of("az", "a")),
             List.of(
-                Replica.of(Role.REPLICA, "db1r:5432", Map.of()),
-                Replica.of(Role.REPLICA, "db1s:5432", Map.of("az", "b"))),
+                Replica.of(Replica.Role.REPLICA, "db1r:5432", Map.of()),
+                Replica.of(Replica.Role.REPLICA, "db1s:5432", Map.of("az", "b"))),
             Map.of("region", "eu", "tier", "hot"));
     assertEquals(List.of(ReplicaGroup.of("g0", "db0:5432"), g1), r.groups());
     assertEquals(Map.of("region", "eu", "tier", "hot"), r.groups().get(1).labels());

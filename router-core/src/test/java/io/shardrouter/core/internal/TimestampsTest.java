@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;
@@ -132,14 +131,14 @@ class TimestampsTest {
   @Test
   void keyType_timestamp_parseTextAndComposite() {
     assertEquals("timestamp", KeyType.TIMESTAMP.toString());
-    assertEquals(KeyType.TIMESTAMP, KeyType.of(KeyKind.TIMESTAMP));
-    assertEquals(KeyKind.TIMESTAMP, KeyKind.fromDocumentName("timestamp"));
-    assertEquals(8, KeyKind.TIMESTAMP.fixedWidth());
+    assertEquals(KeyType.TIMESTAMP, KeyType.of(KeyType.Kind.TIMESTAMP));
+    assertEquals(KeyType.Kind.TIMESTAMP, KeyType.Kind.fromDocumentName("timestamp"));
+    assertEquals(8, KeyType.Kind.TIMESTAMP.fixedWidth());
     Instant at = Instant.parse("2026-03-31T23:59:59Z");
     assertArrayEquals(CanonicalKeys.of(at), KeyType.TIMESTAMP.parseText("2026-03-31T23:59:59Z"));
     assertThrows(
         InvalidKeyException.class, () -> KeyType.TIMESTAMP.parseText("2026-03-31T23:59:59"));
-    KeyType c = KeyType.composite(KeyKind.STRING, KeyKind.TIMESTAMP);
+    KeyType c = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.TIMESTAMP);
     byte[] expected = CompositeKey.of("plant-a", at).toBytes();
     assertEquals(
         "07000000" + Hex.of(CanonicalKeys.of("plant-a")) + Hex.of(CanonicalKeys.of(at)),
@@ -160,7 +159,8 @@ class TimestampsTest {
     Instant at = Instant.parse("2026-04-01T00:00:00.000001Z");
     int n = KeyScratch.get().putTimestamp(at);
     assertArrayEquals(CanonicalKeys.of(at), Arrays.copyOf(KeyScratch.get().bytes(), n));
-    assertEquals(List.of(KeyKind.TIMESTAMP, KeyKind.LONG), CompositeKey.of(at, 1L).kinds());
+    assertEquals(
+        List.of(KeyType.Kind.TIMESTAMP, KeyType.Kind.LONG), CompositeKey.of(at, 1L).kinds());
     assertThrows(
         InvalidKeyException.class, () -> CompositeKey.of("a", Instant.ofEpochSecond(0, 1)));
     assertThrows(InvalidKeyException.class, () -> KeyScratch.get().putTimestamp(null));

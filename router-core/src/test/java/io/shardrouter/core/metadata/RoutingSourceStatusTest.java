@@ -15,21 +15,21 @@ class RoutingSourceStatusTest {
 
   @Test
   void withATable_healthyUntilAnAttemptFails() {
-    RoutingSourceStatus ok = new RoutingSourceStatus(0, "ab", Duration.ZERO, null);
+    RoutingSource.Status ok = new RoutingSource.Status(0, "ab", Duration.ZERO, null);
     assertTrue(ok.hasTable());
     assertTrue(ok.healthy());
-    RoutingSourceStatus failed = new RoutingSourceStatus(7, "ab", Duration.ofSeconds(3), FAILED);
+    RoutingSource.Status failed = new RoutingSource.Status(7, "ab", Duration.ofSeconds(3), FAILED);
     assertTrue(failed.hasTable());
     assertFalse(failed.healthy());
   }
 
   @Test
   void withoutATable_neverHealthy() {
-    RoutingSourceStatus none =
-        new RoutingSourceStatus(RoutingSourceStatus.NO_VERSION, null, null, null);
+    RoutingSource.Status none =
+        new RoutingSource.Status(RoutingSource.Status.NO_VERSION, null, null, null);
     assertFalse(none.hasTable());
     assertFalse(none.healthy());
-    assertFalse(new RoutingSourceStatus(-1, null, null, FAILED).healthy());
+    assertFalse(new RoutingSource.Status(-1, null, null, FAILED).healthy());
   }
 
   @Test
@@ -37,26 +37,27 @@ class RoutingSourceStatusTest {
     assertEquals(
         "status version must be >= 0, or -1 for none, got -2",
         assertThrows(
-                IllegalArgumentException.class, () -> new RoutingSourceStatus(-2, null, null, null))
+                IllegalArgumentException.class,
+                () -> new RoutingSource.Status(-2, null, null, null))
             .getMessage());
     String m =
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new RoutingSourceStatus(3, null, Duration.ZERO, null))
+                () -> new RoutingSource.Status(3, null, Duration.ZERO, null))
             .getMessage();
     assertTrue(m.contains("got version 3, fingerprint null, age PT0S"), m);
     assertThrows(
-        IllegalArgumentException.class, () -> new RoutingSourceStatus(3, "ab", null, null));
+        IllegalArgumentException.class, () -> new RoutingSource.Status(3, "ab", null, null));
     assertThrows(
-        IllegalArgumentException.class, () -> new RoutingSourceStatus(-1, "ab", null, null));
+        IllegalArgumentException.class, () -> new RoutingSource.Status(-1, "ab", null, null));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new RoutingSourceStatus(-1, null, Duration.ZERO, null));
+        () -> new RoutingSource.Status(-1, null, Duration.ZERO, null));
     assertEquals(
         "lastGoodAge must not be negative, got PT-1S",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> new RoutingSourceStatus(3, "ab", Duration.ofSeconds(-1), null))
+                () -> new RoutingSource.Status(3, "ab", Duration.ofSeconds(-1), null))
             .getMessage());
   }
 }

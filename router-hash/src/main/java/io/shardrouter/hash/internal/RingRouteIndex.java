@@ -1,7 +1,7 @@
 package io.shardrouter.hash.internal;
 
+import io.shardrouter.core.IndexedRoutes;
 import io.shardrouter.core.Route;
-import io.shardrouter.core.RouteIndex;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.StableHash;
 
@@ -18,7 +18,7 @@ import io.shardrouter.hash.StableHash;
  *
  * <p><b>Allocation:</b> none on {@code route}.
  */
-public final class RingRouteIndex extends RouteIndex {
+public final class RingRouteIndex extends IndexedRoutes.RouteIndex {
   private final StableHash hash;
   private final short[] thresholds;
   private final int shift;

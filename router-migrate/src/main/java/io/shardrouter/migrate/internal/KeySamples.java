@@ -1,7 +1,6 @@
 package io.shardrouter.migrate.internal;
 
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.List;
@@ -23,7 +22,7 @@ public final class KeySamples {
   /** One random key's canonical bytes. */
   public static byte[] next(KeyType type, SplittableRandom rnd) {
     if (type.isComposite()) {
-      List<KeyKind> kinds = type.parts();
+      List<KeyType.Kind> kinds = type.parts();
       Object[] parts = new Object[kinds.size()];
       for (int i = 0; i < parts.length; i++) {
         parts[i] = value(kinds.get(i), rnd);
@@ -33,7 +32,7 @@ public final class KeySamples {
     return type.parseText(text(type.kind(), rnd));
   }
 
-  private static Object value(KeyKind kind, SplittableRandom rnd) {
+  private static Object value(KeyType.Kind kind, SplittableRandom rnd) {
     switch (kind) {
       case STRING:
         return "key-" + Long.toHexString(rnd.nextLong());
@@ -53,7 +52,7 @@ public final class KeySamples {
     throw new IllegalArgumentException("no key samples for key kind " + kind);
   }
 
-  private static String text(KeyKind kind, SplittableRandom rnd) {
+  private static String text(KeyType.Kind kind, SplittableRandom rnd) {
     Object v = value(kind, rnd);
     if (v instanceof byte[] b) {
       StringBuilder hex = new StringBuilder(2 * b.length);

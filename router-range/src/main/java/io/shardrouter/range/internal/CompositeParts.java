@@ -1,6 +1,6 @@
 package io.shardrouter.range.internal;
 
-import io.shardrouter.core.KeyKind;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.range.KeyOrder;
 import java.util.ArrayList;
@@ -15,10 +15,10 @@ import java.util.List;
 public final class CompositeParts {
   private CompositeParts() {}
 
-  public static List<byte[]> split(KeyKind[] kinds, byte[] key) {
+  public static List<byte[]> split(KeyType.Kind[] kinds, byte[] key) {
     List<byte[]> parts = new ArrayList<>(kinds.length);
     int p = 0;
-    for (KeyKind k : kinds) {
+    for (KeyType.Kind k : kinds) {
       int w = k.fixedWidth();
       if (w < 0) {
         w = LittleEndian.getInt(key, p);
@@ -30,7 +30,7 @@ public final class CompositeParts {
     return parts;
   }
 
-  public static byte[] join(KeyKind[] kinds, List<byte[]> parts) {
+  public static byte[] join(KeyType.Kind[] kinds, List<byte[]> parts) {
     int n = 0;
     for (int i = 0; i < kinds.length; i++) {
       n += parts.get(i).length + (kinds[i].fixedWidth() < 0 ? 4 : 0);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.KeyKind;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.internal.CanonicalKeys;
@@ -50,8 +49,8 @@ public final class KeyText {
       }
       return type.parseText(value.toString());
     }
-    KeyKind k = type.kind();
-    if (k == KeyKind.LONG || k == KeyKind.INT) {
+    KeyType.Kind k = type.kind();
+    if (k == KeyType.Kind.LONG || k == KeyType.Kind.INT) {
       if (!value.isIntegral()) {
         throw new InvalidKeyException(
             "key " + value + " must be a JSON integer for type " + k.documentName());
@@ -64,7 +63,7 @@ public final class KeyText {
               + value
               + " must be a JSON string for type "
               + k.documentName()
-              + (k == KeyKind.TIMESTAMP ? ", such as \"2026-04-01T00:00:00Z\"" : ""));
+              + (k == KeyType.Kind.TIMESTAMP ? ", such as \"2026-04-01T00:00:00Z\"" : ""));
     }
     return type.parseText(value.text());
   }
@@ -79,7 +78,7 @@ public final class KeyText {
     if (!type.isComposite()) {
       return single(type.kind(), key);
     }
-    KeyKind[] kinds = type.parts().toArray(new KeyKind[0]);
+    KeyType.Kind[] kinds = type.parts().toArray(new KeyType.Kind[0]);
     List<byte[]> parts = CompositeParts.split(kinds, key);
     ArrayNode a = F.arrayNode();
     for (int i = 0; i < kinds.length; i++) {
@@ -88,7 +87,7 @@ public final class KeyText {
     return a;
   }
 
-  private static JsonNode single(KeyKind k, byte[] v) {
+  private static JsonNode single(KeyType.Kind k, byte[] v) {
     return switch (k) {
       case LONG -> F.numberNode(LittleEndian.getLong(v, 0));
       case INT -> F.numberNode(LittleEndian.getInt(v, 0));
@@ -117,8 +116,9 @@ public final class KeyText {
    */
   public static String show(KeyType type, byte[] key) {
     JsonNode v = toJson(type, key);
-    if (v.isTextual() && (type.kind() == KeyKind.STRING || type.kind() == KeyKind.BYTES)) {
-      return type.kind() == KeyKind.BYTES ? "0x" + v.textValue() : v.toString();
+    if (v.isTextual()
+        && (type.kind() == KeyType.Kind.STRING || type.kind() == KeyType.Kind.BYTES)) {
+      return type.kind() == KeyType.Kind.BYTES ? "0x" + v.textValue() : v.toString();
     }
     return v.isTextual() ? v.textValue() : v.toString();
   }
