@@ -26,7 +26,7 @@ final class Cursor {
 
   /**
    * @param snapshot the snapshot or read-version id, or null
-   * @param sortKey the encoded sort key, at most {@link SortKeyWriter#MAX_BYTES}
+   * @param sortKey the encoded sort key, at most {@link SortKeyCodec.Writer#MAX_BYTES}
    */
   Cursor(
       long routingVersion,
@@ -35,10 +35,10 @@ final class Cursor {
       String snapshot,
       byte[] sortKey) {
     Objects.requireNonNull(sortKey, "sortKey");
-    if (sortKey.length > SortKeyWriter.MAX_BYTES) {
+    if (sortKey.length > SortKeyCodec.Writer.MAX_BYTES) {
       throw new IllegalArgumentException(
           "a cursor's sort key has at most "
-              + SortKeyWriter.MAX_BYTES
+              + SortKeyCodec.Writer.MAX_BYTES
               + " bytes, got "
               + sortKey.length);
     }

@@ -19,8 +19,8 @@ import javax.crypto.spec.SecretKeySpec;
  * How a {@link Pager} turns the position of a page into an opaque, URL-safe token and back,
  * refusing anything that is not a cursor this service issued: tokens that are malformed, truncated,
  * of an unknown format version, altered, or (with {@link #signed}) not signed with this service's
- * key. A service chooses one with {@link #signed} or {@link #unsigned()} and gives it to {@link
- * Pager#of}; the pager encodes and decodes.
+ * key. Each {@link Pager} holds one, chosen with {@link Pager#signed} or {@link Pager#unsigned};
+ * the pager encodes and decodes, and the token format below is pinned by golden tokens.
  *
  * <p>Token format 1 is URL-safe Base64 without padding of these bytes (numbers little-endian):
  *
@@ -48,23 +48,20 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p><b>Thread-safety:</b> immutable; safe to share.
  *
- * <p><b>Stability:</b> stable within format version {@value #FORMAT_VERSION}; a new layout is a new
- * version.
- *
- * @since 0.1
+ * <p>Stable within format version {@value #FORMAT_VERSION}; a new layout is a new version.
  */
-public final class CursorCodec {
+final class CursorCodec {
   /** The token format this codec writes; it reads only this one. */
-  public static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 1;
 
   /** The longest token accepted, in characters. */
-  public static final int MAX_TOKEN_CHARS = 4096;
+  static final int MAX_TOKEN_CHARS = 4096;
 
   /** The longest snapshot id, in UTF-8 bytes. */
-  public static final int MAX_SNAPSHOT_BYTES = 255;
+  static final int MAX_SNAPSHOT_BYTES = 255;
 
   /** The shortest signing key, in bytes (the output size of SHA-256). */
-  public static final int MIN_KEY_BYTES = 32;
+  static final int MIN_KEY_BYTES = 32;
 
   private static final String HMAC = "HmacSHA256";
   private static final int FLAG_SIGNED = 1;
@@ -82,7 +79,7 @@ public final class CursorCodec {
   }
 
   /** A codec that writes and accepts unsigned cursors (checksummed, not protected). */
-  public static CursorCodec unsigned() {
+  static CursorCodec unsigned() {
     return new CursorCodec(null, List.of());
   }
 
@@ -93,7 +90,7 @@ public final class CursorCodec {
    * @param key at least {@value #MIN_KEY_BYTES} random bytes, the same in every instance of the
    *     service
    */
-  public static CursorCodec signed(byte[] key, byte[]... previousKeys) {
+  static CursorCodec signed(byte[] key, byte[]... previousKeys) {
     SecretKeySpec k = keySpec(key, "key");
     List<SecretKeySpec> all = new ArrayList<>();
     all.add(k);
@@ -119,7 +116,7 @@ public final class CursorCodec {
   }
 
   /** True when this codec signs cursors and accepts only signed ones. */
-  public boolean signs() {
+  boolean signs() {
     return signingKey != null;
   }
 
@@ -308,13 +305,13 @@ public final class CursorCodec {
       pos += 2 + n;
     }
     int m = field(b, pos, bodyLength, "sort key");
-    if (m > SortKeyWriter.MAX_BYTES) {
+    if (m > SortKeyCodec.Writer.MAX_BYTES) {
       throw refused(
           Reason.MALFORMED,
           "the cursor's sort key has "
               + m
               + " bytes, over the limit of "
-              + SortKeyWriter.MAX_BYTES);
+              + SortKeyCodec.Writer.MAX_BYTES);
     }
     byte[] key = new byte[m];
     System.arraycopy(b, pos + 2, key, 0, m);

@@ -75,8 +75,8 @@ public final class FanOut<R> {
   /**
    * An absolute deadline in {@link System#nanoTime()} terms, e.g. the one of the request being
    * served. A deadline that has already passed calls no target and gives a partial result with
-   * every target {@link TargetStatus#DEADLINE_EXCEEDED} (or an {@link IncompleteResultException}
-   * under {@link #requireComplete()}).
+   * every target {@link TargetOutcome.Status#DEADLINE_EXCEEDED} (or an {@link
+   * IncompleteResultException} under {@link #requireComplete()}).
    */
   public FanOut<R> deadlineAt(long nanoTime) {
     this.deadlineNanos = nanoTime;
@@ -165,8 +165,8 @@ public final class FanOut<R> {
     } catch (ScatterRefusedException e) {
       FanOutRun.audit(
           scatter.audit,
-          new FanOutRecord(
-              label, FanOutRecord.Outcome.REFUSED, targets, List.of(), width, 0, 0, 0));
+          new FanOutAudit.Entry(
+              label, FanOutAudit.Entry.Outcome.REFUSED, targets, List.of(), width, 0, 0, 0));
       throw e;
     }
     long now = System.nanoTime();

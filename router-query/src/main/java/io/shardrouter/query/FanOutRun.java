@@ -119,7 +119,7 @@ final class FanOutRun<R> {
       long left = deadlineNanos - now;
       if (left <= 0) {
         expireLocked(
-            TargetStatus.DEADLINE_EXCEEDED,
+            TargetOutcome.Status.DEADLINE_EXCEEDED,
             "the deadline had already passed "
                 + millis(-left)
                 + " before the fan-out started; no target was called",
@@ -143,7 +143,7 @@ final class FanOutRun<R> {
     lock.lock();
     try {
       expireLocked(
-          TargetStatus.DEADLINE_EXCEEDED,
+          TargetOutcome.Status.DEADLINE_EXCEEDED,
           "the fan-out's deadline of " + millis(deadlineNanos - startNanos) + " passed",
           after);
     } finally {
@@ -157,7 +157,7 @@ final class FanOutRun<R> {
     List<Runnable> after = new ArrayList<>();
     lock.lock();
     try {
-      expireLocked(TargetStatus.CANCELLED, reason, after);
+      expireLocked(TargetOutcome.Status.CANCELLED, reason, after);
     } finally {
       lock.unlock();
     }
@@ -214,9 +214,9 @@ final class FanOutRun<R> {
   void targetEndedLocked(TargetRun<R> s, List<Runnable> after) {
     inFlight--;
     ended++;
-    if (requireComplete && s.statusLocked() != TargetStatus.SUCCEEDED) {
+    if (requireComplete && s.statusLocked() != TargetOutcome.Status.SUCCEEDED) {
       expireLocked(
-          TargetStatus.CANCELLED,
+          TargetOutcome.Status.CANCELLED,
           "target '"
               + s.target().name()
               + "' is missing ("
@@ -232,7 +232,7 @@ final class FanOutRun<R> {
   }
 
   /** Ends every unfinished target with {@code status} and finishes the fan-out. */
-  private void expireLocked(TargetStatus status, String reason, List<Runnable> after) {
+  private void expireLocked(TargetOutcome.Status status, String reason, List<Runnable> after) {
     if (finished) {
       return;
     }
@@ -293,9 +293,11 @@ final class FanOutRun<R> {
     sg.unregister(this);
     audit(
         sg.audit,
-        new FanOutRecord(
+        new FanOutAudit.Entry(
             label,
-            result.partial() ? FanOutRecord.Outcome.PARTIAL : FanOutRecord.Outcome.COMPLETE,
+            result.partial()
+                ? FanOutAudit.Entry.Outcome.PARTIAL
+                : FanOutAudit.Entry.Outcome.COMPLETE,
             targets,
             result.outcomes(),
             width,
@@ -310,7 +312,7 @@ final class FanOutRun<R> {
     }
   }
 
-  static void audit(FanOutAudit audit, FanOutRecord record) {
+  static void audit(FanOutAudit audit, FanOutAudit.Entry record) {
     try {
       audit.onFanOut(record);
     } catch (RuntimeException e) {

@@ -49,9 +49,38 @@ public final class Pager<R, K> {
     this.sortFingerprint = Fingerprint.of(order.fingerprintText());
   }
 
+  /**
+   * A pager over {@code order} whose cursors are signed with HMAC-SHA256 under {@code key}; it
+   * accepts only cursors signed with {@code key} or one of {@code previousKeys}. Keys rotate: sign
+   * with the new key and keep the old ones here until their cursors expire. Sign cursors whenever
+   * the sort key or the snapshot must not be chosen by the client (docs/queries.md §5).
+   *
+   * @param key at least 32 random bytes (e.g. from {@link java.security.SecureRandom}), the same in
+   *     every instance of the service
+   * @throws IllegalArgumentException when a key is shorter than 32 bytes, naming which
+   */
+  public static <R, K> Pager<R, K> signed(
+      SortOrder<R, K> order, byte[] key, byte[]... previousKeys) {
+    return of(order, CursorCodec.signed(key, previousKeys));
+  }
+
+  /**
+   * A pager over {@code order} whose cursors are checksummed, not signed: the checksum catches
+   * damage, but a client can read an unsigned cursor and write another. For internal callers, or
+   * where the sort key and the snapshot are not secret; otherwise use {@link #signed}.
+   */
+  public static <R, K> Pager<R, K> unsigned(SortOrder<R, K> order) {
+    return of(order, CursorCodec.unsigned());
+  }
+
   /** A pager over {@code order} whose cursors {@code codec} writes and reads. */
-  public static <R, K> Pager<R, K> of(SortOrder<R, K> order, CursorCodec codec) {
+  static <R, K> Pager<R, K> of(SortOrder<R, K> order, CursorCodec codec) {
     return new Pager<>(order, codec, null);
+  }
+
+  /** True when this pager signs its cursors and accepts only signed ones. */
+  public boolean signsCursors() {
+    return codec.signs();
   }
 
   /**
@@ -126,7 +155,7 @@ public final class Pager<R, K> {
               + routingVersion
               + "; its routing table is behind: let it load the newer table, then retry the request");
     }
-    SortKeyReader in = new SortKeyReader(c.sortKeyUnsafe());
+    SortKeyCodec.Reader in = new SortKeyCodec.Reader(c.sortKeyUnsafe());
     K after;
     try {
       after = order.codec().read(in);
@@ -223,10 +252,10 @@ public final class Pager<R, K> {
 
   private String cursorAfter(PageRequest<R, K> request, R last) {
     K key = order.keyOf(last);
-    SortKeyWriter out = new SortKeyWriter();
+    SortKeyCodec.Writer out = new SortKeyCodec.Writer();
     order.codec().write(key, out);
     byte[] bytes = out.toByteArray();
-    SortKeyReader back = new SortKeyReader(bytes);
+    SortKeyCodec.Reader back = new SortKeyCodec.Reader(bytes);
     K read = order.codec().read(back);
     if (read == null || back.remaining() != 0 || order.keys().compare(read, key) != 0) {
       throw new IllegalStateException(

@@ -39,11 +39,11 @@ import java.util.function.Predicate;
  *       maxRetriesPerTarget} times per target and {@code retryBudget} times per fan-out, and never
  *       after the deadline.
  *   <li>With {@code hedgeAfter}, a target that has not answered after that long gets a second call
- *       (to another replica, see {@link Attempt#replica()}); the first answer wins and the other
- *       call is cancelled.
+ *       (to another replica, see {@link TargetCall.Attempt#replica()}); the first answer wins and
+ *       the other call is cancelled.
  *   <li>At the deadline every call still in flight is cancelled and every unfinished target is
- *       reported {@link TargetStatus#DEADLINE_EXCEEDED}; {@link FanOut#run()} returns by the
- *       deadline even if the scheduler thread is late.
+ *       reported {@link TargetOutcome.Status#DEADLINE_EXCEEDED}; {@link FanOut#run()} returns by
+ *       the deadline even if the scheduler thread is late.
  * </ul>
  *
  * <p>Timers run on a {@link ScheduledExecutorService}: the caller's ({@link Builder#scheduler}),
@@ -196,9 +196,10 @@ public final class ScatterGather implements AutoCloseable {
   }
 
   /**
-   * Ends every fan-out still running (their targets are reported {@link TargetStatus#CANCELLED} and
-   * their calls cancelled) and, when this instance owns its scheduler, shuts the scheduler down and
-   * waits up to one second for its thread to end. Later fan-outs are refused. Idempotent.
+   * Ends every fan-out still running (their targets are reported {@link
+   * TargetOutcome.Status#CANCELLED} and their calls cancelled) and, when this instance owns its
+   * scheduler, shuts the scheduler down and waits up to one second for its thread to end. Later
+   * fan-outs are refused. Idempotent.
    */
   @Override
   public void close() {

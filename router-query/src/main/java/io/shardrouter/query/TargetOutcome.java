@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public final class TargetOutcome<R> {
   private final Target target;
-  private final TargetStatus status;
+  private final Status status;
   private final List<R> rows;
   private final Throwable cause;
   private final long latencyNanos;
@@ -26,7 +26,7 @@ public final class TargetOutcome<R> {
 
   TargetOutcome(
       Target target,
-      TargetStatus status,
+      Status status,
       List<R> rows,
       Throwable cause,
       long latencyNanos,
@@ -45,13 +45,13 @@ public final class TargetOutcome<R> {
     return target;
   }
 
-  public TargetStatus status() {
+  public Status status() {
     return status;
   }
 
   /** True when the target answered. */
   public boolean succeeded() {
-    return status == TargetStatus.SUCCEEDED;
+    return status == Status.SUCCEEDED;
   }
 
   /** The target's rows in the order its call returned them; empty unless it succeeded. */
@@ -105,7 +105,7 @@ public final class TargetOutcome<R> {
     if (hedged) {
       sb.append(", hedged");
     }
-    if (status == TargetStatus.SUCCEEDED) {
+    if (status == Status.SUCCEEDED) {
       sb.append(", ").append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
     } else if (cause != null) {
       sb.append(" (")
@@ -115,5 +115,35 @@ public final class TargetOutcome<R> {
           .append(')');
     }
     return sb.toString();
+  }
+
+  /**
+   * How one target of a fan-out ended.
+   *
+   * <p><b>Thread-safety:</b> immutable; safe to share.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @since 0.1
+   */
+  public enum Status {
+    /** The target answered; its rows are in the result. */
+    SUCCEEDED,
+    /** Its last call failed (threw, or completed exceptionally) and no retry was allowed. */
+    FAILED,
+    /** Its last call got no answer within the per-target timeout and no retry was allowed. */
+    TIMED_OUT,
+    /** The fan-out's deadline passed while the target was queued or its call was in flight. */
+    DEADLINE_EXCEEDED,
+    /**
+     * The target was abandoned before it ended: another target failed under {@code
+     * requireComplete()}, the calling thread was interrupted, or the scatter-gather was closed.
+     */
+    CANCELLED;
+
+    /** True for every status but {@link #SUCCEEDED}. */
+    public boolean isMissing() {
+      return this != SUCCEEDED;
+    }
   }
 }

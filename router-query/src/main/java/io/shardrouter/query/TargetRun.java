@@ -42,7 +42,7 @@ final class TargetRun<R> {
   private int retries;
   private boolean hedged;
   private final List<Call> live = new ArrayList<>(2);
-  private TargetStatus status;
+  private TargetOutcome.Status status;
   private Throwable cause;
   private List<R> rows = List.of();
   private ScheduledFuture<?> hedgeTask;
@@ -50,12 +50,12 @@ final class TargetRun<R> {
 
   /** One call to the target. {@code over} once it answered, failed, or was abandoned. */
   private final class Call {
-    final Attempt attempt;
+    final TargetCall.Attempt attempt;
     CompletableFuture<List<R>> future;
     boolean over;
     ScheduledFuture<?> timeoutTask;
 
-    Call(Attempt attempt) {
+    Call(TargetCall.Attempt attempt) {
       this.attempt = attempt;
     }
   }
@@ -84,7 +84,7 @@ final class TargetRun<R> {
     return invoked > 0;
   }
 
-  TargetStatus statusLocked() {
+  TargetOutcome.Status statusLocked() {
     return status;
   }
 
@@ -121,12 +121,12 @@ final class TargetRun<R> {
           cancelTask(c.timeoutTask);
           if (failure == null) {
             this.rows = answer;
-            this.status = TargetStatus.SUCCEEDED;
+            this.status = TargetOutcome.Status.SUCCEEDED;
             this.cause = null;
             abandonCallsLocked(after);
             endLocked(after);
           } else {
-            failLocked(failure, retry, TargetStatus.FAILED, after);
+            failLocked(failure, retry, TargetOutcome.Status.FAILED, after);
           }
         });
   }
@@ -149,7 +149,7 @@ final class TargetRun<R> {
           if (cause != null) {
             timeout.addSuppressed(cause); // an earlier call's failure
           }
-          failLocked(timeout, retry, TargetStatus.TIMED_OUT, after);
+          failLocked(timeout, retry, TargetOutcome.Status.TIMED_OUT, after);
         });
   }
 
@@ -164,7 +164,7 @@ final class TargetRun<R> {
               || run.deadlineNanos() - System.nanoTime() <= 0) {
             return;
           }
-          launchLocked(Attempt.Kind.HEDGE, after);
+          launchLocked(TargetCall.Attempt.Kind.HEDGE, after);
         });
   }
 
@@ -175,7 +175,7 @@ final class TargetRun<R> {
           if (run.finishedLocked() || ended) {
             return;
           }
-          launchLocked(Attempt.Kind.RETRY, after);
+          launchLocked(TargetCall.Attempt.Kind.RETRY, after);
         });
   }
 
@@ -185,23 +185,23 @@ final class TargetRun<R> {
   void startLocked(List<Runnable> after) {
     started = true;
     firstCallNanos = System.nanoTime();
-    launchLocked(Attempt.Kind.FIRST, after);
+    launchLocked(TargetCall.Attempt.Kind.FIRST, after);
     if (sg.hedgeAfterNanos > 0 && !run.finishedLocked()) {
       hedgeTask = run.scheduleLocked(this::onHedgeTimer, sg.hedgeAfterNanos, after);
     }
   }
 
-  private void launchLocked(Attempt.Kind kind, List<Runnable> after) {
+  private void launchLocked(TargetCall.Attempt.Kind kind, List<Runnable> after) {
     long now = System.nanoTime();
     long timeout = sg.perTargetTimeoutNanos;
     long deadlineNanos = run.deadlineNanos();
     boolean timed = timeout > 0 && timeout < deadlineNanos - now;
-    Attempt attempt =
-        new Attempt(
+    TargetCall.Attempt attempt =
+        new TargetCall.Attempt(
             target, kind, calls++, run.replicaHint(), timed ? now + timeout : deadlineNanos);
     Call c = new Call(attempt);
     live.add(c);
-    if (kind == Attempt.Kind.HEDGE) {
+    if (kind == TargetCall.Attempt.Kind.HEDGE) {
       hedged = true;
       run.countHedgeLocked();
     }
@@ -212,7 +212,7 @@ final class TargetRun<R> {
   }
 
   private void failLocked(
-      Throwable cause, boolean retryable, TargetStatus finalStatus, List<Runnable> after) {
+      Throwable cause, boolean retryable, TargetOutcome.Status finalStatus, List<Runnable> after) {
     this.cause = cause;
     if (!live.isEmpty()) {
       return; // the hedge, or the call it hedges, may still answer
@@ -225,7 +225,7 @@ final class TargetRun<R> {
       if (sg.retryBackoffNanos > 0) {
         retryTask = run.scheduleLocked(this::onRetryTimer, sg.retryBackoffNanos, after);
       } else {
-        launchLocked(Attempt.Kind.RETRY, after);
+        launchLocked(TargetCall.Attempt.Kind.RETRY, after);
       }
       return;
     }
@@ -244,14 +244,14 @@ final class TargetRun<R> {
   /**
    * Ends the target now, because the fan-out ends first: its calls are abandoned, its timers
    * cancelled, and it is reported {@code status} with a {@link TimeoutException} (for {@link
-   * TargetStatus#DEADLINE_EXCEEDED}) or a {@link CancellationException} saying {@code why}.
+   * TargetOutcome.Status#DEADLINE_EXCEEDED}) or a {@link CancellationException} saying {@code why}.
    */
-  void expireLocked(TargetStatus status, String why, long now, List<Runnable> after) {
+  void expireLocked(TargetOutcome.Status status, String why, long now, List<Runnable> after) {
     abandonCallsLocked(after);
     cancelTask(hedgeTask);
     cancelTask(retryTask);
     Throwable cause =
-        status == TargetStatus.DEADLINE_EXCEEDED
+        status == TargetOutcome.Status.DEADLINE_EXCEEDED
             ? new TimeoutException(why)
             : new CancellationException(why);
     if (this.cause != null) {
@@ -270,7 +270,7 @@ final class TargetRun<R> {
     return new TargetOutcome<>(
         target,
         status,
-        status == TargetStatus.SUCCEEDED ? rows : List.of(),
+        status == TargetOutcome.Status.SUCCEEDED ? rows : List.of(),
         cause,
         started ? endNanos - firstCallNanos : 0,
         invoked,

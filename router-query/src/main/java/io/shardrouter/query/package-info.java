@@ -13,7 +13,7 @@
  *
  * <p>To merge the answers: {@link io.shardrouter.query.TopK} for the global top K under a {@link
  * io.shardrouter.query.SortOrder}; {@link io.shardrouter.query.Pager} for paging with opaque,
- * optionally signed cursors ({@link io.shardrouter.query.CursorCodec}); and {@link
+ * optionally signed cursors ({@link io.shardrouter.query.Pager#signed}); and {@link
  * io.shardrouter.query.PartialAggregate} for count, sum, min, max and average.
  *
  * <p>Errors are {@link io.shardrouter.core.RoutingException}s: {@link

@@ -216,12 +216,16 @@ class CursorCodecTest {
         IllegalArgumentException.class, () -> new Cursor(1, 1, 1, "x".repeat(256), new byte[0]));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new Cursor(1, 1, 1, null, new byte[SortKeyWriter.MAX_BYTES + 1]));
+        () -> new Cursor(1, 1, 1, null, new byte[SortKeyCodec.Writer.MAX_BYTES + 1]));
     String longest =
         CursorCodec.signed(KEY)
             .encode(
                 new Cursor(
-                    Long.MAX_VALUE, -1, -1, "é".repeat(127), new byte[SortKeyWriter.MAX_BYTES]));
+                    Long.MAX_VALUE,
+                    -1,
+                    -1,
+                    "é".repeat(127),
+                    new byte[SortKeyCodec.Writer.MAX_BYTES]));
     assertTrue(longest.length() <= CursorCodec.MAX_TOKEN_CHARS);
     assertEquals(Long.MAX_VALUE, CursorCodec.signed(KEY).decode(longest).routingVersion());
   }

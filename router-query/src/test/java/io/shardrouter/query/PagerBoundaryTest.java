@@ -21,10 +21,10 @@ class PagerBoundaryTest {
   private static final SortOrder<Row, Long> TIME_ONLY =
       SortOrder.of(
           "created_at",
-          Direction.DESC,
+          SortOrder.Direction.DESC,
           Row::createdAt,
           Comparator.<Long>naturalOrder(),
-          SortKeyCodec.of((k, out) -> out.putLong(k), SortKeyReader::getLong));
+          SortKeyCodec.of((k, out) -> out.putLong(k), SortKeyCodec.Reader::getLong));
 
   private static <K> Page<Row> page(
       Pager<Row, K> pager, List<List<Row>> shards, int k, String cursor) {

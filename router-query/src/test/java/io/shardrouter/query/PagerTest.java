@@ -54,7 +54,7 @@ class PagerTest {
         e.getMessage().contains("this query sorts by 'created_at,order_id ASC'"), e.getMessage());
     Pager<Row, Row> byId =
         Pager.of(
-            SortOrder.of("order_id", Direction.DESC, r -> r, Row.ASCENDING, Row.CODEC),
+            SortOrder.of("order_id", SortOrder.Direction.DESC, r -> r, Row.ASCENDING, Row.CODEC),
             CursorCodec.signed(KEY));
     assertEquals(
         Reason.SORT_MISMATCH,
@@ -143,7 +143,8 @@ class PagerTest {
         SortKeyCodec.of((k, out) -> out.putLong(k.createdAt()), in -> new Row(in.getLong(), 0));
     Pager<Row, Row> broken =
         Pager.of(
-            SortOrder.of("created_at,order_id", Direction.DESC, r -> r, Row.ASCENDING, timeOnly),
+            SortOrder.of(
+                "created_at,order_id", SortOrder.Direction.DESC, r -> r, Row.ASCENDING, timeOnly),
             CursorCodec.unsigned());
     PageRequest<Row, Row> req = broken.first("", 2, 1);
     IllegalStateException e =
@@ -163,7 +164,11 @@ class PagerTest {
     Pager<Row, Row> other =
         Pager.of(
             SortOrder.of(
-                "created_at,order_id", Direction.DESC, r -> r, Row.ASCENDING, readsOneLong),
+                "created_at,order_id",
+                SortOrder.Direction.DESC,
+                r -> r,
+                Row.ASCENDING,
+                readsOneLong),
             CursorCodec.signed(KEY));
     InvalidCursorException e =
         assertThrows(InvalidCursorException.class, () -> other.next(cursor, "", 2, 1));

@@ -211,7 +211,8 @@ class PagingPropertyTest {
     for (long seed : seeds(TRIALS)) {
       SplittableRandom rnd = new SplittableRandom(seed ^ 0x70F0L);
       Comparator<Row> order = rnd.nextBoolean() ? Row.ASCENDING : Row.ASCENDING.reversed();
-      SortOrder<Row, Row> sort = SortOrder.of("t", Direction.ASC, r -> r, order, Row.CODEC);
+      SortOrder<Row, Row> sort =
+          SortOrder.of("t", SortOrder.Direction.ASC, r -> r, order, Row.CODEC);
       Data d = data(rnd, sort);
       for (int k : KS) {
         List<Row> expected = d.whole().subList(0, Math.min(k, d.whole().size()));

@@ -69,7 +69,7 @@ class QueriesDocExampleTest {
     static final SortOrder<Order, OrderKey> NEWEST_FIRST =
         SortOrder.of(
             "created_at,order_id",
-            Direction.DESC,
+            SortOrder.Direction.DESC,
             o -> new OrderKey(o.createdAt(), o.orderId()),
             Comparator.comparingLong(OrderKey::createdAt).thenComparing(OrderKey::orderId),
             SortKeyCodec.of(
@@ -85,7 +85,7 @@ class QueriesDocExampleTest {
     RecentOrdersDao(Router router, ScatterGather scatter, byte[] cursorKey, OrderStore db) {
       this.router = router;
       this.scatter = scatter;
-      this.pager = Pager.of(NEWEST_FIRST, CursorCodec.signed(cursorKey));
+      this.pager = Pager.signed(NEWEST_FIRST, cursorKey);
       this.db = db;
     }
 

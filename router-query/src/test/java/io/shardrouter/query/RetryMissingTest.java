@@ -24,7 +24,7 @@ class RetryMissingTest {
   private final Set<String> down = ConcurrentHashMap.newKeySet();
 
   /** Answers its own name at once, or fails at once when it is down. */
-  private CompletableFuture<List<String>> call(Attempt a) {
+  private CompletableFuture<List<String>> call(TargetCall.Attempt a) {
     String name = a.target().name();
     called.add(name);
     return down.contains(name)
@@ -55,7 +55,7 @@ class RetryMissingTest {
             List.of("t0", "t1"), called, "concurrency " + concurrency + ": calls after t1 failed");
         for (int i = 2; i < 6; i++) {
           TargetOutcome<?> o = e.result().outcome("t" + i);
-          assertEquals(TargetStatus.CANCELLED, o.status());
+          assertEquals(TargetOutcome.Status.CANCELLED, o.status());
           assertEquals(0, o.calls(), "t" + i + " was never called");
           assertTrue(
               o.cause().orElseThrow().getMessage().contains("the target was never called"),

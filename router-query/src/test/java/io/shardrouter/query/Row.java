@@ -19,7 +19,7 @@ record Row(long createdAt, long orderId) {
 
   /** Both columns descending, the seed's {@code merge(..., reverse=True)}. */
   static final SortOrder<Row, Row> NEWEST_FIRST =
-      SortOrder.of("created_at,order_id", Direction.DESC, r -> r, ASCENDING, CODEC);
+      SortOrder.of("created_at,order_id", SortOrder.Direction.DESC, r -> r, ASCENDING, CODEC);
 
   static Row of(long createdAt, long orderId) {
     return new Row(createdAt, orderId);

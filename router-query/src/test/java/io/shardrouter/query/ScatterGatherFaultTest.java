@@ -92,7 +92,7 @@ class ScatterGatherFaultTest {
    * A target's behaviour by name: "fast*" answers at once, "slow*" after 1 s, "hang*" never,
    * "fail*" fails.
    */
-  private CompletableFuture<List<String>> behave(Attempt a) {
+  private CompletableFuture<List<String>> behave(TargetCall.Attempt a) {
     String name = a.target().name();
     CompletableFuture<List<String>> f = new CompletableFuture<>();
     issued.put(name + "/" + a.number(), f);
@@ -120,7 +120,7 @@ class ScatterGatherFaultTest {
 
   @Test
   void deadline_slowHangingAndFailingTargets_returnsPartialWithinTolerance() {
-    List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
+    List<FanOutAudit.Entry> audit = Collections.synchronizedList(new ArrayList<>());
     try (ScatterGather sg = ScatterGather.builder().audit(audit::add).build()) {
       long start = System.nanoTime();
       ScatterResult<String> r =
@@ -138,9 +138,9 @@ class ScatterGatherFaultTest {
       assertEquals(
           List.of("slow1", "hang1", "fail1"),
           r.missingTargets().stream().map(Target::name).toList());
-      assertEquals(TargetStatus.DEADLINE_EXCEEDED, r.outcome("slow1").status());
-      assertEquals(TargetStatus.DEADLINE_EXCEEDED, r.outcome("hang1").status());
-      assertEquals(TargetStatus.FAILED, r.outcome("fail1").status());
+      assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, r.outcome("slow1").status());
+      assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, r.outcome("hang1").status());
+      assertEquals(TargetOutcome.Status.FAILED, r.outcome("fail1").status());
       assertInstanceOf(TimeoutException.class, r.outcome("hang1").cause().orElseThrow());
       assertTrue(
           r.outcome("hang1")
@@ -158,7 +158,7 @@ class ScatterGatherFaultTest {
       assertTrue(
           hung >= 10 && hung <= took,
           "hang1 latency " + hung + " ms, fan-out " + took + " ms: " + r);
-      assertEquals(FanOutRecord.Outcome.PARTIAL, audit.get(0).outcome());
+      assertEquals(FanOutAudit.Entry.Outcome.PARTIAL, audit.get(0).outcome());
     }
   }
 
@@ -196,7 +196,7 @@ class ScatterGatherFaultTest {
               .run();
       long took = millisSince(start);
       assertTrue(took < DEADLINE_MS + TOLERANCE_MS, "took " + took + " ms");
-      assertEquals(TargetStatus.DEADLINE_EXCEEDED, r.outcome("hang1").status());
+      assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, r.outcome("hang1").status());
       assertTrue(issued.get("hang1/0").isCancelled());
     } finally {
       release.countDown();
@@ -221,7 +221,7 @@ class ScatterGatherFaultTest {
       assertEquals(0, calls.get());
       assertTrue(r.partial());
       for (TargetOutcome<String> o : r.outcomes()) {
-        assertEquals(TargetStatus.DEADLINE_EXCEEDED, o.status());
+        assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, o.status());
         assertEquals(0, o.calls());
         // 12 ms, or a little more when the thread is descheduled between deadlineAt and run
         String m = o.cause().orElseThrow().getMessage();
@@ -250,7 +250,7 @@ class ScatterGatherFaultTest {
     try (ScatterGather sg = ScatterGather.builder().maxConcurrency(1).build()) {
       ScatterResult<String> r =
           sg.fanOut(named("hang1", "fast1"), this::behave).deadline(Duration.ofMillis(100)).run();
-      assertEquals(TargetStatus.DEADLINE_EXCEEDED, r.outcome("fast1").status());
+      assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, r.outcome("fast1").status());
       assertEquals(0, r.outcome("fast1").calls());
       assertEquals(Duration.ZERO, r.outcome("fast1").latency());
       assertTrue(
@@ -273,7 +273,7 @@ class ScatterGatherFaultTest {
       assertTrue(
           took < 1_000,
           "took " + took + " ms: the 50 ms per-target timeout, not the 5 s deadline, ended it");
-      assertEquals(TargetStatus.TIMED_OUT, r.outcome("hang1").status());
+      assertEquals(TargetOutcome.Status.TIMED_OUT, r.outcome("hang1").status());
       assertTrue(
           r.outcome("hang1")
               .cause()
@@ -327,7 +327,7 @@ class ScatterGatherFaultTest {
                     String key = a.target().name() + "/" + a.number();
                     issued.put(key, f);
                     replicaOfCall.put(key, a.replica().orElseThrow().endpoint());
-                    if (a.kind() == Attempt.Kind.HEDGE) {
+                    if (a.kind() == TargetCall.Attempt.Kind.HEDGE) {
                       f.complete(
                           List.of(
                               "from hedge "
@@ -376,7 +376,7 @@ class ScatterGatherFaultTest {
                   a -> {
                     CompletableFuture<List<String>> f = new CompletableFuture<>();
                     issued.put("t/" + a.number(), f);
-                    if (a.kind() == Attempt.Kind.HEDGE) {
+                    if (a.kind() == TargetCall.Attempt.Kind.HEDGE) {
                       issued
                           .get("t/0")
                           .complete(
@@ -397,7 +397,7 @@ class ScatterGatherFaultTest {
           sg.fanOut(
                   named("t"),
                   a -> {
-                    if (a.kind() == Attempt.Kind.HEDGE) {
+                    if (a.kind() == TargetCall.Attempt.Kind.HEDGE) {
                       delays.schedule(
                           () -> issued.get("t/0").complete(List.of("first, late")),
                           20,
@@ -436,9 +436,9 @@ class ScatterGatherFaultTest {
       assertFalse(
           issued.containsKey("slow1/0"), "the fan-out had failed: slow1 must not be called");
       assertEquals(0, e.result().outcome("slow1").calls());
-      assertEquals(TargetStatus.CANCELLED, e.result().outcome("slow1").status());
-      assertEquals(TargetStatus.CANCELLED, e.result().outcome("hang1").status());
-      assertEquals(TargetStatus.FAILED, e.result().outcome("fail1").status());
+      assertEquals(TargetOutcome.Status.CANCELLED, e.result().outcome("slow1").status());
+      assertEquals(TargetOutcome.Status.CANCELLED, e.result().outcome("hang1").status());
+      assertEquals(TargetOutcome.Status.FAILED, e.result().outcome("fail1").status());
     }
   }
 
@@ -461,7 +461,7 @@ class ScatterGatherFaultTest {
       long took = millisSince(start);
       assertTrue(took < DEADLINE_MS + TOLERANCE_MS, "took " + took + " ms");
       assertEquals(List.of("fast1"), r.rows());
-      assertEquals(TargetStatus.DEADLINE_EXCEEDED, r.outcome("blocks").status());
+      assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, r.outcome("blocks").status());
     } finally {
       pool.shutdownNow();
       assertTrue(pool.awaitTermination(2, TimeUnit.SECONDS));
@@ -475,7 +475,7 @@ class ScatterGatherFaultTest {
       ScatterResult<String> r =
           sg.fanOut(named("hang1"), this::behave).deadline(Duration.ofSeconds(5)).run();
       assertTrue(Thread.interrupted(), "the interrupt flag is kept");
-      assertEquals(TargetStatus.CANCELLED, r.outcome("hang1").status());
+      assertEquals(TargetOutcome.Status.CANCELLED, r.outcome("hang1").status());
       assertInstanceOf(CancellationException.class, r.outcome("hang1").cause().orElseThrow());
       assertTrue(issued.get("hang1/0").isCancelled());
     }
@@ -483,14 +483,14 @@ class ScatterGatherFaultTest {
 
   @Test
   void cancellingTheFuture_cancelsTheCalls() throws Exception {
-    List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
+    List<FanOutAudit.Entry> audit = Collections.synchronizedList(new ArrayList<>());
     try (ScatterGather sg = ScatterGather.builder().audit(audit::add).build()) {
       CompletableFuture<ScatterResult<String>> f =
           sg.fanOut(named("hang1", "hang2"), this::behave).deadline(Duration.ofSeconds(5)).start();
       assertTrue(f.cancel(true));
       assertTrue(issued.get("hang1/0").isCancelled());
       assertTrue(issued.get("hang2/0").isCancelled());
-      assertEquals(FanOutRecord.Outcome.PARTIAL, audit.get(0).outcome());
+      assertEquals(FanOutAudit.Entry.Outcome.PARTIAL, audit.get(0).outcome());
     }
   }
 
@@ -514,7 +514,7 @@ class ScatterGatherFaultTest {
     assertTrue(!mine.isEmpty(), "the owned scheduler thread runs while the instance is open");
     sg.close();
     ScatterResult<String> r = running.get(1, TimeUnit.SECONDS);
-    assertEquals(TargetStatus.CANCELLED, r.outcome("hang1").status());
+    assertEquals(TargetOutcome.Status.CANCELLED, r.outcome("hang1").status());
     assertTrue(r.outcome("hang1").cause().orElseThrow().getMessage().contains("closed"));
     assertTrue(issued.get("hang1/0").isCancelled());
     long deadline =

@@ -67,7 +67,7 @@ class ScatterGatherTest {
       assertEquals(List.of("a1", "a2", "b1", "b2", "c1", "c2"), r.rows());
       assertEquals(3, r.rowsPerTarget().size());
       assertEquals("letters", r.label());
-      assertEquals(TargetStatus.SUCCEEDED, r.outcome("b").status());
+      assertEquals(TargetOutcome.Status.SUCCEEDED, r.outcome("b").status());
       assertEquals(1, r.outcome("a").calls());
       assertTrue(r.outcome("a").latency().toMillis() >= 25, r.outcome("a").toString());
       assertTrue(r.failures().isEmpty());
@@ -115,7 +115,7 @@ class ScatterGatherTest {
           List.of("throws", "null", "async", "nullRows", "nullRow"),
           r.missingTargets().stream().map(Target::name).toList());
       for (TargetOutcome<String> o : r.failures()) {
-        assertEquals(TargetStatus.FAILED, o.status(), o.toString());
+        assertEquals(TargetOutcome.Status.FAILED, o.status(), o.toString());
       }
       assertInstanceOf(IOException.class, r.outcome("throws").cause().orElseThrow());
       assertTrue(
@@ -258,7 +258,7 @@ class ScatterGatherTest {
                   })
               .run();
       assertEquals(1, calls.get());
-      assertEquals(TargetStatus.FAILED, r.outcome("a").status());
+      assertEquals(TargetOutcome.Status.FAILED, r.outcome("a").status());
       assertEquals(0, r.retries());
     }
   }
@@ -320,7 +320,7 @@ class ScatterGatherTest {
       ScatterResult<String> r =
           sg.<String>fanOut(named("a"), a -> CompletableFuture.failedFuture(new IOException("x")))
               .run();
-      assertEquals(TargetStatus.FAILED, r.outcome("a").status());
+      assertEquals(TargetOutcome.Status.FAILED, r.outcome("a").status());
       assertEquals(1, r.outcome("a").calls());
     }
   }
@@ -328,7 +328,7 @@ class ScatterGatherTest {
   @Test
   void scatterGuard_wideFanOut_refusedUpFrontUnlessOptedIn() {
     RoutingTable table = TestTables.table(3, 16, 4);
-    List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
+    List<FanOutAudit.Entry> audit = Collections.synchronizedList(new ArrayList<>());
     AtomicInteger calls = new AtomicInteger();
     try (ScatterGather sg = ScatterGather.builder().scatterLimit(4).audit(audit::add).build()) {
       TargetCall<String> call =
@@ -349,7 +349,7 @@ class ScatterGatherTest {
                   "query 'orders by email' (4 targets) would fan out to 16 partitions or targets"),
           e.getMessage());
       assertEquals(0, calls.get());
-      assertEquals(FanOutRecord.Outcome.REFUSED, audit.get(0).outcome());
+      assertEquals(FanOutAudit.Entry.Outcome.REFUSED, audit.get(0).outcome());
 
       assertFalse(sg.fanOut(all, call).allowScatter().run().partial());
       assertEquals(4, calls.get());
@@ -360,7 +360,7 @@ class ScatterGatherTest {
 
   @Test
   void audit_seesEveryFanOutWithTargetsLatencyAndOutcome() {
-    List<FanOutRecord> audit = Collections.synchronizedList(new ArrayList<>());
+    List<FanOutAudit.Entry> audit = Collections.synchronizedList(new ArrayList<>());
     try (ScatterGather sg = ScatterGather.builder().audit(audit::add).build()) {
       sg.fanOut(named("a", "b"), a -> later(5, List.of("x"))).label("ok query").run();
       sg.fanOut(
@@ -372,17 +372,17 @@ class ScatterGatherTest {
           .label("partial query")
           .run();
       assertEquals(2, audit.size());
-      FanOutRecord ok = audit.get(0);
+      FanOutAudit.Entry ok = audit.get(0);
       assertEquals("ok query", ok.label());
-      assertEquals(FanOutRecord.Outcome.COMPLETE, ok.outcome());
+      assertEquals(FanOutAudit.Entry.Outcome.COMPLETE, ok.outcome());
       assertEquals(List.of("a", "b"), ok.targets().stream().map(Target::name).toList());
       assertEquals(2, ok.width());
       assertTrue(ok.latency().toMillis() >= 4, ok.toString());
       assertTrue(ok.targetOutcomes().get(0).latency().toMillis() >= 4, ok.toString());
       assertTrue(ok.targetOutcomes().get(0).rows().isEmpty(), "audit records carry no rows");
-      FanOutRecord partial = audit.get(1);
-      assertEquals(FanOutRecord.Outcome.PARTIAL, partial.outcome());
-      assertEquals(TargetStatus.FAILED, partial.targetOutcomes().get(1).status());
+      FanOutAudit.Entry partial = audit.get(1);
+      assertEquals(FanOutAudit.Entry.Outcome.PARTIAL, partial.outcome());
+      assertEquals(TargetOutcome.Status.FAILED, partial.targetOutcomes().get(1).status());
       assertTrue(
           partial.toString().startsWith("fan-out 'partial query' PARTIAL in "), partial.toString());
     }

@@ -14,14 +14,13 @@ import io.shardrouter.migrate.ReadRoute;
 import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.WriteOrigin;
 import io.shardrouter.migrate.WriteRoute;
-import io.shardrouter.query.Attempt;
-import io.shardrouter.query.CursorCodec;
 import io.shardrouter.query.Page;
 import io.shardrouter.query.PageRequest;
 import io.shardrouter.query.Pager;
 import io.shardrouter.query.ScatterGather;
 import io.shardrouter.query.ScatterResult;
 import io.shardrouter.query.Target;
+import io.shardrouter.query.TargetCall;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -84,9 +83,8 @@ public final class OrderDao {
     this.db = db;
     this.scatter = scatter;
     this.jdbc = jdbc;
-    CursorCodec codec = CursorCodec.signed(cursorKey);
-    this.newestFirst = Pager.of(OrderKey.NEWEST_FIRST, codec);
-    this.oldestFirst = Pager.of(OrderKey.OLDEST_FIRST, codec);
+    this.newestFirst = Pager.signed(OrderKey.NEWEST_FIRST, cursorKey);
+    this.oldestFirst = Pager.signed(OrderKey.OLDEST_FIRST, cursorKey);
   }
 
   /** {@code year * 12 + month - 1} of {@code millis} in UTC. */
@@ -258,14 +256,18 @@ public final class OrderDao {
 
   /** The user's orders in the bucket {@code orders@<bucket>} after the cursor, newest first. */
   private CompletableFuture<List<Order>> userBucket(
-      Attempt attempt, String tenant, String userId, PageRequest<Order, OrderKey> page, int limit) {
+      TargetCall.Attempt attempt,
+      String tenant,
+      String userId,
+      PageRequest<Order, OrderKey> page,
+      int limit) {
     int bucket = Integer.parseInt(attempt.target().name().substring("orders@".length()));
     return select(attempt, true, tenant, userId, bucket, page.after().orElse(null), limit);
   }
 
   /** Every order of the page's month on the attempt's group after the cursor, oldest first. */
   private CompletableFuture<List<Order>> monthOfGroup(
-      Attempt attempt, PageRequest<Order, OrderKey> page, int limit) {
+      TargetCall.Attempt attempt, PageRequest<Order, OrderKey> page, int limit) {
     int bucket = bucket(YearMonth.parse(page.filter().substring("month=".length())));
     return select(attempt, false, null, null, bucket, page.after().orElse(null), limit);
   }
@@ -275,7 +277,7 @@ public final class OrderDao {
    * bucket newest first ({@code ofUser}), or all orders of a bucket oldest first.
    */
   private CompletableFuture<List<Order>> select(
-      Attempt attempt,
+      TargetCall.Attempt attempt,
       boolean ofUser,
       String tenant,
       String userId,

@@ -1,6 +1,5 @@
 package io.shardrouter.examples.orders;
 
-import io.shardrouter.query.Direction;
 import io.shardrouter.query.SortKeyCodec;
 import io.shardrouter.query.SortOrder;
 import java.util.Comparator;
@@ -22,11 +21,11 @@ public record OrderKey(long createdAtMillis, String orderId) {
 
   /** Newest first: a user's recent orders. */
   public static final SortOrder<Order, OrderKey> NEWEST_FIRST =
-      SortOrder.of("created_at,order_id", Direction.DESC, OrderKey::of, ASCENDING, CODEC);
+      SortOrder.of("created_at,order_id", SortOrder.Direction.DESC, OrderKey::of, ASCENDING, CODEC);
 
   /** Oldest first: a month's orders across users. */
   public static final SortOrder<Order, OrderKey> OLDEST_FIRST =
-      SortOrder.of("created_at,order_id", Direction.ASC, OrderKey::of, ASCENDING, CODEC);
+      SortOrder.of("created_at,order_id", SortOrder.Direction.ASC, OrderKey::of, ASCENDING, CODEC);
 
   /** The sort key of {@code order}. */
   public static OrderKey of(Order order) {
