@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.MigrationPlan;
-import io.shardrouter.migrate.Movement;
 import io.shardrouter.stats.HotKey;
 import io.shardrouter.stats.HotKeys;
 import io.shardrouter.stats.Op;
@@ -155,9 +154,10 @@ class AdviseCommandTest {
     assertEquals("a", n.route(Instant.parse("2026-02-09T23:59:59Z")).group().id());
     MigrationPlan plan = MigrationPlan.between(t, n);
     assertTrue(plan.strategyChange());
-    List<Movement> fromFebruary =
+    List<MigrationPlan.Movement> fromFebruary =
         plan.movements().stream().filter(m -> m.sourcePartition() == 1).toList();
-    assertEquals(List.of("b"), fromFebruary.stream().map(Movement::targetGroup).toList());
+    assertEquals(
+        List.of("b"), fromFebruary.stream().map(MigrationPlan.Movement::targetGroup).toList());
   }
 
   private Path write(String name, String content) throws IOException {

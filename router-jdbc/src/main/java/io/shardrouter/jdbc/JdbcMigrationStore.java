@@ -1,13 +1,9 @@
 package io.shardrouter.jdbc;
 
-import io.shardrouter.migrate.ApplyResult;
 import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
-import io.shardrouter.migrate.PartStats;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.ScanPage;
-import io.shardrouter.migrate.WriteOrigin;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -46,14 +42,14 @@ import javax.sql.DataSource;
  *
  * <p>Scans use keyset pagination on the primary key (the rest of the cursor's key, {@code WHERE
  * row_key = ? AND row_id > ?}, then {@code WHERE row_key > ? ORDER BY row_key, row_id LIMIT ?}): a
- * cursor ({@link ScanPage#cursorOf}) names the last row examined and survives restarts. Binary
- * columns order as unsigned bytes on both databases. A batch is applied in one transaction: a row
- * is written only when its sequence is higher than the stored one ({@code INSERT ... ON CONFLICT DO
- * UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code UPDATE ... WHERE seq < ?},
- * then an {@code INSERT} when no row was there). A service that writes other rows in the same
- * transaction (an outbox event) applies its rows with {@link #apply(Connection, List, WriteOrigin)}
- * on its own connection. Row counts and checksums stream the part's rows from one query: part
- * membership is the source strategy's, which only Java has.
+ * cursor ({@link MigrationStore.ScanPage#cursorOf}) names the last row examined and survives
+ * restarts. Binary columns order as unsigned bytes on both databases. A batch is applied in one
+ * transaction: a row is written only when its sequence is higher than the stored one ({@code INSERT
+ * ... ON CONFLICT DO UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code UPDATE ...
+ * WHERE seq < ?}, then an {@code INSERT} when no row was there). A service that writes other rows
+ * in the same transaction (an outbox event) applies its rows with {@link #apply(Connection, List,
+ * MigrationStore.WriteOrigin)} on its own connection. Row counts and checksums stream the part's
+ * rows from one query: part membership is the source strategy's, which only Java has.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection.
  *
@@ -197,7 +193,7 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
-  public ScanPage scan(Part part, byte[] cursor, int limit) {
+  public MigrationStore.ScanPage scan(Part part, byte[] cursor, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
@@ -206,8 +202,9 @@ public final class JdbcMigrationStore implements MigrationStore {
       if (cursor == null) {
         rows.select(c, rows.scanFirst, null, null, limit, examined);
       } else {
-        byte[] key = ScanPage.cursorKey(cursor);
-        rows.select(c, rows.scanSameKey, key, ScanPage.cursorId(cursor), limit, examined);
+        byte[] key = MigrationStore.ScanPage.cursorKey(cursor);
+        rows.select(
+            c, rows.scanSameKey, key, MigrationStore.ScanPage.cursorId(cursor), limit, examined);
         if (examined.size() < limit) {
           rows.select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
         }
@@ -224,14 +221,14 @@ public final class JdbcMigrationStore implements MigrationStore {
     }
     if (!examined.isEmpty()) {
       Row r = examined.get(examined.size() - 1);
-      last = ScanPage.cursorOf(r.key(), r.id());
+      last = MigrationStore.ScanPage.cursorOf(r.key(), r.id());
     }
-    return new ScanPage(out, last, examined.size() < limit);
+    return new MigrationStore.ScanPage(out, last, examined.size() < limit);
   }
 
   @Override
-  public PartStats stats(Part part) {
-    PartStats stats = PartStats.EMPTY;
+  public MigrationStore.PartStats stats(Part part) {
+    MigrationStore.PartStats stats = MigrationStore.PartStats.EMPTY;
     try (Connection c = primary.getConnection()) {
       boolean auto = c.getAutoCommit();
       c.setAutoCommit(false); // PostgreSQL streams with a fetch size only inside a transaction
@@ -256,15 +253,15 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
-  public ApplyResult apply(List<Row> batch, WriteOrigin origin) {
+  public MigrationStore.ApplyResult apply(List<Row> batch, MigrationStore.WriteOrigin origin) {
     Objects.requireNonNull(origin, "origin");
     if (batch.isEmpty()) {
-      return new ApplyResult(0, 0, 0, null);
+      return new MigrationStore.ApplyResult(0, 0, 0, null);
     }
     try (Connection c = primary.getConnection()) {
       c.setAutoCommit(false);
       try {
-        ApplyResult r = apply(c, batch, origin);
+        MigrationStore.ApplyResult r = apply(c, batch, origin);
         if (r.refused()) {
           c.rollback();
         } else {
@@ -284,8 +281,8 @@ public final class JdbcMigrationStore implements MigrationStore {
    * Applies rows under the apply rule of {@link MigrationStore} inside the caller's transaction on
    * {@code connection} (a connection to this store's primary, auto-commit off), so that the service
    * can write other rows (an outbox event) in the same transaction. The caller commits. When the
-   * result is {@linkplain ApplyResult#refused() refused}, this call wrote nothing: roll back what
-   * else the transaction wrote and retry along a newer route.
+   * result is {@linkplain MigrationStore.ApplyResult#refused() refused}, this call wrote nothing:
+   * roll back what else the transaction wrote and retry along a newer route.
    *
    * @param connection the caller's connection, in a transaction
    * @param batch the rows
@@ -295,17 +292,18 @@ public final class JdbcMigrationStore implements MigrationStore {
    * @throws IllegalStateException when the connection is in auto-commit mode (the fence check and
    *     the write would not be atomic)
    */
-  public ApplyResult apply(Connection connection, List<Row> batch, WriteOrigin origin)
+  public MigrationStore.ApplyResult apply(
+      Connection connection, List<Row> batch, MigrationStore.WriteOrigin origin)
       throws SQLException {
     if (connection.getAutoCommit()) {
       throw new IllegalStateException(
           "apply on the caller's connection needs a transaction: call"
               + " connection.setAutoCommit(false) first, and commit after");
     }
-    if (origin == WriteOrigin.CLIENT) {
+    if (origin == MigrationStore.WriteOrigin.CLIENT) {
       Fence refusing = fences.refusing(connection, batch);
       if (refusing != null) {
-        return ApplyResult.refused(refusing);
+        return MigrationStore.ApplyResult.refused(refusing);
       }
     }
     int applied = 0;
@@ -322,7 +320,7 @@ public final class JdbcMigrationStore implements MigrationStore {
         }
       }
     }
-    return new ApplyResult(applied, duplicates, superseded, null);
+    return new MigrationStore.ApplyResult(applied, duplicates, superseded, null);
   }
 
   @Override

@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.migrate.ApplyResult;
 import io.shardrouter.migrate.Fence;
-import io.shardrouter.migrate.InMemoryStore;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.ScanPage;
-import io.shardrouter.migrate.WriteOrigin;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -67,7 +63,7 @@ class JdbcMigrationStoreTest {
     List<Row> out = new ArrayList<>();
     byte[] cursor = null;
     while (true) {
-      ScanPage page = store.scan(part, cursor, limit);
+      MigrationStore.ScanPage page = store.scan(part, cursor, limit);
       out.addAll(page.rows());
       if (page.done()) {
         return out;
@@ -82,7 +78,7 @@ class JdbcMigrationStoreTest {
     long seed = seed();
     SplittableRandom r = new SplittableRandom(seed);
     Setup s = setup(db);
-    InMemoryStore model = new InMemoryStore("g1");
+    MigrationStore model = MigrationStore.inMemory("g1");
     String at = "seed " + seed + " on " + db + " (rerun with -Dshardrouter.test.seed=" + seed + ")";
     for (int step = 0; step < 120; step++) {
       int op = r.nextInt(10);
@@ -91,7 +87,10 @@ class JdbcMigrationStoreTest {
         for (int i = 0, n = 1 + r.nextInt(5); i < n; i++) {
           batch.add(randomRow(r, s.strategy));
         }
-        WriteOrigin origin = r.nextInt(3) == 0 ? WriteOrigin.MIGRATION : WriteOrigin.CLIENT;
+        MigrationStore.WriteOrigin origin =
+            r.nextInt(3) == 0
+                ? MigrationStore.WriteOrigin.MIGRATION
+                : MigrationStore.WriteOrigin.CLIENT;
         assertEquals(
             model.apply(batch, origin), s.store.apply(batch, origin), at + " step " + step);
       } else if (op == 6) {
@@ -124,7 +123,7 @@ class JdbcMigrationStoreTest {
       byte[] cursor = null;
       while (true) {
         List<Row> archived = new ArrayList<>();
-        ScanPage page = s.store.delete(part, cursor, 2, archived::addAll);
+        MigrationStore.ScanPage page = s.store.delete(part, cursor, 2, archived::addAll);
         assertEquals(page.rows(), archived, at);
         if (page.done()) {
           break;
@@ -144,13 +143,14 @@ class JdbcMigrationStoreTest {
     int p = s.strategy.partitionOf(key);
     Row old = Row.of(key, new byte[] {1}, 4, 1, p);
     coordinatorsView.setFence(new Fence(p, 4, 6, Phase.CUT_OVER));
-    ApplyResult refused = s.store.apply(List.of(old), WriteOrigin.CLIENT);
+    MigrationStore.ApplyResult refused =
+        s.store.apply(List.of(old), MigrationStore.WriteOrigin.CLIENT);
     assertTrue(refused.refused());
     assertEquals(new Fence(p, 4, 6, Phase.CUT_OVER), refused.refusedBy());
     assertNull(s.store.get(key), "nothing of a refused batch is written");
-    assertEquals(1, s.store.apply(List.of(old), WriteOrigin.MIGRATION).applied());
+    assertEquals(1, s.store.apply(List.of(old), MigrationStore.WriteOrigin.MIGRATION).applied());
     Row retried = Row.of(key, new byte[] {2}, 6, 2, p);
-    assertEquals(1, s.store.apply(List.of(retried), WriteOrigin.CLIENT).applied());
+    assertEquals(1, s.store.apply(List.of(retried), MigrationStore.WriteOrigin.CLIENT).applied());
     coordinatorsView.clearFence(p);
     assertEquals(List.of(), s.store.fences());
   }
@@ -166,9 +166,10 @@ class JdbcMigrationStoreTest {
         new Thread(
             () -> {
               for (long i = 1; i <= 400; i++) {
-                ApplyResult res =
+                MigrationStore.ApplyResult res =
                     s.store.apply(
-                        List.of(Row.of(key, new byte[] {(byte) i}, 3, i, p)), WriteOrigin.CLIENT);
+                        List.of(Row.of(key, new byte[] {(byte) i}, 3, i, p)),
+                        MigrationStore.WriteOrigin.CLIENT);
                 if (res.refused()) {
                   return;
                 }

@@ -13,7 +13,6 @@ import io.shardrouter.migrate.MigrationWriter;
 import io.shardrouter.migrate.MovedException;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.WriteOrigin;
 import io.shardrouter.migrate.WriteRoute;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -184,7 +183,7 @@ class JdbcReshardTest {
       assertTrue(
           stores
               .get(from.route(moved).group().id())
-              .apply(List.of(stale), WriteOrigin.CLIENT)
+              .apply(List.of(stale), MigrationStore.WriteOrigin.CLIENT)
               .refused(),
           at + ": a client still on version 1 is refused by the old owner, inside its database");
     }

@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.migrate.ApplyResult;
 import io.shardrouter.migrate.Fence;
+import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.ScanPage;
-import io.shardrouter.migrate.WriteOrigin;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -81,7 +79,7 @@ class JdbcServiceTableTest {
                 note));
       }
     }
-    assertEquals(60, s.store.apply(written, WriteOrigin.CLIENT).applied());
+    assertEquals(60, s.store.apply(written, MigrationStore.WriteOrigin.CLIENT).applied());
     assertEquals(
         List.of("user-3", 1_700_000_000_001L, 100, "gift ü 1"),
         s.store.values(s.store.get(b("user-3"), b("order-1"))));
@@ -108,7 +106,7 @@ class JdbcServiceTableTest {
       List<Row> scanned = new ArrayList<>();
       byte[] cursor = null;
       while (true) {
-        ScanPage page = s.store.scan(part, cursor, 3);
+        MigrationStore.ScanPage page = s.store.scan(part, cursor, 3);
         scanned.addAll(page.rows());
         if (page.done()) {
           break;
@@ -139,31 +137,31 @@ class JdbcServiceTableTest {
                   s.store.apply(
                       c,
                       Arrays.asList(s.store.row(key, b("o"), 1, 1, p, "u", 1L, 1, null)),
-                      WriteOrigin.CLIENT));
+                      MigrationStore.WriteOrigin.CLIENT));
       assertTrue(auto.getMessage().contains("setAutoCommit(false)"), auto.getMessage());
       c.setAutoCommit(false);
       s.store.apply(
           c,
           Arrays.asList(s.store.row(key, b("o"), 1, 1, p, "u", 1L, 1, null)),
-          WriteOrigin.CLIENT);
+          MigrationStore.WriteOrigin.CLIENT);
       c.rollback();
     }
     assertNull(s.store.get(key, b("o")), "the service's rollback took the row back");
     s.store.setFence(new Fence(p, 1, 2, Phase.CUT_OVER));
     try (Connection c = s.primary.getConnection()) {
       c.setAutoCommit(false);
-      ApplyResult r =
+      MigrationStore.ApplyResult r =
           s.store.apply(
               c,
               Arrays.asList(s.store.row(key, b("o"), 1, 1, p, "u", 1L, 1, null)),
-              WriteOrigin.CLIENT);
+              MigrationStore.WriteOrigin.CLIENT);
       assertTrue(r.refused(), "the fence is read in the service's transaction");
       c.rollback();
-      ApplyResult ok =
+      MigrationStore.ApplyResult ok =
           s.store.apply(
               c,
               Arrays.asList(s.store.row(key, b("o"), 2, 2, p, "u", 2L, 2, null)),
-              WriteOrigin.CLIENT);
+              MigrationStore.WriteOrigin.CLIENT);
       assertFalse(ok.refused());
       c.commit();
     }

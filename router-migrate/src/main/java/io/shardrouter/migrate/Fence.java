@@ -7,11 +7,11 @@ import java.util.Objects;
  * baseVersion}) routed with a version below {@code minVersion} are refused.
  *
  * <p>The rule, applied by every store atomically with the write (a JDBC store reads the record in
- * the write's transaction): a {@link WriteOrigin#CLIENT} row {@code r} is refused when {@code
- * r.version() < minVersion} and either {@code r.partition() == partition}, or {@code r.version() <
- * baseVersion} (a version older than the migration numbers partitions another way, so it is refused
- * whatever partition it names). The writer then refreshes its routes to at least {@code minVersion}
- * and retries there, as a Redis client does on MOVED.
+ * the write's transaction): a {@link MigrationStore.WriteOrigin#CLIENT} row {@code r} is refused
+ * when {@code r.version() < minVersion} and either {@code r.partition() == partition}, or {@code
+ * r.version() < baseVersion} (a version older than the migration numbers partitions another way, so
+ * it is refused whatever partition it names). The writer then refreshes its routes to at least
+ * {@code minVersion} and retries there, as a Redis client does on MOVED.
  *
  * <p><b>Thread-safety:</b> immutable.
  *

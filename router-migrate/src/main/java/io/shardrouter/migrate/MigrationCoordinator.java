@@ -422,7 +422,7 @@ public final class MigrationCoordinator {
                 + " the services");
       }
       Set<String> missing = new LinkedHashSet<>();
-      for (Movement m : plan.movements()) {
+      for (MigrationPlan.Movement m : plan.movements()) {
         if (!stores.containsKey(m.sourceGroup())) {
           missing.add(m.sourceGroup());
         }
@@ -439,5 +439,45 @@ public final class MigrationCoordinator {
       }
       return new MigrationCoordinator(this);
     }
+  }
+
+  /**
+   * Waits, before the coordinator fences the source at a cut-over or a rollback, until every live
+   * process routes with at least a given version (a ZooKeeper version census can implement it). The
+   * fence makes correctness independent of the gate; the gate keeps the number of refused writes
+   * small.
+   *
+   * <p><b>Stability:</b> evolving.
+   */
+  @FunctionalInterface
+  public interface CutOverGate {
+    /**
+     * Returns when every live process is on {@code version} or later.
+     *
+     * @param version the version to wait for
+     * @throws IllegalStateException when the wait gives up; the coordinator stops and can be
+     *     resumed
+     */
+    void awaitVersion(long version);
+  }
+
+  /**
+   * How a migration phase's routing version reaches the routers: the coordinator calls {@link
+   * #publish} once per phase change, and again (with the same routes) after a restart, so it must
+   * accept a repeated version. The default ({@link MigrationCoordinator.Builder#routers}) updates
+   * routers in this process; to reach a fleet, wrap a {@link
+   * io.shardrouter.core.metadata.RoutingPublisher} (e.g. the ZooKeeper one) and publish {@code
+   * routes.table()} on top of the version it last published, treating an equal version as done.
+   *
+   * <p><b>Stability:</b> evolving.
+   */
+  @FunctionalInterface
+  public interface PhasePublisher {
+    /**
+     * Makes {@code routes} (and {@code routes.table()}) the current version.
+     *
+     * @param routes the routes of the new version
+     */
+    void publish(MigrationRoutes routes);
   }
 }

@@ -86,7 +86,7 @@ public final class MigrationRoutes {
     boolean moving = plain == null && !(phase == Phase.PLANNED || phase.terminal());
     int slots = 0;
     if (moving) {
-      for (Movement m : plan.movements()) {
+      for (MigrationPlan.Movement m : plan.movements()) {
         if (slot[m.sourcePartition()] < 0) {
           slot[m.sourcePartition()] = slots++;
         }
@@ -96,7 +96,7 @@ public final class MigrationRoutes {
     this.moveRead = new ReadRoute[slots * groups];
     this.canaryRead = new ReadRoute[slots * groups];
     if (moving) {
-      for (Movement m : plan.movements()) {
+      for (MigrationPlan.Movement m : plan.movements()) {
         int sp = m.sourcePartition();
         ReplicaGroup s = table.groupOf(sp);
         ReplicaGroup t = target.group(m.targetGroup());
@@ -108,7 +108,8 @@ public final class MigrationRoutes {
     }
   }
 
-  private WriteRoute writeOf(int partition, ReplicaGroup s, ReplicaGroup t, Movement m) {
+  private WriteRoute writeOf(
+      int partition, ReplicaGroup s, ReplicaGroup t, MigrationPlan.Movement m) {
     switch (phase) {
       case COPY:
         return new WriteRoute(version, partition, phase, s, null, m);

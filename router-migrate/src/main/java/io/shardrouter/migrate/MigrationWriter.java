@@ -36,7 +36,8 @@ public final class MigrationWriter {
    * @throws MovedException when a store's fence refused the write (the first group's refusal means
    *     nothing was written; the second's, that the first was): retry with newer routes
    */
-  public ApplyResult write(WriteRoute route, byte[] key, byte[] value, long sequence) {
+  public MigrationStore.ApplyResult write(
+      WriteRoute route, byte[] key, byte[] value, long sequence) {
     return write(route, key, new byte[0], value, sequence);
   }
 
@@ -53,18 +54,19 @@ public final class MigrationWriter {
    * @throws MovedException when a store's fence refused the write (the first group's refusal means
    *     nothing was written; the second's, that the first was): retry with newer routes
    */
-  public ApplyResult write(WriteRoute route, byte[] key, byte[] id, byte[] value, long sequence) {
+  public MigrationStore.ApplyResult write(
+      WriteRoute route, byte[] key, byte[] id, byte[] value, long sequence) {
     Row row = Row.of(key, id, value, route.version(), sequence, route.partition());
-    ApplyResult first = applyTo(route.first().id(), row, route);
+    MigrationStore.ApplyResult first = applyTo(route.first().id(), row, route);
     if (route.second() != null) {
       applyTo(route.second().id(), row, route);
     }
     return first;
   }
 
-  private ApplyResult applyTo(String groupId, Row row, WriteRoute route) {
+  private MigrationStore.ApplyResult applyTo(String groupId, Row row, WriteRoute route) {
     MigrationStore store = storeOf(groupId);
-    ApplyResult r = store.apply(List.of(row), WriteOrigin.CLIENT);
+    MigrationStore.ApplyResult r = store.apply(List.of(row), MigrationStore.WriteOrigin.CLIENT);
     if (r.refused()) {
       throw new MovedException(groupId, r.refusedBy(), route.version(), null);
     }

@@ -43,7 +43,7 @@ final class Planner {
               + "; keys would change meaning: route the new key type as a new entity");
     }
     boolean sameStrategy = from.strategy().equals(to.strategy());
-    List<Movement> moves = new ArrayList<>();
+    List<MigrationPlan.Movement> moves = new ArrayList<>();
     int sampled = 0;
     if (sameStrategy) {
       for (int p = 0; p < from.partitionCount(); p++) {
@@ -51,7 +51,7 @@ final class Planner {
         String t = to.groupOf(p).id();
         if (!s.equals(t)) {
           Part part = Part.of(partId(p, t), from.strategy(), p, null);
-          moves.add(new Movement(part, s, t, from.strategy().shareOf(p)));
+          moves.add(new MigrationPlan.Movement(part, s, t, from.strategy().shareOf(p)));
         }
       }
     } else {
@@ -79,7 +79,7 @@ final class Planner {
           Part part =
               Part.of(partId(p, target.id()), from.strategy(), p, new GroupFilter(to, target));
           double share = sampled == 0 ? 0 : (double) counts[p][g] / sampled;
-          moves.add(new Movement(part, s, target.id(), share));
+          moves.add(new MigrationPlan.Movement(part, s, target.id(), share));
         }
       }
     }
@@ -126,7 +126,7 @@ final class Planner {
   }
 
   /** Keys whose group under the target table is one group. */
-  private static final class GroupFilter implements KeyFilter {
+  private static final class GroupFilter implements Part.KeyFilter {
     private final RoutingTable to;
     private final ReplicaGroup target;
 

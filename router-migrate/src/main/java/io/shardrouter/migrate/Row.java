@@ -143,8 +143,8 @@ public final class Row {
   /**
    * A 64-bit digest of key, id, value and sequence (not of version and partition, which describe
    * how the row was routed, not what it holds). Part checksums add these digests modulo 2^64, so
-   * they do not depend on scan order; see {@link PartStats}. A row with the empty id has the digest
-   * it had before rows had ids.
+   * they do not depend on scan order; see {@link MigrationStore.PartStats}. A row with the empty id
+   * has the digest it had before rows had ids.
    */
   public long digest() {
     long h = 0x9E3779B97F4A7C15L;

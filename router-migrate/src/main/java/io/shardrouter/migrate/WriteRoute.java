@@ -19,7 +19,7 @@ public final class WriteRoute {
   private final Phase phase;
   private final ReplicaGroup first;
   private final ReplicaGroup second;
-  private final Movement movement;
+  private final MigrationPlan.Movement movement;
 
   WriteRoute(
       long version,
@@ -27,7 +27,7 @@ public final class WriteRoute {
       Phase phase,
       ReplicaGroup first,
       ReplicaGroup second,
-      Movement movement) {
+      MigrationPlan.Movement movement) {
     this.version = version;
     this.partition = partition;
     this.phase = phase;
@@ -67,7 +67,7 @@ public final class WriteRoute {
   }
 
   /** The movement the key belongs to, or null when it does not move. */
-  public Movement movement() {
+  public MigrationPlan.Movement movement() {
     return movement;
   }
 

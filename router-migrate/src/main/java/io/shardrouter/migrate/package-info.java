@@ -7,7 +7,7 @@
  * io.shardrouter.migrate.MigrationStore} for its database (one instance per replica group) and
  * keeps progress in a {@link io.shardrouter.migrate.MigrationStateStore} ({@link
  * io.shardrouter.migrate.MigrationStateStore#inDirectory} ships here); {@link
- * io.shardrouter.migrate.InMemoryStore} serves tests and the simulation. See {@code
+ * io.shardrouter.migrate.MigrationStore#inMemory} serves tests and the simulation. See {@code
  * docs/migration.md}.
  */
 package io.shardrouter.migrate;

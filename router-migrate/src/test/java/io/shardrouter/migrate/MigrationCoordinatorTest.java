@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.internal.InMemoryStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -156,7 +157,9 @@ class MigrationCoordinatorTest {
         k = "ghost-" + i;
       }
     }
-    stores.get("g5").apply(List.of(Row.of(b(k), b("x"), 1, 1, 3)), WriteOrigin.MIGRATION);
+    stores
+        .get("g5")
+        .apply(List.of(Row.of(b(k), b("x"), 1, 1, 3)), MigrationStore.WriteOrigin.MIGRATION);
     MigrationCoordinator c =
         MigrationCoordinator.builder(plan)
             .stores(stores)

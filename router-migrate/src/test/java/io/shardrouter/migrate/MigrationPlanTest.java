@@ -37,7 +37,7 @@ class MigrationPlanTest {
     assertEquals(3, plan.movements().size());
     assertEquals(false, plan.strategyChange());
     assertEquals(3.0 / 16, plan.movedShare(), 1e-12);
-    Movement m = plan.movements().get(0);
+    MigrationPlan.Movement m = plan.movements().get(0);
     assertEquals(3, m.sourcePartition());
     assertEquals("g4", m.sourceGroup());
     assertEquals("g5", m.targetGroup());
@@ -132,7 +132,7 @@ class MigrationPlanTest {
     MigrationPlan plan = MigrationPlan.between(from, to);
     assertTrue(plan.strategyChange());
     assertEquals(1, plan.movements().size(), plan.toText());
-    Movement m = plan.movements().get(0);
+    MigrationPlan.Movement m = plan.movements().get(0);
     assertEquals(p, m.sourcePartition());
     assertEquals(other, m.targetGroup());
     assertTrue(m.part().contains(KeyType.STRING.parseText(hot)));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.migrate.internal.InMemoryStore;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,17 +33,18 @@ class RowIdTest {
   @Test
   void apply_isIdempotentPerKeyAndId_notPerKey() {
     InMemoryStore s = new InMemoryStore("g1");
-    ApplyResult r =
+    MigrationStore.ApplyResult r =
         s.apply(
-            List.of(row("user-1", "o1", "a", 1), row("user-1", "o2", "b", 1)), WriteOrigin.CLIENT);
+            List.of(row("user-1", "o1", "a", 1), row("user-1", "o2", "b", 1)),
+            MigrationStore.WriteOrigin.CLIENT);
     assertEquals(2, r.applied(), "two orders of one user are two rows");
-    ApplyResult again =
+    MigrationStore.ApplyResult again =
         s.apply(
             List.of(row("user-1", "o1", "a", 1), row("user-1", "o2", "old", 1)),
-            WriteOrigin.CLIENT);
+            MigrationStore.WriteOrigin.CLIENT);
     assertEquals(0, again.applied());
     assertEquals(2, again.duplicates());
-    s.apply(List.of(row("user-1", "o2", "c", 2)), WriteOrigin.CLIENT);
+    s.apply(List.of(row("user-1", "o2", "c", 2)), MigrationStore.WriteOrigin.CLIENT);
     assertEquals("c", new String(s.get(b("user-1"), b("o2")).value(), StandardCharsets.UTF_8));
     assertEquals("a", new String(s.get(b("user-1"), b("o1")).value(), StandardCharsets.UTF_8));
     assertNull(s.get(b("user-1")), "no row with the empty id");
@@ -72,14 +74,16 @@ class RowIdTest {
       if (pair == 0) {
         pair = Arrays.compareUnsigned(i1, i2);
       }
-      int enc = Arrays.compareUnsigned(ScanPage.cursorOf(k1, i1), ScanPage.cursorOf(k2, i2));
+      int enc =
+          Arrays.compareUnsigned(
+              MigrationStore.ScanPage.cursorOf(k1, i1), MigrationStore.ScanPage.cursorOf(k2, i2));
       assertEquals(
           Integer.signum(pair),
           Integer.signum(enc),
           "seed " + seed + ": order of " + Arrays.toString(k1) + "/" + Arrays.toString(i1));
-      byte[] c = ScanPage.cursorOf(k1, i1);
-      assertArrayEquals(k1, ScanPage.cursorKey(c), "seed " + seed);
-      assertArrayEquals(i1, ScanPage.cursorId(c), "seed " + seed);
+      byte[] c = MigrationStore.ScanPage.cursorOf(k1, i1);
+      assertArrayEquals(k1, MigrationStore.ScanPage.cursorKey(c), "seed " + seed);
+      assertArrayEquals(i1, MigrationStore.ScanPage.cursorId(c), "seed " + seed);
     }
   }
 
@@ -95,9 +99,11 @@ class RowIdTest {
   void cursorKey_ofBytesThatAreNoCursor_saysWhatToPass() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> ScanPage.cursorKey(new byte[] {'a', 0, 7}));
+            IllegalArgumentException.class,
+            () -> MigrationStore.ScanPage.cursorKey(new byte[] {'a', 0, 7}));
     assertTrue(e.getMessage().contains("pass back the cursor a scan returned"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> ScanPage.cursorKey(new byte[] {'a'}));
+    assertThrows(
+        IllegalArgumentException.class, () -> MigrationStore.ScanPage.cursorKey(new byte[] {'a'}));
   }
 
   @Test
@@ -111,7 +117,7 @@ class RowIdTest {
     }
     List<Row> shuffled = new ArrayList<>(all);
     Collections.shuffle(shuffled, new java.util.Random(7));
-    s.apply(shuffled, WriteOrigin.MIGRATION);
+    s.apply(shuffled, MigrationStore.WriteOrigin.MIGRATION);
     Part part = Part.of("p0", MOD4, 0, null);
     List<Row> expected = new ArrayList<>();
     for (Row r : all) {
@@ -123,7 +129,8 @@ class RowIdTest {
     List<Row> scanned = new ArrayList<>();
     byte[] cursor = null;
     while (true) {
-      ScanPage page = s.scan(part, cursor, 3); // 3 never divides 7 ids: pages end inside keys
+      MigrationStore.ScanPage page =
+          s.scan(part, cursor, 3); // 3 never divides 7 ids: pages end inside keys
       scanned.addAll(page.rows());
       if (page.done()) {
         break;
@@ -134,7 +141,7 @@ class RowIdTest {
     List<Row> archived = new ArrayList<>();
     cursor = null;
     while (true) {
-      ScanPage page = s.delete(part, cursor, 4, archived::addAll);
+      MigrationStore.ScanPage page = s.delete(part, cursor, 4, archived::addAll);
       if (page.done()) {
         break;
       }

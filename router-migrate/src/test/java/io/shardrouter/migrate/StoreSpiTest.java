@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.migrate.internal.InMemoryStore;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +28,11 @@ class StoreSpiTest {
   @Test
   void apply_duplicateAndReordered_applyOnce() {
     InMemoryStore s = new InMemoryStore("g1");
-    assertEquals(1, s.apply(List.of(row("a", "2", 1, 2)), WriteOrigin.CLIENT).applied());
-    ApplyResult again =
-        s.apply(List.of(row("a", "2", 1, 2), row("a", "1", 1, 1)), WriteOrigin.CLIENT);
+    assertEquals(
+        1, s.apply(List.of(row("a", "2", 1, 2)), MigrationStore.WriteOrigin.CLIENT).applied());
+    MigrationStore.ApplyResult again =
+        s.apply(
+            List.of(row("a", "2", 1, 2), row("a", "1", 1, 1)), MigrationStore.WriteOrigin.CLIENT);
     assertEquals(0, again.applied());
     assertEquals(1, again.duplicates());
     assertEquals(1, again.superseded());
@@ -42,16 +45,19 @@ class StoreSpiTest {
     Row a = row("a", "x", 5, 1);
     s.setFence(new Fence(a.partition(), 5, 7, Phase.DUAL_WRITE));
     Row other = row("other-key-0", "y", 5, 1);
-    ApplyResult r = s.apply(List.of(other, a), WriteOrigin.CLIENT);
+    MigrationStore.ApplyResult r = s.apply(List.of(other, a), MigrationStore.WriteOrigin.CLIENT);
     if (other.partition() != a.partition()) {
       assertTrue(r.refused());
       assertEquals(7, r.refusedBy().minVersion());
       assertEquals(0, s.size());
     }
     assertFalse(
-        s.apply(List.of(Row.of(k("a"), k("x"), 7, 1, a.partition())), WriteOrigin.CLIENT)
+        s.apply(
+                List.of(Row.of(k("a"), k("x"), 7, 1, a.partition())),
+                MigrationStore.WriteOrigin.CLIENT)
             .refused());
-    assertFalse(s.apply(List.of(row("b", "m", 0, 1)), WriteOrigin.MIGRATION).refused());
+    assertFalse(
+        s.apply(List.of(row("b", "m", 0, 1)), MigrationStore.WriteOrigin.MIGRATION).refused());
   }
 
   @Test
@@ -72,15 +78,15 @@ class StoreSpiTest {
     for (int i = 0; i < 50; i++) {
       all.add(row("key-" + i, "v" + i, 1, i + 1));
     }
-    a.apply(all, WriteOrigin.MIGRATION);
+    a.apply(all, MigrationStore.WriteOrigin.MIGRATION);
     List<Row> reversed = new ArrayList<>(all);
     java.util.Collections.reverse(reversed);
-    b.apply(reversed, WriteOrigin.MIGRATION);
+    b.apply(reversed, MigrationStore.WriteOrigin.MIGRATION);
     Part p = Part.of("p1", MOD4, 1, null);
     List<Row> seen = new ArrayList<>();
     byte[] cursor = null;
     while (true) {
-      ScanPage page = a.scan(p, cursor, 3);
+      MigrationStore.ScanPage page = a.scan(p, cursor, 3);
       seen.addAll(page.rows());
       if (page.done()) {
         break;
@@ -101,14 +107,14 @@ class StoreSpiTest {
   void delete_handsRowsToArchive_thenRemovesThem() {
     InMemoryStore s = new InMemoryStore("g");
     for (int i = 0; i < 20; i++) {
-      s.apply(List.of(row("k" + i, "v", 1, 1)), WriteOrigin.MIGRATION);
+      s.apply(List.of(row("k" + i, "v", 1, 1)), MigrationStore.WriteOrigin.MIGRATION);
     }
     Part p = Part.of("p0", MOD4, 0, null);
     long before = s.stats(p).rows();
     List<Row> archived = new ArrayList<>();
     byte[] cursor = null;
     while (true) {
-      ScanPage page = s.delete(p, cursor, 4, archived::addAll);
+      MigrationStore.ScanPage page = s.delete(p, cursor, 4, archived::addAll);
       if (page.done()) {
         break;
       }

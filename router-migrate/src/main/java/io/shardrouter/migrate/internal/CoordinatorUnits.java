@@ -5,11 +5,9 @@ import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.MigrationStore;
-import io.shardrouter.migrate.Movement;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.PartReport;
 import io.shardrouter.migrate.Phase;
-import io.shardrouter.migrate.ScanPage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,7 +34,7 @@ public final class CoordinatorUnits {
       MigrationPlan plan, Map<String, MigrationStore> stores, Phase phase, long version) {
     boolean onTarget = phase == Phase.ROLLBACK_WINDOW || phase == Phase.ROLLED_BACK;
     Set<String> done = new LinkedHashSet<>();
-    for (Movement m : plan.movements()) {
+    for (MigrationPlan.Movement m : plan.movements()) {
       String group = onTarget ? m.targetGroup() : m.sourceGroup();
       if (done.add(group + "/" + m.sourcePartition())) {
         stores
@@ -60,18 +58,18 @@ public final class CoordinatorUnits {
       String pass,
       int batchSize,
       ArchiveSink archive) {
-    List<Movement> ms = plan.movements();
+    List<MigrationPlan.Movement> ms = plan.movements();
     String counter = pass + "#";
     int i = state.counter(counter);
     if (i >= ms.size()) {
       return state.withStep(pass).withoutSteps(counter).withoutCursors();
     }
-    Movement m = ms.get(i);
+    MigrationPlan.Movement m = ms.get(i);
     Part part = m.part();
     byte[] cursor = state.cursors().get(part.id());
     MigrationStore source = stores.get(m.sourceGroup());
     MigrationStore target = stores.get(m.targetGroup());
-    ScanPage page;
+    MigrationStore.ScanPage page;
     switch (pass) {
       case "copy":
       case "catch-up":
@@ -109,10 +107,10 @@ public final class CoordinatorUnits {
       int batchSize,
       int maxRounds,
       String verifiedStep) {
-    List<Movement> ms = plan.movements();
+    List<MigrationPlan.Movement> ms = plan.movements();
     int v = state.counter("verify#");
     if (v < ms.size()) {
-      Movement m = ms.get(v);
+      MigrationPlan.Movement m = ms.get(v);
       PartReport r =
           Passes.verify(
               m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);
@@ -147,7 +145,7 @@ public final class CoordinatorUnits {
     }
     int r = state.counter("repair#");
     if (r < ms.size()) {
-      Movement m = ms.get(r);
+      MigrationPlan.Movement m = ms.get(r);
       if (!reportOf(state, m.part().id()).clean()) {
         Passes.repair(
             m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);

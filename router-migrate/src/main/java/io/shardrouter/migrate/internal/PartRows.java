@@ -3,7 +3,6 @@ package io.shardrouter.migrate.internal;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.ScanPage;
 import java.util.List;
 
 /**
@@ -32,7 +31,7 @@ final class PartRows {
       if (done) {
         return null;
       }
-      ScanPage p = store.scan(part, cursor, pageSize);
+      MigrationStore.ScanPage p = store.scan(part, cursor, pageSize);
       page = p.rows();
       at = 0;
       cursor = p.cursor();

@@ -5,8 +5,6 @@ import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.PartReport;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.ScanPage;
-import io.shardrouter.migrate.WriteOrigin;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,17 +26,17 @@ public final class Passes {
    *
    * @return the page (its cursor resumes the pass)
    */
-  public static ScanPage copyPage(
+  public static MigrationStore.ScanPage copyPage(
       Part part, MigrationStore from, MigrationStore to, byte[] cursor, int limit) {
-    ScanPage page = from.scan(part, cursor, limit);
+    MigrationStore.ScanPage page = from.scan(part, cursor, limit);
     if (!page.rows().isEmpty()) {
-      to.apply(page.rows(), WriteOrigin.MIGRATION);
+      to.apply(page.rows(), MigrationStore.WriteOrigin.MIGRATION);
     }
     return page;
   }
 
   /** Deletes one page of {@code part} from {@code store}, archiving it first when asked. */
-  public static ScanPage deletePage(
+  public static MigrationStore.ScanPage deletePage(
       Part part, MigrationStore store, byte[] cursor, int limit, ArchiveSink archive) {
     return store.delete(part, cursor, limit, archive);
   }
@@ -154,7 +152,7 @@ public final class Passes {
       }
     }
     if (!copy.isEmpty()) {
-      target.apply(copy, WriteOrigin.MIGRATION);
+      target.apply(copy, MigrationStore.WriteOrigin.MIGRATION);
     }
     return copy.size();
   }

@@ -6,16 +6,14 @@ import static io.shardrouter.migrate.internal.SimRows.routed;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.migrate.ApplyResult;
 import io.shardrouter.migrate.Fence;
-import io.shardrouter.migrate.InMemoryStore;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
+import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.ReadRoute;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.WriteOrigin;
 import io.shardrouter.migrate.WriteRoute;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -315,11 +313,11 @@ public final class SimSchedule {
   private boolean applyLeg(String group, Row row) {
     InMemoryStore s = stores.get(group);
     if (!fenceOn) {
-      s.apply(List.of(row), WriteOrigin.MIGRATION);
+      s.apply(List.of(row), MigrationStore.WriteOrigin.MIGRATION);
       return true;
     }
     List<Fence> fences = s.fences();
-    ApplyResult r = s.apply(List.of(row), WriteOrigin.CLIENT);
+    MigrationStore.ApplyResult r = s.apply(List.of(row), MigrationStore.WriteOrigin.CLIENT);
     if (r.refused()) {
       return false;
     }

@@ -4,7 +4,7 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.examples.orders.Ledger.Acked;
 import io.shardrouter.jdbc.ShardedDataSource;
-import io.shardrouter.migrate.ScanPage;
+import io.shardrouter.migrate.MigrationStore;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -58,7 +58,7 @@ record Reconciliation(
           ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           byte[] key = rs.getBytes(1);
-          ByteBuffer at = ByteBuffer.wrap(ScanPage.cursorOf(key, rs.getBytes(2)));
+          ByteBuffer at = ByteBuffer.wrap(MigrationStore.ScanPage.cursorOf(key, rs.getBytes(2)));
           if (table.routeCanonical(key).group().id().equals(g.id())) {
             onOwner.put(at, rs.getLong(3));
             owned++;
@@ -76,7 +76,7 @@ record Reconciliation(
       Order o = a.order();
       ByteBuffer at =
           ByteBuffer.wrap(
-              ScanPage.cursorOf(
+              MigrationStore.ScanPage.cursorOf(
                   OrdersRouting.key(o.tenant(), o.userId()),
                   o.orderId().getBytes(StandardCharsets.UTF_8)));
       Long seq = onOwner.remove(at);

@@ -12,9 +12,9 @@ import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRouter;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationStateStore;
+import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.WriteOrigin;
 import io.shardrouter.migrate.WriteRoute;
 import io.shardrouter.query.ScatterGather;
 import java.io.PrintStream;
@@ -266,13 +266,13 @@ final class ReshardRun {
         List<Row> batch = batches.computeIfAbsent(store.groupId(), g -> new ArrayList<>());
         batch.add(row);
         if (batch.size() == 500) {
-          store.apply(batch, WriteOrigin.CLIENT);
+          store.apply(batch, MigrationStore.WriteOrigin.CLIENT);
           batch.clear();
         }
         ledger.ack(order, 1);
       }
     }
-    batches.forEach((g, rows) -> stores.get(g).apply(rows, WriteOrigin.CLIENT));
+    batches.forEach((g, rows) -> stores.get(g).apply(rows, MigrationStore.WriteOrigin.CLIENT));
     out.printf(
         Locale.ROOT,
         "loaded %,d orders of %,d users (%,d tenants) on g1..g4 and %s in %.1f s%n",

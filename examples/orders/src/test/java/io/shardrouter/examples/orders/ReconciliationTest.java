@@ -10,8 +10,8 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.WriteOrigin;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,8 +53,8 @@ class ReconciliationTest {
       ReplicaGroup owner2 = table.route("tenant-2", "u2").group();
       JdbcMigrationStore s1 = OrdersSchema.ordersStore(owner1.id(), db.primary(owner1));
       JdbcMigrationStore s2 = OrdersSchema.ordersStore(owner2.id(), db.primary(owner2));
-      s1.apply(List.of(row(s1, table, kept, 1)), WriteOrigin.CLIENT);
-      s2.apply(List.of(row(s2, table, older, 1)), WriteOrigin.CLIENT);
+      s1.apply(List.of(row(s1, table, kept, 1)), MigrationStore.WriteOrigin.CLIENT);
+      s2.apply(List.of(row(s2, table, older, 1)), MigrationStore.WriteOrigin.CLIENT);
       ledger.ack(kept, 1);
       ledger.ack(lost, 1);
       ledger.ack(older, 2);
@@ -68,9 +68,9 @@ class ReconciliationTest {
       ReplicaGroup other =
           table.groups().stream().filter(g -> !g.equals(owner1)).findFirst().orElseThrow();
       JdbcMigrationStore wrong = OrdersSchema.ordersStore(other.id(), db.primary(other));
-      wrong.apply(List.of(row(wrong, table, kept, 1)), WriteOrigin.MIGRATION);
+      wrong.apply(List.of(row(wrong, table, kept, 1)), MigrationStore.WriteOrigin.MIGRATION);
       Order stray = new Order("tenant-1", "u1", "o9", 1_767_225_600_000L, 900);
-      s1.apply(List.of(row(s1, table, stray, 1)), WriteOrigin.CLIENT);
+      s1.apply(List.of(row(s1, table, stray, 1)), MigrationStore.WriteOrigin.CLIENT);
       Reconciliation again = Reconciliation.check(table, table.groups(), db, ledger);
       assertEquals(1, again.duplicated(), "the copy of o1 on " + other.id());
       assertEquals(1, again.unacknowledged(), "o9 was written but never acknowledged");

@@ -1,5 +1,9 @@
-package io.shardrouter.migrate;
+package io.shardrouter.migrate.internal;
 
+import io.shardrouter.migrate.Fence;
+import io.shardrouter.migrate.MigrationStore;
+import io.shardrouter.migrate.Part;
+import io.shardrouter.migrate.Row;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,17 +14,20 @@ import java.util.TreeMap;
 /**
  * A {@link MigrationStore} in memory: the rows of one replica group in a sorted map, and its fence
  * records. It follows the apply rule of {@link MigrationStore} exactly, and serves tests, examples
- * and the simulation.
+ * and the simulation; callers get one from {@link MigrationStore#inMemory}.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use (every method holds the store's monitor, which
  * also makes the fence check atomic with the write).
  *
- * <p><b>Stability:</b> evolving.
+ * <p><b>Stability:</b> internal.
  */
 public final class InMemoryStore implements MigrationStore {
   private final String groupId;
 
-  /** Rows by {@link ScanPage#cursorOf} of their (key, id), which sorts in store order. */
+  /**
+   * Rows by {@link MigrationStore.ScanPage#cursorOf} of their (key, id), which sorts in store
+   * order.
+   */
   private final TreeMap<byte[], Row> rows = new TreeMap<>(Arrays::compareUnsigned);
 
   private final TreeMap<Integer, Fence> fences = new TreeMap<>();
@@ -40,7 +47,7 @@ public final class InMemoryStore implements MigrationStore {
   }
 
   @Override
-  public synchronized ScanPage scan(Part part, byte[] cursor, int limit) {
+  public synchronized MigrationStore.ScanPage scan(Part part, byte[] cursor, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
@@ -50,7 +57,7 @@ public final class InMemoryStore implements MigrationStore {
     int examined = 0;
     for (Map.Entry<byte[], Row> e : tail.entrySet()) {
       if (examined == limit) {
-        return new ScanPage(out, last, false);
+        return new MigrationStore.ScanPage(out, last, false);
       }
       examined++;
       last = e.getKey();
@@ -58,16 +65,17 @@ public final class InMemoryStore implements MigrationStore {
         out.add(e.getValue());
       }
     }
-    return new ScanPage(out, last, true);
+    return new MigrationStore.ScanPage(out, last, true);
   }
 
   @Override
-  public synchronized ApplyResult apply(List<Row> batch, WriteOrigin origin) {
-    if (origin == WriteOrigin.CLIENT && !fences.isEmpty()) {
+  public synchronized MigrationStore.ApplyResult apply(
+      List<Row> batch, MigrationStore.WriteOrigin origin) {
+    if (origin == MigrationStore.WriteOrigin.CLIENT && !fences.isEmpty()) {
       for (Row r : batch) {
         for (Fence f : fences.values()) {
           if (f.refuses(r)) {
-            return ApplyResult.refused(f);
+            return MigrationStore.ApplyResult.refused(f);
           }
         }
       }
@@ -76,7 +84,7 @@ public final class InMemoryStore implements MigrationStore {
     int duplicates = 0;
     int superseded = 0;
     for (Row r : batch) {
-      byte[] at = ScanPage.cursorOf(r.key(), r.id());
+      byte[] at = MigrationStore.ScanPage.cursorOf(r.key(), r.id());
       Row old = rows.get(at);
       long have = old == null ? 0 : old.sequence();
       if (r.sequence() > have) {
@@ -88,7 +96,7 @@ public final class InMemoryStore implements MigrationStore {
         superseded++;
       }
     }
-    return new ApplyResult(applied, duplicates, superseded, null);
+    return new MigrationStore.ApplyResult(applied, duplicates, superseded, null);
   }
 
   @Override
@@ -101,7 +109,7 @@ public final class InMemoryStore implements MigrationStore {
   }
 
   private Map<byte[], Row> rowsOf(byte[] key) {
-    byte[] from = ScanPage.keyPrefix(key);
+    byte[] from = MigrationStore.ScanPage.keyPrefix(key);
     byte[] to = from.clone();
     to[to.length - 1]++; // the terminator 0x00 0x01 becomes 0x00 0x02: just after every id
     return rows.subMap(from, true, to, false);
@@ -109,7 +117,7 @@ public final class InMemoryStore implements MigrationStore {
 
   @Override
   public synchronized Row get(byte[] key, byte[] id) {
-    return rows.get(ScanPage.cursorOf(key, id));
+    return rows.get(MigrationStore.ScanPage.cursorOf(key, id));
   }
 
   @Override
@@ -130,7 +138,7 @@ public final class InMemoryStore implements MigrationStore {
   @Override
   public synchronized void deleteRows(List<Row> doomed) {
     for (Row r : doomed) {
-      rows.remove(ScanPage.cursorOf(r.key(), r.id()));
+      rows.remove(MigrationStore.ScanPage.cursorOf(r.key(), r.id()));
     }
   }
 
