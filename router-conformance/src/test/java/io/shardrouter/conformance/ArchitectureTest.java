@@ -128,28 +128,31 @@ class ArchitectureTest {
 
   /**
    * (c) No Jackson type in an exported signature (supertypes, type parameters, fields,
-   * constructors, methods, throws) outside the codec package {@value #CODEC_PACKAGE}; internal
-   * packages are not exported and are not checked.
+   * constructors, methods, throws) outside the codec package {@value #CODEC_PACKAGE}, and no type
+   * of an internal package in any exported signature: a caller on the module path could not name
+   * it, and one on the class path would depend on what changes without notice. Internal packages
+   * are not exported and are not checked.
    */
   @Test
-  void exportedSignatures_nameNoJacksonType_outsideTheCodec() {
+  void exportedSignatures_nameNoJacksonType_outsideTheCodec_andNoInternalType() {
     Set<String> exported = new TreeSet<>();
     for (LibraryModule m : modules) {
       exported.addAll(m.exportedPackages());
     }
-    exported.remove(CODEC_PACKAGE);
     ArchRule rule =
         classes()
             .that(
                 new com.tngtech.archunit.base.DescribedPredicate<JavaClass>(
-                    "are visible types of exported packages other than " + CODEC_PACKAGE) {
+                    "are visible types of exported packages") {
                   @Override
                   public boolean test(JavaClass c) {
                     return exported.contains(c.getPackageName()) && isVisible(c);
                   }
                 })
             .should(
-                new ArchCondition<JavaClass>("name no com.fasterxml.jackson type in their API") {
+                new ArchCondition<JavaClass>(
+                    "name no internal type, and outside the codec no com.fasterxml.jackson type,"
+                        + " in their API") {
                   @Override
                   public void check(JavaClass item, ConditionEvents events) {
                     List<JavaType> types = new ArrayList<>();
@@ -207,12 +210,21 @@ class ArchitectureTest {
 
   private static void report(
       JavaClass owner, String where, List<? extends JavaType> types, ConditionEvents events) {
+    boolean codec = owner.getPackageName().equals(CODEC_PACKAGE);
     for (JavaType t : types) {
       for (JavaClass raw : t.getAllInvolvedRawTypes()) {
-        if (raw.getName().startsWith("com.fasterxml.jackson.")) {
+        if (!codec && raw.getName().startsWith("com.fasterxml.jackson.")) {
           events.add(
               SimpleConditionEvent.violated(
                   owner, where + " names the Jackson type " + raw.getName() + " in its signature"));
+        }
+        if (raw.getPackageName().startsWith("io.shardrouter.")
+            && (raw.getPackageName().endsWith(".internal")
+                || raw.getPackageName().contains(".internal."))) {
+          events.add(
+              SimpleConditionEvent.violated(
+                  owner,
+                  where + " names the internal type " + raw.getName() + " in its signature"));
         }
       }
     }

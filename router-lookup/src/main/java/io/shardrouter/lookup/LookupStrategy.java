@@ -199,8 +199,16 @@ public final class LookupStrategy
    * The directory: key (canonical bytes) → partition, or an encoded reference to an entry with
    * options.
    */
-  public Directory directory() {
+  Directory directory() {
     return directory;
+  }
+
+  /**
+   * The memory the directory holds, in bytes: its hash table, its overflow of long keys and its key
+   * order (about 44 bytes per entry for 16-byte keys; docs/lookup.md §4).
+   */
+  public long directoryBytes() {
+    return directory.memoryBytes();
   }
 
   /** The number of directory entries. */

@@ -70,7 +70,7 @@ public class LookupRouteBenchmark {
       LookupStrategy s = b.build();
       table = BenchTables.table(s, GROUPS, KeyType.STRING, 1);
       System.out.printf(Locale.ROOT, "%nlookup directory: %,d entries, %,d bytes, %.1f B/entry, built in %.1f s%n",
-          s.directory().size(), s.directory().memoryBytes(), (double) s.directory().memoryBytes() / s.directory().size(),
+          s.size(), s.directoryBytes(), (double) s.directoryBytes() / s.size(),
           (System.nanoTime() - start) / 1e9);
     }
   }
