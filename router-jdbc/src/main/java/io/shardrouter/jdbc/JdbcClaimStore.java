@@ -4,7 +4,6 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.lookup.ClaimRecord;
-import io.shardrouter.lookup.ClaimState;
 import io.shardrouter.lookup.ClaimStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,7 +17,8 @@ import javax.sql.DataSource;
 /**
  * router-lookup's uniqueness claims ({@link io.shardrouter.lookup.Claims}) kept in one table on the
  * primary of every replica group, keyed by (partition, value): claim records stay with their
- * partition when the placement moves it, as {@link io.shardrouter.lookup.InMemoryClaimStore} does.
+ * partition when the placement moves it, as {@link io.shardrouter.lookup.ClaimStore#inMemory()}
+ * does.
  *
  * <p>The table ({@link #createTable}): {@code <table>(part INT, claimed_value, owner_id, token,
  * state, expires_at BIGINT, PRIMARY KEY (part, claimed_value))}. Each method is one statement in
@@ -166,9 +166,9 @@ public final class JdbcClaimStore implements ClaimStore {
     ps.setLong(at + 3, r.expiresAtMillis());
   }
 
-  private ClaimState state(String stored, Route route) {
+  private ClaimRecord.State state(String stored, Route route) {
     try {
-      return ClaimState.valueOf(stored);
+      return ClaimRecord.State.valueOf(stored);
     } catch (IllegalArgumentException e) {
       throw new JdbcStoreException(
           "claim table '"
@@ -178,7 +178,7 @@ public final class JdbcClaimStore implements ClaimStore {
               + "' holds state '"
               + stored
               + "', expected one of "
-              + List.of(ClaimState.values())
+              + List.of(ClaimRecord.State.values())
               + "; the table was written by something else: fix the row");
     }
   }

@@ -12,7 +12,6 @@ import io.shardrouter.lookup.Claim;
 import io.shardrouter.lookup.ClaimLostException;
 import io.shardrouter.lookup.ClaimRecord;
 import io.shardrouter.lookup.ClaimResult;
-import io.shardrouter.lookup.ClaimState;
 import io.shardrouter.lookup.Claims;
 import io.shardrouter.lookup.Normalizer;
 import java.sql.Connection;
@@ -56,7 +55,7 @@ class JdbcClaimStoreTest {
   void claimCommitRelease_expiryAndTakeover(TestDatabase db) {
     try (Setup s = setup(db)) {
       Claim ann = ((ClaimResult.Granted) s.claims.claim("Ann@Example.com", "user-1")).claim();
-      assertEquals(ClaimState.PENDING, s.store.find(ann.route(), "ann@example.com").state());
+      assertEquals(ClaimRecord.State.PENDING, s.store.find(ann.route(), "ann@example.com").state());
       Claim committed = s.claims.commit(ann);
       assertEquals(committed.record(), s.store.find(ann.route(), "ann@example.com"));
       ClaimResult again = s.claims.claim("ANN@example.com", "user-2");
@@ -81,13 +80,14 @@ class JdbcClaimStoreTest {
       Route p0 = s.router.table().routeOfPartition(0);
       Route p2 = s.router.table().routeOfPartition(2);
       assertEquals(p0.group(), p2.group(), "partitions 0 and 2 share group g1");
-      ClaimRecord a = new ClaimRecord("x@y.z", "o1", "t1", ClaimState.PENDING, 5);
+      ClaimRecord a = new ClaimRecord("x@y.z", "o1", "t1", ClaimRecord.State.PENDING, 5);
       assertTrue(s.store.insertIfAbsent(p0, a));
       assertFalse(s.store.insertIfAbsent(p0, a));
       assertTrue(
           s.store.insertIfAbsent(p2, a), "the same value on another partition is another record");
-      ClaimRecord stale = new ClaimRecord("x@y.z", "o1", "t0", ClaimState.PENDING, 5);
-      ClaimRecord next = new ClaimRecord("x@y.z", "o2", "t2", ClaimState.COMMITTED, Long.MAX_VALUE);
+      ClaimRecord stale = new ClaimRecord("x@y.z", "o1", "t0", ClaimRecord.State.PENDING, 5);
+      ClaimRecord next =
+          new ClaimRecord("x@y.z", "o2", "t2", ClaimRecord.State.COMMITTED, Long.MAX_VALUE);
       assertFalse(s.store.replace(p0, stale, next), "a replace on another token does nothing");
       assertTrue(s.store.replace(p0, a, next));
       assertEquals(next, s.store.find(p0, "x@y.z"));
@@ -100,7 +100,7 @@ class JdbcClaimStoreTest {
               IllegalArgumentException.class,
               () ->
                   s.store.replace(
-                      p2, a, new ClaimRecord("other", "o", "t", ClaimState.PENDING, 1)));
+                      p2, a, new ClaimRecord("other", "o", "t", ClaimRecord.State.PENDING, 1)));
       assertTrue(e.getMessage().contains("'x@y.z' cannot become 'other'"), e::getMessage);
     }
   }

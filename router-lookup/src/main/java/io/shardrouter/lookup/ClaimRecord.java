@@ -24,13 +24,13 @@ import java.util.Objects;
  * @since 0.1
  */
 public record ClaimRecord(
-    String value, String owner, String token, ClaimState state, long expiresAtMillis) {
+    String value, String owner, String token, State state, long expiresAtMillis) {
   public ClaimRecord {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(state, "state");
-    if (state == ClaimState.COMMITTED && expiresAtMillis != Long.MAX_VALUE) {
+    if (state == State.COMMITTED && expiresAtMillis != Long.MAX_VALUE) {
       throw new IllegalArgumentException(
           "a committed claim never expires: expiresAtMillis must be Long.MAX_VALUE, got "
               + expiresAtMillis);
@@ -39,11 +39,27 @@ public record ClaimRecord(
 
   /** True when a pending claim has expired at {@code nowMillis}. */
   public boolean expiredAt(long nowMillis) {
-    return state == ClaimState.PENDING && nowMillis >= expiresAtMillis;
+    return state == State.PENDING && nowMillis >= expiresAtMillis;
   }
 
   /** This claim, committed. */
   ClaimRecord committed() {
-    return new ClaimRecord(value, owner, token, ClaimState.COMMITTED, Long.MAX_VALUE);
+    return new ClaimRecord(value, owner, token, State.COMMITTED, Long.MAX_VALUE);
+  }
+
+  /**
+   * The state of a uniqueness claim record.
+   *
+   * <p><b>Stability:</b> stable: the names are stored by the caller's {@link ClaimStore}.
+   *
+   * @since 0.1
+   */
+  public enum State {
+    /**
+     * Taken by a registration in progress; another registration may take it over once it expires.
+     */
+    PENDING,
+    /** The registration finished: the value belongs to the owner until released. */
+    COMMITTED
   }
 }

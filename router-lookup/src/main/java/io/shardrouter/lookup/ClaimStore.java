@@ -1,6 +1,7 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.Route;
+import io.shardrouter.lookup.internal.InMemoryClaimStore;
 
 /**
  * Where the caller's DAO keeps uniqueness claim records: a table on every partition (or one with a
@@ -29,6 +30,15 @@ import io.shardrouter.core.Route;
  * @since 0.1
  */
 public interface ClaimStore {
+
+  /**
+   * A store in memory, for tests and examples: one map keyed by (partition, value) whose atomic
+   * operations stand for the database's statements. Partition, not group: records stay with their
+   * partition when the placement moves it.
+   */
+  static ClaimStore inMemory() {
+    return new InMemoryClaimStore();
+  }
 
   /**
    * Inserts {@code record} on the partition of {@code route} unless a record for its value exists;

@@ -18,13 +18,13 @@ import java.util.function.LongSupplier;
  *
  * <ol>
  *   <li>{@link #claim} normalizes the value, routes the normal form through the claims entity's
- *       router, and inserts a {@link ClaimState#PENDING} record with a fresh token and an expiry.
- *       The insert is atomic on that one partition, so of two registrations exactly one wins; the
- *       other gets {@link ClaimResult.Taken}. A pending record whose expiry has passed (its
- *       registration crashed) is taken over with a conditional replace, again by exactly one.
+ *       router, and inserts a {@link ClaimRecord.State#PENDING} record with a fresh token and an
+ *       expiry. The insert is atomic on that one partition, so of two registrations exactly one
+ *       wins; the other gets {@link ClaimResult.Taken}. A pending record whose expiry has passed
+ *       (its registration crashed) is taken over with a conditional replace, again by exactly one.
  *   <li>The winner writes its primary row (anywhere: it is routed by its own key).
- *   <li>{@link #commit} replaces the pending record by a {@link ClaimState#COMMITTED} one, on
- *       condition that it is still this claim's (same token). If the claim expired and was taken
+ *   <li>{@link #commit} replaces the pending record by a {@link ClaimRecord.State#COMMITTED} one,
+ *       on condition that it is still this claim's (same token). If the claim expired and was taken
  *       over, commit throws {@link ClaimLostException}: undo the primary row. Choose the expiry
  *       well above the time step 2 takes.
  *   <li>{@link #release} deletes the claim: after a failed step 2, or when the value is given up
@@ -135,7 +135,7 @@ public final class Claims {
               v.normalized(),
               owner,
               UUID.randomUUID().toString(),
-              ClaimState.PENDING,
+              ClaimRecord.State.PENDING,
               now > Long.MAX_VALUE - 1 - pendingMillis ? Long.MAX_VALUE - 1 : now + pendingMillis);
       if (store.insertIfAbsent(v.route(), mine)) {
         return new ClaimResult.Granted(new Claim(v, mine, false));
@@ -171,7 +171,7 @@ public final class Claims {
    */
   public Claim commit(Claim claim) {
     Objects.requireNonNull(claim, "claim");
-    if (claim.record().state() == ClaimState.COMMITTED) {
+    if (claim.record().state() == ClaimRecord.State.COMMITTED) {
       return claim;
     }
     Route route = currentRoute(claim, "commit");

@@ -25,13 +25,13 @@ final class DirectoryEntries extends AbstractMap<String, Spec> implements AsciiM
   private static final int BATCH = 64;
   private final LookupStrategy owner;
   private final Directory directory;
-  private final LookupEntry[] rich;
+  private final LookupStrategy.Entry[] rich;
   private final AtomicReference<SortedKeys> text; // null inside once taken
 
   DirectoryEntries(
       LookupStrategy owner,
       Directory directory,
-      LookupEntry[] rich,
+      LookupStrategy.Entry[] rich,
       AtomicReference<SortedKeys> text) {
     this.owner = owner;
     this.directory = directory;
@@ -103,9 +103,9 @@ final class DirectoryEntries extends AbstractMap<String, Spec> implements AsciiM
       String text = owner.keyText(arena, directory.keyOffset(r), directory.keyLength(r));
       int v = directory.value(r);
       Spec value =
-          v < LookupStrategyBuilder.RICH_BASE
+          v < LookupStrategy.Builder.RICH_BASE
               ? Spec.of(v)
-              : rich[v - LookupStrategyBuilder.RICH_BASE].toSpecValue();
+              : rich[v - LookupStrategy.Builder.RICH_BASE].toSpecValue();
       return new AbstractMap.SimpleImmutableEntry<>(text, value);
     }
   }

@@ -16,7 +16,7 @@ final class LookupExplainer {
     int start = off;
     int n = len;
     String what;
-    if (s.match() == MatchMode.FIRST_PART) {
+    if (s.match() == LookupStrategy.MatchMode.FIRST_PART) {
       long part = KeyTexts.firstPart(s.directoryKeyType().kind(), s.keyType(), c, off, len);
       start = (int) (part >>> 32);
       n = (int) part;
@@ -24,7 +24,7 @@ final class LookupExplainer {
     } else {
       what = s.ownerOf(c, start, n);
     }
-    LookupEntry e = s.entryOf(java.util.Arrays.copyOfRange(c, start, start + n));
+    LookupStrategy.Entry e = s.entryOf(java.util.Arrays.copyOfRange(c, start, start + n));
     if (e == null) {
       return "lookup: "
           + what

@@ -39,7 +39,7 @@ final class LookupMoves {
       }
       return walk(p, next);
     }
-    if (next.match() != MatchMode.KEY
+    if (next.match() != LookupStrategy.MatchMode.KEY
         || !next.fallback().equals(previous)
         || next.partitionCount() < previous.partitionCount()) {
       return null;
@@ -107,10 +107,10 @@ final class LookupMoves {
 
   /** The one partition of a directory value, or {@link #SPLIT}. */
   private static int target(LookupStrategy s, int value) {
-    if (value < LookupStrategyBuilder.RICH_BASE) {
+    if (value < LookupStrategy.Builder.RICH_BASE) {
       return value;
     }
-    LookupEntry e = s.richEntry(value);
+    LookupStrategy.Entry e = s.richEntry(value);
     return e.isSplit() ? SPLIT : e.partition();
   }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.lookup.internal.InMemoryClaimStore;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,11 +31,11 @@ class ClaimsTest {
     ClaimResult r = claims.claim("Ann@Example.com", "user-1");
     Claim c = ((ClaimResult.Granted) r).claim();
     assertEquals("ann@example.com", c.record().value());
-    assertEquals(ClaimState.PENDING, c.record().state());
+    assertEquals(ClaimRecord.State.PENDING, c.record().state());
     assertEquals(1_030_000, c.record().expiresAtMillis());
     assertEquals(router.route("ann@example.com").partition(), c.route().partition());
     Claim committed = claims.commit(c);
-    assertEquals(ClaimState.COMMITTED, committed.record().state());
+    assertEquals(ClaimRecord.State.COMMITTED, committed.record().state());
     assertEquals(committed, claims.commit(committed), "committing twice changes nothing");
     ClaimResult again = claims.claim("ANN@example.COM", "user-2");
     assertFalse(again.granted());
@@ -49,7 +50,7 @@ class ClaimsTest {
     Claim crashed = ((ClaimResult.Granted) claims.claim("bob@example.com", "user-1")).claim();
     clock.addAndGet(29_999);
     ClaimResult early = claims.claim("bob@example.com", "user-2");
-    assertEquals(ClaimState.PENDING, ((ClaimResult.Taken) early).holder().state());
+    assertEquals(ClaimRecord.State.PENDING, ((ClaimResult.Taken) early).holder().state());
     clock.addAndGet(1);
     ClaimResult late = claims.claim("bob@example.com", "user-2");
     Claim recovered = ((ClaimResult.Granted) late).claim();
@@ -149,6 +150,6 @@ class ClaimsTest {
     assertThrows(NullPointerException.class, () -> claims.claim("a@b.c", null));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new ClaimRecord("v", "o", "t", ClaimState.COMMITTED, 5));
+        () -> new ClaimRecord("v", "o", "t", ClaimRecord.State.COMMITTED, 5));
   }
 }

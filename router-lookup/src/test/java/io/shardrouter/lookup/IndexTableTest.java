@@ -28,7 +28,7 @@ class IndexTableTest {
   @Test
   void entryFor_routesByNormalizedEmail_andCarriesThePrimaryRoute() {
     IndexTable idx = index(IndexTable.Maintenance.SYNCHRONOUS);
-    IndexEntry e = idx.entryFor("Ann@Example.COM", 123456789L);
+    IndexTable.Entry e = idx.entryFor("Ann@Example.COM", 123456789L);
     assertEquals("ann@example.com", e.attribute());
     assertEquals(BY_EMAIL.route("ann@example.com").partition(), e.indexRoute().partition());
     assertEquals(USERS.route(123456789L).partition(), e.primaryRoute().partition());

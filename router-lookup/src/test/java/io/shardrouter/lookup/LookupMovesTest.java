@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class LookupMovesTest {
   private static final PartitionStrategy FALLBACK = Fixtures.hashMod(8);
 
-  private static LookupStrategyBuilder base() {
+  private static LookupStrategy.Builder base() {
     return LookupStrategy.builder(KeyType.STRING).fallback(FALLBACK).partitions(12);
   }
 
@@ -51,17 +51,17 @@ class LookupMovesTest {
     KeyType pair = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING);
     LookupStrategy tenants =
         LookupStrategy.builder(pair)
-            .match(MatchMode.FIRST_PART)
+            .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(FALLBACK)
             .partitions(12)
-            .entry("big", LookupEntry.split(8, Fixtures.hashMod(4)))
+            .entry("big", LookupStrategy.Entry.split(8, Fixtures.hashMod(4)))
             .build();
     LookupStrategy resplit =
         LookupStrategy.builder(pair)
-            .match(MatchMode.FIRST_PART)
+            .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(FALLBACK)
             .partitions(12)
-            .entry("big", LookupEntry.split(8, Fixtures.hashMod(2)))
+            .entry("big", LookupStrategy.Entry.split(8, Fixtures.hashMod(2)))
             .build();
     assertNull(resplit.keyMovesFrom(tenants), "a split that changed spreads its keys anew");
     assertEquals(List.of(), tenants.keyMovesFrom(tenants));

@@ -110,19 +110,19 @@ class TenantRoutingTest {
   void stringLongAndLongLongKeys_routeTheFirstPartInPlace() {
     LookupStrategy byName =
         LookupStrategy.builder(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG))
-            .match(MatchMode.FIRST_PART)
+            .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(Fixtures.hashMod(8))
             .partitions(12)
             .entry("acme", 8)
-            .entry("big", LookupEntry.split(9, Fixtures.hashMod(3)))
+            .entry("big", LookupStrategy.Entry.split(9, Fixtures.hashMod(3)))
             .build();
     LookupStrategy byNumber =
         LookupStrategy.builder(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG))
-            .match(MatchMode.FIRST_PART)
+            .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(Fixtures.jump(8))
             .partitions(12)
             .entry("7", 8)
-            .entry("9", LookupEntry.split(9, Fixtures.hashMod(3)))
+            .entry("9", LookupStrategy.Entry.split(9, Fixtures.hashMod(3)))
             .build();
     for (long device = -5; device < 100; device++) {
       for (String t : List.of("acme", "big", "other")) {
@@ -207,7 +207,7 @@ class TenantRoutingTest {
     assertEquals(TABLE, again);
     assertEquals(TABLE.fingerprint(), again.fingerprint());
     LookupStrategy s = (LookupStrategy) TABLE.strategy();
-    assertEquals(MatchMode.FIRST_PART, s.match());
+    assertEquals(LookupStrategy.MatchMode.FIRST_PART, s.match());
     assertEquals(KeyType.STRING, s.directoryKeyType());
     assertEquals(Map.of("region", "eu-central-1"), s.entryOf(CanonicalKeys.of("globex")).pin());
     assertEquals(1, s.placementPins().size());

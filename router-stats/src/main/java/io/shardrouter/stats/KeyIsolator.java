@@ -4,7 +4,6 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.lookup.LookupStrategy;
-import io.shardrouter.lookup.MatchMode;
 import java.util.Set;
 
 /**
@@ -113,7 +112,7 @@ final class KeyIsolator {
           + "' cannot be put behind a lookup directory by the advisor (it can for "
           + "hash_mod, jump, ring, range and lookup); shard its writes";
     }
-    if (s instanceof LookupStrategy l && l.match() == MatchMode.FIRST_PART) {
+    if (s instanceof LookupStrategy l && l.match() == LookupStrategy.MatchMode.FIRST_PART) {
       return "the lookup directory matches first parts of keys, so an entry would move every key"
           + " that shares this key's first part; isolate that first part deliberately"
           + " (docs/lookup.md), or shard its writes";

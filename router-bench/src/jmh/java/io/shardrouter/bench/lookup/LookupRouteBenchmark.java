@@ -9,7 +9,6 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.lookup.LookupStrategy;
-import io.shardrouter.lookup.LookupStrategyBuilder;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -62,7 +61,7 @@ public class LookupRouteBenchmark {
     @Setup(Level.Trial)
     public void setup() {
       long start = System.nanoTime();
-      LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING)
+      LookupStrategy.Builder b = LookupStrategy.builder(KeyType.STRING)
           .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
       for (int r = 0; r < entries; r++) {
         b.entry(CanonicalKeys.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));

@@ -1,6 +1,8 @@
-package io.shardrouter.lookup;
+package io.shardrouter.lookup.internal;
 
 import io.shardrouter.core.Route;
+import io.shardrouter.lookup.ClaimRecord;
+import io.shardrouter.lookup.ClaimStore;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -14,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; every operation is atomic.
  *
- * <p><b>Stability:</b> evolving.
+ * <p><b>Stability:</b> internal; callers get one from {@link ClaimStore#inMemory()}.
  *
  * @since 0.1
  */
