@@ -2,7 +2,6 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.stats.Advice;
 import io.shardrouter.stats.RebalanceAdvisor;
 import io.shardrouter.stats.StatsSnapshot;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +45,7 @@ final class AdviseCommand implements Command {
     }
     RoutingTable table = Tables.load(args.positional(0));
     StatsSnapshot stats = AnalysisInputs.stats(statsFile, "advise");
-    Advice a;
+    RebalanceAdvisor.Advice a;
     try {
       a = RebalanceAdvisor.advise(table, stats, cap);
     } catch (IllegalArgumentException e) {
@@ -85,7 +84,7 @@ final class AdviseCommand implements Command {
             + count(a.moves().size(), "partition moved", "partitions moved")
             + " of "
             + table.partitionCount());
-    for (Advice.Split sp : a.splits()) {
+    for (RebalanceAdvisor.Advice.Split sp : a.splits()) {
       out.println(
           "split partition "
               + sp.partition()
@@ -103,7 +102,7 @@ final class AdviseCommand implements Command {
               + AnalyzeCommand.pct(sp.movedShare())
               + " of the data)");
     }
-    for (Advice.Isolation i : a.isolations()) {
+    for (RebalanceAdvisor.Advice.Isolation i : a.isolations()) {
       out.println(
           "isolate key '"
               + i.key()

@@ -2,8 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.CapacityLimits;
-import io.shardrouter.stats.KeyQuery;
+import io.shardrouter.stats.KeyAnalysis;
 import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
 import java.io.IOException;
@@ -55,10 +54,10 @@ final class AnalysisInputs {
   }
 
   /** The capacity file {@code file}. */
-  static CapacityLimits capacity(String file) {
+  static KeyAnalysis.CapacityLimits capacity(String file) {
     String text = text(file, "capacity file", "analyze");
     try {
-      return CapacityLimits.parse(text);
+      return KeyAnalysis.CapacityLimits.parse(text);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid(
           "shardctl analyze: "
@@ -130,8 +129,8 @@ final class AnalysisInputs {
   }
 
   /** The queries in {@code file}, one JSON object a line; blank lines are skipped. */
-  static List<KeyQuery> queries(String file, RoutingTable table) {
-    List<KeyQuery> out = new ArrayList<>();
+  static List<KeyAnalysis.Query> queries(String file, RoutingTable table) {
+    List<KeyAnalysis.Query> out = new ArrayList<>();
     try (InputStream src = Files.newInputStream(Tables.existingFile(file, "query file"))) {
       KeyLines lines = new KeyLines(src);
       while (lines.next()) {
@@ -145,7 +144,7 @@ final class AnalysisInputs {
           continue;
         }
         try {
-          out.add(KeyQuery.parse(line, table.keyType()));
+          out.add(KeyAnalysis.Query.parse(line, table.keyType()));
         } catch (IllegalArgumentException e) {
           throw CommandException.invalid("shardctl analyze: " + at + e.getMessage());
         }

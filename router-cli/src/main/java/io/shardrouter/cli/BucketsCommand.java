@@ -3,8 +3,6 @@ package io.shardrouter.cli;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.range.BucketedRoute;
-import io.shardrouter.range.GroupBucket;
 import io.shardrouter.range.TimeBucketRoutes;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -40,7 +38,7 @@ final class BucketsCommand implements Command {
       } catch (NoRouteException e) {
         throw CommandException.unrouted("shardctl buckets: KEY: " + e.getMessage());
       }
-      List<BucketedRoute> visits = routes.window(r, from, to);
+      List<TimeBucketRoutes.BucketedRoute> visits = routes.window(r, from, to);
       out.println(
           "window ["
               + from
@@ -58,7 +56,7 @@ final class BucketsCommand implements Command {
               + " ("
               + routes.buckets()
               + ")");
-      for (BucketedRoute v : visits) {
+      for (TimeBucketRoutes.BucketedRoute v : visits) {
         c.row(
             v.bucket().name(),
             v.bucket().start(),
@@ -67,7 +65,7 @@ final class BucketsCommand implements Command {
             v.group().primary().endpoint());
       }
     } else {
-      List<GroupBucket> visits = routes.window(from, to);
+      List<TimeBucketRoutes.GroupBucket> visits = routes.window(from, to);
       out.println(
           "window ["
               + from
@@ -82,7 +80,7 @@ final class BucketsCommand implements Command {
               + " visits ("
               + routes.buckets()
               + ")");
-      for (GroupBucket v : visits) {
+      for (TimeBucketRoutes.GroupBucket v : visits) {
         c.row(
             v.bucket().name(),
             v.bucket().start(),

@@ -1,6 +1,5 @@
 package io.shardrouter.cli;
 
-import io.shardrouter.zookeeper.CensusEntry;
 import io.shardrouter.zookeeper.CensusReport;
 import java.time.Duration;
 import java.util.Locale;
@@ -35,14 +34,14 @@ final class CensusJson {
     sb.append("],");
     field(sb, "stragglers").append('[');
     first = true;
-    for (CensusEntry e : r.stragglers(newest)) {
+    for (CensusReport.Entry e : r.stragglers(newest)) {
       sb.append(first ? "" : ",").append(string(e.instance()));
       first = false;
     }
     sb.append("],");
     field(sb, "instances").append('[');
     first = true;
-    for (CensusEntry e : r.instances()) {
+    for (CensusReport.Entry e : r.instances()) {
       Duration age = e.lastKnownGoodAge(r.takenAt());
       sb.append(first ? "" : ",").append('{');
       field(sb, "instance").append(string(e.instance())).append(',');

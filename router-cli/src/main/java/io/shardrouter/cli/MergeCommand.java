@@ -3,7 +3,6 @@ package io.shardrouter.cli;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -38,7 +37,7 @@ final class MergeCommand implements Command {
     }
     RangeMovement c;
     try {
-      c = RangeSplits.merge(t, p, args.option(CliArgs.Option.GROUP));
+      c = RangeMovement.merge(t, p, args.option(CliArgs.Option.GROUP));
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl merge: " + e.getMessage());
     }

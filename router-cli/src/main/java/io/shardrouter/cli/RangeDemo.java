@@ -10,7 +10,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.KeyRange;
 import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.internal.HotTail;
 import java.io.PrintStream;
@@ -118,7 +117,7 @@ final class RangeDemo {
     Instant at = Instant.parse("2026-07-01T00:00:00Z");
     heading(out, "range split: the open tail at " + at + ", its upper part onto a new group ts-03");
     RangeMovement m =
-        RangeSplits.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
+        RangeMovement.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
     RoutingTable next = m.to();
     RangeStrategy s = (RangeStrategy) next.strategy();
     Columns cols = new Columns("partition", "range", "group");

@@ -1,7 +1,6 @@
 package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.range.TimeBucket;
 import io.shardrouter.range.TimeBucketRoutes;
 import io.shardrouter.range.TimeBuckets;
 import java.io.PrintStream;
@@ -29,7 +28,7 @@ final class RetentionCommand implements Command {
     }
     Instant oldest = RangeArgs.instant(args.positional(1), "OLDEST", "retention");
     Instant now = RangeArgs.instant(args.positional(2), "NOW", "retention");
-    List<TimeBucket> past = routes.pastRetention(oldest, now);
+    List<TimeBuckets.Bucket> past = routes.pastRetention(oldest, now);
     PrintStream out = console.out();
     out.println(
         "retention "
@@ -48,7 +47,7 @@ final class RetentionCommand implements Command {
             + (past.size() == 1 ? " bucket" : " buckets")
             + " to drop or archive in every group:");
     Columns c = new Columns("bucket", "start", "end");
-    for (TimeBucket x : past) {
+    for (TimeBuckets.Bucket x : past) {
       c.row(x.name(), x.start(), x.end());
     }
     c.print(out, "  ");

@@ -3,7 +3,6 @@ package io.shardrouter.cli;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -28,7 +27,7 @@ final class SplitCommand implements Command {
     int p = s.find(at);
     RangeMovement c;
     try {
-      c = RangeSplits.split(t, at, args.option(CliArgs.Option.GROUP));
+      c = RangeMovement.split(t, at, args.option(CliArgs.Option.GROUP));
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl split: " + e.getMessage());
     }

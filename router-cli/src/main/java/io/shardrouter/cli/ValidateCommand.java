@@ -2,7 +2,6 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
-import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.internal.RingBalance;
 
@@ -16,7 +15,7 @@ final class ValidateCommand implements Command {
   public int run(CliArgs args, Console console) {
     args.requireExactly(1, "DOC, one routing document or snapshot");
     RoutingTable t = Tables.load(args.positional(0));
-    if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingMode.TOKENS) {
+    if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingStrategy.Mode.TOKENS) {
       RingAllocator.standard().check(t); // weights must name exactly the groups
       RingBalance balance = RingBalance.of(t);
       console

@@ -3,9 +3,7 @@ package io.shardrouter.cli;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.zookeeper.CensusEntry;
 import io.shardrouter.zookeeper.CensusReport;
-import io.shardrouter.zookeeper.PublishedVersion;
 import io.shardrouter.zookeeper.VersionCensus;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
@@ -116,7 +114,7 @@ final class ZkCommand {
       } catch (PublishConflictException e) {
         throw CommandException.invalid("shardctl zk publish: " + e.getMessage());
       }
-      PublishedVersion v =
+      ZkRoutingPublisher.PublishedVersion v =
           publisher.history(table.entity()).stream()
               .filter(p -> p.version() == table.version())
               .findFirst()
@@ -158,7 +156,7 @@ final class ZkCommand {
     String entity = a.positional(0);
     try (CuratorFramework client = connect(a)) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base(a)).build();
-      List<PublishedVersion> versions = publisher.history(entity);
+      List<ZkRoutingPublisher.PublishedVersion> versions = publisher.history(entity);
       if (versions.isEmpty()) {
         throw CommandException.invalid(
             "shardctl zk history: nothing is published for entity '"
@@ -168,7 +166,7 @@ final class ZkCommand {
       Columns table =
           new Columns("#version", "published_at", "fingerprint", "#bytes", "#chunks", "publisher");
       for (int i = versions.size() - 1; i >= 0; i--) {
-        PublishedVersion v = versions.get(i);
+        ZkRoutingPublisher.PublishedVersion v = versions.get(i);
         table.row(
             (i == versions.size() - 1 ? "* " : "") + v.version(),
             v.publishedAt(),
@@ -215,7 +213,7 @@ final class ZkCommand {
       }
       if (!report.instances().isEmpty()) {
         Columns table = new Columns("instance", "#version", "since", "serving", "lkg_age");
-        for (CensusEntry e : report.instances()) {
+        for (CensusReport.Entry e : report.instances()) {
           Duration age = e.lastKnownGoodAge(report.takenAt());
           table.row(
               e.instance(),

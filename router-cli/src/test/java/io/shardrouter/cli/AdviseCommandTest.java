@@ -6,12 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.MigrationPlan;
-import io.shardrouter.stats.HotKey;
 import io.shardrouter.stats.HotKeys;
-import io.shardrouter.stats.Op;
 import io.shardrouter.stats.RouteStats;
 import io.shardrouter.stats.StatsSnapshot;
-import io.shardrouter.stats.Window;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,10 +46,10 @@ class AdviseCommandTest {
     SplittableRandom r = new SplittableRandom(15_331);
     for (int i = 0; i < 50_000; i++) {
       String key = r.nextInt(5) == 0 ? "celebrity" : "user-" + r.nextInt(20_000);
-      stats.record(t.route(key), key, Op.WRITE);
+      stats.record(t.route(key), key, RouteStats.Op.WRITE);
     }
     Path d = write("orders.json", text);
-    Path s = write("stats.json", stats.snapshot(Window.SINCE_START).toJson());
+    Path s = write("stats.json", stats.snapshot(RouteStats.Window.SINCE_START).toJson());
     Path next = dir.resolve("next.json");
     Cli.Result a =
         Cli.run(
@@ -107,15 +104,15 @@ class AdviseCommandTest {
     sb.append("\"b:1\"}],\"placement\":[\"a\",\"a\",\"b\",\"b\"]}");
     String text = sb.toString();
     RoutingTable t = RoutingDocuments.read(text);
-    List<HotKey> keys = new ArrayList<>();
+    List<HotKeys.Entry> keys = new ArrayList<>();
     for (int day = 2; day <= 16; day += 2) { // 8 February keys, each 7.5% of the samples
-      keys.add(new HotKey(String.format("2026-02-%02dT00:00:00Z", day), 75, 0));
+      keys.add(new HotKeys.Entry(String.format("2026-02-%02dT00:00:00Z", day), 75, 0));
     }
     StatsSnapshot s =
         new StatsSnapshot(
             "events",
             2,
-            Window.SINCE_START,
+            RouteStats.Window.SINCE_START,
             60_000,
             1,
             1,

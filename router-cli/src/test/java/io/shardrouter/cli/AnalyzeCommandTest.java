@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.stats.Op;
 import io.shardrouter.stats.RouteStats;
-import io.shardrouter.stats.Window;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -141,10 +139,10 @@ class AnalyzeCommandTest {
       String key = "k" + i;
       int n = t.route(key).group().id().equals("g0") ? 4 : 1; // g0 four times as busy
       for (int j = 0; j < n; j++) {
-        stats.record(t.route(key), key, Op.WRITE);
+        stats.record(t.route(key), key, RouteStats.Op.WRITE);
       }
     }
-    Path s = write("stats.json", stats.snapshot(Window.SINCE_START).toJson());
+    Path s = write("stats.json", stats.snapshot(RouteStats.Window.SINCE_START).toJson());
     Cli.Result a = Cli.run("analyze", d.toString(), "--keys", s.toString());
     assertEquals(ShardCtl.OK, a.status(), a::toString);
     assertTrue(a.out().contains("source: stats"), a::toString);
@@ -231,7 +229,9 @@ class AnalyzeCommandTest {
     assertTrue(none.err().contains("needs --stats STATS"), none::toString);
     RoutingTable other = RoutingDocuments.read(doc("hash_mod", 16, 1));
     Path s16 =
-        write("s16.json", RouteStats.builder().build(other).snapshot(Window.SINCE_START).toJson());
+        write(
+            "s16.json",
+            RouteStats.builder().build(other).snapshot(RouteStats.Window.SINCE_START).toJson());
     bad(
         Cli.run("advise", d.toString(), "--stats", s16.toString()),
         "the statistics count 16 partitions",

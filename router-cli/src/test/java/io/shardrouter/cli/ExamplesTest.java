@@ -8,8 +8,8 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.HashPartitionStrategy;
-import io.shardrouter.range.BucketUnit;
 import io.shardrouter.range.TimeBucketedStrategy;
+import io.shardrouter.range.TimeBuckets;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -131,7 +131,7 @@ class ExamplesTest {
   void timeBucketsExample_monthlyWithRetentionOverAHashOfTheBusinessKey() {
     RoutingTable t = RoutingDocuments.read(Path.of(Cli.TIME_BUCKETS));
     TimeBucketedStrategy s = (TimeBucketedStrategy) t.strategy();
-    assertEquals(BucketUnit.MONTH, s.buckets().unit());
+    assertEquals(TimeBuckets.Unit.MONTH, s.buckets().unit());
     assertEquals("metrics_{yyyyMM}", s.buckets().template());
     assertEquals("P12M", s.buckets().retention());
     assertEquals("hash_mod", s.strategy().type());

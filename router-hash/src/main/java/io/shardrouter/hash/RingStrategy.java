@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * right bisection, {@code docs/routing-spec.md} §4.7), so token {@code t} owns [previous token,
  * {@code t}).
  *
- * <p>Two modes ({@link RingMode}):
+ * <p>Two modes ({@link Mode}):
  *
  * <ul>
  *   <li>{@code tokens} (default): the token list is persisted as {@code [token, partition]} pairs.
@@ -84,7 +84,7 @@ public final class RingStrategy extends HashPartitionStrategy
   /** The most tokens one ring may have. */
   public static final int MAX_TOKENS = 1 << 20;
 
-  private final RingMode mode;
+  private final Mode mode;
   private final long[] tokens;
   private final int[] tokenPartitions;
   private final double[] shares;
@@ -94,7 +94,7 @@ public final class RingStrategy extends HashPartitionStrategy
   private final List<String> nodes; // mode named_vnodes
 
   private RingStrategy(
-      RingMode mode,
+      Mode mode,
       StableHash hash,
       long[] tokens,
       int[] tokenPartitions,
@@ -169,7 +169,7 @@ public final class RingStrategy extends HashPartitionStrategy
       Map<String, Integer> weights,
       int vnodes) {
     return new RingStrategy(
-        RingMode.TOKENS,
+        Mode.TOKENS,
         hash,
         tokens,
         partitions,
@@ -200,7 +200,7 @@ public final class RingStrategy extends HashPartitionStrategy
   private static RingStrategy namedVnodesUnchecked(List<String> nodes, int vnodes) {
     NamedVnodes.Derived d = NamedVnodes.derive(nodes, vnodes);
     return new RingStrategy(
-        RingMode.NAMED_VNODES,
+        Mode.NAMED_VNODES,
         Blake2b64.INSTANCE,
         d.tokens(),
         d.partitions(),
@@ -242,7 +242,7 @@ public final class RingStrategy extends HashPartitionStrategy
     return shares[partition];
   }
 
-  public RingMode mode() {
+  public Mode mode() {
     return mode;
   }
 
@@ -295,7 +295,7 @@ public final class RingStrategy extends HashPartitionStrategy
   @Override
   public Spec toSpec() {
     Spec.ObjectBuilder o = Spec.object().put("type", TYPE).put("mode", mode.documentName());
-    if (mode == RingMode.NAMED_VNODES) {
+    if (mode == Mode.NAMED_VNODES) {
       List<Spec> ns = new ArrayList<>(nodes.size());
       nodes.forEach(n -> ns.add(Spec.of(n)));
       return o.put("nodes", Spec.array(ns)).put("vnodes", vnodes).build();
@@ -318,5 +318,62 @@ public final class RingStrategy extends HashPartitionStrategy
   /** The lookup index, for tests. */
   TokenIndex index() {
     return index;
+  }
+
+  /**
+   * How a {@link RingStrategy} gets its tokens: the {@code mode} parameter of a {@code ring}
+   * strategy.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> stable: the document names are part of the routing document format.
+   *
+   * @since 0.1
+   */
+  public enum Mode {
+    /**
+     * {@code "tokens"} (the default): the token list is persisted in the routing document as {@code
+     * [token, partition]} pairs, cut by the ring allocator (docs/ring.md); each token range is its
+     * own partition, and group weights live in the {@code weights} parameter.
+     */
+    TOKENS("tokens"),
+    /**
+     * {@code "named_vnodes"}: the vnode-named ring ({@code docs/routing-spec.md} §4.7): tokens
+     * derived by name ({@code blake2b-64("<node>#vnode-<i>")}) from the {@code nodes} list and a
+     * vnode count; the partition of a key is the index of its node in {@code nodes}. Documents
+     * written before the mode had this name spell it {@code "001"}; that spelling is read as this
+     * mode forever, and written as {@code "named_vnodes"}.
+     */
+    NAMED_VNODES("named_vnodes");
+
+    /** The earlier spelling of {@link #NAMED_VNODES} in documents: read, never written. */
+    private static final String NAMED_VNODES_ALIAS = "001";
+
+    private final String documentName;
+
+    Mode(String documentName) {
+      this.documentName = documentName;
+    }
+
+    /** The name in the routing document. */
+    public String documentName() {
+      return documentName;
+    }
+
+    /**
+     * The mode named {@code name} in a routing document (including the alias {@code "001"} of
+     * {@link #NAMED_VNODES}), or null.
+     */
+    public static Mode fromDocumentName(String name) {
+      if (NAMED_VNODES_ALIAS.equals(name)) {
+        return NAMED_VNODES;
+      }
+      for (Mode m : values()) {
+        if (m.documentName.equals(name)) {
+          return m;
+        }
+      }
+      return null;
+    }
   }
 }

@@ -50,7 +50,7 @@ class NamedVnodesContractTest extends PartitionStrategyContract {
   void toSpec_mode001_typeModeNodesVnodesOnly() {
     for (PartitionStrategy s : strategies()) {
       RingStrategy ring = (RingStrategy) s;
-      assertEquals(RingMode.NAMED_VNODES, ring.mode(), s::toString);
+      assertEquals(RingStrategy.Mode.NAMED_VNODES, ring.mode(), s::toString);
       assertEquals(
           ring.nodes().size(), ring.partitionCount(), () -> s + ": one partition per node");
       assertEquals(List.of("type", "mode", "nodes", "vnodes"), fieldNames(s), s::toString);

@@ -124,13 +124,13 @@ class RingExamplesTest {
   void aliasSpelling001_readsAsNamedVnodes_andIsWrittenWithTheNewName() {
     RoutingTable alias = RoutingDocuments.read(EXAMPLES.resolve("ring-001.json"));
     RoutingTable named = RoutingDocuments.read(EXAMPLES.resolve("ring-named-vnodes.json"));
-    assertEquals(RingMode.NAMED_VNODES, ((RingStrategy) alias.strategy()).mode());
+    assertEquals(RingStrategy.Mode.NAMED_VNODES, ((RingStrategy) alias.strategy()).mode());
     assertEquals(named.strategy(), alias.strategy());
     assertEquals(named.fingerprint(), alias.fingerprint());
     String written = RoutingDocuments.write(alias);
     assertTrue(written.contains("\"mode\" : \"named_vnodes\""), written);
     assertTrue(!written.contains("\"001\""), written);
-    assertEquals(RingMode.NAMED_VNODES, RingMode.fromDocumentName("001"));
-    assertEquals("named_vnodes", RingMode.NAMED_VNODES.documentName());
+    assertEquals(RingStrategy.Mode.NAMED_VNODES, RingStrategy.Mode.fromDocumentName("001"));
+    assertEquals("named_vnodes", RingStrategy.Mode.NAMED_VNODES.documentName());
   }
 }

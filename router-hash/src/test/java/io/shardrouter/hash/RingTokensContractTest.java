@@ -108,7 +108,7 @@ class RingTokensContractTest extends PartitionStrategyContract {
     boolean grown = false;
     for (PartitionStrategy s : all) {
       RingStrategy ring = (RingStrategy) s;
-      assertEquals(RingMode.TOKENS, ring.mode(), () -> s + "; seed=" + seed());
+      assertEquals(RingStrategy.Mode.TOKENS, ring.mode(), () -> s + "; seed=" + seed());
       double total = 0;
       for (int p = 0; p < ring.partitionCount(); p++) {
         total += ring.shareOf(p);

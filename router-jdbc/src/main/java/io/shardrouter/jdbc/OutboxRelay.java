@@ -16,14 +16,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes the events of every group's {@link Outbox}, oldest first per group, and marks each one
- * published in its outbox once the {@link EventPublisher} has taken it. Resumable: what a run does
- * not publish (the publisher failed, the process stopped) the next run publishes, from the first
+ * published in its outbox once the {@link Publisher} has taken it. Resumable: what a run does not
+ * publish (the publisher failed, the process stopped) the next run publishes, from the first
  * unpublished event. Rows are picked by their mark, not by a position, so an event whose
  * transaction commits after a later one's is never skipped.
  *
  * <p>Each event is published once, except after a crash between a publish and its mark: then that
- * event is published again, with the same {@link OutboxEvent#eventId()}, which the consumer uses to
- * apply it once. Run one relay per outbox (e.g. one elected process); two relays on one outbox
+ * event is published again, with the same {@link Outbox.Event#eventId()}, which the consumer uses
+ * to apply it once. Run one relay per outbox (e.g. one elected process); two relays on one outbox
  * would publish the same events twice.
  *
  * <p><b>Thread-safety:</b> {@link #runOnce} calls must not overlap; run them from one thread.
@@ -38,7 +38,7 @@ public final class OutboxRelay {
   private final Router router;
   private final ShardedDataSource sources;
   private final Outbox outbox;
-  private final EventPublisher publisher;
+  private final Publisher publisher;
   private final LongSupplier clock;
   private final String select;
   private final String mark;
@@ -47,7 +47,7 @@ public final class OutboxRelay {
       Router router,
       ShardedDataSource sources,
       Outbox outbox,
-      EventPublisher publisher,
+      Publisher publisher,
       LongSupplier clock) {
     this.router = Objects.requireNonNull(router, "router");
     this.sources = Objects.requireNonNull(sources, "sources");
@@ -67,7 +67,7 @@ public final class OutboxRelay {
    * {@code publisher}.
    */
   public static OutboxRelay create(
-      Router router, ShardedDataSource sources, Outbox outbox, EventPublisher publisher) {
+      Router router, ShardedDataSource sources, Outbox outbox, Publisher publisher) {
     return new OutboxRelay(router, sources, outbox, publisher, System::currentTimeMillis);
   }
 
@@ -93,7 +93,7 @@ public final class OutboxRelay {
   private int drain(ReplicaGroup group, int batch) {
     DataSource primary = sources.primary(group);
     List<Long> seqs = new ArrayList<>();
-    List<OutboxEvent> events = new ArrayList<>();
+    List<Outbox.Event> events = new ArrayList<>();
     try (Connection c = primary.getConnection();
         PreparedStatement ps = c.prepareStatement(select)) {
       ps.setInt(1, batch);
@@ -101,7 +101,7 @@ public final class OutboxRelay {
         while (rs.next()) {
           seqs.add(rs.getLong(1));
           events.add(
-              new OutboxEvent(
+              new Outbox.Event(
                   rs.getString(2),
                   rs.getString(3),
                   rs.getString(4),
@@ -149,5 +149,27 @@ public final class OutboxRelay {
   @Override
   public String toString() {
     return "OutboxRelay{" + outbox.table() + " -> " + publisher + "}";
+  }
+
+  /**
+   * Where an {@link OutboxRelay} sends the events it reads from each group's outbox: a message
+   * broker, an index updater, a cache invalidator.
+   *
+   * <p><b>Stability:</b> stable SPI.
+   *
+   * @since 0.1
+   */
+  @FunctionalInterface
+  public interface Publisher {
+
+    /**
+     * Publishes {@code event}, read from the outbox of replica group {@code groupId}. Returning
+     * normally means it was delivered; throwing leaves it (and the rest of the group's batch) in
+     * the outbox for the next run. Deduplicate by {@link Outbox.Event#eventId()}: after a crash
+     * between a publish and its mark, the relay publishes that event again.
+     *
+     * @throws Exception when it could not be delivered
+     */
+    void publish(String groupId, Outbox.Event event) throws Exception;
   }
 }

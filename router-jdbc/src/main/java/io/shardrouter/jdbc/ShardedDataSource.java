@@ -22,15 +22,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The service's connections, chosen by the routing table: one {@link DataSource} per endpoint of
- * every replica group the tracked routers route to, made by the caller's {@link DataSourceFactory}.
- * Writes take {@link #primary(Route)}, reads {@link #replica(Route, long)}.
+ * every replica group the tracked routers route to, made by the caller's {@link Factory}. Writes
+ * take {@link #primary(Route)}, reads {@link #replica(Route, long)}.
  *
  * <p>When a tracked router swaps in a table that adds a group (or gives a group a new endpoint),
  * the new endpoint's data source is made before the next call asks for it; when no tracked table
- * names an endpoint any more, its data source is closed through {@link DataSourceFactory#close} at
- * the next update after that (so a request routed with the previous version, still in flight when
- * the new one arrived, finishes on its group; a write there meets the group's fence if a migration
- * moved its keys away). A table published by a migration (with router-migrate's {@code transition}
+ * names an endpoint any more, its data source is closed through {@link Factory#close} at the next
+ * update after that (so a request routed with the previous version, still in flight when the new
+ * one arrived, finishes on its group; a write there meets the group's fence if a migration moved
+ * its keys away). A table published by a migration (with router-migrate's {@code transition}
  * extension, docs/format.md §8) names the groups of both its source and its target table, so the
  * group a migration moves keys to is open from its first phase, and the one it empties is closed
  * when the migration's last version no longer names it. Several routers (orders, claims, an index)
@@ -47,7 +47,7 @@ public final class ShardedDataSource implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ShardedDataSource.class);
   private static final String TRANSITION = "transition";
 
-  private final DataSourceFactory factory;
+  private final Factory factory;
   private final List<Router> routers = new CopyOnWriteArrayList<>();
   private final RoutingListener listener = (previous, current) -> refresh();
   private final ReentrantLock updates = new ReentrantLock();
@@ -55,7 +55,7 @@ public final class ShardedDataSource implements AutoCloseable {
   private volatile boolean closed;
   private Map<String, ReplicaGroup> previous = Map.of(); // guarded by updates
 
-  private ShardedDataSource(DataSourceFactory factory) {
+  private ShardedDataSource(Factory factory) {
     this.factory = Objects.requireNonNull(factory, "factory");
   }
 
@@ -63,7 +63,7 @@ public final class ShardedDataSource implements AutoCloseable {
    * Data sources for every endpoint of {@code routers}' current tables, made by {@code factory},
    * kept in step with their updates.
    */
-  public static ShardedDataSource create(DataSourceFactory factory, Router... routers) {
+  public static ShardedDataSource create(Factory factory, Router... routers) {
     ShardedDataSource s = new ShardedDataSource(factory);
     for (Router r : routers) {
       s.track(r);
@@ -190,7 +190,7 @@ public final class ShardedDataSource implements AutoCloseable {
     DataSource ds = factory.create(group, member);
     if (ds == null) {
       throw new JdbcStoreException(
-          "DataSourceFactory "
+          "Factory "
               + factory
               + " returned null for endpoint '"
               + endpoint
@@ -240,5 +240,45 @@ public final class ShardedDataSource implements AutoCloseable {
   @Override
   public String toString() {
     return "ShardedDataSource" + endpoints();
+  }
+
+  /**
+   * Makes the service's {@link DataSource} (its connection pool) for one member of a replica group,
+   * from the endpoint the routing table gives it, and closes it when the group leaves the routing
+   * table. {@link ShardedDataSource} calls it once per endpoint.
+   *
+   * <p>For example, with HikariCP: {@code (group, replica) -> new HikariDataSource(configFor(
+   * replica.endpoint()))}; with H2's pool: {@code (group, replica) ->
+   * JdbcConnectionPool.create(replica.endpoint(), "sa", "")}.
+   *
+   * <p><b>Thread-safety:</b> called from the thread that updates the router, one call at a time per
+   * {@link ShardedDataSource}.
+   *
+   * <p><b>Stability:</b> stable SPI.
+   *
+   * @since 0.1
+   */
+  @FunctionalInterface
+  public interface Factory {
+
+    /**
+     * The data source of {@code replica}, a member of {@code group} (its primary or one of its
+     * replicas).
+     */
+    DataSource create(ReplicaGroup group, Replica replica);
+
+    /**
+     * Closes a data source this factory made, once no routing table the {@link ShardedDataSource}
+     * tracks names its endpoint. By default closes it when it is {@link AutoCloseable} (HikariCP's
+     * pool is); override for pools with another shutdown call (H2's {@code
+     * JdbcConnectionPool.dispose()}).
+     *
+     * @throws Exception whatever closing throws; it is logged and does not stop the update
+     */
+    default void close(DataSource dataSource) throws Exception {
+      if (dataSource instanceof AutoCloseable c) {
+        c.close();
+      }
+    }
   }
 }

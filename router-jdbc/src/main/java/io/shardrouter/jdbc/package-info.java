@@ -7,8 +7,8 @@
  * <ul>
  *   <li>{@link io.shardrouter.jdbc.ShardedDataSource} — a {@code DataSource} per replica member of
  *       every group the tracked routers route to (primary for writes, replicas for reads), built by
- *       the caller's {@link io.shardrouter.jdbc.DataSourceFactory} and rebuilt when a routing
- *       update adds or removes a group.
+ *       the caller's {@link io.shardrouter.jdbc.ShardedDataSource.Factory} and rebuilt when a
+ *       routing update adds or removes a group.
  *   <li>{@link io.shardrouter.jdbc.Dialect} — the few statements that differ between H2 and
  *       PostgreSQL: upsert ({@code MERGE} or {@code INSERT ... ON CONFLICT}), insert-if-absent, an
  *       order-independent checksum in SQL.

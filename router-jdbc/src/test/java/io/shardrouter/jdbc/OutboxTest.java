@@ -60,7 +60,7 @@ class OutboxTest {
         boolean appended =
             outbox.append(
                 c,
-                new OutboxEvent(
+                new Outbox.Event(
                     "order-created:" + orderId, orderId, "order-created", "{\"amount\":100}", 7));
         if (fail) {
           c.rollback();
@@ -100,7 +100,8 @@ class OutboxTest {
       try (Connection c = s.sources.primary(route).getConnection()) {
         c.setAutoCommit(false);
         assertFalse(
-            outbox.append(c, new OutboxEvent("order-created:o-1", "o-1", "order-created", "{}", 8)),
+            outbox.append(
+                c, new Outbox.Event("order-created:o-1", "o-1", "order-created", "{}", 8)),
             "a retried request appends nothing");
         c.commit();
       }
@@ -120,7 +121,7 @@ class OutboxTest {
       }
       List<String> published = new ArrayList<>();
       int[] failuresLeft = {5};
-      EventPublisher flaky =
+      OutboxRelay.Publisher flaky =
           (group, event) -> {
             if (failuresLeft[0] > 0 && random.nextInt(8) == 0) {
               failuresLeft[0]--;
@@ -147,7 +148,7 @@ class OutboxTest {
       placeOrder(s, "o-a", false);
       Set<String> consumed = new LinkedHashSet<>();
       List<String> deliveries = new ArrayList<>();
-      EventPublisher crashing =
+      OutboxRelay.Publisher crashing =
           (group, event) -> {
             deliveries.add(event.eventId());
             consumed.add(event.eventId());
@@ -155,7 +156,7 @@ class OutboxTest {
           };
       OutboxRelay dying = OutboxRelay.create(s.router, s.sources, outbox, crashing);
       assertThrows(Error.class, () -> dying.runOnce(10));
-      EventPublisher healthy =
+      OutboxRelay.Publisher healthy =
           (group, event) -> {
             deliveries.add(event.eventId());
             consumed.add(event.eventId());

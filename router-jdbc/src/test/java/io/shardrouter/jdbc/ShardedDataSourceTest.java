@@ -83,7 +83,7 @@ class ShardedDataSourceTest {
   }
 
   private final List<FakeDataSource> made = new ArrayList<>();
-  private final DataSourceFactory factory =
+  private final ShardedDataSource.Factory factory =
       (group, replica) -> {
         FakeDataSource ds = new FakeDataSource(replica.endpoint());
         made.add(ds);

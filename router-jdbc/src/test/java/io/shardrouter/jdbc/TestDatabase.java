@@ -93,8 +93,8 @@ enum TestDatabase {
      * Makes a data source for a JDBC URL endpoint, creating its PG schema; PostgreSQL's is pooled
      * by H2's {@link JdbcConnectionPool}, as a service would pool its connections.
      */
-    DataSourceFactory factory() {
-      return new DataSourceFactory() {
+    ShardedDataSource.Factory factory() {
+      return new ShardedDataSource.Factory() {
         @Override
         public DataSource create(ReplicaGroup group, Replica replica) {
           return dataSource(replica.endpoint());

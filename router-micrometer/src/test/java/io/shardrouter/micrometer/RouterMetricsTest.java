@@ -13,7 +13,6 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.stats.Op;
 import io.shardrouter.stats.RouteStats;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +56,7 @@ class RouterMetricsTest {
     RoutingTable t = router.table();
     for (int i = 0; i < 1000; i++) {
       String k = "k" + i;
-      stats.record(router.route(k), k, Op.READ);
+      stats.record(router.route(k), k, RouteStats.Op.READ);
     }
     long g0 = 0;
     for (int i = 0; i < 1000; i++) {
@@ -100,14 +99,14 @@ class RouterMetricsTest {
     int p = t.route(k).partition();
     String before = t.groupOf(p).id();
     for (int i = 0; i < 10; i++) {
-      stats.record(router.route(k), k, Op.WRITE);
+      stats.record(router.route(k), k, RouteStats.Op.WRITE);
     }
     now.set(TimeUnit.SECONDS.toNanos(5));
     String[] moved = {"g0", "g1"};
     moved[p] = before.equals("g0") ? "g1" : "g0"; // p moves to the other group; version 2
     assertTrue(router.update(table(2, "orders", moved)));
     for (int i = 0; i < 3; i++) {
-      stats.record(router.route(k), k, Op.WRITE);
+      stats.record(router.route(k), k, RouteStats.Op.WRITE);
     }
     assertEquals(10, reg.get("shardrouter.routes").tags("group", before).functionCounter().count());
     assertEquals(

@@ -25,8 +25,8 @@ import java.util.TreeSet;
  * </table>
  *
  * <p>Inside braces, any other character than a letter or a brace is copied as is. A template must
- * have a field, and fields that tell every bucket of its unit apart ({@link BucketUnit}): a monthly
- * template without {@code MM} would give twelve buckets one name. The fields are not {@link
+ * have a field, and fields that tell every bucket of its unit apart ({@link TimeBuckets.Unit}): a
+ * monthly template without {@code MM} would give twelve buckets one name. The fields are not {@link
  * java.time.format.DateTimeFormatter} patterns, whose week fields depend on the locale.
  *
  * <p><b>Thread-safety:</b> immutable.
@@ -47,7 +47,7 @@ final class BucketTemplate {
    *
    * @throws IllegalArgumentException naming the template and what is wrong
    */
-  static BucketTemplate parse(String text, BucketUnit unit) {
+  static BucketTemplate parse(String text, TimeBuckets.Unit unit) {
     List<String> parts = new ArrayList<>();
     Set<String> fields = new LinkedHashSet<>();
     StringBuilder literal = new StringBuilder();

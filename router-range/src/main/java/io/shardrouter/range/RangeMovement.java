@@ -55,6 +55,45 @@ public final class RangeMovement {
   }
 
   /**
+   * Splits partition {@code partition} of a range table at {@code at}: {@code [start, at)} stays on
+   * its group and {@code [at, end)} becomes partition {@code partition + 1} on {@code upperGroup}
+   * (null: the same group). The movement's {@link #to()} is the next table (version + 1, the same
+   * entity, key type and groups; the partitions after it renumbered, each keeping its group), and
+   * its shifts say which keys change group: only the upper part, and only when its group changes.
+   * Splitting the last range of increasing keys does not spread new writes: they all land in the
+   * new last range (docs/range.md).
+   *
+   * @throws IllegalArgumentException when the table is not a range table, the partition does not
+   *     exist, {@code at} is not strictly inside the partition, or the group is unknown
+   */
+  public static RangeMovement split(
+      RoutingTable table, int partition, byte[] at, String upperGroup) {
+    return RangeSplits.split(table, partition, at, upperGroup);
+  }
+
+  /**
+   * Splits the partition that holds {@code at}, at {@code at}.
+   *
+   * @throws IllegalArgumentException as {@link #split(RoutingTable, int, byte[], String)}, or when
+   *     no range holds {@code at}
+   */
+  public static RangeMovement split(RoutingTable table, byte[] at, String upperGroup) {
+    return RangeSplits.split(table, at, upperGroup);
+  }
+
+  /**
+   * Merges partition {@code partition} of a range table with the next one into {@code
+   * [start(partition), end(partition + 1))} on {@code group} (null: the group of {@code
+   * partition}); the keys of whichever half changes group move.
+   *
+   * @throws IllegalArgumentException when the table is not a range table, there is no next
+   *     partition, or the group is unknown
+   */
+  public static RangeMovement merge(RoutingTable table, int partition, String group) {
+    return RangeSplits.merge(table, partition, group);
+  }
+
+  /**
    * The movement from {@code from} to {@code to}.
    *
    * @throws RoutingException when the tables route different entities or key types, or a strategy

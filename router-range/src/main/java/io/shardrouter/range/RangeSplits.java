@@ -9,11 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a range in two and merges neighbouring ranges. Each gives the {@link RangeMovement} from
- * the table to the next one: its {@link RangeMovement#to() to()} is the next routing table (version
- * + 1, the same entity, key type and groups), and its shifts say exactly which keys change group. A
- * split moves only its upper part, and only when that part goes to another group; a merge moves the
- * keys of whichever half changes group.
+ * Splits a range in two and merges neighbouring ranges, for {@link RangeMovement#split} and {@link
+ * RangeMovement#merge}. Each gives the {@link RangeMovement} from the table to the next one: its
+ * {@link RangeMovement#to() to()} is the next routing table (version + 1, the same entity, key type
+ * and groups), and its shifts say exactly which keys change group. A split moves only its upper
+ * part, and only when that part goes to another group; a merge moves the keys of whichever half
+ * changes group.
  *
  * <p>Partition numbers are positions in key order: a split at partition p makes the upper part p +
  * 1 and renumbers the partitions after it; a merge of p and p + 1 renumbers the ones after them.
@@ -23,12 +24,8 @@ import java.util.List;
  * new last range (see {@link HotTail}).
  *
  * <p><b>Thread-safety:</b> stateless.
- *
- * <p><b>Stability:</b> evolving.
- *
- * @since 0.1
  */
-public final class RangeSplits {
+final class RangeSplits {
   private RangeSplits() {}
 
   /**
@@ -39,8 +36,7 @@ public final class RangeSplits {
    * @throws IllegalArgumentException when the table is not a range table, the partition does not
    *     exist, {@code at} is not strictly inside the partition, or the group is unknown
    */
-  public static RangeMovement split(
-      RoutingTable table, int partition, byte[] at, String upperGroup) {
+  static RangeMovement split(RoutingTable table, int partition, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
     checkPartition(s, partition, "split");
     s.order().check(at, 0, at.length);
@@ -86,7 +82,7 @@ public final class RangeSplits {
    * @throws IllegalArgumentException as {@link #split(RoutingTable, int, byte[], String)}, or when
    *     no range holds {@code at}
    */
-  public static RangeMovement split(RoutingTable table, byte[] at, String upperGroup) {
+  static RangeMovement split(RoutingTable table, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
     int p;
     try {
@@ -105,7 +101,7 @@ public final class RangeSplits {
    * @throws IllegalArgumentException when the table is not a range table, there is no next
    *     partition, or the group is unknown
    */
-  public static RangeMovement merge(RoutingTable table, int partition, String group) {
+  static RangeMovement merge(RoutingTable table, int partition, String group) {
     RangeStrategy s = rangeStrategy(table);
     checkPartition(s, partition, "merge");
     if (partition + 1 >= s.partitionCount()) {

@@ -83,7 +83,7 @@ public final class TimeBucketRoutes {
   public List<BucketedRoute> window(Route route, Instant from, Instant to) {
     check(route);
     List<BucketedRoute> out = new ArrayList<>();
-    for (TimeBucket b : strategy.buckets().touched(from, to)) {
+    for (TimeBuckets.Bucket b : strategy.buckets().touched(from, to)) {
       out.add(new BucketedRoute(route, b));
     }
     return out;
@@ -99,7 +99,7 @@ public final class TimeBucketRoutes {
       serving.add(table.groupOf(p));
     }
     List<GroupBucket> out = new ArrayList<>();
-    for (TimeBucket b : strategy.buckets().touched(from, to)) {
+    for (TimeBuckets.Bucket b : strategy.buckets().touched(from, to)) {
       for (ReplicaGroup g : serving) {
         out.add(new GroupBucket(g, b));
       }
@@ -111,7 +111,7 @@ public final class TimeBucketRoutes {
    * The buckets past retention at {@code now}, from the one holding {@code oldest}: to drop or
    * archive in every group.
    */
-  public List<TimeBucket> pastRetention(Instant oldest, Instant now) {
+  public List<TimeBuckets.Bucket> pastRetention(Instant oldest, Instant now) {
     return strategy.buckets().pastRetention(oldest, now);
   }
 
@@ -128,6 +128,50 @@ public final class TimeBucketRoutes {
               + table
               + "; route the key through the"
               + " same table");
+    }
+  }
+
+  /**
+   * A route with the time bucket of a write or a read: the replica group to connect to, and the
+   * bucket (say, the table {@code metrics_202604}) to use there.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param route the route of the business key
+   * @param bucket the bucket of the instant
+   * @since 0.1
+   */
+  public record BucketedRoute(Route route, TimeBuckets.Bucket bucket) {
+    /** The replica group of the route. */
+    public ReplicaGroup group() {
+      return route.group();
+    }
+
+    /** {@code orders v7 partition 3 -> g1, bucket metrics_202604}. */
+    @Override
+    public String toString() {
+      return route + ", bucket " + bucket.name();
+    }
+  }
+
+  /**
+   * One (replica group, time bucket) pair that a query over a time window visits.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param group the replica group to connect to
+   * @param bucket the bucket to read there
+   * @since 0.1
+   */
+  public record GroupBucket(ReplicaGroup group, TimeBuckets.Bucket bucket) {
+    /** {@code g1 metrics_202604}. */
+    @Override
+    public String toString() {
+      return group.id() + " " + bucket.name();
     }
   }
 }

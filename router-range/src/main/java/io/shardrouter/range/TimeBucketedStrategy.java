@@ -79,7 +79,7 @@ public final class TimeBucketedStrategy
   }
 
   /** The bucket that holds {@code at}. */
-  public TimeBucket bucketOf(Instant at) {
+  public TimeBuckets.Bucket bucketOf(Instant at) {
     return buckets.bucketOf(at);
   }
 

@@ -1,15 +1,20 @@
 package io.shardrouter.range;
 
 import java.time.DateTimeException;
+import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.Period;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Calendar buckets of time (partitions by month or by day): hours, days, ISO weeks or months in
@@ -44,7 +49,7 @@ public final class TimeBuckets {
    */
   public static final int MAX_BUCKETS = 1_000_000;
 
-  private final BucketUnit unit;
+  private final Unit unit;
   private final ZoneId zone;
   private final BucketTemplate template;
   private final String retentionText;
@@ -52,7 +57,7 @@ public final class TimeBuckets {
   private final Duration retentionDuration;
 
   private TimeBuckets(
-      BucketUnit unit,
+      Unit unit,
       ZoneId zone,
       BucketTemplate template,
       String retentionText,
@@ -73,7 +78,7 @@ public final class TimeBuckets {
    * @throws IllegalArgumentException when the template has no date field or cannot name the unit's
    *     buckets apart, or the retention is no positive ISO-8601 period
    */
-  public static TimeBuckets of(BucketUnit unit, ZoneId zone, String template, String retention) {
+  public static TimeBuckets of(Unit unit, ZoneId zone, String template, String retention) {
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(zone, "zone");
     Objects.requireNonNull(template, "template");
@@ -125,7 +130,7 @@ public final class TimeBuckets {
     }
   }
 
-  public BucketUnit unit() {
+  public Unit unit() {
     return unit;
   }
 
@@ -144,16 +149,16 @@ public final class TimeBuckets {
   }
 
   /** The bucket that holds {@code at}. */
-  public TimeBucket bucketOf(Instant at) {
+  public Bucket bucketOf(Instant at) {
     LocalDateTime start = unit.truncate(LocalDateTime.ofInstant(at, zone));
     return bucket(start);
   }
 
-  private TimeBucket bucket(LocalDateTime localStart) {
+  private Bucket bucket(LocalDateTime localStart) {
     // atZone: in an overlap the earlier offset (the first instant), in a gap the instant after it
     Instant start = localStart.atZone(zone).toInstant();
     Instant end = unit.next(localStart).atZone(zone).toInstant();
-    return new TimeBucket(start, end, template.format(localStart));
+    return new Bucket(start, end, template.format(localStart));
   }
 
   /**
@@ -163,13 +168,13 @@ public final class TimeBuckets {
    * @throws IllegalArgumentException when the window touches more than {@value #MAX_BUCKETS}
    *     buckets
    */
-  public List<TimeBucket> touched(Instant from, Instant to) {
-    List<TimeBucket> out = new ArrayList<>();
+  public List<Bucket> touched(Instant from, Instant to) {
+    List<Bucket> out = new ArrayList<>();
     if (!to.isAfter(from)) {
       return out;
     }
     checkSpan(from, to);
-    TimeBucket b = bucketOf(from);
+    Bucket b = bucketOf(from);
     while (b.start().isBefore(to)) {
       add(out, b, from, to);
       b = bucketOf(b.end());
@@ -200,7 +205,7 @@ public final class TimeBuckets {
             + " buckets; narrow it");
   }
 
-  private static void add(List<TimeBucket> out, TimeBucket b, Instant from, Instant to) {
+  private static void add(List<Bucket> out, Bucket b, Instant from, Instant to) {
     if (out.size() >= MAX_BUCKETS) {
       throw tooMany(from, to);
     }
@@ -227,7 +232,7 @@ public final class TimeBuckets {
    * True when every instant of {@code bucket} is before the {@link #retentionCutoff} at {@code
    * now}.
    */
-  public boolean isPastRetention(TimeBucket bucket, Instant now) {
+  public boolean isPastRetention(Bucket bucket, Instant now) {
     return !bucket.end().isAfter(retentionCutoff(now));
   }
 
@@ -237,13 +242,13 @@ public final class TimeBuckets {
    *
    * @throws IllegalStateException when these buckets have no retention period
    */
-  public List<TimeBucket> pastRetention(Instant oldest, Instant now) {
+  public List<Bucket> pastRetention(Instant oldest, Instant now) {
     Instant cutoff = retentionCutoff(now);
-    List<TimeBucket> out = new ArrayList<>();
+    List<Bucket> out = new ArrayList<>();
     if (cutoff.isAfter(oldest)) {
       checkSpan(oldest, cutoff);
     }
-    TimeBucket b = bucketOf(oldest);
+    Bucket b = bucketOf(oldest);
     while (!b.end().isAfter(cutoff)) {
       add(out, b, oldest, cutoff);
       b = bucketOf(b.end());
@@ -274,5 +279,114 @@ public final class TimeBuckets {
         + " in "
         + zone
         + (retentionText == null ? "" : ", retention " + retentionText);
+  }
+
+  /**
+   * The calendar unit of a time bucket, in local time of the buckets' zone: an hour, a day, an ISO
+   * week (Monday to Sunday) or a month. Each says which name-template fields tell its buckets
+   * apart.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> stable: the names are part of the routing document format.
+   *
+   * @since 0.1
+   */
+  public enum Unit {
+    HOUR(Set.of(Set.of("yyyy", "MM", "dd", "HH"))),
+    DAY(Set.of(Set.of("yyyy", "MM", "dd"))),
+    WEEK(Set.of(Set.of("GGGG", "ww"), Set.of("yyyy", "MM", "dd"))),
+    MONTH(Set.of(Set.of("yyyy", "MM")));
+
+    private final Set<Set<String>> namingFields;
+
+    Unit(Set<Set<String>> namingFields) {
+      this.namingFields = namingFields;
+    }
+
+    /** The name in documents: {@code hour}, {@code day}, {@code week}, {@code month}. */
+    public String documentName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code hourly}, {@code daily}, {@code weekly}, {@code monthly}, for messages. */
+    String adjective() {
+      return this == DAY ? "daily" : documentName() + "ly";
+    }
+
+    /** The unit named {@code name} in a document, or null. */
+    public static Unit fromDocumentName(String name) {
+      for (Unit u : values()) {
+        if (u.documentName().equals(name)) {
+          return u;
+        }
+      }
+      return null;
+    }
+
+    /** The sets of template fields, any one of which names every bucket of this unit apart. */
+    Set<Set<String>> namingFields() {
+      return namingFields;
+    }
+
+    /**
+     * The longest a bucket of this unit can be, with a daylight-saving hour more (an autumn change
+     * repeats a local hour).
+     */
+    Duration longest() {
+      return switch (this) {
+        case HOUR -> Duration.ofHours(2);
+        case DAY -> Duration.ofHours(25);
+        case WEEK -> Duration.ofDays(7).plusHours(1);
+        case MONTH -> Duration.ofDays(31).plusHours(1);
+      };
+    }
+
+    /** The first local date-time of the bucket that holds {@code t}. */
+    LocalDateTime truncate(LocalDateTime t) {
+      return switch (this) {
+        case HOUR -> t.truncatedTo(ChronoUnit.HOURS);
+        case DAY -> t.toLocalDate().atStartOfDay();
+        case WEEK ->
+            t.toLocalDate().with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).atStartOfDay();
+        case MONTH -> t.toLocalDate().withDayOfMonth(1).atStartOfDay();
+      };
+    }
+
+    /** The first local date-time of the bucket after the one that starts at {@code start}. */
+    LocalDateTime next(LocalDateTime start) {
+      return switch (this) {
+        case HOUR -> start.plusHours(1);
+        case DAY -> start.plusDays(1);
+        case WEEK -> start.plusWeeks(1);
+        case MONTH -> start.plusMonths(1);
+      };
+    }
+  }
+
+  /**
+   * One calendar bucket of time: the instants {@code [start, end)} and the name its template gives
+   * it, such as {@code metrics_202604}.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param start the first instant of the bucket
+   * @param end the first instant of the next bucket
+   * @param name the bucket's name, e.g. the table that holds its rows
+   * @since 0.1
+   */
+  public record Bucket(Instant start, Instant end, String name) {
+    /** True when {@code at} is in {@code [start, end)}. */
+    public boolean contains(Instant at) {
+      return !at.isBefore(start) && at.isBefore(end);
+    }
+
+    /** {@code metrics_202604 [2026-04-01T00:00:00Z, 2026-05-01T00:00:00Z)}. */
+    @Override
+    public String toString() {
+      return name + " [" + start + ", " + end + ")";
+    }
   }
 }

@@ -82,7 +82,7 @@ class RangeGoldenTest {
               () -> {
                 TimeBuckets buckets =
                     TimeBuckets.of(
-                        BucketUnit.fromDocumentName(b.get("unit").asText()),
+                        TimeBuckets.Unit.fromDocumentName(b.get("unit").asText()),
                         TimeBuckets.zone(b.get("zone").asText()),
                         b.get("template").asText(),
                         null);

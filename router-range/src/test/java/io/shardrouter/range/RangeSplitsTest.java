@@ -35,7 +35,7 @@ class RangeSplitsTest {
   @Test
   void split_openTail_onlyTheSplitOffPartMoves() {
     RoutingTable t = seed001WithTs03();
-    RangeMovement c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    RangeMovement c = RangeMovement.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
     RoutingTable next = c.to();
     assertEquals(13, next.version());
     assertEquals(3, next.partitionCount());
@@ -57,7 +57,7 @@ class RangeSplitsTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     RoutingTable t = seed001WithTs03();
     long splitAt = Instant.parse("2026-07-01T00:00:00Z").getEpochSecond();
-    RangeMovement c = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    RangeMovement c = RangeMovement.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
     List<byte[]> keys = new ArrayList<>();
     long expected = 0;
     for (int i = 0; i < 20_000; i++) {
@@ -77,7 +77,7 @@ class RangeSplitsTest {
   @Test
   void split_sameGroup_nothingMoves_partitionsRenumbered() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeMovement c = RangeSplits.split(t, 0, CanonicalKeys.of(500L), null);
+    RangeMovement c = RangeMovement.split(t, 0, CanonicalKeys.of(500L), null);
     assertTrue(c.isEmpty());
     assertEquals(4, c.to().partitionCount());
     assertEquals("g0", c.to().route(700L).group().id());
@@ -92,7 +92,7 @@ class RangeSplitsTest {
     String atStart =
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 1, CanonicalKeys.of(1000L), null))
+                () -> RangeMovement.split(t, 1, CanonicalKeys.of(1000L), null))
             .getMessage();
     assertEquals(
         "split key 1000 is the start of partition 1 [1000, 2000): splitting there leaves an empty range; a split key"
@@ -101,7 +101,7 @@ class RangeSplitsTest {
     String outside =
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 0, CanonicalKeys.of(1500L), null))
+                () -> RangeMovement.split(t, 0, CanonicalKeys.of(1500L), null))
             .getMessage();
     assertEquals(
         "split key 1500 is outside partition 0 [0, 1000); a split key must lie strictly inside the partition it splits"
@@ -110,49 +110,49 @@ class RangeSplitsTest {
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 1, CanonicalKeys.of(2000L), null))
+                () -> RangeMovement.split(t, 1, CanonicalKeys.of(2000L), null))
             .getMessage()
             .contains("outside partition 1 [1000, 2000)"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, CanonicalKeys.of(5000L), null))
+                () -> RangeMovement.split(t, CanonicalKeys.of(5000L), null))
             .getMessage()
             .startsWith("cannot split at 5000: key 5000 (long) is in no range"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 0, CanonicalKeys.of(5L), "g9"))
+                () -> RangeMovement.split(t, 0, CanonicalKeys.of(5L), "g9"))
             .getMessage()
             .contains("unknown group 'g9'; the table's groups are [g0, g1]"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 2, CanonicalKeys.of(5L), null))
+                () -> RangeMovement.split(t, 2, CanonicalKeys.of(5L), null))
             .getMessage()
             .contains("cannot split partition 2: the table has partitions 0 to 1"));
-    assertThrows(RuntimeException.class, () -> RangeSplits.split(t, 0, new byte[3], null));
+    assertThrows(RuntimeException.class, () -> RangeMovement.split(t, 0, new byte[3], null));
   }
 
   @Test
   void merge_movesTheHalfThatChangesGroup() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeMovement c = RangeSplits.merge(t, 0, null);
+    RangeMovement c = RangeMovement.merge(t, 0, null);
     assertEquals(2, c.to().partitionCount());
     assertEquals("[0, 2000)", ((RangeStrategy) c.to().strategy()).interval(0));
     assertEquals("g0", c.to().route(1500L).group().id());
     assertEquals("g2", c.to().route(2500L).group().id());
     assertEquals("[1000, 2000) g1 -> g0", c.shifts().get(0).toString());
     assertEquals(1, c.shifts().size());
-    RangeMovement onG1 = RangeSplits.merge(t, 0, "g1");
+    RangeMovement onG1 = RangeMovement.merge(t, 0, "g1");
     assertEquals("[0, 1000) g0 -> g1", onG1.shifts().get(0).toString());
   }
 
   @Test
   void merge_thenSplitBack_sameRoutes() {
     RoutingTable t = Fixtures.seed000(true);
-    RoutingTable merged = RangeSplits.merge(t, 1, null).to();
-    RoutingTable back = RangeSplits.split(merged, 1, CanonicalKeys.of(2000L), "g2").to();
+    RoutingTable merged = RangeMovement.merge(t, 1, null).to();
+    RoutingTable back = RangeMovement.split(merged, 1, CanonicalKeys.of(2000L), "g2").to();
     assertEquals(t.strategy(), back.strategy());
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(t.version() + 2, back.version());
@@ -164,7 +164,7 @@ class RangeSplitsTest {
     assertEquals(
         "partition 1 [1000, 2000) is the last one; a merge joins a partition with the next one: merge partition 0"
             + " to join [0, 1000) with it",
-        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, 1, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(t, 1, null))
             .getMessage());
   }
 
@@ -173,14 +173,14 @@ class RangeSplitsTest {
     RoutingTable t = Fixtures.seed000(true);
     assertEquals(
         "cannot merge partition -1: the table has partitions 0 to 2",
-        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, -1, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(t, -1, null))
             .getMessage());
     RoutingTable one =
         Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(0L), null), "orders", 1);
     assertEquals(
         "partition 0 [0, +∞) is the last one; a merge joins a partition with the next one, and"
             + " this table has only one",
-        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(one, 0, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(one, 0, null))
             .getMessage());
   }
 
@@ -190,13 +190,13 @@ class RangeSplitsTest {
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeSplits.split(t, 1, CanonicalKeys.of(5L), null))
+                () -> RangeMovement.split(t, 1, CanonicalKeys.of(5L), null))
             .getMessage()
             .endsWith(", and 5 is in partition 0 [0, 1000)"));
     assertTrue(
         assertThrows(
                 io.shardrouter.core.InvalidKeyException.class,
-                () -> RangeSplits.split(t, 0, new byte[3], null))
+                () -> RangeMovement.split(t, 0, new byte[3], null))
             .getMessage()
             .contains("a long key has 8 canonical bytes, got 3"));
   }

@@ -30,10 +30,11 @@ class TimeBucketedStrategyContractTest extends PartitionStrategyContract {
           new Fnv1aModStrategy.Factory());
   private static final List<TimeBuckets> BUCKETS =
       List.of(
-          TimeBuckets.of(BucketUnit.MONTH, ZoneId.of("UTC"), "metrics_{yyyyMM}", "P12M"),
-          TimeBuckets.of(BucketUnit.DAY, ZoneId.of("Europe/Paris"), "events_{yyyy-MM-dd}", null),
-          TimeBuckets.of(BucketUnit.HOUR, ZoneId.of("UTC"), "h_{yyyyMMddHH}", "P2D"),
-          TimeBuckets.of(BucketUnit.WEEK, ZoneId.of("Asia/Shanghai"), "w_{GGGG}_{ww}", null));
+          TimeBuckets.of(TimeBuckets.Unit.MONTH, ZoneId.of("UTC"), "metrics_{yyyyMM}", "P12M"),
+          TimeBuckets.of(
+              TimeBuckets.Unit.DAY, ZoneId.of("Europe/Paris"), "events_{yyyy-MM-dd}", null),
+          TimeBuckets.of(TimeBuckets.Unit.HOUR, ZoneId.of("UTC"), "h_{yyyyMMddHH}", "P2D"),
+          TimeBuckets.of(TimeBuckets.Unit.WEEK, ZoneId.of("Asia/Shanghai"), "w_{GGGG}_{ww}", null));
 
   @Override
   protected List<PartitionStrategy> strategies() {

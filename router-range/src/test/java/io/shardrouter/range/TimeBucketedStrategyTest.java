@@ -56,7 +56,7 @@ class TimeBucketedStrategyTest {
     RoutingTable t = RoutingDocuments.read(DOC);
     TimeBucketRoutes routes = TimeBucketRoutes.of(t);
     Route acme = t.route("acme");
-    BucketedRoute w = routes.route(acme, Instant.parse("2026-04-02T08:00:00Z"));
+    TimeBucketRoutes.BucketedRoute w = routes.route(acme, Instant.parse("2026-04-02T08:00:00Z"));
     assertSame(acme, w.route());
     assertEquals("metrics_202604", w.bucket().name());
     assertEquals("telemetry v5 partition 0 -> g0, bucket metrics_202604", w.toString());
@@ -80,7 +80,7 @@ class TimeBucketedStrategyTest {
             .pastRetention(
                 Instant.parse("2025-03-05T00:00:00Z"), Instant.parse("2026-04-15T00:00:00Z"))
             .stream()
-            .map(TimeBucket::name)
+            .map(TimeBuckets.Bucket::name)
             .toList());
   }
 
@@ -181,7 +181,8 @@ class TimeBucketedStrategyTest {
     TimeBucketRoutes routes = TimeBucketRoutes.of(t);
     assertSame(t, routes.table());
     assertSame(s.buckets(), routes.buckets());
-    BucketedRoute w = routes.route(t.route("zeta"), Instant.parse("2026-04-02T08:00:00Z"));
+    TimeBucketRoutes.BucketedRoute w =
+        routes.route(t.route("zeta"), Instant.parse("2026-04-02T08:00:00Z"));
     assertEquals("g1", w.group().id());
     Route other = t.toBuilder().version(6).build().route("acme");
     Instant from = Instant.parse("2026-03-20T00:00:00Z");
@@ -194,7 +195,7 @@ class TimeBucketedStrategyTest {
 
   @Test
   void bucket_containsItsStart_notItsEnd() {
-    TimeBucket april =
+    TimeBuckets.Bucket april =
         ((TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy())
             .bucketOf(Instant.parse("2026-04-15T00:00:00Z"));
     assertTrue(april.contains(Instant.parse("2026-04-01T00:00:00Z")));

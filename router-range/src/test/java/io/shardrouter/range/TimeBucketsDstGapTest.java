@@ -17,14 +17,14 @@ class TimeBucketsDstGapTest {
 
   @Test
   void touched_springForward_gapHourNeverListed() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.HOUR, PARIS, "h_{yyyyMMddHH}", null);
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.HOUR, PARIS, "h_{yyyyMMddHH}", null);
     // 2026-03-29: local 02:00-03:00 does not exist in Paris (01:00Z is 03:00 CEST)
-    List<TimeBucket> hours =
+    List<TimeBuckets.Bucket> hours =
         b.touched(Instant.parse("2026-03-28T23:00:00Z"), Instant.parse("2026-03-29T02:00:00Z"));
     assertEquals(
         List.of("h_2026032900", "h_2026032901", "h_2026032903"),
-        hours.stream().map(TimeBucket::name).toList());
-    TimeBucket beforeGap = hours.get(1);
+        hours.stream().map(TimeBuckets.Bucket::name).toList());
+    TimeBuckets.Bucket beforeGap = hours.get(1);
     assertEquals(Instant.parse("2026-03-29T00:00:00Z"), beforeGap.start());
     assertEquals(Instant.parse("2026-03-29T01:00:00Z"), beforeGap.end());
     assertEquals(Instant.parse("2026-03-29T01:00:00Z"), hours.get(2).start());

@@ -21,15 +21,16 @@ class TimeBucketsTest {
     return Instant.parse(s);
   }
 
-  private static List<String> names(List<TimeBucket> bs) {
-    return bs.stream().map(TimeBucket::name).toList();
+  private static List<String> names(List<TimeBuckets.Bucket> bs) {
+    return bs.stream().map(TimeBuckets.Bucket::name).toList();
   }
 
   @Test
   void monthly_utc_compactDocumentTemplate_everyEdge() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.MONTH, UTC, "metrics_{yyyyMM}", "P12M");
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "metrics_{yyyyMM}", "P12M");
     assertEquals(
-        new TimeBucket(t("2026-04-01T00:00:00Z"), t("2026-05-01T00:00:00Z"), "metrics_202604"),
+        new TimeBuckets.Bucket(
+            t("2026-04-01T00:00:00Z"), t("2026-05-01T00:00:00Z"), "metrics_202604"),
         b.bucketOf(t("2026-04-15T10:00:00Z")));
     assertEquals("metrics_202603", b.bucketOf(t("2026-03-31T23:59:59.999999Z")).name());
     assertEquals("metrics_202604", b.bucketOf(t("2026-04-01T00:00:00Z")).name());
@@ -43,7 +44,7 @@ class TimeBucketsTest {
 
   @Test
   void touched_windowIsHalfOpen() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.MONTH, UTC, "metrics_{yyyyMM}", null);
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "metrics_{yyyyMM}", null);
     assertEquals(
         List.of("metrics_202603", "metrics_202604", "metrics_202605"),
         names(b.touched(t("2026-03-15T00:00:00Z"), t("2026-06-01T00:00:00Z"))));
@@ -59,20 +60,20 @@ class TimeBucketsTest {
 
   @Test
   void daily_namedZone_dstDaysAre23And25Hours() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.DAY, PARIS, "events_{yyyy-MM-dd}", null);
-    TimeBucket spring = b.bucketOf(t("2026-03-29T12:00:00Z"));
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.DAY, PARIS, "events_{yyyy-MM-dd}", null);
+    TimeBuckets.Bucket spring = b.bucketOf(t("2026-03-29T12:00:00Z"));
     assertEquals("events_2026-03-29", spring.name());
     assertEquals(t("2026-03-28T23:00:00Z"), spring.start());
     assertEquals(Duration.ofHours(23), Duration.between(spring.start(), spring.end()));
-    TimeBucket autumn = b.bucketOf(t("2026-10-25T12:00:00Z"));
+    TimeBuckets.Bucket autumn = b.bucketOf(t("2026-10-25T12:00:00Z"));
     assertEquals(Duration.ofHours(25), Duration.between(autumn.start(), autumn.end()));
     assertEquals("events_2026-03-28", b.bucketOf(t("2026-03-28T22:59:59Z")).name());
   }
 
   @Test
   void hourly_namedZone_repeatedHourIsOneBucket_skippedHourHasNone() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.HOUR, PARIS, "h_{yyyyMMddHH}", null);
-    TimeBucket repeated = b.bucketOf(t("2026-10-25T00:30:00Z")); // 02:30 CEST
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.HOUR, PARIS, "h_{yyyyMMddHH}", null);
+    TimeBuckets.Bucket repeated = b.bucketOf(t("2026-10-25T00:30:00Z")); // 02:30 CEST
     assertEquals("h_2026102502", repeated.name());
     assertEquals(repeated, b.bucketOf(t("2026-10-25T01:30:00Z"))); // 02:30 CET, the same local hour
     assertEquals(Duration.ofHours(2), Duration.between(repeated.start(), repeated.end()));
@@ -93,7 +94,7 @@ class TimeBucketsTest {
             ZoneId.of("America/Sao_Paulo"),
             ZoneId.of("Australia/Lord_Howe"),
             ZoneId.of("Asia/Kolkata"))) {
-      for (BucketUnit unit : BucketUnit.values()) {
+      for (TimeBuckets.Unit unit : TimeBuckets.Unit.values()) {
         String template =
             switch (unit) {
               case HOUR -> "t_{yyyyMMddHH}";
@@ -103,8 +104,8 @@ class TimeBucketsTest {
             };
         TimeBuckets b = TimeBuckets.of(unit, zone, template, null);
         Instant from = t("2019-01-01T00:00:00Z").plusSeconds(r.nextLong(86400L * 365 * 6));
-        Instant to = from.plus(Duration.ofDays(unit == BucketUnit.HOUR ? 400 : 3000));
-        List<TimeBucket> bs = b.touched(from, to);
+        Instant to = from.plus(Duration.ofDays(unit == TimeBuckets.Unit.HOUR ? 400 : 3000));
+        List<TimeBuckets.Bucket> bs = b.touched(from, to);
         String what = Seeds.describe(seed) + ", " + b;
         assertTrue(bs.get(0).contains(from), what);
         for (int i = 1; i < bs.size(); i++) {
@@ -115,7 +116,7 @@ class TimeBucketsTest {
             bs.size(), names(bs).stream().distinct().count(), what + ": names must be unique");
         for (int i = 0; i < 200; i++) {
           Instant at = from.plusSeconds(r.nextLong(Duration.between(from, to).getSeconds()));
-          TimeBucket got = b.bucketOf(at);
+          TimeBuckets.Bucket got = b.bucketOf(at);
           assertTrue(got.contains(at), what + " at " + at);
           assertTrue(bs.contains(got), what + " at " + at);
         }
@@ -125,21 +126,21 @@ class TimeBucketsTest {
 
   @Test
   void weekly_isoWeeksStartOnMonday() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.WEEK, UTC, "w_{GGGG}_{ww}", null);
-    TimeBucket first = b.bucketOf(t("2026-01-01T12:00:00Z")); // a Thursday
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.WEEK, UTC, "w_{GGGG}_{ww}", null);
+    TimeBuckets.Bucket first = b.bucketOf(t("2026-01-01T12:00:00Z")); // a Thursday
     assertEquals("w_2026_01", first.name());
     assertEquals(t("2025-12-29T00:00:00Z"), first.start());
     assertEquals("w_2020_53", b.bucketOf(t("2021-01-02T00:00:00Z")).name());
     assertEquals(
         "w_20251229",
-        TimeBuckets.of(BucketUnit.WEEK, UTC, "w_{yyyyMMdd}", null)
+        TimeBuckets.of(TimeBuckets.Unit.WEEK, UTC, "w_{yyyyMMdd}", null)
             .bucketOf(t("2026-01-01T00:00:00Z"))
             .name());
   }
 
   @Test
   void retention_calendarPeriod_bucketsEndingBeforeTheCutoff() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.MONTH, UTC, "metrics_{yyyyMM}", "P12M");
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "metrics_{yyyyMM}", "P12M");
     Instant now = t("2026-04-15T00:00:00Z");
     assertEquals(t("2025-04-15T00:00:00Z"), b.retentionCutoff(now));
     assertEquals(
@@ -154,7 +155,7 @@ class TimeBucketsTest {
 
   @Test
   void retention_exactDuration() {
-    TimeBuckets b = TimeBuckets.of(BucketUnit.HOUR, UTC, "h_{yyyyMMddHH}", "PT48H");
+    TimeBuckets b = TimeBuckets.of(TimeBuckets.Unit.HOUR, UTC, "h_{yyyyMMddHH}", "PT48H");
     Instant now = t("2026-04-03T00:30:00Z");
     assertEquals(t("2026-04-01T00:30:00Z"), b.retentionCutoff(now));
     assertEquals(List.of("h_2026033123"), names(b.pastRetention(t("2026-03-31T23:10:00Z"), now)));
@@ -167,12 +168,12 @@ class TimeBucketsTest {
             + " such as metrics_{yyyyMM}",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "metrics", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "metrics", null))
             .getMessage());
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyMM}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyMM}", null))
             .getMessage()
             .startsWith(
                 "template 'm_{yyMM}' has the unknown field 'yy' at index 3; fields are yyyy (year)"));
@@ -180,36 +181,36 @@ class TimeBucketsTest {
         "template 'm_{yyyy}' cannot name monthly buckets apart: it needs the fields MM and yyyy",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyy}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyy}", null))
             .getMessage());
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.WEEK, UTC, "w_{yyyy}{ww}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.WEEK, UTC, "w_{yyyy}{ww}", null))
             .getMessage()
             .contains("cannot name weekly buckets apart"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.DAY, UTC, "d_{yyyyMM}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.DAY, UTC, "d_{yyyyMM}", null))
             .getMessage()
             .contains("cannot name daily buckets apart: it needs the fields MM and dd and yyyy"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM", null))
             .getMessage()
             .contains("has a '{' at index 2 that is not closed"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_}{yyyyMM}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_}{yyyyMM}", null))
             .getMessage()
             .contains("has a '}' at index 2 without a '{'"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{}{yyyyMM}", null))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{}{yyyyMM}", null))
             .getMessage()
             .contains("has empty braces"));
     assertTrue(
@@ -219,22 +220,22 @@ class TimeBucketsTest {
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM}", "12 months"))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM}", "12 months"))
             .getMessage()
             .startsWith("retention '12 months' is not an ISO-8601 period"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM}", "P0D"))
+                () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM}", "P0D"))
             .getMessage()
             .contains("must be a positive period"));
     assertThrows(
         IllegalArgumentException.class,
-        () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM}", "P-1M"));
+        () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM}", "P-1M"));
     assertThrows(
         IllegalArgumentException.class,
-        () -> TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM}", "-PT1H"));
-    TimeBuckets forever = TimeBuckets.of(BucketUnit.MONTH, UTC, "m_{yyyyMM}", null);
+        () -> TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM}", "-PT1H"));
+    TimeBuckets forever = TimeBuckets.of(TimeBuckets.Unit.MONTH, UTC, "m_{yyyyMM}", null);
     assertTrue(
         assertThrows(
                 IllegalStateException.class,
@@ -245,7 +246,7 @@ class TimeBucketsTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () ->
-                    TimeBuckets.of(BucketUnit.HOUR, UTC, "h_{yyyyMMddHH}", null)
+                    TimeBuckets.of(TimeBuckets.Unit.HOUR, UTC, "h_{yyyyMMddHH}", null)
                         .touched(Instant.EPOCH, t("2200-01-01T00:00:00Z")))
             .getMessage()
             .contains("touches more than 1000000 buckets; narrow it"));

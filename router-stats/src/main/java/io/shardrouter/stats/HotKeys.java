@@ -5,10 +5,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A Space-Saving summary of sampled keys: the most frequent keys with counts that may overstate the
- * true sampled count by at most their {@link HotKey#error}.
+ * true sampled count by at most their {@link Entry#error}.
  *
  * <p><b>Error bounds.</b> Of {@code sampled} samples summarised with {@code capacity} slots: every
  * listed key's true sampled count is in {@code [count - error, count]}; {@code error <= sampled /
@@ -27,24 +28,24 @@ import java.util.Map;
 public final class HotKeys {
   private final int capacity;
   private final long sampled;
-  private final List<HotKey> keys;
+  private final List<Entry> keys;
 
-  private HotKeys(int capacity, long sampled, List<HotKey> keys) {
+  private HotKeys(int capacity, long sampled, List<Entry> keys) {
     this.capacity = capacity;
     this.sampled = sampled;
     this.keys = keys;
   }
 
   /** A summary of {@code sampled} samples in {@code capacity} slots holding {@code keys}. */
-  public static HotKeys of(int capacity, long sampled, List<HotKey> keys) {
+  public static HotKeys of(int capacity, long sampled, List<Entry> keys) {
     if (capacity < 1) {
       throw new IllegalArgumentException("hot key capacity must be >= 1, got " + capacity);
     }
     if (sampled < 0) {
       throw new IllegalArgumentException("sampled must be >= 0, got " + sampled);
     }
-    List<HotKey> sorted = new ArrayList<>(keys);
-    sorted.sort(Comparator.comparingLong(HotKey::count).reversed().thenComparing(HotKey::key));
+    List<Entry> sorted = new ArrayList<>(keys);
+    sorted.sort(Comparator.comparingLong(Entry::count).reversed().thenComparing(Entry::key));
     if (sorted.size() > capacity) {
       throw new IllegalArgumentException(
           "a hot key summary of capacity " + capacity + " cannot hold " + sorted.size() + " keys");
@@ -68,7 +69,7 @@ public final class HotKeys {
   }
 
   /** The keys held, most frequent first. */
-  public List<HotKey> keys() {
+  public List<Entry> keys() {
     return keys;
   }
 
@@ -84,7 +85,7 @@ public final class HotKeys {
 
   /** The estimated share of samples of {@code key} (0 when not listed). */
   public double share(String key) {
-    for (HotKey k : keys) {
+    for (Entry k : keys) {
       if (k.key().equals(key)) {
         return sampled == 0 ? 0 : (double) k.count() / sampled;
       }
@@ -98,10 +99,10 @@ public final class HotKeys {
     long mineAbsent = absentBound();
     long theirsAbsent = other.absentBound();
     Map<String, long[]> m = new HashMap<>();
-    for (HotKey k : keys) {
+    for (Entry k : keys) {
       m.put(k.key(), new long[] {k.count() + theirsAbsent, k.error() + theirsAbsent});
     }
-    for (HotKey k : other.keys) {
+    for (Entry k : other.keys) {
       long[] c = m.get(k.key());
       if (c == null) {
         m.put(k.key(), new long[] {k.count() + mineAbsent, k.error() + mineAbsent});
@@ -110,11 +111,11 @@ public final class HotKeys {
         c[1] += k.error() - theirsAbsent;
       }
     }
-    List<HotKey> all = new ArrayList<>(m.size());
+    List<Entry> all = new ArrayList<>(m.size());
     for (Map.Entry<String, long[]> e : m.entrySet()) {
-      all.add(new HotKey(e.getKey(), e.getValue()[0], e.getValue()[1]));
+      all.add(new Entry(e.getKey(), e.getValue()[0], e.getValue()[1]));
     }
-    all.sort(Comparator.comparingLong(HotKey::count).reversed().thenComparing(HotKey::key));
+    all.sort(Comparator.comparingLong(Entry::count).reversed().thenComparing(Entry::key));
     return of(cap, sampled + other.sampled, all.subList(0, Math.min(cap, all.size())));
   }
 
@@ -134,5 +135,35 @@ public final class HotKeys {
   @Override
   public String toString() {
     return "HotKeys{capacity=" + capacity + ", sampled=" + sampled + ", keys=" + keys + "}";
+  }
+
+  /**
+   * One key of a {@link HotKeys} summary: its sampled count and the count's error, so the key's
+   * true sampled count lies in {@code [count - error, count]}.
+   *
+   * @param key the key as text (the document's key text form)
+   * @param count the estimated sampled count, never below the true one
+   * @param error how much {@code count} may exceed the true sampled count
+   * @since 0.1
+   */
+  public record Entry(String key, long count, long error) {
+    /** Checks the fields. */
+    public Entry {
+      Objects.requireNonNull(key, "key");
+      if (count < 1 || error < 0 || error >= count) {
+        throw new IllegalArgumentException(
+            "hot key '"
+                + key
+                + "': need count >= 1 and 0 <= error < count, got "
+                + count
+                + ", "
+                + error);
+      }
+    }
+
+    /** The lower bound of the true sampled count. */
+    public long lowerBound() {
+      return count - error;
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.shardrouter.stats;
 
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.AnalysisReport.Comparison;
 import io.shardrouter.stats.AnalysisReport.Distribution;
@@ -9,13 +10,17 @@ import io.shardrouter.stats.AnalysisReport.GroupLoad;
 import io.shardrouter.stats.AnalysisReport.KeyCharacteristics;
 import io.shardrouter.stats.AnalysisReport.PartitionLoad;
 import io.shardrouter.stats.AnalysisReport.QueryDistribution;
+import io.shardrouter.stats.internal.Fields;
+import io.shardrouter.stats.internal.Json;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Judges a shard key before it is used: routes a {@link KeySample} (or a {@link StatsSnapshot}
@@ -45,7 +50,7 @@ public final class KeyAnalysis {
   public static final double MONOTONIC = 0.7;
 
   private final RoutingTable table;
-  private List<KeyQuery> queries;
+  private List<Query> queries;
   private CapacityLimits limits;
   private RoutingTable compare;
 
@@ -59,7 +64,7 @@ public final class KeyAnalysis {
   }
 
   /** Also reports the fan-out of {@code queries}. */
-  public KeyAnalysis queries(List<KeyQuery> queries) {
+  public KeyAnalysis queries(List<Query> queries) {
     this.queries = List.copyOf(queries);
     return this;
   }
@@ -154,7 +159,7 @@ public final class KeyAnalysis {
     }
     HotKeys hot = stats.hotKeys();
     List<Frequency> common = new ArrayList<>();
-    for (HotKey k : hot.keys().subList(0, Math.min(TOP, hot.keys().size()))) {
+    for (HotKeys.Entry k : hot.keys().subList(0, Math.min(TOP, hot.keys().size()))) {
       double s = hot.sampled() == 0 ? 0 : (double) k.count() / hot.sampled();
       common.add(
           new Frequency(
@@ -165,8 +170,8 @@ public final class KeyAnalysis {
     long[] reads = new long[stats.partitionCount()];
     long[] writes = new long[stats.partitionCount()];
     for (int p = 0; p < reads.length; p++) {
-      reads[p] = stats.count(p, Op.READ);
-      writes[p] = stats.count(p, Op.WRITE);
+      reads[p] = stats.count(p, RouteStats.Op.READ);
+      writes[p] = stats.count(p, RouteStats.Op.WRITE);
     }
     return finish("stats", kc, null, stats.loads(), reads, writes, List.of(), null);
   }
@@ -276,5 +281,180 @@ public final class KeyAnalysis {
 
   static double share(long part, long whole) {
     return whole == 0 ? 0 : (double) part / whole;
+  }
+
+  /**
+   * One query of a query sample: a list of keys ({@code {"keys": [K, ...]}}) or a key range ({@code
+   * {"from": K, "to": K}}, both ends included), one JSON object a line. Keys are written as in a
+   * key file: a JSON string holds the key text, a JSON number a {@code long} or {@code int} key, a
+   * JSON array a composite key.
+   *
+   * @param keys the canonical keys of a key list, or null for a range
+   * @param from the canonical lower end of a range, or null for a key list
+   * @param to the canonical upper end of a range, or null for a key list
+   * @since 0.1
+   */
+  public record Query(List<byte[]> keys, byte[] from, byte[] to) {
+    /**
+     * Parses one query line.
+     *
+     * @throws IllegalArgumentException saying what is wrong with the line and what a line looks
+     *     like
+     */
+    public static Query parse(String line, KeyType keyType) {
+      Map<String, Object> m;
+      try {
+        m = Fields.object(Json.parse(line), "query");
+        Fields.only(m, "query", Set.of("keys", "from", "to"));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            e.getMessage() + "; a query line is {\"keys\": [K, ...]} or {\"from\": K, \"to\": K}",
+            e);
+      }
+      if (m.containsKey("keys")) {
+        if (m.size() != 1) {
+          throw new IllegalArgumentException(
+              "a query has either \"keys\" or \"from\" and \"to\", not both");
+        }
+        List<Object> a = Fields.array(m, "query", "keys");
+        if (a.isEmpty()) {
+          throw new IllegalArgumentException("query.keys: give at least one key");
+        }
+        List<byte[]> keys = new ArrayList<>(a.size());
+        for (int i = 0; i < a.size(); i++) {
+          keys.add(key(a.get(i), keyType, "query.keys[" + i + "]"));
+        }
+        return new Query(List.copyOf(keys), null, null);
+      }
+      if (!m.containsKey("from") || !m.containsKey("to")) {
+        throw new IllegalArgumentException(
+            "a query is {\"keys\": [K, ...]} or {\"from\": K, \"to\": K}; got fields "
+                + m.keySet());
+      }
+      return new Query(
+          null, key(m.get("from"), keyType, "query.from"), key(m.get("to"), keyType, "query.to"));
+    }
+
+    private static byte[] key(Object v, KeyType keyType, String path) {
+      String text;
+      if (v instanceof String s) {
+        text = s;
+      } else if (v instanceof Long l) {
+        text = Long.toString(l);
+      } else if (v instanceof List<?> parts) {
+        StringBuilder sb = new StringBuilder("[");
+        for (Object p : parts) {
+          if (sb.length() > 1) {
+            sb.append(',');
+          }
+          sb.append(p instanceof String s ? Json.quote(s) : String.valueOf(p));
+        }
+        text = sb.append(']').toString();
+      } else {
+        throw new IllegalArgumentException(path + ": a key is a string, an integer or an array");
+      }
+      try {
+        return keyType.parseText(text);
+      } catch (RoutingException e) {
+        throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
+      }
+    }
+
+    /** Whether this is a key range. */
+    public boolean isRange() {
+      return keys == null;
+    }
+  }
+
+  /**
+   * Per-second limits of a partition and of a replica group, and how many seconds the measured
+   * counts cover, read from a capacity file:
+   *
+   * <pre>{@code
+   * {"sample_seconds": 60,
+   *  "partition": {"reads": 3000, "writes": 1000},
+   *  "group": {"ops": 20000},
+   *  "groups": {"orders-01": {"ops": 40000}}}
+   * }</pre>
+   *
+   * <p>A limit object has any of {@code reads}, {@code writes} and {@code ops} (both together), in
+   * operations per second. {@code group} applies to every group, {@code groups} overrides it per
+   * group. For a statistics export, reads count against the read limit, writes against the write
+   * limit, and routes recorded without saying against both; a key sample does not say, so its total
+   * counts against every limit.
+   *
+   * @param sampleSeconds the seconds the counts cover
+   * @param partition the limits of every partition, or null
+   * @param group the limits of every group, or null
+   * @param groups per-group limits, overriding {@code group}
+   * @since 0.1
+   */
+  public record CapacityLimits(
+      double sampleSeconds, Limit partition, Limit group, Map<String, Limit> groups) {
+    /**
+     * Per-second limits; a missing one is {@code Double.POSITIVE_INFINITY}.
+     *
+     * @param reads reads per second
+     * @param writes writes per second
+     * @param ops operations of either kind per second
+     */
+    public record Limit(double reads, double writes, double ops) {}
+
+    /** The limits of group {@code id}: its own, else the default, else null. */
+    public Limit groupLimit(String id) {
+      Limit l = groups.get(id);
+      return l != null ? l : group;
+    }
+
+    /**
+     * Reads a capacity file.
+     *
+     * @throws IllegalArgumentException naming the field and what was wrong
+     */
+    public static CapacityLimits parse(String json) {
+      Map<String, Object> m = Fields.object(Json.parse(json), "$");
+      Fields.only(m, "$", Set.of("sample_seconds", "partition", "group", "groups"));
+      double seconds = Fields.number(Fields.required(m, "$", "sample_seconds"), "$.sample_seconds");
+      if (!(seconds > 0)) {
+        throw new IllegalArgumentException(
+            "$.sample_seconds: the seconds the counts cover must be > 0, got "
+                + Json.number(seconds));
+      }
+      Limit partition =
+          m.containsKey("partition") ? limit(m.get("partition"), "$.partition") : null;
+      Limit group = m.containsKey("group") ? limit(m.get("group"), "$.group") : null;
+      Map<String, Limit> groups = new LinkedHashMap<>();
+      if (m.containsKey("groups")) {
+        for (Map.Entry<String, Object> e : Fields.object(m.get("groups"), "$.groups").entrySet()) {
+          groups.put(e.getKey(), limit(e.getValue(), "$.groups." + e.getKey()));
+        }
+      }
+      if (partition == null && group == null && groups.isEmpty()) {
+        throw new IllegalArgumentException(
+            "$: no limit given; add \"partition\", \"group\" or \"groups\"");
+      }
+      return new CapacityLimits(seconds, partition, group, Map.copyOf(groups));
+    }
+
+    private static Limit limit(Object v, String path) {
+      Map<String, Object> m = Fields.object(v, path);
+      Fields.only(m, path, Set.of("reads", "writes", "ops"));
+      if (m.isEmpty()) {
+        throw new IllegalArgumentException(path + ": give at least one of reads, writes, ops");
+      }
+      return new Limit(rate(m, path, "reads"), rate(m, path, "writes"), rate(m, path, "ops"));
+    }
+
+    private static double rate(Map<String, Object> m, String path, String name) {
+      if (!m.containsKey(name)) {
+        return Double.POSITIVE_INFINITY;
+      }
+      double d = Fields.number(m.get(name), path + "." + name);
+      if (!(d > 0)) {
+        throw new IllegalArgumentException(
+            path + "." + name + ": a limit per second must be > 0, got " + Json.number(d));
+      }
+      return d;
+    }
   }
 }

@@ -31,7 +31,7 @@ final class KeyIsolator {
     if (hot.sampled() == 0 || a.total == 0) {
       return;
     }
-    for (HotKey k : hot.keys()) {
+    for (HotKeys.Entry k : hot.keys()) {
       byte[] key = parse(a, k);
       if (key == null) {
         continue;
@@ -50,7 +50,7 @@ final class KeyIsolator {
   }
 
   /** The key's canonical bytes, or null after a note saying why it is skipped. */
-  private static byte[] parse(Proposal a, HotKey k) {
+  private static byte[] parse(Proposal a, HotKeys.Entry k) {
     byte[] key;
     try {
       key = a.current.keyType().parseText(k.key());
@@ -67,7 +67,8 @@ final class KeyIsolator {
     return key;
   }
 
-  private static void isolate(Proposal a, HotKey k, byte[] key, double estimate, double lower) {
+  private static void isolate(
+      Proposal a, HotKeys.Entry k, byte[] key, double estimate, double lower) {
     int from = a.shape().routeCanonical(key).partition();
     double x = Math.min(estimate, a.load(from));
     double share = a.load(from) == 0 ? 0 : a.data(from) * x / a.load(from);
@@ -101,7 +102,9 @@ final class KeyIsolator {
     }
     int at = a.size();
     a.carve(next, from, at, to, x, share);
-    a.isolations.add(new Advice.Isolation(k.key(), from, at, fromGroup, to, x / a.total, share));
+    a.isolations.add(
+        new RebalanceAdvisor.Advice.Isolation(
+            k.key(), from, at, fromGroup, to, x / a.total, share));
   }
 
   /** Why a directory cannot be put in front of {@code s}, or null when it can. */
@@ -120,7 +123,7 @@ final class KeyIsolator {
     return null;
   }
 
-  private static String hotNote(HotKey k, double lower) {
+  private static String hotNote(HotKeys.Entry k, double lower) {
     return "key '"
         + k.key()
         + "' takes at least "

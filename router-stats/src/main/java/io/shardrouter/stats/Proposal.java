@@ -35,8 +35,8 @@ final class Proposal {
   private final Map<String, Double> groupLoad = new LinkedHashMap<>();
   private double moved;
   final List<MovementReport.Move> moves = new ArrayList<>();
-  final List<Advice.Isolation> isolations = new ArrayList<>();
-  final List<Advice.Split> splits = new ArrayList<>();
+  final List<RebalanceAdvisor.Advice.Isolation> isolations = new ArrayList<>();
+  final List<RebalanceAdvisor.Advice.Split> splits = new ArrayList<>();
   final List<String> notes = new ArrayList<>();
 
   Proposal(RoutingTable current, long[] loads, double cap) {

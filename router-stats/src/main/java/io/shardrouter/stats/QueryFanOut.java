@@ -13,13 +13,13 @@ import java.util.List;
 final class QueryFanOut {
   private QueryFanOut() {}
 
-  static QueryDistribution of(RoutingTable table, List<KeyQuery> queries) {
+  static QueryDistribution of(RoutingTable table, List<KeyAnalysis.Query> queries) {
     int n = table.partitionCount();
     boolean ordered = table.strategy().type().equals("range");
     long single = 0;
     long scatter = 0;
     long fanOut = 0;
-    for (KeyQuery q : queries) {
+    for (KeyAnalysis.Query q : queries) {
       int visited;
       if (q.isRange()) {
         if (ordered) {

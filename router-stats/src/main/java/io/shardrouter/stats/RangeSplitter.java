@@ -2,7 +2,6 @@ package io.shardrouter.stats;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.internal.SplitPoints;
 import java.util.ArrayList;
@@ -13,8 +12,8 @@ import java.util.Optional;
 /**
  * The advisor's first step on a {@code range} table: splits each range whose load exceeds a mean
  * group's at the weighted median of its sampled hot keys ({@link SplitPoints}), the upper part
- * going to the coldest group ({@link RangeSplits}). A range is split at most once, hottest first; a
- * split that would raise the group peak or exceed the cap is skipped with a note.
+ * going to the coldest group ({@link RangeMovement#split}). A range is split at most once, hottest
+ * first; a split that would raise the group peak or exceed the cap is skipped with a note.
  *
  * <p>The upper part's load is the range's load times the upper share of its sampled keys' weight:
  * the hot keys stand for the range's load.
@@ -35,18 +34,18 @@ final class RangeSplitter {
     }
     hot.sort((x, y) -> Double.compare(a.load(y), a.load(x)));
     List<Integer> done = new ArrayList<>();
-    List<Advice.Split> found = new ArrayList<>();
+    List<RebalanceAdvisor.Advice.Split> found = new ArrayList<>();
     for (int original : hot) {
       int p = original + before(done, original);
-      Advice.Split s = split(a, stats, original, p);
+      RebalanceAdvisor.Advice.Split s = split(a, stats, original, p);
       if (s != null) {
         done.add(original);
         found.add(s);
       }
     }
-    for (Advice.Split s : found) {
+    for (RebalanceAdvisor.Advice.Split s : found) {
       a.splits.add(
-          new Advice.Split(
+          new RebalanceAdvisor.Advice.Split(
               s.partition(),
               s.at(),
               s.partition() + 1 + before(done, s.partition()),
@@ -58,12 +57,13 @@ final class RangeSplitter {
   }
 
   /** Splits original partition {@code original}, now partition {@code p}; null when skipped. */
-  private static Advice.Split split(Proposal a, StatsSnapshot stats, int original, int p) {
+  private static RebalanceAdvisor.Advice.Split split(
+      Proposal a, StatsSnapshot stats, int original, int p) {
     RangeStrategy s = (RangeStrategy) a.shape().strategy();
     List<byte[]> sample = new ArrayList<>();
     List<Long> counts = new ArrayList<>();
     List<String> texts = new ArrayList<>();
-    for (HotKey k : stats.hotKeys().keys()) {
+    for (HotKeys.Entry k : stats.hotKeys().keys()) {
       byte[] key;
       try {
         key = a.current.keyType().parseText(k.key());
@@ -122,7 +122,7 @@ final class RangeSplitter {
     }
     RangeMovement c;
     try {
-      c = RangeSplits.split(a.shape(), p, at.key(), to);
+      c = RangeMovement.split(a.shape(), p, at.key(), to);
     } catch (IllegalArgumentException e) {
       a.notes.add(range + " is not split: " + e.getMessage());
       return null;
@@ -141,7 +141,7 @@ final class RangeSplitter {
         break;
       }
     }
-    return new Advice.Split(original, text, -1, from, to, upper / a.total, share);
+    return new RebalanceAdvisor.Advice.Split(original, text, -1, from, to, upper / a.total, share);
   }
 
   /** How many of {@code done} are below {@code original}. */

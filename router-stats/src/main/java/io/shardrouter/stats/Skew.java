@@ -69,7 +69,7 @@ public record Skew(
     double share = 0;
     double err = 0;
     if (!keys.keys().isEmpty() && keys.sampled() > 0) {
-      HotKey k = keys.keys().get(0);
+      HotKeys.Entry k = keys.keys().get(0);
       long n = keys.sampled();
       key = k.key();
       share = (double) k.count() / n;

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The route statistics of one router (or the sum of several) over one {@link Window}: per-partition
- * counts of reads, writes and unspecified routes, and the sampled hot keys.
+ * The route statistics of one router (or the sum of several) over one {@link RouteStats.Window}:
+ * per-partition counts of reads, writes and unspecified routes, and the sampled hot keys.
  *
  * <p>{@link #toJson()} and {@link #parse(String)} write and read the {@code shardrouter-stats/1}
  * file ({@code docs/observability.md}); {@link #merge} adds two snapshots of the same entity and
@@ -44,7 +44,7 @@ public final class StatsSnapshot {
 
   private final String entity;
   private final long version;
-  private final Window window;
+  private final RouteStats.Window window;
   private final long spanMillis;
   private final int members;
   private final int sampleEvery;
@@ -65,7 +65,7 @@ public final class StatsSnapshot {
   public StatsSnapshot(
       String entity,
       long version,
-      Window window,
+      RouteStats.Window window,
       long spanMillis,
       int members,
       int sampleEvery,
@@ -103,7 +103,7 @@ public final class StatsSnapshot {
   }
 
   /** The window covered. */
-  public Window window() {
+  public RouteStats.Window window() {
     return window;
   }
 
@@ -128,7 +128,7 @@ public final class StatsSnapshot {
   }
 
   /** The routes of {@code op} to {@code partition}. */
-  public long count(int partition, Op op) {
+  public long count(int partition, RouteStats.Op op) {
     return counts[op.ordinal()][partition];
   }
 
@@ -221,14 +221,14 @@ public final class StatsSnapshot {
     sb.append(",\n  \"members\": ").append(members);
     sb.append(",\n  \"sample_every\": ").append(sampleEvery);
     sb.append(",\n  \"partitions\": ").append(partitionCount());
-    for (Op op : Op.values()) {
+    for (RouteStats.Op op : RouteStats.Op.values()) {
       sb.append(",\n  \"").append(op.label()).append("\": ");
       sb.append(Arrays.toString(counts[op.ordinal()]).replace(" ", ""));
     }
     sb.append(",\n  \"hot_keys\": {\"capacity\": ").append(hotKeys.capacity());
     sb.append(", \"sampled\": ").append(hotKeys.sampled()).append(", \"keys\": [");
     String sep = "";
-    for (HotKey k : hotKeys.keys()) {
+    for (HotKeys.Entry k : hotKeys.keys()) {
       sb.append(sep).append("\n    {\"key\": ").append(Json.quote(k.key()));
       sb.append(", \"count\": ").append(k.count()).append(", \"error\": ").append(k.error());
       sb.append('}');
@@ -251,15 +251,15 @@ public final class StatsSnapshot {
           "$.format: '" + format + "' is not a statistics file; expected '" + FORMAT + "'");
     }
     int n = (int) Fields.integer(m, "$", "partitions", 1, 1 << 24);
-    Window w;
+    RouteStats.Window w;
     try {
-      w = Window.ofLabel(Fields.string(m, "$", "window"));
+      w = RouteStats.Window.ofLabel(Fields.string(m, "$", "window"));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("$.window: " + e.getMessage(), e);
     }
     Map<String, Object> hk = Fields.object(Fields.required(m, "$", "hot_keys"), "$.hot_keys");
     Fields.only(hk, "$.hot_keys", Set.of("capacity", "sampled", "keys"));
-    List<HotKey> keys = new ArrayList<>();
+    List<HotKeys.Entry> keys = new ArrayList<>();
     List<Object> arr = Fields.array(hk, "$.hot_keys", "keys");
     for (int i = 0; i < arr.size(); i++) {
       String path = "$.hot_keys.keys[" + i + "]";
@@ -267,7 +267,7 @@ public final class StatsSnapshot {
       Fields.only(k, path, Set.of("key", "count", "error"));
       long count = Fields.integer(k, path, "count", 1, Long.MAX_VALUE);
       long error = Fields.integer(k, path, "error", 0, count - 1);
-      keys.add(new HotKey(Fields.string(k, path, "key"), count, error));
+      keys.add(new HotKeys.Entry(Fields.string(k, path, "key"), count, error));
     }
     HotKeys hot;
     try {

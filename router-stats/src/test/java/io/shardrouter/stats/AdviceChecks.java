@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The guarantees every {@link Advice} keeps, recomputed from the table, the statistics and the
- * proposed document rather than read from the advisor.
+ * The guarantees every {@link RebalanceAdvisor.Advice} keeps, recomputed from the table, the
+ * statistics and the proposed document rather than read from the advisor.
  */
 final class AdviceChecks {
   private static final double EPS = 1e-9;
@@ -30,7 +30,12 @@ final class AdviceChecks {
    * split.
    */
   static void check(
-      RoutingTable t, StatsSnapshot s, double cap, Advice a, List<String> probes, String ctx) {
+      RoutingTable t,
+      StatsSnapshot s,
+      double cap,
+      RebalanceAdvisor.Advice a,
+      List<String> probes,
+      String ctx) {
     double total = s.total();
     int groups = t.groups().size();
     assertEquals(peakToMean(t, toDoubles(s.loads()), groups), a.peakToMeanBefore(), EPS, ctx);
@@ -42,10 +47,10 @@ final class AdviceChecks {
       assertTrue(m.share() <= most + EPS, ctx + " " + m);
       counted += m.share();
     }
-    for (Advice.Isolation i : a.isolations()) {
+    for (RebalanceAdvisor.Advice.Isolation i : a.isolations()) {
       counted += i.movedShare();
     }
-    for (Advice.Split sp : a.splits()) {
+    for (RebalanceAdvisor.Advice.Split sp : a.splits()) {
       counted += sp.movedShare();
     }
     assertEquals(counted, a.movedShare(), EPS, ctx + " the moved share is the sum of the steps'");
@@ -71,7 +76,7 @@ final class AdviceChecks {
       assertEquals(m.toGroup(), n.groupOf(m.partition()).id(), ctx + " " + m);
     }
     Set<String> isolated = new HashSet<>();
-    for (Advice.Isolation i : a.isolations()) {
+    for (RebalanceAdvisor.Advice.Isolation i : a.isolations()) {
       isolated.add(i.key());
       byte[] key = t.keyType().parseText(i.key());
       assertEquals(i.partition(), n.routeCanonical(key).partition(), ctx + " " + i);
@@ -79,14 +84,14 @@ final class AdviceChecks {
       assertTrue(n.strategy() instanceof LookupStrategy, ctx);
       assertTrue(
           ((LookupStrategy) n.strategy()).entryOf(key).isDedicated(), ctx + " dedicated " + i);
-      HotKey k = hotKey(s, i.key());
+      HotKeys.Entry k = hotKey(s, i.key());
       assertTrue(
           (double) k.lowerBound() / s.hotKeys().sampled() * t.partitionCount() > 1,
           ctx + " isolated a key no hotter than a mean partition: " + i);
       assertTrue(i.loadShare() <= (double) k.count() / s.hotKeys().sampled() + EPS, ctx);
       assertEquals(i.loadShare() * total, loads[i.partition()], EPS * Math.max(1, total), ctx);
     }
-    for (Advice.Split sp : a.splits()) {
+    for (RebalanceAdvisor.Advice.Split sp : a.splits()) {
       RangeStrategy r = rangeOf(n);
       byte[] at = t.keyType().parseText(sp.at());
       assertTrue(Arrays.equals(at, r.start(sp.upperPartition())), ctx + " " + sp);
@@ -117,8 +122,8 @@ final class AdviceChecks {
     return (RangeStrategy) n.strategy();
   }
 
-  private static HotKey hotKey(StatsSnapshot s, String key) {
-    for (HotKey k : s.hotKeys().keys()) {
+  private static HotKeys.Entry hotKey(StatsSnapshot s, String key) {
+    for (HotKeys.Entry k : s.hotKeys().keys()) {
       if (k.key().equals(key)) {
         return k;
       }

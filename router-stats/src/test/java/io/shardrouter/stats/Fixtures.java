@@ -90,7 +90,7 @@ final class Fixtures {
     }
     double total = baseTotal / (1 - sum);
     long[] writes = base.clone();
-    List<HotKey> keys = new ArrayList<>();
+    List<HotKeys.Entry> keys = new ArrayList<>();
     for (Map.Entry<String, Double> e : shares.entrySet()) {
       try {
         int p = t.routeCanonical(t.keyType().parseText(e.getKey())).partition();
@@ -99,13 +99,13 @@ final class Fixtures {
         // listed by the sketch all the same: a router of another key type recorded it
       }
       long count = Math.max(1, Math.round(e.getValue() * sampled));
-      keys.add(new HotKey(e.getKey(), count, Math.min(count - 1, r.nextInt(4))));
+      keys.add(new HotKeys.Entry(e.getKey(), count, Math.min(count - 1, r.nextInt(4))));
     }
     int n = t.partitionCount();
     return new StatsSnapshot(
         t.entity(),
         t.version(),
-        Window.SINCE_START,
+        RouteStats.Window.SINCE_START,
         1000,
         1,
         1,

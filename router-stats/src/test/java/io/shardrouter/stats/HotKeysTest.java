@@ -61,7 +61,7 @@ class HotKeysTest {
 
   private static void checkBounds(HotKeys h, Map<String, Long> truth, long n, String seed) {
     long bound = h.errorBound();
-    for (HotKey k : h.keys()) {
+    for (HotKeys.Entry k : h.keys()) {
       long t = truth.get(k.key());
       assertTrue(k.count() >= t && k.lowerBound() <= t, () -> k + " true " + t + ", " + seed);
       assertTrue(k.error() <= bound, () -> k + " error above n/k = " + bound + ", " + seed);

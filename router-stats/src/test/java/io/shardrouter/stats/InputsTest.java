@@ -11,28 +11,35 @@ class InputsTest {
   @Test
   void capacity_badFiles() {
     refused(
-        () -> CapacityLimits.parse("{\"partition\": {\"writes\": 1}}"),
+        () -> KeyAnalysis.CapacityLimits.parse("{\"partition\": {\"writes\": 1}}"),
         "$.sample_seconds: missing");
     refused(
-        () -> CapacityLimits.parse("{\"sample_seconds\": 0, \"group\": {\"ops\": 1}}"),
+        () -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 0, \"group\": {\"ops\": 1}}"),
         "must be > 0");
-    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1}"), "no limit given");
+    refused(() -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 1}"), "no limit given");
     refused(
-        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"write\": 1}}"),
+        () ->
+            KeyAnalysis.CapacityLimits.parse(
+                "{\"sample_seconds\": 1, \"partition\": {\"write\": 1}}"),
         "$.partition.write: unknown field");
     refused(
-        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"writes\": \"x\"}}"),
+        () ->
+            KeyAnalysis.CapacityLimits.parse(
+                "{\"sample_seconds\": 1, \"partition\": {\"writes\": \"x\"}}"),
         "$.partition.writes: must be a number");
-    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1,"), "not valid JSON at offset");
+    refused(
+        () -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 1,"),
+        "not valid JSON at offset");
   }
 
   @Test
   void query_badLines() {
-    refused(() -> KeyQuery.parse("[1]", KeyType.LONG), "query: must be an object");
-    refused(() -> KeyQuery.parse("{\"keys\": []}", KeyType.LONG), "at least one key");
-    refused(() -> KeyQuery.parse("{\"from\": 1}", KeyType.LONG), "\"from\": K, \"to\": K");
-    refused(() -> KeyQuery.parse("{\"keys\": [\"x\"]}", KeyType.LONG), "query.keys[0]");
-    refused(() -> KeyQuery.parse("{\"key\": [1]}", KeyType.LONG), "query.key: unknown field");
+    refused(() -> KeyAnalysis.Query.parse("[1]", KeyType.LONG), "query: must be an object");
+    refused(() -> KeyAnalysis.Query.parse("{\"keys\": []}", KeyType.LONG), "at least one key");
+    refused(() -> KeyAnalysis.Query.parse("{\"from\": 1}", KeyType.LONG), "\"from\": K, \"to\": K");
+    refused(() -> KeyAnalysis.Query.parse("{\"keys\": [\"x\"]}", KeyType.LONG), "query.keys[0]");
+    refused(
+        () -> KeyAnalysis.Query.parse("{\"key\": [1]}", KeyType.LONG), "query.key: unknown field");
   }
 
   @Test
@@ -40,7 +47,7 @@ class InputsTest {
     String good =
         RouteStats.builder()
             .build(Fixtures.table("jump", 4, 2, 1))
-            .snapshot(Window.SINCE_START)
+            .snapshot(RouteStats.Window.SINCE_START)
             .toJson();
     StatsSnapshot.parse(good);
     refused(

@@ -125,13 +125,14 @@ class KeyAnalysisTest {
   void queries_singleMultiScatter_meanFanOut() {
     RoutingTable ranges = Fixtures.monthlyRanges(12);
     KeyType ts = KeyType.TIMESTAMP;
-    List<KeyQuery> qs =
+    List<KeyAnalysis.Query> qs =
         List.of(
-            KeyQuery.parse("{\"keys\": [\"2026-01-05T00:00:00Z\"]}", ts),
-            KeyQuery.parse("{\"keys\": [\"2026-01-05T00:00:00Z\", \"2026-02-05T00:00:00Z\"]}", ts),
-            KeyQuery.parse(
+            KeyAnalysis.Query.parse("{\"keys\": [\"2026-01-05T00:00:00Z\"]}", ts),
+            KeyAnalysis.Query.parse(
+                "{\"keys\": [\"2026-01-05T00:00:00Z\", \"2026-02-05T00:00:00Z\"]}", ts),
+            KeyAnalysis.Query.parse(
                 "{\"from\": \"2026-01-01T00:00:00Z\", \"to\": \"2026-12-31T00:00:00Z\"}", ts),
-            KeyQuery.parse(
+            KeyAnalysis.Query.parse(
                 "{\"from\": \"2026-03-01T00:00:00Z\", \"to\": \"2026-03-09T00:00:00Z\"}", ts));
     KeySample s = new KeySample(ts).add("2026-01-05T00:00:00Z", 1);
     AnalysisReport.QueryDistribution q = KeyAnalysis.of(ranges).queries(qs).analyze(s).queries();
@@ -145,8 +146,9 @@ class KeyAnalysisTest {
   @Test
   void capacity_partitionOverItsWriteLimit_byHowMuch() {
     KeySample s = new KeySample(KeyType.STRING).add("hot", 90_000).add("cold", 10);
-    CapacityLimits l =
-        CapacityLimits.parse("{\"sample_seconds\": 60, \"partition\": {\"writes\": 1000}}");
+    KeyAnalysis.CapacityLimits l =
+        KeyAnalysis.CapacityLimits.parse(
+            "{\"sample_seconds\": 60, \"partition\": {\"writes\": 1000}}");
     AnalysisReport r = KeyAnalysis.of(hash16).capacity(l).analyze(s);
     assertEquals(1, r.overLimit().size(), r.overLimit()::toString);
     AnalysisReport.OverLimit o = r.overLimit().get(0);
@@ -166,7 +168,7 @@ class KeyAnalysisTest {
         new StatsSnapshot(
             "orders",
             1,
-            Window.SINCE_START,
+            RouteStats.Window.SINCE_START,
             10_000,
             1,
             1,
@@ -174,8 +176,8 @@ class KeyAnalysisTest {
             writes,
             new long[n],
             HotKeys.empty(4));
-    CapacityLimits l =
-        CapacityLimits.parse(
+    KeyAnalysis.CapacityLimits l =
+        KeyAnalysis.CapacityLimits.parse(
             "{\"sample_seconds\": 10, \"partition\": {\"reads\": 3000, \"writes\": 1000}}");
     List<AnalysisReport.OverLimit> over =
         KeyAnalysis.of(hash16).capacity(l).analyze(st).overLimit();
@@ -219,7 +221,7 @@ class KeyAnalysisTest {
 
   @Test
   void stats_otherPartitionCount_refused() {
-    StatsSnapshot st = RouteStats.builder().build(hash16).snapshot(Window.SINCE_START);
+    StatsSnapshot st = RouteStats.builder().build(hash16).snapshot(RouteStats.Window.SINCE_START);
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

@@ -22,15 +22,15 @@ class RebalanceAdvisorHotKeyTest {
     RouteStats stats = RouteStats.builder().sampleEvery(4).hotKeySlots(32).build(t);
     for (int i = 0; i < 200_000; i++) {
       String key = r.nextInt(5) == 0 ? "celebrity" : "user-" + r.nextInt(50_000);
-      stats.record(t.route(key), key, Op.WRITE);
+      stats.record(t.route(key), key, RouteStats.Op.WRITE);
     }
-    StatsSnapshot s = stats.snapshot(Window.SINCE_START);
+    StatsSnapshot s = stats.snapshot(RouteStats.Window.SINCE_START);
     String ctx = "seed " + seed;
-    Advice a = RebalanceAdvisor.advise(t, s, 0.25);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 0.25);
     AdviceChecks.check(t, s, 0.25, a, List.of("celebrity", "user-1", "user-2"), ctx);
 
     assertEquals(1, a.isolations().size(), () -> ctx + " " + a);
-    Advice.Isolation i = a.isolations().get(0);
+    RebalanceAdvisor.Advice.Isolation i = a.isolations().get(0);
     assertEquals("celebrity", i.key());
     int from = t.route("celebrity").partition();
     assertEquals(from, i.fromPartition());
@@ -51,7 +51,7 @@ class RebalanceAdvisorHotKeyTest {
     // before, 2 groups of 8 served 30% (the key's partition and one other): 2.4; moving whole
     // partitions alone leaves the key's partition, 25%, on one group: 2.0
     assertEquals(2.4, a.peakToMeanBefore(), 0.1, ctx);
-    Advice movesOnly = RebalanceAdvisor.advise(t, withoutHotKeys(s), 0.25);
+    RebalanceAdvisor.Advice movesOnly = RebalanceAdvisor.advise(t, withoutHotKeys(s), 0.25);
     assertTrue(movesOnly.isolations().isEmpty());
     assertEquals(2.0, movesOnly.peakToMeanAfter(), 0.1, ctx);
     assertTrue(
@@ -85,10 +85,10 @@ class RebalanceAdvisorHotKeyTest {
     int hotPartition = ring.route("sensor-1").partition();
     base[hotPartition] = 300;
     StatsSnapshot s = Fixtures.withHotKeys(ring, base, shares("sensor-1", 0.5), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(ring, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(ring, s, 1);
     AdviceChecks.check(ring, s, 1, a, List.of("sensor-2", "sensor-3"), "ring");
     assertEquals(1, a.isolations().size(), a::toString);
-    Advice.Isolation i = a.isolations().get(0);
+    RebalanceAdvisor.Advice.Isolation i = a.isolations().get(0);
     double keyPart = i.loadShare() * s.total() / s.load(hotPartition);
     assertEquals(ring.strategy().shareOf(hotPartition) * keyPart, i.movedShare(), 1e-9);
     // the group that takes the key then serves 700 of 1200, so its own partition moves on
@@ -110,7 +110,7 @@ class RebalanceAdvisorHotKeyTest {
             .next();
     assertEquals(9, first.partitionCount());
     StatsSnapshot s = Fixtures.withHotKeys(first, flat(9), shares("b", 0.3), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(first, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(first, s, 1);
     AdviceChecks.check(first, s, 1, a, List.of("a", "x", "y"), "second isolation");
     assertEquals(10, a.next().partitionCount());
     LookupStrategy l = (LookupStrategy) a.next().strategy();
@@ -125,9 +125,11 @@ class RebalanceAdvisorHotKeyTest {
     RoutingTable t = Fixtures.table("hash_mod", 8, 4, 1, "long");
     StatsSnapshot s =
         Fixtures.withHotKeys(t, flat(8), shares("not-a-number", 0.3, "42", 0.3), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(t, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 1);
     AdviceChecks.check(t, s, 1, a, List.of("7", "8"), "long keys");
-    assertEquals(List.of("42"), a.isolations().stream().map(Advice.Isolation::key).toList());
+    assertEquals(
+        List.of("42"),
+        a.isolations().stream().map(RebalanceAdvisor.Advice.Isolation::key).toList());
     assertTrue(
         a.notes().stream()
             .anyMatch(
@@ -141,7 +143,7 @@ class RebalanceAdvisorHotKeyTest {
   void overTheCap_orRaisingThePeak_skippedWithANote() {
     RoutingTable t = Fixtures.table("hash_mod", 8, 4, 1);
     StatsSnapshot s = Fixtures.withHotKeys(t, flat(8), shares("a", 0.3), 1000, rnd());
-    Advice capped = RebalanceAdvisor.advise(t, s, 0.01);
+    RebalanceAdvisor.Advice capped = RebalanceAdvisor.advise(t, s, 0.01);
     assertTrue(capped.isolations().isEmpty());
     assertTrue(
         capped.notes().stream()
@@ -153,7 +155,7 @@ class RebalanceAdvisorHotKeyTest {
     long[] base = {100, 100};
     base[two.route("a").partition()] = 10;
     StatsSnapshot h = Fixtures.withHotKeys(two, base, shares("a", 0.6), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(two, h, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(two, h, 1);
     AdviceChecks.check(two, h, 1, a, List.of("b"), "60% key");
     assertTrue(a.isolations().isEmpty(), a::toString);
     assertTrue(
@@ -172,7 +174,7 @@ class RebalanceAdvisorHotKeyTest {
                 + "{\"id\":\"g1\",\"primary\":\"b:1\"}],\"placement\":[\"g0\",\"g0\",\"g1\",\"g1\"]}");
     StatsSnapshot s =
         Fixtures.withHotKeys(firstPart, flat(4), shares("[\"acme\",\"u1\"]", 0.4), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(firstPart, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(firstPart, s, 1);
     AdviceChecks.check(firstPart, s, 1, a, List.of(), "first_part");
     assertTrue(a.isolations().isEmpty());
     assertTrue(
@@ -186,7 +188,7 @@ class RebalanceAdvisorHotKeyTest {
                 + "\"groups\":[{\"id\":\"g0\",\"primary\":\"a:1\"},{\"id\":\"g1\","
                 + "\"primary\":\"b:1\"}],\"placement\":[\"g0\",\"g0\",\"g1\",\"g1\"]}");
     StatsSnapshot b = Fixtures.withHotKeys(ids, flat(4), shares("5", 0.5), 1000, rnd());
-    Advice ab = RebalanceAdvisor.advise(ids, b, 1);
+    RebalanceAdvisor.Advice ab = RebalanceAdvisor.advise(ids, b, 1);
     AdviceChecks.check(ids, b, 1, ab, List.of(), "routable_id");
     assertTrue(ab.isolations().isEmpty());
     assertTrue(
@@ -204,7 +206,7 @@ class RebalanceAdvisorHotKeyTest {
             .next();
     // still hot on its own partition: the dedicated partition moves, the key cannot be isolated
     StatsSnapshot s = Fixtures.withHotKeys(once, flat(9), shares("a", 0.3), 1000, rnd());
-    Advice a = RebalanceAdvisor.advise(once, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(once, s, 1);
     AdviceChecks.check(once, s, 1, a, List.of("b"), "dedicated");
     assertTrue(a.isolations().isEmpty());
     assertTrue(

@@ -28,11 +28,11 @@ class RebalanceAdvisorSplitTest {
       hot.put(String.format("2026-03-%02dT00:00:00Z", day), 0.05);
     }
     StatsSnapshot s = Fixtures.withHotKeys(months, base, hot, 2_000, rnd());
-    Advice a = RebalanceAdvisor.advise(months, s, 0.1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(months, s, 0.1);
     AdviceChecks.check(months, s, 0.1, a, List.of(), "march");
     assertEquals(1, a.splits().size(), a::toString);
     assertTrue(a.isolations().isEmpty(), a::toString);
-    Advice.Split sp = a.splits().get(0);
+    RebalanceAdvisor.Advice.Split sp = a.splits().get(0);
     assertEquals(2, sp.partition());
     assertEquals("2026-03-15T00:00:00Z", sp.at()); // 4 keys below, 4 at or above
     assertEquals(3, sp.upperPartition());
@@ -61,7 +61,8 @@ class RebalanceAdvisorSplitTest {
       hot.put(String.format("2026-03-%02dT00:00:00Z", day), 0.05);
     }
     StatsSnapshot s = Fixtures.withHotKeys(months, base, hot, 2_000, rnd());
-    Advice a = RebalanceAdvisor.advise(months, s, 0.02); // half of March is 1/24 = 4.2%
+    RebalanceAdvisor.Advice a =
+        RebalanceAdvisor.advise(months, s, 0.02); // half of March is 1/24 = 4.2%
     AdviceChecks.check(months, s, 0.02, a, List.of(), "capped");
     assertTrue(a.splits().isEmpty(), a::toString);
     assertTrue(
@@ -83,7 +84,7 @@ class RebalanceAdvisorSplitTest {
     StatsSnapshot s =
         Fixtures.withHotKeys(
             months, base, Fixtures.shares("2026-03-10T12:00:00Z", 0.6), 2_000, rnd());
-    Advice a = RebalanceAdvisor.advise(months, s, 0.5);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(months, s, 0.5);
     AdviceChecks.check(months, s, 0.5, a, List.of(), "one key");
     assertTrue(a.splits().isEmpty(), a::toString);
     assertTrue(
@@ -107,7 +108,7 @@ class RebalanceAdvisorSplitTest {
     StatsSnapshot s =
         Fixtures.withHotKeys(
             six, flat(6, 100), Fixtures.shares("2025-06-01T00:00:00Z", 0.5), 1_000, rnd());
-    Advice a = RebalanceAdvisor.advise(six, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(six, s, 1);
     assertTrue(
         a.notes().stream()
             .anyMatch(x -> x.startsWith("hot key '2025-06-01T00:00:00Z' is skipped: ")),
@@ -145,7 +146,7 @@ class RebalanceAdvisorSplitTest {
       }
       StatsSnapshot s = Fixtures.withHotKeys(t, base, hot, 1 + r.nextInt(10_000), r);
       double cap = r.nextInt(4) == 0 ? 0 : r.nextDouble();
-      Advice a = RebalanceAdvisor.advise(t, s, cap);
+      RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, cap);
       AdviceChecks.check(
           t, s, cap, a, new ArrayList<>(), "round " + round + " seed " + seed + " hot " + hot);
       splits += a.splits().size();

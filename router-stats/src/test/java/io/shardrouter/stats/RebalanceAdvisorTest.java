@@ -34,7 +34,7 @@ class RebalanceAdvisorTest {
         hot.put("hot-" + r.nextInt(1_000), share);
       }
       StatsSnapshot s = Fixtures.withHotKeys(t, base, hot, 1 + r.nextInt(5_000), r);
-      Advice a = RebalanceAdvisor.advise(t, s, cap);
+      RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, cap);
       String ctx = "round " + round + " seed " + seed + " cap " + cap + " hot " + hot;
       List<String> probes = new ArrayList<>(hot.keySet());
       for (int i = 0; i < 50; i++) {
@@ -56,7 +56,7 @@ class RebalanceAdvisorTest {
       RoutingTable t = Fixtures.table("hash_mod", partitions, groups, 5);
       double cap = r.nextInt(4) == 0 ? 0 : r.nextDouble();
       StatsSnapshot s = snapshot(t, loads(partitions, r, r.nextInt(3)));
-      Advice a = RebalanceAdvisor.advise(t, s, cap);
+      RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, cap);
       String ctx = "round " + round + " seed " + seed + " cap " + cap;
       AdviceChecks.check(t, s, cap, a, List.of(), ctx);
       assertTrue(a.isolations().isEmpty() && a.splits().isEmpty(), ctx);
@@ -76,13 +76,13 @@ class RebalanceAdvisorTest {
       loads[p] = p < 8 ? 300 : 100; // g0 holds 0..7: 2400 against 800
     }
     StatsSnapshot s = snapshot(t, loads);
-    Advice a = RebalanceAdvisor.advise(t, s, 0.25);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 0.25);
     assertEquals(1.5, a.peakToMeanBefore(), 1e-12);
     assertEquals(1.0, a.peakToMeanAfter(), 1e-12, a.moves()::toString);
     // three 300s from g0 (1500 against 1700), then one 100 back: the fewest moves to 1600 each
     assertEquals(4, a.moves().size(), a.moves()::toString);
     assertEquals(3, a.moves().stream().filter(m -> m.fromGroup().equals("g0")).count());
-    Advice capped = RebalanceAdvisor.advise(t, s, 2 / 16.0);
+    RebalanceAdvisor.Advice capped = RebalanceAdvisor.advise(t, s, 2 / 16.0);
     assertEquals(2, capped.moves().size());
     assertEquals(1800 / 1600.0, capped.peakToMeanAfter(), 1e-12);
     assertTrue(a.notes().isEmpty(), a.notes()::toString);
@@ -92,7 +92,7 @@ class RebalanceAdvisorTest {
   void onePartitionTooHot_notedNotMoved() {
     RoutingTable t = Fixtures.table("hash_mod", 4, 2, 1);
     StatsSnapshot s = snapshot(t, new long[] {1000, 10, 10, 10});
-    Advice a = RebalanceAdvisor.advise(t, s, 1);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 1);
     assertTrue(a.peakToMeanAfter() <= a.peakToMeanBefore());
     assertTrue(a.notes().get(0).startsWith("partition 0 alone carries"), a.notes()::toString);
   }
@@ -101,7 +101,7 @@ class RebalanceAdvisorTest {
   void zeroCap_changesNothing_badCapRefused() {
     RoutingTable t = Fixtures.table("hash_mod", 4, 2, 1);
     StatsSnapshot s = snapshot(t, new long[] {100, 100, 1, 1});
-    Advice a = RebalanceAdvisor.advise(t, s, 0);
+    RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 0);
     assertFalse(a.changes());
     assertEquals(t, a.next());
     assertThrows(IllegalArgumentException.class, () -> RebalanceAdvisor.advise(t, s, 1.5));
@@ -125,7 +125,7 @@ class RebalanceAdvisorTest {
     return new StatsSnapshot(
         t.entity(),
         t.version(),
-        Window.SINCE_START,
+        RouteStats.Window.SINCE_START,
         1000,
         1,
         1,

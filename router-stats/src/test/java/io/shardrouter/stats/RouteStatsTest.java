@@ -65,14 +65,14 @@ class RouteStatsTest {
     RoutingTable longs = Fixtures.table("jump", 16, 2, 1, "long");
     RouteStats stats = RouteStats.builder().sampleEvery(1).build(longs);
     Route r = longs.route(5L);
-    stats.record(r, 5L, Op.READ);
-    stats.record(r, 5L, Op.READ);
-    stats.record(r, 5L, Op.WRITE);
-    stats.record(r, Op.ANY);
-    StatsSnapshot s = stats.snapshot(Window.SINCE_START);
-    assertEquals(2, s.count(r.partition(), Op.READ));
-    assertEquals(1, s.count(r.partition(), Op.WRITE));
-    assertEquals(1, s.count(r.partition(), Op.ANY));
+    stats.record(r, 5L, RouteStats.Op.READ);
+    stats.record(r, 5L, RouteStats.Op.READ);
+    stats.record(r, 5L, RouteStats.Op.WRITE);
+    stats.record(r, RouteStats.Op.ANY);
+    StatsSnapshot s = stats.snapshot(RouteStats.Window.SINCE_START);
+    assertEquals(2, s.count(r.partition(), RouteStats.Op.READ));
+    assertEquals(1, s.count(r.partition(), RouteStats.Op.WRITE));
+    assertEquals(1, s.count(r.partition(), RouteStats.Op.ANY));
     assertEquals(4, s.total());
     assertEquals("5", s.hotKeys().keys().get(0).key());
     assertEquals(3, s.hotKeys().keys().get(0).count());
@@ -89,7 +89,7 @@ class RouteStatsTest {
             .build(table);
     Route a = table.route("old");
     for (int i = 0; i < 100; i++) {
-      stats.record(a, "old", Op.WRITE);
+      stats.record(a, "old", RouteStats.Op.WRITE);
     }
     for (int t = 1; t <= 12; t++) { // two minutes of ticks, 10 s apart
       now.set(Duration.ofSeconds(10L * t).toNanos());
@@ -97,11 +97,11 @@ class RouteStatsTest {
     }
     Route b = table.route("new");
     for (int i = 0; i < 30; i++) {
-      stats.record(b, "new", Op.READ);
+      stats.record(b, "new", RouteStats.Op.READ);
     }
-    StatsSnapshot minute = stats.snapshot(Window.LAST_MINUTE);
-    StatsSnapshot ten = stats.snapshot(Window.LAST_TEN_MINUTES);
-    StatsSnapshot all = stats.snapshot(Window.SINCE_START);
+    StatsSnapshot minute = stats.snapshot(RouteStats.Window.LAST_MINUTE);
+    StatsSnapshot ten = stats.snapshot(RouteStats.Window.LAST_TEN_MINUTES);
+    StatsSnapshot all = stats.snapshot(RouteStats.Window.SINCE_START);
     assertEquals(30, minute.total());
     assertEquals(60_000, minute.spanMillis());
     assertEquals("new", minute.hotKeys().keys().get(0).key());
@@ -130,11 +130,11 @@ class RouteStatsTest {
 
   @Test
   void merge_otherPartitionCount_refused() {
-    StatsSnapshot a = RouteStats.builder().build(table).snapshot(Window.SINCE_START);
+    StatsSnapshot a = RouteStats.builder().build(table).snapshot(RouteStats.Window.SINCE_START);
     StatsSnapshot b =
         RouteStats.builder()
             .build(Fixtures.table("hash_mod", 32, 4, 7))
-            .snapshot(Window.SINCE_START);
+            .snapshot(RouteStats.Window.SINCE_START);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.merge(b));
     assertTrue(e.getMessage().contains("32 partitions"), e::getMessage);
   }
@@ -143,9 +143,9 @@ class RouteStatsTest {
   void router_updateToOtherPartitionCount_restarts() {
     Router router = Router.create(table);
     RouteStats stats = RouteStats.builder().build(router);
-    stats.record(router.route("x"), "x", Op.READ);
+    stats.record(router.route("x"), "x", RouteStats.Op.READ);
     router.update(Fixtures.table("hash_mod", 128, 4, 8));
-    StatsSnapshot s = stats.snapshot(Window.SINCE_START);
+    StatsSnapshot s = stats.snapshot(RouteStats.Window.SINCE_START);
     assertEquals(128, s.partitionCount());
     assertEquals(8, s.version());
     assertEquals(0, s.total());
@@ -158,7 +158,7 @@ class RouteStatsTest {
     Runnable work =
         () -> {
           for (int i = 0; i < 100_000; i++) {
-            stats.record(r, "same", Op.WRITE);
+            stats.record(r, "same", RouteStats.Op.WRITE);
           }
         };
     Thread t1 = new Thread(work);
@@ -167,8 +167,8 @@ class RouteStatsTest {
     t2.start();
     t1.join();
     t2.join();
-    StatsSnapshot s = stats.snapshot(Window.SINCE_START);
-    assertEquals(200_000, s.count(r.partition(), Op.WRITE));
+    StatsSnapshot s = stats.snapshot(RouteStats.Window.SINCE_START);
+    assertEquals(200_000, s.count(r.partition(), RouteStats.Op.WRITE));
     assertEquals(50_000 - stats.droppedSamples(), s.hotKeys().sampled());
   }
 
@@ -202,9 +202,9 @@ class RouteStatsTest {
       Route route = table.route(k);
       truth[route.partition()]++;
       keyTruth.merge(k, 1L, Long::sum);
-      stats.record(route, k, r.nextInt(4) == 0 ? Op.WRITE : Op.READ);
+      stats.record(route, k, r.nextInt(4) == 0 ? RouteStats.Op.WRITE : RouteStats.Op.READ);
     }
-    StatsSnapshot s = stats.snapshot(Window.SINCE_START);
+    StatsSnapshot s = stats.snapshot(RouteStats.Window.SINCE_START);
     assertNotNull(s);
     return new Run(s, truth, keyTruth, n);
   }
@@ -220,7 +220,7 @@ class RouteStatsTest {
   /** The estimated share is within the stated error of the computed truth. */
   private static void assertShareWithinError(Run run, String key, long seed) {
     HotKeys h = run.snapshot.hotKeys();
-    HotKey k = h.keys().stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow();
+    HotKeys.Entry k = h.keys().stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow();
     double truth = (double) run.keyTruth.get(key) / run.total;
     double est = (double) k.count() / h.sampled();
     double err =

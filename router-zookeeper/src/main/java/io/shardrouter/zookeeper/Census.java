@@ -30,12 +30,12 @@ final class Census {
     return instance;
   }
 
-  synchronized void start(CensusEntry entry) {
+  synchronized void start(CensusReport.Entry entry) {
     node = new PersistentNode(client, CreateMode.EPHEMERAL, false, path, entry.toBytes());
     node.start();
   }
 
-  synchronized void update(CensusEntry entry) {
+  synchronized void update(CensusReport.Entry entry) {
     if (node == null) {
       return;
     }

@@ -133,9 +133,9 @@ final class ServedState {
   }
 
   /** This instance's census entry, as of now. */
-  CensusEntry entry() {
+  CensusReport.Entry entry() {
     Router r = routers.router();
-    return new CensusEntry(
+    return new CensusReport.Entry(
         census.instance(),
         r == null ? RoutingSource.Status.NO_VERSION : r.version(),
         r == null ? null : r.table().fingerprint(),

@@ -70,11 +70,11 @@ public final class VersionCensus {
     } catch (Exception e) {
       throw ZkErrors.wrap(e, "listing " + paths.census());
     }
-    List<CensusEntry> entries = new ArrayList<>();
+    List<CensusReport.Entry> entries = new ArrayList<>();
     for (String name : names) {
       String path = paths.census(name);
       try {
-        entries.add(CensusEntry.parse(client.getData().forPath(path), path));
+        entries.add(CensusReport.Entry.parse(client.getData().forPath(path), path));
       } catch (KeeperException.NoNodeException e) {
         // the instance went away between the listing and the read
       } catch (KeyValueText.FormatException e) {

@@ -12,6 +12,7 @@ import io.shardrouter.zookeeper.internal.Pruner;
 import io.shardrouter.zookeeper.internal.ZkErrors;
 import io.shardrouter.zookeeper.internal.ZnodePaths;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -437,6 +438,43 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     /** The publisher. */
     public ZkRoutingPublisher build() {
       return new ZkRoutingPublisher(this);
+    }
+  }
+
+  /**
+   * One kept version of an entity, as its manifest describes it: what {@link
+   * ZkRoutingPublisher#history} lists.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param entity the entity
+   * @param version the routing version
+   * @param fingerprint the table's content fingerprint
+   * @param snapshotBytes the length of the binary snapshot
+   * @param chunks the number of chunks it is stored in
+   * @param publishedAt when it was published
+   * @param publisher who published it
+   * @since 0.1
+   */
+  public record PublishedVersion(
+      String entity,
+      long version,
+      String fingerprint,
+      int snapshotBytes,
+      int chunks,
+      Instant publishedAt,
+      String publisher) {
+    static PublishedVersion of(Manifest m) {
+      return new PublishedVersion(
+          m.entity(),
+          m.version(),
+          m.fingerprint(),
+          m.snapshotBytes(),
+          m.chunks(),
+          m.publishedAt(),
+          m.publisher());
     }
   }
 }

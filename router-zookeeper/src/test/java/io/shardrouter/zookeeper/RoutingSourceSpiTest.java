@@ -105,11 +105,11 @@ class RoutingSourceSpiTest {
 
   @Test
   void censusEntry_roundTrip_andBadRecords() {
-    CensusEntry e =
-        new CensusEntry("i-1", 12, "abc", Instant.parse("2026-12-01T00:00:00Z"), true, null);
-    assertEquals(e, CensusEntry.parse(e.toBytes(), "/c"));
-    CensusEntry none = new CensusEntry("i-2", -1, null, null, false, Instant.EPOCH);
-    assertEquals(none, CensusEntry.parse(none.toBytes(), "/c"));
+    CensusReport.Entry e =
+        new CensusReport.Entry("i-1", 12, "abc", Instant.parse("2026-12-01T00:00:00Z"), true, null);
+    assertEquals(e, CensusReport.Entry.parse(e.toBytes(), "/c"));
+    CensusReport.Entry none = new CensusReport.Entry("i-2", -1, null, null, false, Instant.EPOCH);
+    assertEquals(none, CensusReport.Entry.parse(none.toBytes(), "/c"));
     assertFalse(none.hasTable());
     assertEquals(Duration.ofSeconds(5), none.lastKnownGoodAge(Instant.ofEpochSecond(5)));
     String text = new String(e.toBytes(), StandardCharsets.UTF_8);
@@ -118,7 +118,7 @@ class RoutingSourceSpiTest {
         assertThrows(
                 KeyValueText.FormatException.class,
                 () ->
-                    CensusEntry.parse(
+                    CensusReport.Entry.parse(
                         text.replace("last-known-good", "maybe").getBytes(StandardCharsets.UTF_8),
                         "/c"))
             .getMessage());
@@ -127,7 +127,7 @@ class RoutingSourceSpiTest {
         assertThrows(
                 KeyValueText.FormatException.class,
                 () ->
-                    CensusEntry.parse(
+                    CensusReport.Entry.parse(
                         text.replace("2026-12-01T00:00:00Z", "soon")
                             .getBytes(StandardCharsets.UTF_8),
                         "/c"))

@@ -77,7 +77,7 @@ class VersionCensusTest {
         assertEquals(Map.of(13L, 2), converged.counts());
         assertEquals(1.0, converged.share(13));
         assertEquals("none", converged.describeStragglers(13));
-        CensusEntry entry = converged.instances().get(0);
+        CensusReport.Entry entry = converged.instances().get(0);
         assertEquals(ZkTesting.table("orders", 13).fingerprint(), entry.fingerprint());
         assertTrue(entry.since() != null && !entry.servingLastKnownGood());
       }

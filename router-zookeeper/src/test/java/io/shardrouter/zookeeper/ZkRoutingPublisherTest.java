@@ -52,7 +52,7 @@ class ZkRoutingPublisherTest {
     assertTrue(publisher.publish(v2, 1));
     assertEquals(v2, publisher.read("roundtrip"));
     assertEquals(v1, publisher.read("roundtrip", 1));
-    List<PublishedVersion> history = publisher.history("roundtrip");
+    List<ZkRoutingPublisher.PublishedVersion> history = publisher.history("roundtrip");
     assertEquals(2, history.size());
     assertEquals(1, history.get(0).version());
     assertEquals(v2.fingerprint(), history.get(1).fingerprint());
@@ -64,7 +64,7 @@ class ZkRoutingPublisherTest {
         ZkRoutingPublisher.builder(client).chunkBytes(1024).transactionBytes(4096).build();
     RoutingTable big = ZkTesting.randomTable("staged", 1, 16384, 16, 7);
     assertTrue(publisher.publish(big, RoutingPublisher.NOTHING_PUBLISHED));
-    PublishedVersion v = publisher.history("staged").get(0);
+    ZkRoutingPublisher.PublishedVersion v = publisher.history("staged").get(0);
     assertTrue(v.chunks() > 4, "a snapshot of " + v.snapshotBytes() + " bytes in 1 KiB chunks");
     assertEquals(big, publisher.read("staged"));
     ZnodePaths paths = ZnodePaths.of(ZnodePaths.DEFAULT_BASE, "staged");
@@ -212,7 +212,7 @@ class ZkRoutingPublisherTest {
       expected = v;
     }
     List<Long> kept = new ArrayList<>();
-    for (PublishedVersion p : publisher.history("pruned")) {
+    for (ZkRoutingPublisher.PublishedVersion p : publisher.history("pruned")) {
       kept.add(p.version());
     }
     assertEquals(List.of(5L, 6L, 7L), kept);

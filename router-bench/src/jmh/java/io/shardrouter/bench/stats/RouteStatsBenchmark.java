@@ -5,7 +5,6 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.stats.Op;
 import io.shardrouter.stats.RouteStats;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -79,7 +78,7 @@ public class RouteStatsBenchmark {
   public Route recorded(Routing r, Keys k) {
     String key = k.keys[k.i++ & KeySet.MASK];
     Route route = r.router.route(key);
-    r.stats.record(route, key, Op.READ);
+    r.stats.record(route, key, RouteStats.Op.READ);
     return route;
   }
 

@@ -2,7 +2,6 @@ package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,7 +41,9 @@ public final class RingBalance {
   /** The balance of {@code table}. */
   public static RingBalance of(RoutingTable table) {
     RingStrategy ring =
-        table.strategy() instanceof RingStrategy r && r.mode() == RingMode.TOKENS ? r : null;
+        table.strategy() instanceof RingStrategy r && r.mode() == RingStrategy.Mode.TOKENS
+            ? r
+            : null;
     int n = table.groups().size();
     java.util.Map<String, Integer> index = new java.util.HashMap<>();
     for (int i = 0; i < n; i++) {

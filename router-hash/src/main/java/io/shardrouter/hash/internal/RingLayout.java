@@ -3,7 +3,6 @@ package io.shardrouter.hash.internal;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
-import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
@@ -71,7 +70,8 @@ public final class RingLayout {
    * @throws IllegalArgumentException when the table is not a {@code ring} in mode {@code tokens}
    */
   public static RingLayout of(RoutingTable table) {
-    if (!(table.strategy() instanceof RingStrategy ring) || ring.mode() != RingMode.TOKENS) {
+    if (!(table.strategy() instanceof RingStrategy ring)
+        || ring.mode() != RingStrategy.Mode.TOKENS) {
       throw new IllegalArgumentException(
           "routing table '"
               + table.entity()

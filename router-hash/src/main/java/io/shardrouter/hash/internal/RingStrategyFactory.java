@@ -5,7 +5,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.hash.RingMode;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
@@ -47,8 +46,8 @@ public final class RingStrategyFactory implements StrategyFactory {
 
   @Override
   public PartitionStrategy create(StrategyParameters params) {
-    String modeName = params.optionalString("mode", RingMode.TOKENS.documentName());
-    RingMode mode = RingMode.fromDocumentName(modeName);
+    String modeName = params.optionalString("mode", RingStrategy.Mode.TOKENS.documentName());
+    RingStrategy.Mode mode = RingStrategy.Mode.fromDocumentName(modeName);
     if (mode == null) {
       params.violation(
           "mode",
@@ -57,7 +56,8 @@ public final class RingStrategyFactory implements StrategyFactory {
               + "'; known: [tokens, named_vnodes] ('001' is read as named_vnodes)");
       return null;
     }
-    Set<String> allowed = mode == RingMode.TOKENS ? TOKENS_PARAMETERS : NAMED_VNODES_PARAMETERS;
+    Set<String> allowed =
+        mode == RingStrategy.Mode.TOKENS ? TOKENS_PARAMETERS : NAMED_VNODES_PARAMETERS;
     for (String name : PARAMETERS) {
       if (params.has(name) && !allowed.contains(name)) {
         params.violation(
@@ -68,7 +68,7 @@ public final class RingStrategyFactory implements StrategyFactory {
                 + name
                 + "'; it takes "
                 + new java.util.TreeSet<>(allowed)
-                + (mode == RingMode.NAMED_VNODES
+                + (mode == RingStrategy.Mode.NAMED_VNODES
                     ? " (the vnode-named ring pins blake2b-64 and derives its tokens from the node names)"
                     : " (only mode 'named_vnodes' derives tokens from 'nodes')"));
       }
@@ -76,7 +76,7 @@ public final class RingStrategyFactory implements StrategyFactory {
     if (params.hasViolations()) {
       return null;
     }
-    return mode == RingMode.TOKENS ? tokens(params) : namedVnodes(params);
+    return mode == RingStrategy.Mode.TOKENS ? tokens(params) : namedVnodes(params);
   }
 
   private static PartitionStrategy namedVnodes(StrategyParameters params) {

@@ -4,7 +4,6 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.range.BucketUnit;
 import io.shardrouter.range.TimeBucketedStrategy;
 import io.shardrouter.range.TimeBuckets;
 import java.time.ZoneId;
@@ -36,7 +35,7 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
   @Override
   public PartitionStrategy create(StrategyParameters params) {
     String unitName = params.optionalString("unit", null);
-    BucketUnit unit = unitName == null ? null : BucketUnit.fromDocumentName(unitName);
+    TimeBuckets.Unit unit = unitName == null ? null : TimeBuckets.Unit.fromDocumentName(unitName);
     if (unitName == null && !params.has("unit")) {
       params.violation("unit", "missing; one of [hour, day, week, month]");
     } else if (unitName != null && unit == null) {

@@ -1,6 +1,5 @@
 package io.shardrouter.stats.internal;
 
-import io.shardrouter.stats.HotKey;
 import io.shardrouter.stats.HotKeys;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,10 +161,10 @@ public final class SpaceSaving {
       Thread.onSpinWait();
     }
     try {
-      List<HotKey> keys = new ArrayList<>(size);
+      List<HotKeys.Entry> keys = new ArrayList<>(size);
       for (int i = 0; i < size; i++) {
         String text = refs[i] != null ? (String) refs[i] : Long.toString(nums[i]);
-        keys.add(new HotKey(text, counts[i], errors[i]));
+        keys.add(new HotKeys.Entry(text, counts[i], errors[i]));
       }
       HotKeys out = HotKeys.of(refs.length, offered, keys);
       if (clear) {

@@ -3,7 +3,6 @@ package io.shardrouter.stats.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.stats.HotKey;
 import io.shardrouter.stats.HotKeys;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,7 +47,7 @@ class SpaceSavingTest {
       assertEquals(n, got.sampled(), where);
       long sum = 0;
       Set<String> held = new HashSet<>();
-      for (HotKey k : got.keys()) {
+      for (HotKeys.Entry k : got.keys()) {
         long t = truth.getOrDefault(k.key(), 0L);
         assertTrue(k.count() - k.error() <= t && t <= k.count(), where + ": " + k + ", true " + t);
         assertTrue(k.error() <= n / slots, where + ": error of " + k + " over n / slots");
@@ -71,7 +70,10 @@ class SpaceSavingTest {
       s.offer(k, 0);
     }
     assertEquals(
-        List.of(new HotKey("a", 3, 0), new HotKey("b", 2, 0), new HotKey("c", 1, 0)),
+        List.of(
+            new HotKeys.Entry("a", 3, 0),
+            new HotKeys.Entry("b", 2, 0),
+            new HotKeys.Entry("c", 1, 0)),
         s.drain(false).keys());
   }
 
@@ -85,8 +87,10 @@ class SpaceSavingTest {
     s.offer("a", 0);
     s.offer("c", 0);
     s.offer("a", 0);
-    assertEquals(List.of(new HotKey("a", 2, 0), new HotKey("c", 1, 0)), s.drain(false).keys());
+    assertEquals(
+        List.of(new HotKeys.Entry("a", 2, 0), new HotKeys.Entry("c", 1, 0)), s.drain(false).keys());
     s.offer("d", 0); // replaces c, the only slot at the smallest count 1
-    assertEquals(List.of(new HotKey("a", 2, 0), new HotKey("d", 2, 1)), s.drain(false).keys());
+    assertEquals(
+        List.of(new HotKeys.Entry("a", 2, 0), new HotKeys.Entry("d", 2, 1)), s.drain(false).keys());
   }
 }

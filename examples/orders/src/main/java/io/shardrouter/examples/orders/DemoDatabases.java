@@ -2,7 +2,7 @@ package io.shardrouter.examples.orders;
 
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.jdbc.DataSourceFactory;
+import io.shardrouter.jdbc.ShardedDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -19,7 +19,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * group in a schema of its own on one PostgreSQL server, and {@code --jdbc URL1,URL2,...} gives one
  * database per group (H2 or PostgreSQL, the demo's tables are dropped first).
  */
-final class DemoDatabases implements DataSourceFactory {
+final class DemoDatabases implements ShardedDataSource.Factory {
   private static final String SCHEMA = "currentSchema=";
   private static final int POOL = 48;
 

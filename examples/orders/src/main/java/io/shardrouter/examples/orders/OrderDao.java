@@ -4,7 +4,7 @@ import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.JdbcMigrationStore;
-import io.shardrouter.jdbc.OutboxEvent;
+import io.shardrouter.jdbc.Outbox;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationRouter;
@@ -111,8 +111,8 @@ public final class OrderDao {
     return save(order, 1);
   }
 
-  private static OutboxEvent placed(Order order) {
-    return new OutboxEvent(
+  private static Outbox.Event placed(Order order) {
+    return new Outbox.Event(
         "order-placed:" + order.orderId(),
         order.userId(),
         "order-placed",
@@ -153,7 +153,7 @@ public final class OrderDao {
   }
 
   /** Writes the row, and the event when there is one, in one transaction on the group's primary. */
-  private boolean write(ReplicaGroup group, Row row, OutboxEvent event) throws SQLException {
+  private boolean write(ReplicaGroup group, Row row, Outbox.Event event) throws SQLException {
     try (Connection c = db.primary(group).getConnection()) {
       c.setAutoCommit(false);
       try {

@@ -2,7 +2,7 @@ package io.shardrouter.examples.orders;
 
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
-import io.shardrouter.jdbc.OutboxEvent;
+import io.shardrouter.jdbc.Outbox;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.lookup.Claim;
 import io.shardrouter.lookup.ClaimLostException;
@@ -96,7 +96,7 @@ public final class UserRegistry {
         ps.executeUpdate();
         OrdersSchema.OUTBOX.append(
             c,
-            new OutboxEvent(
+            new Outbox.Event(
                 "user-registered:" + tenant + "/" + userId,
                 userId,
                 "user-registered",

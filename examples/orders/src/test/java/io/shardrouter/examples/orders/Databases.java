@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
-import io.shardrouter.jdbc.DataSourceFactory;
+import io.shardrouter.jdbc.ShardedDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -62,8 +62,8 @@ enum Databases {
   /**
    * Pooled data sources for JDBC URL endpoints (creating PostgreSQL schemas), disposed on close.
    */
-  static DataSourceFactory factory() {
-    return new DataSourceFactory() {
+  static ShardedDataSource.Factory factory() {
+    return new ShardedDataSource.Factory() {
       @Override
       public DataSource create(ReplicaGroup group, Replica replica) {
         String url = replica.endpoint();
