@@ -26,40 +26,48 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * The CI guard: runs every library route path at N = 1,024 groups (the worst case for {@code jump};
  * {@code hash_mod}'s cost does not depend on N; the weighted ring's target is at 1,024), the range
- * route at 1,024 {@code long} boundaries, lookup hits and misses on a 1M-entry directory, a route recorded in
- * {@code RouteStats} against the same route plain, the floors
- * F they are divided by and the plain jump loop, with the GC profiler, in one fork with short iterations; writes the JMH JSON; and fails when
- * {@link Budget#check} finds an offender: a route path that allocates (≥ {@value Budget#MAX_ALLOC_BYTES} B/op)
- * or a ratio more than {@value Budget#MARGIN} × its docs/architecture.md §6 target (ratios of the best iterations'
- * CPU time per op, {@link CpuTimeProfiler}; see {@link Budget} for why, and for the one target that has
- * another limit while it is missed). A ratio over
- * the limit is measured once more, with its reference, in {@value #RETRY_FORKS} forks, and fails only if it is over
- * the limit again: allocation is exact and never re-measured. The retry takes the best iteration over all its
- * forks because a fork's JIT can settle in a slower compiled form of the same code for the whole fork: the weighted
- * ring's 16-char {@code String} route measured 12.5 to 19.4 ns across eight forks of one build (2026-12-02), so one
- * fork of the ring and one of its {@code hash_mod} reference can put their ratio anywhere between 0.7 and 2 ×. It
- * takes about three and a half minutes on 2 cores, plus a minute or two when a ratio has to be re-measured.
+ * route at 1,024 {@code long} boundaries, lookup hits and misses on a 1M-entry directory, a route
+ * recorded in {@code RouteStats} against the same route plain, the floors F they are divided by and
+ * the plain jump loop, with the GC profiler, in one fork with short iterations; writes the JMH
+ * JSON; and fails when {@link Budget#check} finds an offender: a route path that allocates (≥
+ * {@value Budget#MAX_ALLOC_BYTES} B/op) or a ratio more than {@value Budget#MARGIN} × its
+ * docs/architecture.md §6 target (ratios of the best iterations' CPU time per op, {@link
+ * CpuTimeProfiler}; see {@link Budget} for why, and for the one target that has another limit while
+ * it is missed). A ratio over the limit is measured once more, with its reference, in {@value
+ * #RETRY_FORKS} forks, and fails only if it is over the limit again: allocation is exact and never
+ * re-measured. The retry takes the best iteration over all its forks because a fork's JIT can
+ * settle in a slower compiled form of the same code for the whole fork: the weighted ring's 16-char
+ * {@code String} route measured 12.5 to 19.4 ns across eight forks of one build (2026-12-02), so
+ * one fork of the ring and one of its {@code hash_mod} reference can put their ratio anywhere
+ * between 0.7 and 2 ×. It takes about three and a half minutes on 2 cores, plus a minute or two
+ * when a ratio has to be re-measured.
  *
  * <pre>
  * java -cp router-bench/target/benchmarks.jar io.shardrouter.bench.BenchGuard
  * </pre>
  *
  * <p>Exit status: 0 when every check passes, 1 with one line per offender, 2 when the run itself
- * failed (a benchmark threw, or another JMH run held the machine-wide lock for more than
- * {@value #LOCK_WAIT_MINUTES} minutes: the guard waits for it, since CI may share the machine).
+ * failed (a benchmark threw, or another JMH run held the machine-wide lock for more than {@value
+ * #LOCK_WAIT_MINUTES} minutes: the guard waits for it, since CI may share the machine).
  *
- * <p>System properties: {@code shardrouter.bench.guardJson} (default
- * {@code router-bench/target/guard.json}); {@code shardrouter.bench.canary=true} also runs
- * {@code NaiveStringRouteBenchmark} ({@code routeCanonical(key.getBytes(UTF_8))}) as if it were a
- * library route path: it allocates, so the guard must fail. That is how to check the guard itself.
+ * <p>System properties: {@code shardrouter.bench.guardJson} (default {@code
+ * router-bench/target/guard.json}); {@code shardrouter.bench.canary=true} also runs {@code
+ * NaiveStringRouteBenchmark} ({@code routeCanonical(key.getBytes(UTF_8))}) as if it were a library
+ * route path: it allocates, so the guard must fail. That is how to check the guard itself.
  */
 public final class BenchGuard {
   /** Property that adds the allocating canary to the guarded paths. */
   public static final String CANARY_PROPERTY = "shardrouter.bench.canary";
-  /** Forks of the re-measurement of a ratio over its limit; its best iteration is the best over all of them. */
+
+  /**
+   * Forks of the re-measurement of a ratio over its limit; its best iteration is the best over all
+   * of them.
+   */
   static final int RETRY_FORKS = 3;
+
   /** How long the guard waits for another JMH run to release the machine-wide lock. */
   static final int LOCK_WAIT_MINUTES = 30;
+
   /** Property naming the JSON output. */
   public static final String JSON_PROPERTY = "shardrouter.bench.guardJson";
 
@@ -68,7 +76,9 @@ public final class BenchGuard {
   public static void main(String[] args) {
     boolean canary = Boolean.getBoolean(CANARY_PROPERTY);
     Path json = Path.of(System.getProperty(JSON_PROPERTY, "router-bench/target/guard.json"));
-    Path retryJson = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + "-retry.json");
+    Path retryJson =
+        json.resolveSibling(
+            json.getFileName().toString().replaceFirst("\\.json$", "") + "-retry.json");
     long start = System.nanoTime();
     List<Check> checks;
     List<String> notes = new ArrayList<>();
@@ -80,12 +90,20 @@ public final class BenchGuard {
       run(options(json, canary));
       results = JmhResults.read(json);
       checks = Budget.check(results, canary, Statistic.BEST);
-      List<Check> suspects = checks.stream().filter(c -> !c.strict() && c.reference() != null && !c.withinLimit()).toList();
+      List<Check> suspects =
+          checks.stream()
+              .filter(c -> !c.strict() && c.reference() != null && !c.withinLimit())
+              .toList();
       if (!suspects.isEmpty()) {
-        System.out.println("bench guard: " + suspects.size() + " ratio(s) over the limit; measuring those paths and their"
-            + " references once more before failing (a ratio fails only when it fails twice)");
+        System.out.println(
+            "bench guard: "
+                + suspects.size()
+                + " ratio(s) over the limit; measuring those paths and their"
+                + " references once more before failing (a ratio fails only when it fails twice)");
         run(retryOptions(suspects, retryJson));
-        checks = confirm(checks, Budget.check(JmhResults.read(retryJson), canary, Statistic.BEST), notes);
+        checks =
+            confirm(
+                checks, Budget.check(JmhResults.read(retryJson), canary, Statistic.BEST), notes);
       }
     } catch (RunnerException | IOException | RuntimeException e) {
       System.err.println("bench guard: the JMH run failed, nothing was checked: " + e.getMessage());
@@ -105,8 +123,8 @@ public final class BenchGuard {
   }
 
   /**
-   * Runs JMH; when another JMH run on the machine holds JMH's lock, waits for it (up to
-   * {@value #LOCK_WAIT_MINUTES} minutes) instead of failing: CI may share the machine.
+   * Runs JMH; when another JMH run on the machine holds JMH's lock, waits for it (up to {@value
+   * #LOCK_WAIT_MINUTES} minutes) instead of failing: CI may share the machine.
    */
   static void run(ChainedOptionsBuilder options) throws RunnerException {
     long deadline = System.nanoTime() + LOCK_WAIT_MINUTES * 60_000_000_000L;
@@ -118,7 +136,10 @@ public final class BenchGuard {
         if (!String.valueOf(e.getMessage()).contains("JMH lock") || System.nanoTime() > deadline) {
           throw e;
         }
-        System.out.println("bench guard: another JMH run holds the JMH lock; waiting 15 s (" + e.getMessage() + ")");
+        System.out.println(
+            "bench guard: another JMH run holds the JMH lock; waiting 15 s ("
+                + e.getMessage()
+                + ")");
         try {
           Thread.sleep(15_000);
         } catch (InterruptedException ie) {
@@ -130,23 +151,27 @@ public final class BenchGuard {
   }
 
   /**
-   * The guard's JMH options: the hash route paths, F, the plain jump loop; the ring's {@code String}
-   * and {@code byte[]} routes and their {@code hash_mod} references; the range {@code long} route at 1,024 boundaries; lookup hit and miss on
-   * the 1M-entry directory; N = 1,024; GC and CPU-time profilers; JSON.
+   * The guard's JMH options: the hash route paths, F, the plain jump loop; the ring's {@code
+   * String} and {@code byte[]} routes and their {@code hash_mod} references; the range {@code long}
+   * route at 1,024 boundaries; lookup hit and miss on the 1M-entry directory; N = 1,024; GC and
+   * CPU-time profilers; JSON.
    */
   static ChainedOptionsBuilder options(Path json, boolean canary) {
-    ChainedOptionsBuilder b = common(json)
-        .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
-        .include("io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
-        .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
-        .include("io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod)?$")
-        .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
-        .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
-        .include("io\\.shardrouter\\.bench\\.stats\\.RouteStatsBenchmark\\.(plain|recorded)$")
-        .param("groups", "1024")
-        .param("boundaries", Budget.RANGE_BOUNDARIES)
-        .param("entries", Budget.LOOKUP_ENTRIES)
-        .param("sampleEvery", Budget.STATS_SAMPLE_EVERY);
+    ChainedOptionsBuilder b =
+        common(json)
+            .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
+            .include(
+                "io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
+            .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
+            .include(
+                "io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod)?$")
+            .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
+            .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
+            .include("io\\.shardrouter\\.bench\\.stats\\.RouteStatsBenchmark\\.(plain|recorded)$")
+            .param("groups", "1024")
+            .param("boundaries", Budget.RANGE_BOUNDARIES)
+            .param("entries", Budget.LOOKUP_ENTRIES)
+            .param("sampleEvery", Budget.STATS_SAMPLE_EVERY);
     if (canary) {
       b.include("io\\.shardrouter\\.bench\\.hash\\.NaiveStringRouteBenchmark\\.getBytesUtf8$");
     }
@@ -154,8 +179,8 @@ public final class BenchGuard {
   }
 
   /**
-   * Options measuring again the subjects of {@code suspects} and their references, at their parameters, in
-   * {@value #RETRY_FORKS} forks.
+   * Options measuring again the subjects of {@code suspects} and their references, at their
+   * parameters, in {@value #RETRY_FORKS} forks.
    */
   static ChainedOptionsBuilder retryOptions(List<Check> suspects, Path json) {
     ChainedOptionsBuilder b = common(json).forks(RETRY_FORKS);
@@ -164,8 +189,12 @@ public final class BenchGuard {
     for (Check c : suspects) {
       benchmarks.add(c.subject().benchmark());
       benchmarks.add(c.reference().benchmark());
-      c.subject().params().forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
-      c.reference().params().forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+      c.subject()
+          .params()
+          .forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+      c.reference()
+          .params()
+          .forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
     }
     benchmarks.forEach(name -> b.include("^" + Pattern.quote(name) + "$"));
     params.forEach((k, v) -> b.param(k, v.toArray(new String[0])));
@@ -187,8 +216,8 @@ public final class BenchGuard {
   }
 
   /**
-   * The first run's checks, where a ratio that failed stands only if it fails again in the second run;
-   * a line per re-measured ratio goes to {@code notes}.
+   * The first run's checks, where a ratio that failed stands only if it fails again in the second
+   * run; a line per re-measured ratio goes to {@code notes}.
    */
   static List<Check> confirm(List<Check> first, List<Check> second, List<String> notes) {
     List<Check> out = new ArrayList<>();
@@ -197,15 +226,29 @@ public final class BenchGuard {
         out.add(c);
         continue;
       }
-      Check again = second.stream().filter(s -> s.rule().equals(c.rule())
-          && s.subject().benchmark().equals(c.subject().benchmark()) && s.subject().params().equals(c.subject().params()))
-          .findFirst().orElse(null);
+      Check again =
+          second.stream()
+              .filter(
+                  s ->
+                      s.rule().equals(c.rule())
+                          && s.subject().benchmark().equals(c.subject().benchmark())
+                          && s.subject().params().equals(c.subject().params()))
+              .findFirst()
+              .orElse(null);
       if (again != null && again.withinLimit()) {
-        notes.add("re-measured, within the limit the second time: " + again.describe() + " (first: " + Budget.fmt(c.value())
-            + " " + c.unit() + ")");
+        notes.add(
+            "re-measured, within the limit the second time: "
+                + again.describe()
+                + " (first: "
+                + Budget.fmt(c.value())
+                + " "
+                + c.unit()
+                + ")");
         out.add(again);
       } else {
-        notes.add("re-measured, over the limit twice: " + (again != null ? again.describe() : c.describe()));
+        notes.add(
+            "re-measured, over the limit twice: "
+                + (again != null ? again.describe() : c.describe()));
         out.add(again != null ? again : c);
       }
     }
@@ -216,7 +259,8 @@ public final class BenchGuard {
   static List<String> missing(List<Result> results, boolean canary) {
     List<String> out = new ArrayList<>();
     if (results.stream().noneMatch(r -> Budget.isRoutePath(r, canary))) {
-      out.add("no route path was measured: check the guard's include patterns against the benchmark names");
+      out.add(
+          "no route path was measured: check the guard's include patterns against the benchmark names");
     }
     if (canary && results.stream().noneMatch(r -> r.group().equals(Budget.CANARY))) {
       out.add("canary mode, but " + Budget.CANARY + " was not measured");
@@ -224,13 +268,32 @@ public final class BenchGuard {
     return out;
   }
 
-  static void report(PrintStream out, List<Check> checks, List<String> notes, List<String> problems, Path json, long seconds,
+  static void report(
+      PrintStream out,
+      List<Check> checks,
+      List<String> notes,
+      List<String> problems,
+      Path json,
+      long seconds,
       boolean canary) {
     out.println();
-    out.println("=== bench guard" + (canary ? " (canary mode: NaiveStringRouteBenchmark guarded as a route path)" : "")
-        + ": " + checks.size() + " checks, " + problems.size() + " offenders, " + seconds + " s; JMH JSON in " + json);
-    out.println("    limits: allocation < " + Budget.MAX_ALLOC_BYTES + " B/op; ratios of best iterations' CPU time <= "
-        + Budget.MARGIN + " x docs/architecture.md §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
+    out.println(
+        "=== bench guard"
+            + (canary ? " (canary mode: NaiveStringRouteBenchmark guarded as a route path)" : "")
+            + ": "
+            + checks.size()
+            + " checks, "
+            + problems.size()
+            + " offenders, "
+            + seconds
+            + " s; JMH JSON in "
+            + json);
+    out.println(
+        "    limits: allocation < "
+            + Budget.MAX_ALLOC_BYTES
+            + " B/op; ratios of best iterations' CPU time <= "
+            + Budget.MARGIN
+            + " x docs/architecture.md §6 target, failing only when over twice (see io.shardrouter.bench.Budget)");
     for (Check c : checks) {
       out.println((c.withinLimit() ? "ok   " : "FAIL ") + c.describe());
     }

@@ -19,10 +19,10 @@ import java.util.TreeMap;
 
 /**
  * Turns JMH JSON results into {@code docs/benchmarks.md}: a header with the machine, JDK, date and
- * JMH settings; the docs/architecture.md §6 budget, met or missed; then one table per benchmark class with
- * ns/op ± error, B/op and the ratio to F measured in the same run. Under each table it includes the
- * hand-written paragraph of the same name ({@code ## ClassName}) from {@code docs/benchmarks-notes.md};
- * the generated file itself is never edited by hand.
+ * JMH settings; the docs/architecture.md §6 budget, met or missed; then one table per benchmark
+ * class with ns/op ± error, B/op and the ratio to F measured in the same run. Under each table it
+ * includes the hand-written paragraph of the same name ({@code ## ClassName}) from {@code
+ * docs/benchmarks-notes.md}; the generated file itself is never edited by hand.
  *
  * <pre>
  * java -cp router-bench/target/benchmarks.jar io.shardrouter.bench.BenchReport \
@@ -31,16 +31,29 @@ import java.util.TreeMap;
  *
  * <p>Run it on the machine that ran the benchmarks: the machine line is read from {@code nproc} and
  * {@code /proc/cpuinfo} when the report is generated, and the run date is the JSON file's
- * modification time (JMH's JSON records neither). To regenerate later from a checked-out JSON (after
- * editing the notes), pass {@code --run-date} with the date the header already shows.
+ * modification time (JMH's JSON records neither). To regenerate later from a checked-out JSON
+ * (after editing the notes), pass {@code --run-date} with the date the header already shows.
  */
 public final class BenchReport {
   /** The order of the tables; other classes follow, by name. */
-  static final List<String> GROUP_ORDER = List.of("FloorBenchmark", "StringRouteBenchmark", "BytesRouteBenchmark",
-      "LongRouteBenchmark", "CompositeRouteBenchmark", "RingRouteBenchmark", "RangeRouteBenchmark",
-      "LookupRouteBenchmark", "PeerBenchmark", "StringHashBenchmark",
-      "NaiveStringRouteBenchmark", "RouterUpdateBenchmark", "DecodeBenchmark");
-  private static final List<String> PARAM_ORDER = List.of("strategy", "keySet", "groups", "boundaries", "entries", "partitions");
+  static final List<String> GROUP_ORDER =
+      List.of(
+          "FloorBenchmark",
+          "StringRouteBenchmark",
+          "BytesRouteBenchmark",
+          "LongRouteBenchmark",
+          "CompositeRouteBenchmark",
+          "RingRouteBenchmark",
+          "RangeRouteBenchmark",
+          "LookupRouteBenchmark",
+          "PeerBenchmark",
+          "StringHashBenchmark",
+          "NaiveStringRouteBenchmark",
+          "RouterUpdateBenchmark",
+          "DecodeBenchmark");
+
+  private static final List<String> PARAM_ORDER =
+      List.of("strategy", "keySet", "groups", "boundaries", "entries", "partitions");
   private static final String SUMMARY = "Summary";
 
   private BenchReport() {}
@@ -66,8 +79,9 @@ public final class BenchReport {
         case "--notes" -> notesFile = Path.of(value(args, ++i, "--notes"));
         case "--run-date" -> runDateArg = LocalDate.parse(value(args, ++i, "--run-date"));
         case "-h", "--help" -> {
-          System.out.println("usage: BenchReport [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md]"
-              + " [--run-date YYYY-MM-DD] [results.json ...]  (default input: docs/benchmarks.json)");
+          System.out.println(
+              "usage: BenchReport [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md]"
+                  + " [--run-date YYYY-MM-DD] [results.json ...]  (default input: docs/benchmarks.json)");
           return;
         }
         default -> inputs.add(Path.of(args[i]));
@@ -81,7 +95,10 @@ public final class BenchReport {
     List<String> names = new ArrayList<>();
     for (Path in : inputs) {
       if (!Files.isRegularFile(in)) {
-        System.err.println("bench report: no JMH results at " + in + "; run the suite first (router-bench/README.md)");
+        System.err.println(
+            "bench report: no JMH results at "
+                + in
+                + "; run the suite first (router-bench/README.md)");
         System.exit(2);
       }
       results.addAll(JmhResults.read(in));
@@ -89,9 +106,14 @@ public final class BenchReport {
       runDate = d.isAfter(runDate) ? d : runDate;
       names.add(in.toString());
     }
-    Map<String, String> notes = Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
-    Context ctx = new Context(machine(), String.join(", ", names), (runDateArg != null ? runDateArg : runDate).toString(),
-        LocalDate.now(ZoneOffset.UTC).toString());
+    Map<String, String> notes =
+        Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
+    Context ctx =
+        new Context(
+            machine(),
+            String.join(", ", names),
+            (runDateArg != null ? runDateArg : runDate).toString(),
+            LocalDate.now(ZoneOffset.UTC).toString());
     String md = render(results, notes, ctx, notesFile.toString());
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
@@ -128,13 +150,20 @@ public final class BenchReport {
     } catch (IOException | RuntimeException e) {
       // not Linux: the model stays unknown
     }
-    return model + ", " + Runtime.getRuntime().availableProcessors() + " cores (nproc)" + mem
-        + ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
+    return model
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores (nproc)"
+        + mem
+        + ", "
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.arch");
   }
 
   /**
-   * The notes file's {@code ## Name} sections, by name; text before the first section is
-   * {@code Summary}. The {@code # } title and HTML comments are left out.
+   * The notes file's {@code ## Name} sections, by name; text before the first section is {@code
+   * Summary}. The {@code # } title and HTML comments are left out.
    */
   public static Map<String, String> parseNotes(String text) {
     Map<String, String> out = new LinkedHashMap<>();
@@ -164,38 +193,68 @@ public final class BenchReport {
   }
 
   /** The whole markdown document. */
-  public static String render(List<Result> results, Map<String, String> notes, Context ctx, String notesName) {
+  public static String render(
+      List<Result> results, Map<String, String> notes, Context ctx, String notesName) {
     StringBuilder md = new StringBuilder();
-    md.append("<!-- GENERATED FILE: do not edit. Produced by io.shardrouter.bench.BenchReport from JMH JSON;\n")
-        .append("     write explanations in ").append(notesName).append(" and regenerate (router-bench/README.md). -->\n");
+    md.append(
+            "<!-- GENERATED FILE: do not edit. Produced by io.shardrouter.bench.BenchReport from JMH JSON;\n")
+        .append("     write explanations in ")
+        .append(notesName)
+        .append(" and regenerate (router-bench/README.md). -->\n");
     md.append("# Benchmarks\n\n");
     md.append("**Generated; do not edit by hand.** The tables come from JMH's JSON output by ")
-        .append("`io.shardrouter.bench.BenchReport`; the paragraphs under them come from `").append(notesName)
-        .append("`. To change a number, rerun the benchmarks; to change a paragraph, edit the notes; then regenerate ")
+        .append("`io.shardrouter.bench.BenchReport`; the paragraphs under them come from `")
+        .append(notesName)
+        .append(
+            "`. To change a number, rerun the benchmarks; to change a paragraph, edit the notes; then regenerate ")
         .append("(see `router-bench/README.md`).\n\n");
     Settings first = results.isEmpty() ? null : results.get(0).run();
     md.append("| | |\n| --- | --- |\n");
     md.append("| machine | ").append(ctx.machine()).append(" |\n");
     if (first != null) {
-      md.append("| JDK | ").append(first.jdkVersion()).append(", ").append(first.vm()).append(" |\n");
-      md.append("| JMH | ").append(first.jmhVersion()).append(", GC profiler (`-prof gc`)")
+      md.append("| JDK | ")
+          .append(first.jdkVersion())
+          .append(", ")
+          .append(first.vm())
+          .append(" |\n");
+      md.append("| JMH | ")
+          .append(first.jmhVersion())
+          .append(", GC profiler (`-prof gc`)")
           .append(results.stream().anyMatch(Result::hasAllocation) ? "" : " not used")
-          .append(results.stream().anyMatch(Result::hasCpu) ? " and `-prof io.shardrouter.bench.CpuTimeProfiler`" : "")
+          .append(
+              results.stream().anyMatch(Result::hasCpu)
+                  ? " and `-prof io.shardrouter.bench.CpuTimeProfiler`"
+                  : "")
           .append("; ")
           .append(commonSettings(results))
-          .append(results.stream().map(r -> r.run().describe()).distinct().count() > 1 ? " (tables that differ say so)" : "")
+          .append(
+              results.stream().map(r -> r.run().describe()).distinct().count() > 1
+                  ? " (tables that differ say so)"
+                  : "")
           .append(" |\n");
     }
-    md.append("| results | `").append(ctx.source()).append("`, written ").append(ctx.runDate()).append(" |\n");
+    md.append("| results | `")
+        .append(ctx.source())
+        .append("`, written ")
+        .append(ctx.runDate())
+        .append(" |\n");
     md.append("| generated | ").append(ctx.generated()).append(" |\n\n");
-    md.append("How to read: *score* is JMH's mean wall-clock time of one call and *± error* its 99.9% confidence ")
-        .append("half-interval. *CPU time* is the CPU time the process used per call, in the score's unit ")
-        .append("(`cpu.time.norm`, from `io.shardrouter.bench.CpuTimeProfiler`): the same work without the time spent ")
-        .append("waiting for a core, which on a shared machine is the steadier number (it also counts GC threads, ")
-        .append("so it can exceed the score where a benchmark allocates a lot). *B/op* is `gc.alloc.rate.norm`, bytes allocated ")
-        .append("per call (≈ 0 means nothing; JMH's own noise is below 0.01). *F* is `FloorBenchmark.xxh3Bytes` over the ")
-        .append("same key set in the same run: XXH3-64 over the key's canonical bytes, the least any route can do. ")
-        .append("*ratio to F* divides CPU time when measured (else the score): 1.5 F is the hash plus half a hash ")
+    md.append(
+            "How to read: *score* is JMH's mean wall-clock time of one call and *± error* its 99.9% confidence ")
+        .append(
+            "half-interval. *CPU time* is the CPU time the process used per call, in the score's unit ")
+        .append(
+            "(`cpu.time.norm`, from `io.shardrouter.bench.CpuTimeProfiler`): the same work without the time spent ")
+        .append(
+            "waiting for a core, which on a shared machine is the steadier number (it also counts GC threads, ")
+        .append(
+            "so it can exceed the score where a benchmark allocates a lot). *B/op* is `gc.alloc.rate.norm`, bytes allocated ")
+        .append(
+            "per call (≈ 0 means nothing; JMH's own noise is below 0.01). *F* is `FloorBenchmark.xxh3Bytes` over the ")
+        .append(
+            "same key set in the same run: XXH3-64 over the key's canonical bytes, the least any route can do. ")
+        .append(
+            "*ratio to F* divides CPU time when measured (else the score): 1.5 F is the hash plus half a hash ")
         .append("more. Ratios, not absolute times, compare across machines and runs.\n\n");
 
     md.append("## Budget (docs/architecture.md §6)\n\n");
@@ -203,7 +262,8 @@ public final class BenchReport {
     if (notes.containsKey(SUMMARY)) {
       md.append('\n').append(notes.get(SUMMARY)).append("\n");
     }
-    Map<String, List<Result>> groups = new TreeMap<>(Comparator.comparingInt(BenchReport::groupRank).thenComparing(g -> g));
+    Map<String, List<Result>> groups =
+        new TreeMap<>(Comparator.comparingInt(BenchReport::groupRank).thenComparing(g -> g));
     for (Result r : results) {
       groups.computeIfAbsent(r.group(), g -> new ArrayList<>()).add(r);
     }
@@ -211,8 +271,12 @@ public final class BenchReport {
       md.append("\n## ").append(g.getKey()).append("\n\n");
       md.append(table(g.getValue(), results));
       String note = notes.get(g.getKey());
-      md.append('\n').append(note != null ? note : "*No notes yet: add a `## " + g.getKey() + "` section to "
-          + notesName + ".*").append("\n");
+      md.append('\n')
+          .append(
+              note != null
+                  ? note
+                  : "*No notes yet: add a `## " + g.getKey() + "` section to " + notesName + ".*")
+          .append("\n");
     }
     Set<String> unused = new LinkedHashSet<>(notes.keySet());
     unused.remove(SUMMARY);
@@ -232,7 +296,10 @@ public final class BenchReport {
   static String commonSettings(List<Result> results) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     results.forEach(r -> counts.merge(r.run().describe(), 1, Integer::sum));
-    return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
+    return counts.entrySet().stream()
+        .max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .orElse("?");
   }
 
   /** Each budget target: the worst measured value, met or missed. */
@@ -246,25 +313,59 @@ public final class BenchReport {
       byRule.computeIfAbsent(c.rule(), k -> new ArrayList<>()).add(c);
     }
     StringBuilder md = new StringBuilder();
-    md.append("| target | paths | worst measured | where | target met? | within CI guard limit? |\n")
+    md.append(
+            "| target | paths | worst measured | where | target met? | within CI guard limit? |\n")
         .append("| --- | ---: | --- | --- | --- | --- |\n");
     for (Map.Entry<String, List<Check>> e : byRule.entrySet()) {
       List<Check> cs = e.getValue();
-      Check worst = cs.stream().max(Comparator.comparingDouble(c -> Double.isNaN(c.value()) ? Double.MAX_VALUE : c.value()))
-          .orElseThrow();
+      Check worst =
+          cs.stream()
+              .max(
+                  Comparator.comparingDouble(
+                      c -> Double.isNaN(c.value()) ? Double.MAX_VALUE : c.value()))
+              .orElseThrow();
       long met = cs.stream().filter(Check::meetsTarget).count();
-      long withinError = cs.stream().filter(c -> !c.meetsTarget() && c.value() - c.error() <= c.target()).count();
+      long withinError =
+          cs.stream().filter(c -> !c.meetsTarget() && c.value() - c.error() <= c.target()).count();
       long guarded = cs.stream().filter(Check::withinLimit).count();
-      String rule = e.getKey().equals("allocation") ? "every route path 0 B/op (< " + Budget.MAX_ALLOC_BYTES + ")" : e.getKey();
-      md.append("| ").append(rule).append(" | ").append(cs.size()).append(" | ")
-          .append(Budget.fmt(worst.value())).append(" ± ").append(Budget.fmtErr(worst.error())).append(' ').append(worst.unit())
-          .append(" | ").append(worst.subject().label()).append(" | ")
-          .append(met == cs.size() ? "met" : met + withinError == cs.size()
-              ? "met within the error (" + withinError + " of " + cs.size() + " above it by less than their error)"
-              : "**missed** by " + (cs.size() - met - withinError) + " of " + cs.size()
-                  + (withinError > 0 ? " (" + withinError + " more above it by less than their error)" : ""))
-          .append(" | ").append(cs.stream().allMatch(Check::isAbsolute) ? "not guarded (absolute time)"
-              : guarded == cs.size() ? "yes" : "**no** (" + (cs.size() - guarded) + ")")
+      String rule =
+          e.getKey().equals("allocation")
+              ? "every route path 0 B/op (< " + Budget.MAX_ALLOC_BYTES + ")"
+              : e.getKey();
+      md.append("| ")
+          .append(rule)
+          .append(" | ")
+          .append(cs.size())
+          .append(" | ")
+          .append(Budget.fmt(worst.value()))
+          .append(" ± ")
+          .append(Budget.fmtErr(worst.error()))
+          .append(' ')
+          .append(worst.unit())
+          .append(" | ")
+          .append(worst.subject().label())
+          .append(" | ")
+          .append(
+              met == cs.size()
+                  ? "met"
+                  : met + withinError == cs.size()
+                      ? "met within the error ("
+                          + withinError
+                          + " of "
+                          + cs.size()
+                          + " above it by less than their error)"
+                      : "**missed** by "
+                          + (cs.size() - met - withinError)
+                          + " of "
+                          + cs.size()
+                          + (withinError > 0
+                              ? " (" + withinError + " more above it by less than their error)"
+                              : ""))
+          .append(" | ")
+          .append(
+              cs.stream().allMatch(Check::isAbsolute)
+                  ? "not guarded (absolute time)"
+                  : guarded == cs.size() ? "yes" : "**no** (" + (cs.size() - guarded) + ")")
           .append(" |\n");
     }
     return md.toString();
@@ -280,17 +381,20 @@ public final class BenchReport {
         }
       }
     }
-    params.sort(Comparator.comparingInt(p -> PARAM_ORDER.indexOf(p) < 0 ? PARAM_ORDER.size() : PARAM_ORDER.indexOf(p)));
+    params.sort(
+        Comparator.comparingInt(
+            p -> PARAM_ORDER.indexOf(p) < 0 ? PARAM_ORDER.size() : PARAM_ORDER.indexOf(p)));
     List<Result> sorted = new ArrayList<>(rows);
-    sorted.sort((a, b) -> {
-      for (String p : params) {
-        int c = compareParam(a.param(p), b.param(p));
-        if (c != 0) {
-          return c;
-        }
-      }
-      return a.method().compareTo(b.method());
-    });
+    sorted.sort(
+        (a, b) -> {
+          for (String p : params) {
+            int c = compareParam(a.param(p), b.param(p));
+            if (c != 0) {
+              return c;
+            }
+          }
+          return a.method().compareTo(b.method());
+        });
     String common = commonSettings(all);
     StringBuilder md = new StringBuilder();
     Set<String> own = new LinkedHashSet<>();
@@ -304,16 +408,28 @@ public final class BenchReport {
       md.append(p).append(" | ");
     }
     md.append("method | score | ± error | unit | CPU time | B/op | ratio to F |\n|");
-    md.append(" --- |".repeat(params.size() + 1)).append(" ---: | ---: | --- | ---: | ---: | ---: |\n");
+    md.append(" --- |".repeat(params.size() + 1))
+        .append(" ---: | ---: | --- | ---: | ---: | ---: |\n");
     for (Result r : sorted) {
       md.append("| ");
       for (String p : params) {
         md.append(r.param(p) == null ? "" : r.param(p)).append(" | ");
       }
-      md.append('`').append(r.method()).append("` | ").append(Budget.fmt(r.score())).append(" | ")
-          .append(Budget.fmtErr(r.error())).append(" | ").append(r.unit()).append(" | ")
-          .append(cpu(r)).append(" | ")
-          .append(alloc(r)).append(" | ").append(ratio(r, all)).append(" |\n");
+      md.append('`')
+          .append(r.method())
+          .append("` | ")
+          .append(Budget.fmt(r.score()))
+          .append(" | ")
+          .append(Budget.fmtErr(r.error()))
+          .append(" | ")
+          .append(r.unit())
+          .append(" | ")
+          .append(cpu(r))
+          .append(" | ")
+          .append(alloc(r))
+          .append(" | ")
+          .append(ratio(r, all))
+          .append(" |\n");
     }
     return md.toString();
   }
@@ -323,12 +439,13 @@ public final class BenchReport {
     if (!r.hasCpu()) {
       return "";
     }
-    double scale = switch (r.unit()) {
-      case "us/op" -> 1e3;
-      case "ms/op" -> 1e6;
-      case "s/op" -> 1e9;
-      default -> 1;
-    };
+    double scale =
+        switch (r.unit()) {
+          case "us/op" -> 1e3;
+          case "ms/op" -> 1e6;
+          case "s/op" -> 1e9;
+          default -> 1;
+        };
     return Budget.fmt(r.cpu() / scale) + " ± " + Budget.fmtErr(r.cpuError() / scale);
   }
 
@@ -339,7 +456,9 @@ public final class BenchReport {
     if (Math.abs(r.allocNorm()) < 0.01) {
       return "≈ 0";
     }
-    return r.allocNorm() >= 1000 ? String.format(java.util.Locale.ROOT, "%,.0f", r.allocNorm()) : Budget.fmt(r.allocNorm());
+    return r.allocNorm() >= 1000
+        ? String.format(java.util.Locale.ROOT, "%,.0f", r.allocNorm())
+        : Budget.fmt(r.allocNorm());
   }
 
   private static String ratio(Result r, List<Result> all) {

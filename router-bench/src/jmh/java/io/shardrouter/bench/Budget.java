@@ -8,102 +8,132 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * docs/architecture.md §6's performance budget as code: which benchmarks are route paths, what each must meet, and
- * how much slack the CI guard allows. {@link BenchGuard} fails on {@link #check}'s offenders;
- * {@link BenchReport} prints the same checks against the plain targets.
+ * docs/architecture.md §6's performance budget as code: which benchmarks are route paths, what each
+ * must meet, and how much slack the CI guard allows. {@link BenchGuard} fails on {@link #check}'s
+ * offenders; {@link BenchReport} prints the same checks against the plain targets.
  *
  * <h2>The checks</h2>
+ *
  * <ul>
  *   <li>Allocation: every route path ({@link #ROUTE_GROUPS}, through {@code RoutingTable} and
- *       {@code Router}) must allocate less than {@value #MAX_ALLOC_BYTES} B/op
- *       ({@code gc.alloc.rate.norm}). A path that allocates anything allocates at least 16 B (the
- *       smallest object), and JMH's own noise is below 0.01 B/op, so 0.5 separates the two cleanly.
+ *       {@code Router}) must allocate less than {@value #MAX_ALLOC_BYTES} B/op ({@code
+ *       gc.alloc.rate.norm}). A path that allocates anything allocates at least 16 B (the smallest
+ *       object), and JMH's own noise is below 0.01 B/op, so 0.5 separates the two cleanly.
  *   <li>{@code byte[]} keys on {@code hash_mod}: ≤ 1.15 F.
  *   <li>ASCII {@code String} keys ({@code ascii16}, {@code ascii36}) on {@code hash_mod}: ≤ 2.0 F.
  *   <li>{@code byte[]} keys on {@code jump}: no slower than the plain Lamping–Veach loop over the
  *       same hash ({@code PeerBenchmark.plainJump}, same key set and N): ≤ 1.0 of it.
- *   <li>The weighted ring at 1,024 groups ({@code RingRouteBenchmark.string} and {@code .bytes}):
- *       ≤ 1.25 × the {@code hash_mod} route of the same key form, key set and N, measured beside it
+ *   <li>The weighted ring at 1,024 groups ({@code RingRouteBenchmark.string} and {@code .bytes}): ≤
+ *       1.25 × the {@code hash_mod} route of the same key form, key set and N, measured beside it
  *       in the same class on the same keys and heap ({@code RingRouteBenchmark.stringHashMod} and
  *       {@code .bytesHashMod}; see that class for why not {@code StringRouteBenchmark.table}).
- *   <li>A lookup hit on a 1M-entry directory ({@code LookupRouteBenchmark.hit}, {@code entries = 1000000}):
- *       ≤ 2.5 F (missed today; guarded at {@value #LOOKUP_HIT_GUARD_LIMIT} F, see below).
- *   <li>A range route over 1,024 {@code long} boundaries ({@code RangeRouteBenchmark.routeLong}): ≤ 12 ns.
- *       The one absolute target: the report shows it met or missed, the guard never fails on it
- *       (absolute times are never guarded; see below).
+ *   <li>A lookup hit on a 1M-entry directory ({@code LookupRouteBenchmark.hit}, {@code entries =
+ *       1000000}): ≤ 2.5 F (missed today; guarded at {@value #LOOKUP_HIT_GUARD_LIMIT} F, see
+ *       below).
+ *   <li>A range route over 1,024 {@code long} boundaries ({@code RangeRouteBenchmark.routeLong}): ≤
+ *       12 ns. The one absolute target: the report shows it met or missed, the guard never fails on
+ *       it (absolute times are never guarded; see below).
  * </ul>
- * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a budget
- * target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String} keys, the ring
- * below 1,024 groups and in mode {@code 001}, range {@code String} keys, lookup misses and 10M
- * directories) are guarded for allocation only; their ratios are reported. Peers measured beside a
- * route path in the same class ({@link #PEER_METHODS}) are not route paths.
+ *
+ * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a
+ * budget target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String}
+ * keys, the ring below 1,024 groups and in mode {@code 001}, range {@code String} keys, lookup
+ * misses and 10M directories) are guarded for allocation only; their ratios are reported. Peers
+ * measured beside a route path in the same class ({@link #PEER_METHODS}) are not route paths.
  *
  * <h2>Which numbers are divided</h2>
+ *
  * When the run used {@link CpuTimeProfiler}, ratios divide CPU time per op ({@code cpu.time.norm});
- * otherwise JMH's wall-clock score. On a shared 2-core machine a benchmark thread waits for a core for
- * much of each iteration and wall-clock time counts the wait; CPU time does not. The report divides
- * means ({@link Statistic#MEAN}); the guard divides best iterations ({@link Statistic#BEST}): other
- * work only ever adds time, so the fastest iteration is the least disturbed estimate.
+ * otherwise JMH's wall-clock score. On a shared 2-core machine a benchmark thread waits for a core
+ * for much of each iteration and wall-clock time counts the wait; CPU time does not. The report
+ * divides means ({@link Statistic#MEAN}); the guard divides best iterations ({@link
+ * Statistic#BEST}): other work only ever adds time, so the fastest iteration is the least disturbed
+ * estimate.
  *
  * <h2>The margin</h2>
+ *
  * The guard fails a ratio only above {@value #MARGIN} × its target, and only when it is over in two
  * runs. Even in CPU time a score moves by 5–10% between runs on this machine (shared caches, a busy
- * sibling hyperthread), so a ratio of two scores moves by up to 20%. The regressions the guard exists
- * for are bigger: an extra pass over the key, a copy, a megamorphic call or a boxed value adds 50% or
- * more to a path that costs 1–3 F. Absolute times are never guarded. The plain targets, without the
- * margin, are what {@code docs/benchmarks.md} reports as met or missed.
+ * sibling hyperthread), so a ratio of two scores moves by up to 20%. The regressions the guard
+ * exists for are bigger: an extra pass over the key, a copy, a megamorphic call or a boxed value
+ * adds 50% or more to a path that costs 1–3 F. Absolute times are never guarded. The plain targets,
+ * without the margin, are what {@code docs/benchmarks.md} reports as met or missed.
  *
  * <h2>The ASCII String path</h2>
- * ASCII {@code String} keys on {@code hash_mod} once measured 3.7 F (16 chars): an exact ASCII check
- * through public APIs reads every char with {@code charAt}, and the copy into a scratch costs as much
- * again. router-hash now hashes a compact Latin-1 string's own array ({@code Latin1Strings}), which
- * measured 1.56 F (16 chars) and 1.31 F (36 chars), so this path is guarded at the common margin.
+ *
+ * ASCII {@code String} keys on {@code hash_mod} once measured 3.7 F (16 chars): an exact ASCII
+ * check through public APIs reads every char with {@code charAt}, and the copy into a scratch costs
+ * as much again. router-hash now hashes a compact Latin-1 string's own array ({@code
+ * Latin1Strings}), which measured 1.56 F (16 chars) and 1.31 F (36 chars), so this path is guarded
+ * at the common margin.
  *
  * <h2>The lookup hit</h2>
+ *
  * A hit on the 1M-entry directory measured 10.9 ± 3.4 F when a hit read a slot array and then a key
  * arena (two reads far outside the caches). The directory now answers a hit from one 64-byte bucket
- * of one array (the key inline in its record): 24.5 ± 0.9 ns against a 6.3 ns F, 3.9 F; even with the
- * whole directory in cache a hit costs 2.9 F (the in-place ASCII read, the directory hash, the
- * bucket compare and the table's route). The report shows the 2.5 F target missed; the guard holds the
- * path at {@value #LOOKUP_HIT_GUARD_LIMIT} F (about 1.5 × what it measures) so that it catches a
- * regression such as a return to two reads per hit, without failing every build.
+ * of one array (the key inline in its record): 24.5 ± 0.9 ns against a 6.3 ns F, 3.9 F; even with
+ * the whole directory in cache a hit costs 2.9 F (the in-place ASCII read, the directory hash, the
+ * bucket compare and the table's route). The report shows the 2.5 F target missed; the guard holds
+ * the path at {@value #LOOKUP_HIT_GUARD_LIMIT} F (about 1.5 × what it measures) so that it catches
+ * a regression such as a return to two reads per hit, without failing every build.
  */
 public final class Budget {
   /** The ratio slack of the CI guard: a path fails above MARGIN × its target. */
   public static final double MARGIN = 1.5;
+
   /** A route path fails the allocation check at or above this many bytes per operation. */
   public static final double MAX_ALLOC_BYTES = 0.5;
+
   /** The floor F. */
   public static final String FLOOR = "FloorBenchmark.xxh3Bytes";
+
   /** The plain Lamping–Veach loop. */
   public static final String PLAIN_JUMP = "PeerBenchmark.plainJump";
+
   /** Benchmark classes whose methods are library route paths. */
-  public static final Set<String> ROUTE_GROUPS = Set.of("StringRouteBenchmark", "BytesRouteBenchmark",
-      "LongRouteBenchmark", "CompositeRouteBenchmark", "RingRouteBenchmark", "RangeRouteBenchmark", "LookupRouteBenchmark",
-      "RouteStatsBenchmark");
+  public static final Set<String> ROUTE_GROUPS =
+      Set.of(
+          "StringRouteBenchmark",
+          "BytesRouteBenchmark",
+          "LongRouteBenchmark",
+          "CompositeRouteBenchmark",
+          "RingRouteBenchmark",
+          "RangeRouteBenchmark",
+          "LookupRouteBenchmark",
+          "RouteStatsBenchmark");
+
   /** The route that {@code RouteStatsBenchmark.recorded} adds a record to. */
   public static final String STATS_PLAIN = "RouteStatsBenchmark.plain";
+
   /** The sampling rate the guard measures route statistics at (the default). */
   public static final String STATS_SAMPLE_EVERY = "256";
+
   /** Methods of {@link #ROUTE_GROUPS} classes that measure a peer, not a library route path. */
   public static final Set<String> PEER_METHODS = Set.of("RangeRouteBenchmark.binarySearch");
+
   /** The groups (N) at which the ring's ratio to {@code hash_mod} has a target. */
   public static final String RING_GROUPS = "1024";
+
   /** The directory size at which a lookup hit has a target. */
   public static final String LOOKUP_ENTRIES = "1000000";
+
   /**
-   * The guard's limit for a lookup hit while it misses its 2.5 F target (see "The lookup hit" above);
-   * {@code 2.5 * MARGIN} once the path or the target changes.
+   * The guard's limit for a lookup hit while it misses its 2.5 F target (see "The lookup hit"
+   * above); {@code 2.5 * MARGIN} once the path or the target changes.
    */
   public static final double LOOKUP_HIT_GUARD_LIMIT = 6.0;
+
   /** The boundary count at which a range route has its absolute target. */
   public static final String RANGE_BOUNDARIES = "1024";
+
   /** The deliberately allocating path that the guard treats as a route path in canary mode. */
   public static final String CANARY = "NaiveStringRouteBenchmark";
 
   private Budget() {}
 
-  /** Which score of a result a ratio divides: CPU time per op when measured, else wall-clock time. */
+  /**
+   * Which score of a result a ratio divides: CPU time per op when measured, else wall-clock time.
+   */
   public enum Statistic {
     /** The mean over the measurement iterations. */
     MEAN,
@@ -125,7 +155,8 @@ public final class Budget {
 
     /** How the numbers are described in a message. */
     String describe(Result r) {
-      return (r.hasCpu() ? "CPU time" : "wall-clock time") + (this == BEST ? ", best iterations" : ", means");
+      return (r.hasCpu() ? "CPU time" : "wall-clock time")
+          + (this == BEST ? ", best iterations" : ", means");
     }
   }
 
@@ -134,17 +165,28 @@ public final class Budget {
    *
    * @param rule what docs/architecture.md §6 asks, e.g. {@code String ASCII key, hash_mod ≤ 2.0 F}
    * @param subject the measured result
-   * @param reference the result the ratio divides by (F or the plain loop); null for allocation checks
+   * @param reference the result the ratio divides by (F or the plain loop); null for allocation
+   *     checks
    * @param value the ratio, or B/op for an allocation check
    * @param error the value's error (JMH 99.9% half-intervals, propagated); NaN when unknown
    * @param unit {@code F}, {@code × plain loop} or {@code B/op}
    * @param target the budget's target
    * @param limit what the guard allows
-   * @param strict true for an allocation check: fails at {@code value >= limit}; a ratio fails at {@code value > limit}
+   * @param strict true for an allocation check: fails at {@code value >= limit}; a ratio fails at
+   *     {@code value > limit}
    * @param statistic what a ratio divides
    */
-  public record Check(String rule, Result subject, Result reference, double value, double error, String unit,
-      double target, double limit, boolean strict, Statistic statistic) {
+  public record Check(
+      String rule,
+      Result subject,
+      Result reference,
+      double value,
+      double error,
+      String unit,
+      double target,
+      double limit,
+      boolean strict,
+      Statistic statistic) {
 
     /** True when the guard passes this check. */
     public boolean withinLimit() {
@@ -166,29 +208,64 @@ public final class Budget {
       StringBuilder b = new StringBuilder();
       b.append(rule).append(": ").append(subject.label()).append(": ");
       if (Double.isNaN(value)) {
-        b.append(strict ? "no allocation measurement (run with -prof gc)" : "no ratio: the reference was not measured in this run");
+        b.append(
+            strict
+                ? "no allocation measurement (run with -prof gc)"
+                : "no ratio: the reference was not measured in this run");
       } else {
         b.append(fmt(value)).append(" ± ").append(fmtErr(error)).append(' ').append(unit);
       }
       if (isAbsolute()) {
-        return b.append(" (").append(statistic.describe(subject)).append("); target ").append(fmt(target)).append(' ')
-            .append(unit).append(": reported, never guarded (absolute times are not compared across machines)").toString();
+        return b.append(" (")
+            .append(statistic.describe(subject))
+            .append("); target ")
+            .append(fmt(target))
+            .append(' ')
+            .append(unit)
+            .append(": reported, never guarded (absolute times are not compared across machines)")
+            .toString();
       }
       if (strict) {
-        return b.append("; limit < ").append(fmt(limit)).append(" B/op (docs/architecture.md §6: every route path 0 B/op)").toString();
+        return b.append("; limit < ")
+            .append(fmt(limit))
+            .append(" B/op (docs/architecture.md §6: every route path 0 B/op)")
+            .toString();
       }
       if (reference != null) {
-        b.append(" (").append(statistic.describe(subject)).append(": ").append(fmt(statistic.of(subject))).append(" vs ")
-            .append(reference.shortName()).append(' ').append(fmt(statistic.of(reference))).append(" ns/op; JMH scores ")
-            .append(fmt(subject.score())).append(" ± ").append(fmtErr(subject.error())).append(" vs ")
-            .append(fmt(reference.score())).append(" ± ").append(fmtErr(reference.error())).append(' ')
-            .append(subject.unit()).append(')');
+        b.append(" (")
+            .append(statistic.describe(subject))
+            .append(": ")
+            .append(fmt(statistic.of(subject)))
+            .append(" vs ")
+            .append(reference.shortName())
+            .append(' ')
+            .append(fmt(statistic.of(reference)))
+            .append(" ns/op; JMH scores ")
+            .append(fmt(subject.score()))
+            .append(" ± ")
+            .append(fmtErr(subject.error()))
+            .append(" vs ")
+            .append(fmt(reference.score()))
+            .append(" ± ")
+            .append(fmtErr(reference.error()))
+            .append(' ')
+            .append(subject.unit())
+            .append(')');
       }
       b.append("; limit ").append(fmt(limit)).append(' ').append(unit);
       if (Math.abs(limit - MARGIN * target) < 1e-9) {
-        b.append(" = ").append(MARGIN).append(" × target ").append(fmt(target)).append(' ').append(unit);
+        b.append(" = ")
+            .append(MARGIN)
+            .append(" × target ")
+            .append(fmt(target))
+            .append(' ')
+            .append(unit);
       } else {
-        b.append(" (interim, while the target ").append(fmt(target)).append(' ').append(unit).append(" is missed; see Budget)");
+        b.append(" (interim, while the target ")
+            .append(fmt(target))
+            .append(' ')
+            .append(unit)
+            .append(" is missed; see Budget)");
       }
       return b.toString();
     }
@@ -200,46 +277,125 @@ public final class Budget {
         || (canary && r.group().equals(CANARY));
   }
 
-  /** Every check docs/architecture.md §6 implies for {@code results}, ratios of means; references come from the same results. */
+  /**
+   * Every check docs/architecture.md §6 implies for {@code results}, ratios of means; references
+   * come from the same results.
+   */
   public static List<Check> check(List<Result> results, boolean canary) {
     return check(results, canary, Statistic.MEAN);
   }
 
-  /** Every check docs/architecture.md §6 implies for {@code results}, ratios of {@code statistic}. */
+  /**
+   * Every check docs/architecture.md §6 implies for {@code results}, ratios of {@code statistic}.
+   */
   public static List<Check> check(List<Result> results, boolean canary, Statistic statistic) {
     List<Check> checks = new ArrayList<>();
     for (Result r : results) {
       if (!isRoutePath(r, canary)) {
         continue;
       }
-      checks.add(new Check("allocation", r, null, r.allocNorm(), r.allocNormError(), "B/op", 0, MAX_ALLOC_BYTES, true,
-          statistic));
+      checks.add(
+          new Check(
+              "allocation",
+              r,
+              null,
+              r.allocNorm(),
+              r.allocNormError(),
+              "B/op",
+              0,
+              MAX_ALLOC_BYTES,
+              true,
+              statistic));
       String strategy = r.param("strategy");
       String keySet = r.param("keySet");
       boolean hashMod = "hash_mod".equals(strategy);
       boolean asciiText = "ascii16".equals(keySet) || "ascii36".equals(keySet);
       if (hashMod && r.group().equals("BytesRouteBenchmark")) {
-        checks.add(ratio("byte[] key, hash_mod ≤ 1.15 F", r, floorOf(results, r), 1.15, 1.15 * MARGIN, "F", statistic));
-      } else if (hashMod && asciiText && (r.group().equals("StringRouteBenchmark") || r.group().equals(CANARY))) {
-        checks.add(ratio("String ASCII key, hash_mod ≤ 2.0 F", r, floorOf(results, r), 2.0, 2.0 * MARGIN, "F", statistic));
+        checks.add(
+            ratio(
+                "byte[] key, hash_mod ≤ 1.15 F",
+                r,
+                floorOf(results, r),
+                1.15,
+                1.15 * MARGIN,
+                "F",
+                statistic));
+      } else if (hashMod
+          && asciiText
+          && (r.group().equals("StringRouteBenchmark") || r.group().equals(CANARY))) {
+        checks.add(
+            ratio(
+                "String ASCII key, hash_mod ≤ 2.0 F",
+                r,
+                floorOf(results, r),
+                2.0,
+                2.0 * MARGIN,
+                "F",
+                statistic));
       } else if ("jump".equals(strategy) && r.group().equals("BytesRouteBenchmark")) {
-        checks.add(ratio("byte[] key, jump ≤ plain Lamping–Veach loop", r, plainJumpOf(results, r), 1.0, MARGIN,
-            "× plain loop", statistic));
-      } else if (r.group().equals("RingRouteBenchmark") && RING_GROUPS.equals(r.param("groups"))
+        checks.add(
+            ratio(
+                "byte[] key, jump ≤ plain Lamping–Veach loop",
+                r,
+                plainJumpOf(results, r),
+                1.0,
+                MARGIN,
+                "× plain loop",
+                statistic));
+      } else if (r.group().equals("RingRouteBenchmark")
+          && RING_GROUPS.equals(r.param("groups"))
           && (r.method().equals("string") || r.method().equals("bytes"))) {
         String form = r.method().equals("string") ? "String" : "byte[]";
-        checks.add(ratio("weighted ring, " + RING_GROUPS + " groups, " + form + " key ≤ 1.25 × hash_mod route", r,
-            hashModOf(results, r), 1.25, 1.25 * MARGIN, "× hash_mod", statistic));
-      } else if (r.shortName().equals("LookupRouteBenchmark.hit") && LOOKUP_ENTRIES.equals(r.param("entries"))) {
-        checks.add(ratio("lookup hit, 1M-entry directory ≤ 2.5 F", r, floorOf(results, r), 2.5, LOOKUP_HIT_GUARD_LIMIT, "F",
-            statistic));
-      } else if (r.shortName().equals("RouteStatsBenchmark.recorded") && STATS_SAMPLE_EVERY.equals(r.param("sampleEvery"))) {
-        checks.add(ratio("route statistics on, one thread ≤ 1.3 × the plain route", r, statsPlainOf(results, r), 1.3,
-            1.3 * MARGIN, "× plain", statistic));
-      } else if (r.shortName().equals("RangeRouteBenchmark.routeLong") && RANGE_BOUNDARIES.equals(r.param("boundaries"))) {
+        checks.add(
+            ratio(
+                "weighted ring, "
+                    + RING_GROUPS
+                    + " groups, "
+                    + form
+                    + " key ≤ 1.25 × hash_mod route",
+                r,
+                hashModOf(results, r),
+                1.25,
+                1.25 * MARGIN,
+                "× hash_mod",
+                statistic));
+      } else if (r.shortName().equals("LookupRouteBenchmark.hit")
+          && LOOKUP_ENTRIES.equals(r.param("entries"))) {
+        checks.add(
+            ratio(
+                "lookup hit, 1M-entry directory ≤ 2.5 F",
+                r,
+                floorOf(results, r),
+                2.5,
+                LOOKUP_HIT_GUARD_LIMIT,
+                "F",
+                statistic));
+      } else if (r.shortName().equals("RouteStatsBenchmark.recorded")
+          && STATS_SAMPLE_EVERY.equals(r.param("sampleEvery"))) {
+        checks.add(
+            ratio(
+                "route statistics on, one thread ≤ 1.3 × the plain route",
+                r,
+                statsPlainOf(results, r),
+                1.3,
+                1.3 * MARGIN,
+                "× plain",
+                statistic));
+      } else if (r.shortName().equals("RangeRouteBenchmark.routeLong")
+          && RANGE_BOUNDARIES.equals(r.param("boundaries"))) {
         double relative = statistic.relativeError(r);
-        checks.add(new Check("range, " + RANGE_BOUNDARIES + " long boundaries ≤ 12 ns", r, null, statistic.of(r),
-            statistic.of(r) * relative, "ns/op", 12.0, Double.POSITIVE_INFINITY, false, statistic));
+        checks.add(
+            new Check(
+                "range, " + RANGE_BOUNDARIES + " long boundaries ≤ 12 ns",
+                r,
+                null,
+                statistic.of(r),
+                statistic.of(r) * relative,
+                "ns/op",
+                12.0,
+                Double.POSITIVE_INFINITY,
+                false,
+                statistic));
       }
     }
     return checks;
@@ -260,13 +416,15 @@ public final class Budget {
   }
 
   /**
-   * The {@code hash_mod} route measured beside ring route {@code r} ({@code RingRouteBenchmark.stringHashMod}
-   * for {@code .string}, {@code .bytesHashMod} for {@code .bytes}) at {@code r}'s key set and N, or null.
+   * The {@code hash_mod} route measured beside ring route {@code r} ({@code
+   * RingRouteBenchmark.stringHashMod} for {@code .string}, {@code .bytesHashMod} for {@code
+   * .bytes}) at {@code r}'s key set and N, or null.
    */
   public static Result hashModOf(List<Result> results, Result r) {
     String name = r.group() + "." + r.method() + "HashMod";
     for (Result p : results) {
-      if (p.shortName().equals(name) && Objects.equals(p.param("keySet"), r.param("keySet"))
+      if (p.shortName().equals(name)
+          && Objects.equals(p.param("keySet"), r.param("keySet"))
           && Objects.equals(p.param("groups"), r.param("groups"))) {
         return p;
       }
@@ -274,10 +432,14 @@ public final class Budget {
     return null;
   }
 
-  /** The plain route measured beside {@code RouteStatsBenchmark.recorded} {@code r}, at its sampling rate, or null. */
+  /**
+   * The plain route measured beside {@code RouteStatsBenchmark.recorded} {@code r}, at its sampling
+   * rate, or null.
+   */
   public static Result statsPlainOf(List<Result> results, Result r) {
     for (Result p : results) {
-      if (p.shortName().equals(STATS_PLAIN) && Objects.equals(p.param("sampleEvery"), r.param("sampleEvery"))) {
+      if (p.shortName().equals(STATS_PLAIN)
+          && Objects.equals(p.param("sampleEvery"), r.param("sampleEvery"))) {
         return p;
       }
     }
@@ -287,7 +449,8 @@ public final class Budget {
   /** The plain Lamping–Veach loop at {@code r}'s key set and N, or null. */
   public static Result plainJumpOf(List<Result> results, Result r) {
     for (Result p : results) {
-      if (p.shortName().equals(PLAIN_JUMP) && p.params().get("keySet").equals(r.param("keySet"))
+      if (p.shortName().equals(PLAIN_JUMP)
+          && p.params().get("keySet").equals(r.param("keySet"))
           && p.params().get("groups").equals(r.param("groups"))) {
         return p;
       }
@@ -305,10 +468,17 @@ public final class Budget {
     return new double[] {value, error};
   }
 
-  private static Check ratio(String rule, Result r, Result reference, double target, double limit, String unit,
+  private static Check ratio(
+      String rule,
+      Result r,
+      Result reference,
+      double target,
+      double limit,
+      String unit,
       Statistic statistic) {
     if (reference == null) {
-      return new Check(rule, r, null, Double.NaN, Double.NaN, unit, target, limit, false, statistic);
+      return new Check(
+          rule, r, null, Double.NaN, Double.NaN, unit, target, limit, false, statistic);
     }
     double[] v = ratioOf(r, reference, statistic);
     return new Check(rule, r, reference, v[0], v[1], unit, target, limit, false, statistic);

@@ -12,15 +12,16 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * A JMH profiler that reports {@code cpu.time.norm}: the CPU time the forked JVM used per operation,
- * in ns/op. Add it with {@code -prof io.shardrouter.bench.CpuTimeProfiler}.
+ * A JMH profiler that reports {@code cpu.time.norm}: the CPU time the forked JVM used per
+ * operation, in ns/op. Add it with {@code -prof io.shardrouter.bench.CpuTimeProfiler}.
  *
  * <p>Why: JMH's score is wall-clock time. On a shared 2-core machine where other builds run, a
  * benchmark thread waits for a core for a good part of each iteration, and that wait lands in the
  * score: we saw F move from 6 to 12 ns/op between two runs minutes apart. CPU time counts only the
- * time the process actually ran, so it leaves the waiting out; it still includes what sharing a core
- * costs (caches, a busy sibling hyperthread), so it is a steadier number, not an exact one. In steady
- * state the process's CPU time is the benchmark thread's: the JIT is done, JMH's control thread sleeps.
+ * time the process actually ran, so it leaves the waiting out; it still includes what sharing a
+ * core costs (caches, a busy sibling hyperthread), so it is a steadier number, not an exact one. In
+ * steady state the process's CPU time is the benchmark thread's: the JIT is done, JMH's control
+ * thread sleeps.
  *
  * <p><b>Thread-safety:</b> one instance per fork, called by JMH's control thread.
  */
@@ -44,8 +45,8 @@ public final class CpuTimeProfiler implements InternalProfiler {
 
   @Override
   @SuppressWarnings("rawtypes") // JMH's own signature uses the raw Result
-  public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
-      IterationResult result) {
+  public Collection<? extends Result> afterIteration(
+      BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
     long cpu = os.getProcessCpuTime() - before;
     long ops = result.getMetadata().getAllOps();
     double perOp = ops == 0 ? Double.NaN : (double) cpu / ops;

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the JSON that JMH writes with {@code -rf json} into {@link Result}s: what the guard checks and
- * what the report prints. Only the fields both need are kept.
+ * Reads the JSON that JMH writes with {@code -rf json} into {@link Result}s: what the guard checks
+ * and what the report prints. Only the fields both need are kept.
  */
 public final class JmhResults {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,8 +36,19 @@ public final class JmhResults {
    * @param cpuBest its best (lowest) iteration
    * @param run the run settings of this result
    */
-  public record Result(String benchmark, Map<String, String> params, double score, double error, double best, String unit,
-      double allocNorm, double allocNormError, double cpu, double cpuError, double cpuBest, Settings run) {
+  public record Result(
+      String benchmark,
+      Map<String, String> params,
+      double score,
+      double error,
+      double best,
+      String unit,
+      double allocNorm,
+      double allocNormError,
+      double cpu,
+      double cpuError,
+      double cpuBest,
+      Settings run) {
 
     /** The simple class name, e.g. {@code StringRouteBenchmark}. */
     public String group() {
@@ -87,13 +98,32 @@ public final class JmhResults {
    * @param warmup e.g. {@code 3 × 1 s}
    * @param measurement e.g. {@code 5 × 1 s}
    */
-  public record Settings(String jmhVersion, String jdkVersion, String vm, List<String> jvmArgs, String mode,
-      int forks, int threads, String warmup, String measurement) {
+  public record Settings(
+      String jmhVersion,
+      String jdkVersion,
+      String vm,
+      List<String> jvmArgs,
+      String mode,
+      int forks,
+      int threads,
+      String warmup,
+      String measurement) {
 
-    /** {@code 1 fork, 1 thread, warm-up 3 × 1 s, measurement 5 × 1 s, mode avgt}, and JVM arguments if any. */
+    /**
+     * {@code 1 fork, 1 thread, warm-up 3 × 1 s, measurement 5 × 1 s, mode avgt}, and JVM arguments
+     * if any.
+     */
     public String describe() {
-      return forks + (forks == 1 ? " fork, " : " forks, ") + threads + (threads == 1 ? " thread" : " threads")
-          + ", warm-up " + warmup + ", measurement " + measurement + ", mode " + mode
+      return forks
+          + (forks == 1 ? " fork, " : " forks, ")
+          + threads
+          + (threads == 1 ? " thread" : " threads")
+          + ", warm-up "
+          + warmup
+          + ", measurement "
+          + measurement
+          + ", mode "
+          + mode
           + (jvmArgs.isEmpty() ? "" : ", JVM arguments `" + String.join(" ", jvmArgs) + "`");
     }
   }
@@ -116,7 +146,8 @@ public final class JmhResults {
       throw new IllegalArgumentException("not JMH JSON results: " + e.getMessage(), e);
     }
     if (root == null || !root.isArray()) {
-      throw new IllegalArgumentException("not JMH JSON results: expected an array of benchmark results, as written by -rf json");
+      throw new IllegalArgumentException(
+          "not JMH JSON results: expected an array of benchmark results, as written by -rf json");
     }
     List<Result> out = new ArrayList<>();
     for (JsonNode r : root) {
@@ -131,18 +162,35 @@ public final class JmhResults {
       JsonNode cpuMin = cpu.path("scorePercentiles").path("0.0");
       List<String> jvmArgs = new ArrayList<>();
       r.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
-      Settings settings = new Settings(r.path("jmhVersion").asText("?"), r.path("jdkVersion").asText("?"),
-          (r.path("vmName").asText("?") + " " + r.path("vmVersion").asText("")).trim(), List.copyOf(jvmArgs),
-          r.path("mode").asText("?"), r.path("forks").asInt(), r.path("threads").asInt(),
-          iterations(r, "warmup"), iterations(r, "measurement"));
+      Settings settings =
+          new Settings(
+              r.path("jmhVersion").asText("?"),
+              r.path("jdkVersion").asText("?"),
+              (r.path("vmName").asText("?") + " " + r.path("vmVersion").asText("")).trim(),
+              List.copyOf(jvmArgs),
+              r.path("mode").asText("?"),
+              r.path("forks").asInt(),
+              r.path("threads").asInt(),
+              iterations(r, "warmup"),
+              iterations(r, "measurement"));
       double score = number(primary.path("score"));
       JsonNode min = primary.path("scorePercentiles").path("0.0");
-      out.add(new Result(text(r, "benchmark"), params, score, number(primary.path("scoreError")),
-          min.isMissingNode() ? score : number(min), primary.path("scoreUnit").asText("?"), alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")),
-          alloc.isMissingNode() ? Double.NaN : number(alloc.path("scoreError")),
-          cpu.isMissingNode() ? Double.NaN : number(cpu.path("score")),
-          cpu.isMissingNode() ? Double.NaN : number(cpu.path("scoreError")),
-          cpu.isMissingNode() ? Double.NaN : cpuMin.isMissingNode() ? number(cpu.path("score")) : number(cpuMin), settings));
+      out.add(
+          new Result(
+              text(r, "benchmark"),
+              params,
+              score,
+              number(primary.path("scoreError")),
+              min.isMissingNode() ? score : number(min),
+              primary.path("scoreUnit").asText("?"),
+              alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")),
+              alloc.isMissingNode() ? Double.NaN : number(alloc.path("scoreError")),
+              cpu.isMissingNode() ? Double.NaN : number(cpu.path("score")),
+              cpu.isMissingNode() ? Double.NaN : number(cpu.path("scoreError")),
+              cpu.isMissingNode()
+                  ? Double.NaN
+                  : cpuMin.isMissingNode() ? number(cpu.path("score")) : number(cpuMin),
+              settings));
     }
     return out;
   }

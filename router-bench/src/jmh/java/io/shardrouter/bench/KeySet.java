@@ -1,7 +1,7 @@
 package io.shardrouter.bench;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
@@ -35,10 +35,13 @@ public enum KeySet {
 
   /** Keys per benchmark array, a power of two. */
   public static final int SIZE = 1 << 12;
+
   /** Index mask: {@code keys[i++ & MASK]}. */
   public static final int MASK = SIZE - 1;
+
   /** Distinct keys in each set. */
   public static final int UNIVERSE = 1_000_000;
+
   /** Zipf exponent. */
   public static final double ZIPF_S = 0.99;
 
@@ -63,7 +66,8 @@ public enum KeySet {
         return k;
       }
     }
-    throw new IllegalArgumentException("unknown keySet '" + name + "'; known: ascii16, ascii36, nonascii, long, ascii16_long");
+    throw new IllegalArgumentException(
+        "unknown keySet '" + name + "'; known: ascii16, ascii36, nonascii, long, ascii16_long");
   }
 
   /** True for the sets whose keys are text. */

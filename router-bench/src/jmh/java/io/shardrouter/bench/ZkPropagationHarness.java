@@ -100,7 +100,8 @@ public final class ZkPropagationHarness {
         publisher.publish(tables.get(v - 1), v - 1);
         long t1 = System.nanoTime();
         if (!swapped[v].await(60, TimeUnit.SECONDS)) {
-          failure.set("version " + v + ": " + swapped[v].getCount() + " watchers not updated in 60 s");
+          failure.set(
+              "version " + v + ": " + swapped[v].getCount() + " watchers not updated in 60 s");
           break;
         }
         long t2 = System.nanoTime();

@@ -1,9 +1,9 @@
 package io.shardrouter.bench.core;
 
 import io.shardrouter.bench.BenchTables;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,12 +20,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * What does publishing a routing table with {@code Router.update} cost? {@link #swap} publishes the
  * next higher version (entity and key type checks, version and fingerprint comparison, one CAS, the
  * INFO log call, the listener loop); {@link #repeatedDelivery} hands over a table of the current
- * version with equal content (a re-delivered update), which compares fingerprints and changes nothing.
+ * version with equal content (a re-delivered update), which compares fingerprints and changes
+ * nothing.
  *
  * <p>The {@value #VERSIONS} tables of versions 1..{@value #VERSIONS} are built in {@code @Setup};
  * after the last one a fresh router is created, one small allocation per {@value #VERSIONS} swaps.
- * SLF4J is bound to slf4j-simple at level {@code warn} in the benchmark jar, so the swap's INFO line
- * is built (its arguments are) but not written.
+ * SLF4J is bound to slf4j-simple at level {@code warn} in the benchmark jar, so the swap's INFO
+ * line is built (its arguments are) but not written.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RouterUpdateBenchmark -prof gc}
  */
@@ -48,7 +49,8 @@ public class RouterUpdateBenchmark {
 
     @Setup
     public void setup() {
-      RoutingTable first = BenchTables.table(BenchTables.strategy("jump", 256), 16, KeyType.STRING, 1);
+      RoutingTable first =
+          BenchTables.table(BenchTables.strategy("jump", 256), 16, KeyType.STRING, 1);
       tables = new RoutingTable[VERSIONS];
       for (int v = 0; v < VERSIONS; v++) {
         tables[v] = first.toBuilder().version(v + 1).build();

@@ -5,8 +5,9 @@ import net.openhft.hashing.Access;
 
 /**
  * A copy of the {@code Access} router-hash first used for ASCII strings: 8 {@code charAt} calls
- * packed into one little-endian {@code long}. Kept here so {@link StringHashBenchmark} can compare it
- * with what router-hash does now. Little-endian platforms only (the benchmarks run on x86-64 and aarch64).
+ * packed into one little-endian {@code long}. Kept here so {@link StringHashBenchmark} can compare
+ * it with what router-hash does now. Little-endian platforms only (the benchmarks run on x86-64 and
+ * aarch64).
  */
 final class AsciiCharAccess extends Access<String> {
   static final AsciiCharAccess INSTANCE = new AsciiCharAccess();

@@ -2,10 +2,10 @@ package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,11 +20,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does routing a key given as its canonical bytes take? {@link #table} is
- * {@code RoutingTable.routeCanonical(byte[])}: xxh3-64 over the bytes (exactly F), the strategy's
+ * How long does routing a key given as its canonical bytes take? {@link #table} is {@code
+ * RoutingTable.routeCanonical(byte[])}: xxh3-64 over the bytes (exactly F), the strategy's
  * arithmetic and one array load; {@link #router} adds {@code Router}'s volatile table read. Budget
- * (docs/architecture.md §6): {@code hash_mod} ≤ 1.15 F; {@code jump} no slower than the plain Lamping–Veach loop
- * over the same hash ({@code PeerBenchmark.plainJump}); 0 B/op.
+ * (docs/architecture.md §6): {@code hash_mod} ≤ 1.15 F; {@code jump} no slower than the plain
+ * Lamping–Veach loop over the same hash ({@code PeerBenchmark.plainJump}); 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar BytesRouteBenchmark -prof gc}
  */
@@ -40,8 +40,10 @@ public class BytesRouteBenchmark {
   public static class Tables {
     @Param({"hash_mod", "jump"})
     public String strategy;
+
     @Param({"16", "128", "1024"})
     public int groups;
+
     RoutingTable table;
     Router router;
 
@@ -57,6 +59,7 @@ public class BytesRouteBenchmark {
   public static class Keys {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     byte[][] keys;
     int i;
 

@@ -2,10 +2,10 @@ package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,11 +20,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does routing a composite {@code (String, long)} key take? {@link #table} is
- * {@code RoutingTable.route(String, long)}: the key's canonical bytes (4-byte length, UTF-8 text,
- * 8-byte long) written into the per-thread scratch, xxh3-64 over them, the strategy's arithmetic and
- * one array load; {@link #router} adds {@code Router}'s volatile table read. Reported as a ratio to
- * F over the same 28 bytes ({@code keySet = ascii16_long}); budget: 0 B/op.
+ * How long does routing a composite {@code (String, long)} key take? {@link #table} is {@code
+ * RoutingTable.route(String, long)}: the key's canonical bytes (4-byte length, UTF-8 text, 8-byte
+ * long) written into the per-thread scratch, xxh3-64 over them, the strategy's arithmetic and one
+ * array load; {@link #router} adds {@code Router}'s volatile table read. Reported as a ratio to F
+ * over the same 28 bytes ({@code keySet = ascii16_long}); budget: 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar CompositeRouteBenchmark -prof gc}
  */
@@ -40,14 +40,18 @@ public class CompositeRouteBenchmark {
   public static class Tables {
     @Param({"hash_mod", "jump"})
     public String strategy;
+
     @Param({"16", "128", "1024"})
     public int groups;
+
     RoutingTable table;
     Router router;
 
     @Setup
     public void setup() {
-      table = BenchTables.table(strategy, groups, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
+      table =
+          BenchTables.table(
+              strategy, groups, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
       router = Router.create(table);
     }
   }
@@ -57,6 +61,7 @@ public class CompositeRouteBenchmark {
   public static class Keys {
     @Param({"ascii16_long"})
     public String keySet;
+
     String[] texts;
     long[] longs;
     int i;

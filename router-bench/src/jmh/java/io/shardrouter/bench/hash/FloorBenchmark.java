@@ -17,10 +17,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What does it cost to hash a key that is already in its canonical bytes? That is the floor F
- * (docs/architecture.md §6): routing must read the whole key once, so every route path is reported as a ratio to
- * {@link #xxh3Bytes} over the same key set, measured in the same run. {@link #hashChars} is the
- * obvious alternative for {@code String} keys: Zero-Allocation-Hashing over the UTF-16 chars
- * (twice the bytes, and not the canonical UTF-8 form, so it cannot be used for routing; shown for scale).
+ * (docs/architecture.md §6): routing must read the whole key once, so every route path is reported
+ * as a ratio to {@link #xxh3Bytes} over the same key set, measured in the same run. {@link
+ * #hashChars} is the obvious alternative for {@code String} keys: Zero-Allocation-Hashing over the
+ * UTF-16 chars (twice the bytes, and not the canonical UTF-8 form, so it cannot be used for
+ * routing; shown for scale).
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar FloorBenchmark -prof gc}
  */
@@ -37,6 +38,7 @@ public class FloorBenchmark {
   public static class Bytes {
     @Param({"ascii16", "ascii36", "nonascii", "long", "ascii16_long"})
     public String keySet;
+
     byte[][] keys;
     int i;
 
@@ -51,6 +53,7 @@ public class FloorBenchmark {
   public static class Text {
     @Param({"ascii16", "ascii36", "nonascii"})
     public String keySet;
+
     String[] keys;
     int i;
 

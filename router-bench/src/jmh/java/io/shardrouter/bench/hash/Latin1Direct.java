@@ -7,10 +7,10 @@ import net.openhft.hashing.LongHashFunction;
 
 /**
  * For {@link StringHashBenchmark} only: XXH3 over an ASCII {@code String}'s internal Latin-1 array,
- * read through a private {@code VarHandle} (the benchmark's fork opens {@code java.lang} for it). It
- * depends on JDK internals (the {@code value} and {@code coder} fields of compact strings, JDK 9+),
- * so it measures what an ASCII path with no per-char work would cost; it is not a proposal to ship
- * as it stands.
+ * read through a private {@code VarHandle} (the benchmark's fork opens {@code java.lang} for it).
+ * It depends on JDK internals (the {@code value} and {@code coder} fields of compact strings, JDK
+ * 9+), so it measures what an ASCII path with no per-char work would cost; it is not a proposal to
+ * ship as it stands.
  */
 final class Latin1Direct {
   /** The JVM argument the benchmark's fork needs. */
@@ -19,16 +19,19 @@ final class Latin1Direct {
   private static final LongHashFunction XXH3 = LongHashFunction.xx3();
   private static final VarHandle VALUE;
   private static final VarHandle CODER;
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   static {
     try {
-      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
+      MethodHandles.Lookup lookup =
+          MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
       VALUE = lookup.findVarHandle(String.class, "value", byte[].class);
       CODER = lookup.findVarHandle(String.class, "coder", byte.class);
     } catch (ReflectiveOperationException | IllegalAccessError | SecurityException e) {
-      throw new ExceptionInInitializerError(new IllegalStateException(
-          "reading String's internals needs the JVM argument " + OPENS + ": " + e, e));
+      throw new ExceptionInInitializerError(
+          new IllegalStateException(
+              "reading String's internals needs the JVM argument " + OPENS + ": " + e, e));
     }
   }
 

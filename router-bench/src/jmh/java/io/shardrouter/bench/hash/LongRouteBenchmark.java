@@ -2,10 +2,10 @@ package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,10 +20,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does routing a {@code long} key take? {@link #table} is {@code RoutingTable.route(long)}:
- * xxh3-64 of the key's 8 little-endian bytes without writing them anywhere, the strategy's arithmetic
- * and one array load; {@link #router} adds {@code Router}'s volatile table read. Reported as a ratio
- * to F over the same 8 bytes ({@code keySet = long}); budget: 0 B/op.
+ * How long does routing a {@code long} key take? {@link #table} is {@code
+ * RoutingTable.route(long)}: xxh3-64 of the key's 8 little-endian bytes without writing them
+ * anywhere, the strategy's arithmetic and one array load; {@link #router} adds {@code Router}'s
+ * volatile table read. Reported as a ratio to F over the same 8 bytes ({@code keySet = long});
+ * budget: 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar LongRouteBenchmark -prof gc}
  */
@@ -39,8 +40,10 @@ public class LongRouteBenchmark {
   public static class Tables {
     @Param({"hash_mod", "jump"})
     public String strategy;
+
     @Param({"16", "128", "1024"})
     public int groups;
+
     RoutingTable table;
     Router router;
 
@@ -57,6 +60,7 @@ public class LongRouteBenchmark {
     /** One set; the parameter names the floor this path is compared with. */
     @Param({"long"})
     public String keySet;
+
     long[] keys;
     int i;
 

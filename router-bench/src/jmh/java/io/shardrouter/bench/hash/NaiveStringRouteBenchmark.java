@@ -2,9 +2,9 @@ package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -39,8 +39,10 @@ public class NaiveStringRouteBenchmark {
   public static class Tables {
     @Param({"hash_mod"})
     public String strategy;
+
     @Param({"1024"})
     public int groups;
+
     RoutingTable table;
 
     @Setup
@@ -54,6 +56,7 @@ public class NaiveStringRouteBenchmark {
   public static class Keys {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     String[] keys;
     int i;
 

@@ -20,30 +20,33 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Which way of hashing an ASCII {@code String}'s UTF-8 bytes is fastest without allocating? Every
- * variant gives the same 64-bit value (checked in {@code @Setup}); the routing path uses
- * {@link #library}.
+ * variant gives the same 64-bit value (checked in {@code @Setup}); the routing path uses {@link
+ * #library}.
  *
  * <ul>
  *   <li>{@link #library}: {@code StableHash.hashString}, whatever router-hash does today.
- *   <li>{@link #charAccess}: an ASCII check, then XXH3 through a ZAH {@code Access} that packs 8 chars
- *       into a {@code long} with 8 {@code charAt} calls (router-hash's {@code AsciiStringAccess} until
- *       it was replaced; copied here so the comparison stays in the suite).
+ *   <li>{@link #charAccess}: an ASCII check, then XXH3 through a ZAH {@code Access} that packs 8
+ *       chars into a {@code long} with 8 {@code charAt} calls (router-hash's {@code
+ *       AsciiStringAccess} until it was replaced; copied here so the comparison stays in the
+ *       suite).
  *   <li>{@link #scratchCopy}: an ASCII check, then {@code String.getBytes(int, int, byte[], int)}
  *       (deprecated, but exactly right for ASCII: it copies each char's low byte, an array copy for
  *       Latin-1 strings) into a per-thread scratch, then XXH3 over the bytes.
- *   <li>{@link #scratchCopyNoThreadLocal}: the same with the scratch in the benchmark state, to show
- *       what the {@code ThreadLocal} lookup costs.
- *   <li>{@link #fusedCopy}: one loop that reads each char once, ORs it into the ASCII check and stores
- *       its low byte into the per-thread scratch; then XXH3 over the bytes.
+ *   <li>{@link #scratchCopyNoThreadLocal}: the same with the scratch in the benchmark state, to
+ *       show what the {@code ThreadLocal} lookup costs.
+ *   <li>{@link #fusedCopy}: one loop that reads each char once, ORs it into the ASCII check and
+ *       stores its low byte into the per-thread scratch; then XXH3 over the bytes.
  *   <li>{@link #stringCheckCopy}: like {@link #scratchCopy}, with the ASCII check written against
- *       {@code String} instead of {@code CharSequence} (so {@code charAt} is not an interface call).
+ *       {@code String} instead of {@code CharSequence} (so {@code charAt} is not an interface
+ *       call).
  *   <li>{@link #getCharsCheckNarrow}: {@code String.getChars} into a per-thread {@code char[]} (a
  *       vectorized inflate for Latin-1 strings), then one loop over the {@code char[]} that ORs the
  *       ASCII check and narrows each char into the byte scratch; then XXH3 over the bytes.
- *   <li>{@link #latin1Direct}: <em>not usable as is, shown for scale</em>: reads the {@code String}'s
- *       internal Latin-1 array (JDK internals, opened to the benchmark's fork; Zero-Allocation-Hashing's
- *       {@code hashChars} reads it through {@code sun.misc.Unsafe}), checks it is ASCII 8 bytes at a time and hashes it in place: the cost of
- *       an ASCII path with no per-char work at all.
+ *   <li>{@link #latin1Direct}: <em>not usable as is, shown for scale</em>: reads the {@code
+ *       String}'s internal Latin-1 array (JDK internals, opened to the benchmark's fork;
+ *       Zero-Allocation-Hashing's {@code hashChars} reads it through {@code sun.misc.Unsafe}),
+ *       checks it is ASCII 8 bytes at a time and hashes it in place: the cost of an ASCII path with
+ *       no per-char work at all.
  *   <li>{@link #getBytesUtf8}: {@code getBytes(UTF_8)} and XXH3 over the new array: allocates.
  *   <li>{@link #isAsciiOnly}: the ASCII check alone.
  * </ul>
@@ -72,6 +75,7 @@ public class StringHashBenchmark {
   public static class Keys {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     String[] keys;
     byte[] buffer = new byte[256];
     int i;
@@ -81,12 +85,20 @@ public class StringHashBenchmark {
       keys = KeySet.of(keySet).texts();
       for (String k : keys) {
         long expected = XXH3.hashBytes(k.getBytes(StandardCharsets.UTF_8));
-        long[] got = {LIBRARY.hashString(k), charAccessHash(k), scratchHash(k), stateHash(k, buffer), fusedHash(k),
-            stringCheckHash(k), charsHash(k),
-            Latin1Direct.hash(k)};
+        long[] got = {
+          LIBRARY.hashString(k),
+          charAccessHash(k),
+          scratchHash(k),
+          stateHash(k, buffer),
+          fusedHash(k),
+          stringCheckHash(k),
+          charsHash(k),
+          Latin1Direct.hash(k)
+        };
         for (int v = 0; v < got.length; v++) {
           if (got[v] != expected) {
-            throw new IllegalStateException("variant " + v + " hashes '" + k + "' to " + got[v] + ", expected " + expected);
+            throw new IllegalStateException(
+                "variant " + v + " hashes '" + k + "' to " + got[v] + ", expected " + expected);
           }
         }
       }
@@ -168,7 +180,8 @@ public class StringHashBenchmark {
     return XXH3.hash(key, AsciiCharAccess.INSTANCE, 0, key.length());
   }
 
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) is exactly the ASCII copy we want
+  @SuppressWarnings(
+      "deprecation") // getBytes(int, int, byte[], int) is exactly the ASCII copy we want
   static long scratchHash(String key) {
     int n = key.length();
     if (!Utf8.isAscii(key) || n > 256) {

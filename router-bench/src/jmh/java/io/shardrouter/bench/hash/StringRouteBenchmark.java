@@ -2,10 +2,10 @@ package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,11 +20,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does routing a {@code String} key take, and does it allocate? {@link #table} is
- * {@code RoutingTable.route(String)}: key type check, UTF-8 canonical bytes hashed with xxh3-64
- * (ASCII in place, other text through the per-thread scratch), the strategy's arithmetic and one
- * array load. {@link #router} adds {@code Router}'s volatile table read. Budget (docs/architecture.md §6): ASCII
- * keys on {@code hash_mod} ≤ 2.0 F; every path 0 B/op.
+ * How long does routing a {@code String} key take, and does it allocate? {@link #table} is {@code
+ * RoutingTable.route(String)}: key type check, UTF-8 canonical bytes hashed with xxh3-64 (ASCII in
+ * place, other text through the per-thread scratch), the strategy's arithmetic and one array load.
+ * {@link #router} adds {@code Router}'s volatile table read. Budget (docs/architecture.md §6):
+ * ASCII keys on {@code hash_mod} ≤ 2.0 F; every path 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar StringRouteBenchmark -prof gc}
  */
@@ -40,8 +40,10 @@ public class StringRouteBenchmark {
   public static class Tables {
     @Param({"hash_mod", "jump"})
     public String strategy;
+
     @Param({"16", "128", "1024"})
     public int groups;
+
     RoutingTable table;
     Router router;
 
@@ -57,6 +59,7 @@ public class StringRouteBenchmark {
   public static class Keys {
     @Param({"ascii16", "ascii36", "nonascii"})
     public String keySet;
+
     String[] keys;
     int i;
 

@@ -21,16 +21,16 @@ import java.util.SplittableRandom;
  * (one load per repetition, after one warm-up load) rather than a JMH benchmark.
  *
  * <p>The document (fallback {@code hash_mod} over 1,024 partitions on 16 groups, entries in random
- * key order) is generated once and cached under {@code java.io.tmpdir}; the snapshot is
- * {@code RoutingDocuments.writeSnapshot} of the table read from it. Peak heap is the sum of the heap pools' peak
- * usage during the timed loads, after a full GC with only the input bytes live; it counts garbage
- * not yet collected, so for the live peak run with a small {@code -Xmx} and {@code -Xlog:gc} and
- * take the largest heap after a collection. Each load also prints the CPU time of the loading
- * thread, which a busy machine changes far less than the elapsed time.
+ * key order) is generated once and cached under {@code java.io.tmpdir}; the snapshot is {@code
+ * RoutingDocuments.writeSnapshot} of the table read from it. Peak heap is the sum of the heap
+ * pools' peak usage during the timed loads, after a full GC with only the input bytes live; it
+ * counts garbage not yet collected, so for the live peak run with a small {@code -Xmx} and {@code
+ * -Xlog:gc} and take the largest heap after a collection. Each load also prints the CPU time of the
+ * loading thread, which a busy machine changes far less than the elapsed time.
  *
- * <p>Run (under the machine's benchmark lock, one JVM per mode):
- * {@code flock /tmp/sr-jmh.flock java -Xmx8g -cp router-bench/target/benchmarks.jar
- * io.shardrouter.bench.lookup.LookupLoadMain 10000000 snapshot 2}
+ * <p>Run (under the machine's benchmark lock, one JVM per mode): {@code flock /tmp/sr-jmh.flock
+ * java -Xmx8g -cp router-bench/target/benchmarks.jar io.shardrouter.bench.lookup.LookupLoadMain
+ * 10000000 snapshot 2}
  */
 public final class LookupLoadMain {
   private static final int PARTITIONS = 1024;
@@ -52,10 +52,14 @@ public final class LookupLoadMain {
       Files.write(json, document(n));
     }
     if (snapshot && !Files.exists(snap)) {
-      Files.write(snap, RoutingDocuments.writeSnapshot(RoutingDocuments.read(Files.readAllBytes(json), registry, ReadLimits.largest())));
+      Files.write(
+          snap,
+          RoutingDocuments.writeSnapshot(
+              RoutingDocuments.read(Files.readAllBytes(json), registry, ReadLimits.largest())));
     }
     byte[] input = Files.readAllBytes(snapshot ? snap : json);
-    System.out.printf("%d entries, %s, %.1f MB%n", n, snapshot ? "snapshot" : "json", input.length / 1e6);
+    System.out.printf(
+        "%d entries, %s, %.1f MB%n", n, snapshot ? "snapshot" : "json", input.length / 1e6);
     String fingerprint = load(input, registry).fingerprint(); // warm-up
     for (int r = 0; r < reps; r++) {
       System.gc();
@@ -73,10 +77,17 @@ public final class LookupLoadMain {
         }
       }
       if (!t.fingerprint().equals(fingerprint)) {
-        throw new IllegalStateException("load " + r + " gave fingerprint " + t.fingerprint() + ", the warm-up " + fingerprint);
+        throw new IllegalStateException(
+            "load " + r + " gave fingerprint " + t.fingerprint() + ", the warm-up " + fingerprint);
       }
-      System.out.printf("load %d: %.2f s (CPU of the loading thread %.2f s), peak heap %.0f MB (live before: %.0f MB), fingerprint %s%n",
-          r, (t1 - t0) / 1e9, (c1 - c0) / 1e9, peak / 1e6, base / 1e6, fingerprint.substring(0, 12));
+      System.out.printf(
+          "load %d: %.2f s (CPU of the loading thread %.2f s), peak heap %.0f MB (live before: %.0f MB), fingerprint %s%n",
+          r,
+          (t1 - t0) / 1e9,
+          (c1 - c0) / 1e9,
+          peak / 1e6,
+          base / 1e6,
+          fingerprint.substring(0, 12));
     }
   }
 
@@ -92,18 +103,31 @@ public final class LookupLoadMain {
   /** A compact format-1 document with {@code n} distinct 16-character hex keys in random order. */
   static byte[] document(int n) {
     StringBuilder sb = new StringBuilder(n * 24 + 20_000);
-    sb.append("{\"format\":1,\"routing_version\":1,\"entity\":\"users\",\"key\":{\"type\":\"string\"},\"strategy\":{\"type\":\"lookup\",")
-        .append("\"match\":\"key\",\"partitions\":").append(PARTITIONS).append(",\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",")
-        .append("\"partitions\":").append(PARTITIONS).append("},\"entries\":{");
+    sb.append(
+            "{\"format\":1,\"routing_version\":1,\"entity\":\"users\",\"key\":{\"type\":\"string\"},\"strategy\":{\"type\":\"lookup\",")
+        .append("\"match\":\"key\",\"partitions\":")
+        .append(PARTITIONS)
+        .append(",\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",")
+        .append("\"partitions\":")
+        .append(PARTITIONS)
+        .append("},\"entries\":{");
     SplittableRandom rnd = new SplittableRandom(42);
     for (int i = 0; i < n; i++) {
       // A bijection of i keeps the keys distinct without a set of them.
       long k = mix(i);
-      sb.append(i == 0 ? "\"" : ",\"").append(hex16(k)).append("\":").append(rnd.nextInt(PARTITIONS));
+      sb.append(i == 0 ? "\"" : ",\"")
+          .append(hex16(k))
+          .append("\":")
+          .append(rnd.nextInt(PARTITIONS));
     }
     sb.append("}},\"groups\":[");
     for (int g = 0; g < GROUPS; g++) {
-      sb.append(g == 0 ? "" : ",").append("{\"id\":\"g").append(g).append("\",\"primary\":\"db").append(g).append(":5432\"}");
+      sb.append(g == 0 ? "" : ",")
+          .append("{\"id\":\"g")
+          .append(g)
+          .append("\",\"primary\":\"db")
+          .append(g)
+          .append(":5432\"}");
     }
     sb.append("],\"placement\":[");
     for (int p = 0; p < PARTITIONS; p++) {

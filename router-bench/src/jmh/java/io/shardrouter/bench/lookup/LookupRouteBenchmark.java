@@ -2,10 +2,10 @@ package io.shardrouter.bench.lookup;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.lookup.LookupStrategy;
@@ -25,18 +25,19 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does a {@code lookup} route take, on a hit and on a miss? The table's strategy is
- * {@code LookupStrategy} over a directory of E = 1M (or 10M, or 10k to see the cost without cache and TLB misses) {@code ascii16} keys (ranks 0 to E − 1
- * of the key set's universe, built in {@code @Setup} with {@code LookupStrategy.builder(...).entry(byte[], int)}),
- * falling back to {@code hash_mod} over 1,024 partitions. {@link #hit} routes the usual Zipf-drawn
- * keys, all listed; {@link #miss} routes keys of the same form that are not listed (ranks from
- * 100,000,000 up), which take the fallback. Both go through {@code RoutingTable.route(String)}.
- * Budget (docs/architecture.md §6): a hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod}
- * route (docs/lookup.md §11). The setup prints the directory's memory per entry. The fork gets
- * {@code -Xmx8g} for the 10M directory; the CI guard runs 1M only.
+ * How long does a {@code lookup} route take, on a hit and on a miss? The table's strategy is {@code
+ * LookupStrategy} over a directory of E = 1M (or 10M, or 10k to see the cost without cache and TLB
+ * misses) {@code ascii16} keys (ranks 0 to E − 1 of the key set's universe, built in {@code @Setup}
+ * with {@code LookupStrategy.builder(...).entry(byte[], int)}), falling back to {@code hash_mod}
+ * over 1,024 partitions. {@link #hit} routes the usual Zipf-drawn keys, all listed; {@link #miss}
+ * routes keys of the same form that are not listed (ranks from 100,000,000 up), which take the
+ * fallback. Both go through {@code RoutingTable.route(String)}. Budget (docs/architecture.md §6): a
+ * hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod} route (docs/lookup.md
+ * §11). The setup prints the directory's memory per entry. The fork gets {@code -Xmx8g} for the 10M
+ * directory; the CI guard runs 1M only.
  *
- * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'LookupRouteBenchmark|FloorBenchmark.xxh3Bytes'
- * -p keySet=ascii16 -p entries=1000000 -prof gc}
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar
+ * 'LookupRouteBenchmark|FloorBenchmark.xxh3Bytes' -p keySet=ascii16 -p entries=1000000 -prof gc}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -46,8 +47,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LookupRouteBenchmark {
   /** The fallback's partitions. */
   public static final int FALLBACK_PARTITIONS = 1024;
+
   /** Groups the partitions are placed over. */
   static final int GROUPS = 16;
+
   /** The first rank of the unlisted keys. */
   static final int MISS_BASE = 100_000_000;
 
@@ -56,32 +59,39 @@ public class LookupRouteBenchmark {
   public static class Lookup {
     @Param({"10000", "1000000", "10000000"})
     public int entries;
+
     RoutingTable table;
 
     @Setup(Level.Trial)
     public void setup() {
       long start = System.nanoTime();
-      LookupStrategy.Builder b = LookupStrategy.builder(KeyType.STRING)
-          .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
+      LookupStrategy.Builder b =
+          LookupStrategy.builder(KeyType.STRING)
+              .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
       for (int r = 0; r < entries; r++) {
         b.entry(CanonicalKeys.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
       }
       LookupStrategy s = b.build();
       table = BenchTables.table(s, GROUPS, KeyType.STRING, 1);
-      System.out.printf(Locale.ROOT, "%nlookup directory: %,d entries, %,d bytes, %.1f B/entry, built in %.1f s%n",
-          s.size(), s.directoryBytes(), (double) s.directoryBytes() / s.size(),
+      System.out.printf(
+          Locale.ROOT,
+          "%nlookup directory: %,d entries, %,d bytes, %.1f B/entry, built in %.1f s%n",
+          s.size(),
+          s.directoryBytes(),
+          (double) s.directoryBytes() / s.size(),
           (System.nanoTime() - start) / 1e9);
     }
   }
 
   /**
-   * Listed keys (Zipf over the first 1M ranks, folded modulo E for a smaller directory so that every
-   * one is listed) and unlisted ones (the same ranks from {@value #MISS_BASE} up).
+   * Listed keys (Zipf over the first 1M ranks, folded modulo E for a smaller directory so that
+   * every one is listed) and unlisted ones (the same ranks from {@value #MISS_BASE} up).
    */
   @State(Scope.Thread)
   public static class Keys {
     @Param({"ascii16"})
     public String keySet;
+
     String[] hits;
     String[] misses;
     int i;

@@ -2,7 +2,6 @@ package io.shardrouter.bench.lookup;
 
 import io.shardrouter.bench.HarnessOptions;
 import io.shardrouter.bench.ZkPropagationHarness;
-
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
@@ -12,9 +11,9 @@ import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,7 +114,8 @@ public final class ZkLookupPropagationHarness {
       String failure = null;
       for (int v = 2; v <= total + 1; v++) {
         RoutingTable next =
-            RoutingDocuments.read(edit(document, v, changes, random), registry, ReadLimits.largest());
+            RoutingDocuments.read(
+                edit(document, v, changes, random), registry, ReadLimits.largest());
         if (v == warmup + 2) {
           System.gc();
           ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);

@@ -33,9 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Tables: {@code hash_mod} xxh3-64 over P = 1,024 partitions on 4 groups ({@code move}: the
  * placement gives every partition {@code p % 5 == 4} to a fifth group, 204 partitions), or {@code
  * hash_mod} 1,024 → 2,048 on the same 4 groups, partitions from 1,024 up placed one group further
- * ({@code split}: a strategy change, every partition has moving keys, about half of all keys move). Phase {@code DUAL_WRITE}. Keys: the {@code ascii16} key set, split in setup into
- * those whose partition moves and those whose does not (for {@code split}, whose key moves to
- * another group and whose does not).
+ * ({@code split}: a strategy change, every partition has moving keys, about half of all keys move).
+ * Phase {@code DUAL_WRITE}. Keys: the {@code ascii16} key set, split in setup into those whose
+ * partition moves and those whose does not (for {@code split}, whose key moves to another group and
+ * whose does not).
  *
  * <ul>
  *   <li>{@link #table}: {@code RoutingTable.route(String)} on the source table, the reference;
@@ -69,7 +70,9 @@ public class MigrationRouteBenchmark {
     public void setup() {
       from = table(1, PARTITIONS, 4, false);
       RoutingTable to =
-          change.equals("move") ? table(2, PARTITIONS, 5, true) : table(2, 2 * PARTITIONS, 4, false);
+          change.equals("move")
+              ? table(2, PARTITIONS, 5, true)
+              : table(2, 2 * PARTITIONS, 4, false);
       // split: partitions [P, 2P) are placed one group further, so about half of the keys move
       MigrationPlan plan = MigrationPlan.between(from, to);
       routes = plan.routes(Phase.DUAL_WRITE);
@@ -99,7 +102,12 @@ public class MigrationRouteBenchmark {
   static RoutingTable table(long version, int partitions, int groups, boolean grown) {
     StringBuilder g = new StringBuilder();
     for (int i = 1; i <= groups; i++) {
-      g.append(i == 1 ? "" : ", ").append("{\"id\": \"g").append(i).append("\", \"primary\": \"h").append(i).append("\"}");
+      g.append(i == 1 ? "" : ", ")
+          .append("{\"id\": \"g")
+          .append(i)
+          .append("\", \"primary\": \"h")
+          .append(i)
+          .append("\"}");
     }
     StringBuilder p = new StringBuilder();
     for (int i = 0; i < partitions; i++) {
@@ -107,10 +115,17 @@ public class MigrationRouteBenchmark {
       p.append(i == 0 ? "\"g" : ", \"g").append(group).append('"');
     }
     return RoutingDocuments.read(
-        "{\"format\": 1, \"routing_version\": " + version + ", \"entity\": \"bench\","
+        "{\"format\": 1, \"routing_version\": "
+            + version
+            + ", \"entity\": \"bench\","
             + " \"key\": {\"type\": \"string\"}, \"strategy\": {\"type\": \"hash_mod\", \"hash\":"
-            + " \"xxh3-64\", \"partitions\": " + partitions + "}, \"groups\": [" + g
-            + "], \"placement\": [" + p + "]}");
+            + " \"xxh3-64\", \"partitions\": "
+            + partitions
+            + "}, \"groups\": ["
+            + g
+            + "], \"placement\": ["
+            + p
+            + "]}");
   }
 
   /** A cursor over the key arrays. */

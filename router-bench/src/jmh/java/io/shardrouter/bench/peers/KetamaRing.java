@@ -15,16 +15,16 @@ import java.util.TreeMap;
  *       {@code name + "-" + k} gives 16 bytes, read as four 32-bit points, each little-endian:
  *       {@code d[3+4h]<<24 | d[2+4h]<<16 | d[1+4h]<<8 | d[4h]} for {@code h} in 0..3;
  *   <li>a key's point is the first such 32-bit value of the MD5 of the key's bytes;
- *   <li>the key belongs to the node of the first point at or after it on the circle
- *       ({@code TreeMap.ceilingEntry}), wrapping to the first point.
+ *   <li>the key belongs to the node of the first point at or after it on the circle ({@code
+ *       TreeMap.ceilingEntry}), wrapping to the first point.
  * </ul>
  *
- * <p>As deployed it hashes through a {@link MessageDigest} and looks up a {@code TreeMap<Long, Integer>}:
- * the digest array and the boxed {@code Long} are allocated per lookup. That is the point of the
- * comparison.
+ * <p>As deployed it hashes through a {@link MessageDigest} and looks up a {@code TreeMap<Long,
+ * Integer>}: the digest array and the boxed {@code Long} are allocated per lookup. That is the
+ * point of the comparison.
  *
- * <p><b>Thread-safety:</b> the continuum is immutable; {@link #nodeOf} takes the caller's
- * {@code MessageDigest}, which must not be shared between threads.
+ * <p><b>Thread-safety:</b> the continuum is immutable; {@link #nodeOf} takes the caller's {@code
+ * MessageDigest}, which must not be shared between threads.
  */
 public final class KetamaRing {
   /** Points per node with equal weights. */
@@ -56,8 +56,10 @@ public final class KetamaRing {
 
   /** Point {@code h} (0..3) of a 16-byte digest: 4 bytes little-endian, unsigned. */
   static long point(byte[] d, int h) {
-    return (long) (d[3 + h * 4] & 0xFF) << 24 | (long) (d[2 + h * 4] & 0xFF) << 16
-        | (long) (d[1 + h * 4] & 0xFF) << 8 | (d[h * 4] & 0xFF);
+    return (long) (d[3 + h * 4] & 0xFF) << 24
+        | (long) (d[2 + h * 4] & 0xFF) << 16
+        | (long) (d[1 + h * 4] & 0xFF) << 8
+        | (d[h * 4] & 0xFF);
   }
 
   /** The index of the node that owns {@code key}. */

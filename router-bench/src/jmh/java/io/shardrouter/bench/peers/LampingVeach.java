@@ -2,8 +2,8 @@ package io.shardrouter.bench.peers;
 
 /**
  * The jump consistent hash exactly as printed in Lamping and Veach, "A Fast, Minimal Memory,
- * Consistent Hash Algorithm" (2014), Figure 1, transcribed to Java: the plain loop that
- * {@code JumpHashStrategy} must not be slower than (docs/architecture.md §6).
+ * Consistent Hash Algorithm" (2014), Figure 1, transcribed to Java: the plain loop that {@code
+ * JumpHashStrategy} must not be slower than (docs/architecture.md §6).
  *
  * <pre>
  * int32_t JumpConsistentHash(uint64_t key, int32_t num_buckets) {

@@ -26,12 +26,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@link #plainJump}: xxh3-64, then the Lamping–Veach loop as printed in the paper;
- *   <li>{@link #guavaConsistentHash}: xxh3-64, then Guava's {@code Hashing.consistentHash(long, int)};
- *   <li>{@link #ketama}: MD5 via {@code MessageDigest} and a {@code TreeMap.ceilingEntry} over 160 points per node;
- *   <li>{@link #sortedRing001}: the vnode-named ring: blake2b-64 of the key, binary search over 150 tokens per node;
- *   <li>{@link #sortedRingXxh3}: the same ring searched with an xxh3-64 point, isolating the search cost;
+ *   <li>{@link #guavaConsistentHash}: xxh3-64, then Guava's {@code Hashing.consistentHash(long,
+ *       int)};
+ *   <li>{@link #ketama}: MD5 via {@code MessageDigest} and a {@code TreeMap.ceilingEntry} over 160
+ *       points per node;
+ *   <li>{@link #sortedRing001}: the vnode-named ring: blake2b-64 of the key, binary search over 150
+ *       tokens per node;
+ *   <li>{@link #sortedRingXxh3}: the same ring searched with an xxh3-64 point, isolating the search
+ *       cost;
  *   <li>{@link #hashCodeMod}: {@code Math.abs(key.hashCode() % N)}, the noise floor: {@code String}
- *       caches its hash code, so after the first visit of a slot this is a field load and a division.
+ *       caches its hash code, so after the first visit of a slot this is a field load and a
+ *       division.
  * </ul>
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar PeerBenchmark -prof gc}
@@ -45,11 +50,15 @@ public class PeerBenchmark {
   private static final LongHashFunction XXH3 = LongHashFunction.xx3();
   private static final StableHash BLAKE2B = StableHash.byName(StableHash.BLAKE2B_64, 0);
 
-  /** The peers' node structures for N nodes named {@code g0..g(N-1)}, like the benchmark tables' groups. */
+  /**
+   * The peers' node structures for N nodes named {@code g0..g(N-1)}, like the benchmark tables'
+   * groups.
+   */
   @State(Scope.Benchmark)
   public static class Nodes {
     @Param({"16", "128", "1024"})
     public int groups;
+
     KetamaRing ketama;
     SortedTokenRing ring;
 
@@ -69,6 +78,7 @@ public class PeerBenchmark {
   public static class Bytes {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     byte[][] keys;
     MessageDigest md5;
     int i;
@@ -85,6 +95,7 @@ public class PeerBenchmark {
   public static class Text {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     String[] keys;
     int i;
 

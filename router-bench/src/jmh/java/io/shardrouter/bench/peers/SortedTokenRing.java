@@ -7,18 +7,19 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The vnode-named consistent-hash ring as a Python {@code ConsistentHashRing} writes it, in Java: each node
- * {@code name} places 150 virtual nodes at the tokens {@code blake2b-64(name + "#vnode-" + i)}
- * (BLAKE2b, 8-byte digest, read big-endian as an unsigned integer), skipping a token already taken;
- * a key's point is looked up with {@code bisect_right} over the sorted tokens, and an index past the
- * end wraps to the first token.
+ * The vnode-named consistent-hash ring as a Python {@code ConsistentHashRing} writes it, in Java:
+ * each node {@code name} places 150 virtual nodes at the tokens {@code blake2b-64(name + "#vnode-"
+ * + i)} (BLAKE2b, 8-byte digest, read big-endian as an unsigned integer), skipping a token already
+ * taken; a key's point is looked up with {@code bisect_right} over the sorted tokens, and an index
+ * past the end wraps to the first token.
  *
- * <p>Tokens are stored with the sign bit flipped so that a signed binary search over a {@code long[]}
- * orders them as unsigned 64-bit integers, as Python's ints are. {@link #nodeOfPoint} takes the point,
- * so the benchmark can hash the key with blake2b-64 (as the vnode-named ring does) or xxh3-64 (to isolate the
- * search from the hash).
+ * <p>Tokens are stored with the sign bit flipped so that a signed binary search over a {@code
+ * long[]} orders them as unsigned 64-bit integers, as Python's ints are. {@link #nodeOfPoint} takes
+ * the point, so the benchmark can hash the key with blake2b-64 (as the vnode-named ring does) or
+ * xxh3-64 (to isolate the search from the hash).
  *
  * <p><b>Thread-safety:</b> immutable.
+ *
  * <p><b>Allocation:</b> none on {@link #nodeOfPoint}.
  */
 public final class SortedTokenRing {
@@ -59,7 +60,10 @@ public final class SortedTokenRing {
     }
   }
 
-  /** The index of the node owning the unsigned 64-bit {@code point}: bisect_right, wrapping past the end. */
+  /**
+   * The index of the node owning the unsigned 64-bit {@code point}: bisect_right, wrapping past the
+   * end.
+   */
   public int nodeOfPoint(long point) {
     long key = point ^ Long.MIN_VALUE;
     int lo = 0;

@@ -2,9 +2,9 @@ package io.shardrouter.bench.range;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.range.RangeStrategy;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -28,17 +28,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How long does routing through a range strategy take? {@link #routeLong} is
- * {@code RoutingTable.route(long)} over {@code RangeStrategy.of(KeyType.LONG, starts, null)} with
- * B = 16 / 128 / 1,024 boundaries in two layouts: {@code random} (random starts, the first
- * {@code Long.MIN_VALUE}, so every key has a range) and {@code monthly} (the epoch microseconds of B
- * month starts, as time ranges are cut, with the keys folded into those months);
- * {@link #binarySearch} is the peer: {@code Arrays.binarySearch} over the same {@code long[]} and
- * keys, turned into a range index, no table. {@link #routeString} routes {@code ascii16} keys through
- * B string boundaries (a sorted sample of the same universe, the first {@code "cust-"}). Ranges are
- * placed round-robin over 16 groups. Budget (docs/architecture.md §6): ≤ 12 ns at 1,024 {@code long} boundaries (an
- * absolute target: reported, never failed on); every route path 0 B/op, which the CI guard checks for
- * {@link #routeLong} at 1,024.
+ * How long does routing through a range strategy take? {@link #routeLong} is {@code
+ * RoutingTable.route(long)} over {@code RangeStrategy.of(KeyType.LONG, starts, null)} with B = 16 /
+ * 128 / 1,024 boundaries in two layouts: {@code random} (random starts, the first {@code
+ * Long.MIN_VALUE}, so every key has a range) and {@code monthly} (the epoch microseconds of B month
+ * starts, as time ranges are cut, with the keys folded into those months); {@link #binarySearch} is
+ * the peer: {@code Arrays.binarySearch} over the same {@code long[]} and keys, turned into a range
+ * index, no table. {@link #routeString} routes {@code ascii16} keys through B string boundaries (a
+ * sorted sample of the same universe, the first {@code "cust-"}). Ranges are placed round-robin
+ * over 16 groups. Budget (docs/architecture.md §6): ≤ 12 ns at 1,024 {@code long} boundaries (an
+ * absolute target: reported, never failed on); every route path 0 B/op, which the CI guard checks
+ * for {@link #routeLong} at 1,024.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RangeRouteBenchmark -prof gc}
  */
@@ -56,13 +56,16 @@ public class RangeRouteBenchmark {
   public static class LongRanges {
     @Param({"16", "128", "1024"})
     public int boundaries;
+
     /**
-     * {@code random}: random starts, the first {@code Long.MIN_VALUE}, keys the {@code long} key set;
-     * {@code monthly}: epoch microseconds of B month starts from 2000-01, keys the same key set folded
-     * into those months (timestamps clustered in 2<sup>51</sup> of the 2<sup>64</sup> values).
+     * {@code random}: random starts, the first {@code Long.MIN_VALUE}, keys the {@code long} key
+     * set; {@code monthly}: epoch microseconds of B month starts from 2000-01, keys the same key
+     * set folded into those months (timestamps clustered in 2<sup>51</sup> of the 2<sup>64</sup>
+     * values).
      */
     @Param({"random", "monthly"})
     public String layout;
+
     long[] starts;
     long[] keys;
     RoutingTable table;
@@ -81,16 +84,20 @@ public class RangeRouteBenchmark {
           }
           starts = Arrays.copyOf(starts, boundaries);
         }
-        default -> throw new IllegalArgumentException("unknown layout '" + layout + "'; benchmarks know random, monthly");
+        default ->
+            throw new IllegalArgumentException(
+                "unknown layout '" + layout + "'; benchmarks know random, monthly");
       }
       List<Long> list = new ArrayList<>();
       for (long s : starts) {
         list.add(s);
       }
-      table = BenchTables.table(RangeStrategy.of(KeyType.LONG, list, null), GROUPS, KeyType.LONG, 1);
+      table =
+          BenchTables.table(RangeStrategy.of(KeyType.LONG, list, null), GROUPS, KeyType.LONG, 1);
       for (int i = 0; i < keys.length; i++) { // the table and the peer agree
         if (table.route(keys[i]).partition() != rangeOf(starts, keys[i])) {
-          throw new IllegalStateException("range table and binary search disagree on key " + keys[i]);
+          throw new IllegalStateException(
+              "range table and binary search disagree on key " + keys[i]);
         }
       }
     }
@@ -101,6 +108,7 @@ public class RangeRouteBenchmark {
   public static class StringRanges {
     @Param({"16", "128", "1024"})
     public int boundaries;
+
     RoutingTable table;
 
     @Setup(Level.Trial)
@@ -111,7 +119,12 @@ public class RangeRouteBenchmark {
       while (starts.size() < boundaries) {
         starts.add(KeySet.ASCII16.text(r.nextInt(KeySet.UNIVERSE)));
       }
-      table = BenchTables.table(RangeStrategy.of(KeyType.STRING, new ArrayList<>(starts), null), GROUPS, KeyType.STRING, 1);
+      table =
+          BenchTables.table(
+              RangeStrategy.of(KeyType.STRING, new ArrayList<>(starts), null),
+              GROUPS,
+              KeyType.STRING,
+              1);
     }
   }
 
@@ -121,6 +134,7 @@ public class RangeRouteBenchmark {
     /** One set; the parameter names the floor this path is compared with. */
     @Param({"long"})
     public String keySet;
+
     int i;
   }
 
@@ -129,6 +143,7 @@ public class RangeRouteBenchmark {
   public static class Texts {
     @Param({"ascii16"})
     public String keySet;
+
     String[] keys;
     int i;
 

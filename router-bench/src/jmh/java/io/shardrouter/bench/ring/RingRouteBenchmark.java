@@ -2,10 +2,10 @@ package io.shardrouter.bench.ring;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.hash.HashPartitionStrategy;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingStrategy;
@@ -29,23 +29,24 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How much does a weighted ring cost over {@code hash_mod}? {@link #string} is
- * {@code RoutingTable.route(String)} and {@link #bytes} {@code routeCanonical(byte[])} on a ring in
- * mode {@code tokens} built the way an operator builds one: {@code RingAllocator.standard().initial}
- * over N − 4 groups of weight 1–3, then four {@code addGroup} steps, {@value #VNODES} vnodes per unit of
- * weight (about 2 × 16 × N tokens).
+ * How much does a weighted ring cost over {@code hash_mod}? {@link #string} is {@code
+ * RoutingTable.route(String)} and {@link #bytes} {@code routeCanonical(byte[])} on a ring in mode
+ * {@code tokens} built the way an operator builds one: {@code RingAllocator.standard().initial}
+ * over N − 4 groups of weight 1–3, then four {@code addGroup} steps, {@value #VNODES} vnodes per
+ * unit of weight (about 2 × 16 × N tokens).
  *
- * <p>{@link #stringHashMod} and {@link #bytesHashMod} are the reference: the same calls on a
- * {@code hash_mod} table over the same N groups ({@code BenchTables}, as in {@code StringRouteBenchmark}),
- * with the same keys, in a JVM set up exactly as for the ring: both tables are built, then the keys.
- * Only the table a method routes on differs, so the ratio is the routes' and not the heap's: measured in
- * separate classes, where the keys and tables land differently in memory, the ring's ratio at 1,024
- * groups moved between 1.1 and 1.6 from fork to fork while the routes themselves did not change. Budget
- * (docs/architecture.md §6): ≤ 1.25 × the {@code hash_mod} route at 1,024 groups; 0 B/op. {@link #string001} is
- * mode {@code 001} (the vnode-named ring: blake2b-64 of the key, 4 nodes × 150 vnodes), for
- * scale: its hash, not its search, is the cost.
+ * <p>{@link #stringHashMod} and {@link #bytesHashMod} are the reference: the same calls on a {@code
+ * hash_mod} table over the same N groups ({@code BenchTables}, as in {@code StringRouteBenchmark}),
+ * with the same keys, in a JVM set up exactly as for the ring: both tables are built, then the
+ * keys. Only the table a method routes on differs, so the ratio is the routes' and not the heap's:
+ * measured in separate classes, where the keys and tables land differently in memory, the ring's
+ * ratio at 1,024 groups moved between 1.1 and 1.6 from fork to fork while the routes themselves did
+ * not change. Budget (docs/architecture.md §6): ≤ 1.25 × the {@code hash_mod} route at 1,024
+ * groups; 0 B/op. {@link #string001} is mode {@code 001} (the vnode-named ring: blake2b-64 of the
+ * key, 4 nodes × 150 vnodes), for scale: its hash, not its search, is the cost.
  *
- * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RingRouteBenchmark -p keySet=ascii16,ascii36 -prof gc}
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar RingRouteBenchmark -p
+ * keySet=ascii16,ascii36 -prof gc}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -55,6 +56,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class RingRouteBenchmark {
   /** Vnodes per unit of weight. */
   public static final int VNODES = 16;
+
   /** Groups added one by one after the initial ring. */
   public static final int ADDED = 4;
 
@@ -63,6 +65,7 @@ public class RingRouteBenchmark {
   public static class Ring {
     @Param({"16", "128", "1024"})
     public int groups;
+
     RoutingTable table;
     RoutingTable hashMod;
 
@@ -82,8 +85,12 @@ public class RingRouteBenchmark {
     @Setup(Level.Trial)
     public void setup() {
       List<String> nodes = List.of("node-a", "node-b", "node-c", "node-d");
-      RoutingTable.Builder b = RoutingTable.builder().version(1).entity("orders").keyType(KeyType.STRING)
-          .strategy(RingStrategy.namedVnodes(nodes, RingStrategy.DEFAULT_NAMED_VNODES));
+      RoutingTable.Builder b =
+          RoutingTable.builder()
+              .version(1)
+              .entity("orders")
+              .keyType(KeyType.STRING)
+              .strategy(RingStrategy.namedVnodes(nodes, RingStrategy.DEFAULT_NAMED_VNODES));
       List<ReplicaGroup> gs = new ArrayList<>();
       List<String> placement = new ArrayList<>();
       for (int g = 0; g < nodes.size(); g++) {
@@ -99,10 +106,13 @@ public class RingRouteBenchmark {
   public static class Texts {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     String[] keys;
     int i;
 
-    /** After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike. */
+    /**
+     * After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike.
+     */
     @Setup
     public void setup(Ring ring) {
       keys = KeySet.of(keySet).texts();
@@ -114,17 +124,23 @@ public class RingRouteBenchmark {
   public static class Bytes {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     byte[][] keys;
     int i;
 
-    /** After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike. */
+    /**
+     * After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike.
+     */
     @Setup
     public void setup(Ring ring) {
       keys = KeySet.of(keySet).canonicalBytes();
     }
   }
 
-  /** A ring over {@code groups} groups: the initial ring of all but {@value #ADDED}, then one addGroup each. */
+  /**
+   * A ring over {@code groups} groups: the initial ring of all but {@value #ADDED}, then one
+   * addGroup each.
+   */
   public static RoutingTable ring(int groups) {
     int initial = Math.max(1, groups - ADDED);
     List<ReplicaGroup> gs = new ArrayList<>();
@@ -134,7 +150,8 @@ public class RingRouteBenchmark {
       weights.put("g" + g, weight(g));
     }
     RingAllocator allocator = RingAllocator.standard();
-    RoutingTable t = allocator.initial(1, "orders", KeyType.STRING, StableHash.xxh3(), VNODES, gs, weights);
+    RoutingTable t =
+        allocator.initial(1, "orders", KeyType.STRING, StableHash.xxh3(), VNODES, gs, weights);
     for (int g = initial; g < groups; g++) {
       t = allocator.addGroup(t, group(g), weight(g));
     }
@@ -164,10 +181,13 @@ public class RingRouteBenchmark {
   public static class Points {
     @Param({"ascii16", "ascii36"})
     public String keySet;
+
     long[] points;
     int i;
 
-    /** After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike. */
+    /**
+     * After the tables ({@code ring}: a dependency), so that every method's heap is laid out alike.
+     */
     @Setup
     public void setup(Ring ring) {
       byte[][] keys = KeySet.of(keySet).canonicalBytes();
@@ -178,7 +198,10 @@ public class RingRouteBenchmark {
     }
   }
 
-  /** The ring's lookup alone: a routing point to its partition ({@code RingStrategy.partitionOfHash}). */
+  /**
+   * The ring's lookup alone: a routing point to its partition ({@code
+   * RingStrategy.partitionOfHash}).
+   */
   @Benchmark
   public int pointRing(Ring r, Points k) {
     return ((RingStrategy) r.table.strategy()).partitionOfHash(k.points[k.i++ & KeySet.MASK]);
@@ -187,7 +210,8 @@ public class RingRouteBenchmark {
   /** {@code hash_mod}'s lookup alone, for {@link #pointRing}. */
   @Benchmark
   public int pointHashMod(Ring r, Points k) {
-    return ((HashPartitionStrategy) r.hashMod.strategy()).partitionOfHash(k.points[k.i++ & KeySet.MASK]);
+    return ((HashPartitionStrategy) r.hashMod.strategy())
+        .partitionOfHash(k.points[k.i++ & KeySet.MASK]);
   }
 
   /** The reference for {@link #string}: the same keys on {@code hash_mod}. */

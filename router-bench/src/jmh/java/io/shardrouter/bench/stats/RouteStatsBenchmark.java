@@ -2,9 +2,9 @@ package io.shardrouter.bench.stats;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.KeyType;
 import io.shardrouter.stats.RouteStats;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
