@@ -17,7 +17,9 @@ import java.util.Objects;
  *       every depth of nesting ({@link NestedStrategies}), each with its own JSON path;
  *   <li>partitions may only be placed on groups with certain labels (a lookup entry pinned to a
  *       region, the buckets of {@code time_buckets} over one): {@link #placementPins} declares
- *       them, and the table checks its placement against them.
+ *       them, and the table checks its placement against them. Pins are asked of the top strategy
+ *       only: partition numbers are the table's there, so a strategy that nests others returns
+ *       their pins too, renumbered into its own partitions and with their document paths.
  * </ul>
  *
  * <p><b>Thread-safety:</b> implementations are immutable.
@@ -51,6 +53,8 @@ public interface GroupConstraint {
    *
    * <p><b>Thread-safety:</b> immutable.
    *
+   * <p><b>Stability:</b> evolving.
+   *
    * @param owner what is pinned, as a person reads it, e.g. {@code tenant 'globex'}
    * @param path the JSON path of the pin in the routing document, e.g. {@code
    *     strategy.entries.globex.pin}
@@ -59,6 +63,7 @@ public interface GroupConstraint {
    *     (at least 1)
    * @param labels the labels every covering group must carry with exactly these values (at least
    *     one)
+   * @since 0.1
    */
   record Pin(
       String owner,

@@ -3,10 +3,10 @@ package io.shardrouter.core;
 import java.util.List;
 
 /**
- * A routing table that cannot be built from what was offered; {@link #violations()} lists every
- * reason, each with where it was found, so a person can fix them all in one pass. One type covers
- * every way an offered table is refused, because a caller handles them all alike: it keeps serving
- * the table it has, and reports the violations. They are:
+ * A routing table that cannot be built from what was offered, or cannot replace the one a router
+ * serves; {@link #violations()} lists every reason, each with where it was found, so a person can
+ * fix them all in one pass. One type covers every way an offered table is refused, because a caller
+ * handles them all alike: it keeps serving the table it has, and reports the violations. They are:
  *
  * <ul>
  *   <li>a document or table that breaks the format's rules, each violation at its JSON path ({@code
@@ -19,7 +19,10 @@ import java.util.List;
  *       finds before it builds anything larger;
  *   <li>a binary snapshot that is not exactly what its writer wrote: bad magic, an unknown format,
  *       truncation, a checksum mismatch, or chunks that do not match their manifest ({@code
- *       snapshot}: copy it again from its source, or publish the version again).
+ *       snapshot}: copy it again from its source, or publish the version again);
+ *   <li>a table offered to {@link Router#update} that routes another entity ({@code entity}: one
+ *       router per entity) or the entity with another key type ({@code key}: keys would change
+ *       meaning, so route the new key type as a new entity and migrate to it).
  * </ul>
  *
  * <p>The violation's path and message tell these apart, for people; the handling is the same.

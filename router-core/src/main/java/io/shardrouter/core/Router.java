@@ -121,8 +121,8 @@ public final class Router {
    * @throws StaleRoutingVersionException when {@code next} is older, or the same version with other
    *     content
    * @throws InvalidRoutingTableException when {@code next} routes another entity (one violation at
-   *     {@code entity}) or the entity with another key type (at {@code key}): both are wiring
-   *     mistakes, and a key type never changes under an entity
+   *     {@code entity}: one router per entity) or the entity with another key type (at {@code key}:
+   *     a key type never changes under an entity)
    */
   public boolean update(RoutingTable next) {
     Objects.requireNonNull(next, "next routing table");

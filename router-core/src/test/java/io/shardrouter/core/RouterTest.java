@@ -140,15 +140,16 @@ class RouterTest {
   void update_otherEntityOrKeyType_refused() {
     Router r = Router.create(Tables.table(1, 16, 4));
     RoutingTable otherEntity = Tables.table(2, 16, 4).toBuilder().entity("users").build();
-    assertTrue(
-        assertThrows(RoutingException.class, () -> r.update(otherEntity))
-            .getMessage()
-            .contains("entity 'users'"));
+    InvalidRoutingTableException entity =
+        assertThrows(InvalidRoutingTableException.class, () -> r.update(otherEntity));
+    assertEquals("entity", entity.violations().get(0).path());
+    assertTrue(entity.getMessage().contains("entity 'users'"), entity::getMessage);
     RoutingTable otherKey = Tables.table(2, 16, 4).toBuilder().keyType(KeyType.LONG).build();
+    InvalidRoutingTableException key =
+        assertThrows(InvalidRoutingTableException.class, () -> r.update(otherKey));
+    assertEquals("key", key.violations().get(0).path());
     assertTrue(
-        assertThrows(RoutingException.class, () -> r.update(otherKey))
-            .getMessage()
-            .contains("changes the key type from string to long"));
+        key.getMessage().contains("changes the key type from string to long"), key::getMessage);
     assertEquals(1, r.version());
   }
 

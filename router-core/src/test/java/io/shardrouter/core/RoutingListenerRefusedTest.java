@@ -40,7 +40,9 @@ class RoutingListenerRefusedTest {
     StaleRoutingVersionException older =
         assertThrows(StaleRoutingVersionException.class, () -> r.update(Tables.table(4, 16, 4)));
     RoutingTable otherType = Tables.table(6, 16, 4).toBuilder().keyType(KeyType.LONG).build();
-    RoutingException type = assertThrows(RoutingException.class, () -> r.update(otherType));
+    InvalidRoutingTableException type =
+        assertThrows(InvalidRoutingTableException.class, () -> r.update(otherType));
+    assertEquals("key", type.violations().get(0).path());
     assertFalse(r.update(Tables.table(5, 16, 4)), "a repeated delivery is not refused");
     assertTrue(r.update(Tables.table(6, 16, 4)));
     assertEquals(2, refused.size());

@@ -32,9 +32,9 @@ import io.shardrouter.lookup.internal.InMemoryClaimStore;
 public interface ClaimStore {
 
   /**
-   * A store in memory, for tests and examples: one map keyed by (partition, value) whose atomic
-   * operations stand for the database's statements. Partition, not group: records stay with their
-   * partition when the placement moves it.
+   * A store in memory, for tests, examples and the claim protocol's own checks: one map keyed by
+   * (partition, value) whose atomic operations stand for the database's statements. Partition, not
+   * group: records stay with their partition when the placement moves it.
    */
   static ClaimStore inMemory() {
     return new InMemoryClaimStore();

@@ -27,6 +27,20 @@ class ClaimsTest {
       Claims.of(router, Normalizer.email(), store, Duration.ofSeconds(30), clock::get);
 
   @Test
+  void theApisInMemoryStore_holdsClaimsAsADatabaseWould() {
+    Claims viaFactory =
+        Claims.of(
+            router, Normalizer.email(), ClaimStore.inMemory(), Duration.ofSeconds(30), clock::get);
+    Claim c = ((ClaimResult.Granted) viaFactory.claim("Bob@Example.com", "user-1")).claim();
+    Claim committed = viaFactory.commit(c);
+    ClaimResult taken = viaFactory.claim("bob@example.com", "user-2");
+    assertEquals("user-1", ((ClaimResult.Taken) taken).holder().owner());
+    assertEquals(ClaimRecord.State.COMMITTED, ((ClaimResult.Taken) taken).holder().state());
+    assertTrue(viaFactory.release(committed));
+    assertTrue(viaFactory.claim("bob@example.com", "user-2").granted());
+  }
+
+  @Test
   void claim_thenCommit_valueIsTaken() {
     ClaimResult r = claims.claim("Ann@Example.com", "user-1");
     Claim c = ((ClaimResult.Granted) r).claim();

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StaleRoutingVersionException;
 import io.shardrouter.core.metadata.RoutingDocuments;
@@ -113,7 +113,14 @@ class RouterMetricsTest {
         3, reg.get("shardrouter.routes").tags("group", moved[p]).functionCounter().count());
     assertThrows(
         StaleRoutingVersionException.class, () -> router.update(table(1, "orders", "g0", "g1")));
-    assertThrows(RoutingException.class, () -> router.update(table(3, "users", "g0", "g1")));
+    assertEquals(
+        "entity",
+        assertThrows(
+                InvalidRoutingTableException.class,
+                () -> router.update(table(3, "users", "g0", "g1")))
+            .violations()
+            .get(0)
+            .path());
     assertFalse(
         router.update(router.table()), "a repeated delivery is neither accepted nor refused");
     assertEquals(1, reg.get("shardrouter.updates").tags("result", "accepted").counter().count());

@@ -37,8 +37,8 @@ public interface MigrationStore {
 
   /**
    * A store in memory for the replica group {@code groupId}: the rows in a sorted map and the fence
-   * records, under the apply rule above, safe for concurrent use. For tests of a service's
-   * migration and for the simulation; a service's data lives in its database ({@code
+   * records, under the apply rule above, safe for concurrent use. For tests, examples and the
+   * simulation; a service's data lives in its database ({@code
    * io.shardrouter.jdbc.JdbcMigrationStore}).
    */
   static MigrationStore inMemory(String groupId) {

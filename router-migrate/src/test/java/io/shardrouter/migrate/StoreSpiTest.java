@@ -61,6 +61,24 @@ class StoreSpiTest {
   }
 
   @Test
+  void inMemory_isAStoreOfItsGroup_underTheApplyRule() {
+    MigrationStore s = MigrationStore.inMemory("g7");
+    assertEquals("g7", s.groupId());
+    Row a = row("a", "x", 5, 1);
+    Fence f = new Fence(a.partition(), 5, 7, Phase.DUAL_WRITE);
+    s.setFence(f);
+    assertEquals(List.of(f), s.fences());
+    MigrationStore.ApplyResult refused = s.apply(List.of(a), MigrationStore.WriteOrigin.CLIENT);
+    assertTrue(refused.refused());
+    assertEquals(f, refused.refusedBy());
+    assertNull(s.get(k("a")));
+    s.clearFence(a.partition());
+    assertEquals(1, s.apply(List.of(a), MigrationStore.WriteOrigin.CLIENT).applied());
+    assertEquals("x", new String(s.get(k("a")).value(), StandardCharsets.UTF_8));
+    assertThrows(NullPointerException.class, () -> MigrationStore.inMemory(null));
+  }
+
+  @Test
   void fence_versionBeforeBase_refusedWhateverPartition() {
     Fence f = new Fence(2, 10, 12, Phase.CUT_OVER);
     assertTrue(f.refuses(Row.of(k("x"), k("v"), 9, 1, 3)));

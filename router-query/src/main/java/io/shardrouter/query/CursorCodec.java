@@ -264,7 +264,7 @@ final class CursorCodec {
         throw refused(
             Reason.BAD_SIGNATURE,
             "the cursor is signed, but this service has no signing key to verify it;"
-                + " configure CursorCodec.signed with the key of the service that issued it");
+                + " build the pager with Pager.signed and the key of the service that issued it");
       }
       if (!verifies(b, bodyLength)) {
         throw refused(
@@ -437,9 +437,7 @@ final class CursorCodec {
   @Override
   public String toString() {
     return signs()
-        ? "CursorCodec{format=1, signed with HMAC-SHA256, "
-            + verifyingKeys.size()
-            + " verifying keys}"
-        : "CursorCodec{format=1, unsigned}";
+        ? "cursors{format=1, signed with HMAC-SHA256, " + verifyingKeys.size() + " verifying keys}"
+        : "cursors{format=1, unsigned}";
   }
 }

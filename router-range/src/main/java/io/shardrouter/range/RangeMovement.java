@@ -61,7 +61,8 @@ public final class RangeMovement {
    * entity, key type and groups; the partitions after it renumbered, each keeping its group), and
    * its shifts say which keys change group: only the upper part, and only when its group changes.
    * Splitting the last range of increasing keys does not spread new writes: they all land in the
-   * new last range (docs/range.md).
+   * new last range (the hot tail that {@code shardctl split} and {@code shardctl advise} warn of,
+   * docs/observability.md §3).
    *
    * @throws IllegalArgumentException when the table is not a range table, the partition does not
    *     exist, {@code at} is not strictly inside the partition, or the group is unknown

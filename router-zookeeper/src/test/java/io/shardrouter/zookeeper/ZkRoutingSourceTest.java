@@ -194,8 +194,10 @@ class ZkRoutingSourceTest {
               .replace("\"type\" : \"string\"", "\"type\" : \"long\"");
       publisher.publish(RoutingDocuments.read(longKeys), 1);
       ZkTesting.await("the key type change refused", () -> source.status().lastError() != null);
-      String m = source.status().lastError().getMessage();
-      assertTrue(m.contains("changes the key type from"), m);
+      InvalidRoutingTableException e =
+          assertInstanceOf(InvalidRoutingTableException.class, source.status().lastError());
+      assertEquals("key", e.violations().get(0).path(), e::getMessage);
+      assertTrue(e.getMessage().contains("changes the key type from"), e::getMessage);
       assertEquals(v1, source.router().table());
       assertTrue(!source.status().healthy());
     }
@@ -213,7 +215,9 @@ class ZkRoutingSourceTest {
           "router of entity 'theirs' cannot subscribe to the ZooKeeper source of entity 'mine';"
               + " use one source per entity",
           e.getMessage());
-      assertEquals(1, source.router().version());
+      publisher.publish(ZkTesting.table("mine", 2), 1);
+      ZkTesting.await("version 2 applied", () -> source.router().version() == 2);
+      assertEquals(1, other.version(), "a refused router is not subscribed");
     }
   }
 

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * A {@link MigrationStore} in memory: the rows of one replica group in a sorted map, and its fence
  * records. It follows the apply rule of {@link MigrationStore} exactly, and serves tests, examples
- * and the simulation; callers get one from {@link MigrationStore#inMemory}.
+ * and the simulation; callers outside this module get one from {@link MigrationStore#inMemory}.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use (every method holds the store's monitor, which
  * also makes the fence check atomic with the write).
