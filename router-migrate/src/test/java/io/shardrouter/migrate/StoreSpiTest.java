@@ -45,12 +45,13 @@ class StoreSpiTest {
     Row a = row("a", "x", 5, 1);
     s.setFence(new Fence(a.partition(), 5, 7, Phase.DUAL_WRITE));
     Row other = row("other-key-0", "y", 5, 1);
-    MigrationStore.ApplyResult r = s.apply(List.of(other, a), MigrationStore.WriteOrigin.CLIENT);
-    if (other.partition() != a.partition()) {
-      assertTrue(r.refused());
-      assertEquals(7, r.refusedBy().minVersion());
-      assertEquals(0, s.size());
+    for (int i = 1; other.partition() == a.partition(); i++) {
+      other = row("other-key-" + i, "y", 5, 1);
     }
+    MigrationStore.ApplyResult r = s.apply(List.of(other, a), MigrationStore.WriteOrigin.CLIENT);
+    assertTrue(r.refused(), "one fenced row refuses the batch, its unfenced row included");
+    assertEquals(7, r.refusedBy().minVersion());
+    assertEquals(0, s.size());
     assertFalse(
         s.apply(
                 List.of(Row.of(k("a"), k("x"), 7, 1, a.partition())),
