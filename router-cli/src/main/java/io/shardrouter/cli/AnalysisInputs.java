@@ -2,6 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.CapacityLimits;
 import io.shardrouter.stats.KeyAnalysis;
 import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
@@ -54,10 +55,10 @@ final class AnalysisInputs {
   }
 
   /** The capacity file {@code file}. */
-  static KeyAnalysis.CapacityLimits capacity(String file) {
+  static CapacityLimits capacity(String file) {
     String text = text(file, "capacity file", "analyze");
     try {
-      return KeyAnalysis.CapacityLimits.parse(text);
+      return CapacityLimits.parse(text);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid(
           "shardctl analyze: "

@@ -25,13 +25,13 @@ final class DirectoryEntries extends AbstractMap<String, Spec> implements AsciiM
   private static final int BATCH = 64;
   private final LookupStrategy owner;
   private final Directory directory;
-  private final LookupStrategy.Entry[] rich;
+  private final LookupEntry[] rich;
   private final AtomicReference<SortedKeys> text; // null inside once taken
 
   DirectoryEntries(
       LookupStrategy owner,
       Directory directory,
-      LookupStrategy.Entry[] rich,
+      LookupEntry[] rich,
       AtomicReference<SortedKeys> text) {
     this.owner = owner;
     this.directory = directory;
@@ -103,9 +103,9 @@ final class DirectoryEntries extends AbstractMap<String, Spec> implements AsciiM
       String text = owner.keyText(arena, directory.keyOffset(r), directory.keyLength(r));
       int v = directory.value(r);
       Spec value =
-          v < LookupStrategy.Builder.RICH_BASE
+          v < LookupStrategyBuilder.RICH_BASE
               ? Spec.of(v)
-              : rich[v - LookupStrategy.Builder.RICH_BASE].toSpecValue();
+              : rich[v - LookupStrategyBuilder.RICH_BASE].toSpecValue();
       return new AbstractMap.SimpleImmutableEntry<>(text, value);
     }
   }

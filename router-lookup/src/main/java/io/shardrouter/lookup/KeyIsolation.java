@@ -85,7 +85,7 @@ final class KeyIsolation {
     PartitionStrategy s = table.strategy();
     LookupStrategy next;
     if (s instanceof LookupStrategy lookup) {
-      LookupStrategy.Entry old = lookup.entryOf(key);
+      LookupEntry old = lookup.entryOf(key);
       String who = lookup.ownerOf(key, 0, key.length);
       if (old != null && old.isSplit()) {
         throw new IllegalArgumentException(
@@ -104,7 +104,7 @@ final class KeyIsolation {
                 + old.partition()
                 + "; move that partition to another group in the placement instead");
       }
-      LookupStrategy.Entry entry = LookupStrategy.Entry.partition(p).dedicated();
+      LookupEntry entry = LookupEntry.partition(p).dedicated();
       if (old != null && !old.pin().isEmpty()) {
         entry = entry.pinned(old.pin()); // the key keeps its pin on its new partition
       }
@@ -114,7 +114,7 @@ final class KeyIsolation {
           LookupStrategy.builder(table.keyType())
               .fallback(s)
               .partitions(p + 1)
-              .entry(key, LookupStrategy.Entry.partition(p).dedicated())
+              .entry(key, LookupEntry.partition(p).dedicated())
               .build();
     }
     List<String> placement = new ArrayList<>(p + 1);

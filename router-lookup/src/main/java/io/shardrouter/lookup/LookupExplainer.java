@@ -24,7 +24,7 @@ final class LookupExplainer {
     } else {
       what = s.ownerOf(c, start, n);
     }
-    LookupStrategy.Entry e = s.entryOf(java.util.Arrays.copyOfRange(c, start, start + n));
+    LookupEntry e = s.entryOf(java.util.Arrays.copyOfRange(c, start, start + n));
     if (e == null) {
       return "lookup: "
           + what

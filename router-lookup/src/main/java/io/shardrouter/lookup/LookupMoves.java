@@ -107,10 +107,10 @@ final class LookupMoves {
 
   /** The one partition of a directory value, or {@link #SPLIT}. */
   private static int target(LookupStrategy s, int value) {
-    if (value < LookupStrategy.Builder.RICH_BASE) {
+    if (value < LookupStrategyBuilder.RICH_BASE) {
       return value;
     }
-    LookupStrategy.Entry e = s.richEntry(value);
+    LookupEntry e = s.richEntry(value);
     return e.isSplit() ? SPLIT : e.partition();
   }
 }

@@ -74,7 +74,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
           LookupStrategy.MATCH, "must be \"key\" or \"first_part\", got '" + matchName + "'");
       return null;
     }
-    LookupStrategy.Builder b = LookupStrategy.builder(keyType).match(match);
+    LookupStrategyBuilder b = LookupStrategy.builder(keyType).match(match);
     if (match == LookupStrategy.MatchMode.FIRST_PART
         && (!keyType.isComposite() || keyType.parts().size() < 2)) {
       params.violation(
@@ -157,14 +157,14 @@ public final class LookupStrategyFactory implements StrategyFactory {
   /** Reads entries into the builder, reporting problems at their paths. */
   private static final class Reader {
     final StrategyParameters params;
-    final LookupStrategy.Builder builder;
+    final LookupStrategyBuilder builder;
     final KeyType keyType;
     final KeyType directoryType;
     int reported;
     private String name; // the entry's field name (object form), or null
     private int index; // the entry's index (array form)
 
-    Reader(StrategyParameters params, LookupStrategy.Builder builder, KeyType keyType) {
+    Reader(StrategyParameters params, LookupStrategyBuilder builder, KeyType keyType) {
       this.params = params;
       this.builder = builder;
       this.keyType = keyType;
@@ -287,7 +287,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
                 + value);
         return;
       }
-      LookupStrategy.Entry e = entryObject(path(), value);
+      LookupEntry e = entryObject(path(), value);
       if (e != null) {
         builder.entry(key, e);
       }
@@ -310,7 +310,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return (int) value.longValue();
     }
 
-    private LookupStrategy.Entry entryObject(String path, Spec o) {
+    private LookupEntry entryObject(String path, Spec o) {
       int before = reported;
       for (String n : o.fields().keySet()) {
         if (!ENTRY_FIELDS.contains(n)) {
@@ -327,10 +327,10 @@ public final class LookupStrategyFactory implements StrategyFactory {
             "give either \"partition\", or \"first_partition\" with a nested \"strategy\" (a second-level split)");
         return null;
       }
-      LookupStrategy.Entry e = null;
+      LookupEntry e = null;
       if (one) {
         int p = partition(path + ".partition", o.get("partition"));
-        e = p >= 0 ? LookupStrategy.Entry.partition(p) : null;
+        e = p >= 0 ? LookupEntry.partition(p) : null;
       } else if (!o.has("first_partition") || !o.has("strategy")) {
         violation(
             path,
@@ -343,7 +343,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
         if (nested == null) {
           reported++;
         } else if (first >= 0) {
-          e = LookupStrategy.Entry.split(first, nested);
+          e = LookupEntry.split(first, nested);
         }
       }
       Spec dedicated = o.get("dedicated");

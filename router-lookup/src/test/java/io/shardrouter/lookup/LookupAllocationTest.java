@@ -56,7 +56,7 @@ class LookupAllocationTest {
 
   @Test
   void partitionOf_hitsAndMisses_allocateNothing() {
-    LookupStrategy.Builder b =
+    LookupStrategyBuilder b =
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(1024)).partitions(1100);
     String[] hits = new String[KEYS];
     String[] misses = new String[KEYS];

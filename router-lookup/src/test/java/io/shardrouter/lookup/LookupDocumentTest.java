@@ -107,7 +107,7 @@ class LookupDocumentTest {
 
   @Test
   void snapshot_hundredThousandEntries_roundTrips() {
-    LookupStrategy.Builder b =
+    LookupStrategyBuilder b =
         LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(1024)).partitions(1030);
     for (int i = 0; i < 100_000; i++) {
       b.entry("tenant-" + i, i % 1030);

@@ -47,7 +47,7 @@ class LookupEntriesTextTest {
       int n = trial == 0 ? 0 : rnd.nextInt(trial < 20 ? 50 : 2_000);
       boolean special = trial % 3 == 1;
       boolean rich = trial % 5 == 2;
-      LookupStrategy.Builder b =
+      LookupStrategyBuilder b =
           LookupStrategy.builder(KeyType.STRING).partitions(64).fallback(Fixtures.hashMod(8));
       Set<String> keys = new HashSet<>();
       int dedicated = 8;
@@ -57,7 +57,7 @@ class LookupEntriesTextTest {
           continue;
         }
         if (rich && dedicated < 64 && rnd.nextInt(4) == 0) {
-          b.entry(k, LookupStrategy.Entry.partition(dedicated++).dedicated());
+          b.entry(k, LookupEntry.partition(dedicated++).dedicated());
         } else {
           b.entry(k, rnd.nextInt(8));
         }

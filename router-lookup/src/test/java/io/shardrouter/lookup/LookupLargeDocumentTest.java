@@ -75,7 +75,7 @@ class LookupLargeDocumentTest {
     for (int round = 0; round < 6; round++) {
       int n = round % 2 == 0 ? 1 + rnd.nextInt(1500) : 1024 + rnd.nextInt(4000);
       boolean asArray = rnd.nextBoolean();
-      LookupStrategy.Builder b =
+      LookupStrategyBuilder b =
           LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8)).partitions(10);
       StringBuilder entries = new StringBuilder(asArray ? "[" : "{");
       for (int i = 0; i < n; i++) {
@@ -95,8 +95,7 @@ class LookupLargeDocumentTest {
             .append(i == 0 ? "" : ",")
             .append(asArray ? "[\"" + key + "\"," + value + "]" : "\"" + key + "\":" + value);
         if (dedicatedLike) {
-          b.entry(
-              keyText, LookupStrategy.Entry.partition(p).pinned(java.util.Map.of("region", "eu")));
+          b.entry(keyText, LookupEntry.partition(p).pinned(java.util.Map.of("region", "eu")));
         } else {
           b.entry(keyText, p);
         }

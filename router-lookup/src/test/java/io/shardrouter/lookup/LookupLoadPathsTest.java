@@ -52,7 +52,7 @@ class LookupLoadPathsTest {
     int n = 2000 + rnd.nextInt(3000);
     List<String> keys = new ArrayList<>();
     List<Integer> parts = new ArrayList<>();
-    LookupStrategy.Builder b =
+    LookupStrategyBuilder b =
         LookupStrategy.builder(KeyType.STRING).partitions(64).fallback(Fixtures.hashMod(64));
     for (int i = 0; i < n; i++) {
       String k = "u" + Long.toHexString(rnd.nextLong()) + "-" + i;

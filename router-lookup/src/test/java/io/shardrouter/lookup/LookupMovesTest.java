@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class LookupMovesTest {
   private static final PartitionStrategy FALLBACK = Fixtures.hashMod(8);
 
-  private static LookupStrategy.Builder base() {
+  private static LookupStrategyBuilder base() {
     return LookupStrategy.builder(KeyType.STRING).fallback(FALLBACK).partitions(12);
   }
 
@@ -54,14 +54,14 @@ class LookupMovesTest {
             .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(FALLBACK)
             .partitions(12)
-            .entry("big", LookupStrategy.Entry.split(8, Fixtures.hashMod(4)))
+            .entry("big", LookupEntry.split(8, Fixtures.hashMod(4)))
             .build();
     LookupStrategy resplit =
         LookupStrategy.builder(pair)
             .match(LookupStrategy.MatchMode.FIRST_PART)
             .fallback(FALLBACK)
             .partitions(12)
-            .entry("big", LookupStrategy.Entry.split(8, Fixtures.hashMod(2)))
+            .entry("big", LookupEntry.split(8, Fixtures.hashMod(2)))
             .build();
     assertNull(resplit.keyMovesFrom(tenants), "a split that changed spreads its keys anew");
     assertEquals(List.of(), tenants.keyMovesFrom(tenants));

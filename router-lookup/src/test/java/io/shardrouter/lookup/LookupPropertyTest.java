@@ -28,7 +28,7 @@ class LookupPropertyTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     PartitionStrategy fallback = Fixtures.hashMod(4096);
     Map<String, Integer> model = new HashMap<>();
-    LookupStrategy.Builder b =
+    LookupStrategyBuilder b =
         LookupStrategy.builder(KeyType.STRING).fallback(fallback).partitions(5000);
     List<String> held = new ArrayList<>();
     while (model.size() < ENTRIES) {

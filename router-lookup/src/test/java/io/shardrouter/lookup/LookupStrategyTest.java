@@ -27,8 +27,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
         .entry("Zürich", 7)
         .entry("", 1)
         .entry(
-            "hot-1",
-            LookupStrategy.Entry.partition(9).dedicated().pinned(java.util.Map.of("region", "eu")))
+            "hot-1", LookupEntry.partition(9).dedicated().pinned(java.util.Map.of("region", "eu")))
         .partitions(10)
         .build();
   }
@@ -114,8 +113,8 @@ class LookupStrategyTest extends PartitionStrategyContract {
         LookupStrategy.builder(KeyType.STRING)
             .fallback(Fixtures.hashMod(8))
             .partitions(10)
-            .entry("b", LookupStrategy.Entry.partition(9).dedicated())
-            .entry("a", LookupStrategy.Entry.partition(8).dedicated())
+            .entry("b", LookupEntry.partition(9).dedicated())
+            .entry("a", LookupEntry.partition(8).dedicated())
             .entry("c", 1)
             .build();
     LookupStrategy b =
@@ -123,8 +122,8 @@ class LookupStrategyTest extends PartitionStrategyContract {
             .fallback(Fixtures.hashMod(8))
             .partitions(10)
             .entry("c", 1)
-            .entry("a", LookupStrategy.Entry.partition(8).dedicated())
-            .entry("b", LookupStrategy.Entry.partition(9).dedicated())
+            .entry("a", LookupEntry.partition(8).dedicated())
+            .entry("b", LookupEntry.partition(9).dedicated())
             .build();
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
@@ -135,7 +134,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
   @Test
   void entryOf_listedAndUnlisted() {
     LookupStrategy s = small();
-    assertEquals(LookupStrategy.Entry.partition(3), s.entryOf(CanonicalKeys.of("acme")));
+    assertEquals(LookupEntry.partition(3), s.entryOf(CanonicalKeys.of("acme")));
     assertTrue(s.entryOf(CanonicalKeys.of("hot-1")).isDedicated());
     assertNull(s.entryOf(CanonicalKeys.of("nobody")));
   }
@@ -206,7 +205,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
             () ->
                 LookupStrategy.builder(KeyType.STRING)
                     .fallback(Fixtures.hashMod(8))
-                    .entry("a", LookupStrategy.Entry.partition(2).dedicated())
+                    .entry("a", LookupEntry.partition(2).dedicated())
                     .build());
     assertTrue(
         inFallback
@@ -220,7 +219,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
                 LookupStrategy.builder(KeyType.STRING)
                     .fallback(Fixtures.hashMod(8))
                     .partitions(10)
-                    .entry("a", LookupStrategy.Entry.partition(8).dedicated())
+                    .entry("a", LookupEntry.partition(8).dedicated())
                     .entry("b", 8)
                     .build());
     assertTrue(
@@ -236,8 +235,8 @@ class LookupStrategyTest extends PartitionStrategyContract {
                 LookupStrategy.builder(KeyType.STRING)
                     .fallback(Fixtures.hashMod(8))
                     .partitions(10)
-                    .entry("a", LookupStrategy.Entry.partition(8).dedicated())
-                    .entry("b", LookupStrategy.Entry.partition(8).dedicated())
+                    .entry("a", LookupEntry.partition(8).dedicated())
+                    .entry("b", LookupEntry.partition(8).dedicated())
                     .build());
     assertTrue(twice.getMessage().contains("overlap those of entries.a"), twice::getMessage);
   }
@@ -251,7 +250,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
                 LookupStrategy.builder(KeyType.STRING)
                     .fallback(Fixtures.hashMod(8))
                     .partitions(12)
-                    .entry("big", LookupStrategy.Entry.split(8, Fixtures.hashMod(4)))
+                    .entry("big", LookupEntry.split(8, Fixtures.hashMod(4)))
                     .build());
     assertTrue(
         e.getMessage()

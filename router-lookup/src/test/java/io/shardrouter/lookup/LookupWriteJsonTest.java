@@ -84,7 +84,7 @@ class LookupWriteJsonTest {
           default -> KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG);
         };
     boolean stringKeys = shape == 0 || shape == 2;
-    LookupStrategy.Builder b =
+    LookupStrategyBuilder b =
         LookupStrategy.builder(type).fallback(Fixtures.hashMod(64)).partitions(100_000);
     if (shape >= 2) {
       b.match(LookupStrategy.MatchMode.FIRST_PART);
@@ -101,15 +101,15 @@ class LookupWriteJsonTest {
         continue;
       }
       switch (rnd.nextInt(10)) {
-        case 0 -> b.entry(k, LookupStrategy.Entry.partition(next++).dedicated());
+        case 0 -> b.entry(k, LookupEntry.partition(next++).dedicated());
         case 1 ->
             b.entry(
                 k,
-                LookupStrategy.Entry.partition(rnd.nextInt(64))
+                LookupEntry.partition(rnd.nextInt(64))
                     .pinned(Map.of("region", "eu-" + rnd.nextInt(3))));
         case 2 -> {
           if (shape >= 2) { // splits route the whole key of a tenant: first parts only
-            b.entry(k, LookupStrategy.Entry.split(next, Fixtures.hashMod(3)).dedicated());
+            b.entry(k, LookupEntry.split(next, Fixtures.hashMod(3)).dedicated());
             next += 3;
           } else {
             b.entry(k, rnd.nextInt(64));
@@ -120,7 +120,7 @@ class LookupWriteJsonTest {
             keys.add("nested");
             b.entry(
                 "nested",
-                LookupStrategy.Entry.split(
+                LookupEntry.split(
                     next,
                     LookupStrategy.builder(type)
                         .fallback(Fixtures.jump(4))

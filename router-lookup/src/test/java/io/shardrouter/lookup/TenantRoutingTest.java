@@ -114,7 +114,7 @@ class TenantRoutingTest {
             .fallback(Fixtures.hashMod(8))
             .partitions(12)
             .entry("acme", 8)
-            .entry("big", LookupStrategy.Entry.split(9, Fixtures.hashMod(3)))
+            .entry("big", LookupEntry.split(9, Fixtures.hashMod(3)))
             .build();
     LookupStrategy byNumber =
         LookupStrategy.builder(KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG))
@@ -122,7 +122,7 @@ class TenantRoutingTest {
             .fallback(Fixtures.jump(8))
             .partitions(12)
             .entry("7", 8)
-            .entry("9", LookupStrategy.Entry.split(9, Fixtures.hashMod(3)))
+            .entry("9", LookupEntry.split(9, Fixtures.hashMod(3)))
             .build();
     for (long device = -5; device < 100; device++) {
       for (String t : List.of("acme", "big", "other")) {

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The partitions and groups whose measured rate exceeds a {@link KeyAnalysis.CapacityLimits} limit.
- * A key sample's counts say neither read nor write, so they count against both limits and {@code
- * ops}; with statistics, reads count against the read limit, writes against the write limit, and
- * routes recorded without saying against both.
+ * The partitions and groups whose measured rate exceeds a {@link CapacityLimits} limit. A key
+ * sample's counts say neither read nor write, so they count against both limits and {@code ops};
+ * with statistics, reads count against the read limit, writes against the write limit, and routes
+ * recorded without saying against both.
  */
 final class Limits {
   private Limits() {}
@@ -20,11 +20,7 @@ final class Limits {
    * not say (a key sample).
    */
   static List<OverLimit> over(
-      RoutingTable table,
-      KeyAnalysis.CapacityLimits limits,
-      long[] load,
-      long[] reads,
-      long[] writes) {
+      RoutingTable table, CapacityLimits limits, long[] load, long[] reads, long[] writes) {
     List<OverLimit> out = new ArrayList<>();
     double s = limits.sampleSeconds();
     long[] notWrites = new long[load.length]; // reads and unspecified: what counts as reads
@@ -48,7 +44,7 @@ final class Limits {
     Map<String, Long> r = Skew.groupLoads(notWrites, table);
     Map<String, Long> w = Skew.groupLoads(notReads, table);
     for (var g : Skew.groupLoads(load, table).entrySet()) {
-      KeyAnalysis.CapacityLimits.Limit l = limits.groupLimit(g.getKey());
+      CapacityLimits.Limit l = limits.groupLimit(g.getKey());
       if (l != null) {
         check(
             out,
@@ -70,7 +66,7 @@ final class Limits {
       double reads,
       double writes,
       double ops,
-      KeyAnalysis.CapacityLimits.Limit l) {
+      CapacityLimits.Limit l) {
     add(out, scope, id, "reads", reads, l.reads());
     add(out, scope, id, "writes", writes, l.writes());
     add(out, scope, id, "ops", ops, l.ops());

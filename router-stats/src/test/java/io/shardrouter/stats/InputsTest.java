@@ -11,25 +11,19 @@ class InputsTest {
   @Test
   void capacity_badFiles() {
     refused(
-        () -> KeyAnalysis.CapacityLimits.parse("{\"partition\": {\"writes\": 1}}"),
+        () -> CapacityLimits.parse("{\"partition\": {\"writes\": 1}}"),
         "$.sample_seconds: missing");
     refused(
-        () -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 0, \"group\": {\"ops\": 1}}"),
+        () -> CapacityLimits.parse("{\"sample_seconds\": 0, \"group\": {\"ops\": 1}}"),
         "must be > 0");
-    refused(() -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 1}"), "no limit given");
+    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1}"), "no limit given");
     refused(
-        () ->
-            KeyAnalysis.CapacityLimits.parse(
-                "{\"sample_seconds\": 1, \"partition\": {\"write\": 1}}"),
+        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"write\": 1}}"),
         "$.partition.write: unknown field");
     refused(
-        () ->
-            KeyAnalysis.CapacityLimits.parse(
-                "{\"sample_seconds\": 1, \"partition\": {\"writes\": \"x\"}}"),
+        () -> CapacityLimits.parse("{\"sample_seconds\": 1, \"partition\": {\"writes\": \"x\"}}"),
         "$.partition.writes: must be a number");
-    refused(
-        () -> KeyAnalysis.CapacityLimits.parse("{\"sample_seconds\": 1,"),
-        "not valid JSON at offset");
+    refused(() -> CapacityLimits.parse("{\"sample_seconds\": 1,"), "not valid JSON at offset");
   }
 
   @Test

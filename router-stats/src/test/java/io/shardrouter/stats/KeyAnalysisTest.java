@@ -146,9 +146,8 @@ class KeyAnalysisTest {
   @Test
   void capacity_partitionOverItsWriteLimit_byHowMuch() {
     KeySample s = new KeySample(KeyType.STRING).add("hot", 90_000).add("cold", 10);
-    KeyAnalysis.CapacityLimits l =
-        KeyAnalysis.CapacityLimits.parse(
-            "{\"sample_seconds\": 60, \"partition\": {\"writes\": 1000}}");
+    CapacityLimits l =
+        CapacityLimits.parse("{\"sample_seconds\": 60, \"partition\": {\"writes\": 1000}}");
     AnalysisReport r = KeyAnalysis.of(hash16).capacity(l).analyze(s);
     assertEquals(1, r.overLimit().size(), r.overLimit()::toString);
     AnalysisReport.OverLimit o = r.overLimit().get(0);
@@ -176,8 +175,8 @@ class KeyAnalysisTest {
             writes,
             new long[n],
             HotKeys.empty(4));
-    KeyAnalysis.CapacityLimits l =
-        KeyAnalysis.CapacityLimits.parse(
+    CapacityLimits l =
+        CapacityLimits.parse(
             "{\"sample_seconds\": 10, \"partition\": {\"reads\": 3000, \"writes\": 1000}}");
     List<AnalysisReport.OverLimit> over =
         KeyAnalysis.of(hash16).capacity(l).analyze(st).overLimit();

@@ -9,6 +9,7 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.lookup.LookupStrategyBuilder;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -65,7 +66,7 @@ public class LookupRouteBenchmark {
     @Setup(Level.Trial)
     public void setup() {
       long start = System.nanoTime();
-      LookupStrategy.Builder b =
+      LookupStrategyBuilder b =
           LookupStrategy.builder(KeyType.STRING)
               .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
       for (int r = 0; r < entries; r++) {
