@@ -70,6 +70,20 @@ final class FenceRecords {
     return null;
   }
 
+  /**
+   * In the read's transaction {@code c}: holds the lock record shared until it ends, then returns
+   * the first fence that refuses a read routed with {@code (version, partition)}, or null.
+   */
+  Fence refusing(Connection c, long version, int partition) throws SQLException {
+    lock(c, dialect.sharedLock());
+    for (Fence f : read(c)) {
+      if (f.refuses(version, partition)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
   /** Creates or replaces the record of {@code fence.partition()}, under the exclusive lock. */
   void set(Fence fence) {
     change(

@@ -324,6 +324,61 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
+  public MigrationStore.ReadResult read(long version, int partition, byte[] key) {
+    try (Connection c = primary.getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        MigrationStore.ReadResult r = read(c, version, partition, key);
+        c.commit();
+        return r;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw failure("read the rows of one key", e);
+    }
+  }
+
+  /**
+   * A fenced read of one key's rows (see {@link MigrationStore#read}) inside the caller's
+   * transaction on {@code connection} (a connection to this store's primary, auto-commit off), so
+   * that the fence check and the rows come from one transaction, as a write's check and its rows
+   * do. The caller commits or rolls back.
+   *
+   * @param connection the caller's connection, in a transaction
+   * @param version the routing version the read was routed with
+   * @param partition the partition it was routed to
+   * @param key the routing key's canonical bytes
+   * @return the key's rows in id order, or the refusing fence
+   * @throws SQLException when a statement fails (roll back)
+   * @throws IllegalStateException when the connection is in auto-commit mode
+   */
+  public MigrationStore.ReadResult read(
+      Connection connection, long version, int partition, byte[] key) throws SQLException {
+    if (connection.getAutoCommit()) {
+      throw new IllegalStateException(
+          "a fenced read on the caller's connection needs a transaction: call"
+              + " connection.setAutoCommit(false) first, and commit after");
+    }
+    Fence refusing = fences.refusing(connection, version, partition);
+    if (refusing != null) {
+      return MigrationStore.ReadResult.refused(refusing);
+    }
+    List<Row> out = new ArrayList<>();
+    try (PreparedStatement ps =
+        connection.prepareStatement(rows.select + " WHERE row_key = ? ORDER BY row_id")) {
+      ps.setBytes(1, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rows.read(rs));
+        }
+      }
+    }
+    return new MigrationStore.ReadResult(out, null);
+  }
+
+  @Override
   public List<Row> fetch(List<byte[]> keys) {
     Map<ByteBuffer, List<Row>> found = new HashMap<>();
     try (Connection c = primary.getConnection()) {

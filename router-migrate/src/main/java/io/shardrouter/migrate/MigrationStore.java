@@ -4,6 +4,7 @@ import io.shardrouter.migrate.internal.InMemoryStore;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a migration needs from the data store of one replica group: scan a part, apply rows
@@ -67,6 +68,24 @@ public interface MigrationStore {
    * @return what was applied, or the refusing fence
    */
   ApplyResult apply(List<Row> rows, WriteOrigin origin);
+
+  /**
+   * A client's read of one key: every row of {@code key} (each id, in id order), checked against
+   * the group's fence records <em>atomically with the read</em>, as {@link #apply} checks a client
+   * write. When a fence refuses a read routed with {@code (version, partition)} ({@link
+   * Fence#refuses(long, int)}), no row is returned and the result names the fence: the reader's
+   * routes are stale, so it refreshes them to at least the fence's {@code minVersion} and reads
+   * there. No fence may change between the check and the read (a JDBC store reads the fence rows
+   * and the key's rows in one transaction, under the shared lock a write takes); a check in one
+   * call and a read in another would let a reader on an old version read a group that has stopped
+   * receiving the key's writes (docs/migration.md, §3).
+   *
+   * @param version the routing version the read was routed with ({@link ReadRoute#version()})
+   * @param partition the partition it was routed to ({@link ReadRoute#partition()})
+   * @param key the routing key's canonical bytes
+   * @return the rows, or the refusing fence
+   */
+  ReadResult read(long version, int partition, byte[] key);
 
   /**
    * The rows stored under the given keys (every id of each), in the order asked and then by id;
@@ -214,6 +233,47 @@ public interface MigrationStore {
     /** True when a fence refused the batch. */
     public boolean refused() {
       return refusedBy != null;
+    }
+  }
+
+  /**
+   * What a fenced {@link #read} found: the key's rows in id order, or, when a fence refused the
+   * read, no rows and the refusing fence.
+   *
+   * <p><b>Thread-safety:</b> immutable.
+   *
+   * <p><b>Stability:</b> evolving.
+   *
+   * @param rows the key's rows (empty when it has none, or when refused)
+   * @param refusedBy the fence that refused the read, or null when it was not refused
+   */
+  record ReadResult(List<Row> rows, Fence refusedBy) {
+    /** Copies the row list. */
+    public ReadResult {
+      rows = List.copyOf(rows);
+      if (refusedBy != null && !rows.isEmpty()) {
+        throw new IllegalArgumentException("a refused read returns no rows");
+      }
+    }
+
+    /** A refusal: no rows. */
+    public static ReadResult refused(Fence fence) {
+      return new ReadResult(List.of(), Objects.requireNonNull(fence, "fence"));
+    }
+
+    /** True when a fence refused the read. */
+    public boolean refused() {
+      return refusedBy != null;
+    }
+
+    /** The row with {@code id}, or null. */
+    public Row row(byte[] id) {
+      for (Row r : rows) {
+        if (Arrays.equals(r.id(), id)) {
+          return r;
+        }
+      }
+      return null;
     }
   }
 

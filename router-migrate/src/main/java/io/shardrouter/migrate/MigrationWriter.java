@@ -114,13 +114,11 @@ public final class MigrationWriter {
   }
 
   private Row fencedGet(String groupId, ReadRoute route, byte[] key, byte[] id) {
-    MigrationStore store = storeOf(groupId);
-    for (Fence f : store.fences()) {
-      if (f.refuses(route.version(), route.partition())) {
-        throw new MovedException(groupId, f, route.version(), null);
-      }
+    MigrationStore.ReadResult r = storeOf(groupId).read(route.version(), route.partition(), key);
+    if (r.refused()) {
+      throw new MovedException(groupId, r.refusedBy(), route.version(), null);
     }
-    return store.get(key, id);
+    return r.row(id);
   }
 
   private MigrationStore storeOf(String groupId) {

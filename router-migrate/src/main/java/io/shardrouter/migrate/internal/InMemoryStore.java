@@ -100,6 +100,16 @@ public final class InMemoryStore implements MigrationStore {
   }
 
   @Override
+  public synchronized MigrationStore.ReadResult read(long version, int partition, byte[] key) {
+    for (Fence f : fences.values()) {
+      if (f.refuses(version, partition)) {
+        return MigrationStore.ReadResult.refused(f);
+      }
+    }
+    return new MigrationStore.ReadResult(new ArrayList<>(rowsOf(key).values()), null);
+  }
+
+  @Override
   public synchronized List<Row> fetch(List<byte[]> keys) {
     List<Row> out = new ArrayList<>(keys.size());
     for (byte[] k : keys) {
