@@ -252,12 +252,17 @@ public final class MigrationCoordinator {
       case CANARY:
         return List.of(PUBLISHED, VERIFIED);
       case CUT_OVER:
-        return List.of(PUBLISHED, GATE, FENCE);
+        // The closing step: the source is fenced before the version that stops its writes is
+        // published, so no reader on CANARY or earlier reads it once it misses a write.
+        return List.of(FENCE, PUBLISHED);
       case ROLLBACK_WINDOW:
         return List.of(PUBLISHED, FENCE, "reverse");
       case DONE:
-      case ROLLED_BACK:
         return List.of(PUBLISHED, FENCE, GATE, "cleanup");
+      case ROLLED_BACK:
+        // The same closing step for the target, which readers of the window (and uncompared
+        // canary readers) read.
+        return List.of(FENCE, PUBLISHED, GATE, "cleanup");
       case PLANNED:
         break;
     }
@@ -369,7 +374,11 @@ public final class MigrationCoordinator {
       return this;
     }
 
-    /** A gate awaited before the cut-over's fence and before each cleanup. */
+    /**
+     * A gate awaited before each cleanup (after {@link Phase#DONE} or {@link Phase#ROLLED_BACK} is
+     * published and its fences are set), so that the deletion starts when every live process is on
+     * the final version.
+     */
     public Builder gate(CutOverGate gate) {
       this.gate = Objects.requireNonNull(gate, "gate");
       return this;
@@ -442,10 +451,12 @@ public final class MigrationCoordinator {
   }
 
   /**
-   * Waits, before the coordinator fences the source at a cut-over or a rollback, until every live
-   * process routes with at least a given version (a ZooKeeper version census can implement it). The
-   * fence makes correctness independent of the gate; the gate keeps the number of refused writes
-   * small.
+   * Waits, before the coordinator deletes the side a migration left (the source after {@link
+   * Phase#DONE}, the target after {@link Phase#ROLLED_BACK}), until every live process routes with
+   * at least the final version (a ZooKeeper version census can implement it). The fences make
+   * correctness independent of the gate; the gate keeps the number of refused writes and reads
+   * small. (The cut-over no longer waits on it: the source is fenced before the cut-over version is
+   * published, see {@code docs/migration.md} §3.)
    *
    * <p><b>Stability:</b> evolving.
    */

@@ -67,6 +67,26 @@ class MigrationCoordinatorTest {
     return acked;
   }
 
+  /**
+   * Writes keys 0..n-1 as {@link #writeAll} does, except that a moving key whose group is fenced at
+   * a version not yet published (between the cut-over's closing fence and its publish) is not
+   * written: its writer waits for that version, which only the next step publishes.
+   */
+  private void writeAvailable(int n, String tag) {
+    for (int i = 0; i < n; i++) {
+      String k = "order-" + i;
+      long s = ++seq;
+      try {
+        writer.write(routes.write(k), b(k), b(tag + s), s);
+      } catch (MovedException e) {
+        if (e.minVersion() > routes.routes().version()) {
+          continue; // the version it needs is not published yet
+        }
+        writer.write(routes.write(k), b(k), b(tag + s), s);
+      }
+    }
+  }
+
   private void assertOnOwnerOnly(RoutingTable owner, Map<String, Long> acked) {
     for (Map.Entry<String, Long> e : acked.entrySet()) {
       String g = owner.route(e.getKey()).group().id();
@@ -112,7 +132,7 @@ class MigrationCoordinatorTest {
       }
       steps++;
       if (steps % 3 == 0) {
-        writeAll(50, "w" + steps);
+        writeAvailable(50, "w" + steps);
       }
     }
     Map<String, Long> acked = writeAll(500, "z");
@@ -145,6 +165,69 @@ class MigrationCoordinatorTest {
       t.assertOnOwnerOnly(from, after);
       assertEquals(acked.keySet(), after.keySet());
       assertEquals(from.partitionCount(), t.router.table().partitionCount());
+    }
+  }
+
+  /**
+   * The closing step: when CUT_OVER (or ROLLED_BACK after the window) reaches any process, the
+   * group that stops receiving the moving keys' writes is already fenced for every older version,
+   * so a reader still on CANARY (or on the window) is refused instead of reading it.
+   */
+  @Test
+  void cutOverAndRolledBack_fenceTheGroupThatLosesWrites_beforeTheVersionIsPublished() {
+    for (boolean rollback : new boolean[] {false, true}) {
+      MigrationCoordinatorTest t = new MigrationCoordinatorTest();
+      t.dir = dir.resolve(rollback ? "rollback" : "forward");
+      t.writeAll(300, "a");
+      MigrationPlan.Movement moving = t.plan.movements().get(0);
+      String key = null;
+      for (int i = 0; key == null; i++) {
+        if (moving.part().contains(b("order-" + i))) {
+          key = "order-" + i;
+        }
+      }
+      String k = key;
+      MigrationRoutes[] lastSeen = new MigrationRoutes[1];
+      List<String> checked = new java.util.ArrayList<>();
+      MigrationCoordinator c =
+          MigrationCoordinator.builder(t.plan)
+              .stores(t.stores)
+              .stateStore(MigrationStateStore.inDirectory(t.dir))
+              .migrationRouters(t.routes)
+              .publisher(
+                  r -> {
+                    MigrationRoutes before = lastSeen[0];
+                    lastSeen[0] = r;
+                    boolean closing =
+                        r.phase() == Phase.CUT_OVER
+                            || (r.phase() == Phase.ROLLED_BACK
+                                && before != null
+                                && before.phase() == Phase.ROLLBACK_WINDOW);
+                    if (!closing) {
+                      return;
+                    }
+                    // A reader that stayed on the previous version reads where it routed then.
+                    ReadRoute stale = before.read(k);
+                    MigrationStore.ReadResult got =
+                        t.stores
+                            .get(stale.group().id())
+                            .read(stale.version(), stale.partition(), b(k));
+                    assertTrue(
+                        got.refused(),
+                        r.phase() + " published while " + stale + " still reads " + got.rows());
+                    assertEquals(r.version(), got.refusedBy().minVersion());
+                    checked.add(r.phase() + " v" + r.version() + " refuses " + stale);
+                  })
+              .migrationId("closing-" + rollback)
+              .batchSize(64)
+              .build();
+      if (rollback) {
+        c.advanceTo(Phase.ROLLBACK_WINDOW);
+        c.rollback();
+      } else {
+        c.finish();
+      }
+      assertEquals(rollback ? 2 : 1, checked.size(), checked.toString());
     }
   }
 
