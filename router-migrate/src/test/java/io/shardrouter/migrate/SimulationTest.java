@@ -25,7 +25,10 @@ class SimulationTest {
     assertEquals(0, r.duplicated());
     assertEquals(0, r.staleReads());
     assertTrue(r.ackedWrites() > 100_000, "acked " + r.ackedWrites());
+    assertTrue(r.reads() > 20_000, "reads " + r.reads());
     assertTrue(r.fencedWrites() > 0);
+    assertTrue(r.fencedReads() > 0, "no read was ever refused by a fence");
+    assertTrue(r.abandonedWrites() > 0, "no writer died after a first leg");
     assertTrue(r.rollbacks() > 0);
     assertTrue(r.crashes() > 0);
   }
@@ -38,6 +41,16 @@ class SimulationTest {
   @Test
   void noDualWrite_caughtWithLostWrites_withinBoundedSchedules() {
     assertLostWritesFound(Simulation.Protocol.NO_DUAL_WRITE);
+  }
+
+  @Test
+  void noReadFence_caughtWithStaleReads_withinBoundedSchedules() {
+    assertStaleReadFound(Simulation.Protocol.NO_READ_FENCE);
+  }
+
+  @Test
+  void fenceAfterPublish_caughtWithStaleReads_withinBoundedSchedules() {
+    assertStaleReadFound(Simulation.Protocol.FENCE_AFTER_PUBLISH);
   }
 
   /** Runs schedules one by one until one loses an acknowledged write; at most 300 may pass. */
@@ -66,5 +79,29 @@ class SimulationTest {
       }
     }
     throw new AssertionError(protocol + ": no lost write in 300 schedules from seed " + SEED);
+  }
+
+  /**
+   * Runs the default number of schedules of a broken protocol: it must stop at a stale read (the
+   * violation the variant exists to show), with a trace that replays it.
+   */
+  private static void assertStaleReadFound(Simulation.Protocol protocol) {
+    SimulationResult r = Simulation.builder().protocol(protocol).build().run(SEED, 1_000);
+    System.out.println(
+        protocol
+            + ": "
+            + (r.passed()
+                ? "no violation"
+                : "schedule "
+                    + r.schedules()
+                    + " (seed "
+                    + r.failingSeed()
+                    + "): "
+                    + r.violation()));
+    assertFalse(r.passed(), protocol + " passed 1,000 schedules from seed " + SEED);
+    assertTrue(r.staleReads() > 0, () -> protocol + " failed otherwise: " + r.violation());
+    assertTrue(r.violation().startsWith("stale read"), r.violation());
+    assertTrue(
+        r.trace().get(r.trace().size() - 1).startsWith("replay: --seed "), r.trace()::toString);
   }
 }

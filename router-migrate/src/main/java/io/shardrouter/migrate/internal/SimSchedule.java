@@ -17,15 +17,20 @@ import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.WriteRoute;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 
 /**
- * One schedule of the deterministic simulation: writers, readers and a coordinator over in-memory
- * stores, interleaved by one seeded random source, with the invariants checked as it goes and at
+ * One schedule of the deterministic simulation: writers, readers and a coordinator over one store
+ * per group, interleaved by one seeded random source, with the invariants checked as it goes and at
  * the end (see {@code docs/migration.md}, "The simulation").
+ *
+ * <p>A write is one event per leg; a read is one event to route it and one per group it reads (each
+ * a fenced read, so fences and phases move between the route and the rows); the coordinator does
+ * one unit per event and may die between units, between the store calls of a unit, or around the
+ * save of its state.
  *
  * <p><b>Stability:</b> internal.
  */
@@ -34,11 +39,11 @@ public final class SimSchedule {
 
   private final MigrationPlan plan;
   private final SplittableRandom rnd;
-  private final boolean fenceOn;
-  private final boolean dualOn;
+  private final Simulation.Protocol protocol;
   private final int events;
   private final List<String> trace;
-  private final Map<String, InMemoryStore> stores = new TreeMap<>();
+  private final Map<String, MigrationStore> stores;
+  private final Map<String, MigrationStore> coordinatorStores = new LinkedHashMap<>();
   private final MemoryStateStore stateStore = new MemoryStateStore();
   private final List<MigrationRoutes> published = new ArrayList<>();
   private final List<Delivery> deliveries = new ArrayList<>();
@@ -46,18 +51,33 @@ public final class SimSchedule {
   private final boolean[] online = new boolean[CLIENTS];
   private final boolean[] sticky = new boolean[CLIENTS];
   private final List<List<Write>> buffers = new ArrayList<>();
-  private final List<Map<String, Long>> ownAcks = new ArrayList<>();
   private final Map<String, Long> latestAck = new HashMap<>();
   private final List<Write> inflight = new ArrayList<>();
+  private final List<Read> pendingReads = new ArrayList<>();
   private final List<Object[]> duplicates = new ArrayList<>();
+  private final List<Object[]> deferredFences = new ArrayList<>();
   private final String[] keys;
   private final Phase rollbackAt;
   private MigrationCoordinator coordinator;
+  private boolean coordinatorIdle;
+  private int crashCountdown;
+  private boolean crashAfterCall;
+  private boolean crashPending;
   private long tick;
   private long seq;
 
   /** Counters of the schedule. */
-  public long acked, fenced, crashes, staleReads, lost, duplicated, canaryMismatches, rollbacks;
+  public long acked,
+      fenced,
+      fencedReads,
+      reads,
+      abandoned,
+      crashes,
+      staleReads,
+      lost,
+      duplicated,
+      canaryMismatches,
+      rollbacks;
 
   /** The first violation, or null. */
   public String violation;
@@ -77,36 +97,59 @@ public final class SimSchedule {
     }
   }
 
+  /** A read in flight: routed, then one fenced read per group it reads. */
+  private static final class Read {
+    final int client;
+    final String key;
+    final long mustSee;
+    ReadRoute route;
+    int legs;
+    Row first;
+
+    Read(int client, String key, long mustSee, ReadRoute route) {
+      this.client = client;
+      this.key = key;
+      this.mustSee = mustSee;
+      this.route = route;
+    }
+  }
+
   private record Delivery(long at, int client, MigrationRoutes routes) {}
+
+  /** The gate of a coordinator unit is closed: the unit runs again at a later event. */
+  private static final class GateClosed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GateClosed(long version) {
+      super("gate waits for every live client on v" + version, null, false, false);
+    }
+  }
 
   /**
    * A schedule.
    *
    * @param plan the migration
    * @param seed its seed
-   * @param fenceOn false to build the broken protocol whose stores ignore fences
-   * @param dualOn false to build the broken protocol whose writers skip the second write
+   * @param protocol the protocol, the real one or a broken variant
+   * @param stores one empty store per group id of both tables
    * @param events random events before the schedule settles
    * @param trace receives a line per event, or null
    */
   public SimSchedule(
       MigrationPlan plan,
       long seed,
-      boolean fenceOn,
-      boolean dualOn,
+      Simulation.Protocol protocol,
+      Map<String, MigrationStore> stores,
       int events,
       List<String> trace) {
     this.plan = plan;
     this.rnd = new SplittableRandom(seed);
-    this.fenceOn = fenceOn;
-    this.dualOn = dualOn;
+    this.protocol = protocol;
     this.events = events;
     this.trace = trace;
-    for (ReplicaGroup g : plan.from().groups()) {
-      stores.put(g.id(), new InMemoryStore(g.id()));
-    }
-    for (ReplicaGroup g : plan.to().groups()) {
-      stores.putIfAbsent(g.id(), new InMemoryStore(g.id()));
+    this.stores = stores;
+    for (Map.Entry<String, MigrationStore> e : stores.entrySet()) {
+      coordinatorStores.put(e.getKey(), new CoordinatorView(e.getValue()));
     }
     keys = new String[8 + rnd.nextInt(40)];
     for (int i = 0; i < keys.length; i++) {
@@ -117,9 +160,8 @@ public final class SimSchedule {
     for (int c = 0; c < CLIENTS; c++) {
       routes[c] = initial;
       online[c] = true;
-      sticky[c] = rnd.nextInt(4) == 0;
+      sticky[c] = c == CLIENTS - 1 || rnd.nextInt(4) == 0; // the last client is always late
       buffers.add(new ArrayList<>());
-      ownAcks.add(new HashMap<>());
     }
     Phase[] candidates = {
       Phase.PLANNED,
@@ -133,11 +175,26 @@ public final class SimSchedule {
     rollbackAt = rnd.nextInt(3) == 0 ? candidates[rnd.nextInt(candidates.length)] : null;
   }
 
+  /** The group ids a schedule of {@code plan} needs a store for, in a stable order. */
+  static List<String> groupIds(MigrationPlan plan) {
+    List<String> ids = new ArrayList<>();
+    for (ReplicaGroup g : plan.from().groups()) {
+      ids.add(g.id());
+    }
+    for (ReplicaGroup g : plan.to().groups()) {
+      if (!ids.contains(g.id())) {
+        ids.add(g.id());
+      }
+    }
+    return ids;
+  }
+
   /** Runs the schedule; returns false at the first violation (see {@link #violation}). */
   public boolean run() {
     restart();
     for (int i = 0; i < events && violation == null; i++) {
       tick++;
+      applyDeferredFences();
       event();
     }
     settle();
@@ -155,21 +212,23 @@ public final class SimSchedule {
 
   private void event() {
     int r = rnd.nextInt(100);
-    if (r < 24) {
+    if (r < 20) {
       newWrite(rnd.nextInt(CLIENTS));
-    } else if (r < 50) {
+    } else if (r < 42) {
       advanceWrite();
-    } else if (r < 62) {
-      read(rnd.nextInt(CLIENTS));
-    } else if (r < 72) {
+    } else if (r < 49) {
+      startRead(rnd.nextInt(CLIENTS));
+    } else if (r < 56) {
+      advanceRead();
+    } else if (r < 66) {
       deliver(false);
-    } else if (r < 88) {
-      coordinatorStep(rnd.nextInt(12) == 0);
-    } else if (r < 91) {
+    } else if (r < 86) {
+      coordinatorStep(rnd.nextInt(8) == 0);
+    } else if (r < 89) {
       log("coordinator killed");
       coordinator = null;
       crashes++;
-    } else if (r < 95) {
+    } else if (r < 93) {
       int c = rnd.nextInt(CLIENTS);
       online[c] = !online[c];
       log("client " + c + (online[c] ? " online, replays " + buffers.get(c).size() : " offline"));
@@ -177,6 +236,8 @@ public final class SimSchedule {
         inflight.addAll(buffers.get(c));
         buffers.get(c).clear();
       }
+    } else if (r < 95) {
+      abandonWrite();
     } else if (!duplicates.isEmpty()) {
       Object[] d = duplicates.remove(rnd.nextInt(duplicates.size()));
       log("duplicate delivery of " + d[1]);
@@ -196,6 +257,10 @@ public final class SimSchedule {
     }
   }
 
+  private MigrationRoutes latest() {
+    return published.get(published.size() - 1);
+  }
+
   private void deliver(boolean all) {
     if (deliveries.isEmpty()) {
       return;
@@ -211,12 +276,28 @@ public final class SimSchedule {
     }
   }
 
+  /** True when every online client routes with {@code version} or later (a version census). */
+  private boolean everyLiveClientOn(long version) {
+    for (int c = 0; c < CLIENTS; c++) {
+      if (online[c] && routes[c].version() < version) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private void restart() {
     coordinator =
         MigrationCoordinator.builder(plan)
-            .stores(stores)
+            .stores(coordinatorStores)
             .stateStore(stateStore)
             .publisher(this::publish)
+            .gate(
+                v -> {
+                  if (!everyLiveClientOn(v)) {
+                    throw new GateClosed(v);
+                  }
+                })
             .migrationId("sim")
             .batchSize(4 + rnd.nextInt(61))
             .maxVerifyRounds(10_000)
@@ -224,6 +305,7 @@ public final class SimSchedule {
     if (!coordinator.state().rollingBack()) {
       coordinator.target(Phase.DONE);
     }
+    coordinatorIdle = false;
   }
 
   private void coordinatorStep(boolean crashInside) {
@@ -231,6 +313,12 @@ public final class SimSchedule {
       log("coordinator restarted");
       restart();
       return;
+    }
+    for (Object[] d : deferredFences) {
+      if (((Fence) d[1]).minVersion() <= latest().version()) {
+        log("coordinator waits on the gate before its late fence");
+        return; // a publish-gate-fence unit is not done until its fence is set
+      }
     }
     if (rollbackAt != null
         && coordinator.phase() == rollbackAt
@@ -241,21 +329,51 @@ public final class SimSchedule {
       rollbacks = 1;
     }
     if (crashInside) {
-      stateStore.crashNext(
-          rnd.nextBoolean()
-              ? MemoryStateStore.CrashPoint.BEFORE_SAVE
-              : MemoryStateStore.CrashPoint.AFTER_SAVE);
+      switch (rnd.nextInt(3)) {
+        case 0:
+          stateStore.crashNext(MemoryStateStore.CrashPoint.BEFORE_SAVE);
+          break;
+        case 1:
+          stateStore.crashNext(MemoryStateStore.CrashPoint.AFTER_SAVE);
+          break;
+        default:
+          crashCountdown = 1 + rnd.nextInt(3); // dies at a store call inside the unit
+          crashAfterCall = rnd.nextBoolean();
+          break;
+      }
     }
     try {
-      coordinator.step();
+      coordinatorIdle = !coordinator.step();
     } catch (MemoryStateStore.Crash e) {
       log(e.getMessage());
       coordinator = null;
       crashes++;
+    } catch (GateClosed e) {
+      log(e.getMessage());
     } catch (IllegalStateException e) {
       violation = "coordinator: " + e.getMessage();
     }
     stateStore.crashNext(MemoryStateStore.CrashPoint.NONE);
+    crashCountdown = 0;
+    crashPending = false;
+  }
+
+  /**
+   * The broken variant without the cut-over's closing step: a fence that must precede the version
+   * stopping its group's writes (the source at CUT_OVER, the target at ROLLED_BACK) is set only
+   * once that version is published and every live client has it, as a gate-then-fence cut-over
+   * would.
+   */
+  private void applyDeferredFences() {
+    for (int i = 0; i < deferredFences.size(); i++) {
+      Object[] d = deferredFences.get(i);
+      Fence f = (Fence) d[1];
+      if (latest().version() >= f.minVersion() && everyLiveClientOn(f.minVersion())) {
+        deferredFences.remove(i--);
+        stores.get((String) d[0]).setFence(f);
+        log("late fence " + f + " on " + d[0]);
+      }
+    }
   }
 
   private void newWrite(int c) {
@@ -266,6 +384,19 @@ public final class SimSchedule {
       inflight.add(w);
     } else {
       buffers.get(c).add(w);
+    }
+  }
+
+  /** A writer dies after the first leg of a dual write: the write is never acknowledged. */
+  private void abandonWrite() {
+    for (int i = 0; i < inflight.size(); i++) {
+      Write w = inflight.get(i);
+      if (w.legs == 1) {
+        inflight.remove(i);
+        abandoned++;
+        log("writer of " + w.key + " seq " + w.seq + " died after its first leg");
+        return;
+      }
     }
   }
 
@@ -289,9 +420,8 @@ public final class SimSchedule {
             w.route.partition());
     if (!applyLeg(g.id(), row)) {
       fenced++;
-      MigrationRoutes latest = published.get(published.size() - 1);
-      routes[w.client] = latest;
-      w.route = latest.write(routed(w.key));
+      routes[w.client] = latest();
+      w.route = latest().write(routed(w.key));
       w.legs = 0;
       log("MOVED: " + w.key + " seq " + w.seq + " retries on " + w.route);
       return;
@@ -300,19 +430,18 @@ public final class SimSchedule {
       duplicates.add(new Object[] {g.id(), row});
     }
     w.legs++;
-    if (w.legs == 2 || w.route.second() == null || !dualOn) {
+    if (w.legs == 2 || w.route.second() == null || protocol == Simulation.Protocol.NO_DUAL_WRITE) {
       inflight.remove(i);
       acked++;
       latestAck.merge(w.key, w.seq, Math::max);
-      ownAcks.get(w.client).merge(w.key, w.seq, Math::max);
       log("acked " + w.key + " seq " + w.seq);
     }
   }
 
   /** Applies a client row to a group; false when fenced. */
   private boolean applyLeg(String group, Row row) {
-    InMemoryStore s = stores.get(group);
-    if (!fenceOn) {
+    MigrationStore s = stores.get(group);
+    if (protocol == Simulation.Protocol.NO_FENCE) {
       s.apply(List.of(row), MigrationStore.WriteOrigin.MIGRATION);
       return true;
     }
@@ -329,52 +458,81 @@ public final class SimSchedule {
     return true;
   }
 
-  private void read(int c) {
+  /** A client routes a read; the acknowledged writes before this moment are what it must see. */
+  private void startRead(int c) {
     if (!online[c]) {
       return;
     }
     String key = keys[rnd.nextInt(keys.length)];
     ReadRoute route = routes[c].read(routed(key));
-    boolean moved =
-        fencedRead(route.group().id(), route)
-            || (route.compareWith() != null && fencedRead(route.compareWith().id(), route));
-    if (fenceOn && moved) {
-      routes[c] = published.get(published.size() - 1);
-      route = routes[c].read(routed(key));
-      log("MOVED read of " + key + ", now v" + routes[c].version());
+    pendingReads.add(new Read(c, key, latestAck.getOrDefault(key, 0L), route));
+    log("client " + c + " routes a read of " + key + " " + route);
+  }
+
+  private void advanceRead() {
+    if (pendingReads.isEmpty()) {
+      return;
     }
-    Row got = stores.get(route.group().id()).get(bytes(routed(key)), id(key));
-    if (route.compareWith() != null) {
-      Row auth = stores.get(route.compareWith().id()).get(bytes(routed(key)), id(key));
-      if (got == null ? auth != null : auth == null || !got.sameContent(auth)) {
+    int i = rnd.nextInt(pendingReads.size());
+    Read rd = pendingReads.get(i);
+    if (!online[rd.client]) {
+      return;
+    }
+    ReplicaGroup g = rd.legs == 0 ? rd.route.group() : rd.route.compareWith();
+    MigrationStore s = stores.get(g.id());
+    byte[] key = bytes(routed(rd.key));
+    MigrationStore.ReadResult got =
+        protocol == Simulation.Protocol.NO_READ_FENCE
+            ? new MigrationStore.ReadResult(s.fetch(List.of(key)), null)
+            : s.read(rd.route.version(), rd.route.partition(), key);
+    if (got.refused()) {
+      fencedReads++;
+      routes[rd.client] = latest();
+      rd.route = latest().read(routed(rd.key));
+      rd.legs = 0;
+      log("MOVED read of " + rd.key + " on " + g.id() + ", retries on " + rd.route);
+      return;
+    }
+    Row row = got.row(id(rd.key));
+    if (rd.legs == 0 && rd.route.compareWith() != null) {
+      rd.first = row;
+      rd.legs = 1;
+      return;
+    }
+    pendingReads.remove(i);
+    this.reads++;
+    if (rd.route.compareWith() != null) {
+      Row canary = rd.first;
+      if (row == null ? canary != null : canary == null || !row.sameContent(canary)) {
         canaryMismatches++;
       }
-      got = auth;
     }
-    Long mine = ownAcks.get(c).get(key);
-    if (mine != null && (got == null || got.sequence() < mine)) {
+    if (rd.mustSee > 0 && (row == null || row.sequence() < rd.mustSee)) {
       staleReads++;
       violation =
           "stale read: client "
-              + c
+              + rd.client
               + " on "
-              + route
+              + rd.route
               + " read "
-              + key
+              + rd.key
               + " seq "
-              + (got == null ? "none" : got.sequence())
-              + " after its own write seq "
-              + mine;
+              + (row == null ? "none" : row.sequence())
+              + " from "
+              + g.id()
+              + ", but seq "
+              + rd.mustSee
+              + " was acknowledged before the read began";
+    } else {
+      log("read " + rd.key + " seq " + (row == null ? "none" : row.sequence()) + " " + rd.route);
     }
   }
 
-  private boolean fencedRead(String group, ReadRoute route) {
-    for (Fence f : stores.get(group).fences()) {
-      if (f.refuses(route.version(), route.partition())) {
-        return true;
-      }
-    }
-    return false;
+  private boolean coordinatorFinished() {
+    return coordinator != null
+        && coordinatorIdle
+        && coordinator.state().phase().terminal()
+        && deferredFences.isEmpty();
   }
 
   private void settle() {
@@ -384,26 +542,64 @@ public final class SimSchedule {
       buffers.get(c).clear();
     }
     int guard = 0;
+    // Drive: the load goes on, versions arrive late, until the coordinator has finished; so every
+    // schedule passes its cut-over (or rollback) under load, not only those that reach it early.
+    while (violation == null && !coordinatorFinished()) {
+      if (++guard > 20_000) {
+        violation = "no progress while driving the coordinator to its end: " + coordinator;
+        return;
+      }
+      tick++;
+      applyDeferredFences();
+      // New requests only from CANARY on: the passes before it ran under the random events, and
+      // the hand-over of the reads and writes is what a late client can break.
+      Phase phase = coordinator == null ? null : coordinator.phase();
+      boolean load = phase != null && phase.ordinal() >= Phase.CANARY.ordinal();
+      int r = rnd.nextInt(100);
+      if (r < 12) {
+        if (load) {
+          newWrite(rnd.nextInt(CLIENTS));
+        }
+      } else if (r < 30) {
+        advanceWrite();
+      } else if (r < 40) {
+        if (load) {
+          startRead(rnd.nextInt(CLIENTS));
+        }
+      } else if (r < 52) {
+        advanceRead();
+      } else if (r < 64) {
+        deliver(false);
+      } else {
+        coordinatorStep(rnd.nextInt(8) == 0);
+      }
+    }
+    // Drain: no new requests; every write and read completes, every version arrives.
     while (violation == null
         && (!inflight.isEmpty()
-            || coordinator == null
-            || !coordinator.state().phase().terminal()
-            || coordinator.step())) {
+            || !pendingReads.isEmpty()
+            || !deliveries.isEmpty()
+            || !coordinatorFinished())) {
       if (++guard > 200_000) {
         violation =
             "no progress while settling: "
                 + coordinator
                 + ", "
                 + inflight.size()
-                + " writes in flight";
+                + " writes and "
+                + pendingReads.size()
+                + " reads in flight";
         return;
       }
       tick++;
-      int r = rnd.nextInt(4);
-      if (r == 0 || inflight.isEmpty()) {
+      applyDeferredFences();
+      int r = rnd.nextInt(5);
+      if (r == 0 || (inflight.isEmpty() && pendingReads.isEmpty() && deliveries.isEmpty())) {
         coordinatorStep(false);
       } else if (r == 1) {
         deliver(true);
+      } else if (r == 2) {
+        advanceRead();
       } else {
         advanceWrite();
       }
@@ -416,18 +612,18 @@ public final class SimSchedule {
 
   private void finalCheck() {
     RoutingTable last = coordinator.phase() == Phase.DONE ? plan.to() : plan.from();
-    for (Map.Entry<String, Long> e : latestAck.entrySet()) {
-      String key = e.getKey();
+    for (String key : keys) {
       String owner = last.route(routed(key)).group().id();
+      Long ack = latestAck.get(key);
       Row row = stores.get(owner).get(bytes(routed(key)), id(key));
-      if (row == null || row.sequence() != e.getValue()) {
+      if (ack != null && (row == null || row.sequence() < ack)) {
         lost++;
         if (violation == null) {
           violation =
               "lost write: "
                   + key
                   + " latest acknowledged seq "
-                  + e.getValue()
+                  + ack
                   + ", owner "
                   + owner
                   + " ("
@@ -436,15 +632,119 @@ public final class SimSchedule {
                   + (row == null ? "nothing" : "seq " + row.sequence());
         }
       }
-      for (InMemoryStore s : stores.values()) {
-        if (!s.groupId().equals(owner) && s.get(bytes(routed(key)), id(key)) != null) {
+      for (Map.Entry<String, MigrationStore> e : stores.entrySet()) {
+        if (!e.getKey().equals(owner) && e.getValue().get(bytes(routed(key)), id(key)) != null) {
           duplicated++;
           if (violation == null) {
             violation =
-                "duplicated: " + key + " is on " + s.groupId() + " besides its owner " + owner;
+                "duplicated: "
+                    + key
+                    + " is on "
+                    + e.getKey()
+                    + ", which does not own it ("
+                    + owner
+                    + " does)";
           }
         }
       }
+    }
+  }
+
+  /**
+   * The coordinator's view of a store: it can die at a store call inside a unit (before or after
+   * the call takes effect), and, in the variant without the closing step, its closing fences are
+   * deferred (see {@link #applyDeferredFences}).
+   */
+  private final class CoordinatorView implements MigrationStore {
+    private final MigrationStore store;
+
+    CoordinatorView(MigrationStore store) {
+      this.store = store;
+    }
+
+    private void beforeCall(String what) {
+      if (crashCountdown > 0 && --crashCountdown == 0) {
+        if (!crashAfterCall) {
+          throw new MemoryStateStore.Crash("before " + what + " on " + store.groupId());
+        }
+        crashPending = true;
+      }
+    }
+
+    private void afterCall(String what) {
+      if (crashPending) {
+        crashPending = false;
+        throw new MemoryStateStore.Crash("after " + what + " on " + store.groupId());
+      }
+    }
+
+    @Override
+    public String groupId() {
+      return store.groupId();
+    }
+
+    @Override
+    public ScanPage scan(io.shardrouter.migrate.Part part, byte[] cursor, int limit) {
+      return store.scan(part, cursor, limit);
+    }
+
+    @Override
+    public ApplyResult apply(List<Row> rows, WriteOrigin origin) {
+      beforeCall("an apply");
+      ApplyResult r = store.apply(rows, origin);
+      afterCall("an apply");
+      return r;
+    }
+
+    @Override
+    public ReadResult read(long version, int partition, byte[] key) {
+      return store.read(version, partition, key);
+    }
+
+    @Override
+    public List<Row> fetch(List<byte[]> keys) {
+      return store.fetch(keys);
+    }
+
+    @Override
+    public Row get(byte[] key, byte[] id) {
+      return store.get(key, id);
+    }
+
+    @Override
+    public PartStats stats(io.shardrouter.migrate.Part part) {
+      return store.stats(part);
+    }
+
+    @Override
+    public void setFence(Fence fence) {
+      beforeCall("setting " + fence);
+      boolean closing = fence.phase() == Phase.CUT_OVER || fence.phase() == Phase.ROLLED_BACK;
+      if (protocol == Simulation.Protocol.FENCE_AFTER_PUBLISH && closing) {
+        deferredFences.add(new Object[] {store.groupId(), fence});
+      } else {
+        store.setFence(fence);
+      }
+      afterCall("setting " + fence);
+    }
+
+    @Override
+    public void clearFence(int partition) {
+      beforeCall("clearing a fence");
+      store.clearFence(partition);
+      afterCall("clearing a fence");
+    }
+
+    @Override
+    public List<Fence> fences() {
+      return store.fences();
+    }
+
+    @Override
+    public void deleteRows(List<Row> rows) {
+      beforeCall("a delete");
+      store.deleteRows(rows);
+      afterCall("a delete");
     }
   }
 }

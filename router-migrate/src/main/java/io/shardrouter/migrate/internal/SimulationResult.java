@@ -16,8 +16,12 @@ import java.util.Locale;
  * @param ackedWrites writes acknowledged to clients
  * @param lost acknowledged writes missing from, or older on, their final owner
  * @param duplicated keys found on a group besides their final owner
- * @param staleReads reads that missed the reader's own acknowledged write
+ * @param staleReads reads that returned a row older than one acknowledged before the read began (by
+ *     any client), or none where one was acknowledged
+ * @param reads reads completed
  * @param fencedWrites writes refused by a fence and retried with newer routes
+ * @param fencedReads reads refused by a fence and retried with newer routes
+ * @param abandonedWrites dual writes whose writer died after the first leg (never acknowledged)
  * @param rollbacks schedules that rolled back
  * @param crashes coordinator crashes (between and inside units)
  * @param canaryMismatches compared canary reads that differed (counted, not a violation)
@@ -33,7 +37,10 @@ public record SimulationResult(
     long lost,
     long duplicated,
     long staleReads,
+    long reads,
     long fencedWrites,
+    long fencedReads,
+    long abandonedWrites,
     long rollbacks,
     long crashes,
     long canaryMismatches,
@@ -62,14 +69,18 @@ public record SimulationResult(
     return String.format(
         Locale.ROOT,
         "{\"schedules\":%d,\"seed\":%d,\"acked_writes\":%d,\"lost\":%d,\"duplicated\":%d,"
-            + "\"stale_reads\":%d,\"fenced_writes\":%d,\"rollbacks\":%d,\"crashes\":%d}",
+            + "\"stale_reads\":%d,\"reads\":%d,\"fenced_writes\":%d,\"fenced_reads\":%d,"
+            + "\"abandoned_writes\":%d,\"rollbacks\":%d,\"crashes\":%d}",
         schedules,
         seed,
         ackedWrites,
         lost,
         duplicated,
         staleReads,
+        reads,
         fencedWrites,
+        fencedReads,
+        abandonedWrites,
         rollbacks,
         crashes);
   }
