@@ -24,7 +24,9 @@ final class CliArgs {
     SEED("seed", "S", "an integer"),
     SCHEDULES("schedules", "N", "a positive integer"),
     EVENTS("events", "N", "a non-negative integer"),
-    PROTOCOL("protocol", "P", "correct, no-fence or no-dual-write"),
+    PROTOCOL(
+        "protocol", "P", "correct, no-fence, no-dual-write, no-read-fence or fence-after-publish"),
+    STORE("store", "S", "memory or jdbc (the JDBC migration store on embedded H2)"),
     COUNTS("counts", null, "no value: each key line ends in a count"),
     QUERIES("queries", "FILE", "a query file, one JSON query a line"),
     CAPACITY("capacity", "FILE", "a capacity file (JSON)"),

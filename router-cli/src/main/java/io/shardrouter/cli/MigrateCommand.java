@@ -32,7 +32,8 @@ final class MigrateCommand implements Command {
         CliArgs.Option.SEED,
         CliArgs.Option.SCHEDULES,
         CliArgs.Option.EVENTS,
-        CliArgs.Option.PROTOCOL);
+        CliArgs.Option.PROTOCOL,
+        CliArgs.Option.STORE);
   }
 
   @Override
@@ -66,7 +67,8 @@ final class MigrateCommand implements Command {
         CliArgs.Option.SEED,
         CliArgs.Option.SCHEDULES,
         CliArgs.Option.EVENTS,
-        CliArgs.Option.PROTOCOL);
+        CliArgs.Option.PROTOCOL,
+        CliArgs.Option.STORE);
     if (args.positional().size() != 3) {
       throw CommandException.usage(
           "migrate",
@@ -121,20 +123,26 @@ final class MigrateCommand implements Command {
     String p = args.option(CliArgs.Option.PROTOCOL);
     Simulation.Protocol protocol = Simulation.Protocol.CORRECT;
     if (p != null) {
-      switch (p) {
-        case "correct":
-          break;
-        case "no-fence":
-          protocol = Simulation.Protocol.NO_FENCE;
-          break;
-        case "no-dual-write":
-          protocol = Simulation.Protocol.NO_DUAL_WRITE;
-          break;
-        default:
-          throw CommandException.usage(
-              "migrate",
-              "--protocol must be " + CliArgs.Option.PROTOCOL.value + ", got '" + p + "'");
+      protocol = null;
+      for (Simulation.Protocol candidate : Simulation.Protocol.values()) {
+        if (candidate.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(p)) {
+          protocol = candidate;
+        }
       }
+      if (protocol == null) {
+        throw CommandException.usage(
+            "migrate", "--protocol must be " + CliArgs.Option.PROTOCOL.value + ", got '" + p + "'");
+      }
+    }
+    String store = args.option(CliArgs.Option.STORE);
+    Simulation.StoreFactory stores;
+    if (store == null || store.equals("memory")) {
+      stores = Simulation.IN_MEMORY;
+    } else if (store.equals("jdbc")) {
+      stores = new H2SimulationStores();
+    } else {
+      throw CommandException.usage(
+          "migrate", "--store must be " + CliArgs.Option.STORE.value + ", got '" + store + "'");
     }
     PrintStream out = console.out();
     out.println(
@@ -143,11 +151,14 @@ final class MigrateCommand implements Command {
             + " schedules from seed "
             + seed
             + " ("
-            + protocol.name().toLowerCase(Locale.ROOT)
-            + " protocol)");
+            + protocol.name().toLowerCase(Locale.ROOT).replace('_', '-')
+            + " protocol, "
+            + stores.name()
+            + " stores)");
     SimulationResult r =
         Simulation.builder()
             .protocol(protocol)
+            .stores(stores)
             .events((int) Math.min(events, Integer.MAX_VALUE))
             .progress(out::println)
             .build()

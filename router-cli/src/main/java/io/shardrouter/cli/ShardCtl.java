@@ -65,7 +65,7 @@ public final class ShardCtl {
           "  migrate plan OLD NEW [--out DIR]",
           "                               the movements and routing versions of an online migration;",
           "                               with --out, write the routing document of every phase to DIR",
-          "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P]",
+          "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P] [--store S]",
           "                               run the deterministic migration simulation; the last line is",
           "                               a JSON summary; status 1 when an invariant failed",
           "  zk serve [--port 2181] [--dir DIR]",
