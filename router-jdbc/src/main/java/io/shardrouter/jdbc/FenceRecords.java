@@ -7,21 +7,39 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import javax.sql.DataSource;
 
 /**
  * The fence table of a {@link JdbcMigrationStore}: one record per fenced partition, and a lock
- * record (part -1) that client writes hold shared for their transaction ({@link #refusing}) and
- * fence changes hold exclusively ({@link #set}, {@link #clear}), so that no fence changes between a
- * write's check and its commit.
+ * record (part -1) that client writes and reads hold shared for their transaction ({@link
+ * #refusing}) and fence changes hold exclusively ({@link #set}, {@link #clear}), so that no fence
+ * changes between a client's check and its commit.
+ *
+ * <p>Every fence change also updates the lock record: its {@code min_version} counts the changes
+ * (an epoch). That update is what makes the check hold under {@code REPEATABLE READ} and {@code
+ * SERIALIZABLE}: a transaction whose snapshot predates a fence change cannot take the lock record
+ * (PostgreSQL: SQL state 40001, "could not serialize access due to concurrent update"; H2: 40001,
+ * "Deadlock detected"), where a lock record that was only locked, never updated, would be locked
+ * happily and the fence rows then read from the stale snapshot. A transaction whose snapshot
+ * follows the change sees the new fence rows, since they were committed with the new epoch.
  */
 final class FenceRecords {
   private static final int LOCK_PART = -1;
   private static final List<String> COLUMNS =
       List.of("part", "base_version", "min_version", "phase");
+
+  /**
+   * The SQL states of a locking read that failed because the transaction cannot see or lock the
+   * lock record's latest version: serialization failure (both databases; H2 reports it as a
+   * deadlock), PostgreSQL's deadlock, and H2's concurrent update.
+   */
+  private static final Set<String> CONFLICTS = Set.of("40001", "40P01", "90131");
 
   private final String groupId;
   private final DataSource primary;
@@ -53,13 +71,8 @@ final class FenceRecords {
     }
   }
 
-  /**
-   * In the write's transaction {@code c}: holds the lock record shared until it ends, then returns
-   * the first fence that refuses one of {@code rows}, or null.
-   */
-  Fence refusing(Connection c, List<Row> rows) throws SQLException {
-    lock(c, dialect.sharedLock());
-    List<Fence> fences = read(c);
+  /** The first fence of {@code fences} that refuses one of {@code rows} (rows first), or null. */
+  static Fence refusing(List<Fence> fences, List<Row> rows) {
     for (Row r : rows) {
       for (Fence f : fences) {
         if (f.refuses(r)) {
@@ -71,12 +84,11 @@ final class FenceRecords {
   }
 
   /**
-   * In the read's transaction {@code c}: holds the lock record shared until it ends, then returns
-   * the first fence that refuses a read routed with {@code (version, partition)}, or null.
+   * The first fence of {@code fences} that refuses a read routed with {@code (version, partition)},
+   * or null.
    */
-  Fence refusing(Connection c, long version, int partition) throws SQLException {
-    lock(c, dialect.sharedLock());
-    for (Fence f : read(c)) {
+  static Fence refusing(List<Fence> fences, long version, int partition) {
+    for (Fence f : fences) {
       if (f.refuses(version, partition)) {
         return f;
       }
@@ -84,11 +96,93 @@ final class FenceRecords {
     return null;
   }
 
+  /**
+   * In the client's transaction {@code c}: holds the lock record shared until it ends, reads the
+   * fences, and returns the one {@code refusal} picks (null when none refuses).
+   *
+   * <p>When the transaction cannot take the lock record because its snapshot predates a fence
+   * change ({@link #CONFLICTS}: {@code REPEATABLE READ} or {@code SERIALIZABLE}), its own view of
+   * the fences is stale and the database has aborted it (PostgreSQL) or will not let it lock (H2):
+   * the current fences are then read on a connection of the store's data source, and the one {@code
+   * refusal} picks is returned, or, when none refuses, the failure is thrown as a {@link
+   * SQLTransactionRollbackException} that says to retry the transaction. Either way nothing was
+   * written through {@code c} by this call.
+   *
+   * @throws SQLTransactionRollbackException when the snapshot was stale and no current fence
+   *     refuses: roll back and retry the transaction
+   * @throws SQLException any other failure
+   */
+  Fence refusing(Connection c, Function<List<Fence>, Fence> refusal) throws SQLException {
+    List<Fence> seen;
+    try {
+      lockShared(c);
+      seen = read(c);
+    } catch (SQLException e) {
+      if (!isConflict(e)) {
+        throw e;
+      }
+      return refusingAfterConflict(e, refusal);
+    }
+    return refusal.apply(seen);
+  }
+
+  private Fence refusingAfterConflict(SQLException conflict, Function<List<Fence>, Fence> refusal)
+      throws SQLException {
+    List<Fence> current;
+    try {
+      current = StoreTransaction.run(primary, this::read, fences -> true);
+    } catch (SQLException | RuntimeException e) {
+      SQLTransactionRollbackException retry =
+          retry(
+              conflict,
+              "; the current fences could not be read on another connection either ("
+                  + e.getMessage()
+                  + ")");
+      retry.addSuppressed(e);
+      throw retry;
+    }
+    Fence refusing = refusal.apply(current);
+    if (refusing != null) {
+      return refusing;
+    }
+    throw retry(conflict, "; no current fence refuses this call");
+  }
+
+  private SQLTransactionRollbackException retry(SQLException conflict, String detail) {
+    return new SQLTransactionRollbackException(
+        "cannot check the fences of replica group '"
+            + groupId
+            + "' (table '"
+            + table
+            + "') in this transaction: it conflicts with a concurrent one (under REPEATABLE READ"
+            + " or SERIALIZABLE, a fence change committed after its snapshot)"
+            + detail
+            + ": roll back and retry the transaction ("
+            + conflict.getMessage()
+            + ")",
+        conflict.getSQLState(),
+        conflict.getErrorCode(),
+        conflict);
+  }
+
+  /** True when {@code e} (or an exception it chains) is one of {@link #CONFLICTS}. */
+  static boolean isConflict(SQLException e) {
+    for (SQLException s = e; s != null; s = s.getNextException()) {
+      if (CONFLICTS.contains(s.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Creates or replaces the record of {@code fence.partition()}, under the exclusive lock. */
   void set(Fence fence) {
     change(
         "set the fence of partition " + fence.partition(),
         c -> {
+          if (fence.equals(stored(c, fence.partition()))) {
+            return false; // unchanged: roll back the epoch too, open snapshots stay valid
+          }
           try (PreparedStatement ps = c.prepareStatement(dialect.upsert(table, COLUMNS, 1))) {
             ps.setInt(1, fence.partition());
             ps.setLong(2, fence.baseVersion());
@@ -96,6 +190,7 @@ final class FenceRecords {
             ps.setString(4, fence.phase().name());
             ps.executeUpdate();
           }
+          return true;
         });
   }
 
@@ -110,7 +205,7 @@ final class FenceRecords {
           try (PreparedStatement ps =
               c.prepareStatement("DELETE FROM " + table + " WHERE part = ?")) {
             ps.setInt(1, partition);
-            ps.executeUpdate();
+            return ps.executeUpdate() > 0;
           }
         });
   }
@@ -131,22 +226,38 @@ final class FenceRecords {
     return out;
   }
 
-  /** A change of fence records. */
-  private interface Change {
-    void run(Connection c) throws SQLException;
+  private Fence stored(Connection c, int partition) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT part, base_version, min_version, phase FROM " + table + " WHERE part = ?")) {
+      ps.setInt(1, partition);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next()
+            ? new Fence(rs.getInt(1), rs.getLong(2), rs.getLong(3), phase(rs.getString(4)))
+            : null;
+      }
+    }
   }
 
+  /** A change of fence records: true when it changed one (committed), false to roll back. */
+  private interface Change {
+    boolean run(Connection c) throws SQLException;
+  }
+
+  /**
+   * Runs {@code change} in a transaction of the store's own (at {@code READ COMMITTED}, so that it
+   * waits for the clients holding the lock record instead of failing when one of them commits),
+   * after taking the lock record exclusively by advancing its epoch.
+   */
   private void change(String what, Change change) {
-    try (Connection c = primary.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        lock(c, " FOR UPDATE");
-        change.run(c);
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      }
+    try {
+      StoreTransaction.run(
+          primary,
+          c -> {
+            advanceEpoch(c);
+            return change.run(c);
+          },
+          changed -> changed);
     } catch (SQLException e) {
       throw new JdbcStoreException(
           "cannot " + what + " in fence table '" + table + "' of replica group '" + groupId + "'",
@@ -154,18 +265,40 @@ final class FenceRecords {
     }
   }
 
-  private void lock(Connection c, String clause) throws SQLException {
+  /**
+   * Locks the lock record exclusively by updating it: its {@code min_version} counts fence changes.
+   * The update, not only the lock, is what a client transaction whose snapshot is older than this
+   * change trips over.
+   */
+  private void advanceEpoch(Connection c) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE " + table + " SET min_version = min_version + 1 WHERE part = ?")) {
+      ps.setInt(1, LOCK_PART);
+      if (ps.executeUpdate() != 1) {
+        throw noLockRecord();
+      }
+    }
+  }
+
+  private JdbcStoreException noLockRecord() {
+    return new JdbcStoreException(
+        "fence table '"
+            + table
+            + "' of replica group '"
+            + groupId
+            + "' has no lock record (part -1); call createTables() first");
+  }
+
+  /** Takes the lock record with the dialect's shared lock, until the transaction ends. */
+  private void lockShared(Connection c) throws SQLException {
     try (PreparedStatement lock =
-        c.prepareStatement("SELECT part FROM " + table + " WHERE part = ?" + clause)) {
+        c.prepareStatement(
+            "SELECT part FROM " + table + " WHERE part = ?" + dialect.sharedLock())) {
       lock.setInt(1, LOCK_PART);
       try (ResultSet rs = lock.executeQuery()) {
         if (!rs.next()) {
-          throw new JdbcStoreException(
-              "fence table '"
-                  + table
-                  + "' of replica group '"
-                  + groupId
-                  + "' has no lock record (part -1); call createTables() first");
+          throw noLockRecord();
         }
       }
     }

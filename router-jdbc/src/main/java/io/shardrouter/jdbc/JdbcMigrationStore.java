@@ -34,11 +34,50 @@ import javax.sql.DataSource;
  *       business table such as {@code orders} that carries the five bookkeeping columns beside its
  *       own, so that the service queries it with plain SQL);
  *   <li>{@code <table>_fence(part PRIMARY KEY, base_version, min_version, phase)}: one record per
- *       fenced partition, and a lock record (part -1) that every client write holds shared (H2:
- *       exclusively) for its transaction and that {@link #setFence}/{@link #clearFence} hold
- *       exclusively for theirs. A fence set while a write is open waits for it; a write that starts
+ *       fenced partition, and a lock record (part -1) that every client write and fenced read holds
+ *       shared (H2: exclusively) for its transaction and that {@link #setFence}/{@link #clearFence}
+ *       update, and so hold exclusively, for theirs: the lock record's {@code min_version} counts
+ *       the fence changes. A fence set while a write is open waits for it; a write that starts
  *       after reads the new fence.
  * </ul>
+ *
+ * <p><b>Isolation levels.</b> A client write ({@link #apply(Connection, List,
+ * MigrationStore.WriteOrigin)}) or read ({@link #read(Connection, long, int, byte[])}) on the
+ * caller's connection is checked in the caller's transaction, at the caller's isolation level:
+ *
+ * <ul>
+ *   <li>{@code READ COMMITTED}: the check waits for a fence change in progress, then reads the
+ *       fences it committed (each statement reads the latest committed rows). A refusal is a
+ *       {@linkplain MigrationStore.ApplyResult#refused() refused} result.
+ *   <li>{@code REPEATABLE READ} and {@code SERIALIZABLE}: the transaction reads one snapshot, so a
+ *       fence committed after its first statement is invisible to it. Because every fence change
+ *       updates the lock record, such a transaction cannot take it: PostgreSQL fails the locking
+ *       read with SQL state 40001 ("could not serialize access due to concurrent update") and
+ *       aborts the transaction; H2 fails it with 40001 ("Deadlock detected"), without rolling the
+ *       transaction back. This store then reads the current fences on another connection of its
+ *       data source: when one of them refuses the call, the result is refused with that fence;
+ *       otherwise the call throws a {@link java.sql.SQLTransactionRollbackException} (SQL state of
+ *       the database's failure, a message that says to retry the transaction). In both cases the
+ *       call wrote nothing, and the caller must roll back its transaction, then retry it (along a
+ *       newer route when refused). A transaction whose snapshot follows the fence change sees it
+ *       and is refused directly. H2's {@code REPEATABLE READ} takes a table's snapshot when the
+ *       transaction first reads that table, so there a transaction that had not read the fence
+ *       table yet sees the new fences without a conflict.
+ * </ul>
+ *
+ * <p>So at every level, a write this store applies, or a read it answers, passed every fence
+ * committed before its transaction commits: a fence change waits for the transactions holding the
+ * lock record, and a transaction that cannot see a committed change does not pass. The fallback
+ * needs a second connection from the data source while the caller holds the first: size a pool for
+ * it. On PostgreSQL the caller's transaction must not be read-only (the shared lock is a locking
+ * read).
+ *
+ * <p>The calls without a connection ({@link #apply(List, MigrationStore.WriteOrigin)}, {@link
+ * #read(long, int, byte[])}, {@link #setFence}, {@link #clearFence}, {@link #deleteRows}) run their
+ * own transactions at {@code READ COMMITTED} whatever level the pool hands connections out at, and
+ * give the connection back with its auto-commit mode and isolation level as they were: so a fence
+ * change waits for the client transactions it must wait for instead of failing, and a store's own
+ * write or read is refused, never failed, by a fence set while it waited.
  *
  * <p>Scans use keyset pagination on the primary key (the rest of the cursor's key, {@code WHERE
  * row_key = ? AND row_id > ?}, then {@code WHERE row_key > ? ORDER BY row_key, row_id LIMIT ?}): a
@@ -51,7 +90,8 @@ import javax.sql.DataSource;
  * MigrationStore.WriteOrigin)} on its own connection. Row counts and checksums stream the part's
  * rows from one query: part membership is the source strategy's, which only Java has.
  *
- * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection.
+ * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection (a call on
+ * the caller's connection may take a second one, see "Isolation levels").
  *
  * <p><b>Stability:</b> evolving.
  *
@@ -258,20 +298,8 @@ public final class JdbcMigrationStore implements MigrationStore {
     if (batch.isEmpty()) {
       return new MigrationStore.ApplyResult(0, 0, 0, null);
     }
-    try (Connection c = primary.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        MigrationStore.ApplyResult r = apply(c, batch, origin);
-        if (r.refused()) {
-          c.rollback();
-        } else {
-          c.commit();
-        }
-        return r;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      }
+    try {
+      return StoreTransaction.run(primary, c -> apply(c, batch, origin), r -> !r.refused());
     } catch (SQLException e) {
       throw failure("apply a batch of " + batch.size() + " " + origin + " rows", e);
     }
@@ -284,10 +312,19 @@ public final class JdbcMigrationStore implements MigrationStore {
    * result is {@linkplain MigrationStore.ApplyResult#refused() refused}, this call wrote nothing:
    * roll back what else the transaction wrote and retry along a newer route.
    *
+   * <p>At {@code REPEATABLE READ} or {@code SERIALIZABLE}, a transaction whose snapshot predates a
+   * fence change cannot check the fences (see the class documentation, "Isolation levels"): the
+   * result is then refused by a current fence, with the transaction aborted on PostgreSQL (roll
+   * back, as for any refusal), or the call throws a {@link
+   * java.sql.SQLTransactionRollbackException} (roll back and retry the transaction). The fallback
+   * reads the current fences on a second connection of the store's data source.
+   *
    * @param connection the caller's connection, in a transaction
    * @param batch the rows
    * @param origin whether fences apply
    * @return what was applied, or the refusing fence
+   * @throws java.sql.SQLTransactionRollbackException when the transaction's snapshot predates a
+   *     fence change and no current fence refuses the batch: roll back and retry the transaction
    * @throws SQLException when a statement fails (roll back)
    * @throws IllegalStateException when the connection is in auto-commit mode (the fence check and
    *     the write would not be atomic)
@@ -301,7 +338,8 @@ public final class JdbcMigrationStore implements MigrationStore {
               + " connection.setAutoCommit(false) first, and commit after");
     }
     if (origin == MigrationStore.WriteOrigin.CLIENT) {
-      Fence refusing = fences.refusing(connection, batch);
+      Fence refusing =
+          fences.refusing(connection, current -> FenceRecords.refusing(current, batch));
       if (refusing != null) {
         return MigrationStore.ApplyResult.refused(refusing);
       }
@@ -325,16 +363,8 @@ public final class JdbcMigrationStore implements MigrationStore {
 
   @Override
   public MigrationStore.ReadResult read(long version, int partition, byte[] key) {
-    try (Connection c = primary.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        MigrationStore.ReadResult r = read(c, version, partition, key);
-        c.commit();
-        return r;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      }
+    try {
+      return StoreTransaction.run(primary, c -> read(c, version, partition, key), r -> true);
     } catch (SQLException e) {
       throw failure("read the rows of one key", e);
     }
@@ -344,13 +374,23 @@ public final class JdbcMigrationStore implements MigrationStore {
    * A fenced read of one key's rows (see {@link MigrationStore#read}) inside the caller's
    * transaction on {@code connection} (a connection to this store's primary, auto-commit off), so
    * that the fence check and the rows come from one transaction, as a write's check and its rows
-   * do. The caller commits or rolls back.
+   * do. The caller commits or rolls back; when the result is refused, it read nothing, and the
+   * caller rolls back and reads along a newer route.
+   *
+   * <p>At {@code REPEATABLE READ} or {@code SERIALIZABLE}, a transaction whose snapshot predates a
+   * fence change cannot check the fences (see the class documentation, "Isolation levels"): the
+   * result is then refused by a current fence, with the transaction aborted on PostgreSQL (roll
+   * back), or the call throws a {@link java.sql.SQLTransactionRollbackException} (roll back and
+   * retry the transaction). The transaction must not be read-only on PostgreSQL: the fence check
+   * takes a shared lock.
    *
    * @param connection the caller's connection, in a transaction
    * @param version the routing version the read was routed with
    * @param partition the partition it was routed to
    * @param key the routing key's canonical bytes
    * @return the key's rows in id order, or the refusing fence
+   * @throws java.sql.SQLTransactionRollbackException when the transaction's snapshot predates a
+   *     fence change and no current fence refuses the read: roll back and retry the transaction
    * @throws SQLException when a statement fails (roll back)
    * @throws IllegalStateException when the connection is in auto-commit mode
    */
@@ -361,7 +401,8 @@ public final class JdbcMigrationStore implements MigrationStore {
           "a fenced read on the caller's connection needs a transaction: call"
               + " connection.setAutoCommit(false) first, and commit after");
     }
-    Fence refusing = fences.refusing(connection, version, partition);
+    Fence refusing =
+        fences.refusing(connection, current -> FenceRecords.refusing(current, version, partition));
     if (refusing != null) {
       return MigrationStore.ReadResult.refused(refusing);
     }
@@ -454,20 +495,20 @@ public final class JdbcMigrationStore implements MigrationStore {
     if (doomed.isEmpty()) {
       return;
     }
-    try (Connection c = primary.getConnection()) {
-      c.setAutoCommit(false);
-      try (PreparedStatement ps = c.prepareStatement(rows.delete)) {
-        for (Row r : doomed) {
-          ps.setBytes(1, r.key());
-          ps.setBytes(2, r.id());
-          ps.addBatch();
-        }
-        ps.executeBatch();
-        c.commit();
-      } catch (SQLException e) {
-        c.rollback();
-        throw e;
-      }
+    try {
+      StoreTransaction.run(
+          primary,
+          c -> {
+            try (PreparedStatement ps = c.prepareStatement(rows.delete)) {
+              for (Row r : doomed) {
+                ps.setBytes(1, r.key());
+                ps.setBytes(2, r.id());
+                ps.addBatch();
+              }
+              return ps.executeBatch();
+            }
+          },
+          counts -> true);
     } catch (SQLException e) {
       throw failure("delete " + doomed.size() + " rows", e);
     }

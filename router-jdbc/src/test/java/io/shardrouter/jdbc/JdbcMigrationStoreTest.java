@@ -1,6 +1,7 @@
 package io.shardrouter.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -153,6 +154,71 @@ class JdbcMigrationStoreTest {
     assertEquals(1, s.store.apply(List.of(retried), MigrationStore.WriteOrigin.CLIENT).applied());
     coordinatorsView.clearFence(p);
     assertEquals(List.of(), s.store.fences());
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void read_rowsOfTheKeyInIdOrder_refusedReadsReturnNone(TestDatabase db) throws Exception {
+    Setup s = setup(db);
+    MigrationStore model = MigrationStore.inMemory("g1");
+    byte[] key = {'r', 0};
+    int p = s.strategy.partitionOf(key);
+    byte[] otherKey = {'r'};
+    List<Row> rows = new ArrayList<>();
+    for (byte[] id :
+        List.of(
+            new byte[] {2},
+            new byte[] {(byte) 0x80},
+            new byte[0],
+            new byte[] {1, 0},
+            new byte[] {1})) {
+      rows.add(Row.of(key, id, id, 1, 1, p));
+    }
+    rows.add(Row.of(otherKey, new byte[0], new byte[] {9}, 1, 1, s.strategy.partitionOf(otherKey)));
+    assertEquals(6, s.store.apply(rows, MigrationStore.WriteOrigin.MIGRATION).applied());
+    model.apply(rows, MigrationStore.WriteOrigin.MIGRATION);
+    // Unsigned id order: [], [1], [1, 0], [2], [0x80]; the other key's row is not the key's.
+    List<Row> expected = List.of(rows.get(2), rows.get(4), rows.get(3), rows.get(0), rows.get(1));
+    MigrationStore.ReadResult read = s.store.read(1, p, key);
+    assertFalse(read.refused());
+    assertEquals(expected, read.rows());
+    assertEquals(model.read(1, p, key), read);
+    assertEquals(rows.get(3), read.row(new byte[] {1, 0}));
+    assertEquals(List.of(), s.store.read(1, p, new byte[] {'n', 'o'}).rows());
+
+    Fence fence = new Fence(p, 2, 3, Phase.CUT_OVER);
+    s.store.setFence(fence);
+    model.setFence(fence);
+    int other = (p + 1) % PARTITIONS;
+    for (long version = 1; version <= 3; version++) {
+      for (int partition : new int[] {p, other}) {
+        MigrationStore.ReadResult r = s.store.read(version, partition, key);
+        assertEquals(model.read(version, partition, key), r, version + "/" + partition);
+        assertEquals(fence.refuses(version, partition), r.refused(), version + "/" + partition);
+        if (r.refused()) {
+          assertEquals(fence, r.refusedBy());
+          assertEquals(List.of(), r.rows(), "a refused read returns no rows");
+        } else {
+          assertEquals(expected, r.rows());
+        }
+      }
+    }
+
+    try (Connection c = s.primary.getConnection()) {
+      IllegalStateException auto =
+          assertThrows(IllegalStateException.class, () -> s.store.read(c, 3, p, key));
+      assertTrue(auto.getMessage().contains("needs a transaction"), auto::getMessage);
+      c.setAutoCommit(false);
+      assertEquals(expected, s.store.read(c, 3, p, key).rows());
+      MigrationStore.ReadResult refused = s.store.read(c, 2, p, key);
+      assertEquals(fence, refused.refusedBy());
+      assertEquals(List.of(), refused.rows());
+      c.rollback();
+      c.setAutoCommit(true);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new MigrationStore.ReadResult(List.of(rows.get(0)), fence));
   }
 
   @ParameterizedTest

@@ -21,9 +21,12 @@ import java.util.Objects;
  * <ol>
  *   <li>For a {@link WriteOrigin#CLIENT} batch, every row is checked against the group's fence
  *       records ({@link Fence#refuses(Row)}) <em>atomically with the write</em>: no fence may
- *       change between the check and the write (a JDBC store reads the fence rows with a shared
- *       lock in the write's transaction; {@link #setFence} takes an exclusive one). If any row is
- *       refused, nothing of the batch is applied and the result names the fence.
+ *       change between the check and the write, and the check may not read fences older than the
+ *       write's transaction commits over (a JDBC store locks a lock record shared in the write's
+ *       transaction and reads the fence rows; {@link #setFence} updates that record, so a
+ *       transaction whose snapshot predates the change cannot pass the check at any isolation
+ *       level). If any row is refused, nothing of the batch is applied and the result names the
+ *       fence.
  *   <li>Each row is then applied only if its sequence is higher than the sequence of the row stored
  *       under its (key, id) (absent = 0): equal counts as a duplicate, lower as superseded. So
  *       retries, duplicates and reordered deliveries apply once, and the newest write wins.
