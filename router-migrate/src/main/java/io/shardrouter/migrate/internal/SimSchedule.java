@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * One schedule of the deterministic simulation: writers, readers and a coordinator over one store
@@ -204,9 +205,10 @@ public final class SimSchedule {
     return violation == null;
   }
 
-  private void log(String s) {
+  /** Adds a trace line; the line is built only when a trace is kept (replays, not runs). */
+  private void log(Supplier<String> line) {
     if (trace != null) {
-      trace.add("t" + tick + " " + s);
+      trace.add("t" + tick + " " + line.get());
     }
   }
 
@@ -225,13 +227,17 @@ public final class SimSchedule {
     } else if (r < 86) {
       coordinatorStep(rnd.nextInt(8) == 0);
     } else if (r < 89) {
-      log("coordinator killed");
+      log(() -> "coordinator killed");
       coordinator = null;
       crashes++;
     } else if (r < 93) {
       int c = rnd.nextInt(CLIENTS);
       online[c] = !online[c];
-      log("client " + c + (online[c] ? " online, replays " + buffers.get(c).size() : " offline"));
+      log(
+          () ->
+              "client "
+                  + c
+                  + (online[c] ? " online, replays " + buffers.get(c).size() : " offline"));
       if (online[c]) {
         inflight.addAll(buffers.get(c));
         buffers.get(c).clear();
@@ -240,7 +246,7 @@ public final class SimSchedule {
       abandonWrite();
     } else if (!duplicates.isEmpty()) {
       Object[] d = duplicates.remove(rnd.nextInt(duplicates.size()));
-      log("duplicate delivery of " + d[1]);
+      log(() -> "duplicate delivery of " + d[1]);
       applyLeg((String) d[0], (Row) d[1]);
     }
   }
@@ -249,7 +255,7 @@ public final class SimSchedule {
     MigrationRoutes last = published.get(published.size() - 1);
     if (r.version() > last.version()) {
       published.add(r);
-      log("published v" + r.version() + " " + r.phase());
+      log(() -> "published v" + r.version() + " " + r.phase());
       for (int c = 0; c < CLIENTS; c++) {
         long delay = sticky[c] ? 20 + rnd.nextInt(200) : rnd.nextInt(20);
         deliveries.add(new Delivery(tick + delay, c, r));
@@ -271,7 +277,7 @@ public final class SimSchedule {
       deliveries.remove(i);
       if (d.routes().version() > routes[d.client()].version()) {
         routes[d.client()] = d.routes();
-        log("client " + d.client() + " now on v" + d.routes().version());
+        log(() -> "client " + d.client() + " now on v" + d.routes().version());
       }
     }
   }
@@ -310,13 +316,13 @@ public final class SimSchedule {
 
   private void coordinatorStep(boolean crashInside) {
     if (coordinator == null) {
-      log("coordinator restarted");
+      log(() -> "coordinator restarted");
       restart();
       return;
     }
     for (Object[] d : deferredFences) {
       if (((Fence) d[1]).minVersion() <= latest().version()) {
-        log("coordinator waits on the gate before its late fence");
+        log(() -> "coordinator waits on the gate before its late fence");
         return; // a publish-gate-fence unit is not done until its fence is set
       }
     }
@@ -324,7 +330,7 @@ public final class SimSchedule {
         && coordinator.phase() == rollbackAt
         && !coordinator.state().rollingBack()
         && rnd.nextInt(3) == 0) {
-      log("rollback requested in " + rollbackAt);
+      log(() -> "rollback requested in " + rollbackAt);
       coordinator.requestRollback();
       rollbacks = 1;
     }
@@ -345,11 +351,11 @@ public final class SimSchedule {
     try {
       coordinatorIdle = !coordinator.step();
     } catch (MemoryStateStore.Crash e) {
-      log(e.getMessage());
+      log(() -> e.getMessage());
       coordinator = null;
       crashes++;
     } catch (GateClosed e) {
-      log(e.getMessage());
+      log(() -> e.getMessage());
     } catch (IllegalStateException e) {
       violation = "coordinator: " + e.getMessage();
     }
@@ -371,7 +377,7 @@ public final class SimSchedule {
       if (latest().version() >= f.minVersion() && everyLiveClientOn(f.minVersion())) {
         deferredFences.remove(i--);
         stores.get((String) d[0]).setFence(f);
-        log("late fence " + f + " on " + d[0]);
+        log(() -> "late fence " + f + " on " + d[0]);
       }
     }
   }
@@ -379,7 +385,7 @@ public final class SimSchedule {
   private void newWrite(int c) {
     String key = keys[rnd.nextInt(keys.length)];
     Write w = new Write(c, key, ++seq, routes[c].write(routed(key)));
-    log("client " + c + " writes " + key + " seq " + w.seq + " " + w.route);
+    log(() -> "client " + c + " writes " + key + " seq " + w.seq + " " + w.route);
     if (online[c]) {
       inflight.add(w);
     } else {
@@ -394,7 +400,7 @@ public final class SimSchedule {
       if (w.legs == 1) {
         inflight.remove(i);
         abandoned++;
-        log("writer of " + w.key + " seq " + w.seq + " died after its first leg");
+        log(() -> "writer of " + w.key + " seq " + w.seq + " died after its first leg");
         return;
       }
     }
@@ -423,7 +429,7 @@ public final class SimSchedule {
       routes[w.client] = latest();
       w.route = latest().write(routed(w.key));
       w.legs = 0;
-      log("MOVED: " + w.key + " seq " + w.seq + " retries on " + w.route);
+      log(() -> "MOVED: " + w.key + " seq " + w.seq + " retries on " + w.route);
       return;
     }
     if (rnd.nextInt(10) == 0) {
@@ -434,7 +440,7 @@ public final class SimSchedule {
       inflight.remove(i);
       acked++;
       latestAck.merge(w.key, w.seq, Math::max);
-      log("acked " + w.key + " seq " + w.seq);
+      log(() -> "acked " + w.key + " seq " + w.seq);
     }
   }
 
@@ -466,7 +472,7 @@ public final class SimSchedule {
     String key = keys[rnd.nextInt(keys.length)];
     ReadRoute route = routes[c].read(routed(key));
     pendingReads.add(new Read(c, key, latestAck.getOrDefault(key, 0L), route));
-    log("client " + c + " routes a read of " + key + " " + route);
+    log(() -> "client " + c + " routes a read of " + key + " " + route);
   }
 
   private void advanceRead() {
@@ -490,7 +496,7 @@ public final class SimSchedule {
       routes[rd.client] = latest();
       rd.route = latest().read(routed(rd.key));
       rd.legs = 0;
-      log("MOVED read of " + rd.key + " on " + g.id() + ", retries on " + rd.route);
+      log(() -> "MOVED read of " + rd.key + " on " + g.id() + ", retries on " + rd.route);
       return;
     }
     Row row = got.row(id(rd.key));
@@ -524,7 +530,14 @@ public final class SimSchedule {
               + rd.mustSee
               + " was acknowledged before the read began";
     } else {
-      log("read " + rd.key + " seq " + (row == null ? "none" : row.sequence()) + " " + rd.route);
+      log(
+          () ->
+              "read "
+                  + rd.key
+                  + " seq "
+                  + (row == null ? "none" : row.sequence())
+                  + " "
+                  + rd.route);
     }
   }
 
