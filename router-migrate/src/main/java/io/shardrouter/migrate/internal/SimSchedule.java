@@ -567,7 +567,11 @@ public final class SimSchedule {
       // New requests only from CANARY on: the passes before it ran under the random events, and
       // the hand-over of the reads and writes is what a late client can break.
       Phase phase = coordinator == null ? null : coordinator.phase();
-      boolean load = phase != null && phase.ordinal() >= Phase.CANARY.ordinal();
+      // Each client has at most two requests in flight, so the load never outgrows the stores.
+      boolean load =
+          phase != null
+              && phase.ordinal() >= Phase.CANARY.ordinal()
+              && inflight.size() + pendingReads.size() < 2 * CLIENTS;
       int r = rnd.nextInt(100);
       if (r < 12) {
         if (load) {
