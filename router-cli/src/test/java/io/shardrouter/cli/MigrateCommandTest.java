@@ -97,6 +97,33 @@ class MigrateCommandTest {
   }
 
   @Test
+  void simulate_jdbcStore_runsTheSameSchedulesOnH2() {
+    Cli.Result r =
+        Cli.run("migrate", "simulate", "--seed", "7", "--schedules", "3", "--store", "jdbc");
+    assertEquals(ShardCtl.OK, r.status(), r.toString());
+    assertTrue(r.out().contains("(correct protocol, jdbc stores)"), r.out());
+    List<String> lines = r.outLines();
+    String last = lines.get(lines.size() - 1);
+    assertTrue(last.contains("\"lost\":0,\"duplicated\":0,\"stale_reads\":0"), last);
+    // the same seeds on the in-memory store do the same thing, event for event
+    Cli.Result memory = Cli.run("migrate", "simulate", "--seed", "7", "--schedules", "3");
+    List<String> m = memory.outLines();
+    assertEquals(m.get(m.size() - 1), last);
+  }
+
+  @Test
+  void simulate_staleReadProtocols_caughtWithATrace() {
+    for (String protocol : List.of("no-read-fence", "fence-after-publish")) {
+      Cli.Result r =
+          Cli.run(
+              "migrate", "simulate", "--seed", "1", "--schedules", "1000", "--protocol", protocol);
+      assertEquals(ShardCtl.UNROUTED, r.status(), protocol + ": " + r);
+      assertTrue(r.out().contains("stale read"), protocol + ": " + r.out());
+      assertTrue(r.out().contains("replay: --seed "), r.out());
+    }
+  }
+
+  @Test
   void badUsage_explains() throws Exception {
     Cli.Result none = Cli.run("migrate");
     assertEquals(ShardCtl.INVALID, none.status());
@@ -108,6 +135,11 @@ class MigrateCommandTest {
     assertTrue(zero.err().contains("--schedules N needs a positive integer, got 0"), zero.err());
     Cli.Result proto = Cli.run("migrate", "simulate", "--protocol", "fast");
     assertTrue(proto.err().contains("--protocol must be"), proto.err());
+    Cli.Result store = Cli.run("migrate", "simulate", "--store", "redis");
+    assertEquals(ShardCtl.INVALID, store.status());
+    assertTrue(store.err().contains("--store must be memory or jdbc"), store.err());
+    Cli.Result planStore = Cli.run("migrate", "plan", "a.json", "b.json", "--store", "jdbc");
+    assertTrue(planStore.err().contains("takes no --store"), planStore.err());
     Cli.Result out = Cli.run("migrate", "simulate", "--out", "x");
     assertTrue(out.err().contains("takes no --out PATH"), out.err());
     Path[] t = fourToFive();

@@ -3,10 +3,13 @@ package io.shardrouter.migrate;
 import io.shardrouter.core.RoutingException;
 
 /**
- * A store refused a write because the key's part was fenced at a newer routing version: the
- * writer's routes are stale. Refresh the routes to at least {@link #minVersion()} and retry the
- * whole write there (writes are idempotent by sequence, so a half-done dual write may be retried).
- * The analogue of a Redis Cluster MOVED reply.
+ * A store refused a write or a fenced read because the key's part was fenced at a newer routing
+ * version: the caller's routes are stale. Refresh the routes to at least {@link #minVersion()} and
+ * retry the whole write (or read) there (writes are idempotent by sequence, so a half-done dual
+ * write may be retried). The version may not have reached the caller yet, or not even be published:
+ * at a cut-over the coordinator fences the source before it publishes the version that moves the
+ * key's writes (docs/migration.md §3), so wait for it, with a bound. The analogue of a Redis
+ * Cluster MOVED reply.
  *
  * <p><b>Stability:</b> evolving.
  */
@@ -28,7 +31,7 @@ public final class MovedException extends RoutingException {
    */
   public MovedException(String groupId, Fence fence, long writtenWith, MigrationRoutes current) {
     super(
-        "write routed with version "
+        "write or read routed with version "
             + writtenWith
             + " refused by group '"
             + groupId
@@ -40,7 +43,7 @@ public final class MovedException extends RoutingException {
             + fence.phase()
             + "); refresh the routes to version "
             + fence.minVersion()
-            + " or later and retry the write there");
+            + " or later (it may be published a moment after the fence) and retry there");
     this.fence = fence;
     this.groupId = groupId;
     this.writtenWith = writtenWith;

@@ -7,9 +7,10 @@ import io.shardrouter.core.ReplicaGroup;
  * compared canary read, the group to read as well and compare with (count a mismatch and return the
  * authoritative answer, which is {@link #compareWith()}'s while the source is authoritative).
  *
- * <p>Reads are fenced like writes: {@link MigrationWriter#read} refuses a read whose version the
- * group's fence has passed, so a process that missed a rollback or a cleanup never reads a part
- * that its group no longer owns.
+ * <p>Reads are fenced like writes: read through {@link MigrationStore#read} (which {@link
+ * MigrationWriter#read} does), whose fence check and rows come from one transaction, so a process
+ * that missed a cut-over, a rollback or a cleanup never reads a group that no longer receives the
+ * key's writes; a separate check and read would let the fence move between them.
  *
  * <p><b>Thread-safety:</b> immutable; routes are built ahead of time and shared.
  *
