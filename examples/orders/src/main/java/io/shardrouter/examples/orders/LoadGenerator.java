@@ -19,8 +19,11 @@ import java.util.concurrent.atomic.LongAdder;
  * users' orders (each user has one writer, so an order's revisions grow without coordination), one
  * of them routing with a router that learns every new version late (a slow process of the fleet),
  * and reader threads that read a random user's orders and check that none acknowledged before the
- * read is missing or older (a stale read). A write a fence refuses is retried, with the same
- * revision, once its router has the version the fence asks for.
+ * read is missing or older (a stale read); every other reader (and a lone one) routes with the late
+ * router too. A write or read a fence refuses is retried, with the same revision, once its router
+ * has the version the fence asks for (which the coordinator may publish a moment after it set the
+ * fence); one the database rolled back to keep its isolation level (a serialization failure) is
+ * retried at once.
  */
 final class LoadGenerator implements AutoCloseable {
   /** A client: its DAO and the router it routes with. */
@@ -28,6 +31,7 @@ final class LoadGenerator implements AutoCloseable {
 
   private static final long WAIT_FOR_VERSION_NANOS = TimeUnit.SECONDS.toNanos(30);
   private static final int SQL_RETRIES = 5;
+  private static final int SERIALIZATION_RETRIES = 200;
 
   private final List<User> users;
   private final Ledger ledger;
@@ -64,7 +68,10 @@ final class LoadGenerator implements AutoCloseable {
     this.epochMillis = epochMillis;
   }
 
-  /** Starts the threads: {@code writers} writers (the last one lagging) and the readers. */
+  /**
+   * Starts the threads: {@code writers} writers (the last one lagging) and the readers (every odd
+   * one lagging, or the only one).
+   */
   LoadGenerator start() {
     for (int w = 0; w < writers; w++) {
       int id = w;
@@ -73,9 +80,24 @@ final class LoadGenerator implements AutoCloseable {
     }
     for (int r = 0; r < readers; r++) {
       int id = r;
-      spawn("reader-" + r, () -> read(id));
+      Client c = laggingReader(r, readers) ? lagging : client;
+      spawn("reader-" + r, () -> read(id, c));
     }
     return this;
+  }
+
+  /** True when reader {@code r} of {@code readers} routes with the lagging router. */
+  static boolean laggingReader(int r, int readers) {
+    return r % 2 == 1 || readers == 1;
+  }
+
+  /** Readers of {@code readers} that route with the lagging router. */
+  static int laggingReaders(int readers) {
+    int n = 0;
+    for (int r = 0; r < readers; r++) {
+      n += laggingReader(r, readers) ? 1 : 0;
+    }
+    return n;
   }
 
   /** SQL failures (lock timeouts, say) that were retried. */
@@ -128,7 +150,7 @@ final class LoadGenerator implements AutoCloseable {
         revision = a.revision() + 1;
       }
       long t0 = System.nanoTime();
-      for (int sqlFailures = 0; ; ) {
+      for (int sqlFailures = 0, conflicts = 0; ; ) {
         try {
           c.dao().save(order, revision);
           break;
@@ -136,10 +158,17 @@ final class LoadGenerator implements AutoCloseable {
           stats.now().fenced.increment();
           awaitVersion(c.router(), e.minVersion());
         } catch (SQLException e) {
-          if (++sqlFailures > SQL_RETRIES) {
-            throw e;
+          if (Isolation.serializationFailure(e)) {
+            if (++conflicts > SERIALIZATION_RETRIES) {
+              throw e;
+            }
+            stats.now().serialization.increment();
+          } else {
+            if (++sqlFailures > SQL_RETRIES) {
+              throw e;
+            }
+            sqlRetries.increment();
           }
-          sqlRetries.increment();
         }
       }
       long micros = (System.nanoTime() - t0) / 1_000;
@@ -150,24 +179,32 @@ final class LoadGenerator implements AutoCloseable {
     }
   }
 
-  private void read(int id) throws Exception {
+  private void read(int id, Client c) throws Exception {
     SplittableRandom rnd = new SplittableRandom(seed * 17 + 1_000 + id);
     while (!stop) {
       User u = users.get(rnd.nextInt(users.size()));
       Map<String, Acked> before = ledger.of(u);
       long t0 = System.nanoTime();
       List<OrderRevision> got;
-      for (int sqlFailures = 0; ; ) {
+      for (int sqlFailures = 0, conflicts = 0; ; ) {
         try {
-          got = client.dao().ordersOf(u.tenant(), u.userId());
+          got = c.dao().ordersOf(u.tenant(), u.userId());
           break;
         } catch (MovedException e) {
-          awaitVersion(client.router(), e.minVersion());
+          stats.now().fencedReads.increment();
+          awaitVersion(c.router(), e.minVersion());
         } catch (SQLException e) {
-          if (++sqlFailures > SQL_RETRIES) {
-            throw e;
+          if (Isolation.serializationFailure(e)) {
+            if (++conflicts > SERIALIZATION_RETRIES) {
+              throw e;
+            }
+            stats.now().serialization.increment();
+          } else {
+            if (++sqlFailures > SQL_RETRIES) {
+              throw e;
+            }
+            sqlRetries.increment();
           }
-          sqlRetries.increment();
         }
       }
       long micros = (System.nanoTime() - t0) / 1_000;

@@ -11,7 +11,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What the reshard demo's clients saw in each phase of the migration: writes acknowledged, writes a
- * fence refused and that were retried, reads and stale reads, and latency histograms (HdrHistogram,
+ * fence refused and that were retried, reads, reads a fence refused and that were retried, stale
+ * reads, transactions retried after a serialization failure, and latency histograms (HdrHistogram,
  * microseconds, 3 significant digits) of writes (from first attempt to acknowledgement, retries
  * included) and reads.
  */
@@ -22,6 +23,8 @@ final class PhaseStats {
     final LongAdder fenced = new LongAdder();
     final LongAdder reads = new LongAdder();
     final LongAdder stale = new LongAdder();
+    final LongAdder fencedReads = new LongAdder();
+    final LongAdder serialization = new LongAdder();
     final Histogram writeMicros = new ConcurrentHistogram(60_000_000L, 3);
     final Histogram readMicros = new ConcurrentHistogram(60_000_000L, 3);
     volatile long startedNanos;
@@ -69,18 +72,23 @@ final class PhaseStats {
     return phases.get(current);
   }
 
-  /** Prints one line per phase that was entered: version, time, counts, p50/p99 in ms. */
+  /**
+   * Prints one line per phase that was entered: version, time, counts (writes and reads with those
+   * a fence refused, stale reads, serialization failures retried), p50/p99 in ms.
+   */
   void print(PrintStream out) {
     out.printf(
         Locale.ROOT,
-        "  %-16s %4s %8s %8s %7s %8s %6s   %-15s %-15s%n",
+        "  %-16s %4s %8s %8s %7s %8s %7s %6s %7s   %-15s %-15s%n",
         "phase",
         "ver",
         "time",
         "writes",
         "fenced",
         "reads",
+        "fenced",
         "stale",
+        "serial.",
         "write p50/p99",
         "read p50/p99");
     for (Phase p : Phase.values()) {
@@ -90,14 +98,16 @@ final class PhaseStats {
       }
       out.printf(
           Locale.ROOT,
-          "  %-16s %4s %7.1fs %,8d %,7d %,8d %,6d   %-15s %-15s%n",
+          "  %-16s %4s %7.1fs %,8d %,7d %,8d %,7d %,6d %,7d   %-15s %-15s%n",
           p == Phase.PLANNED ? "before (load)" : p.name().toLowerCase(Locale.ROOT),
           "v" + o.version,
           (o.endedNanos - o.startedNanos) / 1e9,
           o.writes.sum(),
           o.fenced.sum(),
           o.reads.sum(),
+          o.fencedReads.sum(),
           o.stale.sum(),
+          o.serialization.sum(),
           millis(o.writeMicros),
           millis(o.readMicros));
     }
@@ -114,14 +124,19 @@ final class PhaseStats {
         h.getValueAtPercentile(99) / 1000.0);
   }
 
-  /** Totals over every phase: writes, fenced, reads, stale. */
+  /**
+   * Totals over every phase: writes, fenced writes, reads, stale reads, fenced reads, serialization
+   * failures retried.
+   */
   long[] totals() {
-    long[] t = new long[4];
+    long[] t = new long[6];
     for (Of o : phases.values()) {
       t[0] += o.writes.sum();
       t[1] += o.fenced.sum();
       t[2] += o.reads.sum();
       t[3] += o.stale.sum();
+      t[4] += o.fencedReads.sum();
+      t[5] += o.serialization.sum();
     }
     return t;
   }

@@ -9,14 +9,17 @@ import java.util.Map;
 /**
  * The orders service resharded online under load, twice: once from four shared groups to five
  * through every phase to the cleanup, once rolled back after the cut-over; each checked row by row
- * against what the clients were told. {@code bin/shardctl demo} runs it; see {@code
- * docs/orders-example.md}.
+ * against what the clients were told. By default the service's transactions run at {@code READ
+ * COMMITTED} in the first run and at {@code REPEATABLE READ} in the second. {@code bin/shardctl
+ * demo} runs it; see {@code docs/orders-example.md}.
  *
  * <pre>
  * options: --jdbc URL[,URL...]  PostgreSQL (one URL: a schema per group) or six URLs; default H2
  *          --users N (2000) --orders-per-user N (10) --writers N (4) --readers N (2)
  *          --hold-ms N (1000: how long the clients run in each phase) --lag-ms N (150: how late the
- *          slow client learns each version) --seed N (1)
+ *          slow clients learn each version) --seed N (1)
+ *          --isolation LEVEL[,LEVEL] (read-committed,repeatable-read: the level of both runs, or of
+ *          run 1 and run 2; read-committed, repeatable-read or serializable)
  * </pre>
  *
  * The last line is the verdict; the status is 0 only when no run lost or duplicated a row and no
@@ -44,26 +47,32 @@ public final class ReshardDemo {
       return 2;
     }
     String where = o.jdbc() == null ? "embedded H2" : database(o.jdbc());
+    int lagging = LoadGenerator.laggingReaders(o.readers());
     out.printf(
         Locale.ROOT,
-        "orders service on %s: %,d users, %,d orders; %d writers (one of them learns each routing"
-            + " version %d ms late) and %d readers; seed %d%n",
+        "orders service on %s: %,d users, %,d orders; %d writers and %d readers (one writer and"
+            + " %s learn each routing version %d ms late); seed %d%n",
         where,
         o.users(),
         (long) o.users() * o.ordersPerUser(),
         o.writers(),
-        o.lagMillis(),
         o.readers(),
+        lagging == 1 ? "one reader" : lagging + " readers",
+        o.lagMillis(),
         o.seed());
     List<ReshardRun.Result> results = new ArrayList<>();
     String run = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
     for (boolean rollback : new boolean[] {false, true}) {
+      Isolation isolation = o.isolation().get(rollback ? 1 : 0);
       out.println();
       out.println(
-          rollback
-              ? "=== run 2: the same reshard, rolled back after the cut-over"
-              : "=== run 1: reshard the orders table from 4 shared groups to 5, online");
-      ReshardRun.Result r = ReshardRun.run(o, rollback, run + (rollback ? "b" : "a"), out);
+          (rollback
+                  ? "=== run 2: the same reshard, rolled back after the cut-over"
+                  : "=== run 1: reshard the orders table from 4 shared groups to 5, online")
+              + "; transactions at "
+              + isolation.label());
+      ReshardRun.Result r =
+          ReshardRun.run(o, rollback, isolation, run + (rollback ? "b" : "a"), out);
       results.add(r);
       report(out, r);
     }
@@ -71,6 +80,8 @@ public final class ReshardDemo {
     long lost = 0;
     long duplicated = 0;
     long fenced = 0;
+    long fencedReads = 0;
+    long serialization = 0;
     long stale = 0;
     long reads = 0;
     for (ReshardRun.Result r : results) {
@@ -78,6 +89,8 @@ public final class ReshardDemo {
       fenced += r.totals()[1];
       reads += r.totals()[2];
       stale += r.totals()[3];
+      fencedReads += r.totals()[4];
+      serialization += r.totals()[5];
       lost += r.check().lost();
       duplicated += r.check().duplicated();
     }
@@ -85,15 +98,20 @@ public final class ReshardDemo {
     out.println();
     out.printf(
         Locale.ROOT,
-        "verdict: %s - %d runs on %s (reshard 4 -> 5, rollback after cut-over): %,d writes"
-            + " acknowledged, lost %d, duplicated %d, %,d fenced and retried, %,d reads, %d stale%n",
+        "verdict: %s - %d runs on %s (reshard 4 -> 5 at %s, rollback after cut-over at %s): %,d"
+            + " writes acknowledged, lost %d, duplicated %d, %,d writes and %,d reads fenced and"
+            + " retried, %,d serialization failures retried, %,d reads, %d stale%n",
         ok ? "PASS" : "FAIL",
         results.size(),
         where,
+        results.get(0).isolation().label(),
+        results.get(1).isolation().label(),
         acked,
         lost,
         duplicated,
         fenced,
+        fencedReads,
+        serialization,
         reads,
         stale);
     return ok ? 0 : 1;
@@ -112,14 +130,16 @@ public final class ReshardDemo {
         r.verifiedRows());
     out.printf(
         Locale.ROOT,
-        "  %s: %,d orders acknowledged, lost %d, duplicated %d, unacknowledged rows %d,"
-            + " SQL retries %d, %.1f s%n",
+        "  %s at %s: %,d orders acknowledged, lost %d, duplicated %d, unacknowledged rows %d,"
+            + " serialization retries %,d, other SQL retries %d, %.1f s%n",
         r.title(),
+        r.isolation().label(),
         c.acked(),
         c.lost(),
         c.duplicated(),
         c.unacknowledged(),
-        r.fencedBySql(),
+        r.totals()[5],
+        r.sqlRetries(),
         r.millis() / 1000.0);
   }
 
@@ -138,6 +158,7 @@ public final class ReshardDemo {
     int writers = 4;
     int readers = 2;
     long lag = 150;
+    List<Isolation> isolation = List.of(Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ);
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       if (i + 1 >= args.size()) {
@@ -153,13 +174,33 @@ public final class ReshardDemo {
         case "--writers" -> writers = number(a, v, 2, 64);
         case "--readers" -> readers = number(a, v, 0, 64);
         case "--lag-ms" -> lag = number(a, v, 0, 10_000);
+        case "--isolation" -> isolation = isolation(v);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; " + usage());
       }
     }
     if (jdbc != null) {
       DemoDatabases.endpoints(jdbc, "check", 6); // refuses what names no database, before a run
     }
-    return new ReshardRun.Options(jdbc, users, perUser, hold, seed, writers, readers, lag);
+    return new ReshardRun.Options(
+        jdbc, users, perUser, hold, seed, writers, readers, lag, isolation);
+  }
+
+  /** One level for both runs, or two comma-separated: run 1's and run 2's. */
+  private static List<Isolation> isolation(String value) {
+    String[] levels = value.split(",", -1);
+    if (levels.length > 2) {
+      throw new IllegalArgumentException(
+          "option --isolation takes one level (both runs) or two (run 1, run 2), got '"
+              + value
+              + "'; "
+              + usage());
+    }
+    try {
+      Isolation first = Isolation.parse(levels[0]);
+      return List.of(first, levels.length == 2 ? Isolation.parse(levels[1]) : first);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("option --" + e.getMessage() + "; " + usage(), e);
+    }
   }
 
   private static int number(String option, String value, int min, int max) {
@@ -179,6 +220,7 @@ public final class ReshardDemo {
 
   private static String usage() {
     return "options: --jdbc URL[,URL...] --users N --orders-per-user N --writers N --readers N"
-        + " --hold-ms N --lag-ms N --seed N";
+        + " --hold-ms N --lag-ms N --seed N --isolation LEVEL[,LEVEL] (read-committed,"
+        + " repeatable-read, serializable)";
   }
 }

@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * cleanup) the {@link Reconciliation} of every group against what the clients were told.
  */
 final class ReshardRun {
-  /** The run's settings. */
+  /** The demo's settings; {@code isolation} holds the level of each of the two runs. */
   record Options(
       String jdbc,
       int users,
@@ -49,14 +49,19 @@ final class ReshardRun {
       long seed,
       int writers,
       int readers,
-      long lagMillis) {}
+      long lagMillis,
+      List<Isolation> isolation) {}
 
-  /** What one run found. */
+  /**
+   * What one run found: {@code totals} as {@link PhaseStats#totals()}, {@code sqlRetries} the SQL
+   * failures other than serialization failures that were retried.
+   */
   record Result(
       String title,
+      Isolation isolation,
       long[] totals,
       Reconciliation check,
-      long fencedBySql,
+      long sqlRetries,
       long verifiedRows,
       long millis) {}
 
@@ -69,7 +74,8 @@ final class ReshardRun {
 
   private ReshardRun() {}
 
-  static Result run(Options o, boolean rollback, String run, PrintStream out) throws Exception {
+  static Result run(Options o, boolean rollback, Isolation isolation, String run, PrintStream out)
+      throws Exception {
     long t0 = System.nanoTime();
     List<String> endpoints = DemoDatabases.endpoints(o.jdbc(), run, 6);
     RoutingTable from = OrdersRouting.orders(1, endpoints.subList(0, 4), endpoints.get(5));
@@ -131,9 +137,11 @@ final class ReshardRun {
               .build();
       PhaseStats stats = new PhaseStats(from.version());
       LoadGenerator.Client client =
-          new LoadGenerator.Client(new OrderDao(router, db, scatter, jdbc, CURSOR_KEY), router);
+          new LoadGenerator.Client(
+              new OrderDao(router, db, scatter, jdbc, CURSOR_KEY, isolation), router);
       LoadGenerator.Client lagging =
-          new LoadGenerator.Client(new OrderDao(slow, slowDb, scatter, jdbc, CURSOR_KEY), slow);
+          new LoadGenerator.Client(
+              new OrderDao(slow, slowDb, scatter, jdbc, CURSOR_KEY, isolation), slow);
       LoadGenerator load =
           new LoadGenerator(
               users,
@@ -145,7 +153,7 @@ final class ReshardRun {
               o.writers(),
               o.readers(),
               EPOCH_MILLIS);
-      long fencedBySql;
+      long sqlRetries;
       try (LoadGenerator running = load.start()) {
         Thread.sleep(o.holdMillis());
         Progress progress = new Progress(out, plan.movements().size());
@@ -163,7 +171,7 @@ final class ReshardRun {
           progress.end(stats);
           Thread.sleep(o.holdMillis()); // the clients run on in this phase
         }
-        fencedBySql = running.sqlRetries();
+        sqlRetries = running.sqlRetries();
       }
       stats.end();
       RoutingTable last = coordinator.routes().table();
@@ -176,9 +184,10 @@ final class ReshardRun {
       }
       return new Result(
           rollback ? "rollback after cut-over" : "reshard 4 -> 5",
+          isolation,
           stats.totals(),
           check,
-          fencedBySql,
+          sqlRetries,
           verified,
           (System.nanoTime() - t0) / 1_000_000);
     } finally {

@@ -38,6 +38,11 @@ class ReshardDemoTest {
     assertTrue(verdict.startsWith("verdict: PASS - 2 runs on "), verdict);
     assertTrue(verdict.contains("lost 0, duplicated 0"), verdict);
     assertTrue(verdict.endsWith(" 0 stale"), verdict);
+    assertTrue(
+        verdict.contains(
+            "reshard 4 -> 5 at read-committed, rollback after cut-over at" + " repeatable-read"),
+        "by default the second run's transactions are at repeatable read: " + verdict);
+    assertTrue(text.contains("; transactions at repeatable-read\n"), text);
     for (String phase :
         List.of(
             "copy",
@@ -64,7 +69,9 @@ class ReshardDemoTest {
             List.of("--users", "3"),
             List.of("--speed", "9"),
             List.of("--jdbc", "mysql://x"),
-            List.of("--jdbc", "jdbc:h2:mem:a,jdbc:h2:mem:b"))) {
+            List.of("--jdbc", "jdbc:h2:mem:a,jdbc:h2:mem:b"),
+            List.of("--isolation", "snapshot"),
+            List.of("--isolation", "serializable,read-committed,repeatable-read"))) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       int status =
           ReshardDemo.run(
