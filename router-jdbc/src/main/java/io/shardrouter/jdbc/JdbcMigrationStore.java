@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
@@ -27,12 +28,13 @@ import javax.sql.DataSource;
  *
  * <ul>
  *   <li>{@code <table>(row_key, row_id, <value>, routed_version, seq, part)}, primary key {@code
- *       (row_key, row_id)}: a row's routing key and id (binary), its value, the routing version and
- *       partition it was written with, and its sequence. The value is either one binary column
- *       {@code row_value} ({@link #create(String, DataSource, String)}, which also creates the
- *       table), or the service's own columns ({@link #create(String, DataSource, String, List)}: a
- *       business table such as {@code orders} that carries the five bookkeeping columns beside its
- *       own, so that the service queries it with plain SQL);
+ *       (row_key, row_id)} and an index on {@code (part, row_key, row_id)}: a row's routing key and
+ *       id (binary), its value, the routing version and partition it was written with, and its
+ *       sequence. The value is either one binary column {@code row_value} ({@link #create(String,
+ *       DataSource, String)}, which also creates the table), or the service's own columns ({@link
+ *       #create(String, DataSource, String, List)}: a business table such as {@code orders} that
+ *       carries the five bookkeeping columns beside its own, so that the service queries it with
+ *       plain SQL);
  *   <li>{@code <table>_fence(part PRIMARY KEY, base_version, min_version, phase)}: one record per
  *       fenced partition, and a lock record (part -1) that every client write and fenced read holds
  *       shared (H2: exclusively) for its transaction and that {@link #setFence}/{@link #clearFence}
@@ -79,16 +81,25 @@ import javax.sql.DataSource;
  * change waits for the client transactions it must wait for instead of failing, and a store's own
  * write or read is refused, never failed, by a fence set while it waited.
  *
- * <p>Scans use keyset pagination on the primary key (the rest of the cursor's key, {@code WHERE
- * row_key = ? AND row_id > ?}, then {@code WHERE row_key > ? ORDER BY row_key, row_id LIMIT ?}): a
- * cursor ({@link MigrationStore.ScanPage#cursorOf}) names the last row examined and survives
- * restarts. Binary columns order as unsigned bytes on both databases. A batch is applied in one
- * transaction: a row is written only when its sequence is higher than the stored one ({@code INSERT
- * ... ON CONFLICT DO UPDATE ... WHERE seq < EXCLUDED.seq} on PostgreSQL; on H2 an {@code UPDATE ...
- * WHERE seq < ?}, then an {@code INSERT} when no row was there). A service that writes other rows
- * in the same transaction (an outbox event) applies its rows with {@link #apply(Connection, List,
- * MigrationStore.WriteOrigin)} on its own connection. Row counts and checksums stream the part's
- * rows from one query: part membership is the source strategy's, which only Java has.
+ * <p><b>Scans by partition.</b> A part's scan, its statistics and its deletion read only the rows
+ * stamped with the part's source partition, through the index on {@code (part, row_key, row_id)},
+ * with keyset pagination inside the partition (the rest of the cursor's key, {@code WHERE part = ?
+ * AND row_key = ? AND row_id > ?}, then {@code WHERE part = ? AND row_key > ? ORDER BY part,
+ * row_key, row_id LIMIT ?}), and test each row with {@link Part#contains}: a pass over one of 64
+ * partitions reads 1/64 of the table, not all of it. A cursor ({@link
+ * MigrationStore.ScanPage#cursorOf}) names the last row examined and survives restarts. Binary
+ * columns order as unsigned bytes on both databases. This is exact because every row's {@code part}
+ * is its partition under the table in service: clients stamp the partition of their route, copies
+ * keep it, and a strategy change, which renumbers partitions, ends with a fence against the old
+ * versions and a {@link #restamp} of the rows written before it ({@code docs/migration.md}, "Scans
+ * by partition"). A service that writes this table without the store must stamp {@code part} with
+ * its route's partition too. A batch is applied in one transaction: a row is written only when its
+ * sequence is higher than the stored one ({@code INSERT ... ON CONFLICT DO UPDATE ... WHERE seq <
+ * EXCLUDED.seq} on PostgreSQL; on H2 an {@code UPDATE ... WHERE seq < ?}, then an {@code INSERT}
+ * when no row was there). A service that writes other rows in the same transaction (an outbox
+ * event) applies its rows with {@link #apply(Connection, List, MigrationStore.WriteOrigin)} on its
+ * own connection. Row counts and checksums stream the source partition's rows from one query: a
+ * filtered part's membership is the target strategy's, which only Java has.
  *
  * <p><b>Thread-safety:</b> safe for concurrent use; each call takes its own connection (a call on
  * the caller's connection may take a second one, see "Isolation levels").
@@ -105,6 +116,7 @@ public final class JdbcMigrationStore implements MigrationStore {
   private final RowTable rows;
   private final FenceRecords fences;
   private final Dialect dialect;
+  private final AtomicLong rowsRead = new AtomicLong();
 
   private JdbcMigrationStore(
       String groupId, DataSource primary, String table, List<String> valueColumns) {
@@ -162,9 +174,16 @@ public final class JdbcMigrationStore implements MigrationStore {
   /**
    * Creates the fence table and its lock record when missing, and the row table when this store
    * keeps values in {@code row_value}; over a service's table, checks instead that the table has
-   * every column this store reads and writes.
+   * every column this store reads and writes. Either way, makes sure the row table has an index
+   * whose first columns are {@code (part, row_key, row_id)}, which scans of a part read: when the
+   * database reports none, creates {@code <table>_by_part} ({@link #partIndexStatement()}).
    *
-   * @throws JdbcStoreException when a statement fails or the service's table lacks a column
+   * <p>Building the index on a large table that takes writes blocks them on PostgreSQL for the
+   * build: create it beforehand with {@code CREATE INDEX CONCURRENTLY} (any name), and this call
+   * finds it.
+   *
+   * @throws JdbcStoreException when a statement fails, the service's table lacks a column, or the
+   *     index is missing and cannot be created (the message names the statement to run)
    */
   public void createTables() {
     try (Connection c = primary.getConnection();
@@ -187,10 +206,36 @@ public final class JdbcMigrationStore implements MigrationStore {
               e);
         }
       }
+      if (!rows.hasPartIndex(c)) {
+        try {
+          s.execute(rows.createPartIndex());
+        } catch (SQLException e) {
+          throw new JdbcStoreException(
+              "table '"
+                  + rows.table
+                  + "' of replica group '"
+                  + groupId
+                  + "' has no index on (part, row_key, row_id), which the scans of a migration"
+                  + " read, and this store cannot create it; run '"
+                  + rows.createPartIndex()
+                  + "' (on PostgreSQL, CREATE INDEX CONCURRENTLY on a table that takes writes),"
+                  + " then call createTables() again",
+              e);
+        }
+      }
       fences.create(c);
     } catch (SQLException e) {
       throw failure("create tables '" + rows.table + "' and '" + rows.table + "_fence'", e);
     }
+  }
+
+  /**
+   * The statement {@link #createTables()} runs when the row table has no index on {@code (part,
+   * row_key, row_id)}: {@code CREATE INDEX IF NOT EXISTS <table>_by_part ON <table> (part, row_key,
+   * row_id)}.
+   */
+  public String partIndexStatement() {
+    return rows.createPartIndex();
   }
 
   /**
@@ -232,26 +277,44 @@ public final class JdbcMigrationStore implements MigrationStore {
     return groupId;
   }
 
+  /**
+   * Rows of {@code part} after {@code cursor}, in store order: the rows stamped with the part's
+   * {@link Part#sourcePartition()}, read through the index on {@code (part, row_key, row_id)}
+   * keyset-paged on {@code (row_key, row_id)}, then tested with {@link Part#contains} (a strategy
+   * change's part is filtered by key). {@code limit} bounds the rows read of that partition; the
+   * cursor is a {@link MigrationStore.ScanPage#cursorOf} cursor, so a cursor saved by a full-table
+   * scan resumes here too. Exact as long as every row's stamp is its partition under the table in
+   * service ({@code docs/migration.md}, "Scans by partition").
+   */
   @Override
   public MigrationStore.ScanPage scan(Part part, byte[] cursor, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
+    int partition = part.sourcePartition();
     List<Row> examined = new ArrayList<>(Math.min(limit, 1024));
     try (Connection c = primary.getConnection()) {
       if (cursor == null) {
-        rows.select(c, rows.scanFirst, null, null, limit, examined);
+        rows.selectPart(c, rows.partFirst, partition, null, null, limit, examined);
       } else {
         byte[] key = MigrationStore.ScanPage.cursorKey(cursor);
-        rows.select(
-            c, rows.scanSameKey, key, MigrationStore.ScanPage.cursorId(cursor), limit, examined);
+        rows.selectPart(
+            c,
+            rows.partSameKey,
+            partition,
+            key,
+            MigrationStore.ScanPage.cursorId(cursor),
+            limit,
+            examined);
         if (examined.size() < limit) {
-          rows.select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
+          rows.selectPart(
+              c, rows.partAfterKey, partition, key, null, limit - examined.size(), examined);
         }
       }
     } catch (SQLException e) {
       throw failure("scan part '" + part.id() + "'", e);
     }
+    rowsRead.addAndGet(examined.size());
     List<Row> out = new ArrayList<>(examined.size());
     byte[] last = cursor;
     for (Row r : examined) {
@@ -266,17 +329,25 @@ public final class JdbcMigrationStore implements MigrationStore {
     return new MigrationStore.ScanPage(out, last, examined.size() < limit);
   }
 
+  /**
+   * Row count and checksum of {@code part}, streamed from one query over the rows stamped with its
+   * source partition (through the same index as {@link #scan}) and tested with {@link
+   * Part#contains}.
+   */
   @Override
   public MigrationStore.PartStats stats(Part part) {
     MigrationStore.PartStats stats = MigrationStore.PartStats.EMPTY;
+    long read = 0;
     try (Connection c = primary.getConnection()) {
       boolean auto = c.getAutoCommit();
       c.setAutoCommit(false); // PostgreSQL streams with a fetch size only inside a transaction
-      try (PreparedStatement ps = c.prepareStatement(rows.select)) {
+      try (PreparedStatement ps = c.prepareStatement(rows.partRows)) {
+        ps.setInt(1, part.sourcePartition());
         ps.setFetchSize(1000);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
             Row r = rows.read(rs);
+            read++;
             if (part.contains(r.key())) {
               stats = stats.plus(r);
             }
@@ -288,8 +359,98 @@ public final class JdbcMigrationStore implements MigrationStore {
       }
     } catch (SQLException e) {
       throw failure("count and checksum part '" + part.id() + "'", e);
+    } finally {
+      rowsRead.addAndGet(read);
     }
     return stats;
+  }
+
+  /**
+   * One page of the restamp pass (see {@link MigrationStore#restamp}): reads {@code limit} rows of
+   * the whole table after {@code cursor} in store order (keyset pages on the primary key), and sets
+   * {@code part} to {@code numbering}'s partition of each row routed with a version below {@code
+   * belowVersion} whose stamp differs, in one transaction: {@code UPDATE ... SET part = ? WHERE
+   * row_key = ? AND row_id = ? AND routed_version < ?}, so a concurrent write of a newer version is
+   * left as it wrote itself.
+   */
+  @Override
+  public MigrationStore.ScanPage restamp(
+      MigrationStore.Numbering numbering, long belowVersion, byte[] cursor, int limit) {
+    Objects.requireNonNull(numbering, "numbering");
+    if (limit < 1) {
+      throw new IllegalArgumentException("restamp limit must be >= 1, got " + limit);
+    }
+    List<Row> examined = new ArrayList<>(Math.min(limit, 1024));
+    try (Connection c = primary.getConnection()) {
+      if (cursor == null) {
+        rows.select(c, rows.scanFirst, null, null, limit, examined);
+      } else {
+        byte[] key = MigrationStore.ScanPage.cursorKey(cursor);
+        rows.select(
+            c, rows.scanSameKey, key, MigrationStore.ScanPage.cursorId(cursor), limit, examined);
+        if (examined.size() < limit) {
+          rows.select(c, rows.scanAfterKey, key, null, limit - examined.size(), examined);
+        }
+      }
+    } catch (SQLException e) {
+      throw failure("read rows to restamp", e);
+    }
+    rowsRead.addAndGet(examined.size());
+    List<Row> stale = new ArrayList<>();
+    for (Row r : examined) {
+      if (r.version() < belowVersion) {
+        int p = numbering.partitionOf(r.key());
+        if (p != r.partition()) {
+          stale.add(Row.of(r.key(), r.id(), r.value(), r.version(), r.sequence(), p));
+        }
+      }
+    }
+    List<Row> restamped = List.of();
+    if (!stale.isEmpty()) {
+      try {
+        restamped =
+            StoreTransaction.run(
+                primary,
+                c -> {
+                  try (PreparedStatement ps = c.prepareStatement(rows.restamp)) {
+                    for (Row r : stale) {
+                      ps.setInt(1, r.partition());
+                      ps.setBytes(2, r.key());
+                      ps.setBytes(3, r.id());
+                      ps.setLong(4, belowVersion);
+                      ps.addBatch();
+                    }
+                    int[] counts = ps.executeBatch();
+                    List<Row> changed = new ArrayList<>(stale.size());
+                    for (int i = 0; i < counts.length; i++) {
+                      if (counts[i] > 0 || counts[i] == java.sql.Statement.SUCCESS_NO_INFO) {
+                        changed.add(stale.get(i));
+                      }
+                    }
+                    return changed;
+                  }
+                },
+                changed -> true);
+      } catch (SQLException e) {
+        throw failure("restamp " + stale.size() + " rows", e);
+      }
+    }
+    byte[] last = cursor;
+    if (!examined.isEmpty()) {
+      Row r = examined.get(examined.size() - 1);
+      last = MigrationStore.ScanPage.cursorOf(r.key(), r.id());
+    }
+    return new MigrationStore.ScanPage(restamped, last, examined.size() < limit);
+  }
+
+  /**
+   * Rows this store object has read from its table for scans, part statistics, deletions of a part
+   * and restamps since it was created (rows examined, before a part's filter): with the index on
+   * {@code (part, row_key, row_id)}, a pass over a part reads the rows stamped with its source
+   * partition, not the table. For monitoring and tests.
+   */
+  public long rowsRead() {
+    return rowsRead.get();
   }
 
   @Override

@@ -2,21 +2,28 @@ package io.shardrouter.jdbc;
 
 import io.shardrouter.migrate.Row;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The SQL of a {@link JdbcMigrationStore}'s row table, for one layout: {@code row_key}, {@code
  * row_id}, the value (one {@code row_value} column of bytes, or the caller's value columns), {@code
- * routed_version}, {@code seq} and {@code part}; primary key {@code (row_key, row_id)}. Both key
- * columns are binary, so they order as unsigned bytes on H2 and PostgreSQL, which is the store
- * order of router-migrate.
+ * routed_version}, {@code seq} and {@code part}; primary key {@code (row_key, row_id)}, and an
+ * index on {@code (part, row_key, row_id)} that scans of one partition read. Both key columns are
+ * binary, so they order as unsigned bytes on H2 and PostgreSQL, which is the store order of
+ * router-migrate.
  */
 final class RowTable {
   private static final String KEY = "row_key = ? AND row_id = ?";
+  private static final List<String> PART_INDEX = List.of("part", "row_key", "row_id");
 
   final String table;
 
@@ -29,6 +36,11 @@ final class RowTable {
   final String scanFirst;
   final String scanSameKey;
   final String scanAfterKey;
+  final String partFirst;
+  final String partSameKey;
+  final String partAfterKey;
+  final String partRows;
+  final String restamp;
   final String storedSequence;
   final String delete;
   final String upsert;
@@ -62,6 +74,17 @@ final class RowTable {
     // run from the index (a single "row_key > ? OR (row_key = ? AND row_id > ?)" is not, on H2).
     this.scanSameKey = select + " WHERE row_key = ? AND row_id > ? ORDER BY row_id LIMIT ?";
     this.scanAfterKey = select + " WHERE row_key > ? ORDER BY row_key, row_id LIMIT ?";
+    // The same pages within one stored partition, through the index on (part, row_key, row_id):
+    // ordered by all three columns, so that H2 too reads the index in order and stops at the limit
+    // (ordered by (row_key, row_id) alone it reads the whole partition and sorts it). The rest of
+    // the cursor's key is a range of the primary key.
+    this.partFirst = select + " WHERE part = ? ORDER BY part, row_key, row_id LIMIT ?";
+    this.partSameKey =
+        select + " WHERE part = ? AND row_key = ? AND row_id > ? ORDER BY row_id LIMIT ?";
+    this.partAfterKey =
+        select + " WHERE part = ? AND row_key > ? ORDER BY part, row_key, row_id LIMIT ?";
+    this.partRows = select + " WHERE part = ?";
+    this.restamp = "UPDATE " + table + " SET part = ? WHERE " + KEY + " AND routed_version < ?";
     this.storedSequence = "SELECT seq FROM " + table + " WHERE " + KEY;
     this.delete = "DELETE FROM " + table + " WHERE " + KEY;
     this.insert = "INSERT INTO " + table + " (" + list + ") VALUES (" + marks(columns.size()) + ")";
@@ -97,6 +120,53 @@ final class RowTable {
         + dialect.binaryType(0)
         + " NOT NULL, routed_version BIGINT NOT NULL, seq BIGINT NOT NULL, part INT NOT NULL,"
         + " PRIMARY KEY (row_key, row_id))";
+  }
+
+  /** The name of the index {@link #createPartIndex()} creates. */
+  String partIndexName() {
+    return table + "_by_part";
+  }
+
+  /**
+   * The statement that creates the index scans by partition read: {@code (part, row_key, row_id)}.
+   */
+  String createPartIndex() {
+    return "CREATE INDEX IF NOT EXISTS "
+        + partIndexName()
+        + " ON "
+        + table
+        + " (part, row_key, row_id)";
+  }
+
+  /**
+   * True when the database reports an index of this table whose first three columns are {@code
+   * part, row_key, row_id} (under any name: a service may have created it itself).
+   */
+  boolean hasPartIndex(Connection c) throws SQLException {
+    DatabaseMetaData md = c.getMetaData();
+    String name =
+        md.storesUpperCaseIdentifiers()
+            ? table.toUpperCase(Locale.ROOT)
+            : md.storesLowerCaseIdentifiers() ? table.toLowerCase(Locale.ROOT) : table;
+    Map<String, TreeMap<Integer, String>> indexes = new HashMap<>();
+    try (ResultSet rs = md.getIndexInfo(c.getCatalog(), c.getSchema(), name, false, true)) {
+      while (rs.next()) {
+        String index = rs.getString("INDEX_NAME");
+        String column = rs.getString("COLUMN_NAME");
+        if (index != null && column != null) {
+          indexes
+              .computeIfAbsent(index, k -> new TreeMap<>())
+              .put((int) rs.getShort("ORDINAL_POSITION"), column.toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    for (TreeMap<Integer, String> columns : indexes.values()) {
+      List<String> leading = new ArrayList<>(columns.values());
+      if (leading.size() >= 3 && leading.subList(0, 3).equals(PART_INDEX)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A query that reads no row but fails when a column is missing. */
@@ -210,6 +280,31 @@ final class RowTable {
       throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
+      if (key != null) {
+        ps.setBytes(i++, key);
+      }
+      if (id != null) {
+        ps.setBytes(i++, id);
+      }
+      ps.setInt(i, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          into.add(read(rs));
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs a scan statement of one stored partition ({@link #partFirst}, {@link #partSameKey}, {@link
+   * #partAfterKey}).
+   */
+  void selectPart(
+      Connection c, String sql, int part, byte[] key, byte[] id, int limit, List<Row> into)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      int i = 1;
+      ps.setInt(i++, part);
       if (key != null) {
         ps.setBytes(i++, key);
       }

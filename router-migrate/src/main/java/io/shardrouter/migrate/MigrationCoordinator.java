@@ -1,5 +1,6 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.migrate.internal.CoordinatorUnits;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ public final class MigrationCoordinator {
   private static final String FENCE = "fence";
   private static final String GATE = "gate";
   private static final String VERIFIED = "verified";
+  private static final String RENUMBERING_FENCE = "renumbering-fence";
+  private static final String RESTAMP = "restamp";
 
   private final MigrationPlan plan;
   private final Map<String, MigrationStore> stores;
@@ -180,7 +183,12 @@ public final class MigrationCoordinator {
     return advanceTo(Phase.ROLLBACK_WINDOW);
   }
 
-  /** Closes the rollback window: publishes the target table and cleans the source. */
+  /**
+   * Closes the rollback window: publishes the target table and cleans the source; after a strategy
+   * change, also fences every group of the new table against the old versions and restamps its rows
+   * with their new partitions ({@code docs/migration.md}, "Scans by partition"). The migration is
+   * over when this returns: plan the next one only then.
+   */
   public MigrationState finish() {
     return advanceTo(Phase.DONE);
   }
@@ -242,7 +250,7 @@ public final class MigrationCoordinator {
     return true;
   }
 
-  private static List<String> stepsOf(Phase phase) {
+  private List<String> stepsOf(Phase phase) {
     switch (phase) {
       case COPY:
         return List.of(PUBLISHED, "copy");
@@ -258,7 +266,12 @@ public final class MigrationCoordinator {
       case ROLLBACK_WINDOW:
         return List.of(PUBLISHED, FENCE, "reverse");
       case DONE:
-        return List.of(PUBLISHED, FENCE, GATE, "cleanup");
+        // A strategy change renumbers partitions: after the cleanup, every group of the new table
+        // refuses the old versions, then its rows get their new partition (docs/migration.md,
+        // "Scans by partition").
+        return plan.strategyChange()
+            ? List.of(PUBLISHED, FENCE, GATE, "cleanup", RENUMBERING_FENCE, RESTAMP)
+            : List.of(PUBLISHED, FENCE, GATE, "cleanup");
       case ROLLED_BACK:
         // The same closing step for the target, which readers of the window (and uncompared
         // canary readers) read.
@@ -292,6 +305,13 @@ public final class MigrationCoordinator {
           return;
         case VERIFIED:
           save(CoordinatorUnits.verify(plan, stores, state, batchSize, maxVerifyRounds, VERIFIED));
+          return;
+        case RENUMBERING_FENCE:
+          CoordinatorUnits.renumberingFence(plan, stores, plan.versionOf(Phase.DONE));
+          save(state.withStep(RENUMBERING_FENCE));
+          return;
+        case RESTAMP:
+          save(CoordinatorUnits.restamp(plan, stores, state, RESTAMP, batchSize));
           return;
         default:
           save(CoordinatorUnits.pass(plan, stores, state, step, batchSize, archive));
@@ -338,7 +358,11 @@ public final class MigrationCoordinator {
       this.plan = Objects.requireNonNull(plan, "plan");
     }
 
-    /** The store of each group id that a movement names (more are ignored). */
+    /**
+     * The store of each group id that a movement names, and, for a strategy change ({@link
+     * MigrationPlan#strategyChange()}), of every group of the new table, which the coordinator
+     * fences and restamps after {@link Phase#DONE} (more are ignored).
+     */
     public Builder stores(Map<String, ? extends MigrationStore> byGroupId) {
       stores.putAll(byGroupId);
       return this;
@@ -418,7 +442,8 @@ public final class MigrationCoordinator {
      * Builds the coordinator, loading the saved state of its id (or saving a new one).
      *
      * @throws IllegalStateException when the state store, the routers and publisher, or a group's
-     *     store is missing, or when the saved state belongs to another plan
+     *     store is missing (for a strategy change: of any group of the new table), or when the
+     *     saved state belongs to another plan
      */
     public MigrationCoordinator build() {
       if (stateStore == null) {
@@ -445,6 +470,24 @@ public final class MigrationCoordinator {
                 + missing
                 + " that the plan moves keys from or to; stores are set for "
                 + stores.keySet());
+      }
+      if (plan.strategyChange()) {
+        for (ReplicaGroup g : plan.to().groups()) {
+          if (!stores.containsKey(g.id())) {
+            missing.add(g.id());
+          }
+        }
+        if (!missing.isEmpty()) {
+          throw new IllegalStateException(
+              "no store for groups "
+                  + missing
+                  + " of the new table: a strategy change renumbers partitions, so after DONE the"
+                  + " coordinator fences every group of the new table against the old versions and"
+                  + " restamps its rows (docs/migration.md, 'Scans by partition'); give it the store"
+                  + " of every group of the new table (stores are set for "
+                  + stores.keySet()
+                  + ")");
+        }
       }
       return new MigrationCoordinator(this);
     }

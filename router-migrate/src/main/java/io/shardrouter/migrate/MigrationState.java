@@ -14,7 +14,8 @@ import java.util.TreeSet;
  *
  * <p>{@code steps} names the idempotent steps already done in the current phase (for example {@code
  * "fence"} or {@code "catch-up"}); {@code cursors} holds the scan cursor of each part for the pass
- * in progress; {@code reports} the last verification.
+ * in progress (for a strategy change's restamp, of each group, as {@code "restamp:<group id>"});
+ * {@code reports} the last verification.
  *
  * <p><b>Thread-safety:</b> immutable.
  *

@@ -41,8 +41,9 @@ public interface MigrationStore {
 
   /**
    * A store in memory for the replica group {@code groupId}: the rows in a sorted map and the fence
-   * records, under the apply rule above, safe for concurrent use. For tests, examples and the
-   * simulation; a service's data lives in its database ({@code
+   * records, under the apply rule above, safe for concurrent use. Like the JDBC store, it scans a
+   * part through the rows stamped with its source partition, and {@link #restamp}s. For tests,
+   * examples and the simulation; a service's data lives in its database ({@code
    * io.shardrouter.jdbc.JdbcMigrationStore}).
    */
   static MigrationStore inMemory(String groupId) {
@@ -54,6 +55,11 @@ public interface MigrationStore {
 
   /**
    * Rows of {@code part} after {@code cursor}, in store order.
+   *
+   * <p>A store may examine only the rows stamped with the part's {@link Part#sourcePartition()} (an
+   * index on the stored partition, as the JDBC store keeps), since every row's stamp is its
+   * partition under the table in service (see {@link #restamp}); it must still test each row with
+   * {@link Part#contains}.
    *
    * @param part which rows
    * @param cursor the {@link ScanPage#cursor()} of the previous page, or null to start
@@ -212,6 +218,55 @@ public interface MigrationStore {
    * @param rows the rows to delete
    */
   void deleteRows(List<Row> rows);
+
+  /**
+   * Restamps one page of the group's rows: every row examined whose routing version is below {@code
+   * belowVersion} gets {@code numbering}'s partition of its key as its stored partition ({@link
+   * Row#partition()}); version, sequence and value stay. Rows in store order (key, then id), the
+   * whole group, resumable and idempotent like {@link #scan}: a row already stamped with its
+   * partition is left alone, so a second pass changes nothing.
+   *
+   * <p>Why: a store that finds a part's rows through an index on the stored partition (as {@code
+   * io.shardrouter.jdbc.JdbcMigrationStore} does) is exact only while every row's stamp is its
+   * partition under the table in service. A strategy change renumbers partitions at {@link
+   * Phase#DONE}: the coordinator then fences every group of the new table against every version
+   * below {@code DONE}'s and restamps the rows written before it ({@code docs/migration.md}, "Scans
+   * by partition"). A concurrent client write of a version at or above {@code belowVersion} already
+   * carries the new numbering and is not overwritten.
+   *
+   * <p>The default does nothing and reports the pass done: a store that does not narrow scans by
+   * the stored partition needs nothing. The in-memory store ({@link #inMemory}) and the JDBC store
+   * narrow, and restamp.
+   *
+   * @param numbering the partition of a key under the new table
+   * @param belowVersion rows routed with a version below this one are restamped
+   * @param cursor the previous page's cursor, or null to start
+   * @param limit examine at most this many rows ({@code >= 1})
+   * @return the rows restamped, as now stored, and where to continue; {@link ScanPage#done()} when
+   *     nothing of the store follows the cursor
+   */
+  default ScanPage restamp(Numbering numbering, long belowVersion, byte[] cursor, int limit) {
+    return new ScanPage(List.of(), cursor, true);
+  }
+
+  /**
+   * How a routing table numbers partitions: the partition of a key's canonical bytes (for a table
+   * {@code t}, {@code k -> t.routeCanonical(k).partition()}), for {@link #restamp}.
+   *
+   * <p><b>Thread-safety:</b> implementations must be pure and safe to share.
+   *
+   * <p><b>Stability:</b> evolving.
+   */
+  @FunctionalInterface
+  interface Numbering {
+    /**
+     * The partition of a key.
+     *
+     * @param canonicalKey the key's canonical bytes
+     * @return its partition, {@code >= 0}
+     */
+    int partitionOf(byte[] canonicalKey);
+  }
 
   /**
    * What a store did with a batch: rows applied, rows that were already there (same sequence), rows

@@ -1,5 +1,7 @@
 package io.shardrouter.migrate.internal;
 
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.ArchiveSink;
 import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationPlan;
@@ -91,6 +93,77 @@ public final class CoordinatorUnits {
       return state.withCounter(counter, i + 1).withCursor(part.id(), null);
     }
     return state.withCursor(part.id(), page.cursor());
+  }
+
+  /**
+   * The renumbering fence of a strategy change, set after {@link Phase#DONE}'s cleanup on every
+   * group of the new table: a record on partition 0 with {@code baseVersion} and {@code minVersion}
+   * at least {@code doneVersion}, which by the fence rule refuses every client write and read
+   * routed with a version below {@code doneVersion}, whatever partition it names (those versions
+   * number partitions the old way). So no late writer stamps a row with the old numbering once the
+   * restamp has passed it. An existing record of partition 0 is merged, never weakened: the new
+   * record's versions are the larger of both, and a record with larger versions refuses at least
+   * what the smaller one did. A later migration's fence on partition 0 has a base version of at
+   * least {@code doneVersion}, so it keeps refusing every version below it.
+   */
+  public static void renumberingFence(
+      MigrationPlan plan, Map<String, MigrationStore> stores, long doneVersion) {
+    for (ReplicaGroup g : plan.to().groups()) {
+      MigrationStore store = stores.get(g.id());
+      Fence existing = store.fence(0);
+      Fence f = renumbering(existing, doneVersion);
+      if (!f.equals(existing)) {
+        store.setFence(f);
+      }
+    }
+  }
+
+  /** The renumbering record of partition 0 over {@code existing} (null when there is none). */
+  static Fence renumbering(Fence existing, long doneVersion) {
+    if (existing == null) {
+      return new Fence(0, doneVersion, doneVersion, Phase.DONE);
+    }
+    long base = Math.max(existing.baseVersion(), doneVersion);
+    long min = Math.max(existing.minVersion(), doneVersion);
+    return new Fence(
+        0, base, min, existing.minVersion() > doneVersion ? existing.phase() : Phase.DONE);
+  }
+
+  /**
+   * One page of the restamp pass of a strategy change, after the renumbering fence: on each group
+   * of the new table in turn, the rows routed with a version below {@link Phase#DONE}'s get their
+   * partition under the new table ({@link MigrationStore#restamp}). The cursor of the group in
+   * progress is saved under {@code step + ":" + groupId}.
+   *
+   * @return the state after the page; with {@code step} done after the last group
+   */
+  public static MigrationState restamp(
+      MigrationPlan plan,
+      Map<String, MigrationStore> stores,
+      MigrationState state,
+      String step,
+      int batchSize) {
+    List<ReplicaGroup> groups = plan.to().groups();
+    String counter = step + "#";
+    int i = state.counter(counter);
+    if (i >= groups.size()) {
+      return state.withStep(step).withoutSteps(counter).withoutCursors();
+    }
+    String group = groups.get(i).id();
+    String at = step + ":" + group;
+    RoutingTable to = plan.to();
+    MigrationStore.ScanPage page =
+        stores
+            .get(group)
+            .restamp(
+                k -> to.routeCanonical(k).partition(),
+                plan.versionOf(Phase.DONE),
+                state.cursors().get(at),
+                batchSize);
+    if (page.done()) {
+      return state.withCounter(counter, i + 1).withCursor(at, null);
+    }
+    return state.withCursor(at, page.cursor());
   }
 
   /**
