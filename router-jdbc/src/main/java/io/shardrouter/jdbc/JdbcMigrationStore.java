@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -485,7 +486,9 @@ public final class JdbcMigrationStore implements MigrationStore {
    * @param origin whether fences apply
    * @return what was applied, or the refusing fence
    * @throws java.sql.SQLTransactionRollbackException when the transaction's snapshot predates a
-   *     fence change and no current fence refuses the batch: roll back and retry the transaction
+   *     fence change and no current fence refuses the batch, or predates a row of the batch that a
+   *     concurrent transaction wrote (the store's copy, another client): roll back and retry the
+   *     transaction
    * @throws SQLException when a statement fails (roll back)
    * @throws IllegalStateException when the connection is in auto-commit mode (the fence check and
    *     the write would not be atomic)
@@ -518,6 +521,27 @@ public final class JdbcMigrationStore implements MigrationStore {
           superseded++;
         }
       }
+    } catch (SQLTransactionRollbackException e) {
+      throw e;
+    } catch (SQLException e) {
+      if (FenceRecords.isConflict(e)) {
+        // PostgreSQL's upsert meeting a row committed after a REPEATABLE READ or SERIALIZABLE
+        // snapshot: the same retryable answer as a stale fence check.
+        throw new SQLTransactionRollbackException(
+            "cannot write "
+                + batch.size()
+                + " rows to table '"
+                + rows.table
+                + "' of replica group '"
+                + groupId
+                + "' in this transaction: it conflicts with a concurrent one; roll back and retry"
+                + " the transaction ("
+                + e.getMessage()
+                + ")",
+            e.getSQLState(),
+            e);
+      }
+      throw e;
     }
     return new MigrationStore.ApplyResult(applied, duplicates, superseded, null);
   }

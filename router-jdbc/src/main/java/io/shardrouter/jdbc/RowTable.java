@@ -6,8 +6,10 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -258,9 +260,26 @@ final class RowTable {
           return true;
         }
         // A row is there: it is newer or equal (nothing to do), or another transaction inserted an
-        // older one between our update and our insert (update again).
-        if (storedSequence(seq, r) >= r.sequence() || attempt == 3) {
+        // older one between our update and our insert (update again). Under REPEATABLE READ or
+        // SERIALIZABLE a row committed after this transaction's snapshot is one the insert meets
+        // but neither the update nor the select sees: the write can be neither applied nor judged
+        // superseded, so the transaction must run again (answering "superseded" lost the write).
+        long stored = storedSequence(seq, r);
+        if (stored >= r.sequence()) {
           return false;
+        }
+        if (stored == 0 || attempt == 3) {
+          throw new SQLTransactionRollbackException(
+              "row ("
+                  + HexFormat.of().formatHex(r.key())
+                  + ", "
+                  + HexFormat.of().formatHex(r.id())
+                  + ") of table '"
+                  + table
+                  + "' was written by a concurrent transaction that this one cannot see (its"
+                  + " snapshot is older: REPEATABLE READ or SERIALIZABLE): roll back and retry the"
+                  + " transaction",
+              "40001");
         }
       }
     }
