@@ -127,7 +127,7 @@ public final class RingChecks {
       } else if (e.getValue() == null
           || e.getValue() < 1
           || e.getValue() > RingStrategy.MAX_WEIGHT) {
-        r.violation("weights." + e.getKey(), weightProblem(e.getValue()));
+        r.violation(Violations.member("weights", e.getKey()), weightProblem(e.getValue()));
       }
     }
   }
@@ -213,7 +213,7 @@ public final class RingChecks {
     for (String id : weights.keySet()) {
       if (!ids.contains(id)) {
         v.add(
-            path + ".weights." + id,
+            Violations.member(path + ".weights", id),
             "names group '"
                 + id
                 + "', which is not in the document's groups "
