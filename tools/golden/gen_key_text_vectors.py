@@ -87,7 +87,7 @@ def timestamp(text):
     if m is None:
         return None
     ys = m.group("year")
-    if ys == "-0000":
+    if ys.startswith("-") and int(ys) == 0:  # there is no year -0: "-0000", "-00000", "-000000"
         return None
     y, mo, d = int(ys), int(m.group("month")), int(m.group("day"))
     if not 1 <= mo <= 12 or not 1 <= d <= MONTH_DAYS[mo - 1] + (1 if mo == 2 and leap(y) else 0):
@@ -154,6 +154,13 @@ TEXTS = {
         "-290308-12-21T19:59:05.224192Z", "-290308-12-21T19:59:05.224191Z",
         "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999999Z",
         "\uff12026-04-01T00:00:00Z", "2026-04-01T00:00:00\uff3a", "2026-04-01T00:00:00.\u0661Z",
+        # the edges of the signed years (issue 33): a "+" year of 5 or 6 digits is any year, also
+        # one of 9999 or earlier; a "-" year of 4 to 6 digits any but year 0
+        "+02026-04-01T00:00:00Z", "+002026-04-01T00:00:00Z", "+09999-12-31T23:59:59Z",
+        "+00000-01-01T00:00:00Z", "+000000-01-01T00:00:00Z", "+010000-01-01T00:00:00Z",
+        "-00000-01-01T00:00:00Z", "-000000-01-01T00:00:00Z", "-00001-12-31T23:59:59Z",
+        "-000001-12-31T23:59:59Z", "+0202-04-01T00:00:00Z", "+0000-01-01T00:00:00Z",
+        "+1000000-01-01T00:00:00Z", "-0000001-01-01T00:00:00Z", "00000-01-01T00:00:00Z",
     ],
 }
 

@@ -11,6 +11,10 @@ Writes router-hash/src/test/resources/golden/ring-spec.json with three cases:
                     order with their partitions, keys and chosen points as above
   001-edges         docs/examples/ring-001.json (4 nodes x 150 vnodes): chosen points only (its keys
                     are in ring-001.json)
+  blank-names       docs/examples/ring-blank-names.json, mode "named_vnodes" with nodes
+                    ["", " ", "edge-1"] and 4 vnodes: node names are any distinct strings, the
+                    empty one and blank ones included (format.md section 1.4.4); tokens, keys and
+                    chosen points as for 001-small
 
 Independent implementations used:
   xxh3-64     xxhash.xxh3_64_intdigest(data, seed=0) from Debian's python3-xxhash (C libxxhash)
@@ -103,6 +107,10 @@ def build():
     with open(os.path.join(ROOT, "docs", "examples", "ring-001.json"), encoding="utf-8") as f:
         edges = json.load(f)["strategy"]
     et, ep = derive_001(edges["nodes"], edges["vnodes"])
+    with open(os.path.join(ROOT, "docs", "examples", "ring-blank-names.json"), encoding="utf-8") as f:
+        blank = json.load(f)["strategy"]
+    blank_nodes, blank_vnodes = blank["nodes"], blank["vnodes"]
+    bt, bp = derive_001(blank_nodes, blank_vnodes)
     return {
         "provenance": {
             "generator": "tools/golden/gen_ring_vectors.py",
@@ -126,6 +134,20 @@ def build():
                 },
             ),
             case("001-edges", blake2b64, "blake2b-64", et, ep, False, {"document": "docs/examples/ring-001.json"}),
+            case(
+                "blank-names",
+                blake2b64,
+                "blake2b-64",
+                bt,
+                bp,
+                True,
+                {
+                    "document": "docs/examples/ring-blank-names.json",
+                    "nodes": blank_nodes,
+                    "vnodes": blank_vnodes,
+                    "tokens": [["%016x" % t, p] for t, p in zip(bt, bp)],
+                },
+            ),
         ],
     }
 

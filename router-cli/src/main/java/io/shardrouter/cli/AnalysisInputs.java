@@ -84,8 +84,7 @@ final class AnalysisInputs {
         String at = where + ":" + lines.lineNumber() + ": ";
         String line = lines.text();
         if (line == null) {
-          throw CommandException.invalid(
-              "shardctl analyze: " + at + "not well-formed UTF-8; a key file holds UTF-8 text");
+          throw CommandException.invalid("shardctl analyze: " + at + lines.refusal());
         }
         String key = line;
         long count = 1;
@@ -133,13 +132,12 @@ final class AnalysisInputs {
   static List<KeyAnalysis.Query> queries(String file, RoutingTable table) {
     List<KeyAnalysis.Query> out = new ArrayList<>();
     try (InputStream src = Files.newInputStream(Tables.existingFile(file, "query file"))) {
-      KeyLines lines = new KeyLines(src);
+      KeyLines lines = new KeyLines(src, "query file", "query");
       while (lines.next()) {
         String line = lines.text();
         String at = file + ":" + lines.lineNumber() + ": ";
         if (line == null) {
-          throw CommandException.invalid(
-              "shardctl analyze: " + at + "not well-formed UTF-8; a query file holds UTF-8 text");
+          throw CommandException.invalid("shardctl analyze: " + at + lines.refusal());
         }
         if (line.isBlank()) {
           continue;

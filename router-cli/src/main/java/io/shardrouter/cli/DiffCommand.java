@@ -136,7 +136,7 @@ final class DiffCommand implements Command {
         }
         String text = lines.text();
         if (text == null) {
-          fail("not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+          fail(lines.refusal());
           continue;
         }
         try {

@@ -14,17 +14,31 @@ import java.util.Arrays;
  * or {@code \r\n}, a byte order mark at the start ignored. Every line is a key, an empty one
  * included.
  *
- * <p>Unlike a {@link java.io.BufferedReader}, a line that is not well-formed UTF-8 is reported
- * ({@link #text()} is null) instead of being read with replacement characters, which would route a
- * key nobody wrote; the lines after it are read as usual.
+ * <p>A line is split off at each {@code \n}; one {@code \r} at the end of a line is dropped, the
+ * one before its {@code \n} or, on a last line with no {@code \n}, the last byte of the file.
+ *
+ * <p>A line that is no key of a key file is reported instead of read: {@link #text()} is null and
+ * {@link #refusal()} says why. That is a line that is not well-formed UTF-8 (a {@link
+ * java.io.BufferedReader} would read it with replacement characters and route a key nobody wrote),
+ * or whose key is longer than {@value #MAX_KEY_BYTES} bytes; such a line is skipped without being
+ * held in memory, and the lines after it are read as usual.
  *
  * <p><b>Thread-safety:</b> mutable; one thread.
  */
 final class KeyLines {
-  /** The longest line accepted, in bytes; a longer one is surely not a key file. */
-  static final int MAX_LINE_BYTES = 16 << 20;
+  /**
+   * The longest key a line may hold, in bytes of UTF-8: 16 MiB, counted after the line's {@code
+   * \n}, the {@code \r} dropped before it and a byte order mark at the start of the file are taken
+   * off.
+   */
+  static final int MAX_KEY_BYTES = 16 << 20;
+
+  /** The longest line held: a byte order mark, the longest key, {@code \r} and {@code \n}. */
+  private static final int MAX_HELD = MAX_KEY_BYTES + 5;
 
   private final InputStream in;
+  private final String kind;
+  private final String item;
   private final CharsetDecoder utf8 =
       StandardCharsets.UTF_8
           .newDecoder()
@@ -37,9 +51,21 @@ final class KeyLines {
   private boolean eof;
   private long line;
   private String text;
+  private String refusal;
 
+  /** The lines of a key file. */
   KeyLines(InputStream in) {
+    this(in, "key file", "key");
+  }
+
+  /**
+   * The lines of a file of the same form that holds something else, for the messages: {@code "query
+   * file"} of {@code "query"} lines.
+   */
+  KeyLines(InputStream in, String kind, String item) {
     this.in = in;
+    this.kind = kind;
+    this.item = item;
   }
 
   /** Advances to the next line; false at the end of the input. */
@@ -63,13 +89,25 @@ final class KeyLines {
         }
         return false;
       }
+      if (limit - pos >= MAX_HELD) {
+        skipLongLine();
+        return true;
+      }
       fill();
     }
   }
 
-  /** The current line's key, or null when the line is not well-formed UTF-8. */
+  /** The current line's key, or null when the line is refused ({@link #refusal()} says why). */
   String text() {
     return text;
+  }
+
+  /**
+   * Why the current line holds no key, for an error line after {@code line N: }; null when {@link
+   * #text()} is the key.
+   */
+  String refusal() {
+    return refusal;
   }
 
   /** The current line's number, from 1. */
@@ -85,15 +123,7 @@ final class KeyLines {
       pos = 0;
     }
     if (limit == buf.length) {
-      if (buf.length >= MAX_LINE_BYTES) {
-        throw new IOException(
-            "line "
-                + (line + 1)
-                + " is longer than "
-                + MAX_LINE_BYTES
-                + " bytes; a key file has one key per line");
-      }
-      buf = Arrays.copyOf(buf, buf.length * 2);
+      buf = Arrays.copyOf(buf, (int) Math.min((long) buf.length * 2, MAX_HELD));
     }
     int n = in.read(buf, limit, buf.length - limit);
     if (n < 0) {
@@ -103,18 +133,82 @@ final class KeyLines {
     }
   }
 
+  /**
+   * Refuses the line that starts at {@code pos} and fills the whole buffer without a {@code \n}:
+   * its key is longer than {@link #MAX_KEY_BYTES} whatever follows. Reads on to its end, keeping
+   * only its length, so that the next line starts where it ends.
+   */
+  private void skipLongLine() throws IOException {
+    line++;
+    long length = limit - pos;
+    boolean bom = line == 1 && startsWithBom(pos, limit);
+    byte last = buf[limit - 1];
+    pos = 0;
+    scanned = 0;
+    limit = 0;
+    while (true) {
+      int n = in.read(buf, 0, buf.length);
+      if (n < 0) {
+        eof = true;
+        break;
+      }
+      int end = 0;
+      while (end < n && buf[end] != '\n') {
+        end++;
+      }
+      length += end;
+      if (end > 0) {
+        last = buf[end - 1];
+      }
+      if (end < n) { // the line ends here; what follows is the next line
+        pos = end + 1;
+        scanned = pos;
+        limit = n;
+        break;
+      }
+    }
+    refuseLong(length - (last == '\r' ? 1 : 0) - (bom ? 3 : 0));
+  }
+
+  private void refuseLong(long keyBytes) {
+    text = null;
+    refusal =
+        "the line holds "
+            + keyBytes
+            + " bytes, more than the "
+            + MAX_KEY_BYTES
+            + " (16 MiB) a line of a "
+            + kind
+            + " may hold besides its \\n or \\r\\n; a "
+            + kind
+            + " holds one "
+            + item
+            + " per line"
+            + (item.equals("key")
+                ? ": route a longer key through the library (RoutingTable.routeCanonical)"
+                : "");
+  }
+
+  private boolean startsWithBom(int from, int to) {
+    return to - from >= 3
+        && buf[from] == (byte) 0xEF
+        && buf[from + 1] == (byte) 0xBB
+        && buf[from + 2] == (byte) 0xBF;
+  }
+
   private void take(int from, int to) {
     line++;
     if (to > from && buf[to - 1] == '\r') {
       to--;
     }
-    if (line == 1
-        && to - from >= 3
-        && buf[from] == (byte) 0xEF
-        && buf[from + 1] == (byte) 0xBB
-        && buf[from + 2] == (byte) 0xBF) {
+    if (line == 1 && startsWithBom(from, to)) {
       from += 3;
     }
+    if (to - from > MAX_KEY_BYTES) {
+      refuseLong(to - from);
+      return;
+    }
+    refusal = null;
     int acc = 0;
     for (int i = from; i < to; i++) {
       acc |= buf[i];
@@ -127,6 +221,7 @@ final class KeyLines {
       text = utf8.decode(ByteBuffer.wrap(buf, from, to - from)).toString();
     } catch (CharacterCodingException e) {
       text = null;
+      refusal = "not well-formed UTF-8; a " + kind + " holds UTF-8 text, one " + item + " per line";
     }
   }
 }

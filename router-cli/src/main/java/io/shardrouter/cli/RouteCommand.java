@@ -86,10 +86,7 @@ final class RouteCommand implements Command {
     while (lines.next()) {
       String key = lines.text();
       if (key == null) {
-        out.fail(
-            "line "
-                + lines.lineNumber()
-                + ": not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+        out.fail("line " + lines.lineNumber() + ": " + lines.refusal());
       } else {
         String error = out.route(key);
         if (error != null) {

@@ -43,8 +43,7 @@ final class SplitPointCommand implements Command {
       while (lines.next()) {
         try {
           if (lines.text() == null) {
-            throw new InvalidKeyException(
-                "not well-formed UTF-8; a key file holds UTF-8 text, one key per line");
+            throw new InvalidKeyException(lines.refusal());
           }
           sample.add(t.keyType().parseText(lines.text()));
         } catch (InvalidKeyException e) {

@@ -42,6 +42,33 @@ final class Printable {
     return b.toString();
   }
 
+  /**
+   * {@code s} as a JSON string literal that {@link #of} leaves as it is: in double quotes, with
+   * {@code "} and {@code \\} escaped and every character {@link #of} would escape written as {@link
+   * #of} writes it ({@code \\n}, {@code \\r}, {@code \\t}, {@code \\uhhhh}). A JSON parser reads it
+   * back as {@code s}.
+   */
+  static String quoted(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        b.append('\\').append(c);
+      } else if (!needsEscape(s, i)) {
+        b.append(c);
+      } else if (c == '\n') {
+        b.append("\\n");
+      } else if (c == '\r') {
+        b.append("\\r");
+      } else if (c == '\t') {
+        b.append("\\t");
+      } else {
+        b.append(String.format("\\u%04x", (int) c));
+      }
+    }
+    return b.append('"').toString();
+  }
+
   private static boolean needsEscape(String s, int i) {
     char c = s.charAt(i);
     if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029) {

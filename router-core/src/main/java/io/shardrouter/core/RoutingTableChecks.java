@@ -163,7 +163,8 @@ final class RoutingTableChecks {
                   + " is a decimal ("
                   + value
                   + "); format 1 has integers only: scale it to an integer (e.g. basis points)");
-      case OBJECT -> value.fields().forEach((k, v) -> requireNoDecimal(v, path + "." + k));
+      case OBJECT ->
+          value.fields().forEach((k, v) -> requireNoDecimal(v, Violations.member(path, k)));
       case ARRAY -> {
         for (int i = 0; i < value.size(); i++) {
           requireNoDecimal(value.elements().get(i), path + "[" + i + "]");

@@ -171,7 +171,7 @@ public final class StrategyRegistry {
     for (String name : spec.fields().keySet()) {
       if (!name.equals("type") && !f.parameterNames().contains(name)) {
         violations.add(
-            path + "." + name,
+            Violations.member(path, name),
             "unknown field for strategy '"
                 + type
                 + "'; known fields: "

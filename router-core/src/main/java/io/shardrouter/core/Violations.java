@@ -40,8 +40,38 @@ public final class Violations {
   }
 
   /**
-   * {@code path} with the digits inside its brackets removed: {@code a[3].b[12]} is {@code
-   * a[].b[]}.
+   * The path of the member {@code name} of the object at {@code path} ({@code docs/format.md}
+   * §1.8): {@code path.name} when the name is plain (one or more of {@code A-Z a-z 0-9 _ -}), else
+   * {@code path["name"]}, the name as a JSON string in brackets, so that a name holding {@code .},
+   * {@code [}, {@code ]}, a quote, a space or nothing at all cannot be read as more than one step:
+   * {@code routing_versio.} at the top level is {@code ["routing_versio."]}, label {@code a.b} of
+   * group 0 is {@code groups[0].labels["a.b"]}. An empty {@code path} is the document's root, whose
+   * plain members are written bare ({@code routing_version}).
+   *
+   * <p>Every path that names a member read from the input is built here.
+   *
+   * @since 0.1
+   */
+  public static String member(String path, String name) {
+    boolean plain = !name.isEmpty();
+    for (int i = 0; plain && i < name.length(); i++) {
+      char c = name.charAt(i);
+      plain =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || c == '-';
+    }
+    if (plain) {
+      return path.isEmpty() ? name : path + "." + name;
+    }
+    return path + "[" + Printable.quoted(name) + "]";
+  }
+
+  /**
+   * {@code path} with the digits of its array indices removed: {@code a[3].b[12]} is {@code
+   * a[].b[]}. A quoted member name ({@code a["x[1]"]}) is kept whole.
    */
   static String kindOf(String path) {
     if (path.indexOf('[') < 0) {
@@ -49,12 +79,24 @@ public final class Violations {
     }
     StringBuilder b = new StringBuilder(path.length());
     boolean inIndex = false;
+    boolean inQuotes = false;
     for (int i = 0; i < path.length(); i++) {
       char c = path.charAt(i);
+      if (inQuotes) {
+        b.append(c);
+        if (c == '\\' && i + 1 < path.length()) {
+          b.append(path.charAt(++i));
+        } else if (c == '"') {
+          inQuotes = false;
+        }
+        continue;
+      }
       if (c == '[') {
         inIndex = true;
       } else if (c == ']') {
         inIndex = false;
+      } else if (inIndex && c == '"') {
+        inQuotes = true;
       } else if (inIndex && c >= '0' && c <= '9') {
         continue;
       }

@@ -183,8 +183,9 @@ public final class RingStrategy extends HashPartitionStrategy
    * The vnode-named ring over {@code nodes} with {@code vnodes} virtual nodes each (the default is
    * {@value #DEFAULT_NAMED_VNODES}; {@code docs/routing-spec.md} §4.7).
    *
-   * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a blank or repeated
-   *     node, or a vnode count outside [1, {@value #MAX_VNODES}]
+   * @throws io.shardrouter.core.InvalidRoutingTableException for no nodes, a null or repeated node,
+   *     or a vnode count outside [1, {@value #MAX_VNODES}]; any string is a node name, the empty
+   *     one and blank ones included
    */
   public static RingStrategy namedVnodes(List<String> nodes, int vnodes) {
     Violations v = new Violations();

@@ -415,4 +415,34 @@ class RingBadInputTest {
                 v));
     return v.asList();
   }
+
+  @Test
+  void namedVnodes_blankNodeNames_readAndPlacedOnAnyGroup() {
+    // format.md §1.4.4: distinct strings, at least one; the placement, not the name, picks the
+    // group
+    String doc =
+        """
+        {"format": 1, "routing_version": 1, "entity": "orders", "key": {"type": "string"},
+         "strategy": {"type": "ring", "mode": "named_vnodes", "nodes": ["", " ", "edge-1"], "vnodes": 4},
+         "groups": [{"id": "g1", "primary": "db1:5432"}, {"id": "g2", "primary": "db2:5432"}],
+         "placement": ["g1", "g2", "g2"]}
+        """;
+    RoutingTable t = RoutingDocuments.read(doc);
+    assertEquals(3, t.partitionCount());
+    RingStrategy ring = (RingStrategy) t.strategy();
+    assertEquals(List.of("", " ", "edge-1"), ring.nodes());
+    // blake2b-64("#vnode-0") = a805364360544a8d is a token of node "" (partition 0): the point
+    // just below it belongs to it (routing-spec.md §4.7; golden/ring-spec.json, case blank-names)
+    assertEquals(0, ring.partitionOfHash(0xa805364360544a8cL));
+    assertEquals(t.fingerprint(), RoutingDocuments.read(RoutingDocuments.write(t)).fingerprint());
+    refused(doc.replace("\"edge-1\"]", "\" \"]"), "strategy.nodes[2]", "node ' ' is listed again");
+  }
+
+  @Test
+  void weights_groupIdThatIsNoPlainName_quotedInThePath() {
+    refused(
+        tokensDoc("\"weights\": {\"g1\": 1, \"g2\": 2, \"g3\": 1, \"g.4\": 1}, " + TOKENS),
+        "strategy.weights[\"g.4\"]",
+        "names group 'g.4', which is not in the document's groups");
+  }
 }

@@ -134,17 +134,27 @@ class RingChecksTest {
   }
 
   @Test
-  void nodes_blankRepeatedOrTooManyTokens() {
+  void nodes_nullRepeatedOrTooManyTokens() {
     assertEquals(
         List.of(
             new Violation(
-                "nodes[1]", "must be a non-blank node name (the group id that serves its keys)"),
+                "nodes[1]",
+                "is null; a node is named by a string (its tokens are blake2b-64 of"
+                    + " \"<name>#vnode-<i>\"), e.g. \"edge-1\""),
             new Violation(
                 "nodes[2]",
                 "node 'a' is listed again (first at nodes[0]); every token of the second listing"
                     + " collides with the first, so it would own nothing: remove it")),
-        nodes(Arrays.asList("a", " ", "a"), 10));
+        nodes(Arrays.asList("a", null, "a"), 10));
+    assertEquals(
+        List.of(
+            new Violation(
+                "nodes[2]",
+                "node ' ' is listed again (first at nodes[1]); every token of the second listing"
+                    + " collides with the first, so it would own nothing: remove it")),
+        nodes(Arrays.asList("", " ", " "), 10));
     assertEquals(List.of(), nodes(List.of("a", "b"), RingStrategy.MAX_TOKENS / 2));
+    assertEquals(List.of(), nodes(List.of("", " ", "\t"), 10), "any distinct strings");
     assertEquals(
         List.of(
             new Violation(

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Timestamps;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Canonical key bytes back to the text form {@link KeyType#parseText} reads (a directory writes its
@@ -18,8 +18,6 @@ import java.util.regex.Pattern;
  * <p><b>Thread-safety:</b> stateless.
  */
 final class KeyTexts {
-  private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_\\-]+");
-
   private KeyTexts() {}
 
   /** The text of the key of {@code type} whose canonical bytes are {@code b[off, off + len)}. */
@@ -124,12 +122,9 @@ final class KeyTexts {
 
   /**
    * The path of the directory entry for {@code keyText} below {@code entries}: {@code entries.acme}
-   * or {@code entries["a.b"]}.
+   * or {@code entries["a.b"]} ({@link Violations#member}).
    */
   static String entryPath(String keyText) {
-    if (PLAIN_NAME.matcher(keyText).matches()) {
-      return "entries." + keyText;
-    }
-    return "entries[" + JsonNodeFactory.instance.textNode(keyText) + "]";
+    return Violations.member("entries", keyText);
   }
 }

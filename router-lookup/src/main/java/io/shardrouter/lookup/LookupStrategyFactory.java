@@ -7,6 +7,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.FlatObject;
 import io.shardrouter.core.internal.SpecJson;
 import java.nio.charset.StandardCharsets;
@@ -315,7 +316,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       for (String n : o.fields().keySet()) {
         if (!ENTRY_FIELDS.contains(n)) {
           violation(
-              path + "." + n,
+              Violations.member(path, n),
               "unknown field of a directory entry; known fields: " + new TreeSet<>(ENTRY_FIELDS));
         }
       }
@@ -374,7 +375,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       for (Map.Entry<String, Spec> l : pin.fields().entrySet()) {
         if (l.getKey().isBlank() || !l.getValue().isText()) {
           violation(
-              path + "." + l.getKey(),
+              Violations.member(path, l.getKey()),
               "label names must be non-blank and values strings, got " + l.getValue());
           return null;
         }

@@ -123,7 +123,7 @@ public final class GroupsJson {
       Map.Entry<String, JsonNode> e = it.next();
       if (!e.getValue().isTextual() || e.getKey().isBlank()) {
         v.add(
-            path + "." + e.getKey(),
+            Violations.member(path, e.getKey()),
             "label values must be strings and names non-blank, got " + e.getValue());
       } else {
         labels.put(e.getKey(), e.getValue().textValue());

@@ -17,8 +17,7 @@ public final class JsonFields {
       String name = it.next();
       if (!known.contains(name)) {
         v.add(
-            path.isEmpty() ? name : path + "." + name,
-            "unknown field; known fields: " + new TreeSet<>(known));
+            Violations.member(path, name), "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
   }

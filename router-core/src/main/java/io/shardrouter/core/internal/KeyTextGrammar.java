@@ -68,9 +68,10 @@ public final class KeyTextGrammar {
    * offset}:
    *
    * <ul>
-   *   <li>date {@code YYYY-MM-DD}, proleptic Gregorian: a year of exactly 4 digits, or {@code -}
-   *       and 4 to 6 digits (a year before 0000; {@code -0000} is refused), or {@code +} and 5 or 6
-   *       digits (after 9999); month 01-12, day 01 to the month's last day;
+   *   <li>date {@code YYYY-MM-DD}, proleptic Gregorian: a year of exactly 4 digits (0000 to 9999),
+   *       or {@code +} and 5 or 6 digits (any year they spell, 9999 and earlier included: {@code
+   *       +02026} is 2026), or {@code -} and 4 to 6 digits (the negative year they spell; all
+   *       zeros, year -0, is refused); month 01-12, day 01 to the month's last day;
    *   <li>{@code T} or {@code t};
    *   <li>time {@code hh:mm}, {@code hh:mm:ss} or {@code hh:mm:ss.f} with hh 00-23, mm and ss 00-59
    *       (no leap second) and 1 to 9 fraction digits; digits after the sixth must be 0;
@@ -94,7 +95,10 @@ public final class KeyTextGrammar {
             "a year with '+' has 5 or 6 digits; write a year of 0000 to 9999 as 4 digits");
       }
       if (first == '-' && digits == 0) {
-        throw new IllegalArgumentException("year -0000; write year 0 as 0000");
+        throw new IllegalArgumentException(
+            "year "
+                + text.substring(0, c.pos)
+                + " is -0; a '-' year is below year 0, so write year 0 as 0000");
       }
       year = first == '-' ? -digits : digits;
     } else {
@@ -104,7 +108,8 @@ public final class KeyTextGrammar {
       }
       if (c.pos - from > 4) {
         throw new IllegalArgumentException(
-            "the year has more than 4 digits; write a year after 9999 with a '+', such as +10000");
+            "the year has more than 4 digits, and a year without a sign has exactly 4 (0000 to"
+                + " 9999); write a later year with a '+', such as +10000");
       }
       c.pos = from;
       year = c.fixed(4, "year");

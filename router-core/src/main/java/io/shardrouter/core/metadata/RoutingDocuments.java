@@ -336,7 +336,7 @@ public final class RoutingDocuments {
       try {
         b.extension(e.getKey(), SpecJson.fromJson(e.getValue()));
       } catch (IllegalArgumentException bad) {
-        v.add("extensions." + e.getKey(), bad.getMessage());
+        v.add(Violations.member("extensions", e.getKey()), bad.getMessage());
       }
     }
   }
@@ -415,7 +415,7 @@ public final class RoutingDocuments {
       Iterator<Map.Entry<String, JsonNode>> it = node.fields();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
-        String child = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+        String child = Violations.member(path, e.getKey());
         if (!Utf8.isWellFormed(e.getKey())) {
           v.add(
               path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");

@@ -153,7 +153,7 @@ class GroupsJsonTest {
         "label values must be strings and names non-blank, got 3");
     assertRefused(
         "[{\"id\": \"g0\", \"primary\": \"db0:5432\", \"labels\": {\" \": \"x\"}}]",
-        "groups[0].labels. ",
+        "groups[0].labels[\" \"]",
         "label values must be strings and names non-blank, got \"x\"");
     assertRefused(
         "[{\"id\": \"g0\", \"primary\": {\"endpoint\": \"db0:5432\", \"labels\": {\"az\": 1}}}]",

@@ -66,7 +66,8 @@ class KeyTextGrammarMessagesTest {
   @Test
   void yearOfFiveDigits_needsAPlus() {
     String want =
-        "the year has more than 4 digits; write a year after 9999 with a '+', such as +10000";
+        "the year has more than 4 digits, and a year without a sign has exactly 4 (0000 to 9999);"
+            + " write a later year with a '+', such as +10000";
     assertEquals(want, timestampRefusal("00000-01-01T00:00Z"));
     assertEquals(want, timestampRefusal("99999-01-01T00:00Z"));
     assertEquals(

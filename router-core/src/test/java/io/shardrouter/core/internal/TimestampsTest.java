@@ -129,6 +129,42 @@ class TimestampsTest {
   }
 
   @Test
+  void parse_signedYears_plusAnyYearMinusNotZero() {
+    // routing-spec.md §2.4: a '+' year of 5 or 6 digits is the year it spells, also 9999 or
+    // earlier; a '-' year of zeros (year -0) is refused in every width
+    long april = Timestamps.parse("2026-04-01T00:00:00Z");
+    assertEquals(april, Timestamps.parse("+02026-04-01T00:00:00Z"));
+    assertEquals(april, Timestamps.parse("+002026-04-01T00:00:00Z"));
+    assertEquals(
+        Timestamps.parse("9999-12-31T23:59:59Z"), Timestamps.parse("+09999-12-31T23:59:59Z"));
+    assertEquals(
+        Timestamps.parse("0000-01-01T00:00:00Z"), Timestamps.parse("+00000-01-01T00:00:00Z"));
+    assertEquals(
+        Timestamps.parse("-0001-12-31T23:59:59Z"), Timestamps.parse("-000001-12-31T23:59:59Z"));
+    for (String minusZero :
+        List.of("-0000-01-01T00:00:00Z", "-00000-01-01T00:00:00Z", "-000000-01-01T00:00:00Z")) {
+      String m =
+          assertThrows(InvalidKeyException.class, () -> Timestamps.parse(minusZero)).getMessage();
+      String year = minusZero.substring(0, minusZero.indexOf('-', 1));
+      assertTrue(
+          m.contains(
+              "(year " + year + " is -0; a '-' year is below year 0, so write year 0 as 0000)"),
+          m);
+    }
+    String fourWithPlus =
+        assertThrows(InvalidKeyException.class, () -> Timestamps.parse("+2026-04-01T00:00:00Z"))
+            .getMessage();
+    assertTrue(
+        fourWithPlus.contains(
+            "a year with '+' has 5 or 6 digits; write a year of 0000 to 9999 as 4 digits"),
+        fourWithPlus);
+    String fiveBare =
+        assertThrows(InvalidKeyException.class, () -> Timestamps.parse("02026-04-01T00:00:00Z"))
+            .getMessage();
+    assertTrue(fiveBare.contains("a year without a sign has exactly 4 (0000 to 9999)"), fiveBare);
+  }
+
+  @Test
   void keyType_timestamp_parseTextAndComposite() {
     assertEquals("timestamp", KeyType.TIMESTAMP.toString());
     assertEquals(KeyType.TIMESTAMP, KeyType.of(KeyType.Kind.TIMESTAMP));

@@ -127,7 +127,7 @@ public final class RingChecks {
       } else if (e.getValue() == null
           || e.getValue() < 1
           || e.getValue() > RingStrategy.MAX_WEIGHT) {
-        r.violation("weights." + e.getKey(), weightProblem(e.getValue()));
+        r.violation(Violations.member("weights", e.getKey()), weightProblem(e.getValue()));
       }
     }
   }
@@ -142,7 +142,11 @@ public final class RingChecks {
         + "(RingAllocator.removeGroup), not given weight 0";
   }
 
-  /** Node names non-blank and unique; nodes × vnodes tokens within the limit. */
+  /**
+   * Node names distinct strings (any string: empty and blank names too, since a name only seeds the
+   * tokens {@code blake2b-64("<name>#vnode-<i>")} and the placement, not the name, picks the
+   * group); at least one node; nodes × vnodes tokens within the limit.
+   */
   public static void nodes(List<String> nodes, int vnodes, Reporter r) {
     if (nodes.isEmpty()) {
       r.violation("nodes", "is empty; a vnode-named ring needs at least one node to route to");
@@ -151,10 +155,11 @@ public final class RingChecks {
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < nodes.size(); i++) {
       String n = nodes.get(i);
-      if (n == null || n.isBlank()) {
+      if (n == null) {
         r.violation(
             "nodes[" + i + "]",
-            "must be a non-blank node name (the group id that serves its keys)");
+            "is null; a node is named by a string (its tokens are blake2b-64 of"
+                + " \"<name>#vnode-<i>\"), e.g. \"edge-1\"");
         continue;
       }
       Integer first = seen.putIfAbsent(n, i);
@@ -213,7 +218,7 @@ public final class RingChecks {
     for (String id : weights.keySet()) {
       if (!ids.contains(id)) {
         v.add(
-            path + ".weights." + id,
+            Violations.member(path + ".weights", id),
             "names group '"
                 + id
                 + "', which is not in the document's groups "

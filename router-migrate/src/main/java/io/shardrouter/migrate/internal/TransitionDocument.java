@@ -2,6 +2,7 @@ package io.shardrouter.migrate.internal;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
+import io.shardrouter.core.Violations;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
@@ -63,9 +64,7 @@ public final class TransitionDocument {
     for (String field : m.fieldNames()) {
       if (!FIELDS.contains(field)) {
         throw new IllegalArgumentException(
-            w
-                + "."
-                + field
+            Violations.member(w, field)
                 + ": unknown field; known fields: "
                 + FIELDS.stream().sorted().toList());
       }

@@ -244,9 +244,7 @@ public final class RangeDocumentReader implements DocumentReader {
   private static void unknown(Spec node, String path, Set<String> known, Violations v) {
     for (String f : node.fields().keySet()) {
       if (!known.contains(f)) {
-        v.add(
-            path.isEmpty() ? f : path + "." + f,
-            "unknown field; known fields: " + new TreeSet<>(known));
+        v.add(Violations.member(path, f), "unknown field; known fields: " + new TreeSet<>(known));
       }
     }
   }

@@ -6,6 +6,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
+import io.shardrouter.core.Violations;
 import io.shardrouter.range.RangeStrategy;
 import java.util.Set;
 import java.util.TreeSet;
@@ -66,7 +67,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
       for (String f : r.fields().keySet()) {
         if (!RANGE_FIELDS.contains(f)) {
           params.violation(
-              name + "." + f,
+              Violations.member(name, f),
               "unknown field; known fields: "
                   + new TreeSet<>(RANGE_FIELDS)
                   + " (a range is [start, end): the end is never part of it)");
