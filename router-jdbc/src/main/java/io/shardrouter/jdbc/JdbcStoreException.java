@@ -32,6 +32,17 @@ public class JdbcStoreException extends RuntimeException {
     super(message);
   }
 
+  /**
+   * A failure described by {@code message}, caused by {@code cause}, which is not a driver
+   * exception (a refusal by a fence, a routing update that could not be applied).
+   *
+   * @param message what was wrong, where, and what to do
+   * @param cause what went wrong underneath
+   */
+  public JdbcStoreException(String message, Throwable cause) {
+    super(message, cause);
+  }
+
   /** The SQL state of the driver's exception, or null when there was none. */
   public String sqlState() {
     return getCause() instanceof SQLException e ? e.getSQLState() : null;

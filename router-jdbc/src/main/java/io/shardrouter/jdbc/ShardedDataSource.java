@@ -49,6 +49,7 @@ public final class ShardedDataSource implements AutoCloseable {
 
   private final Factory factory;
   private final List<Router> routers = new CopyOnWriteArrayList<>();
+  private final List<RoutingTable> tables = new CopyOnWriteArrayList<>();
   private final RoutingListener listener = (previous, current) -> refresh();
   private final ReentrantLock updates = new ReentrantLock();
   private volatile Map<String, DataSource> byEndpoint = Map.of();
@@ -86,6 +87,44 @@ public final class ShardedDataSource implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Also serves the groups of {@code table}, a fixed table no router serves (yet): e.g. the target
+   * table of a migration, whose new groups the coordinator needs before its first phase is
+   * published, or the next version a service's own listener opens before it switches its routes.
+   * Its data sources stay open until {@link #untrack(RoutingTable)} or {@link #close()}. A table
+   * with router-migrate's {@code transition} extension also opens the groups of its target table.
+   *
+   * @return this
+   * @throws JdbcStoreException when the factory fails for one of its endpoints: then the table is
+   *     not tracked and no data source was made for it
+   */
+  public ShardedDataSource track(RoutingTable table) {
+    Objects.requireNonNull(table, "table");
+    checkOpen();
+    tables.add(table);
+    try {
+      refresh();
+    } catch (RuntimeException e) {
+      tables.remove(table);
+      throw e;
+    }
+    return this;
+  }
+
+  /**
+   * Stops serving the groups of a table given to {@link #track(RoutingTable)} (the first one equal
+   * to it): a data source no tracked table or router names any more is closed at the update after
+   * the next one, as when a router moves on. A table that is not tracked is ignored.
+   *
+   * @return this
+   */
+  public ShardedDataSource untrack(RoutingTable table) {
+    if (tables.remove(table)) {
+      refresh();
+    }
+    return this;
+  }
+
   /** The data source of the primary of {@code route}'s group: where its writes go. */
   public DataSource primary(Route route) {
     return primary(route.group());
@@ -102,6 +141,14 @@ public final class ShardedDataSource implements AutoCloseable {
    */
   public DataSource replica(Route route, long hint) {
     ReplicaGroup group = route.group();
+    return sourceOf(group, group.readReplica(hint));
+  }
+
+  /**
+   * The data source for a read from {@code group}: one of its replicas chosen by {@code hint}, or
+   * the primary when the group has no replica.
+   */
+  public DataSource replica(ReplicaGroup group, long hint) {
     return sourceOf(group, group.readReplica(hint));
   }
 
@@ -134,16 +181,22 @@ public final class ShardedDataSource implements AutoCloseable {
     return ds;
   }
 
-  /** Rebuilds the endpoint map from the tracked routers' current tables. */
+  /**
+   * Rebuilds the endpoint map from the tracked routers' current tables and the tracked tables. When
+   * the factory fails, the data sources made in this refresh are closed again and nothing changes.
+   */
   private void refresh() {
     updates.lock();
     try {
       if (closed) {
         return;
       }
-      Map<String, ReplicaGroup> wanted = new HashMap<>();
+      List<RoutingTable> current = new ArrayList<>(tables);
       for (Router r : routers) {
-        RoutingTable t = r.table();
+        current.add(r.table());
+      }
+      Map<String, ReplicaGroup> wanted = new HashMap<>();
+      for (RoutingTable t : current) {
         List<ReplicaGroup> groups = new ArrayList<>(t.groups());
         if (t.extension(TRANSITION) != null) {
           // A phase of a migration also routes to the groups of its target table.
@@ -155,20 +208,27 @@ public final class ShardedDataSource implements AutoCloseable {
           }
         }
       }
-      Map<String, ReplicaGroup> current = new HashMap<>(wanted);
+      Map<String, ReplicaGroup> named = new HashMap<>(wanted);
       // Requests routed with the previous tables may still be in flight: their endpoints stay open
       // until the next version.
       previous.forEach(wanted::putIfAbsent);
-      previous = current;
       Map<String, DataSource> old = byEndpoint;
       Map<String, DataSource> next = new HashMap<>();
-      for (Map.Entry<String, ReplicaGroup> e : wanted.entrySet()) {
-        DataSource ds = old.get(e.getKey());
-        if (ds == null) {
-          ds = make(e.getValue(), e.getKey());
+      Map<String, DataSource> made = new HashMap<>();
+      try {
+        for (Map.Entry<String, ReplicaGroup> e : wanted.entrySet()) {
+          DataSource ds = old.get(e.getKey());
+          if (ds == null) {
+            ds = make(e.getValue(), e.getKey());
+            made.put(e.getKey(), ds);
+          }
+          next.put(e.getKey(), ds);
         }
-        next.put(e.getKey(), ds);
+      } catch (RuntimeException e) {
+        made.forEach(this::closeQuietly);
+        throw e;
       }
+      previous = named;
       byEndpoint = Map.copyOf(next);
       for (Map.Entry<String, DataSource> e : old.entrySet()) {
         if (!next.containsKey(e.getKey())) {
@@ -226,6 +286,7 @@ public final class ShardedDataSource implements AutoCloseable {
         return;
       }
       closed = true;
+      tables.clear();
       for (Router r : routers) {
         r.removeListener(listener);
       }

@@ -5,6 +5,15 @@
  * <p>Start from:
  *
  * <ul>
+ *   <li>{@link io.shardrouter.jdbc.ShardedTable} — one business table sharded over the replica
+ *       groups: built from a {@code RoutingSource} and a pool factory, it owns the router, the
+ *       migration routes, the pools and a {@link io.shardrouter.jdbc.JdbcMigrationStore} per group,
+ *       follows every published version in one listener (pools, stores, then routes; a failed
+ *       update shows in its status and fails the next call), and writes (with the caller's
+ *       statements in the same transaction, dual writes, bounded retries), writes batches and reads
+ *       a key's rows through the fences. Keys become bytes through a {@link
+ *       io.shardrouter.jdbc.KeyEncoding}; rows come back as {@link io.shardrouter.jdbc.StoredRow}s.
+ *       The guide is {@code docs/sharded-table.md}.
  *   <li>{@link io.shardrouter.jdbc.ShardedDataSource} — a {@code DataSource} per replica member of
  *       every group the tracked routers route to (primary for writes, replicas for reads), built by
  *       the caller's {@link io.shardrouter.jdbc.ShardedDataSource.Factory} and rebuilt when a

@@ -19,9 +19,10 @@ public final class MigrationWriter {
   /**
    * A writer over stores by group id.
    *
-   * @param stores one store per group id of both tables
+   * @param stores one store per group id of both tables (e.g. a {@code Map<String,
+   *     JdbcMigrationStore>})
    */
-  public MigrationWriter(Map<String, MigrationStore> stores) {
+  public MigrationWriter(Map<String, ? extends MigrationStore> stores) {
     this.stores = Map.copyOf(stores);
   }
 

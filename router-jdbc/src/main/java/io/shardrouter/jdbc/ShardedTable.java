@@ -1,0 +1,1155 @@
+package io.shardrouter.jdbc;
+
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingListener;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingSource;
+import io.shardrouter.migrate.MigrationRoutes;
+import io.shardrouter.migrate.MigrationStore;
+import io.shardrouter.migrate.MovedException;
+import io.shardrouter.migrate.ReadRoute;
+import io.shardrouter.migrate.Row;
+import io.shardrouter.migrate.WriteRoute;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One business table sharded over the replica groups of a routing table: the service-side object
+ * that writes and reads its rows by key while router-migrate moves keys between groups under it.
+ *
+ * <p>It owns a {@link Router} kept up to date by the caller's {@link RoutingSource} (a file, or
+ * ZooKeeper), the {@link MigrationRoutes} of the router's version, one pool per group member
+ * ({@link ShardedDataSource}, made by the caller's {@link ShardedDataSource.Factory}) and one
+ * {@link JdbcMigrationStore} per group. One listener on the router moves all of them to a new
+ * version, in this order: the pools of the new version's groups (and of a migration's target
+ * groups), then a store per new group (with its fence table), then the routes, in one volatile
+ * swap; the pools of groups no version names any more are closed one version later. Calls read that
+ * swap once, so a call never routes to a group whose pool or store is not open yet.
+ *
+ * <p><b>A failed update is never silent.</b> When a step fails (the pool factory throws, a group's
+ * table lacks a column), the table stays on its previous version, and the failure shows in {@link
+ * #status()} (the version it could not apply and why, a count of failed updates), in the log, and
+ * in every call while the router is ahead: the call throws a {@link JdbcStoreException} naming the
+ * version and the cause, after trying the update once more when {@link Builder#updateRetryInterval}
+ * has passed since the last attempt (so a pool that was down is picked up without a restart).
+ *
+ * <p><b>Writes</b> ({@link #write}): the key is routed under the current routes; the row is applied
+ * with {@link JdbcMigrationStore#apply(Connection, List, MigrationStore.WriteOrigin)} in a
+ * transaction on the authoritative group's primary at the table's isolation level, with the fence
+ * checked inside it; the caller's {@link InTransaction} statements (an {@link Outbox} event) run in
+ * the same transaction when the row was applied, and commit with it; then, while keys move (a dual
+ * write), the same row is applied on the second group. A fence's refusal, or a serialization
+ * failure, rolls the transaction back, and the whole write is retried (with the same sequence, so
+ * retries apply once) after the table reaches the fence's {@code minVersion}, within the bound of
+ * {@link Builder#retry}: attempts and time. A call ends with one {@link Outcome}, or a {@link
+ * JdbcStoreException} once the bound is spent (its cause is the last {@link MovedException} or
+ * {@link SQLException}).
+ *
+ * <p><b>Batches</b> ({@link #writeAll}): rows grouped by their authoritative group, one transaction
+ * per group, then one per second group for the dual-written rows; a group's refused rows are
+ * retried as single writes are.
+ *
+ * <p><b>Reads</b> ({@link #read}): every row of one key, with the fence check and the rows in one
+ * transaction ({@link JdbcMigrationStore#read(Connection, long, int, byte[])}); a compared canary
+ * read reads both groups, counts a mismatch ({@link Status#canaryMismatches()}) and returns the
+ * authoritative group's rows. Rows reach the caller's {@link RowMapper} as {@link StoredRow}s,
+ * values by column name.
+ *
+ * <p><b>Isolation levels:</b> {@code READ COMMITTED}, {@code REPEATABLE READ} or {@code
+ * SERIALIZABLE}, at which the fences hold (see {@link JdbcMigrationStore}, "Isolation levels"); a
+ * connection is given back to its pool at the level it came with. Size each pool for two
+ * connections per concurrent call: the fence check may read the fences on a second one.
+ *
+ * <p><b>Thread-safety:</b> safe for any number of threads; share one per table and process.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @param <K> the key class
+ * @since 0.1
+ */
+public final class ShardedTable<K> implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ShardedTable.class);
+
+  private final String table;
+  private final List<String> columns;
+  private final KeyEncoding<K> keys;
+  private final RoutingSource source;
+  private final Router router;
+  private final ShardedDataSource pools;
+  private final int isolation;
+  private final int maxAttempts;
+  private final long maxWaitNanos;
+  private final long updateRetryNanos;
+  private final boolean createTables;
+  private final RoutingListener listener =
+      new RoutingListener() {
+        @Override
+        public void onUpdate(RoutingTable previous, RoutingTable current) {
+          follow(current);
+        }
+
+        @Override
+        public String toString() {
+          return "ShardedTable '" + table + "'";
+        }
+      };
+
+  private final Object updates = new Object();
+  private final Map<String, Opened> opened = new HashMap<>(); // guarded by updates
+  private volatile State state;
+  private volatile Failure failure;
+  private volatile boolean closed;
+  private long lastAttemptNanos; // guarded by updates
+
+  private final LongAdder failedUpdates = new LongAdder();
+  private final LongAdder movedRetries = new LongAdder();
+  private final LongAdder serializationRetries = new LongAdder();
+  private final LongAdder canaryMismatches = new LongAdder();
+
+  /** The routes of one version and the stores of its groups. */
+  private record State(RoutingTable table, MigrationRoutes routes, Map<String, Opened> stores) {
+    long version() {
+      return routes.version();
+    }
+  }
+
+  /** A group's store and the pool it was opened on. */
+  private record Opened(DataSource primary, JdbcMigrationStore store) {}
+
+  /** An update that could not be applied. */
+  private record Failure(long version, RuntimeException cause) {}
+
+  private ShardedTable(Builder<K> b) {
+    this.table = b.table;
+    this.columns = b.columns;
+    this.keys = b.keys;
+    this.source = b.source;
+    this.isolation = b.isolation;
+    this.maxAttempts = b.maxAttempts;
+    this.maxWaitNanos = b.maxWait.toNanos();
+    this.updateRetryNanos = b.updateRetry.toNanos();
+    this.createTables = b.createTables;
+    this.router = Router.create(b.initial);
+    this.pools = ShardedDataSource.create(b.pools);
+  }
+
+  /**
+   * A builder for the table {@code table} with value columns {@code columns} (beside the five
+   * bookkeeping columns {@link JdbcMigrationStore#create(String, DataSource, String, List)}
+   * describes), keys encoded by {@code keys}.
+   */
+  public static <K> Builder<K> builder(String table, KeyEncoding<K> keys, String... columns) {
+    return new Builder<>(table, keys, List.of(columns));
+  }
+
+  // ---- following versions
+
+  /** Applies {@code next} when it is newer than the current state; records a failure. */
+  private void follow(RoutingTable next) {
+    synchronized (updates) {
+      State s = state;
+      if (closed || (s != null && next.version() <= s.version())) {
+        return;
+      }
+      lastAttemptNanos = System.nanoTime();
+      try {
+        state = open(next);
+        failure = null;
+        if (s != null) {
+          pools.untrack(s.table()); // closed one version later: calls in flight may still use it
+        }
+        LOG.info(
+            "sharded table '{}' follows routing version {} ({})",
+            table,
+            next.version(),
+            state.routes().phase());
+      } catch (RuntimeException e) {
+        failedUpdates.increment();
+        failure = new Failure(next.version(), e);
+        LOG.error(
+            "sharded table '{}' cannot follow routing version {} and stays on version {}; calls"
+                + " fail until it can",
+            table,
+            next.version(),
+            s == null ? "none" : s.version(),
+            e);
+      } finally {
+        updates.notifyAll();
+      }
+    }
+  }
+
+  /** Pools, then stores, then routes: the state of {@code next}. Guarded by updates. */
+  private State open(RoutingTable next) {
+    MigrationRoutes routes = MigrationRoutes.of(next); // a bad transition fails before any pool
+    List<ReplicaGroup> groups = new ArrayList<>(next.groups());
+    if (routes.plan() != null) {
+      groups.addAll(routes.plan().from().groups());
+      groups.addAll(routes.plan().to().groups());
+    }
+    pools.track(next);
+    try {
+      Map<String, Opened> stores = new HashMap<>();
+      for (ReplicaGroup g : groups) {
+        if (!stores.containsKey(g.id())) {
+          stores.put(g.id(), storeOf(g));
+        }
+      }
+      return new State(next, routes, Map.copyOf(stores));
+    } catch (RuntimeException e) {
+      pools.untrack(next);
+      throw e;
+    }
+  }
+
+  /** The store of {@code g} on its current pool, opened once per pool. Guarded by updates. */
+  private Opened storeOf(ReplicaGroup g) {
+    DataSource primary = pools.primary(g);
+    Opened o = opened.get(g.id());
+    if (o == null || o.primary() != primary) {
+      JdbcMigrationStore store = JdbcMigrationStore.create(g.id(), primary, table, columns);
+      if (createTables) {
+        store.createTables();
+      }
+      o = new Opened(primary, store);
+      opened.put(g.id(), o);
+    }
+    return o;
+  }
+
+  /**
+   * The current state; when the router is ahead, the update is applied now or its failure thrown.
+   */
+  private State current() {
+    State s = state;
+    if (closed) {
+      throw new IllegalStateException("sharded table '" + table + "' is closed");
+    }
+    if (s.version() >= router.version()) {
+      return s;
+    }
+    synchronized (updates) {
+      RoutingTable wanted = router.table();
+      if (state.version() < wanted.version()
+          && (failure == null || System.nanoTime() - lastAttemptNanos >= updateRetryNanos)) {
+        follow(wanted);
+      }
+      s = state;
+      Failure f = failure;
+      if (s.version() < wanted.version() && f != null) {
+        throw behind(s, f);
+      }
+      return s;
+    }
+  }
+
+  private JdbcStoreException behind(State s, Failure f) {
+    return new JdbcStoreException(
+        "sharded table '"
+            + table
+            + "' is on routing version "
+            + s.version()
+            + " but its router has version "
+            + router.version()
+            + ": applying version "
+            + f.version()
+            + " failed ("
+            + f.cause().getMessage()
+            + "); fix the cause (the group's pool or its tables): the update is tried again by the"
+            + " next call after "
+            + Duration.ofNanos(updateRetryNanos)
+            + ", or by refresh()",
+        f.cause());
+  }
+
+  /**
+   * Applies the router's current version now when the table is behind it (after a failed update),
+   * whatever the retry interval.
+   *
+   * @return the status after the attempt
+   */
+  public Status refresh() {
+    synchronized (updates) {
+      follow(router.table());
+    }
+    return status();
+  }
+
+  /**
+   * Waits until the table serves at least {@code version}, until {@code deadline} (nanoTime).
+   *
+   * @return true when it does
+   * @throws JdbcStoreException when the router has that version but the update failed
+   */
+  private boolean awaitVersion(long version, long deadline) {
+    synchronized (updates) {
+      while (true) {
+        State s = current();
+        if (s.version() >= version) {
+          return true;
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        try {
+          updates.wait(Math.max(1, Math.min(50, left / 1_000_000)));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(
+              "interrupted while waiting for routing version " + version + " of '" + table + "'",
+              e);
+        }
+      }
+    }
+  }
+
+  // ---- writes
+
+  /**
+   * Writes the row {@code id} of {@code key} with {@code sequence} and the value columns' {@code
+   * values} (in the table's column order), as {@link #write(Write, InTransaction)} does with no
+   * statements of the caller's.
+   */
+  public Outcome write(K key, String id, long sequence, Object... values) {
+    return write(Write.of(key, id, sequence, values), null);
+  }
+
+  /**
+   * Writes {@code row}: on the authoritative group, with {@code extra} run in the same transaction
+   * when the row was applied (not when it was already written, or superseded by a newer sequence),
+   * then on the second group while keys move. Retries after a fence's refusal or a serialization
+   * failure within the table's bound. The statements of {@code extra} commit with the row at most
+   * once per call, even when a retry writes the row on another group.
+   *
+   * @param row the row
+   * @param extra the caller's statements, or null
+   * @return what the write did
+   * @throws IllegalArgumentException when the row does not fit the table (names what and where)
+   * @throws JdbcStoreException when the bound is spent (cause: the last refusal or failure), a
+   *     statement fails, or the table cannot follow its router's version
+   */
+  public Outcome write(Write<K> row, InTransaction extra) {
+    Pending p = pending(row, "write");
+    long deadline = System.nanoTime() + maxWaitNanos;
+    boolean applied = false;
+    boolean extraDone = false;
+    for (int attempt = 1; ; attempt++) {
+      State s = current();
+      WriteRoute route = s.routes().write(p.key);
+      Row r = p.row(route);
+      try {
+        MigrationStore.ApplyResult first =
+            applyLeg(s, route.first(), List.of(r), extraDone ? null : extra, route.version());
+        if (first.applied() > 0) {
+          applied = true;
+          extraDone = extra != null;
+        }
+        if (route.second() != null) {
+          applyLeg(s, route.second(), List.of(r), null, route.version());
+        }
+        if (applied) {
+          return Outcome.WRITTEN;
+        }
+        return first.duplicates() > 0 ? Outcome.ALREADY_WRITTEN : Outcome.SUPERSEDED;
+      } catch (MovedException e) {
+        movedRetries.increment();
+        if (attempt >= maxAttempts || !awaitVersion(e.minVersion(), deadline)) {
+          throw exhausted("write of " + p, attempt, deadline, e);
+        }
+      } catch (SQLException e) {
+        retryOrThrow("write of " + p, attempt, deadline, e);
+      }
+    }
+  }
+
+  /**
+   * Writes {@code rows}: grouped by authoritative group, one transaction per group, then one per
+   * second group for the rows that are dual-written; rows a fence refused, or whose transaction
+   * failed to serialize, are retried together within the table's bound.
+   *
+   * @return how many rows were written, were already written, and were superseded
+   * @throws IllegalArgumentException when a row does not fit the table (names its index)
+   * @throws JdbcStoreException when the bound is spent with rows left (how many, and the last
+   *     refusal or failure as the cause), a statement fails, or the table cannot follow its router
+   */
+  public BatchOutcome writeAll(List<Write<K>> rows) {
+    List<Pending> left = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      left.add(pending(rows.get(i), "rows[" + i + "]"));
+    }
+    long deadline = System.nanoTime() + maxWaitNanos;
+    int[] counts = new int[3];
+    for (int attempt = 1; !left.isEmpty(); attempt++) {
+      State s = current();
+      Map<String, List<Pending>> byFirst = new LinkedHashMap<>();
+      Map<String, ReplicaGroup> groups = new HashMap<>();
+      for (Pending p : left) {
+        p.route = s.routes().write(p.key);
+        groups.put(p.route.first().id(), p.route.first());
+        byFirst.computeIfAbsent(p.route.first().id(), g -> new ArrayList<>()).add(p);
+      }
+      List<Pending> retry = new ArrayList<>();
+      Map<String, List<Pending>> bySecond = new LinkedHashMap<>();
+      long minVersion = 0;
+      Exception last = null;
+      for (Map.Entry<String, List<Pending>> e : byFirst.entrySet()) {
+        try {
+          applyFirstLegs(s, groups.get(e.getKey()), e.getValue(), counts);
+          for (Pending p : e.getValue()) {
+            p.counted = true;
+            if (p.route.second() != null) {
+              groups.put(p.route.second().id(), p.route.second());
+              bySecond.computeIfAbsent(p.route.second().id(), g -> new ArrayList<>()).add(p);
+            }
+          }
+        } catch (MovedException m) {
+          retry.addAll(e.getValue());
+          minVersion = Math.max(minVersion, m.minVersion());
+          last = m;
+        } catch (SQLException x) {
+          retry.addAll(e.getValue());
+          last = retriable("write of " + e.getValue().size() + " rows", x);
+        }
+      }
+      for (Map.Entry<String, List<Pending>> e : bySecond.entrySet()) {
+        List<Row> batch = new ArrayList<>(e.getValue().size());
+        for (Pending p : e.getValue()) {
+          batch.add(p.row(p.route));
+        }
+        try {
+          applyLeg(s, groups.get(e.getKey()), batch, null, s.version());
+        } catch (MovedException m) {
+          retry.addAll(e.getValue());
+          minVersion = Math.max(minVersion, m.minVersion());
+          last = m;
+        } catch (SQLException x) {
+          retry.addAll(e.getValue());
+          last = retriable("write of " + batch.size() + " second copies", x);
+        }
+      }
+      left = retry;
+      if (left.isEmpty()) {
+        break;
+      }
+      String what = "batch write (" + left.size() + " of " + rows.size() + " rows left)";
+      if (last instanceof MovedException m) {
+        movedRetries.increment();
+        if (attempt >= maxAttempts || !awaitVersion(minVersion, deadline)) {
+          throw exhausted(what, attempt, deadline, m);
+        }
+      } else {
+        serializationRetries.increment();
+        if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
+          throw exhausted(what, attempt, deadline, last);
+        }
+        backOff(attempt);
+      }
+    }
+    return new BatchOutcome(counts[0], counts[1], counts[2]);
+  }
+
+  /** The first legs of one group's rows in one transaction; counts the rows not counted before. */
+  private void applyFirstLegs(State s, ReplicaGroup g, List<Pending> ps, int[] counts)
+      throws SQLException {
+    List<Row> fresh = new ArrayList<>(ps.size());
+    List<Row> again = new ArrayList<>();
+    for (Pending p : ps) {
+      (p.counted ? again : fresh).add(p.row(p.route));
+    }
+    Opened o = opened(s, g);
+    try (Connection c = o.primary().getConnection()) {
+      int was = begin(c);
+      try {
+        MigrationStore.ApplyResult r = apply(o, c, fresh, g, s.version());
+        apply(o, c, again, g, s.version());
+        c.commit();
+        if (r != null) {
+          counts[0] += r.applied();
+          counts[1] += r.duplicates();
+          counts[2] += r.superseded();
+        }
+      } catch (SQLException | RuntimeException e) {
+        rollback(c, e);
+        throw e;
+      } finally {
+        end(c, was);
+      }
+    }
+  }
+
+  private static MigrationStore.ApplyResult apply(
+      Opened o, Connection c, List<Row> rows, ReplicaGroup g, long version) throws SQLException {
+    if (rows.isEmpty()) {
+      return null;
+    }
+    MigrationStore.ApplyResult r = o.store().apply(c, rows, MigrationStore.WriteOrigin.CLIENT);
+    if (r.refused()) {
+      throw new MovedException(g.id(), r.refusedBy(), version, null);
+    }
+    return r;
+  }
+
+  /** Rows on one group in one transaction, with the caller's statements when any was applied. */
+  private MigrationStore.ApplyResult applyLeg(
+      State s, ReplicaGroup g, List<Row> rows, InTransaction extra, long version)
+      throws SQLException {
+    Opened o = opened(s, g);
+    try (Connection c = o.primary().getConnection()) {
+      int was = begin(c);
+      try {
+        MigrationStore.ApplyResult r = apply(o, c, rows, g, version);
+        if (extra != null && r.applied() > 0) {
+          extra.run(c);
+        }
+        c.commit();
+        return r;
+      } catch (SQLException | RuntimeException e) {
+        rollback(c, e);
+        throw e;
+      } finally {
+        end(c, was);
+      }
+    }
+  }
+
+  // ---- reads
+
+  /**
+   * Every row of {@code key} in id order, each given to {@code mapper}: the fence check and the
+   * rows in one transaction on the group the key's read route names (both groups of a compared
+   * canary read, the authoritative one's rows returned); retried as writes are.
+   *
+   * @throws IllegalArgumentException when the key is null or cannot be encoded
+   * @throws JdbcStoreException when the bound is spent, a statement fails, or the table cannot
+   *     follow its router's version
+   */
+  public <T> List<T> read(K key, RowMapper<T> mapper) {
+    Objects.requireNonNull(mapper, "mapper");
+    byte[] kb = keys.canonical(key);
+    long deadline = System.nanoTime() + maxWaitNanos;
+    for (int attempt = 1; ; attempt++) {
+      State s = current();
+      ReadRoute route = s.routes().read(kb);
+      try {
+        List<Row> rows = fencedRead(s, route.group(), route, kb);
+        if (route.compareWith() != null) {
+          List<Row> authoritative = fencedRead(s, route.compareWith(), route, kb);
+          if (!sameRows(rows, authoritative)) {
+            canaryMismatches.increment();
+          }
+          rows = authoritative;
+        }
+        List<T> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+          out.add(
+              mapper.map(
+                  new StoredRow(
+                      table,
+                      columns,
+                      ColumnValues.decode(columns, r.value()),
+                      r.id(),
+                      r.sequence(),
+                      r.version())));
+        }
+        return out;
+      } catch (MovedException e) {
+        movedRetries.increment();
+        if (attempt >= maxAttempts || !awaitVersion(e.minVersion(), deadline)) {
+          throw exhausted("read of key " + key, attempt, deadline, e);
+        }
+      } catch (SQLException e) {
+        retryOrThrow("read of key " + key, attempt, deadline, e);
+      }
+    }
+  }
+
+  private List<Row> fencedRead(State s, ReplicaGroup g, ReadRoute route, byte[] key)
+      throws SQLException {
+    Opened o = opened(s, g);
+    try (Connection c = o.primary().getConnection()) {
+      int was = begin(c);
+      try {
+        MigrationStore.ReadResult r = o.store().read(c, route.version(), route.partition(), key);
+        if (r.refused()) {
+          throw new MovedException(g.id(), r.refusedBy(), route.version(), null);
+        }
+        c.commit();
+        return r.rows();
+      } catch (SQLException | RuntimeException e) {
+        rollback(c, e);
+        throw e;
+      } finally {
+        end(c, was);
+      }
+    }
+  }
+
+  private static boolean sameRows(List<Row> a, List<Row> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!Arrays.equals(a.get(i).id(), b.get(i).id()) || !a.get(i).sameContent(b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ---- transactions and retries
+
+  private Opened opened(State s, ReplicaGroup g) {
+    Opened o = s.stores().get(g.id());
+    if (o == null) {
+      throw new IllegalStateException(
+          "sharded table '"
+              + table
+              + "' has no store for replica group '"
+              + g.id()
+              + "' at version "
+              + s.version()
+              + " (it has "
+              + new java.util.TreeSet<>(s.stores().keySet())
+              + ")");
+    }
+    return o;
+  }
+
+  /** Auto-commit off, at the table's level; returns the level to restore. */
+  private int begin(Connection c) throws SQLException {
+    c.setAutoCommit(false);
+    int was = c.getTransactionIsolation();
+    if (was != isolation) {
+      c.setTransactionIsolation(isolation);
+    }
+    return was;
+  }
+
+  private void end(Connection c, int was) throws SQLException {
+    if (c.isClosed()) {
+      return;
+    }
+    if (was != isolation) {
+      c.setTransactionIsolation(was);
+    }
+    c.setAutoCommit(true);
+  }
+
+  private static void rollback(Connection c, Exception e) {
+    try {
+      c.rollback();
+    } catch (SQLException | RuntimeException cleanup) {
+      e.addSuppressed(cleanup);
+    }
+  }
+
+  /** True for a serialization failure or deadlock: the transaction may be run again. */
+  static boolean serializationFailure(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLTransactionRollbackException) {
+        return true;
+      }
+      if (t instanceof SQLException x
+          && x.getSQLState() != null
+          && (x.getSQLState().equals("40001") || x.getSQLState().equals("40P01"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private SQLException retriable(String what, SQLException e) {
+    if (!serializationFailure(e)) {
+      throw new JdbcStoreException(what + " on table '" + table + "' failed", e);
+    }
+    return e;
+  }
+
+  private void retryOrThrow(String what, int attempt, long deadline, SQLException e) {
+    retriable(what, e);
+    serializationRetries.increment();
+    if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
+      throw exhausted(what, attempt, deadline, e);
+    }
+    backOff(attempt);
+  }
+
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(Math.min(20, attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted between retries", e);
+    }
+  }
+
+  private JdbcStoreException exhausted(String what, int attempts, long deadline, Exception last) {
+    boolean timedOut = System.nanoTime() >= deadline;
+    return new JdbcStoreException(
+        what
+            + " on table '"
+            + table
+            + "' refused after "
+            + attempts
+            + (attempts == 1 ? " attempt" : " attempts")
+            + (timedOut ? " and " + Duration.ofNanos(maxWaitNanos) : "")
+            + " (the retry bound, Builder.retry: "
+            + maxAttempts
+            + " attempts, "
+            + Duration.ofNanos(maxWaitNanos)
+            + "); the table serves routing version "
+            + state.version()
+            + ", the source reports "
+            + source.status()
+            + ". Last: "
+            + last.getMessage()
+            + ". Check that the routing source delivers the version the fence asks for, or"
+            + " raise the bound",
+        last);
+  }
+
+  private Pending pending(Write<K> w, String where) {
+    Objects.requireNonNull(w, where);
+    if (w.sequence() < 1) {
+      throw new IllegalArgumentException(
+          where
+              + " of table '"
+              + table
+              + "' has sequence "
+              + w.sequence()
+              + "; sequences start at 1 and grow per key and id");
+    }
+    byte[] key;
+    try {
+      key = keys.canonical(w.key());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(where + " of table '" + table + "': " + e.getMessage(), e);
+    }
+    if (w.values().size() != columns.size()) {
+      throw new IllegalArgumentException(
+          where
+              + " of table '"
+              + table
+              + "' has "
+              + w.values().size()
+              + " values; the table's value columns are "
+              + columns
+              + ": give one value per column, in that order");
+    }
+    byte[] value;
+    try {
+      value = ColumnValues.encode(columns, w.values().toArray());
+    } catch (JdbcStoreException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+    }
+    return new Pending(w, key, w.id().getBytes(StandardCharsets.UTF_8), value);
+  }
+
+  /** A row on its way: its bytes, and the route of the current attempt. */
+  private static final class Pending {
+    final Write<?> write;
+    final byte[] key;
+    final byte[] id;
+    final byte[] value;
+    WriteRoute route;
+    boolean counted;
+
+    Pending(Write<?> write, byte[] key, byte[] id, byte[] value) {
+      this.write = write;
+      this.key = key;
+      this.id = id;
+      this.value = value;
+    }
+
+    Row row(WriteRoute r) {
+      return Row.of(key, id, value, r.version(), write.sequence(), r.partition());
+    }
+
+    @Override
+    public String toString() {
+      return "row '"
+          + write.id()
+          + "' of key "
+          + write.key()
+          + " (sequence "
+          + write.sequence()
+          + ")";
+    }
+  }
+
+  // ---- what the service sees
+
+  /** The table's name. */
+  public String table() {
+    return table;
+  }
+
+  /** The value columns, in order. */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** The router this table follows: give it to other components that route the same entity. */
+  public Router router() {
+    return router;
+  }
+
+  /** The routes of the version the table serves. */
+  public MigrationRoutes routes() {
+    return state.routes();
+  }
+
+  /** The pools of every group the table serves: e.g. for queries across groups. */
+  public ShardedDataSource pools() {
+    return pools;
+  }
+
+  /**
+   * The store of every group of the current version and of {@code target} (the target table of a
+   * migration a coordinator in this process runs), opening pools and stores for target's groups
+   * now; those stay open until the table is closed. Give the map to {@code
+   * MigrationCoordinator.Builder.stores}.
+   *
+   * @throws JdbcStoreException when a pool or store cannot be opened
+   */
+  public Map<String, JdbcMigrationStore> migrationStores(RoutingTable target) {
+    Objects.requireNonNull(target, "target");
+    synchronized (updates) {
+      State s = current();
+      pools.track(target);
+      Map<String, JdbcMigrationStore> out = new HashMap<>();
+      s.stores().forEach((id, o) -> out.put(id, o.store()));
+      Set<String> seen = new HashSet<>(out.keySet());
+      for (ReplicaGroup g : target.groups()) {
+        if (seen.add(g.id())) {
+          out.put(g.id(), storeOf(g).store());
+        }
+      }
+      return Map.copyOf(out);
+    }
+  }
+
+  /** The version served, the router's and the source's state, failures and counters. */
+  public Status status() {
+    Failure f = failure;
+    return new Status(
+        state.version(),
+        router.version(),
+        source.status(),
+        f == null ? RoutingSource.Status.NO_VERSION : f.version(),
+        f == null ? null : f.cause(),
+        failedUpdates.sum(),
+        movedRetries.sum(),
+        serializationRetries.sum(),
+        canaryMismatches.sum());
+  }
+
+  /**
+   * Stops following the source (which stays open: the caller owns it) and closes every pool. Calls
+   * after close throw {@link IllegalStateException}.
+   */
+  @Override
+  public void close() {
+    synchronized (updates) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    source.unsubscribe(router);
+    router.removeListener(listener);
+    pools.close();
+  }
+
+  @Override
+  public String toString() {
+    return "ShardedTable{" + table + " " + columns + ", " + state.routes() + "}";
+  }
+
+  // ---- nested types
+
+  /** What one write did. */
+  public enum Outcome {
+    /** The row was applied (and the caller's statements committed with it). */
+    WRITTEN,
+    /** The row was there with this sequence already: a retried request, nothing changed. */
+    ALREADY_WRITTEN,
+    /** The row was there with a higher sequence: this write was older, nothing changed. */
+    SUPERSEDED
+  }
+
+  /**
+   * What a batch did: how many rows were written, already written, superseded.
+   *
+   * @param written rows applied
+   * @param alreadyWritten rows that were there with the same sequence
+   * @param superseded rows that were there with a higher sequence
+   */
+  public record BatchOutcome(int written, int alreadyWritten, int superseded) {}
+
+  /**
+   * One row to write: its key, its id among the rows of the key, its sequence (growing per key and
+   * id; a retry reuses it) and its value columns' values in the table's column order ({@code
+   * String}, {@code Long}, {@code Integer}, {@code Short}, {@code Boolean}, {@code Double}, {@code
+   * BigDecimal}, {@code byte[]} or null).
+   *
+   * @param <K> the key class
+   * @param key the key
+   * @param id the row's id
+   * @param sequence the sequence
+   * @param values the values
+   */
+  public record Write<K>(K key, String id, long sequence, List<Object> values) {
+    /** Checks the id and copies the values (nulls allowed). */
+    public Write {
+      Objects.requireNonNull(id, "id: every row needs an id among the rows of its key");
+      values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+    }
+
+    /** A write of {@code values}. */
+    public static <K> Write<K> of(K key, String id, long sequence, Object... values) {
+      return new Write<>(key, id, sequence, Arrays.asList(values));
+    }
+  }
+
+  /** Statements of the caller's in a write's transaction (an outbox event). */
+  @FunctionalInterface
+  public interface InTransaction {
+    /**
+     * Runs the statements on {@code transaction}; do not commit or roll back.
+     *
+     * @throws SQLException to roll the write back (the call throws)
+     */
+    void run(Connection transaction) throws SQLException;
+  }
+
+  /** Makes the caller's object of one stored row. */
+  @FunctionalInterface
+  public interface RowMapper<T> {
+    /** The caller's object of {@code row}. */
+    T map(StoredRow row);
+  }
+
+  /**
+   * What a {@link ShardedTable} reports.
+   *
+   * @param version the routing version the table serves
+   * @param routerVersion the version its router has: higher than {@code version} while an update is
+   *     being applied, or after one failed
+   * @param source the routing source's own status (a table it refused shows there)
+   * @param failedVersion the version whose update failed last, or -1
+   * @param lastError why, or null when the last update succeeded
+   * @param failedUpdates updates that failed since the table was built
+   * @param movedRetries calls retried after a fence refused them
+   * @param serializationRetries calls retried after a serialization failure
+   * @param canaryMismatches compared canary reads whose two groups answered differently
+   */
+  public record Status(
+      long version,
+      long routerVersion,
+      RoutingSource.Status source,
+      long failedVersion,
+      RuntimeException lastError,
+      long failedUpdates,
+      long movedRetries,
+      long serializationRetries,
+      long canaryMismatches) {
+    /** True when the table serves its router's version and its last update succeeded. */
+    public boolean healthy() {
+      return lastError == null && version >= routerVersion;
+    }
+  }
+
+  /**
+   * Builds a {@link ShardedTable}.
+   *
+   * <p><b>Thread-safety:</b> not thread-safe; build on one thread.
+   *
+   * @param <K> the key class
+   */
+  public static final class Builder<K> {
+    private final String table;
+    private final KeyEncoding<K> keys;
+    private final List<String> columns;
+    private RoutingSource source;
+    private RoutingTable initial;
+    private ShardedDataSource.Factory pools;
+    private int isolation = Connection.TRANSACTION_READ_COMMITTED;
+    private int maxAttempts = 20;
+    private Duration maxWait = Duration.ofSeconds(10);
+    private Duration updateRetry = Duration.ofSeconds(1);
+    private boolean createTables = true;
+
+    private Builder(String table, KeyEncoding<K> keys, List<String> columns) {
+      this.table = SqlIdentifiers.check("sharded table", table);
+      this.keys = Objects.requireNonNull(keys, "keys");
+      if (columns.isEmpty()) {
+        throw new IllegalArgumentException(
+            "sharded table '"
+                + table
+                + "' needs at least one value column beside row_key, row_id, routed_version, seq"
+                + " and part; name them in builder(table, keys, columns...)");
+      }
+      if (new HashSet<>(columns).size() != columns.size()) {
+        throw new IllegalArgumentException(
+            "sharded table '" + table + "' names a value column twice: " + columns);
+      }
+      for (String c : columns) {
+        SqlIdentifiers.check("value column of table '" + table + "'", c);
+      }
+      this.columns = List.copyOf(columns);
+    }
+
+    /**
+     * Where routing versions come from, and the table to start from until the source gives a newer
+     * one (the table the source was built with, or the last one saved): the table's router
+     * subscribes to the source at build time.
+     */
+    public Builder<K> routing(RoutingSource source, RoutingTable initial) {
+      this.source = Objects.requireNonNull(source, "source");
+      this.initial = Objects.requireNonNull(initial, "initial");
+      return this;
+    }
+
+    /** Makes each group member's pool (and closes it when no version names the member). */
+    public Builder<K> pools(ShardedDataSource.Factory factory) {
+      this.pools = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /**
+     * The isolation level of the table's transactions: {@link
+     * Connection#TRANSACTION_READ_COMMITTED} (the default), {@link
+     * Connection#TRANSACTION_REPEATABLE_READ} or {@link Connection#TRANSACTION_SERIALIZABLE}.
+     */
+    public Builder<K> isolation(int level) {
+      if (level != Connection.TRANSACTION_READ_COMMITTED
+          && level != Connection.TRANSACTION_REPEATABLE_READ
+          && level != Connection.TRANSACTION_SERIALIZABLE) {
+        throw new IllegalArgumentException(
+            "isolation level "
+                + level
+                + " of table '"
+                + table
+                + "' is not one the fences hold at; use Connection.TRANSACTION_READ_COMMITTED ("
+                + Connection.TRANSACTION_READ_COMMITTED
+                + "), TRANSACTION_REPEATABLE_READ ("
+                + Connection.TRANSACTION_REPEATABLE_READ
+                + ") or TRANSACTION_SERIALIZABLE ("
+                + Connection.TRANSACTION_SERIALIZABLE
+                + ")");
+      }
+      this.isolation = level;
+      return this;
+    }
+
+    /**
+     * The bound of one call's retries after a fence's refusal or a serialization failure: at most
+     * {@code attempts} attempts and {@code maxWait} (default 20 attempts, 10 s).
+     */
+    public Builder<K> retry(int attempts, Duration maxWait) {
+      if (attempts < 1) {
+        throw new IllegalArgumentException(
+            "retry attempts of table '" + table + "' must be >= 1, got " + attempts);
+      }
+      if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
+        throw new IllegalArgumentException(
+            "retry maxWait of table '" + table + "' must be positive, got " + maxWait);
+      }
+      this.maxAttempts = attempts;
+      this.maxWait = maxWait;
+      return this;
+    }
+
+    /** How long after a failed update a call tries it again (default 1 s; zero: every call). */
+    public Builder<K> updateRetryInterval(Duration interval) {
+      if (interval == null || interval.isNegative()) {
+        throw new IllegalArgumentException(
+            "updateRetryInterval of table '" + table + "' must be >= 0, got " + interval);
+      }
+      this.updateRetry = interval;
+      return this;
+    }
+
+    /**
+     * Whether opening a group's store creates its fence table and checks the table's columns
+     * (default true; both are idempotent).
+     */
+    public Builder<K> createTables(boolean create) {
+      this.createTables = create;
+      return this;
+    }
+
+    /**
+     * The table, following the source from now on.
+     *
+     * @throws IllegalStateException when the routing source or the pool factory is missing
+     * @throws IllegalArgumentException when the key encoding does not match the routing table's key
+     *     type, or the source serves another entity
+     * @throws JdbcStoreException when a group's pool or store cannot be opened (a missing column is
+     *     named)
+     */
+    public ShardedTable<K> build() {
+      if (source == null) {
+        throw new IllegalStateException(
+            "sharded table '" + table + "' has no routing source: call routing(source, initial)");
+      }
+      if (pools == null) {
+        throw new IllegalStateException(
+            "sharded table '" + table + "' has no pool factory: call pools(factory)");
+      }
+      if (!keys.keyType().equals(initial.keyType())) {
+        throw new IllegalArgumentException(
+            "sharded table '"
+                + table
+                + "' encodes keys as "
+                + keys.keyType()
+                + " but routing table '"
+                + initial.entity()
+                + "' routes keys of type "
+                + initial.keyType()
+                + "; build it with the KeyEncoding of "
+                + initial.keyType());
+      }
+      ShardedTable<K> t = new ShardedTable<>(this);
+      try {
+        t.follow(initial);
+        if (t.failure != null) {
+          throw new JdbcStoreException(
+              "sharded table '"
+                  + table
+                  + "' cannot open routing version "
+                  + initial.version()
+                  + ": "
+                  + t.failure.cause().getMessage(),
+              t.failure.cause());
+        }
+        t.router.addListener(t.listener);
+        source.subscribe(t.router);
+        t.current(); // a newer version from the source must open, or the build fails
+      } catch (RuntimeException e) {
+        t.close();
+        throw e;
+      }
+      return t;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.shardrouter.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFileSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The example of {@code docs/sharded-table.md}, compiled and run here: a service's order rows
+ * through a {@link ShardedTable} that follows a routing file. The doc holds the region verbatim.
+ */
+class ShardedTableDocExampleTest {
+  record Order(String id, String customer, long cents) {}
+
+  @Test
+  void example_writesWithItsEventAndReadsBack() throws Exception {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    RoutingTable v1 = cluster.table("orders", 1, 16, 2);
+    Path file = Files.createTempFile("orders", ".json");
+    Files.writeString(file, RoutingDocuments.write(v1));
+    ShardedDataSource.Factory pools =
+        (group, replica) -> {
+          var ds = cluster.dataSource(replica.endpoint());
+          ShardedTableTest.createOrders(TestDatabase.H2, ds);
+          Outbox.create("outbox").createTable(ds);
+          return ds;
+        };
+    // --- docs/sharded-table.md: example begins
+    Router seed = Router.create(RoutingDocuments.read(Files.readString(file)));
+    RoutingFileSource source = RoutingFileSource.of(file, seed); // or ZkRoutingSource
+    ShardedTable<String> orders =
+        ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+            .routing(source, seed.table()) // follows every version the source accepts
+            .pools(pools) // (group, replica) -> a pool for replica.endpoint()
+            .isolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ)
+            .retry(20, java.time.Duration.ofSeconds(10)) // after MovedException, at most
+            .build();
+    Outbox outbox = Outbox.create("outbox");
+
+    // One row of key "user-7" and its event, in one transaction on the key's group.
+    ShardedTable.Outcome placed =
+        orders.write(
+            ShardedTable.Write.of("user-7", "order-1", 1, "alice", 1250L),
+            tx ->
+                outbox.append(tx, new Outbox.Event("placed:order-1", "user-7", "placed", "{}", 0)));
+
+    // Every row of the key, fenced, values by column name.
+    List<Order> mine =
+        orders.read("user-7", r -> new Order(r.id(), r.getString("customer"), r.getLong("cents")));
+
+    ShardedTable.Status status = orders.status(); // version, last error, counters
+    // --- docs/sharded-table.md: example ends
+    assertEquals(ShardedTable.Outcome.WRITTEN, placed);
+    assertEquals(List.of(new Order("order-1", "alice", 1250)), mine);
+    assertTrue(status.healthy(), status.toString());
+    orders.close();
+    source.close();
+  }
+
+  @Test
+  void docs_holdTheExampleVerbatim() throws IOException {
+    String source =
+        Files.readString(
+            Path.of("src/test/java/io/shardrouter/jdbc/ShardedTableDocExampleTest.java"));
+    String doc = Files.readString(Path.of("../docs/sharded-table.md"));
+    Matcher m =
+        Pattern.compile(
+                "// --- docs/sharded-table.md: (\\w+) begins\\n(.*?)\\n\\s*// --- docs/sharded-table.md: \\1 ends",
+                Pattern.DOTALL)
+            .matcher(source);
+    assertTrue(m.find(), "the example region of this file");
+    String snippet = dedent(m.group(2));
+    assertTrue(
+        doc.contains("```java\n" + snippet + "\n```"),
+        "docs/sharded-table.md must hold the example verbatim, in a java code block:\n" + snippet);
+  }
+
+  private static String dedent(String block) {
+    List<String> lines = block.lines().toList();
+    int indent = Integer.MAX_VALUE;
+    for (String l : lines) {
+      if (!l.isBlank()) {
+        indent = Math.min(indent, l.length() - l.stripLeading().length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String l : lines) {
+      sb.append(l.isBlank() ? "" : l.substring(indent)).append('\n');
+    }
+    return sb.toString().stripTrailing();
+  }
+}

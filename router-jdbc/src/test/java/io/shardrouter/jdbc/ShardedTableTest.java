@@ -1,0 +1,603 @@
+package io.shardrouter.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.Replica;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.migrate.Fence;
+import io.shardrouter.migrate.MigrationCoordinator;
+import io.shardrouter.migrate.MigrationPlan;
+import io.shardrouter.migrate.MigrationStateStore;
+import io.shardrouter.migrate.MigrationWriter;
+import io.shardrouter.migrate.MovedException;
+import io.shardrouter.migrate.Phase;
+import io.shardrouter.migrate.Row;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The service-side table: routes and writes through fences, follows published versions in one
+ * listener, reshards 4 -> 5 under writes and reads with the coordinator, makes a failed update
+ * visible, and refuses bad inputs with what, where and what to do.
+ */
+class ShardedTableTest {
+  private static final int PARTITIONS = 16;
+
+  /** Groups whose pools create the business table, as a provisioned group has it. */
+  private static final class Groups implements ShardedDataSource.Factory {
+    final TestDatabase.Cluster cluster;
+    final ShardedDataSource.Factory pools;
+    volatile String broken; // an endpoint whose pool cannot be made
+    volatile boolean withTable = true;
+
+    Groups(TestDatabase.Cluster cluster) {
+      this.cluster = cluster;
+      this.pools = cluster.factory();
+    }
+
+    @Override
+    public DataSource create(ReplicaGroup group, Replica replica) {
+      if (replica.endpoint().equals(broken)) {
+        throw new IllegalStateException("connection refused to " + replica.endpoint());
+      }
+      DataSource ds = pools.create(group, replica);
+      if (withTable) {
+        createOrders(cluster.database, ds);
+      }
+      return ds;
+    }
+
+    @Override
+    public void close(DataSource dataSource) throws Exception {
+      pools.close(dataSource);
+    }
+  }
+
+  static void createOrders(TestDatabase db, DataSource ds) {
+    String bin = db == TestDatabase.POSTGRESQL ? "BYTEA" : "VARBINARY(1024)";
+    try (Connection c = ds.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TABLE IF NOT EXISTS orders (row_key "
+              + bin
+              + " NOT NULL, row_id "
+              + bin
+              + " NOT NULL, customer VARCHAR(64), cents BIGINT, routed_version BIGINT NOT NULL,"
+              + " seq BIGINT NOT NULL, part INT NOT NULL, PRIMARY KEY (row_key, row_id))");
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private record Order(String id, String customer, long cents, long sequence) {}
+
+  private static Order order(StoredRow r) {
+    return new Order(r.id(), r.getString("customer"), r.getLong("cents"), r.sequence());
+  }
+
+  private static ShardedTable.Builder<String> orders(PushSource source, Groups groups) {
+    return ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+        .routing(source, source.current())
+        .pools(groups);
+  }
+
+  /** Rows with {@code key} on groups g1..gN of the table's current version, read with plain SQL. */
+  private static int[] copies(ShardedTable<String> t, int groups, String key) throws Exception {
+    int[] out = new int[groups];
+    RoutingTable current = t.router().table();
+    for (int g = 1; g <= groups; g++) {
+      DataSource ds = t.pools().primary(current.group("g" + g));
+      try (Connection c = ds.getConnection();
+          PreparedStatement ps =
+              c.prepareStatement("SELECT COUNT(*) FROM orders WHERE row_key = ?")) {
+        ps.setBytes(1, key.getBytes(StandardCharsets.UTF_8));
+        try (ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          out[g - 1] = rs.getInt(1);
+        }
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void write_routesToOwner_readsBackByColumn_outcomes(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(4);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      for (int u = 0; u < 20; u++) {
+        String key = "user-" + u;
+        assertEquals(ShardedTable.Outcome.WRITTEN, t.write(key, "o1", 1, "alice " + u, 100L * u));
+        assertEquals(ShardedTable.Outcome.WRITTEN, t.write(key, "o2", 1, null, 7L));
+        int owner = Integer.parseInt(t.router().route(key).group().id().substring(1));
+        int[] rows = copies(t, 4, key);
+        for (int g = 1; g <= 4; g++) {
+          assertEquals(g == owner ? 2 : 0, rows[g - 1], key + " on g" + g);
+        }
+        List<Order> read = t.read(key, ShardedTableTest::order);
+        assertEquals(
+            List.of(new Order("o1", "alice " + u, 100L * u, 1), new Order("o2", null, 7, 1)), read);
+      }
+      assertEquals(ShardedTable.Outcome.ALREADY_WRITTEN, t.write("user-1", "o1", 1, "x", 1L));
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write("user-1", "o1", 3, "bob", 1L));
+      assertEquals(ShardedTable.Outcome.SUPERSEDED, t.write("user-1", "o1", 2, "carol", 2L));
+      assertEquals("bob", t.read("user-1", r -> r.getString("customer")).get(0));
+      assertTrue(t.read("nobody", ShardedTableTest::order).isEmpty());
+      assertTrue(t.status().healthy(), t.status().toString());
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void write_extraStatements_commitWithTheRow_orRollItBack(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    Outbox outbox = Outbox.create("outbox");
+    Groups groups = new Groups(cluster);
+    try (ShardedTable<String> t = orders(source, groups).build()) {
+      for (int g = 1; g <= 2; g++) {
+        outbox.createTable(t.pools().primary(t.router().table().group("g" + g)));
+      }
+      ShardedTable.Write<String> w = ShardedTable.Write.of("user-1", "o1", 1, "alice", 5L);
+      ShardedTable.InTransaction event =
+          c -> outbox.append(c, new Outbox.Event("placed:o1", "user-1", "order-placed", "{}", 1L));
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write(w, event));
+      assertEquals(ShardedTable.Outcome.ALREADY_WRITTEN, t.write(w, event)); // no second event
+      DataSource owner = t.pools().primary(t.router().route("user-1").group());
+      assertEquals(1, count(owner, "SELECT COUNT(*) FROM outbox"));
+
+      ShardedTable.Write<String> failing = ShardedTable.Write.of("user-1", "o2", 1, "bob", 6L);
+      JdbcStoreException e =
+          assertThrows(
+              JdbcStoreException.class,
+              () ->
+                  t.write(
+                      failing,
+                      c -> {
+                        throw new java.sql.SQLException("outbox full", "23000");
+                      }));
+      assertTrue(e.getMessage().contains("outbox full"), e.getMessage());
+      assertEquals(1, t.read("user-1", ShardedTableTest::order).size(), "o2 rolled back");
+    }
+  }
+
+  private static int count(DataSource ds, String sql) throws Exception {
+    try (Connection c = ds.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void writeAll_oneTransactionPerGroup_countsOutcomes(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(4);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      List<ShardedTable.Write<String>> rows = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        rows.add(ShardedTable.Write.of("user-" + i % 60, "o" + i, 2, "c" + i, (long) i));
+      }
+      assertEquals(new ShardedTable.BatchOutcome(300, 0, 0), t.writeAll(rows));
+      rows.set(0, ShardedTable.Write.of("user-0", "o0", 1, "older", 0L));
+      rows.set(1, ShardedTable.Write.of("user-1", "o1", 3, "newer", 1L));
+      assertEquals(new ShardedTable.BatchOutcome(1, 298, 1), t.writeAll(rows));
+      assertEquals(5, t.read("user-7", ShardedTableTest::order).size());
+      assertEquals("newer", t.read("user-1", ShardedTableTest::order).get(0).customer());
+      assertEquals(new ShardedTable.BatchOutcome(0, 0, 0), t.writeAll(List.of()));
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void publishedVersion_followed_newGroupOpenedBeforeRoutesSwitch(TestDatabase db)
+      throws Exception {
+    TestDatabase.Cluster cluster = db.open(5);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      assertEquals(1, t.status().version());
+      assertEquals(4, t.pools().endpoints().size());
+      source.push(cluster.table("orders", 2, PARTITIONS, 5));
+      assertEquals(2, t.status().version());
+      assertEquals(2, t.routes().version());
+      assertEquals(5, t.pools().endpoints().size());
+      String onG5 = "k0";
+      for (int i = 0; !t.router().route(onG5).group().id().equals("g5"); i++) {
+        onG5 = "k" + i;
+      }
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write(onG5, "o1", 1, "x", 1L));
+      assertEquals(1, copies(t, 5, onG5)[4]);
+      assertTrue(t.status().healthy(), t.status().toString());
+      assertNull(t.status().lastError());
+    }
+  }
+
+  @Test
+  void failedUpdate_visibleInStatusCounterAndNextCall_thenRecovers() throws Exception {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    Groups groups = new Groups(cluster);
+    groups.broken = cluster.endpoint(5);
+    try (ShardedTable<String> t =
+        orders(source, groups).updateRetryInterval(Duration.ofHours(1)).build()) {
+      source.push(cluster.table("orders", 2, PARTITIONS, 5));
+      ShardedTable.Status s = t.status();
+      assertEquals(1, s.version(), s.toString());
+      assertEquals(2, s.routerVersion());
+      assertEquals(2, s.failedVersion());
+      assertEquals(1, s.failedUpdates());
+      assertFalse(s.healthy());
+      assertTrue(s.lastError().getMessage().contains("connection refused"), s.toString());
+      JdbcStoreException e =
+          assertThrows(JdbcStoreException.class, () -> t.write("k", "o1", 1, "x", 1L));
+      assertTrue(
+          e.getMessage().contains("routing version 1 but its router has version 2"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+      assertThrows(JdbcStoreException.class, () -> t.read("k", ShardedTableTest::order));
+      assertEquals(1, t.status().failedUpdates(), "calls within the interval do not retry");
+
+      groups.broken = null; // the group's database is back
+      ShardedTable.Status after = t.refresh();
+      assertTrue(after.healthy(), after.toString());
+      assertEquals(2, after.version());
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "x", 1L));
+    }
+  }
+
+  @Test
+  void failedUpdate_retriedByTheNextCallAfterTheInterval() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    Groups groups = new Groups(cluster);
+    groups.broken = cluster.endpoint(5);
+    try (ShardedTable<String> t =
+        orders(source, groups).updateRetryInterval(Duration.ZERO).build()) {
+      source.push(cluster.table("orders", 2, PARTITIONS, 5));
+      assertThrows(JdbcStoreException.class, () -> t.write("k", "o1", 1, "x", 1L));
+      assertEquals(2, t.status().failedUpdates(), "the call tried the update again");
+      groups.broken = null;
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "x", 1L));
+      assertEquals(2, t.status().version());
+    }
+  }
+
+  @Test
+  void fenceAheadOfEveryVersion_retriesWithinBound_thenThrowsWithTheRefusal() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 2);
+    PushSource source = new PushSource(v1);
+    try (ShardedTable<String> t =
+        orders(source, new Groups(cluster)).retry(3, Duration.ofMillis(300)).build()) {
+      Map<String, JdbcMigrationStore> stores = t.migrationStores(v1);
+      int p = v1.route("k").partition();
+      stores.get(v1.route("k").group().id()).setFence(new Fence(p, 1, 99, Phase.CUT_OVER));
+      long started = System.nanoTime();
+      JdbcStoreException e =
+          assertThrows(JdbcStoreException.class, () -> t.write("k", "o1", 1, "x", 1L));
+      assertInstanceOf(MovedException.class, e.getCause());
+      assertTrue(e.getMessage().contains("refused after"), e.getMessage());
+      assertTrue(e.getMessage().contains("version 99"), e.getMessage());
+      assertTrue(System.nanoTime() - started < Duration.ofSeconds(5).toNanos());
+      assertThrows(JdbcStoreException.class, () -> t.read("k", ShardedTableTest::order));
+      assertTrue(t.status().movedRetries() >= 2, t.status().toString());
+      // the stores as the coordinator takes them: MigrationWriter accepts the JDBC stores' map
+      assertNotNull(new MigrationWriter(stores));
+    }
+  }
+
+  /**
+   * The coordinator reshards 4 -> 5 groups and publishes each phase through the routing source,
+   * while writers and readers go through the table: every acknowledged write once on its owner, no
+   * read older than a write acknowledged before it started.
+   */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void reshardFourToFive_underWritesAndReads_nothingLostOrStale(TestDatabase db) throws Exception {
+    long seed = JdbcMigrationStoreTest.seed();
+    TestDatabase.Cluster cluster = db.open(5);
+    RoutingTable from = cluster.table("orders", 1, PARTITIONS, 4);
+    RoutingTable to = cluster.table("orders", 2, PARTITIONS, 5, p -> p % 5 == 4 ? 5 : p % 4 + 1);
+    PushSource source = new PushSource(from);
+    String at = "seed " + seed + " on " + db;
+    try (ShardedTable<String> t =
+        orders(source, new Groups(cluster)).retry(10_000, Duration.ofSeconds(30)).build()) {
+      MigrationCoordinator coordinator =
+          MigrationCoordinator.builder(MigrationPlan.between(from, to))
+              .stores(t.migrationStores(to))
+              .stateStore(
+                  MigrationStateStore.inDirectory(Files.createTempDirectory("sharded-table")))
+              .publisher(routes -> source.push(routes.table()))
+              .batchSize(50)
+              .build();
+      Map<String, Long> acked = new ConcurrentHashMap<>();
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong stale = new AtomicLong();
+      AtomicLong reads = new AtomicLong();
+      List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<Thread> threads = new ArrayList<>();
+      for (int w = 0; w < 2; w++) {
+        SplittableRandom random = new SplittableRandom(seed + w);
+        String prefix = "w" + w + "-";
+        threads.add(
+            new Thread(
+                () -> {
+                  long[] seqs = new long[50];
+                  try {
+                    while (!stop.get()) {
+                      int k = random.nextInt(50);
+                      long seq = ++seqs[k];
+                      t.write(prefix + k, "r", seq, prefix, seq);
+                      acked.put(prefix + k, seq);
+                    }
+                  } catch (Throwable e) {
+                    errors.add(e);
+                  }
+                }));
+      }
+      SplittableRandom readRandom = new SplittableRandom(seed + 99);
+      threads.add(
+          new Thread(
+              () -> {
+                try {
+                  while (!stop.get()) {
+                    String key = "w" + readRandom.nextInt(2) + "-" + readRandom.nextInt(50);
+                    Long before = acked.get(key);
+                    List<Long> seen = t.read(key, StoredRow::sequence);
+                    reads.incrementAndGet();
+                    if (before != null && (seen.isEmpty() || seen.get(0) < before)) {
+                      stale.incrementAndGet();
+                    }
+                  }
+                } catch (Throwable e) {
+                  errors.add(e);
+                }
+              }));
+      threads.forEach(Thread::start);
+      while (acked.size() < 50) {
+        Thread.sleep(5);
+      }
+      coordinator.cutOver();
+      coordinator.finish();
+      Thread.sleep(50); // writes and reads on the final version too
+      stop.set(true);
+      for (Thread th : threads) {
+        th.join();
+      }
+      assertEquals(List.of(), errors, at);
+      assertEquals(Phase.DONE, coordinator.phase(), at);
+      assertEquals(coordinator.routes().version(), t.status().version(), at);
+      RoutingTable last = t.router().table();
+      Map<String, JdbcMigrationStore> stores = t.migrationStores(last); // g1..g5
+      assertEquals(5, stores.size(), at);
+      long lost = 0;
+      long duplicated = 0;
+      for (Map.Entry<String, Long> e : acked.entrySet()) {
+        byte[] kb = e.getKey().getBytes(StandardCharsets.UTF_8);
+        byte[] id = "r".getBytes(StandardCharsets.UTF_8);
+        String owner = last.route(e.getKey()).group().id();
+        Row r = stores.get(owner).get(kb, id);
+        if (r == null || r.sequence() != e.getValue()) {
+          lost++;
+        }
+        for (Map.Entry<String, JdbcMigrationStore> g : stores.entrySet()) {
+          if (!g.getKey().equals(owner) && g.getValue().get(kb, id) != null) {
+            duplicated++;
+          }
+        }
+      }
+      System.out.printf(
+          "ShardedTable reshard 4 -> 5 on %s: %d keys, %d reads, lost %d, duplicated %d, stale %d,"
+              + " %s%n",
+          db, acked.size(), reads.get(), lost, duplicated, stale.get(), t.status());
+      assertEquals(0, lost, at);
+      assertEquals(0, duplicated, at);
+      assertEquals(0, stale.get(), at);
+      assertTrue(reads.get() > 0, at);
+    }
+  }
+
+  // ---- bad inputs: what, where, what to do
+
+  @Test
+  void builder_keyEncodingOfAnotherType_throws() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ShardedTable.builder("orders", KeyEncoding.longs(), "customer", "cents")
+                    .routing(source, source.current())
+                    .pools(new Groups(cluster))
+                    .build());
+    assertTrue(e.getMessage().contains("encodes keys as long"), e.getMessage());
+    assertTrue(e.getMessage().contains("KeyEncoding of string"), e.getMessage());
+  }
+
+  @Test
+  void builder_badSettings_throwNamingTheSetting() {
+    KeyEncoding<String> keys = KeyEncoding.strings();
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> ShardedTable.builder("orders", keys))
+            .getMessage()
+            .contains("at least one value column"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ShardedTable.builder("orders", keys, "a", "a"))
+            .getMessage()
+            .contains("twice"));
+    assertThrows(
+        IllegalArgumentException.class, () -> ShardedTable.builder("orders; drop", keys, "a"));
+    ShardedTable.Builder<String> b = ShardedTable.builder("orders", keys, "a");
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> b.isolation(Connection.TRANSACTION_READ_UNCOMMITTED))
+            .getMessage()
+            .contains("TRANSACTION_READ_COMMITTED"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> b.retry(0, Duration.ofSeconds(1)))
+            .getMessage()
+            .contains("retry attempts"));
+    assertThrows(IllegalArgumentException.class, () -> b.retry(1, Duration.ZERO));
+    assertThrows(
+        IllegalArgumentException.class, () -> b.updateRetryInterval(Duration.ofSeconds(-1)));
+    assertTrue(
+        assertThrows(IllegalStateException.class, b::build)
+            .getMessage()
+            .contains("routing(source"));
+  }
+
+  @Test
+  void builder_tableWithoutTheColumns_throwsNamingThem() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    Groups groups = new Groups(cluster);
+    groups.withTable = false;
+    JdbcStoreException e =
+        assertThrows(JdbcStoreException.class, () -> orders(source, groups).build());
+    assertTrue(e.getMessage().contains("cannot open routing version 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("add the missing columns"), e.getMessage());
+  }
+
+  @Test
+  void builder_sourceOfAnotherEntity_throws() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource other = new PushSource(cluster.table("claims", 1, PARTITIONS, 2));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(other, cluster.table("orders", 1, PARTITIONS, 2))
+                .pools(new Groups(cluster))
+                .build());
+  }
+
+  @Test
+  void write_badRows_throwNamingRowAndColumns() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      IllegalArgumentException count =
+          assertThrows(IllegalArgumentException.class, () -> t.write("k", "o1", 1, "only one"));
+      assertTrue(count.getMessage().contains("[customer, cents]"), count.getMessage());
+      IllegalArgumentException type =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> t.write("k", "o1", 1, "x", new java.util.Date()));
+      assertTrue(type.getMessage().contains("column 'cents'"), type.getMessage());
+      assertTrue(
+          assertThrows(IllegalArgumentException.class, () -> t.write(null, "o1", 1, "x", 1L))
+              .getMessage()
+              .contains("key is null"));
+      assertThrows(NullPointerException.class, () -> t.write("k", null, 1, "x", 1L));
+      IllegalArgumentException batch =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  t.writeAll(
+                      List.of(
+                          ShardedTable.Write.of("a", "o1", 1, "x", 1L),
+                          ShardedTable.Write.of("b", "o1", 1, "x"))));
+      assertTrue(batch.getMessage().startsWith("rows[1]"), batch.getMessage());
+      assertTrue(
+          assertThrows(IllegalArgumentException.class, () -> t.write("k", "o1", 0, "x", 1L))
+              .getMessage()
+              .contains("sequences start at 1"));
+      assertEquals(0, t.read("a", ShardedTableTest::order).size(), "a bad batch writes nothing");
+      t.write("k", "o1", 1, "x", 1L);
+      IllegalArgumentException column =
+          assertThrows(IllegalArgumentException.class, () -> t.read("k", r -> r.get("amount")));
+      assertTrue(column.getMessage().contains("no value column 'amount'"), column.getMessage());
+      IllegalArgumentException kind =
+          assertThrows(
+              IllegalArgumentException.class, () -> t.read("k", r -> r.getString("cents")));
+      assertTrue(kind.getMessage().contains("holds a Long"), kind.getMessage());
+    }
+  }
+
+  @Test
+  void closed_callsThrow() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    ShardedTable<String> t = orders(source, new Groups(cluster)).build();
+    t.close();
+    assertTrue(
+        assertThrows(IllegalStateException.class, () -> t.write("k", "o1", 1, "x", 1L))
+            .getMessage()
+            .contains("closed"));
+    assertTrue(t.pools().endpoints().isEmpty());
+  }
+
+  @Test
+  void keyEncodings_routeAsTheTableRoutesTheKey() {
+    String doc =
+        "{\"format\": 1, \"routing_version\": 1, \"entity\": \"e\", \"key\": %s,"
+            + " \"strategy\": {\"type\": \"hash_mod\", \"hash\": \"xxh3-64\", \"partitions\": 64},"
+            + " \"groups\": [{\"id\": \"g1\", \"primary\": \"x\"}], \"placement\": [%s]}";
+    String placement = String.join(", ", java.util.Collections.nCopies(64, "\"g1\""));
+    RoutingTable strings =
+        RoutingDocuments.read(String.format(doc, "{\"type\": \"string\"}", placement));
+    RoutingTable longs =
+        RoutingDocuments.read(String.format(doc, "{\"type\": \"long\"}", placement));
+    RoutingTable uuids =
+        RoutingDocuments.read(String.format(doc, "{\"type\": \"uuid\"}", placement));
+    RoutingTable pairs =
+        RoutingDocuments.read(
+            String.format(
+                doc, "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}", placement));
+    KeyEncoding<String> s = KeyEncoding.strings();
+    KeyEncoding<Long> l = KeyEncoding.longs();
+    KeyEncoding<UUID> u = KeyEncoding.uuids();
+    KeyEncoding<String> c =
+        KeyEncoding.composite(
+            k -> CompositeKey.of(k, (long) k.length()), KeyType.Kind.STRING, KeyType.Kind.LONG);
+    assertEquals(longs.keyType(), l.keyType());
+    assertEquals(pairs.keyType(), c.keyType());
+    for (int i = 0; i < 200; i++) {
+      String key = "k-" + i + (i % 3 == 0 ? "é😀" : "");
+      assertEquals(
+          strings.route(key).partition(), strings.routeCanonical(s.canonical(key)).partition());
+      long n = i * 0x9E3779B97F4A7C15L;
+      assertEquals(longs.route(n).partition(), longs.routeCanonical(l.canonical(n)).partition());
+      UUID id = new UUID(n, ~n);
+      assertEquals(uuids.route(id).partition(), uuids.routeCanonical(u.canonical(id)).partition());
+      assertEquals(
+          pairs.route(key, (long) key.length()).partition(),
+          pairs.routeCanonical(c.canonical(key)).partition());
+    }
+    assertThrows(IllegalArgumentException.class, () -> s.canonical("lone \uD800"));
+  }
+}
