@@ -297,33 +297,21 @@ final class RowTable {
   /** Runs a scan statement ({@link #scanFirst}, {@link #scanSameKey}, {@link #scanAfterKey}). */
   void select(Connection c, String sql, byte[] key, byte[] id, int limit, List<Row> into)
       throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      int i = 1;
-      if (key != null) {
-        ps.setBytes(i++, key);
-      }
-      if (id != null) {
-        ps.setBytes(i++, id);
-      }
-      ps.setInt(i, limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          into.add(read(rs));
-        }
-      }
-    }
+    selectPart(c, sql, -1, key, id, limit, into);
   }
 
   /**
    * Runs a scan statement of one stored partition ({@link #partFirst}, {@link #partSameKey}, {@link
-   * #partAfterKey}).
+   * #partAfterKey}), or, with {@code part} -1, of the whole table ({@link #select}).
    */
   void selectPart(
       Connection c, String sql, int part, byte[] key, byte[] id, int limit, List<Row> into)
       throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
-      ps.setInt(i++, part);
+      if (part >= 0) {
+        ps.setInt(i++, part);
+      }
       if (key != null) {
         ps.setBytes(i++, key);
       }
