@@ -1,13 +1,9 @@
 package io.shardrouter.jdbc;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -46,26 +42,17 @@ public final class KeyEncoding<K> {
 
   /** {@code long} keys: 8 bytes, little-endian. */
   public static KeyEncoding<Long> longs() {
-    return new KeyEncoding<>(
-        KeyType.LONG,
-        k -> ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(k).array());
+    return new KeyEncoding<>(KeyType.LONG, k -> CanonicalBytes.of((long) k));
   }
 
   /** {@code int} keys: 4 bytes, little-endian. */
   public static KeyEncoding<Integer> ints() {
-    return new KeyEncoding<>(
-        KeyType.INT, k -> ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(k).array());
+    return new KeyEncoding<>(KeyType.INT, k -> CanonicalBytes.of((int) k));
   }
 
   /** {@code uuid} keys: 16 bytes, the most significant first (RFC 4122 order). */
   public static KeyEncoding<UUID> uuids() {
-    return new KeyEncoding<>(
-        KeyType.UUID_KEY,
-        k ->
-            ByteBuffer.allocate(16)
-                .putLong(k.getMostSignificantBits())
-                .putLong(k.getLeastSignificantBits())
-                .array());
+    return new KeyEncoding<>(KeyType.UUID_KEY, (UUID k) -> CanonicalBytes.of(k));
   }
 
   /**
@@ -113,16 +100,8 @@ public final class KeyEncoding<K> {
 
   private static byte[] utf8(String s) {
     try {
-      ByteBuffer b =
-          StandardCharsets.UTF_8
-              .newEncoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .encode(CharBuffer.wrap(s));
-      byte[] out = new byte[b.remaining()];
-      b.get(out);
-      return out;
-    } catch (CharacterCodingException e) {
+      return CanonicalBytes.of(s);
+    } catch (InvalidKeyException e) {
       throw new IllegalArgumentException(
           "string key '" + s + "' is not valid UTF-16 (a lone surrogate); it has no UTF-8 bytes",
           e);

@@ -370,10 +370,7 @@ public final class ShardedTable<K> implements AutoCloseable {
         }
         return first.duplicates() > 0 ? Outcome.ALREADY_WRITTEN : Outcome.SUPERSEDED;
       } catch (MovedException e) {
-        movedRetries.increment();
-        if (attempt >= maxAttempts || !awaitVersion(e.minVersion(), deadline)) {
-          throw exhausted("write of " + p, attempt, deadline, e);
-        }
+        awaitOrThrow("write of " + p, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
         retryOrThrow("write of " + p, attempt, deadline, e);
       }
@@ -451,10 +448,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       }
       String what = "batch write (" + left.size() + " of " + rows.size() + " rows left)";
       if (last instanceof MovedException m) {
-        movedRetries.increment();
-        if (attempt >= maxAttempts || !awaitVersion(minVersion, deadline)) {
-          throw exhausted(what, attempt, deadline, m);
-        }
+        awaitOrThrow(what, attempt, deadline, minVersion, m);
       } else {
         serializationRetries.increment();
         if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
@@ -571,10 +565,7 @@ public final class ShardedTable<K> implements AutoCloseable {
         }
         return out;
       } catch (MovedException e) {
-        movedRetries.increment();
-        if (attempt >= maxAttempts || !awaitVersion(e.minVersion(), deadline)) {
-          throw exhausted("read of key " + key, attempt, deadline, e);
-        }
+        awaitOrThrow("read of key " + key, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
         retryOrThrow("read of key " + key, attempt, deadline, e);
       }
@@ -681,6 +672,18 @@ public final class ShardedTable<K> implements AutoCloseable {
       throw new JdbcStoreException(what + " on table '" + table + "' failed", e);
     }
     return e;
+  }
+
+  /**
+   * After a refusal: counts it and waits for {@code minVersion}, or throws when the attempts or the
+   * time are spent.
+   */
+  private void awaitOrThrow(
+      String what, int attempt, long deadline, long minVersion, MovedException e) {
+    movedRetries.increment();
+    if (attempt >= maxAttempts || !awaitVersion(minVersion, deadline)) {
+      throw exhausted(what, attempt, deadline, e);
+    }
   }
 
   private void retryOrThrow(String what, int attempt, long deadline, SQLException e) {

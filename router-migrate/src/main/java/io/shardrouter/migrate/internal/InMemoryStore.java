@@ -65,8 +65,10 @@ public final class InMemoryStore implements MigrationStore {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
-    TreeMap<byte[], Row> stamped =
-        byPartition.getOrDefault(part.sourcePartition(), new TreeMap<>(Arrays::compareUnsigned));
+    TreeMap<byte[], Row> stamped = byPartition.get(part.sourcePartition());
+    if (stamped == null) {
+      return new MigrationStore.ScanPage(List.of(), cursor, true);
+    }
     Map<byte[], Row> tail = cursor == null ? stamped : stamped.tailMap(cursor, false);
     List<Row> out = new ArrayList<>();
     byte[] last = cursor;

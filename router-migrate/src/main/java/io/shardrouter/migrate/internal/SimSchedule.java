@@ -55,8 +55,8 @@ public final class SimSchedule {
   private final Map<String, Long> latestAck = new HashMap<>();
   private final List<Write> inflight = new ArrayList<>();
   private final List<Read> pendingReads = new ArrayList<>();
-  private final List<Object[]> duplicates = new ArrayList<>();
-  private final List<Object[]> deferredFences = new ArrayList<>();
+  private final List<Leg> duplicates = new ArrayList<>();
+  private final List<GroupFence> deferredFences = new ArrayList<>();
   private final String[] keys;
   private final Phase rollbackAt;
   private MigrationCoordinator coordinator;
@@ -116,6 +116,12 @@ public final class SimSchedule {
   }
 
   private record Delivery(long at, int client, MigrationRoutes routes) {}
+
+  /** A client row applied to a group, kept to be delivered again (a duplicate). */
+  private record Leg(String group, Row row) {}
+
+  /** A closing fence the variant without the closing step sets late, on its group. */
+  private record GroupFence(String group, Fence fence) {}
 
   /** The gate of a coordinator unit is closed: the unit runs again at a later event. */
   private static final class GateClosed extends RuntimeException {
@@ -245,9 +251,9 @@ public final class SimSchedule {
     } else if (r < 95) {
       abandonWrite();
     } else if (!duplicates.isEmpty()) {
-      Object[] d = duplicates.remove(rnd.nextInt(duplicates.size()));
-      log(() -> "duplicate delivery of " + d[1]);
-      applyLeg((String) d[0], (Row) d[1]);
+      Leg d = duplicates.remove(rnd.nextInt(duplicates.size()));
+      log(() -> "duplicate delivery of " + d.row());
+      applyLeg(d.group(), d.row());
     }
   }
 
@@ -320,8 +326,8 @@ public final class SimSchedule {
       restart();
       return;
     }
-    for (Object[] d : deferredFences) {
-      if (((Fence) d[1]).minVersion() <= latest().version()) {
+    for (GroupFence d : deferredFences) {
+      if (d.fence().minVersion() <= latest().version()) {
         log(() -> "coordinator waits on the gate before its late fence");
         return; // a publish-gate-fence unit is not done until its fence is set
       }
@@ -372,12 +378,12 @@ public final class SimSchedule {
    */
   private void applyDeferredFences() {
     for (int i = 0; i < deferredFences.size(); i++) {
-      Object[] d = deferredFences.get(i);
-      Fence f = (Fence) d[1];
+      GroupFence d = deferredFences.get(i);
+      Fence f = d.fence();
       if (latest().version() >= f.minVersion() && everyLiveClientOn(f.minVersion())) {
         deferredFences.remove(i--);
-        stores.get((String) d[0]).setFence(f);
-        log(() -> "late fence " + f + " on " + d[0]);
+        stores.get(d.group()).setFence(f);
+        log(() -> "late fence " + f + " on " + d.group());
       }
     }
   }
@@ -433,7 +439,7 @@ public final class SimSchedule {
       return;
     }
     if (rnd.nextInt(10) == 0) {
-      duplicates.add(new Object[] {g.id(), row});
+      duplicates.add(new Leg(g.id(), row));
     }
     w.legs++;
     if (w.legs == 2 || w.route.second() == null || protocol == Simulation.Protocol.NO_DUAL_WRITE) {
@@ -622,8 +628,8 @@ public final class SimSchedule {
       }
     }
     while (violation == null && !duplicates.isEmpty()) {
-      Object[] d = duplicates.remove(duplicates.size() - 1);
-      applyLeg((String) d[0], (Row) d[1]);
+      Leg d = duplicates.remove(duplicates.size() - 1);
+      applyLeg(d.group(), d.row());
     }
   }
 
@@ -738,7 +744,7 @@ public final class SimSchedule {
       beforeCall("setting " + fence);
       boolean closing = fence.phase() == Phase.CUT_OVER || fence.phase() == Phase.ROLLED_BACK;
       if (protocol == Simulation.Protocol.FENCE_AFTER_PUBLISH && closing) {
-        deferredFences.add(new Object[] {store.groupId(), fence});
+        deferredFences.add(new GroupFence(store.groupId(), fence));
       } else {
         store.setFence(fence);
       }
