@@ -52,6 +52,26 @@ public record MigrationState(
     reports = List.copyOf(reports);
   }
 
+  /**
+   * The state's JSON document (docs/migration.md §4): what a {@link MigrationStateStore} of the
+   * caller's (a database row, a znode) keeps; {@link #fromJson} reads it back.
+   */
+  public String toJson() {
+    return io.shardrouter.migrate.internal.StateCodec.write(this);
+  }
+
+  /**
+   * A state from its JSON document.
+   *
+   * @param json the document {@link #toJson} wrote
+   * @param where where it was read from, for the error message (a file, a znode path)
+   * @throws IllegalArgumentException naming the field and {@code where} when the text is not a
+   *     state document (or one of a format this version cannot read)
+   */
+  public static MigrationState fromJson(String json, String where) {
+    return io.shardrouter.migrate.internal.StateCodec.read(json, where);
+  }
+
   /** The state of a planned migration that has published nothing. */
   public static MigrationState planned(String migrationId, String planFingerprint, long version) {
     return new MigrationState(

@@ -20,6 +20,7 @@ import java.util.UUID;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,6 +99,22 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
    */
   @Override
   public boolean publish(RoutingTable table, long expectedVersion) {
+    return publish(table, expectedVersion, null);
+  }
+
+  /**
+   * A znode whose version must not have changed for a publish to take effect: checked in the
+   * publish's own transaction (a migration's state znode, so that a coordinator another one took
+   * over from cannot publish).
+   */
+  record Guard(String path, int version) {}
+
+  /**
+   * {@link #publish(RoutingTable, long)}, in a transaction that also checks {@code guard}.
+   *
+   * @throws GuardException when the guard's znode changed or is gone: nothing was published
+   */
+  boolean publish(RoutingTable table, long expectedVersion, Guard guard) {
     Objects.requireNonNull(table, "table");
     if (expectedVersion < NOTHING_PUBLISHED) {
       throw new IllegalArgumentException(
@@ -157,6 +174,10 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     List<CuratorOp> commit = new ArrayList<>();
     boolean oneTransaction = snapshot.length <= transactionBytes;
     try {
+      if (guard != null) {
+        commit.add(
+            client.transactionOp().check().withVersion(guard.version()).forPath(guard.path()));
+      }
       if (oneTransaction) {
         commit.add(client.transactionOp().create().forPath(paths.blob(blob)));
         for (int i = 0; i < chunks.size(); i++) {
@@ -183,6 +204,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
       if (!oneTransaction) {
         new Pruner(store, keepVersions).deleteBlob(blob);
       }
+      checkGuard(guard, table, e);
       return conflict(store, table, expectedVersion, e);
     } catch (Exception e) {
       if (!oneTransaction) {
@@ -271,6 +293,45 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
               + store.keptVersions());
     }
     return store.read(m);
+  }
+
+  /** Throws {@link GuardException} when {@code guard}'s znode is not at its version any more. */
+  private void checkGuard(Guard guard, RoutingTable table, KeeperException cause) {
+    if (guard == null) {
+      return;
+    }
+    Stat now;
+    try {
+      now = client.checkExists().forPath(guard.path());
+    } catch (Exception e) {
+      throw ZkErrors.wrap(e, "checking " + guard.path() + " after a refused publish");
+    }
+    if (now == null || now.getVersion() != guard.version()) {
+      GuardException e =
+          new GuardException(
+              "version "
+                  + table.version()
+                  + " of '"
+                  + table.entity()
+                  + "' was not published: "
+                  + guard.path()
+                  + " is at version "
+                  + (now == null ? "none (deleted)" : Integer.toString(now.getVersion()))
+                  + ", not "
+                  + guard.version()
+                  + " as this publisher's holder last wrote it; another holder took over");
+      e.addSuppressed(cause);
+      throw e;
+    }
+  }
+
+  /** A guarded publish refused because the guard's znode changed: another holder took over. */
+  static final class GuardException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GuardException(String message) {
+      super(message);
+    }
   }
 
   private static boolean sameTable(Manifest m, RoutingTable table) {
