@@ -547,11 +547,13 @@ public final class MigrationCoordinator {
      * restart finds its own version there with the same content and changes nothing.
      *
      * <p>Refused, with nothing published (and the coordinator's state kept, so it can be resumed
-     * once the cause is fixed): a phase when the published version is below the plan's source
-     * version, or nothing is published (the services would not be on the table the plan moves keys
-     * from: publish the source table first); and a phase that conflicts with what is published
-     * (another table was published since the migration started), as a {@link
-     * PublishConflictException} that names the migration and the phase.
+     * once the cause is fixed), naming the migration and the phase: a phase when the published
+     * version is below the plan's source version, or nothing is published (the services would not
+     * be on the table the plan moves keys from: publish the source table first), with an {@link
+     * IllegalStateException}; a phase below the published version (a plan made from an older table
+     * than the services serve, such as the target document of the last migration instead of its
+     * final one), or one that conflicts with another table published meanwhile, with a {@link
+     * PublishConflictException}.
      *
      * @param publisher where the fleet's routing sources read the entity's tables
      * @return the phase publisher, for {@link Builder#publisher}
@@ -586,6 +588,24 @@ public final class MigrationCoordinator {
                     + " the source table (version "
                     + plan.from().version()
                     + ") there first, or plan the migration from the table the services serve");
+          }
+          if (published > routes.version()) {
+            throw new PublishConflictException(
+                table.entity(),
+                published,
+                routes.version(),
+                phase
+                    + " was not published to "
+                    + publisher
+                    + ": version "
+                    + published
+                    + " is published there, above this phase's. Either the plan was made from an"
+                    + " older table than the services serve (plan again from the published table;"
+                    + " after a migration that is its final document, not its target document), or"
+                    + " another table of '"
+                    + table.entity()
+                    + "' was published while this migration runs (publish nothing else for it"
+                    + " until the migration ends)");
           }
           try {
             publisher.publish(table, published);

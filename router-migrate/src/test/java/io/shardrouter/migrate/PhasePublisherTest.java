@@ -248,6 +248,35 @@ class PhasePublisherTest {
   }
 
   @Test
+  void to_planMadeFromTheLastMigrationsTargetDocument_refusedSayingWhatToPlanFrom() {
+    // The last migration ended at 17 (10 + 7); its target document, version 11, is planned from.
+    Path file = dir.resolve("orders.json");
+    RoutingFilePublisher.of(file)
+        .publish(to.toBuilder().version(17).build(), RoutingPublisher.NOTHING_PUBLISHED);
+    MigrationPlan next = MigrationPlan.between(to, Docs.hashMod(12, 16, 5));
+    MigrationCoordinator c =
+        MigrationCoordinator.builder(next)
+            .stores(stores())
+            .stateStore(MigrationStateStore.inDirectory(dir.resolve("state")))
+            .publisher(PhasePublisher.to(RoutingFilePublisher.of(file)))
+            .build();
+    PublishConflictException e =
+        assertThrows(PublishConflictException.class, () -> c.advanceTo(Phase.COPY));
+    assertEquals(
+        "phase COPY (version 12) of the migration of 'orders' from version 11 was not published to"
+            + " RoutingFilePublisher{"
+            + file.toAbsolutePath()
+            + "}: version 17 is published there, above this phase's. Either the plan was made from"
+            + " an older table than the services serve (plan again from the published table;"
+            + " after a migration that is its final document, not its target document), or"
+            + " another table of 'orders' was published while this migration runs (publish"
+            + " nothing else for it until the migration ends)",
+        e.getMessage());
+    assertEquals(17, e.publishedVersion());
+    assertEquals(12, e.offeredVersion());
+  }
+
+  @Test
   void to_plainRoutes_publishedOnTopOfWhateverIsThere() {
     Path file = dir.resolve("orders.json");
     PhasePublisher p = PhasePublisher.to(RoutingFilePublisher.of(file));
