@@ -195,8 +195,19 @@ public final class RoutingFilePublisher implements RoutingPublisher {
       // Closing the channel releases the OS lock.
       return publishLocked(table, expectedVersion, document, what);
     } catch (IOException e) {
+      // Only closing the lock's channel throws this, after the publish itself returned.
       throw new RoutingException(
-          "cannot " + what + " to " + file + ": releasing the lock " + lockFile() + " failed: " + e,
+          "routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + " was published to "
+              + file
+              + ", but releasing the lock "
+              + lockFile()
+              + " failed ("
+              + e
+              + "); the OS releases it when this process exits",
           e);
     } finally {
       jvmLock.unlock();
