@@ -17,10 +17,11 @@ import java.util.Locale;
 
 /**
  * {@code shardctl migrate plan OLD NEW [--out DIR]}: the {@link MigrationPlan} between two tables
- * (every movement, the routing version of every phase) and, with {@code --out}, the routing
- * document of every phase, written as {@code v<version>-<phase>.json}. {@code shardctl migrate
- * simulate}: runs the deterministic {@link Simulation}, prints progress and, last, one JSON line;
- * status {@value ShardCtl#UNROUTED} when an invariant failed, after the failing seed and its trace.
+ * (every movement, the routing version of every phase, and the final version: the document to keep
+ * once the migration is done) and, with {@code --out}, the routing document of every phase, written
+ * as {@code v<version>-<phase>.json}. {@code shardctl migrate simulate}: runs the deterministic
+ * {@link Simulation}, prints progress and, last, one JSON line; status {@value ShardCtl#UNROUTED}
+ * when an invariant failed, after the failing seed and its trace.
  */
 final class MigrateCommand implements Command {
   private static final String SUB = "plan or simulate";
@@ -82,6 +83,7 @@ final class MigrateCommand implements Command {
     PrintStream out = console.out();
     out.println(plan.toText());
     String dir = args.option(CliArgs.Option.OUT);
+    out.println(finalVersion(plan, dir));
     if (dir == null) {
       return ShardCtl.OK;
     }
@@ -96,17 +98,64 @@ final class MigrateCommand implements Command {
     int n = 0;
     for (Phase phase : MigrationPlan.FORWARD) {
       MigrationRoutes routes = plan.routes(phase);
-      String name =
-          String.format(
-              Locale.ROOT, "v%d-%s.json", routes.version(), phase.name().toLowerCase(Locale.ROOT));
       Tables.write(
-          path.resolve(name).toString(),
+          path.resolve(fileName(routes)).toString(),
           (routes.toDocument() + "\n").getBytes(StandardCharsets.UTF_8),
           "migrate plan");
       n++;
     }
-    out.println("wrote " + n + " routing documents to " + dir);
+    out.println(
+        "wrote "
+            + n
+            + " routing documents to "
+            + dir
+            + "; "
+            + fileName(plan.routes(Phase.DONE))
+            + " is the new routing document");
     return ShardCtl.OK;
+  }
+
+  private static String fileName(MigrationRoutes routes) {
+    return String.format(
+        Locale.ROOT,
+        "v%d-%s.json",
+        routes.version(),
+        routes.phase().name().toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * The version the finished migration has, and the document to keep: the target table at the
+   * version after the last phase, which is the target document as given only when their versions
+   * happen to agree.
+   */
+  private static String finalVersion(MigrationPlan plan, String dir) {
+    long done = plan.versionOf(Phase.DONE);
+    long target = plan.to().version();
+    String head =
+        "final version: v"
+            + done
+            + " (DONE: the source's version "
+            + plan.from().version()
+            + " + 7";
+    if (target == done) {
+      return head
+          + ", which is the target document's own version)\n"
+          + "  the target document is the new routing document as it is";
+    }
+    return head
+        + "; the target document's version "
+        + target
+        + " is not used)\n"
+        + "  keep the DONE table as the new routing document: coordinator.routes().toDocument()"
+        + " after finish()"
+        + (dir == null ? "" : ", or " + fileName(plan.routes(Phase.DONE)) + " in " + dir)
+        + ";\n"
+        + "  the target document as it is (version "
+        + target
+        + (target < done
+            ? ") is below v" + done + ": every router and publisher would refuse it"
+            : ") would be a later version of the same table, published outside the migration")
+        + "; plan the next migration from the DONE table";
   }
 
   private static int simulate(CliArgs args, Console console) {

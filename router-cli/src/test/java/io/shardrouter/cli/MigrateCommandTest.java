@@ -3,6 +3,8 @@ package io.shardrouter.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +56,44 @@ class MigrateCommandTest {
     assertTrue(r.out().contains("2 movements, 25.00% of keys move"), r.out());
     assertTrue(r.out().contains("p4>g5"), r.out());
     assertTrue(r.out().contains("CUT_OVER         v12"), r.out());
+    assertTrue(
+        r.out()
+            .contains(
+                "final version: v14 (DONE: the source's version 7 + 7; the target document's"
+                    + " version 7 is not used)\n"
+                    + "  keep the DONE table as the new routing document:"
+                    + " coordinator.routes().toDocument() after finish();\n"
+                    + "  the target document as it is (version 7) is below v14: every router and"
+                    + " publisher would refuse it; plan the next migration from the DONE table\n"),
+        r.out());
+  }
+
+  @Test
+  void plan_targetVersionAtOrAboveTheFinalOne_saysWhatItIs() throws Exception {
+    Path[] t = fourToFive();
+    Path same = dir.resolve("new14.json");
+    Files.writeString(
+        same, Files.readString(t[1]).replace("\"routing_version\":7", "\"routing_version\":14"));
+    Cli.Result r = Cli.run("migrate", "plan", t[0].toString(), same.toString());
+    assertEquals(ShardCtl.OK, r.status(), r.toString());
+    assertTrue(
+        r.out()
+            .contains(
+                "final version: v14 (DONE: the source's version 7 + 7, which is the target"
+                    + " document's own version)\n"
+                    + "  the target document is the new routing document as it is\n"),
+        r.out());
+    Path later = dir.resolve("new20.json");
+    Files.writeString(
+        later, Files.readString(t[1]).replace("\"routing_version\":7", "\"routing_version\":20"));
+    Cli.Result r20 = Cli.run("migrate", "plan", t[0].toString(), later.toString());
+    assertTrue(
+        r20.out()
+            .contains(
+                "  the target document as it is (version 20) would be a later version of the same"
+                    + " table, published outside the migration; plan the next migration from the"
+                    + " DONE table\n"),
+        r20.out());
   }
 
   @Test
@@ -74,6 +114,25 @@ class MigrateCommandTest {
     assertEquals(12, routes.version());
     assertEquals(
         Cli.run("validate", out.resolve("v14-done.json").toString()).status(), ShardCtl.OK);
+    assertTrue(
+        r.out()
+            .contains(
+                "keep the DONE table as the new routing document:"
+                    + " coordinator.routes().toDocument() after finish(), or v14-done.json in "
+                    + out
+                    + ";"),
+        r.out());
+    assertTrue(
+        r.out()
+            .contains(
+                "wrote 7 routing documents to "
+                    + out
+                    + "; v14-done.json is the new routing document"),
+        r.out());
+    // The document to keep is the target table at version 14, as a plain table.
+    RoutingTable done = RoutingDocuments.read(out.resolve("v14-done.json"));
+    RoutingTable target = RoutingDocuments.read(t[1]);
+    assertEquals(target.toBuilder().version(14).build(), done);
   }
 
   @Test

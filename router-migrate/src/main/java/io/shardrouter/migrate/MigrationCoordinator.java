@@ -2,6 +2,9 @@ package io.shardrouter.migrate;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.PublishConflictException;
+import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.migrate.internal.CoordinatorUnits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -393,7 +396,10 @@ public final class MigrationCoordinator {
       return this;
     }
 
-    /** A publisher called after the routers are updated (ZooKeeper, a file, another process). */
+    /**
+     * A publisher called after the routers are updated: {@link PhasePublisher#to} a routing file or
+     * ZooKeeper, to reach the services in other processes.
+     */
     public Builder publisher(PhasePublisher publisher) {
       this.publisher = Objects.requireNonNull(publisher, "publisher");
       return this;
@@ -520,9 +526,10 @@ public final class MigrationCoordinator {
    * How a migration phase's routing version reaches the routers: the coordinator calls {@link
    * #publish} once per phase change, and again (with the same routes) after a restart, so it must
    * accept a repeated version. The default ({@link MigrationCoordinator.Builder#routers}) updates
-   * routers in this process; to reach a fleet, wrap a {@link
-   * io.shardrouter.core.metadata.RoutingPublisher} (e.g. the ZooKeeper one) and publish {@code
-   * routes.table()} on top of the version it last published, treating an equal version as done.
+   * routers in this process; to reach a fleet, publish through a {@link RoutingPublisher} with
+   * {@link #to}: a routing file ({@link io.shardrouter.core.metadata.RoutingFilePublisher}, which
+   * every process's {@link io.shardrouter.core.metadata.RoutingFileSource} reads) or ZooKeeper
+   * ({@code ZkRoutingPublisher}).
    *
    * <p><b>Stability:</b> evolving.
    */
@@ -534,5 +541,104 @@ public final class MigrationCoordinator {
      * @param routes the routes of the new version
      */
     void publish(MigrationRoutes routes);
+
+    /**
+     * Publishes each phase's table through {@code publisher}: reads the version published for the
+     * entity and publishes {@code routes.table()} on top of it. A phase published again after a
+     * restart finds its own version there with the same content and changes nothing.
+     *
+     * <p>Refused, with nothing published (and the coordinator's state kept, so it can be resumed
+     * once the cause is fixed), naming the migration and the phase: a phase when the published
+     * version is below the plan's source version, or nothing is published (the services would not
+     * be on the table the plan moves keys from: publish the source table first), with an {@link
+     * IllegalStateException}; a phase below the published version (a plan made from an older table
+     * than the services serve, such as the target document of the last migration instead of its
+     * final one), or one that conflicts with another table published meanwhile, with a {@link
+     * PublishConflictException}.
+     *
+     * @param publisher where the fleet's routing sources read the entity's tables
+     * @return the phase publisher, for {@link Builder#publisher}
+     */
+    static PhasePublisher to(RoutingPublisher publisher) {
+      Objects.requireNonNull(publisher, "publisher");
+      return new PhasePublisher() {
+        @Override
+        public void publish(MigrationRoutes routes) {
+          RoutingTable table = routes.table();
+          long published = publisher.publishedVersion(table.entity());
+          MigrationPlan plan = routes.plan();
+          String phase =
+              "phase "
+                  + routes.phase()
+                  + " (version "
+                  + routes.version()
+                  + ") of the migration of '"
+                  + table.entity()
+                  + "'"
+                  + (plan == null ? "" : " from version " + plan.from().version());
+          if (plan != null && published < plan.from().version()) {
+            throw new IllegalStateException(
+                phase
+                    + " was not published to "
+                    + publisher
+                    + ": "
+                    + (published == RoutingPublisher.NOTHING_PUBLISHED
+                        ? "nothing is published there"
+                        : "version " + published + " is published there")
+                    + ", so the services that read it do not serve the plan's source table; publish"
+                    + " the source table (version "
+                    + plan.from().version()
+                    + ") there first, or plan the migration from the table the services serve");
+          }
+          if (published > routes.version()) {
+            throw new PublishConflictException(
+                table.entity(),
+                published,
+                routes.version(),
+                phase
+                    + " was not published to "
+                    + publisher
+                    + ": version "
+                    + published
+                    + " is published there, above this phase's. Either the plan was made from an"
+                    + " older table than the services serve (plan again from the published table;"
+                    + " after a migration that is its final document, not its target document), or"
+                    + " another table of '"
+                    + table.entity()
+                    + "' was published while this migration runs (publish nothing else for it"
+                    + " until the migration ends)");
+          }
+          try {
+            publisher.publish(table, published);
+          } catch (PublishConflictException e) {
+            PublishConflictException c =
+                new PublishConflictException(
+                    e.entity(),
+                    e.publishedVersion(),
+                    e.offeredVersion(),
+                    phase
+                        + " was not published to "
+                        + publisher
+                        + ": "
+                        + e.getMessage()
+                        + ". Another table of '"
+                        + table.entity()
+                        + "' was published while the migration runs: publish nothing else for it"
+                        + " until the migration ends, and find out who "
+                        + (e.publishedVersion() == RoutingPublisher.NOTHING_PUBLISHED
+                            ? "removed the published table"
+                            : "published version " + e.publishedVersion())
+                        + "; the coordinator publishes this phase again when it resumes");
+            c.initCause(e);
+            throw c;
+          }
+        }
+
+        @Override
+        public String toString() {
+          return "PhasePublisher.to(" + publisher + ")";
+        }
+      };
+    }
   }
 }

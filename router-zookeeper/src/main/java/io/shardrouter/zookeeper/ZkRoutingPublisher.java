@@ -334,6 +334,12 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
     }
   }
 
+  /** Where it publishes and under which name, as messages (a migration's refusals) show it. */
+  @Override
+  public String toString() {
+    return "ZkRoutingPublisher{base " + base + ", publisher " + publisher + "}";
+  }
+
   private static boolean sameTable(Manifest m, RoutingTable table) {
     return m.version() == table.version() && m.fingerprint().equals(table.fingerprint());
   }

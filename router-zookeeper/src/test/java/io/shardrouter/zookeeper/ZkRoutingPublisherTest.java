@@ -56,6 +56,13 @@ class ZkRoutingPublisherTest {
     assertEquals(2, history.size());
     assertEquals(1, history.get(0).version());
     assertEquals(v2.fingerprint(), history.get(1).fingerprint());
+    assertEquals(
+        "ZkRoutingPublisher{base "
+            + ZnodePaths.DEFAULT_BASE
+            + ", publisher pid-"
+            + ProcessHandle.current().pid()
+            + "}",
+        publisher.toString());
   }
 
   @Test

@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Write the file atomically (write a temporary file, then rename) so a refresh never sees half a
  * document; a half-written file is refused like any bad input and picked up on the next refresh.
+ * {@link RoutingFilePublisher} writes it so, with compare-and-set on the version in the file.
  *
  * <p>As a {@link RoutingSource}, more routers of the same entity may {@link #subscribe}; each is
  * given every table the source accepts.

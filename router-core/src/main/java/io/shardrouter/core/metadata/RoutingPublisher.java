@@ -11,6 +11,10 @@ import io.shardrouter.core.RoutingTable;
  * published: a version at or below the published one is refused, except the same version with the
  * same content, which changes nothing (a retry after a lost reply).
  *
+ * <p>Implemented by {@link RoutingFilePublisher} (a file that {@link RoutingFileSource}s read) and
+ * by router-zookeeper's {@code ZkRoutingPublisher}; router-migrate's {@code
+ * MigrationCoordinator.PhasePublisher.to} publishes a migration's phases through either.
+ *
  * <p><b>Thread-safety:</b> implementations are safe for any number of threads.
  *
  * <p><b>Stability:</b> evolving.
