@@ -300,7 +300,7 @@ public final class OrderDao {
     Fenced fenced = new Fenced(route, key);
     ScatterResult<Order> result =
         scatter
-            .fanOut(buckets, attempt -> userBucket(attempt, fenced, tenant, userId, page, limit))
+            .fanOut(buckets, attempt -> userBucket(attempt, fenced, tenant, userId, page))
             .label("recent orders")
             .run();
     for (TargetOutcome<Order> failed : result.failures()) {
@@ -323,7 +323,7 @@ public final class OrderDao {
     List<Target> groups = Target.perGroup(table, PartitionSet.all(table.partitionCount()));
     ScatterResult<Order> result =
         scatter
-            .fanOut(groups, attempt -> monthOfGroup(attempt, page, limit))
+            .fanOut(groups, attempt -> monthOfGroup(attempt, page))
             .label("orders of a month")
             .allowScatter()
             .deadline(Duration.ofSeconds(5))
@@ -340,17 +340,17 @@ public final class OrderDao {
       Fenced fenced,
       String tenant,
       String userId,
-      PageRequest<Order, OrderKey> page,
-      int limit) {
+      PageRequest<Order, OrderKey> page) {
     int bucket = Integer.parseInt(attempt.target().name().substring("orders@".length()));
-    return select(attempt, fenced, tenant, userId, bucket, page.after().orElse(null), limit);
+    return select(
+        attempt, fenced, tenant, userId, bucket, page.after().orElse(null), page.fetchLimit());
   }
 
   /** Every order of the page's month on the attempt's group after the cursor, oldest first. */
   private CompletableFuture<List<Order>> monthOfGroup(
-      TargetCall.Attempt attempt, PageRequest<Order, OrderKey> page, int limit) {
+      TargetCall.Attempt attempt, PageRequest<Order, OrderKey> page) {
     int bucket = bucket(YearMonth.parse(page.filter().substring("month=".length())));
-    return select(attempt, null, null, null, bucket, page.after().orElse(null), limit);
+    return select(attempt, null, null, null, bucket, page.after().orElse(null), page.fetchLimit());
   }
 
   /**
@@ -365,7 +365,7 @@ public final class OrderDao {
       String userId,
       int bucket,
       OrderKey after,
-      int limit) {
+      int fetchLimit) {
     boolean ofUser = fenced != null;
     ReplicaGroup group = attempt.target().group().orElseThrow();
     DataSource replica = db.member(group, attempt.replica().orElseThrow());
@@ -407,7 +407,7 @@ public final class OrderDao {
                   ps.setLong(i++, after.createdAtMillis());
                   ps.setString(i++, after.orderId());
                 }
-                ps.setInt(i, limit);
+                ps.setInt(i, fetchLimit);
                 try (ResultSet rs = ps.executeQuery()) {
                   while (rs.next()) {
                     rows.add(
