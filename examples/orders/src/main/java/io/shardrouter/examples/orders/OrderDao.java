@@ -300,7 +300,7 @@ public final class OrderDao {
     Fenced fenced = new Fenced(route, key);
     ScatterResult<Order> result =
         scatter
-            .fanOut(buckets, attempt -> userBucket(attempt, fenced, tenant, userId, page))
+            .fanOut(buckets, attempt -> userBucket(attempt, fenced, tenant, userId, page, limit))
             .label("recent orders")
             .run();
     for (TargetOutcome<Order> failed : result.failures()) {
@@ -323,7 +323,7 @@ public final class OrderDao {
     List<Target> groups = Target.perGroup(table, PartitionSet.all(table.partitionCount()));
     ScatterResult<Order> result =
         scatter
-            .fanOut(groups, attempt -> monthOfGroup(attempt, page))
+            .fanOut(groups, attempt -> monthOfGroup(attempt, page, limit))
             .label("orders of a month")
             .allowScatter()
             .deadline(Duration.ofSeconds(5))
@@ -340,17 +340,17 @@ public final class OrderDao {
       Fenced fenced,
       String tenant,
       String userId,
-      PageRequest<Order, OrderKey> page) {
+      PageRequest<Order, OrderKey> page,
+      int limit) {
     int bucket = Integer.parseInt(attempt.target().name().substring("orders@".length()));
-    return select(
-        attempt, fenced, tenant, userId, bucket, page.after().orElse(null), page.fetchLimit());
+    return select(attempt, fenced, tenant, userId, bucket, page.after().orElse(null), limit);
   }
 
   /** Every order of the page's month on the attempt's group after the cursor, oldest first. */
   private CompletableFuture<List<Order>> monthOfGroup(
-      TargetCall.Attempt attempt, PageRequest<Order, OrderKey> page) {
+      TargetCall.Attempt attempt, PageRequest<Order, OrderKey> page, int limit) {
     int bucket = bucket(YearMonth.parse(page.filter().substring("month=".length())));
-    return select(attempt, null, null, null, bucket, page.after().orElse(null), page.fetchLimit());
+    return select(attempt, null, null, null, bucket, page.after().orElse(null), limit);
   }
 
   /**
@@ -365,7 +365,7 @@ public final class OrderDao {
       String userId,
       int bucket,
       OrderKey after,
-      int fetchLimit) {
+      int limit) {
     boolean ofUser = fenced != null;
     ReplicaGroup group = attempt.target().group().orElseThrow();
     DataSource replica = db.member(group, attempt.replica().orElseThrow());
@@ -407,7 +407,7 @@ public final class OrderDao {
                   ps.setLong(i++, after.createdAtMillis());
                   ps.setString(i++, after.orderId());
                 }
-                ps.setInt(i, fetchLimit);
+                ps.setInt(i, limit);
                 try (ResultSet rs = ps.executeQuery()) {
                   while (rs.next()) {
                     rows.add(
