@@ -8,6 +8,12 @@ import java.util.UUID;
  * The canonical bytes of a single-part key (docs/routing-spec.md §2): what a routing table routes
  * and what a store keys its rows by. For composite keys use {@link CompositeKey#toBytes()}.
  *
+ * <p>The two integer kinds have methods of their own, {@link #ofLong} and {@link #ofInt}, and no
+ * {@code of} overload: the {@code long} 42 and the {@code int} 42 are different keys (8 and 4
+ * bytes), and with overloads {@code of(42)} would silently give an {@code int} key's bytes to an
+ * entity with {@code long} keys. Name the entity's key type; {@code ofLong(42)} takes an {@code
+ * int} literal and gives the {@code long} key's bytes.
+ *
  * <p>These allocate a new array per call; the route paths ({@link Router#route(String)} and its
  * overloads) encode without allocating and need none of this.
  *
@@ -29,13 +35,13 @@ public final class CanonicalBytes {
     return CanonicalKeys.of(key);
   }
 
-  /** A {@code long} key: 8 bytes, little-endian. */
-  public static byte[] of(long key) {
+  /** A {@code long} key: 8 bytes, two's complement, little-endian. */
+  public static byte[] ofLong(long key) {
     return CanonicalKeys.of(key);
   }
 
-  /** An {@code int} key: 4 bytes, little-endian. */
-  public static byte[] of(int key) {
+  /** An {@code int} key: 4 bytes, two's complement, little-endian. */
+  public static byte[] ofInt(int key) {
     return CanonicalKeys.of(key);
   }
 

@@ -69,12 +69,24 @@ public final class Router {
     return table.route(key);
   }
 
-  /** <b>Allocation:</b> none. */
+  /**
+   * Route of an integer key of a {@code long} or an {@code int} entity, as {@link
+   * RoutingTable#route(long)}: the key is the number, and the entity's key type decides its bytes;
+   * on an {@code int} entity a value outside the {@code int} range is refused, never truncated.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(long key) {
     return table.route(key);
   }
 
-  /** <b>Allocation:</b> none. */
+  /**
+   * Route of an integer key of an {@code int} or a {@code long} entity, as {@link
+   * RoutingTable#route(int)}: {@code route(42)} on an entity with {@code long} keys routes the
+   * {@code long} key 42, as {@code route(42L)} does.
+   *
+   * <p><b>Allocation:</b> none.
+   */
   public Route route(int key) {
     return table.route(key);
   }
@@ -94,12 +106,18 @@ public final class Router {
     return table.route(part0, part1);
   }
 
-  /** <b>Allocation:</b> none. */
+  /**
+   * Route of a {@code (string, long)} or {@code (string, int)} key, as {@link
+   * RoutingTable#route(String, long)}. <b>Allocation:</b> none.
+   */
   public Route route(String part0, long part1) {
     return table.route(part0, part1);
   }
 
-  /** <b>Allocation:</b> none. */
+  /**
+   * Route of a key of two integer parts, each {@code long} or {@code int}, as {@link
+   * RoutingTable#route(long, long)}. <b>Allocation:</b> none.
+   */
   public Route route(long part0, long part1) {
     return table.route(part0, part1);
   }

@@ -153,6 +153,59 @@ class RoutingTableEdgeTest {
         new Shape<Instant>((t, key) -> t.route(key), key -> ReferenceEncoding.timestamp(key)));
   }
 
+  /**
+   * An integer key or part given in the other Java integer type routes as the entity's key type
+   * encodes the number (docs/routing-spec.md §5.2): an {@code int} on a {@code long} entity as 8
+   * bytes, a {@code long} on an {@code int} entity (in range) as 4.
+   */
+  @Test
+  void integerKeys_givenInTheOtherJavaType_routeAsTheEntityKeyTypeEncodesTheNumber() {
+    KeyGenerators g = keys();
+    check(
+        KeyType.LONG,
+        g,
+        KeyGenerators::anyInt,
+        new Shape<Integer>(
+            (t, key) -> t.route(key.intValue()), key -> ReferenceEncoding.longKey(key)));
+    check(
+        KeyType.INT,
+        g,
+        KeyGenerators::anyInt,
+        new Shape<Integer>(
+            (t, key) -> t.route(key.longValue()), key -> ReferenceEncoding.intKey(key)));
+    check(
+        KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.INT),
+        g,
+        k -> new Object[] {k.text(30), k.anyInt()},
+        new Shape<Object[]>(
+            (t, key) -> t.route((String) key[0], (long) (int) key[1]),
+            key -> ReferenceEncoding.composite(key)));
+    check(
+        KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
+        g,
+        k -> new Object[] {k.text(30), k.anyInt()},
+        new Shape<Object[]>(
+            (t, key) -> t.route((String) key[0], (int) key[1]),
+            key -> ReferenceEncoding.composite(key[0], (long) (int) key[1])));
+    for (KeyType.Kind[] kinds :
+        List.of(
+            new KeyType.Kind[] {KeyType.Kind.INT, KeyType.Kind.LONG},
+            new KeyType.Kind[] {KeyType.Kind.LONG, KeyType.Kind.INT},
+            new KeyType.Kind[] {KeyType.Kind.INT, KeyType.Kind.INT})) {
+      check(
+          KeyType.composite(kinds),
+          g,
+          k ->
+              new Object[] {
+                kinds[0] == KeyType.Kind.INT ? (Object) k.anyInt() : (Object) k.anyLong(),
+                kinds[1] == KeyType.Kind.INT ? (Object) k.anyInt() : (Object) k.anyLong()
+              },
+          new Shape<Object[]>(
+              (t, key) -> t.route(((Number) key[0]).longValue(), ((Number) key[1]).longValue()),
+              key -> ReferenceEncoding.composite(key)));
+    }
+  }
+
   @Test
   void compositeKeys_everyShape_routeAsTheirCanonicalBytes() {
     KeyGenerators g = keys();

@@ -42,12 +42,12 @@ public final class KeyEncoding<K> {
 
   /** {@code long} keys: 8 bytes, little-endian. */
   public static KeyEncoding<Long> longs() {
-    return new KeyEncoding<>(KeyType.LONG, k -> CanonicalBytes.of((long) k));
+    return new KeyEncoding<>(KeyType.LONG, k -> CanonicalBytes.ofLong(k));
   }
 
   /** {@code int} keys: 4 bytes, little-endian. */
   public static KeyEncoding<Integer> ints() {
-    return new KeyEncoding<>(KeyType.INT, k -> CanonicalBytes.of((int) k));
+    return new KeyEncoding<>(KeyType.INT, k -> CanonicalBytes.ofInt(k));
   }
 
   /** {@code uuid} keys: 16 bytes, the most significant first (RFC 4122 order). */

@@ -11,6 +11,12 @@ import java.util.Optional;
  * shares its sort key with the next one (an order that is not total, refused rather than losing the
  * row).
  *
+ * <p>{@link #fetchLimit()} is the only limit here, the number for the query's {@code LIMIT ?}; the
+ * page size is {@link #pageSize()}. A target that returns only K rows when it has more (a query
+ * limited to the page size) loses nothing: the {@link Pager} never ends the paging on an answer of
+ * exactly K rows, since it cannot tell it from a cut one, but it then needs one more call to learn
+ * that the target is done, and cannot see a tie at the page boundary in that target.
+ *
  * <p><b>Thread-safety:</b> immutable when the sort key is; safe to share.
  *
  * <p><b>Stability:</b> evolving.
@@ -22,7 +28,7 @@ import java.util.Optional;
 public final class PageRequest<R, K> {
   private final SortOrder<R, K> order;
   private final String filter;
-  private final int limit;
+  private final int pageSize;
   private final K after;
   private final String snapshot;
   private final long routingVersion;
@@ -30,13 +36,13 @@ public final class PageRequest<R, K> {
   PageRequest(
       SortOrder<R, K> order,
       String filter,
-      int limit,
+      int pageSize,
       K after,
       String snapshot,
       long routingVersion) {
     this.order = order;
     this.filter = filter;
-    this.limit = limit;
+    this.pageSize = pageSize;
     this.after = after;
     this.snapshot = snapshot;
     this.routingVersion = routingVersion;
@@ -51,18 +57,23 @@ public final class PageRequest<R, K> {
     return filter;
   }
 
-  /** K: the page size, the most rows the page holds. */
-  public int limit() {
-    return limit;
+  /**
+   * K: the page size, the most rows the page holds. Not a target query's {@code LIMIT}: that is
+   * {@link #fetchLimit()}.
+   */
+  public int pageSize() {
+    return pageSize;
   }
 
   /**
-   * K + 1: the most rows each target's query should return ({@code LIMIT ?}). A target that returns
-   * fewer has no more rows after the position; one that returns only K when it has more makes the
-   * {@link Pager} end the paging early, so pass this, not {@link #limit()}.
+   * K + 1: the most rows each target's query returns, its {@code LIMIT ?}. A target that returns K
+   * + 1 rows says that rows follow the page; fewer than K, that it has no more after the position.
+   * Exactly K is what a target has when K rows are left, and also what a query limited to the page
+   * size returns when it has more: the {@link Pager} takes it as "maybe more" and gives a next
+   * cursor, so a query limited to K loses no rows, but ends with one more call than needed.
    */
   public int fetchLimit() {
-    return limit + 1;
+    return pageSize + 1;
   }
 
   /** The sort key of the last row already served; empty on the first page. */
@@ -97,8 +108,8 @@ public final class PageRequest<R, K> {
   public String toString() {
     return "PageRequest{"
         + order.fingerprintText()
-        + ", limit="
-        + limit
+        + ", pageSize="
+        + pageSize
         + ", fetchLimit="
         + fetchLimit()
         + (after == null ? ", first page" : ", after=" + after)

@@ -13,14 +13,21 @@ import java.util.function.Function;
  * <p>A page is the {@link TopK} merge of the targets' candidates (each target returns at most
  * {@link PageRequest#fetchLimit()}, K + 1, rows strictly after the cursor, under the same filter
  * and order). The page holds the first K of the merge; the (K+1)-th row, when there is one, says
- * that another page follows (so a row count that is a multiple of K ends without an empty page) and
- * is compared with the page's last row: when the two share a sort key, the order is not total and a
- * cursor after the last row would skip the next one, so the page is refused with an {@link
- * IllegalArgumentException} instead of dropping a row. The next cursor holds the whole sort key of
- * the page's last row, tie-breaker included, so rows that share a timestamp across a page boundary
- * are neither lost nor repeated; it is bound to the filter and the sort by fingerprints, so a
- * cursor presented with another filter or sort is refused, and it carries the routing version and
- * the snapshot of the first page.
+ * that another page follows and is compared with the page's last row: when the two share a sort
+ * key, the order is not total and a cursor after the last row would skip the next one, so the page
+ * is refused with an {@link IllegalArgumentException} instead of dropping a row.
+ *
+ * <p>The paging ends only when no answer could have been cut short. A target that returns fewer
+ * than K rows has no more; one that returns exactly K may have more, if its query was limited to
+ * the page size instead of {@link PageRequest#fetchLimit()}, so a page that is not followed by a
+ * (K+1)-th row still gets a next cursor when a target returned exactly K rows. A row count that is
+ * a multiple of K spread over several targets ends without an empty page; when the last K rows all
+ * come from one target, one more page, empty, says that it is done.
+ *
+ * <p>The next cursor holds the whole sort key of the page's last row, tie-breaker included, so rows
+ * that share a timestamp across a page boundary are neither lost nor repeated; it is bound to the
+ * filter and the sort by fingerprints, so a cursor presented with another filter or sort is
+ * refused, and it carries the routing version and the snapshot of the first page.
  *
  * <pre>{@code
  * PageRequest<Order, OrderKey> req = pager.request(cursorOrNull, "user_id=" + userId, 20, router.version());
@@ -95,23 +102,24 @@ public final class Pager<R, K> {
     return order;
   }
 
-  /** The first page of {@code filter}, {@code limit} rows, with no snapshot. */
-  public PageRequest<R, K> first(String filter, int limit, long routingVersion) {
-    return first(filter, limit, routingVersion, null);
+  /** The first page of {@code filter}, {@code pageSize} rows, with no snapshot. */
+  public PageRequest<R, K> first(String filter, int pageSize, long routingVersion) {
+    return first(filter, pageSize, routingVersion, null);
   }
 
   /**
-   * The first page of {@code filter}, {@code limit} rows, read at {@code snapshot} (a snapshot or
-   * read version id that every later page will read at; null for none).
+   * The first page of {@code filter}, {@code pageSize} rows, read at {@code snapshot} (a snapshot
+   * or read version id that every later page will read at; null for none).
    *
    * @param filter the query's filter as canonical text: the same filter always gives the same text
    *     (e.g. parameters sorted by name), different filters different text
    */
-  public PageRequest<R, K> first(String filter, int limit, long routingVersion, String snapshot) {
+  public PageRequest<R, K> first(
+      String filter, int pageSize, long routingVersion, String snapshot) {
     checkFilter(filter);
-    checkLimit(limit);
+    checkPageSize(pageSize);
     Cursor.checkSnapshot(snapshot);
-    return new PageRequest<>(order, filter, limit, null, snapshot, routingVersion);
+    return new PageRequest<>(order, filter, pageSize, null, snapshot, routingVersion);
   }
 
   /**
@@ -121,9 +129,9 @@ public final class Pager<R, K> {
    *     altered or forged, issued for another sort or filter, or under a newer routing version than
    *     {@code routingVersion}
    */
-  public PageRequest<R, K> next(String cursor, String filter, int limit, long routingVersion) {
+  public PageRequest<R, K> next(String cursor, String filter, int pageSize, long routingVersion) {
     checkFilter(filter);
-    checkLimit(limit);
+    checkPageSize(pageSize);
     Cursor c = codec.decode(cursor);
     if (c.sortFingerprint() != sortFingerprint) {
       throw new InvalidCursorException(
@@ -180,22 +188,23 @@ public final class Pager<R, K> {
                   + " bytes the sort key codec did not read; start from the first page");
     }
     return new PageRequest<>(
-        order, filter, limit, after, c.snapshot().orElse(null), routingVersion);
+        order, filter, pageSize, after, c.snapshot().orElse(null), routingVersion);
   }
 
   /** {@link #first(String, int, long)} when {@code cursorOrNull} is null, else {@link #next}. */
   public PageRequest<R, K> request(
-      String cursorOrNull, String filter, int limit, long routingVersion) {
+      String cursorOrNull, String filter, int pageSize, long routingVersion) {
     return cursorOrNull == null
-        ? first(filter, limit, routingVersion)
-        : next(cursorOrNull, filter, limit, routingVersion);
+        ? first(filter, pageSize, routingVersion)
+        : next(cursorOrNull, filter, pageSize, routingVersion);
   }
 
   /**
    * The page of {@code request} from every target's candidates, all targets having answered.
    *
    * @param perTarget each target's rows strictly after the request's position, sorted in the order;
-   *     only the first {@link PageRequest#fetchLimit()} of each are read
+   *     only the first {@link PageRequest#fetchLimit()} of each are read, and a target that gave
+   *     exactly {@link PageRequest#pageSize()} is taken to have more
    * @throws IllegalArgumentException when a target's rows are not sorted, or not after the cursor,
    *     or two different rows among the first K + 1 share a sort key (the order is not total)
    */
@@ -220,9 +229,11 @@ public final class Pager<R, K> {
               + request.order()
               + "); page it with the pager that made it");
     }
+    boolean mayHaveMore = false; // a target answered with exactly K rows: done, or cut at K
     for (int t = 0; t < perTarget.size(); t++) {
       List<? extends R> rows = perTarget.get(t);
       int n = rows == null ? 0 : Math.min(rows.size(), request.fetchLimit());
+      mayHaveMore |= n == request.pageSize();
       for (int i = 0; i < n; i++) {
         R row = rows.get(i);
         if (row != null && !request.admits(row)) {
@@ -243,10 +254,17 @@ public final class Pager<R, K> {
       }
     }
     List<R> merged = TopK.merge(perTarget, order.rows(), request.fetchLimit(), uniqueId);
-    if (merged.size() <= request.limit()) {
-      return new Page<>(merged, null, partial, missing);
+    if (merged.size() <= request.pageSize()) {
+      // No (K+1)-th row. The paging ends here only if no target may have more: a target's query
+      // limited to K, not K + 1, returns K rows whether or not more follow. All its K rows are on
+      // this page, so a cursor after the page's last row asks it for exactly the rows it held back.
+      String next =
+          mayHaveMore && !merged.isEmpty()
+              ? cursorAfter(request, merged.get(merged.size() - 1))
+              : null;
+      return new Page<>(merged, next, partial, missing);
     }
-    List<R> rows = List.copyOf(merged.subList(0, request.limit()));
+    List<R> rows = List.copyOf(merged.subList(0, request.pageSize()));
     return new Page<>(rows, cursorAfter(request, rows.get(rows.size() - 1)), partial, missing);
   }
 
@@ -279,14 +297,14 @@ public final class Pager<R, K> {
   }
 
   /** A page size the pager can fetch one row beyond: 1 to {@code Integer.MAX_VALUE - 1}. */
-  private static void checkLimit(int limit) {
-    TopK.checkK(limit);
-    if (limit == Integer.MAX_VALUE) {
+  private static void checkPageSize(int pageSize) {
+    TopK.checkK(pageSize);
+    if (pageSize == Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
           "the page size K must be < "
               + Integer.MAX_VALUE
               + ", got "
-              + limit
+              + pageSize
               + "; each target is asked for K + 1 rows, to see whether another page follows");
     }
   }

@@ -10,7 +10,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * The caller's asynchronous query against one target: start the work and return a stage that
  * completes with the target's rows (sorted, when the rows will be merged by {@link TopK} or a
- * {@link Pager}).
+ * {@link Pager}). For a page, the query's {@code LIMIT} is {@link PageRequest#fetchLimit()}, K + 1,
+ * not the page size: the row beyond the page is how the pager knows that another page follows.
  *
  * <p>Return promptly: unless {@link ScatterGather.Builder#callExecutor} names an executor, the call
  * runs on the thread that decides to make it — the thread of {@code run()} or {@code start()} for

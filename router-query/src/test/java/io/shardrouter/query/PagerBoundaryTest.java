@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The page boundary: each target is asked for K + 1 rows, so the pager sees the first row of the
  * next page. A sort key without a unique tie-breaker whose tie crosses the boundary is refused
- * instead of losing rows, and a row count that is a multiple of K ends without an empty page.
+ * instead of losing rows; a row count that is a multiple of K spread over several targets ends
+ * without an empty page; and an answer of exactly K rows, which a query limited to the page size
+ * also gives when it has more, never ends the paging.
  */
 class PagerBoundaryTest {
   /** Sorts by created_at alone: not total when two rows share a timestamp. */
@@ -126,8 +128,17 @@ class PagerBoundaryTest {
       List<Row> got = pageThrough(pager, shards, k, sizes);
       assertEquals(all, got, "K=" + k);
       assertEquals(got.size(), new HashSet<>(got).size(), "K=" + k);
-      assertEquals((24 + k - 1) / k, sizes.size(), "K=" + k + ": pages " + sizes);
-      assertFalse(sizes.contains(0), "K=" + k + ": an empty page " + sizes);
+      boolean endsEmpty = sizes.get(sizes.size() - 1) == 0;
+      assertEquals(
+          (24 + k - 1) / k + (endsEmpty ? 1 : 0), sizes.size(), "K=" + k + ": pages " + sizes);
+      assertFalse(
+          sizes.subList(0, sizes.size() - 1).contains(0), "K=" + k + ": an empty page " + sizes);
+      if (endsEmpty) {
+        assertEquals(
+            k,
+            (int) sizes.get(sizes.size() - 2),
+            "K=" + k + ": only a full page is followed by an empty one " + sizes);
+      }
     }
   }
 
@@ -142,6 +153,43 @@ class PagerBoundaryTest {
     assertEquals(List.of(Row.of(2, 2), Row.of(1, 1)), second.rows());
     assertFalse(second.nextCursor().isPresent(), "four rows at K=2 are two pages, not three");
     assertFalse(second.hasMore());
+  }
+
+  @Test
+  void page_oneTargetWithExactlyKRowsLeft_hasANextCursor_andTheEmptyPageAfterItEnds() {
+    // a target with exactly K rows after the cursor answers K, as does a query limited to K that
+    // has more: the pager cannot tell them apart, so it does not end the paging on that answer
+    Pager<Row, Row> pager = Pager.of(Row.NEWEST_FIRST, CursorCodec.unsigned());
+    List<List<Row>> shards = List.of(List.of(Row.of(4, 4), Row.of(3, 3)), List.of());
+    Page<Row> first = page(pager, shards, 2, null);
+    assertEquals(List.of(Row.of(4, 4), Row.of(3, 3)), first.rows());
+    assertTrue(first.nextCursor().isPresent(), "exactly K rows from one target: maybe more");
+    Page<Row> second = page(pager, shards, 2, first.nextCursor().orElseThrow());
+    assertEquals(List.of(), second.rows());
+    assertFalse(second.hasMore(), "no target answered K rows: the paging ends");
+  }
+
+  @Test
+  void page_targetLimitedToThePageSize_losesNoRow() {
+    // the trap: a target's query given the page size K as its LIMIT, not fetchLimit() = K + 1.
+    // With K = 2 and one shard of three rows, it answers [(5,5), (4,4)] and holds (3,3) back;
+    // ending the paging on that answer would lose (3,3)
+    Pager<Row, Row> pager = Pager.of(Row.NEWEST_FIRST, CursorCodec.unsigned());
+    List<Row> shard = List.of(Row.of(5, 5), Row.of(4, 4), Row.of(3, 3));
+    List<Row> got = new ArrayList<>();
+    String cursor = null;
+    List<Integer> sizes = new ArrayList<>();
+    do {
+      PageRequest<Row, Row> req = pager.request(cursor, "", 2, 1);
+      Page<Row> p =
+          pager.page(
+              req, List.of(shard.stream().filter(req::admits).limit(req.pageSize()).toList()));
+      got.addAll(p.rows());
+      sizes.add(p.rows().size());
+      cursor = p.nextCursor().orElse(null);
+    } while (cursor != null);
+    assertEquals(shard, got);
+    assertEquals(List.of(2, 1), sizes);
   }
 
   @Test

@@ -105,6 +105,38 @@ public final class KeyScratch {
     return n;
   }
 
+  /** Encodes the composite key {@code (string, int)}; returns its byte length. */
+  public int putComposite(String part0, int part1) {
+    CanonicalKeys.requireKey(part0);
+    int n = CanonicalKeys.compositeStringLength(part0) + 4;
+    byte[] b = room(n);
+    LittleEndian.putInt(b, CanonicalKeys.writeCompositeString(part0, b, 0), part1);
+    return n;
+  }
+
+  /**
+   * Encodes a composite key of two integer parts, each an {@code int} (4 bytes, {@code part0Int},
+   * {@code part1Int}) or a {@code long} (8 bytes); returns its byte length. The caller has checked
+   * that an {@code int} part is in the {@code int} range.
+   */
+  public int putIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
+    byte[] b = room(16);
+    int off;
+    if (part0Int) {
+      LittleEndian.putInt(b, 0, (int) part0);
+      off = 4;
+    } else {
+      LittleEndian.putLong(b, 0, part0);
+      off = 8;
+    }
+    if (part1Int) {
+      LittleEndian.putInt(b, off, (int) part1);
+      return off + 4;
+    }
+    LittleEndian.putLong(b, off, part1);
+    return off + 8;
+  }
+
   /** Encodes the composite key {@code (long, long)}; returns 16. */
   public int putComposite(long part0, long part1) {
     byte[] b = room(16);
