@@ -10,6 +10,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.migrate.MigrationRoutes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -235,7 +236,7 @@ final class HikariPools implements ShardedDataSource.Factory {
       all.addAll(routes.plan().from().groups());
       all.addAll(routes.plan().to().groups());
     }
-    List<InvalidShardRouterPropertyException> problems = new ArrayList<>();
+    Map<String, InvalidShardRouterPropertyException> problems = new LinkedHashMap<>();
     Set<String> seen = new LinkedHashSet<>();
     for (ReplicaGroup g : all) {
       for (Replica m : g.members()) {
@@ -243,18 +244,18 @@ final class HikariPools implements ShardedDataSource.Factory {
           try {
             resolve(g, m);
           } catch (InvalidShardRouterPropertyException e) {
-            problems.add(e);
+            problems.putIfAbsent(e.property() + e.problem(), e); // one per group when they share it
           }
         }
       }
     }
     if (problems.size() == 1) {
-      throw problems.get(0);
+      throw problems.values().iterator().next();
     }
     if (!problems.isEmpty()) {
       StringBuilder what = new StringBuilder();
       StringBuilder todo = new StringBuilder();
-      for (InvalidShardRouterPropertyException e : problems) {
+      for (InvalidShardRouterPropertyException e : problems.values()) {
         what.append(what.length() == 0 ? "" : "; ").append(e.problem());
         todo.append(todo.length() == 0 ? "" : "; ").append(e.action());
       }

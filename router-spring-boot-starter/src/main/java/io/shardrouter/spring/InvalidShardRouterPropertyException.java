@@ -17,7 +17,7 @@ final class InvalidShardRouterPropertyException extends IllegalArgumentException
 
   InvalidShardRouterPropertyException(
       String property, String problem, String action, Throwable cause) {
-    super(property + ": " + problem + ". " + action, cause);
+    super(property + ": " + problem + "; " + action, cause);
     this.property = property;
     this.problem = problem;
     this.action = action;

@@ -33,10 +33,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 
 /**
  * Spring Boot auto-configuration of a {@link ShardedTable} from the {@code shardrouter.*} settings
@@ -83,7 +83,7 @@ public class ShardRouterAutoConfiguration {
    * it is not set.
    */
   @Bean
-  @ConditionalOnMissingBean
+  @ConditionalOnMissingBean({KeyEncoding.class, ShardedTable.class})
   KeyEncoding<?> shardRouterKeyEncoding(ShardRouterProperties properties, Router router) {
     return keyEncoding(properties.table(), router.table());
   }
@@ -161,27 +161,36 @@ public class ShardRouterAutoConfiguration {
   /** No usable routing source and none defined by the application: the start fails, saying why. */
   @Configuration(proxyBeanMethods = false)
   @Conditional(RoutingConditions.OnUnusable.class)
-  @ConditionalOnMissingBean(RoutingSource.class)
+  @ConditionalOnMissingBean({RoutingSource.class, ShardedTable.class})
   static class NoRoutingConfiguration {
     @Bean
-    RoutingSource shardRouterRoutingSource(Environment environment) {
-      throw RoutingConditions.unusable(environment, getClass().getClassLoader());
+    RoutingSource shardRouterRoutingSource(ApplicationContext context) {
+      InvalidShardRouterPropertyException e =
+          RoutingConditions.unusable(context.getEnvironment(), context.getClassLoader());
+      if (e == null) {
+        throw new IllegalStateException(
+            "the routing settings changed while the context started; set exactly one of "
+                + RoutingConditions.FILE
+                + " and "
+                + RoutingConditions.CONNECT);
+      }
+      throw e;
     }
   }
 
   // ---- metrics, health, info
 
   /**
-   * The router's and the table's meters, as {@link MeterBinder} beans: Spring Boot binds them to
-   * every meter registry of the application.
+   * The router's (the {@link Router} bean's, or the table's own) and the table's meters, as {@link
+   * MeterBinder} beans: Spring Boot binds them to every meter registry of the application.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(MeterBinder.class)
   static class MetricsConfiguration {
     @Bean
     @ConditionalOnMissingBean
-    RouterMetrics shardRouterMetrics(Router router) {
-      return RouterMetrics.of(router);
+    RouterMetrics shardRouterMetrics(ObjectProvider<Router> router, ShardedTable<?> shardedTable) {
+      return RouterMetrics.of(router.getIfUnique(shardedTable::router));
     }
 
     @Bean
@@ -203,8 +212,8 @@ public class ShardRouterAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "shardrouterHealthIndicator")
     HealthIndicator shardrouterHealthIndicator(
-        ShardedTable<?> shardedTable, RoutingSource routingSource) {
-      return new ShardRouterHealthIndicator(shardedTable, routingSource);
+        ShardedTable<?> shardedTable, ObjectProvider<RoutingSource> routingSource) {
+      return new ShardRouterHealthIndicator(shardedTable, routingSource.getIfUnique());
     }
   }
 

@@ -24,7 +24,7 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
   private final ShardedTable<?> table;
   private final RoutingSource source;
 
-  /** The health of {@code table}, which follows {@code source}. */
+  /** The health of {@code table}, which follows {@code source} (null when it is not a bean). */
   ShardRouterHealthIndicator(ShardedTable<?> table, RoutingSource source) {
     super("ShardRouter health check failed");
     this.table = table;
@@ -40,13 +40,13 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
     if (!src.hasTable()) {
       reasons.add(
           "the routing source has no table"
-              + (src.lastError() == null ? "" : ": " + src.lastError().getMessage()));
+              + (src.lastError() == null ? "" : ": " + oneLine(src.lastError())));
     } else if (src.lastError() != null) {
       reasons.add(
           "the routing source refused a table and keeps version "
               + src.version()
               + ": "
-              + src.lastError().getMessage());
+              + oneLine(src.lastError()));
     }
     if (!s.healthy()) {
       reasons.add(
@@ -61,7 +61,7 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
                   : ": applying version "
                       + s.failedVersion()
                       + " failed: "
-                      + s.lastError().getMessage()));
+                      + oneLine(s.lastError())));
     }
     if (reasons.isEmpty()) {
       builder.up();
@@ -82,6 +82,12 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
         .withDetail("canaryMismatches", s.canaryMismatches());
   }
 
+  /** A refusal's message on one line: a table's violations are listed one per line. */
+  static String oneLine(Throwable e) {
+    String m = String.valueOf(e.getMessage());
+    return m.replaceAll("\\s*\\n\\s*", "; ");
+  }
+
   /** {@code none}, or the phase of the migration the served version belongs to. */
   static String migration(ShardedTable<?> table) {
     MigrationRoutes routes = table.routes();
@@ -98,9 +104,9 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
     if (src.lastGoodAge() != null) {
       m.put("lastGoodAge", src.lastGoodAge().toString());
     }
-    m.put("lastKnownGood", LastKnownGood.inUse(source));
+    m.put("lastKnownGood", source != null && LastKnownGood.inUse(source));
     if (src.lastError() != null) {
-      m.put("lastError", src.lastError().getMessage());
+      m.put("lastError", oneLine(src.lastError()));
     }
     return m;
   }

@@ -53,9 +53,9 @@ public record ShardRouterProperties(
    * Routing tables published to ZooKeeper by router-zookeeper's publisher ({@code shardctl zk
    * publish}).
    *
-   * @param connect the ensemble's connect string, e.g. {@code zk1:2181,zk2:2181}
-   * @param entity the entity whose tables are read (the routing document's {@code entity})
-   * @param basePath the path everything lives under (default {@code /shardrouter})
+   * @param connect the ensemble's connect string, e.g. 'zk1:2181,zk2:2181'
+   * @param entity the entity whose tables are read (the routing document's 'entity')
+   * @param basePath the path everything lives under (default '/shardrouter')
    * @param sessionTimeout the ZooKeeper session timeout (default 60s)
    * @param connectionTimeout how long the client waits to connect (default 15s)
    * @param startupWait how long the start waits for a table from ZooKeeper before it serves the
@@ -130,11 +130,10 @@ public record ShardRouterProperties(
    *
    * @param name the SQL table's name
    * @param columns the value columns, in the order a write gives their values
-   * @param keyType how keys are encoded: {@code string}, {@code long}, {@code int} or {@code uuid}
-   *     (default: the routing table's key type; a composite key type needs a {@code KeyEncoding}
-   *     bean)
-   * @param isolation the transactions' isolation level: {@code read-committed} (the default),
-   *     {@code repeatable-read} or {@code serializable}
+   * @param keyType how keys are encoded: 'string', 'long', 'int' or 'uuid' (default: the routing
+   *     table's key type; a composite key type needs a 'KeyEncoding' bean)
+   * @param isolation the transactions' isolation level: 'read-committed' (the default),
+   *     'repeatable-read' or 'serializable'
    * @param retryAttempts the most attempts of one call after a fence's refusal or a serialization
    *     failure (default 20)
    * @param retryMaxWait the longest one call retries (default 10s)

@@ -81,8 +81,8 @@ final class ZookeeperRouting {
               + "' within "
               + PREFIX
               + "startup-wait ("
-              + zk.startupWait()
-              + "): "
+              + zk.startupWait().toMillis()
+              + "ms): "
               + e.getMessage(),
           "publish the entity's table first (shardctl zk publish, or ZkRoutingPublisher), check "
               + PREFIX
