@@ -122,15 +122,19 @@ class ShardRouterOverrideTest {
   }
 
   @Test
-  void healthIndicator_canBeTurnedOff() {
+  void healthAndInfo_canBeTurnedOff() {
     runner
-        .withPropertyValues(properties("management.health.shardrouter.enabled=false"))
+        .withPropertyValues(
+            properties(
+                "management.health.shardrouter.enabled=false",
+                "management.info.shardrouter.enabled=false"))
         .run(
             c ->
                 assertThat(c)
                     .hasNotFailed()
                     .hasSingleBean(ShardedTable.class)
-                    .doesNotHaveBean("shardrouterHealthIndicator"));
+                    .doesNotHaveBean("shardrouterHealthIndicator")
+                    .doesNotHaveBean("shardrouterInfoContributor"));
   }
 
   /** The application's own pools: H2's, counted. */
