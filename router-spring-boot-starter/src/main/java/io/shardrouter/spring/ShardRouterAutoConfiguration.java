@@ -1,7 +1,6 @@
 package io.shardrouter.spring;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Router;
@@ -13,8 +12,6 @@ import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.KeyEncoding;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.jdbc.ShardedTable;
-import io.shardrouter.micrometer.RouterMetrics;
-import io.shardrouter.micrometer.ShardedTableMetrics;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,15 +21,12 @@ import java.util.Locale;
 import org.apache.curator.framework.CuratorFramework;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
-import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
-import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -42,11 +36,10 @@ import org.springframework.context.annotation.Configuration;
  * Spring Boot auto-configuration of a {@link ShardedTable} from the {@code shardrouter.*} settings
  * ({@link ShardRouterProperties}): the routing source (a routing file, or ZooKeeper with
  * router-zookeeper), the {@link Router} it keeps up to date, a HikariCP pool per replica group
- * member (a {@link ShardedDataSource.Factory}), the table, its {@link ShardedDataSource}, its
- * Micrometer meters, and, with Spring Boot Actuator, the {@code shardrouter} health contributor and
- * info contributor. Each bean backs off when the application defines one of its type (the health
- * and info contributors: of their name), so any piece can be replaced; everything closes with the
- * context. {@code shardrouter.enabled=false} turns it all off.
+ * member (a {@link ShardedDataSource.Factory}), the table and its {@link ShardedDataSource}; its
+ * meters and Actuator contributors come from {@link ShardRouterObservabilityAutoConfiguration}.
+ * Each bean backs off when the application defines one of its type, so any piece can be replaced;
+ * everything closes with the context. {@code shardrouter.enabled=false} turns it all off.
  *
  * <p>A setting that cannot work fails the start with the setting's name, what is wrong and what to
  * do, all members without JDBC settings at once; the guide is {@code docs/spring-boot.md}.
@@ -103,6 +96,7 @@ public class ShardRouterAutoConfiguration {
   /** The table's pools: a data source per group member, e.g. for queries across groups. */
   @Bean(destroyMethod = "") // the table closes its pools
   @ConditionalOnMissingBean
+  @ConditionalOnSingleCandidate(ShardedTable.class)
   ShardedDataSource shardRouterDataSources(ShardedTable<?> shardedTable) {
     return shardedTable.pools();
   }
@@ -175,61 +169,6 @@ public class ShardRouterAutoConfiguration {
                 + RoutingConditions.CONNECT);
       }
       throw e;
-    }
-  }
-
-  // ---- metrics, health, info
-
-  /**
-   * The router's (the {@link Router} bean's, or the table's own) and the table's meters, as {@link
-   * MeterBinder} beans: Spring Boot binds them to every meter registry of the application.
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(MeterBinder.class)
-  static class MetricsConfiguration {
-    @Bean
-    @ConditionalOnMissingBean
-    RouterMetrics shardRouterMetrics(ObjectProvider<Router> router, ShardedTable<?> shardedTable) {
-      return RouterMetrics.of(router.getIfUnique(shardedTable::router));
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    ShardedTableMetrics shardedTableMetrics(ShardedTable<?> shardedTable) {
-      return ShardedTableMetrics.of(shardedTable);
-    }
-  }
-
-  /** The {@code shardrouter} health contributor. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(
-      name = {
-        "org.springframework.boot.health.contributor.HealthIndicator",
-        "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator"
-      })
-  @ConditionalOnEnabledHealthIndicator("shardrouter")
-  static class HealthConfiguration {
-    @Bean
-    @ConditionalOnMissingBean(name = "shardrouterHealthIndicator")
-    HealthIndicator shardrouterHealthIndicator(
-        ShardedTable<?> shardedTable, ObjectProvider<RoutingSource> routingSource) {
-      return new ShardRouterHealthIndicator(shardedTable, routingSource.getIfUnique());
-    }
-  }
-
-  /** The {@code shardrouter} entry of the info endpoint. */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(
-      name = {
-        "org.springframework.boot.actuate.info.InfoContributor",
-        "org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor"
-      })
-  @ConditionalOnEnabledInfoContributor("shardrouter")
-  static class InfoConfiguration {
-    @Bean
-    @ConditionalOnMissingBean(name = "shardrouterInfoContributor")
-    InfoContributor shardrouterInfoContributor(ShardedTable<?> shardedTable) {
-      return new ShardRouterInfoContributor(shardedTable);
     }
   }
 

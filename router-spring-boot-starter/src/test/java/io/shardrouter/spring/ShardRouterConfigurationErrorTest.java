@@ -30,7 +30,10 @@ class ShardRouterConfigurationErrorTest {
 
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()
-          .withConfiguration(AutoConfigurations.of(ShardRouterAutoConfiguration.class));
+          .withConfiguration(
+              AutoConfigurations.of(
+                  ShardRouterAutoConfiguration.class,
+                  ShardRouterObservabilityAutoConfiguration.class));
 
   @BeforeEach
   void routingFile() throws IOException {

@@ -51,7 +51,10 @@ class ShardRouterOverrideTest {
 
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()
-          .withConfiguration(AutoConfigurations.of(ShardRouterAutoConfiguration.class));
+          .withConfiguration(
+              AutoConfigurations.of(
+                  ShardRouterAutoConfiguration.class,
+                  ShardRouterObservabilityAutoConfiguration.class));
 
   @BeforeEach
   void routingFile() throws IOException {
@@ -300,5 +303,44 @@ class ShardRouterOverrideTest {
               assertThat(h.health().getStatus()).isEqualTo(Status.UP);
               assertThat(h.health().getDetails()).containsEntry("version", 1L);
             });
+  }
+
+  /** Two tables of the application's own: the starter adds no meters or contributors for them. */
+  @Configuration(proxyBeanMethods = false)
+  static class TwoTables {
+    static Path file;
+
+    private static ShardedTable<String> table(String name) {
+      Router seed = Router.create(RoutingDocuments.read(file));
+      return ShardedTable.builder(name, KeyEncoding.strings(), "customer", "cents")
+          .routing(RoutingFileSource.of(file, seed), seed.table())
+          .pools((group, replica) -> JdbcConnectionPool.create(replica.endpoint(), "sa", ""))
+          .createTables(false)
+          .build();
+    }
+
+    @Bean(destroyMethod = "close")
+    ShardedTable<String> orders() {
+      return table("orders");
+    }
+
+    @Bean(destroyMethod = "close")
+    ShardedTable<String> returns() {
+      return table("orders");
+    }
+  }
+
+  @Test
+  void twoTables_getNoContributors_andStart() {
+    TwoTables.file = file;
+    runner
+        .withUserConfiguration(TwoTables.class)
+        .run(
+            c ->
+                assertThat(c)
+                    .hasNotFailed()
+                    .doesNotHaveBean("shardrouterHealthIndicator")
+                    .doesNotHaveBean(ShardedTableMetrics.class)
+                    .doesNotHaveBean(ShardedDataSource.class));
   }
 }
