@@ -581,13 +581,7 @@ public final class JdbcMigrationStore implements MigrationStore {
    */
   public MigrationStore.ReadResult read(
       Connection connection, long version, int partition, byte[] key) throws SQLException {
-    if (connection.getAutoCommit()) {
-      throw new IllegalStateException(
-          "a fenced read on the caller's connection needs a transaction: call"
-              + " connection.setAutoCommit(false) first, and commit after");
-    }
-    Fence refusing =
-        fences.refusing(connection, current -> FenceRecords.refusing(current, version, partition));
+    Fence refusing = checkFence(connection, version, partition);
     if (refusing != null) {
       return MigrationStore.ReadResult.refused(refusing);
     }
@@ -602,6 +596,34 @@ public final class JdbcMigrationStore implements MigrationStore {
       }
     }
     return new MigrationStore.ReadResult(out, null);
+  }
+
+  /**
+   * The fence check of a read in the caller's transaction, before statements of the caller's own (a
+   * query of the key's rows in the caller's SQL): the fence that refuses a read routed with {@code
+   * version} to {@code partition} on this group, or null when none does. Everything {@link
+   * #read(Connection, long, int, byte[])} says of the transaction holds here: when a fence is
+   * returned, roll back and read along a newer route. After a null answer the check holds the
+   * fences' lock record shared until the transaction ends, so no fence of this group changes before
+   * the caller's statements in the same transaction have read the key's rows.
+   *
+   * @param connection the caller's connection, in a transaction
+   * @param version the routing version the read was routed with
+   * @param partition the partition it was routed to
+   * @return the refusing fence, or null
+   * @throws java.sql.SQLTransactionRollbackException when the transaction's snapshot predates a
+   *     fence change and no current fence refuses the read: roll back and retry the transaction
+   * @throws SQLException when a statement fails (roll back)
+   * @throws IllegalStateException when the connection is in auto-commit mode
+   */
+  public Fence checkFence(Connection connection, long version, int partition) throws SQLException {
+    if (connection.getAutoCommit()) {
+      throw new IllegalStateException(
+          "a fenced read on the caller's connection needs a transaction: call"
+              + " connection.setAutoCommit(false) first, and commit after");
+    }
+    return fences.refusing(
+        connection, current -> FenceRecords.refusing(current, version, partition));
   }
 
   @Override

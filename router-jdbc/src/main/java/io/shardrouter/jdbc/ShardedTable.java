@@ -5,6 +5,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingSource;
+import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.MovedException;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiPredicate;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,6 +100,7 @@ public final class ShardedTable<K> implements AutoCloseable {
   private final long maxWaitNanos;
   private final long updateRetryNanos;
   private final boolean createTables;
+  private final RetryListener retries;
   private final RoutingListener listener =
       new RoutingListener() {
         @Override
@@ -146,6 +149,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     this.maxWaitNanos = b.maxWait.toNanos();
     this.updateRetryNanos = b.updateRetry.toNanos();
     this.createTables = b.createTables;
+    this.retries = b.retries;
     this.router = Router.create(b.initial);
     this.pools = ShardedDataSource.create(b.pools);
   }
@@ -370,9 +374,9 @@ public final class ShardedTable<K> implements AutoCloseable {
         }
         return first.duplicates() > 0 ? Outcome.ALREADY_WRITTEN : Outcome.SUPERSEDED;
       } catch (MovedException e) {
-        awaitOrThrow("write of " + p, attempt, deadline, e.minVersion(), e);
+        awaitOrThrow(Call.WRITE, "write of " + p, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
-        retryOrThrow("write of " + p, attempt, deadline, e);
+        retryOrThrow(Call.WRITE, "write of " + p, attempt, deadline, e);
       }
     }
   }
@@ -448,12 +452,13 @@ public final class ShardedTable<K> implements AutoCloseable {
       }
       String what = "batch write (" + left.size() + " of " + rows.size() + " rows left)";
       if (last instanceof MovedException m) {
-        awaitOrThrow(what, attempt, deadline, minVersion, m);
+        awaitOrThrow(Call.BATCH, what, attempt, deadline, minVersion, m);
       } else {
         serializationRetries.increment();
         if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
           throw exhausted(what, attempt, deadline, last);
         }
+        retries.retrying(Call.BATCH, last);
         backOff(attempt);
       }
     }
@@ -537,53 +542,102 @@ public final class ShardedTable<K> implements AutoCloseable {
    */
   public <T> List<T> read(K key, RowMapper<T> mapper) {
     Objects.requireNonNull(mapper, "mapper");
+    List<Row> rows =
+        fencedRead(
+            key,
+            (store, c, route, kb) -> {
+              MigrationStore.ReadResult r = store.read(c, route.version(), route.partition(), kb);
+              return r.refused() ? new Fenced<>(null, r.refusedBy()) : new Fenced<>(r.rows(), null);
+            },
+            ShardedTable::sameRows);
+    List<T> out = new ArrayList<>(rows.size());
+    for (Row r : rows) {
+      out.add(
+          mapper.map(
+              new StoredRow(
+                  table,
+                  columns,
+                  ColumnValues.decode(columns, r.value()),
+                  r.id(),
+                  r.sequence(),
+                  r.version())));
+    }
+    return out;
+  }
+
+  /**
+   * Runs the caller's {@code query} of {@code key}'s rows (its own SQL over the table, e.g. a page
+   * of one user's orders) in a transaction on the group the key's read route names, after that
+   * group's fence check in the same transaction: the query never reads a group that stopped
+   * receiving the key's writes. A compared canary read runs it on both groups, counts a mismatch
+   * when the two answers are not {@link Object#equals equal}, and returns the authoritative
+   * group's. Retried as writes are (the query runs again: keep it free of side effects).
+   *
+   * @param key the key whose rows the query reads (only this key's: the fence covers its partition,
+   *     not the whole table)
+   * @param query the caller's statements, given the transaction's connection
+   * @return the query's answer
+   * @throws IllegalArgumentException when the key is null or cannot be encoded
+   * @throws JdbcStoreException when the bound is spent, a statement fails (cause: its {@link
+   *     SQLException}), or the table cannot follow its router's version
+   */
+  public <T> T query(K key, KeyQuery<T> query) {
+    Objects.requireNonNull(query, "query");
+    return fencedRead(
+        key,
+        (store, c, route, kb) -> {
+          Fence refusing = store.checkFence(c, route.version(), route.partition());
+          return refusing != null ? new Fenced<>(null, refusing) : new Fenced<>(query.run(c), null);
+        },
+        Objects::equals);
+  }
+
+  /** One group's answer to a read, or the fence that refused it. */
+  private record Fenced<T>(T answer, Fence refusedBy) {}
+
+  /** A read on one group's connection, in a transaction: the fence check, then the rows. */
+  private interface GroupRead<T> {
+    Fenced<T> run(JdbcMigrationStore store, Connection c, ReadRoute route, byte[] key)
+        throws SQLException;
+  }
+
+  /** The retry loop of reads: routes, reads (both groups of a compared canary), compares. */
+  private <T> T fencedRead(K key, GroupRead<T> read, BiPredicate<T, T> same) {
     byte[] kb = keys.canonical(key);
     long deadline = System.nanoTime() + maxWaitNanos;
     for (int attempt = 1; ; attempt++) {
       State s = current();
       ReadRoute route = s.routes().read(kb);
       try {
-        List<Row> rows = fencedRead(s, route.group(), route, kb);
+        T answer = onGroup(s, route.group(), route, kb, read);
         if (route.compareWith() != null) {
-          List<Row> authoritative = fencedRead(s, route.compareWith(), route, kb);
-          if (!sameRows(rows, authoritative)) {
+          T authoritative = onGroup(s, route.compareWith(), route, kb, read);
+          if (!same.test(answer, authoritative)) {
             canaryMismatches.increment();
           }
-          rows = authoritative;
+          answer = authoritative;
         }
-        List<T> out = new ArrayList<>(rows.size());
-        for (Row r : rows) {
-          out.add(
-              mapper.map(
-                  new StoredRow(
-                      table,
-                      columns,
-                      ColumnValues.decode(columns, r.value()),
-                      r.id(),
-                      r.sequence(),
-                      r.version())));
-        }
-        return out;
+        return answer;
       } catch (MovedException e) {
-        awaitOrThrow("read of key " + key, attempt, deadline, e.minVersion(), e);
+        awaitOrThrow(Call.READ, "read of key " + key, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
-        retryOrThrow("read of key " + key, attempt, deadline, e);
+        retryOrThrow(Call.READ, "read of key " + key, attempt, deadline, e);
       }
     }
   }
 
-  private List<Row> fencedRead(State s, ReplicaGroup g, ReadRoute route, byte[] key)
+  private <T> T onGroup(State s, ReplicaGroup g, ReadRoute route, byte[] key, GroupRead<T> read)
       throws SQLException {
     Opened o = opened(s, g);
     try (Connection c = o.primary().getConnection()) {
       int was = begin(c);
       try {
-        MigrationStore.ReadResult r = o.store().read(c, route.version(), route.partition(), key);
-        if (r.refused()) {
+        Fenced<T> r = read.run(o.store(), c, route, key);
+        if (r.refusedBy() != null) {
           throw new MovedException(g.id(), r.refusedBy(), route.version(), null);
         }
         c.commit();
-        return r.rows();
+        return r.answer();
       } catch (SQLException | RuntimeException e) {
         rollback(c, e);
         throw e;
@@ -652,16 +706,24 @@ public final class ShardedTable<K> implements AutoCloseable {
     }
   }
 
-  /** True for a serialization failure or deadlock: the transaction may be run again. */
+  /**
+   * True for a serialization failure or deadlock, so the transaction may be run again: a {@link
+   * SQLTransactionRollbackException}, SQL state {@code 40001} (H2 reports a deadlock so too),
+   * {@code 40P01} (PostgreSQL's deadlock) or {@code 90131} (H2's concurrent update of a row under
+   * {@code REPEATABLE READ}), on {@code e}, its causes or its chained exceptions.
+   */
   static boolean serializationFailure(SQLException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof SQLTransactionRollbackException) {
         return true;
       }
-      if (t instanceof SQLException x
-          && x.getSQLState() != null
-          && (x.getSQLState().equals("40001") || x.getSQLState().equals("40P01"))) {
-        return true;
+      if (t instanceof SQLException x) {
+        for (SQLException n = x; n != null; n = n.getNextException()) {
+          String state = n.getSQLState();
+          if ("40001".equals(state) || "40P01".equals(state) || "90131".equals(state)) {
+            return true;
+          }
+        }
       }
     }
     return false;
@@ -679,19 +741,21 @@ public final class ShardedTable<K> implements AutoCloseable {
    * time are spent.
    */
   private void awaitOrThrow(
-      String what, int attempt, long deadline, long minVersion, MovedException e) {
+      Call call, String what, int attempt, long deadline, long minVersion, MovedException e) {
     movedRetries.increment();
     if (attempt >= maxAttempts || !awaitVersion(minVersion, deadline)) {
       throw exhausted(what, attempt, deadline, e);
     }
+    retries.retrying(call, e);
   }
 
-  private void retryOrThrow(String what, int attempt, long deadline, SQLException e) {
+  private void retryOrThrow(Call call, String what, int attempt, long deadline, SQLException e) {
     retriable(what, e);
     serializationRetries.increment();
     if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
       throw exhausted(what, attempt, deadline, e);
     }
+    retries.retrying(call, e);
     backOff(attempt);
   }
 
@@ -944,6 +1008,42 @@ public final class ShardedTable<K> implements AutoCloseable {
     void run(Connection transaction) throws SQLException;
   }
 
+  /**
+   * The caller's statements reading one key's rows in a fenced transaction ({@link #query}).
+   *
+   * @param <T> the answer's type
+   */
+  @FunctionalInterface
+  public interface KeyQuery<T> {
+    /**
+     * Reads on {@code transaction}, after the group's fence check; do not commit or roll back.
+     *
+     * @throws SQLException to fail the read (a serialization failure is retried)
+     */
+    T run(Connection transaction) throws SQLException;
+  }
+
+  /** The kinds of call a {@link RetryListener} hears of. */
+  public enum Call {
+    /** {@link #write}. */
+    WRITE,
+    /** {@link #writeAll}. */
+    BATCH,
+    /** {@link #read} or {@link #query}. */
+    READ
+  }
+
+  /** Hears of each retry of a call ({@link Builder#onRetry}). */
+  @FunctionalInterface
+  public interface RetryListener {
+    /**
+     * {@code call} runs again after {@code cause}: a {@link MovedException} (a fence refused it;
+     * the table now serves the version the fence named) or a serialization failure ({@link
+     * SQLException}).
+     */
+    void retrying(Call call, Exception cause);
+  }
+
   /** Makes the caller's object of one stored row. */
   @FunctionalInterface
   public interface RowMapper<T> {
@@ -1000,6 +1100,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     private Duration maxWait = Duration.ofSeconds(10);
     private Duration updateRetry = Duration.ofSeconds(1);
     private boolean createTables = true;
+    private RetryListener retries = (call, cause) -> {};
 
     private Builder(String table, KeyEncoding<K> keys, List<String> columns) {
       this.table = SqlIdentifiers.check("sharded table", table);
@@ -1089,6 +1190,16 @@ public final class ShardedTable<K> implements AutoCloseable {
             "updateRetryInterval of table '" + table + "' must be >= 0, got " + interval);
       }
       this.updateRetry = interval;
+      return this;
+    }
+
+    /**
+     * Told of every retry, on the caller's thread, before the call runs again (e.g. to count the
+     * retries of each phase of a migration, or to trace a request); it must not throw. None by
+     * default: {@link #status()} counts them anyway.
+     */
+    public Builder<K> onRetry(RetryListener listener) {
+      this.retries = Objects.requireNonNull(listener, "listener");
       return this;
     }
 

@@ -316,6 +316,80 @@ class ShardedTableTest {
     }
   }
 
+  /** The caller's own SQL of one key, after the fence check in the same transaction. */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void query_runsCallersSqlAfterTheFenceCheck_refusedLikeARead(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(2);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 2);
+    PushSource source = new PushSource(v1);
+    List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    AtomicLong ran = new AtomicLong();
+    ShardedTable.KeyQuery<List<Long>> centsOfK =
+        c -> {
+          ran.incrementAndGet();
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT cents FROM orders WHERE row_key = ? AND cents >= ? ORDER BY cents DESC")) {
+            ps.setBytes(1, "k".getBytes(StandardCharsets.UTF_8));
+            ps.setLong(2, 5);
+            List<Long> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                out.add(rs.getLong(1));
+              }
+            }
+            return out;
+          }
+        };
+    try (ShardedTable<String> t =
+        orders(source, new Groups(cluster))
+            .retry(3, Duration.ofMillis(300))
+            .onRetry((call, cause) -> heard.add(call + " " + cause.getClass().getSimpleName()))
+            .build()) {
+      for (long cents = 1; cents <= 9; cents += 2) {
+        t.write("k", "o" + cents, 1, "c", cents);
+      }
+      assertEquals(List.of(9L, 7L, 5L), t.query("k", centsOfK));
+      assertEquals(1, ran.get());
+      int p = v1.route("k").partition();
+      JdbcMigrationStore owner = t.migrationStores(v1).get(v1.route("k").group().id());
+      owner.setFence(new Fence(p, 1, 99, Phase.CUT_OVER));
+      JdbcStoreException e = assertThrows(JdbcStoreException.class, () -> t.query("k", centsOfK));
+      assertInstanceOf(MovedException.class, e.getCause());
+      assertEquals(1, ran.get(), "a refused query never runs the caller's statements");
+      assertEquals(List.of(), heard, "version 99 never came: nothing was retried");
+      // a fence asking for version 2, which arrives while the query waits: one retry, then rows
+      owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER));
+      Thread publisher =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(50);
+                } catch (InterruptedException x) {
+                  Thread.currentThread().interrupt();
+                }
+                source.push(cluster.table("orders", 2, PARTITIONS, 2));
+              });
+      publisher.start();
+      assertEquals(List.of(9L, 7L, 5L), t.query("k", centsOfK));
+      publisher.join();
+      assertEquals(2, ran.get(), "the retry on version 2 ran the statements once");
+      assertEquals(List.of("READ MovedException"), heard);
+      JdbcStoreException bad =
+          assertThrows(
+              JdbcStoreException.class,
+              () ->
+                  t.query(
+                      "other",
+                      c -> {
+                        throw new java.sql.SQLSyntaxErrorException("no such column: nope");
+                      }));
+      assertTrue(bad.getMessage().contains("read of key other"), bad.getMessage());
+      assertTrue(bad.getCause().getMessage().contains("nope"), bad.getCause().toString());
+    }
+  }
+
   /**
    * The coordinator reshards 4 -> 5 groups and publishes each phase through the routing source,
    * while writers and readers go through the table: every acknowledged write once on its owner, no
@@ -373,7 +447,10 @@ class ShardedTableTest {
                   while (!stop.get()) {
                     String key = "w" + readRandom.nextInt(2) + "-" + readRandom.nextInt(50);
                     Long before = acked.get(key);
-                    List<Long> seen = t.read(key, StoredRow::sequence);
+                    List<Long> seen =
+                        readRandom.nextBoolean()
+                            ? t.read(key, StoredRow::sequence)
+                            : t.query(key, c -> sequences(c, key)); // the caller's own SQL
                     reads.incrementAndGet();
                     if (before != null && (seen.isEmpty() || seen.get(0) < before)) {
                       stale.incrementAndGet();
@@ -424,6 +501,19 @@ class ShardedTableTest {
       assertEquals(0, duplicated, at);
       assertEquals(0, stale.get(), at);
       assertTrue(reads.get() > 0, at);
+    }
+  }
+
+  private static List<Long> sequences(Connection c, String key) throws java.sql.SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT seq FROM orders WHERE row_key = ?")) {
+      ps.setBytes(1, key.getBytes(StandardCharsets.UTF_8));
+      List<Long> out = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getLong(1));
+        }
+      }
+      return out;
     }
   }
 

@@ -72,6 +72,7 @@ public final class MigrationCoordinator {
         };
     String id =
         b.migrationId != null ? b.migrationId : plan.from().entity() + "-" + plan.fingerprint();
+    stateStore.claim(id); // one coordinator per migration, where the store can tell
     MigrationState loaded = stateStore.load(id);
     if (loaded == null) {
       loaded = MigrationState.planned(id, plan.fingerprint(), plan.from().version());

@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * <p>Implementations: {@link #inDirectory} (a file per migration, atomic rename, checksum); a store
  * in a database or in ZooKeeper works the same way.
  *
- * <p><b>Thread-safety:</b> one coordinator writes a migration's state; implementations need not
- * support concurrent writers of one id.
+ * <p><b>Thread-safety:</b> one coordinator writes a migration's state. A store may enforce it
+ * ({@link #claim}): the directory store with an OS file lock per migration, router-zookeeper's
+ * store with the state znode's version.
  *
  * <p><b>Stability:</b> evolving. Changes to this interface are additive.
  */
@@ -22,8 +23,13 @@ public interface MigrationStateStore {
    * forces it to disk and renames it over the old one atomically, so a crash leaves the old state
    * or the new one; a file whose checksum does not match is refused on load, never half read.
    *
-   * <p>Safe for concurrent use; one writer per migration id is assumed. A migration id must be a
-   * file name: letters, digits, {@code .}, {@code _} and {@code -}.
+   * <p>One coordinator per migration: {@link #claim} (and the first save) takes an OS lock on
+   * {@code <dir>/<id>.lock}, which holds the holder's process id, host and start time, until the
+   * process ends. A coordinator of another process is refused with the holder named; a later claim
+   * in the same process takes the migration over, and the saves of the coordinator it took over
+   * from are refused. Loading needs no lock (a status display may read the state of a running
+   * coordinator). A migration id must be a file name: letters, digits, {@code .}, {@code _} and
+   * {@code -}.
    *
    * @param dir the directory, created when missing
    * @throws java.io.UncheckedIOException when {@code dir} cannot be created
@@ -45,6 +51,40 @@ public interface MigrationStateStore {
    * Saves a state, replacing the previous one of its id, durably and atomically.
    *
    * @param state the state
+   * @throws ConflictException when another coordinator holds the migration (a store that allows one
+   *     writer only: {@link #claim})
    */
   void save(MigrationState state);
+
+  /**
+   * Makes the caller the one coordinator that saves {@code migrationId}'s state, before it loads
+   * it: {@link MigrationCoordinator.Builder#build} calls it. A store that allows one writer per
+   * migration refuses a second one here, and from then on refuses the saves of a coordinator that
+   * another one took over from (a paused former leader's). The default allows any number of
+   * writers: the caller makes sure there is one.
+   *
+   * @param migrationId the migration's id
+   * @throws ConflictException when another coordinator holds the migration
+   */
+  default void claim(String migrationId) {}
+
+  /**
+   * A claim or a save refused because another coordinator holds the migration: its message names
+   * the holder where the store knows it. Stop this coordinator; the holder goes on.
+   *
+   * <p><b>Stability:</b> evolving.
+   */
+  final class ConflictException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    /** A conflict described by {@code message} (what, who holds it, what to do). */
+    public ConflictException(String message) {
+      super(message);
+    }
+
+    /** A conflict described by {@code message}, found through {@code cause}. */
+    public ConflictException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
 }

@@ -2,6 +2,7 @@ package io.shardrouter.core.metadata;
 
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
 import java.time.Duration;
 
 /**
@@ -28,6 +29,15 @@ public interface RoutingSource extends AutoCloseable {
    *     wiring mistake, one source per entity
    */
   void subscribe(Router router);
+
+  /**
+   * A source that always serves {@code table}: for a service whose routing never changes while it
+   * runs (a table built into its configuration), and for tests. Its status is always healthy, with
+   * an age of zero: the table is as good now as when it was given.
+   */
+  static RoutingSource fixed(RoutingTable table) {
+    return new FixedRoutingSource(table);
+  }
 
   /** Stops updating {@code router}; a router that is not subscribed is ignored. */
   void unsubscribe(Router router);

@@ -4,15 +4,20 @@ import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.MigrationStateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
@@ -27,6 +32,15 @@ import java.util.zip.CRC32;
  */
 public final class FileStateStore implements MigrationStateStore {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
+
+  /**
+   * The lock files this process holds, and the store that holds each: an OS lock is per process, so
+   * the stores of one process share it, and the last to claim a migration holds it.
+   */
+  private static final Map<Path, Held> HELD = new HashMap<>(); // guarded by itself
+
+  private record Held(FileChannel channel, FileLock lock, FileStateStore holder) {}
+
   private final Path dir;
 
   /**
@@ -97,8 +111,107 @@ public final class FileStateStore implements MigrationStateStore {
     }
   }
 
+  /**
+   * Takes the OS lock of {@code <dir>/<id>.lock} for this process (or takes the migration over from
+   * another store of this process) and writes the holder into the file.
+   *
+   * @throws ConflictException when another process holds the lock: names the holder
+   */
+  @Override
+  public void claim(String migrationId) {
+    Path lockFile = lockOf(migrationId);
+    synchronized (HELD) {
+      Held held = HELD.get(lockFile);
+      if (held != null) {
+        HELD.put(lockFile, new Held(held.channel(), held.lock(), this));
+        return;
+      }
+      FileChannel ch = null;
+      try {
+        ch =
+            FileChannel.open(
+                lockFile,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        FileLock lock = ch.tryLock();
+        if (lock == null) {
+          String holder = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
+          ch.close();
+          throw new ConflictException(
+              "migration '"
+                  + migrationId
+                  + "' is held by another coordinator ("
+                  + (holder.isEmpty() ? "holder not yet written" : holder)
+                  + "; lock file "
+                  + lockFile
+                  + "): one coordinator per migration; stop that one first, or wait for it to"
+                  + " end (the lock goes with its process)");
+        }
+        byte[] who = (holder() + "\n").getBytes(StandardCharsets.UTF_8);
+        ch.truncate(0);
+        ch.write(ByteBuffer.wrap(who), 0);
+        ch.force(true);
+        HELD.put(lockFile, new Held(ch, lock, this));
+      } catch (IOException e) {
+        closeQuietly(ch);
+        throw new UncheckedIOException("cannot lock migration state " + lockFile, e);
+      }
+    }
+  }
+
+  /** {@code pid 1234 on host since 2026-12-05T20:00:00Z}. */
+  private static String holder() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "an unknown host";
+    }
+    return "pid "
+        + ProcessHandle.current().pid()
+        + " on "
+        + host
+        + " since "
+        + ProcessHandle.current().info().startInstant().orElse(Instant.now());
+  }
+
+  private static void closeQuietly(FileChannel ch) {
+    if (ch != null) {
+      try {
+        ch.close();
+      } catch (IOException ignored) {
+        // the claim failed already; the channel holds no lock
+      }
+    }
+  }
+
+  /** Claims the migration on its first save; refuses a save of a store another one took over. */
+  private void checkHolder(String migrationId) {
+    Path lockFile = lockOf(migrationId);
+    Held held;
+    synchronized (HELD) {
+      held = HELD.get(lockFile);
+    }
+    if (held == null) {
+      claim(migrationId);
+    } else if (held.holder() != this) {
+      throw new ConflictException(
+          "migration '"
+              + migrationId
+              + "' was taken over by another coordinator of this process; this one must stop"
+              + " (its state is not saved)");
+    }
+  }
+
+  private Path lockOf(String migrationId) {
+    Path file = fileOf(migrationId);
+    return file.resolveSibling(migrationId + ".lock").toAbsolutePath().normalize();
+  }
+
   @Override
   public void save(MigrationState state) {
+    checkHolder(state.migrationId());
     Path file = fileOf(state.migrationId());
     String body = StateCodec.write(state) + "\n";
     byte[] bytes = (body + "crc32 " + crc(body) + "\n").getBytes(StandardCharsets.UTF_8);

@@ -1,27 +1,31 @@
 package io.shardrouter.examples.orders;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.jdbc.ShardedDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
-import org.postgresql.ds.PGConnectionPoolDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * The databases of the reshard demo: one endpoint (JDBC URL) per group, and pooled data sources for
- * them. By default every group is an embedded H2 in-memory database; {@code --jdbc URL} puts every
- * group in a schema of its own on one PostgreSQL server, and {@code --jdbc URL1,URL2,...} gives one
- * database per group (H2 or PostgreSQL, the demo's tables are dropped first).
+ * them (H2's own pool for embedded H2, HikariCP for PostgreSQL). By default every group is an
+ * embedded H2 in-memory database; {@code --jdbc URL} puts every group in a schema of its own on one
+ * PostgreSQL server, and {@code --jdbc URL1,URL2,...} gives one database per group (H2 or
+ * PostgreSQL, the demo's tables are dropped first).
  */
 final class DemoDatabases implements ShardedDataSource.Factory {
   private static final String SCHEMA = "currentSchema=";
   private static final int POOL = 48;
+  private static final int PG_POOL = 16;
 
   private DemoDatabases() {}
 
@@ -89,16 +93,24 @@ final class DemoDatabases implements ShardedDataSource.Factory {
       pool.setMaxConnections(POOL);
       return pool;
     }
-    PGConnectionPoolDataSource pg = new PGConnectionPoolDataSource();
-    pg.setURL(url);
-    JdbcConnectionPool pool = JdbcConnectionPool.create(pg);
-    pool.setMaxConnections(POOL);
-    return pool;
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setPoolName(group.id() + "@" + replica.endpoint().replaceAll("password=[^&]*", ""));
+    config.setMaximumPoolSize(PG_POOL);
+    config.setMinimumIdle(0); // open on demand: two processes' pools share one server
+    config.setIdleTimeout(Duration.ofSeconds(10).toMillis());
+    config.setConnectionTimeout(Duration.ofSeconds(30).toMillis());
+    config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+    return new HikariDataSource(config);
   }
 
   @Override
   public void close(DataSource dataSource) {
-    ((JdbcConnectionPool) dataSource).dispose();
+    if (dataSource instanceof HikariDataSource hikari) {
+      hikari.close();
+    } else {
+      ((JdbcConnectionPool) dataSource).dispose();
+    }
   }
 
   /**

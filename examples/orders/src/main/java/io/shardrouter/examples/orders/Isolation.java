@@ -1,15 +1,13 @@
 package io.shardrouter.examples.orders;
 
 import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.SQLTransactionRollbackException;
 import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The isolation level the orders service runs its transactions at ({@link OrderDao}), and what a
- * transaction that the database rolled back to keep that level (a serialization failure) looks
- * like, so that callers retry it.
+ * The isolation level the orders service runs its transactions at ({@link
+ * OrdersSchema#ordersTable}); the orders table runs a transaction the database rolled back to keep
+ * that level (a serialization failure) again.
  */
 public enum Isolation {
   /** {@code READ COMMITTED}: each statement sees what was committed before it started. */
@@ -52,32 +50,5 @@ public enum Isolation {
             + text
             + "' is not one of "
             + Arrays.stream(values()).map(Isolation::label).toList());
-  }
-
-  /**
-   * True when {@code e} (or an exception chained to it) says the database rolled the transaction
-   * back to keep its isolation level, so that running it again may succeed: a {@link
-   * SQLTransactionRollbackException}, SQL state {@code 40001} (serialization failure; H2 also
-   * reports a deadlock so), {@code 40P01} (PostgreSQL's deadlock) or {@code 90131} (H2's concurrent
-   * update of a row under {@code REPEATABLE READ}).
-   */
-  public static boolean serializationFailure(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLTransactionRollbackException) {
-        return true;
-      }
-      if (t instanceof SQLException s) {
-        for (SQLException n = s; n != null; n = n.getNextException()) {
-          String state = n.getSQLState();
-          if ("40001".equals(state) || "40P01".equals(state) || "90131".equals(state)) {
-            return true;
-          }
-        }
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
   }
 }

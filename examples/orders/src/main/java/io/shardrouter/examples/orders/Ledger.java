@@ -11,9 +11,6 @@ import java.util.concurrent.ConcurrentMap;
  * not hold) and during the run (stale: a read that misses a revision acknowledged before it).
  */
 final class Ledger {
-  /** A user of the demo. */
-  record User(String tenant, String userId) {}
-
   /** The newest acknowledged revision of an order, and its content. */
   record Acked(Order order, long revision) {}
 

@@ -1,9 +1,7 @@
 package io.shardrouter.examples.orders;
 
 import io.shardrouter.examples.orders.Ledger.Acked;
-import io.shardrouter.examples.orders.Ledger.User;
-import io.shardrouter.migrate.MigrationRouter;
-import io.shardrouter.migrate.MovedException;
+import io.shardrouter.jdbc.JdbcStoreException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,24 +18,19 @@ import java.util.concurrent.atomic.LongAdder;
  * of them routing with a router that learns every new version late (a slow process of the fleet),
  * and reader threads that read a random user's orders and check that none acknowledged before the
  * read is missing or older (a stale read); every other reader (and a lone one) routes with the late
- * router too. A write or read a fence refuses is retried, with the same revision, once its router
- * has the version the fence asks for (which the coordinator may publish a moment after it set the
- * fence); one the database rolled back to keep its isolation level (a serialization failure) is
- * retried at once.
+ * router too. The orders tables retry a write or read a fence refuses (with the same revision, once
+ * the table has the version the fence asks for, which the coordinator may publish a moment after it
+ * set the fence) and one the database rolled back to keep its isolation level (a serialization
+ * failure); other SQL failures are retried here, a few times.
  */
 final class LoadGenerator implements AutoCloseable {
-  /** A client: its DAO and the router it routes with. */
-  record Client(OrderDao dao, MigrationRouter router) {}
-
-  private static final long WAIT_FOR_VERSION_NANOS = TimeUnit.SECONDS.toNanos(30);
   private static final int SQL_RETRIES = 5;
-  private static final int SERIALIZATION_RETRIES = 200;
 
   private final List<User> users;
   private final Ledger ledger;
   private final PhaseStats stats;
-  private final Client client;
-  private final Client lagging;
+  private final OrderDao client;
+  private final OrderDao lagging;
   private final long seed;
   private final int writers;
   private final int readers;
@@ -51,8 +44,8 @@ final class LoadGenerator implements AutoCloseable {
       List<User> users,
       Ledger ledger,
       PhaseStats stats,
-      Client client,
-      Client lagging,
+      OrderDao client,
+      OrderDao lagging,
       long seed,
       int writers,
       int readers,
@@ -75,12 +68,12 @@ final class LoadGenerator implements AutoCloseable {
   LoadGenerator start() {
     for (int w = 0; w < writers; w++) {
       int id = w;
-      Client c = w == writers - 1 ? lagging : client;
+      OrderDao c = w == writers - 1 ? lagging : client;
       spawn("writer-" + w, () -> write(id, c));
     }
     for (int r = 0; r < readers; r++) {
       int id = r;
-      Client c = laggingReader(r, readers) ? lagging : client;
+      OrderDao c = laggingReader(r, readers) ? lagging : client;
       spawn("reader-" + r, () -> read(id, c));
     }
     return this;
@@ -126,7 +119,7 @@ final class LoadGenerator implements AutoCloseable {
     t.start();
   }
 
-  private void write(int id, Client c) throws Exception {
+  private void write(int id, OrderDao c) throws Exception {
     SplittableRandom rnd = new SplittableRandom(seed * 31 + id);
     List<User> mine = new ArrayList<>();
     for (int i = id; i < users.size(); i += writers) {
@@ -150,25 +143,12 @@ final class LoadGenerator implements AutoCloseable {
         revision = a.revision() + 1;
       }
       long t0 = System.nanoTime();
-      for (int sqlFailures = 0, conflicts = 0; ; ) {
+      for (int sqlFailures = 0; ; sqlFailures++) {
         try {
-          c.dao().save(order, revision);
+          c.save(order, revision); // the table retries refusals and serialization failures
           break;
-        } catch (MovedException e) {
-          stats.now().fenced.increment();
-          awaitVersion(c.router(), e.minVersion());
-        } catch (SQLException e) {
-          if (Isolation.serializationFailure(e)) {
-            if (++conflicts > SERIALIZATION_RETRIES) {
-              throw e;
-            }
-            stats.now().serialization.increment();
-          } else {
-            if (++sqlFailures > SQL_RETRIES) {
-              throw e;
-            }
-            sqlRetries.increment();
-          }
+        } catch (JdbcStoreException e) {
+          retryOrThrow(e, sqlFailures);
         }
       }
       long micros = (System.nanoTime() - t0) / 1_000;
@@ -179,32 +159,19 @@ final class LoadGenerator implements AutoCloseable {
     }
   }
 
-  private void read(int id, Client c) throws Exception {
+  private void read(int id, OrderDao c) throws Exception {
     SplittableRandom rnd = new SplittableRandom(seed * 17 + 1_000 + id);
     while (!stop) {
       User u = users.get(rnd.nextInt(users.size()));
       Map<String, Acked> before = ledger.of(u);
       long t0 = System.nanoTime();
       List<OrderRevision> got;
-      for (int sqlFailures = 0, conflicts = 0; ; ) {
+      for (int sqlFailures = 0; ; sqlFailures++) {
         try {
-          got = c.dao().ordersOf(u.tenant(), u.userId());
+          got = c.ordersOf(u.tenant(), u.userId());
           break;
-        } catch (MovedException e) {
-          stats.now().fencedReads.increment();
-          awaitVersion(c.router(), e.minVersion());
-        } catch (SQLException e) {
-          if (Isolation.serializationFailure(e)) {
-            if (++conflicts > SERIALIZATION_RETRIES) {
-              throw e;
-            }
-            stats.now().serialization.increment();
-          } else {
-            if (++sqlFailures > SQL_RETRIES) {
-              throw e;
-            }
-            sqlRetries.increment();
-          }
+        } catch (JdbcStoreException e) {
+          retryOrThrow(e, sqlFailures);
         }
       }
       long micros = (System.nanoTime() - t0) / 1_000;
@@ -232,20 +199,16 @@ final class LoadGenerator implements AutoCloseable {
     return false;
   }
 
-  /** Waits until {@code router} has {@code version} or a later one (30 s at most). */
-  static void awaitVersion(MigrationRouter router, long version) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT_FOR_VERSION_NANOS;
-    while (router.routes().version() < version) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            "the router stayed on version "
-                + router.routes().version()
-                + " for 30 s while version "
-                + version
-                + " is published");
-      }
-      Thread.sleep(1);
+  /**
+   * Counts a failed call whose cause is a SQL failure the table does not retry itself (a lock
+   * timeout, say), to be run again; throws after {@value #SQL_RETRIES} of them, or when the table's
+   * own retries were spent.
+   */
+  private void retryOrThrow(JdbcStoreException e, int failures) {
+    if (!(e.getCause() instanceof SQLException) || failures >= SQL_RETRIES) {
+      throw e;
     }
+    sqlRetries.increment();
   }
 
   /** Stops the clients and waits for them; rethrows the first failure of any. */

@@ -11,4 +11,9 @@ package io.shardrouter.examples.orders;
  * @param amountCents the amount, in cents
  */
 public record Order(
-    String tenant, String userId, String orderId, long createdAtMillis, long amountCents) {}
+    String tenant, String userId, String orderId, long createdAtMillis, long amountCents) {
+  /** The user it belongs to: the key the orders table routes. */
+  public User user() {
+    return new User(tenant, userId);
+  }
+}

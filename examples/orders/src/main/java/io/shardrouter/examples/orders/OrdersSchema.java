@@ -1,12 +1,20 @@
 package io.shardrouter.examples.orders;
 
+import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.Dialect;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
+import io.shardrouter.jdbc.KeyEncoding;
 import io.shardrouter.jdbc.Outbox;
+import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.jdbc.ShardedTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -43,6 +51,32 @@ public final class OrdersSchema {
   /** The orders table's own columns, in the order {@link #ordersStore} takes their values. */
   public static final List<String> ORDER_COLUMNS =
       List.of("tenant", "user_id", "order_id", "created_at", "month_bucket", "amount_cents");
+
+  // --- README: orders-table begins
+  /** The orders key {@code [tenant, user_id]}, as the orders routing table routes it. */
+  public static final KeyEncoding<User> ORDER_KEYS =
+      KeyEncoding.composite(
+          u -> CompositeKey.of(u.tenant(), u.userId()), KeyType.Kind.STRING, KeyType.Kind.STRING);
+
+  /**
+   * The orders table of a service, to build: it follows {@code source} (starting from {@code
+   * initial}), opens a pool per group member with {@code pools}, and runs its transactions at
+   * {@code isolation}; a call a fence refused, or that failed to serialize, is retried for up to 30
+   * s (the time a process of the fleet may take to learn a version).
+   */
+  public static ShardedTable.Builder<User> ordersTable(
+      RoutingSource source,
+      RoutingTable initial,
+      ShardedDataSource.Factory pools,
+      Isolation isolation) {
+    return ShardedTable.builder(ORDERS_TABLE, ORDER_KEYS, ORDER_COLUMNS.toArray(String[]::new))
+        .routing(source, initial)
+        .pools(pools)
+        .isolation(isolation.level())
+        .retry(1_000, Duration.ofSeconds(30));
+  }
+
+  // --- README: orders-table ends
 
   private OrdersSchema() {}
 

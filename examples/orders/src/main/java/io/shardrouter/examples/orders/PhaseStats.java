@@ -1,5 +1,7 @@
 package io.shardrouter.examples.orders;
 
+import io.shardrouter.jdbc.ShardedTable;
+import io.shardrouter.migrate.MovedException;
 import io.shardrouter.migrate.Phase;
 import java.io.PrintStream;
 import java.util.EnumMap;
@@ -62,6 +64,21 @@ final class PhaseStats {
   /** Ends the last phase. */
   void end() {
     phases.get(current).endedNanos = System.nanoTime();
+  }
+
+  /**
+   * A table's retry ({@code ShardedTable.Builder.onRetry}), counted in the current phase: a write
+   * or read a fence refused, or a transaction that failed to serialize.
+   */
+  void retrying(ShardedTable.Call call, Exception cause) {
+    Of now = now();
+    if (!(cause instanceof MovedException)) {
+      now.serialization.increment();
+    } else if (call == ShardedTable.Call.READ) {
+      now.fencedReads.increment();
+    } else {
+      now.fenced.increment();
+    }
   }
 
   Of of(Phase phase) {

@@ -16,8 +16,8 @@ import java.util.Map;
  * <pre>
  * options: --jdbc URL[,URL...]  PostgreSQL (one URL: a schema per group) or six URLs; default H2
  *          --users N (2000) --orders-per-user N (10) --writers N (4) --readers N (2)
- *          --hold-ms N (1000: how long the clients run in each phase) --lag-ms N (150: how late the
- *          slow clients learn each version) --seed N (1)
+ *          --hold-ms N (1000: how long the clients run in each phase) --lag-ms N (150: how often
+ *          the slow clients poll the routing file) --seed N (1)
  *          --isolation LEVEL[,LEVEL] (read-committed,repeatable-read: the level of both runs, or of
  *          run 1 and run 2; read-committed, repeatable-read or serializable)
  * </pre>
@@ -51,7 +51,7 @@ public final class ReshardDemo {
     out.printf(
         Locale.ROOT,
         "orders service on %s: %,d users, %,d orders; %d writers and %d readers (one writer and"
-            + " %s learn each routing version %d ms late); seed %d%n",
+            + " %s poll the routing file every %d ms, the others every 5 ms); seed %d%n",
         where,
         o.users(),
         (long) o.users() * o.ordersPerUser(),

@@ -3,26 +3,28 @@ package io.shardrouter.examples.orders;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.examples.orders.Ledger.User;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFileSource;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.jdbc.ShardedTable;
+import io.shardrouter.jdbc.ShardedTable.Write;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
-import io.shardrouter.migrate.MigrationRouter;
-import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationStateStore;
-import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Phase;
-import io.shardrouter.migrate.Row;
-import io.shardrouter.migrate.WriteRoute;
 import io.shardrouter.query.ScatterGather;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +32,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -82,20 +83,23 @@ final class ReshardRun {
     RoutingTable to = OrdersRouting.orders(2, endpoints.subList(0, 5), endpoints.get(5));
     MigrationPlan plan = MigrationPlan.between(from, to).withCanary(25, false);
     ExecutorService jdbc = Executors.newFixedThreadPool(4);
-    ScheduledExecutorService fleet = Executors.newSingleThreadScheduledExecutor();
     Path stateDir = Files.createTempDirectory("shardrouter-demo-state");
+    Path routingFile = stateDir.resolve("orders.routing.json");
     DemoDatabases.prepare(endpoints);
-    // The service routes with one Router, which the coordinator updates; its ShardedDataSource
-    // opens
-    // g5 when the first phase of the migration names it. The operator's side (schema, load,
-    // coordinator, end check) has its own pools over all six groups.
-    Router ordersRouter = Router.create(from);
-    Router slowTables = Router.create(from); // the slow client is another process: its own pools
+    // The service's two kinds of process follow the routing file the coordinator publishes: the
+    // prompt one polls it every 5 ms, the slow one every lagMillis. Each has its own orders table
+    // (its router, its pools: g5's open when the first phase of the migration names it). The
+    // operator's side (schema, coordinator, end check) has its own pools over all six groups.
+    publish(routingFile, from);
+    PhaseStats stats = new PhaseStats(from.version());
     try (ShardedDataSource admin =
             ShardedDataSource.create(
                 DemoDatabases.factory(), Router.create(from), Router.create(to));
-        ShardedDataSource db = ShardedDataSource.create(DemoDatabases.factory(), ordersRouter);
-        ShardedDataSource slowDb = ShardedDataSource.create(DemoDatabases.factory(), slowTables);
+        RoutingFileSource prompt =
+            RoutingFileSource.of(routingFile, Router.create(from)).start(Duration.ofMillis(5));
+        RoutingFileSource slow =
+            RoutingFileSource.of(routingFile, Router.create(from))
+                .start(Duration.ofMillis(Math.max(1, o.lagMillis())));
         ScatterGather scatter =
             ScatterGather.builder().maxConcurrency(8).deadline(Duration.ofSeconds(10)).build()) {
       JdbcClaimStore claims = JdbcClaimStore.create(admin, OrdersSchema.CLAIMS_TABLE);
@@ -104,101 +108,104 @@ final class ReshardRun {
         OrdersSchema.create(admin.primary(g), claims);
         stores.put(g.id(), OrdersSchema.ordersStore(g.id(), admin.primary(g)));
       }
-      MigrationRouter router = new MigrationRouter(MigrationRoutes.of(from));
-      MigrationRouter slow = new MigrationRouter(MigrationRoutes.of(from));
-      Ledger ledger = new Ledger();
-      List<User> users = load(o, from, stores, ledger, out);
-      out.printf(
-          Locale.ROOT,
-          "plan: %d of %d partitions move to g5 (%.1f%% of keys); %d movements; canary %d%% of"
-              + " reads%n",
-          movedPartitions(plan),
-          from.partitionCount(),
-          100 * plan.movedShare(),
-          plan.movements().size(),
-          plan.canaryPercent());
-      MigrationCoordinator coordinator =
-          MigrationCoordinator.builder(plan)
-              .stores(stores)
-              .stateStore(MigrationStateStore.inDirectory(stateDir))
-              .routers(ordersRouter)
-              .migrationRouters(router)
-              .publisher(
-                  r ->
-                      fleet.schedule(
-                          () -> {
-                            slowTables.update(r.table());
-                            slow.update(r);
-                          },
-                          o.lagMillis(),
-                          TimeUnit.MILLISECONDS))
-              .gate(v -> awaitVersion(slow, v))
-              .batchSize(250)
-              .build();
-      PhaseStats stats = new PhaseStats(from.version());
-      LoadGenerator.Client client =
-          new LoadGenerator.Client(
-              new OrderDao(router, db, scatter, jdbc, CURSOR_KEY, isolation), router);
-      LoadGenerator.Client lagging =
-          new LoadGenerator.Client(
-              new OrderDao(slow, slowDb, scatter, jdbc, CURSOR_KEY, isolation), slow);
-      LoadGenerator load =
-          new LoadGenerator(
-              users,
-              ledger,
-              stats,
-              client,
-              lagging,
-              o.seed(),
-              o.writers(),
-              o.readers(),
-              EPOCH_MILLIS);
-      long sqlRetries;
-      try (LoadGenerator running = load.start()) {
-        Thread.sleep(o.holdMillis());
-        Progress progress = new Progress(out, plan.movements().size());
-        List<Phase> goals = new ArrayList<>(MigrationPlan.FORWARD);
-        if (rollback) { // instead of DONE: roll back from the rollback window
-          goals.set(goals.indexOf(Phase.DONE), Phase.ROLLED_BACK);
-        }
-        for (Phase goal : goals) {
-          if (goal == Phase.ROLLED_BACK) {
-            coordinator.requestRollback();
-          } else {
-            coordinator.target(goal);
+      try (ShardedTable<User> orders =
+              OrdersSchema.ordersTable(prompt, from, DemoDatabases.factory(), isolation)
+                  .onRetry(stats::retrying)
+                  .build();
+          ShardedTable<User> slowOrders =
+              OrdersSchema.ordersTable(slow, from, DemoDatabases.factory(), isolation)
+                  .onRetry(stats::retrying)
+                  .build()) {
+        Ledger ledger = new Ledger();
+        List<User> users = load(o, orders, ledger, out);
+        out.printf(
+            Locale.ROOT,
+            "plan: %d of %d partitions move to g5 (%.1f%% of keys); %d movements; canary %d%% of"
+                + " reads; the finished migration is version %d%n",
+            movedPartitions(plan),
+            from.partitionCount(),
+            100 * plan.movedShare(),
+            plan.movements().size(),
+            plan.canaryPercent(),
+            plan.versionOf(Phase.DONE));
+        MigrationCoordinator coordinator =
+            MigrationCoordinator.builder(plan)
+                .stores(stores)
+                .stateStore(MigrationStateStore.inDirectory(stateDir.resolve("state")))
+                .publisher(r -> publish(routingFile, r.table()))
+                .gate(v -> awaitVersion(slowOrders, v)) // the cut-over waits for the slow process
+                .batchSize(250)
+                .build();
+        LoadGenerator load =
+            new LoadGenerator(
+                users,
+                ledger,
+                stats,
+                new OrderDao(orders, scatter, jdbc, CURSOR_KEY),
+                new OrderDao(slowOrders, scatter, jdbc, CURSOR_KEY),
+                o.seed(),
+                o.writers(),
+                o.readers(),
+                EPOCH_MILLIS);
+        long sqlRetries;
+        try (LoadGenerator running = load.start()) {
+          Thread.sleep(o.holdMillis());
+          Progress progress = new Progress(out, plan.movements().size());
+          List<Phase> goals = new ArrayList<>(MigrationPlan.FORWARD);
+          if (rollback) { // instead of DONE: roll back from the rollback window
+            goals.set(goals.indexOf(Phase.DONE), Phase.ROLLED_BACK);
           }
-          drive(coordinator, stats, progress);
-          progress.end(stats);
-          Thread.sleep(o.holdMillis()); // the clients run on in this phase
+          for (Phase goal : goals) {
+            if (goal == Phase.ROLLED_BACK) {
+              coordinator.requestRollback();
+            } else {
+              coordinator.target(goal);
+            }
+            drive(coordinator, stats, progress);
+            progress.end(stats);
+            Thread.sleep(o.holdMillis()); // the clients run on in this phase
+          }
+          sqlRetries = running.sqlRetries();
         }
-        sqlRetries = running.sqlRetries();
+        stats.end();
+        RoutingTable last = coordinator.routes().table();
+        Reconciliation check = Reconciliation.check(last, to.groups(), admin, ledger);
+        out.println();
+        stats.print(out);
+        long verified = 0;
+        for (var r : coordinator.report()) {
+          verified += r.matching();
+        }
+        return new Result(
+            rollback ? "rollback after cut-over" : "reshard 4 -> 5",
+            isolation,
+            stats.totals(),
+            check,
+            sqlRetries,
+            verified,
+            (System.nanoTime() - t0) / 1_000_000);
       }
-      stats.end();
-      RoutingTable last = coordinator.routes().table();
-      Reconciliation check = Reconciliation.check(last, to.groups(), admin, ledger);
-      out.println();
-      stats.print(out);
-      long verified = 0;
-      for (var r : coordinator.report()) {
-        verified += r.matching();
-      }
-      return new Result(
-          rollback ? "rollback after cut-over" : "reshard 4 -> 5",
-          isolation,
-          stats.totals(),
-          check,
-          sqlRetries,
-          verified,
-          (System.nanoTime() - t0) / 1_000_000);
     } finally {
       jdbc.shutdownNow();
-      fleet.shutdownNow();
-      try (var files = Files.list(stateDir)) {
-        for (Path f : files.toList()) {
+      try (var paths = Files.walk(stateDir)) {
+        for (Path f : paths.sorted(Comparator.reverseOrder()).toList()) {
           Files.deleteIfExists(f);
         }
       }
-      Files.deleteIfExists(stateDir);
+    }
+  }
+
+  /**
+   * Publishes {@code table} as the routing file's new content, atomically (a temporary file, then a
+   * rename), so a polling source never reads half a document.
+   */
+  private static void publish(Path file, RoutingTable table) {
+    try {
+      Path tmp = Files.createTempFile(file.getParent(), "orders", ".tmp");
+      Files.writeString(tmp, RoutingDocuments.write(table));
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot publish routing version to " + file, e);
     }
   }
 
@@ -219,12 +226,25 @@ final class ReshardRun {
     }
   }
 
-  private static void awaitVersion(MigrationRouter router, long version) {
-    try {
-      LoadGenerator.awaitVersion(router, version);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for version " + version, e);
+  /** Waits until {@code table} serves {@code version} (30 s at most): the cut-over's gate. */
+  private static void awaitVersion(ShardedTable<User> table, long version) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (table.routes().version() < version) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "the slow process stayed on version "
+                + table.routes().version()
+                + " for 30 s while version "
+                + version
+                + " is published: "
+                + table.status());
+      }
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for version " + version, e);
+      }
     }
   }
 
@@ -232,25 +252,21 @@ final class ReshardRun {
     return (int) plan.movements().stream().mapToInt(m -> m.sourcePartition()).distinct().count();
   }
 
-  /** Loads {@code users * ordersPerUser} orders, in batches per group, as acknowledged writes. */
+  /**
+   * Loads {@code users * ordersPerUser} orders through the table's batch write (500 rows a batch:
+   * one transaction per group), as acknowledged writes.
+   */
   private static List<User> load(
-      Options o,
-      RoutingTable table,
-      Map<String, JdbcMigrationStore> stores,
-      Ledger ledger,
-      PrintStream out) {
+      Options o, ShardedTable<User> orders, Ledger ledger, PrintStream out) {
     long t0 = System.nanoTime();
     SplittableRandom rnd = new SplittableRandom(o.seed());
-    MigrationRoutes routes = MigrationRoutes.of(table);
     List<User> users = new ArrayList<>();
-    Map<String, List<Row>> batches = new LinkedHashMap<>();
+    List<Write<User>> batch = new ArrayList<>();
+    List<Order> placed = new ArrayList<>();
     for (int i = 0; i < o.users(); i++) {
       String tenant = i % 20 == 0 ? OrdersRouting.BIG_TENANT : "tenant-" + i / USERS_PER_TENANT;
       User u = new User(tenant, "u" + i);
       users.add(u);
-      byte[] key = OrdersRouting.key(tenant, u.userId());
-      WriteRoute route = routes.write(key);
-      JdbcMigrationStore store = stores.get(route.first().id());
       for (int k = 0; k < o.ordersPerUser(); k++) {
         Order order =
             new Order(
@@ -259,29 +275,14 @@ final class ReshardRun {
                 "l" + i + "-" + k,
                 EPOCH_MILLIS + rnd.nextLong(TimeUnit.DAYS.toMillis(300)),
                 100 + rnd.nextInt(100_000));
-        Row row =
-            store.row(
-                key,
-                order.orderId().getBytes(StandardCharsets.UTF_8),
-                route.version(),
-                1,
-                route.partition(),
-                order.tenant(),
-                order.userId(),
-                order.orderId(),
-                order.createdAtMillis(),
-                OrderDao.monthBucket(order.createdAtMillis()),
-                order.amountCents());
-        List<Row> batch = batches.computeIfAbsent(store.groupId(), g -> new ArrayList<>());
-        batch.add(row);
+        batch.add(new Write<>(u, order.orderId(), 1, OrderDao.columns(order)));
+        placed.add(order);
         if (batch.size() == 500) {
-          store.apply(batch, MigrationStore.WriteOrigin.CLIENT);
-          batch.clear();
+          flush(orders, batch, placed, ledger);
         }
-        ledger.ack(order, 1);
       }
     }
-    batches.forEach((g, rows) -> stores.get(g).apply(rows, MigrationStore.WriteOrigin.CLIENT));
+    flush(orders, batch, placed, ledger);
     out.printf(
         Locale.ROOT,
         "loaded %,d orders of %,d users (%,d tenants) on g1..g4 and %s in %.1f s%n",
@@ -291,5 +292,15 @@ final class ReshardRun {
         OrdersRouting.BIG_TENANT,
         (System.nanoTime() - t0) / 1e9);
     return users;
+  }
+
+  private static void flush(
+      ShardedTable<User> orders, List<Write<User>> batch, List<Order> placed, Ledger ledger) {
+    orders.writeAll(batch);
+    for (Order order : placed) {
+      ledger.ack(order, 1);
+    }
+    batch.clear();
+    placed.clear();
   }
 }

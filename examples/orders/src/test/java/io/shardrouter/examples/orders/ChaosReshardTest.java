@@ -9,12 +9,13 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.examples.orders.Ledger.Acked;
-import io.shardrouter.examples.orders.Ledger.User;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
+import io.shardrouter.jdbc.JdbcStoreException;
 import io.shardrouter.jdbc.ShardedDataSource;
-import io.shardrouter.migrate.MigrationRouter;
+import io.shardrouter.jdbc.ShardedTable;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.MigrationStateStore;
@@ -49,6 +50,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -67,15 +69,15 @@ import org.junit.jupiter.api.Test;
  * fence, between the cut-over's fence and its publish, mid-cleanup, ...; and at random moments) and
  * restarted after a random "coordinator down" window, resuming from its saved state.
  *
- * <p>The service runs in this JVM as separate processes would: each client has its own routers and
- * pools and learns each version by polling the routing file the coordinator publishes, promptly or
- * 200-500 ms late. Four writers (one late, one that goes offline, buffers writes stamped with the
- * routes of the moment and replays them when it comes back) and four readers (two late) run their
- * transactions at read committed, repeatable read or serializable, one level per thread. A write is
- * a new revision of one of the writer's own users' orders, retried with the same revision after a
- * {@link MovedException} (once the client's router has the version the fence names) or a
- * serialization failure; a read is a user's orders, fenced, checked against every revision
- * acknowledged before it began.
+ * <p>The service runs in this JVM as separate processes would: each client has its own orders table
+ * (router-jdbc's {@link ShardedTable}, its own pools) following the routing file the coordinator
+ * publishes, polled and applied promptly or 200-500 ms late. Four writers (one late, one that goes
+ * offline: it stops learning versions, buffers its writes, and replays them through its table when
+ * it comes back, still on the version it had) and four readers (two late) run their transactions at
+ * read committed, repeatable read or serializable, one level per thread. A write is a new revision
+ * of one of the writer's own users' orders; the table retries it with the same revision after a
+ * {@link MovedException} (once it has the version the fence names) or a serialization failure; a
+ * read is a user's orders, fenced, checked against every revision acknowledged before it began.
  *
  * <p>The verdict, after {@code DONE}: every acknowledged write is on its final owner exactly once
  * with its latest acknowledged revision (or a higher one from a retry cut short), no row is on a
@@ -183,7 +185,8 @@ class ChaosReshardTest {
                 from,
                 scatter,
                 jdbc,
-                random.split());
+                random.split(),
+                counters);
         processes.add(p);
         List<User> mine = new ArrayList<>();
         for (int i = w; i < users.size(); i += writers.size()) {
@@ -203,7 +206,8 @@ class ChaosReshardTest {
                 from,
                 scatter,
                 jdbc,
-                random.split());
+                random.split(),
+                counters);
         processes.add(p);
         SplittableRandom r = random.split();
         clients.spawn(s.name(), () -> clients.read(p, users, r));
@@ -396,26 +400,28 @@ class ChaosReshardTest {
     final LongAdder serialization = new LongAdder();
     final LongAdder sqlRetries = new LongAdder();
     final List<String> staleExamples = Collections.synchronizedList(new ArrayList<>());
+
+    /** A table's retry ({@link ShardedTable.Builder#onRetry}): fenced, or failed to serialize. */
+    void retrying(ShardedTable.Call call, Exception cause) {
+      if (!(cause instanceof MovedException)) {
+        serialization.increment();
+      } else if (call == ShardedTable.Call.READ) {
+        fencedReads.increment();
+      } else {
+        fencedWrites.increment();
+      }
+    }
   }
 
   /**
-   * A service process: routers that learn each version from the routing file (polled every 20 ms; a
-   * late process applies each version 200-500 ms after it saw it, so versions may also arrive out
-   * of order), its own pools, and a DAO at one isolation level. Offline, it stops polling.
+   * A service process: its own orders table ({@link OrdersSchema#ordersTable}, with its own pools)
+   * following a {@link LateFileSource} of the routing file, and a DAO on it at one isolation level.
    */
   static final class ServiceProcess implements AutoCloseable {
     final String name;
-    final Router tables;
-    final MigrationRouter routes;
-    final ShardedDataSource db;
+    final LateFileSource source;
+    final ShardedTable<User> table;
     final OrderDao dao;
-    private final boolean late;
-    private final Router watch;
-    private final RoutingFileSource source;
-    private final ScheduledExecutorService poller;
-    private final SplittableRandom rnd;
-    private volatile boolean offline;
-    private long seen;
 
     ServiceProcess(
         String name,
@@ -425,17 +431,54 @@ class ChaosReshardTest {
         RoutingTable first,
         ScatterGather scatter,
         ExecutorService jdbc,
-        SplittableRandom rnd) {
+        SplittableRandom rnd,
+        Counters counters) {
+      this.name = name;
+      this.source = new LateFileSource(name, late, routingFile, first, rnd);
+      this.table =
+          OrdersSchema.ordersTable(source, first, Databases.factory(), isolation)
+              .retry(1_000_000, Duration.ofMillis(VERSION_WAIT_MILLIS))
+              .onRetry(counters::retrying)
+              .build();
+      this.dao = new OrderDao(table, scatter, jdbc, CURSOR_KEY);
+    }
+
+    void offline(boolean off) {
+      source.offline = off;
+    }
+
+    @Override
+    public void close() {
+      table.close();
+      source.close();
+    }
+  }
+
+  /**
+   * The routing source of one service process: the routing file, polled every {@value #POLL_MILLIS}
+   * ms, each new version given to the subscribed routers at once or, for a late process, 200-500 ms
+   * after it was seen (so versions may also arrive out of order: a router refuses an older one);
+   * offline, it stops polling.
+   */
+  static final class LateFileSource implements RoutingSource {
+    private final String name;
+    private final boolean late;
+    private final Router watch;
+    private final RoutingFileSource file;
+    private final SplittableRandom rnd;
+    private final List<Router> subscribers = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService poller;
+    volatile boolean offline;
+    private long seen;
+
+    LateFileSource(
+        String name, boolean late, Path routingFile, RoutingTable first, SplittableRandom rnd) {
       this.name = name;
       this.late = late;
       this.rnd = rnd;
-      this.tables = Router.create(first);
-      this.routes = new MigrationRouter(MigrationRoutes.of(first));
       this.watch = Router.create(first);
-      this.source = RoutingFileSource.of(routingFile, watch);
+      this.file = RoutingFileSource.of(routingFile, watch);
       this.seen = first.version();
-      this.db = ShardedDataSource.create(Databases.factory(), tables);
-      this.dao = new OrderDao(routes, db, scatter, jdbc, CURSOR_KEY, isolation);
       this.poller =
           Executors.newSingleThreadScheduledExecutor(
               r -> {
@@ -451,7 +494,7 @@ class ChaosReshardTest {
         if (offline) {
           return;
         }
-        source.refresh();
+        file.refresh();
         RoutingTable t = watch.table();
         if (t.version() > seen) {
           seen = t.version();
@@ -468,25 +511,38 @@ class ChaosReshardTest {
     }
 
     private synchronized void deliver(RoutingTable t) {
-      if (t.version() > tables.version()) {
-        tables.update(t);
+      for (Router r : subscribers) {
+        if (t.version() > r.version()) {
+          r.update(t);
+        }
       }
-      routes.update(MigrationRoutes.of(t));
     }
 
-    void offline(boolean off) {
-      offline = off;
+    @Override
+    public synchronized void subscribe(Router router) {
+      if (!subscribers.contains(router)) {
+        subscribers.add(router);
+      }
+    }
+
+    @Override
+    public void unsubscribe(Router router) {
+      subscribers.remove(router);
+    }
+
+    @Override
+    public RoutingSource.Status status() {
+      return file.status();
     }
 
     @Override
     public void close() {
       poller.shutdownNow();
-      db.close();
     }
   }
 
-  /** A buffered write of the offline client: the order, its revision, the route it had. */
-  private record Buffered(Order order, long revision, WriteRoute route) {}
+  /** A buffered write of the offline client: the order and its revision. */
+  private record Buffered(Order order, long revision) {}
 
   /** The client threads. */
   final class Clients {
@@ -577,7 +633,7 @@ class ChaosReshardTest {
         }
         if (!offline && !buffer.isEmpty()) {
           Buffered b = buffer.removeFirst();
-          save(p, b.order(), b.revision(), b.route());
+          save(p, b.order(), b.revision());
           counters.replayed.increment();
           continue;
         }
@@ -598,50 +654,37 @@ class ChaosReshardTest {
         }
         long revision = attempted.merge(order.orderId(), 1L, (a, b) -> a + 1);
         if (offline) {
-          byte[] key = OrdersRouting.key(order.tenant(), order.userId());
-          buffer.addLast(new Buffered(order, revision, p.routes.write(key))); // stamped now
+          buffer.addLast(new Buffered(order, revision));
         } else {
-          save(p, order, revision, null);
+          save(p, order, revision);
         }
         Thread.sleep(offline ? 4 : 2);
       }
     }
 
     /**
-     * Writes one revision until it is acknowledged: along {@code stamped} first when given (a
-     * replay), then along the process's current routes; after a fence's refusal once the router has
-     * the version it names, after a serialization failure at once.
+     * Writes one revision until it is acknowledged: the table retries after a fence's refusal (once
+     * it has the version the fence names) and after a serialization failure; other SQL failures
+     * (the database briefly unreachable) are retried here.
      */
-    private void save(ServiceProcess p, Order order, long revision, WriteRoute stamped)
-        throws Exception {
-      WriteRoute route = stamped;
-      for (int sqlFailures = 0, conflicts = 0; ; ) {
+    private void save(ServiceProcess p, Order order, long revision) throws Exception {
+      for (int sqlFailures = 0; ; ) {
         try {
           if (broken.equals("no-dual-write")) {
-            firstLegOnly(p, order, revision, route != null ? route : p.routes.write(key(order)));
-          } else if (route != null) {
-            p.dao.save(order, revision, route);
+            firstLegOnly(p, order, revision);
           } else {
             p.dao.save(order, revision);
           }
           break;
         } catch (MovedException e) {
-          counters.fencedWrites.increment();
-          route = null;
+          counters.fencedWrites.increment(); // the broken writer's own refusal
           awaitVersion(p, e.minVersion());
-        } catch (SQLException e) {
-          if (Isolation.serializationFailure(e)) {
-            if (++conflicts > 1_000) {
-              throw e;
-            }
-            counters.serialization.increment();
-          } else {
-            if (++sqlFailures > 20) {
-              throw e;
-            }
-            counters.sqlRetries.increment();
-            Thread.sleep(20);
+        } catch (JdbcStoreException e) {
+          if (!(e.getCause() instanceof SQLException) || ++sqlFailures > 20) {
+            throw e;
           }
+          counters.sqlRetries.increment();
+          Thread.sleep(20);
         }
       }
       ledger.ack(order, revision);
@@ -649,8 +692,10 @@ class ChaosReshardTest {
     }
 
     /** The broken writer: the route's first group only, fenced, never the second. */
-    private void firstLegOnly(ServiceProcess p, Order order, long revision, WriteRoute route) {
-      JdbcMigrationStore store = p.dao.store(route.first());
+    private void firstLegOnly(ServiceProcess p, Order order, long revision) {
+      WriteRoute route = p.table.routes().write(key(order));
+      JdbcMigrationStore store =
+          p.table.migrationStores(p.table.routes().table()).get(route.first().id());
       Row row = row(store, key(order), order, route, revision);
       MigrationStore.ApplyResult r = store.apply(List.of(row), MigrationStore.WriteOrigin.CLIENT);
       if (r.refused()) {
@@ -663,7 +708,7 @@ class ChaosReshardTest {
       while (!stop) {
         User u = users.get(rnd.nextInt(users.size()));
         Map<String, Acked> before = ledger.of(u);
-        long version = p.routes.routes().version();
+        long version = p.table.routes().version();
         List<OrderRevision> got = read(p, u);
         counters.reads.increment();
         String stale = staleness(before, got);
@@ -679,27 +724,18 @@ class ChaosReshardTest {
     }
 
     private List<OrderRevision> read(ServiceProcess p, User u) throws Exception {
-      for (int sqlFailures = 0, conflicts = 0; ; ) {
+      for (int sqlFailures = 0; ; ) {
         try {
           return broken.equals("unfenced-reads")
               ? unfenced(p, u)
               : p.dao.ordersOf(u.tenant(), u.userId());
-        } catch (MovedException e) {
-          counters.fencedReads.increment();
-          awaitVersion(p, e.minVersion());
-        } catch (SQLException e) {
-          if (Isolation.serializationFailure(e)) {
-            if (++conflicts > 1_000) {
-              throw e;
-            }
-            counters.serialization.increment();
-          } else {
-            if (++sqlFailures > 20) {
-              throw e;
-            }
-            counters.sqlRetries.increment();
-            Thread.sleep(20);
+        } catch (JdbcStoreException | SQLException e) {
+          Throwable cause = e instanceof JdbcStoreException ? e.getCause() : e;
+          if (!(cause instanceof SQLException) || ++sqlFailures > 20) {
+            throw e;
           }
+          counters.sqlRetries.increment();
+          Thread.sleep(20);
         }
       }
     }
@@ -707,10 +743,10 @@ class ChaosReshardTest {
     /** The broken reader: the read route's (authoritative) group, with no fence check. */
     private List<OrderRevision> unfenced(ServiceProcess p, User u) throws SQLException {
       byte[] key = OrdersRouting.key(u.tenant(), u.userId());
-      ReadRoute route = p.routes.read(key);
+      ReadRoute route = p.table.routes().read(key);
       ReplicaGroup g = route.compareWith() != null ? route.compareWith() : route.group();
       List<OrderRevision> out = new ArrayList<>();
-      try (Connection c = p.db.primary(g).getConnection();
+      try (Connection c = p.table.pools().primary(g).getConnection();
           PreparedStatement ps =
               c.prepareStatement(
                   "SELECT tenant, user_id, order_id, created_at, amount_cents, seq FROM orders"
@@ -736,12 +772,12 @@ class ChaosReshardTest {
     /** Waits until the process's router has {@code version} (the coordinator may be down). */
     private void awaitVersion(ServiceProcess p, long version) throws InterruptedException {
       long deadline = System.nanoTime() + millis(VERSION_WAIT_MILLIS);
-      while (p.routes.routes().version() < version) {
+      while (p.table.routes().version() < version) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException(
               p.name
                   + " stayed on version "
-                  + p.routes.routes().version()
+                  + p.table.routes().version()
                   + " for "
                   + VERSION_WAIT_MILLIS
                   + " ms while a fence asks for "

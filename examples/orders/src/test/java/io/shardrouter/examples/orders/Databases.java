@@ -2,12 +2,15 @@ package io.shardrouter.examples.orders;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.jdbc.ShardedDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,13 +18,13 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.junit.jupiter.api.Assumptions;
-import org.postgresql.ds.PGConnectionPoolDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Where the example's tests run: embedded H2 always, PostgreSQL when {@code SHARDROUTER_PG_URL}
  * names a server (skipped otherwise, failed when {@code SHARDROUTER_REQUIRE_PG=1}). Each group is
- * an H2 in-memory database or a PostgreSQL schema, pooled with H2's {@link JdbcConnectionPool}.
+ * an H2 in-memory database pooled with H2's {@link JdbcConnectionPool}, or a PostgreSQL schema
+ * pooled with HikariCP.
  */
 enum Databases {
   H2,
@@ -79,14 +82,21 @@ enum Databases {
         } catch (SQLException e) {
           throw new IllegalStateException("cannot create the schema of " + url, e);
         }
-        PGConnectionPoolDataSource pg = new PGConnectionPoolDataSource();
-        pg.setURL(url);
-        return JdbcConnectionPool.create(pg);
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setMaximumPoolSize(10);
+        config.setMinimumIdle(0); // on demand: many pools share one test server
+        config.setIdleTimeout(Duration.ofSeconds(10).toMillis());
+        return new HikariDataSource(config);
       }
 
       @Override
       public void close(DataSource dataSource) {
-        ((JdbcConnectionPool) dataSource).dispose();
+        if (dataSource instanceof HikariDataSource hikari) {
+          hikari.close();
+        } else {
+          ((JdbcConnectionPool) dataSource).dispose();
+        }
       }
     };
   }

@@ -1,17 +1,20 @@
 package io.shardrouter.examples.orders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.JdbcClaimStore;
+import io.shardrouter.jdbc.JdbcMigrationStore;
+import io.shardrouter.jdbc.JdbcStoreException;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.jdbc.ShardedTable;
 import io.shardrouter.migrate.Fence;
-import io.shardrouter.migrate.MigrationRouter;
-import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MovedException;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.ReadRoute;
@@ -29,9 +32,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The DAO's reads are fenced like its writes, at every isolation level: once the user's group
- * fences the user's partition past the DAO's routing version, {@code ordersOf}, {@code recent} and
- * {@code save} throw {@link MovedException} naming the version to reach, and read and write
- * nothing.
+ * fences the user's partition past the table's routing version, {@code ordersOf}, {@code recent}
+ * and {@code save} read and write nothing; the table waits for the version the fence names and,
+ * when it never comes within the table's bound, the call fails with the fence's refusal as its
+ * cause.
  */
 class OrderDaoFenceTest {
   private static final byte[] CURSOR_KEY =
@@ -56,32 +60,41 @@ class OrderDaoFenceTest {
       for (ReplicaGroup g : table.groups()) {
         OrdersSchema.create(db.primary(g), claims);
       }
-      MigrationRouter router = new MigrationRouter(MigrationRoutes.of(table));
-      OrderDao dao = new OrderDao(router, db, scatter, jdbc, CURSOR_KEY, isolation);
-      Order order = new Order("acme", "u1", "o-1", 1_790_000_000_000L, 1234);
-      assertTrue(dao.place(order));
-      assertEquals(List.of(new OrderRevision(order, 1)), dao.ordersOf("acme", "u1"));
-      YearMonth month = YearMonth.of(2026, 9);
-      assertEquals(List.of(order), dao.recent("acme", "u1", month, 10, null).rows());
+      try (ShardedTable<User> orders =
+          OrdersSchema.ordersTable(
+                  RoutingSource.fixed(table), table, Databases.factory(), isolation)
+              .retry(2, Duration.ofMillis(200))
+              .build()) {
+        OrderDao dao = new OrderDao(orders, scatter, jdbc, CURSOR_KEY);
+        Order order = new Order("acme", "u1", "o-1", 1_790_000_000_000L, 1234);
+        assertTrue(dao.place(order));
+        assertEquals(List.of(new OrderRevision(order, 1)), dao.ordersOf("acme", "u1"));
+        YearMonth month = YearMonth.of(2026, 9);
+        assertEquals(List.of(order), dao.recent("acme", "u1", month, 10, null).rows());
 
-      ReadRoute route = router.read(OrdersRouting.key("acme", "u1"));
-      dao.store(route.group()).setFence(new Fence(route.partition(), 1, 2, Phase.CUT_OVER));
+        ReadRoute route = orders.routes().read(OrdersSchema.ORDER_KEYS.canonical(order.user()));
+        JdbcMigrationStore store = orders.migrationStores(table).get(route.group().id());
+        store.setFence(new Fence(route.partition(), 1, 2, Phase.CUT_OVER));
 
-      MovedException read =
-          assertThrows(MovedException.class, () -> dao.ordersOf("acme", "u1"), "" + isolation);
-      assertEquals(2, read.minVersion());
-      assertEquals(route.group().id(), read.groupId());
-      assertEquals(
-          2,
-          assertThrows(MovedException.class, () -> dao.recent("acme", "u1", month, 10, null))
-              .minVersion());
-      Order repriced = new Order("acme", "u1", "o-1", order.createdAtMillis(), 999);
-      assertEquals(2, assertThrows(MovedException.class, () -> dao.save(repriced, 2)).minVersion());
-      // nothing was written: the group still holds revision 1
-      dao.store(route.group()).clearFence(route.partition());
-      assertEquals(List.of(new OrderRevision(order, 1)), dao.ordersOf("acme", "u1"));
+        assertRefused(() -> dao.ordersOf("acme", "u1"), route, isolation);
+        assertRefused(() -> dao.recent("acme", "u1", month, 10, null), route, isolation);
+        Order repriced = new Order("acme", "u1", "o-1", order.createdAtMillis(), 999);
+        assertRefused(() -> dao.save(repriced, 2), route, isolation);
+        // nothing was written: the group still holds revision 1
+        store.clearFence(route.partition());
+        assertEquals(List.of(new OrderRevision(order, 1)), dao.ordersOf("acme", "u1"));
+        assertTrue(orders.status().movedRetries() >= 3, orders.status().toString());
+      }
     } finally {
       jdbc.shutdownNow();
     }
+  }
+
+  private static void assertRefused(
+      org.junit.jupiter.api.function.Executable call, ReadRoute route, Isolation isolation) {
+    JdbcStoreException e = assertThrows(JdbcStoreException.class, call, "" + isolation);
+    MovedException moved = assertInstanceOf(MovedException.class, e.getCause(), e.toString());
+    assertEquals(2, moved.minVersion());
+    assertEquals(route.group().id(), moved.groupId());
   }
 }

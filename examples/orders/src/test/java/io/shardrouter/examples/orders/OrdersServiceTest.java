@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.Router;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.OutboxRelay;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.jdbc.ShardedTable;
 import io.shardrouter.lookup.Claims;
 import io.shardrouter.lookup.Normalizer;
-import io.shardrouter.migrate.MigrationRouter;
-import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.query.InvalidCursorException;
 import io.shardrouter.query.Page;
 import io.shardrouter.query.ScatterGather;
@@ -63,13 +63,14 @@ class OrdersServiceTest {
               orders,
               db,
               Claims.of(claimRouter, Normalizer.email(), claimStore, Duration.ofMinutes(1)));
-      OrderDao dao =
-          new OrderDao(
-              new MigrationRouter(MigrationRoutes.of(orders.table())),
-              db,
-              scatter,
-              jdbc,
-              CURSOR_KEY);
+      ShardedTable<User> ordersTable =
+          OrdersSchema.ordersTable(
+                  RoutingSource.fixed(orders.table()),
+                  orders.table(),
+                  Databases.factory(),
+                  Isolation.READ_COMMITTED)
+              .build();
+      OrderDao dao = new OrderDao(ordersTable, scatter, jdbc, CURSOR_KEY);
 
       assertTrue(users.register("acme", "u1", "Ann@Example.com").isPresent());
       assertFalse(
@@ -142,6 +143,8 @@ class OrdersServiceTest {
         // drain
       }
       assertEquals(placed.size() + 2, published.size(), at + ": every order and user event once");
+      assertTrue(ordersTable.status().healthy(), ordersTable.status().toString());
+      ordersTable.close();
     } finally {
       jdbc.shutdownNow();
     }
