@@ -1,5 +1,7 @@
 /**
- * Micrometer meters of a router. Start from {@link io.shardrouter.micrometer.RouterMetrics}; the
- * meters are listed in {@code docs/observability.md}.
+ * Micrometer meters of a router and of a router-jdbc sharded table. Start from {@link
+ * io.shardrouter.micrometer.RouterMetrics}; a service with a {@code ShardedTable} binds {@link
+ * io.shardrouter.micrometer.ShardedTableMetrics} beside it. The meters are listed in {@code
+ * docs/observability.md}.
  */
 package io.shardrouter.micrometer;
