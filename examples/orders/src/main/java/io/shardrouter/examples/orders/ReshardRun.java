@@ -3,25 +3,24 @@ package io.shardrouter.examples.orders;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFilePublisher;
 import io.shardrouter.core.metadata.RoutingFileSource;
+import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.jdbc.JdbcClaimStore;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.jdbc.ShardedTable;
 import io.shardrouter.jdbc.ShardedTable.Write;
 import io.shardrouter.migrate.MigrationCoordinator;
+import io.shardrouter.migrate.MigrationCoordinator.PhasePublisher;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationStateStore;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.query.ScatterGather;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -90,7 +89,8 @@ final class ReshardRun {
     // prompt one polls it every 5 ms, the slow one every lagMillis. Each has its own orders table
     // (its router, its pools: g5's open when the first phase of the migration names it). The
     // operator's side (schema, coordinator, end check) has its own pools over all six groups.
-    publish(routingFile, from);
+    RoutingFilePublisher files = RoutingFilePublisher.of(routingFile);
+    files.publish(from, RoutingPublisher.NOTHING_PUBLISHED);
     PhaseStats stats = new PhaseStats(from.version());
     try (ShardedDataSource admin =
             ShardedDataSource.create(
@@ -132,7 +132,7 @@ final class ReshardRun {
             MigrationCoordinator.builder(plan)
                 .stores(stores)
                 .stateStore(MigrationStateStore.inDirectory(stateDir.resolve("state")))
-                .publisher(r -> publish(routingFile, r.table()))
+                .publisher(PhasePublisher.to(files)) // each phase to the routing file
                 .gate(v -> awaitVersion(slowOrders, v)) // the cut-over waits for the slow process
                 .batchSize(250)
                 .build();
@@ -192,20 +192,6 @@ final class ReshardRun {
           Files.deleteIfExists(f);
         }
       }
-    }
-  }
-
-  /**
-   * Publishes {@code table} as the routing file's new content, atomically (a temporary file, then a
-   * rename), so a polling source never reads half a document.
-   */
-  private static void publish(Path file, RoutingTable table) {
-    try {
-      Path tmp = Files.createTempFile(file.getParent(), "orders", ".tmp");
-      Files.writeString(tmp, RoutingDocuments.write(table));
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot publish routing version to " + file, e);
     }
   }
 

@@ -1,24 +1,16 @@
 package io.shardrouter.examples.orders;
 
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFilePublisher;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.migrate.MigrationCoordinator;
+import io.shardrouter.migrate.MigrationCoordinator.PhasePublisher;
 import io.shardrouter.migrate.MigrationPlan;
-import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.MigrationStateStore;
 import io.shardrouter.migrate.Phase;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +87,7 @@ public final class ChaosCoordinator {
           MigrationCoordinator.builder(plan)
               .stores(stores)
               .stateStore(MigrationStateStore.inDirectory(stateDir))
-              .publisher(routes -> publish(routingFile, routes))
+              .publisher(PhasePublisher.to(RoutingFilePublisher.of(routingFile)))
               .migrationId(MIGRATION_ID)
               .batchSize(batch)
               .build();
@@ -156,49 +148,5 @@ public final class ChaosCoordinator {
         + " steps="
         + String.join(",", s.steps())
         + (s.rollingBack() ? " rolling-back" : "");
-  }
-
-  /**
-   * Makes {@code routes} the routing file's document: written to a temporary file, forced to disk
-   * and renamed over the file atomically, the directory forced after. The version the file already
-   * holds is not written again (a restarted coordinator publishes its phase again).
-   */
-  static void publish(Path file, MigrationRoutes routes) {
-    try {
-      if (Files.exists(file)) {
-        long current = RoutingDocuments.read(Files.readAllBytes(file)).version();
-        if (current == routes.version()) {
-          return;
-        }
-        if (current > routes.version()) {
-          throw new IllegalStateException(
-              "routing file " + file + " holds version " + current + ", newer than " + routes);
-        }
-      }
-      write(file, routes.toDocument());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot publish " + routes + " to " + file, e);
-    }
-  }
-
-  /** Writes {@code text} to {@code file} atomically (temporary file, fsync, rename, fsync dir). */
-  static void write(Path file, String text) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (FileChannel ch =
-        FileChannel.open(
-            tmp,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE)) {
-      ByteBuffer b = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-      while (b.hasRemaining()) {
-        ch.write(b);
-      }
-      ch.force(true);
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent())) {
-      dir.force(true);
-    }
   }
 }

@@ -8,7 +8,9 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFilePublisher;
 import io.shardrouter.core.metadata.RoutingFileSource;
+import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.examples.orders.Ledger.Acked;
 import io.shardrouter.jdbc.JdbcClaimStore;
@@ -141,7 +143,7 @@ class ChaosReshardTest {
     Path dir = Files.createTempDirectory("shardrouter-chaos");
     Path routingFile = dir.resolve("orders.routing.json");
     Path stateDir = dir.resolve("state");
-    ChaosCoordinator.write(routingFile, RoutingDocuments.write(from));
+    RoutingFilePublisher.of(routingFile).publish(from, RoutingPublisher.NOTHING_PUBLISHED);
 
     Ledger ledger = new Ledger();
     Counters counters = new Counters();
