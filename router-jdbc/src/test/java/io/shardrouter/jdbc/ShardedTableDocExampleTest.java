@@ -10,6 +10,7 @@ import io.shardrouter.core.metadata.RoutingFileSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +38,7 @@ class ShardedTableDocExampleTest {
         };
     // --- docs/sharded-table.md: example begins
     Router seed = Router.create(RoutingDocuments.read(Files.readString(file)));
-    RoutingFileSource source = RoutingFileSource.of(file, seed); // or ZkRoutingSource
+    RoutingFileSource source = RoutingFileSource.of(file, seed).start(Duration.ofSeconds(1));
     ShardedTable<String> orders =
         ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
             .routing(source, seed.table()) // follows every version the source accepts
