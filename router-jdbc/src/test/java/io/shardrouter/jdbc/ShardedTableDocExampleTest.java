@@ -86,7 +86,10 @@ class ShardedTableDocExampleTest {
         "docs/sharded-table.md must hold the example verbatim, in a java code block:\n" + snippet);
   }
 
-  private static String dedent(String block) {
+  /**
+   * {@code block} with the indentation its lines share removed (a code region, as docs show it).
+   */
+  static String dedent(String block) {
     List<String> lines = block.lines().toList();
     int indent = Integer.MAX_VALUE;
     for (String l : lines) {

@@ -276,26 +276,11 @@ class ShardedTableFollowsFileTest {
     List<String> regions = new ArrayList<>();
     while (m.find()) {
       regions.add(m.group(1));
-      String snippet = dedent(m.group(2));
+      String snippet = ShardedTableDocExampleTest.dedent(m.group(2));
       assertTrue(
           doc.contains("```java\n" + snippet + "\n```"),
           "docs/sharded-table.md must hold the " + m.group(1) + " region verbatim:\n" + snippet);
     }
     assertEquals(List.of("service", "coordinator"), regions);
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().toList();
-    int indent = Integer.MAX_VALUE;
-    for (String l : lines) {
-      if (!l.isBlank()) {
-        indent = Math.min(indent, l.length() - l.stripLeading().length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    for (String l : lines) {
-      sb.append(l.isBlank() ? "" : l.substring(indent)).append('\n');
-    }
-    return sb.toString().stripTrailing();
   }
 }

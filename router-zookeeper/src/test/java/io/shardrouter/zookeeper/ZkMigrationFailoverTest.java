@@ -28,8 +28,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryForever;
 import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,17 +48,9 @@ class ZkMigrationFailoverTest {
   private final RoutingTable to = ZkTesting.table(ENTITY, 2, 32, 5, 0);
   private final MigrationPlan plan = MigrationPlan.between(from, to);
 
+  /** A client whose session ends 3 s after it lost its server: a standby takes over soon. */
   private static CuratorFramework client(String connect) {
-    CuratorFramework c =
-        CuratorFrameworkFactory.builder()
-            .connectString(connect)
-            .sessionTimeoutMs(3_000)
-            .connectionTimeoutMs(2_000)
-            .retryPolicy(new RetryForever(100))
-            .maxCloseWaitMs(100)
-            .build();
-    c.start();
-    return c;
+    return ZkTesting.client(connect, 3_000);
   }
 
   private Map<String, MigrationStore> storesWithRows() {

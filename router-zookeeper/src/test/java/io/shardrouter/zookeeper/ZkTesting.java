@@ -27,10 +27,15 @@ final class ZkTesting {
 
   /** A started client with short timeouts that retries every 100 ms for ever. */
   static CuratorFramework client(String connect) {
+    return client(connect, 6_000);
+  }
+
+  /** {@link #client(String)} with a session of {@code sessionTimeoutMs}. */
+  static CuratorFramework client(String connect, int sessionTimeoutMs) {
     CuratorFramework c =
         CuratorFrameworkFactory.builder()
             .connectString(connect)
-            .sessionTimeoutMs(6_000)
+            .sessionTimeoutMs(sessionTimeoutMs)
             .connectionTimeoutMs(2_000)
             .retryPolicy(new RetryForever(100))
             .maxCloseWaitMs(100)
