@@ -54,6 +54,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ZkMigrationCoordinator implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ZkMigrationCoordinator.class);
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
 
   private final CuratorFramework client;
   private final String base;
@@ -175,25 +176,31 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
 
   /** Steps while this process leads; the final state, or null when the lead was lost. */
   private MigrationState lead(MigrationCoordinator c) throws InterruptedException {
+    int failures = 0;
     while (latch.hasLeadership() && !closed) {
-      aim(c);
       boolean more;
       try {
+        aim(c);
         more = c.step();
+        failures = 0;
       } catch (MigrationStateStore.ConflictException
           | ZkRoutingPublisher.GuardException
           | PublishConflictException e) {
         throw e;
       } catch (RuntimeException e) {
+        // a database down, a verification that stays unclean: the state is saved; back off
+        // (doubling up to MAX_BACKOFF) and try again, or take the operator's new goal
+        Duration wait = backoff(++failures);
         LOG.error(
-            "{}: a step of migration '{}' in {} failed; it is tried again in {} (the state is"
-                + " saved; fix the cause or request a rollback)",
+            "{}: a step of migration '{}' in {} failed ({} in a row); it is tried again in {}"
+                + " (the state is saved; fix the cause, or request a rollback)",
             participant,
             migrationId,
             c.phase(),
-            idle,
+            failures,
+            wait,
             e);
-        Thread.sleep(idle.toMillis());
+        Thread.sleep(wait.toMillis());
         continue;
       }
       onStep.accept(c.state());
@@ -206,6 +213,15 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /** {@code idle} doubled per failure in a row, at most {@link #MAX_BACKOFF}. */
+  private Duration backoff(int failures) {
+    Duration d = idle;
+    for (int i = 1; i < failures && d.compareTo(MAX_BACKOFF) < 0; i++) {
+      d = d.multipliedBy(2);
+    }
+    return d.compareTo(MAX_BACKOFF) < 0 ? d : MAX_BACKOFF;
   }
 
   /** Points the coordinator at the goal in ZooKeeper (or the initial one). */
@@ -415,7 +431,10 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
       return this;
     }
 
-    /** How long the leader waits when the goal is reached, or after a failed step (200 ms). */
+    /**
+     * How long the leader waits when the goal is reached, and after a failed step (200 ms, doubled
+     * per failure in a row up to 30 s).
+     */
     public Builder idle(Duration idle) {
       if (idle == null || idle.isNegative() || idle.isZero()) {
         throw new IllegalArgumentException("idle must be positive, got " + idle);
