@@ -265,7 +265,10 @@ public final class ShardedDataSource implements AutoCloseable {
   private void closeQuietly(String endpoint, DataSource ds) {
     try {
       factory.close(ds);
-      LOG.info("data source for endpoint '{}' closed: no tracked routing table names it", endpoint);
+      LOG.info(
+          "data source for endpoint '{}' closed: {}",
+          endpoint,
+          closed ? "the sharded data source is closed" : "no tracked routing table names it");
     } catch (Exception e) {
       LOG.warn("closing the data source of endpoint '{}' failed", endpoint, e);
     }

@@ -879,6 +879,11 @@ public final class ShardedTable<K> implements AutoCloseable {
     return router;
   }
 
+  /** The routing source the table follows (the caller's: closing the table leaves it open). */
+  public RoutingSource source() {
+    return source;
+  }
+
   /** The routes of the version the table serves. */
   public MigrationRoutes routes() {
     return state.routes();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -152,6 +153,7 @@ class ShardedTableTest {
       assertEquals("bob", t.read("user-1", r -> r.getString("customer")).get(0));
       assertTrue(t.read("nobody", ShardedTableTest::order).isEmpty());
       assertTrue(t.status().healthy(), t.status().toString());
+      assertSame(source, t.source(), "the source it follows, for a health check");
     }
   }
 
