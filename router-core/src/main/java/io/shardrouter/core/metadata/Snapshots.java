@@ -173,7 +173,12 @@ final class Snapshots {
               + " bytes here), so the header is damaged or forged: copy the file again from its"
               + " source");
     }
-    byte[] content = new byte[(int) contentLength];
+    byte[] content;
+    try {
+      content = new byte[(int) contentLength];
+    } catch (OutOfMemoryError e) {
+      throw heapTooSmall(contentLength, maxContentBytes, e);
+    }
     LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
     int produced;
     try {
@@ -206,8 +211,38 @@ final class Snapshots {
               + Integer.toHexString(actual)
               + "; the file is damaged: copy it again from its source");
     }
-    return RoutingDocuments.readDocument(
-        content, registry, limits.withMaxDocumentBytes(maxContentBytes));
+    try {
+      return RoutingDocuments.readDocument(
+          content, registry, limits.withMaxDocumentBytes(maxContentBytes));
+    } catch (OutOfMemoryError e) {
+      throw heapTooSmall(contentLength, maxContentBytes, e);
+    }
+  }
+
+  /**
+   * The refusal of a snapshot whose content (within the limits) does not fit in this process's heap
+   * with the table built from it: a snapshot inside {@link ReadLimits#defaults()} may still expand
+   * to more than a small heap holds (1 MB of LZ4 to 256 MiB of content), and the process stays up
+   * to serve its last good table.
+   */
+  private static InvalidRoutingTableException heapTooSmall(
+      long contentLength, int maxContentBytes, OutOfMemoryError cause) {
+    InvalidRoutingTableException e =
+        new InvalidRoutingTableException(
+            new Violation(
+                "$",
+                "snapshot content of "
+                    + contentLength
+                    + " bytes (within ReadLimits.maxSnapshotContentBytes, "
+                    + maxContentBytes
+                    + ") does not fit in this process's heap of "
+                    + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB together with the table read from it; refused, and the table served"
+                    + " stays: if the table is really that large give the process more heap"
+                    + " (-Xmx), else lower ReadLimits.maxSnapshotContentBytes where the table is"
+                    + " read so such input is refused before it is decompressed"));
+    e.initCause(cause);
+    return e;
   }
 
   /**
