@@ -401,7 +401,13 @@ final class MigrateControl {
     private boolean waitingPrinted;
     private String passKey;
     private long passStartRows;
+    private long partStartRows;
+    private int partIndex;
+    private boolean partFromStart;
+    private int fullParts;
+    private long fullPartRows;
     private boolean barOpen;
+    private Boolean announced;
 
     Reporter(
         CuratorFramework client,
@@ -430,58 +436,93 @@ final class MigrateControl {
       return n;
     }
 
-    /** Polls the election: prints when this process becomes leader or waits as a standby. */
+    /**
+     * Polls the election: prints when this process becomes leader, and when it has waited a second
+     * as a standby.
+     */
     void watchElection(ZkMigrationCoordinator coordinator) {
-      Boolean leading = null;
+      long standbySince = System.nanoTime();
       try {
-        Thread.sleep(1_000); // the election settles
         while (!Thread.currentThread().isInterrupted()) {
-          boolean now = coordinator.leading();
-          if (leading == null || now != leading) {
-            synchronized (this) {
-              endLine();
-              if (now) {
-                out.println(participant + " leads migration '" + id + "'");
-              } else {
-                String leader = Election.read(client, base, id).leader();
-                out.println(
-                    participant
-                        + " is a standby of migration '"
-                        + id
-                        + "' (leader: "
-                        + (leader == null ? "none yet" : leader)
-                        + "); it takes over when the leader's session ends");
-              }
-              out.flush();
-            }
-            leading = now;
+          if (coordinator.leading()) {
+            announce(true);
+            standbySince = System.nanoTime();
+          } else if (System.nanoTime() - standbySince > TimeUnit.SECONDS.toNanos(1)) {
+            announce(false);
           }
-          Thread.sleep(200);
+          Thread.sleep(100);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (RuntimeException e) {
-        // ZooKeeper unreachable for a while: the coordinator reports it; the display stops
+        // ZooKeeper unreachable for a while: the coordinator logs it; the display stops
       }
     }
 
+    /** Prints this process's role when it changed since the last announcement. */
+    private synchronized void announce(boolean leads) {
+      if (announced != null && announced == leads) {
+        return;
+      }
+      announced = leads;
+      endLine();
+      if (leads) {
+        out.println(participant + " leads migration '" + id + "'");
+      } else {
+        String leader = Election.read(client, base, id).leader();
+        out.println(
+            participant
+                + " is a standby of migration '"
+                + id
+                + "' (leader: "
+                + (leader == null ? "none yet" : leader)
+                + "); it takes over when the leader's session ends");
+      }
+      out.flush();
+    }
+
     synchronized void step(MigrationState s) {
+      announce(true);
       int parts = plan.movements().size();
       String pass = MigrationProgress.passOf(s.phase());
       String key = s.phase() + "/" + pass;
+      int index = MigrationProgress.partIndexOf(s, parts);
+      long now = rowsRead();
       if (!key.equals(passKey)) {
         passKey = key;
-        passStartRows = rowsRead();
+        passStartRows = now;
+        partStartRows = now;
+        partIndex = index;
+        partFromStart = s.cursors().isEmpty(); // a part taken over mid-way is not a full part
+        fullParts = 0;
+        fullPartRows = 0;
+      } else if (index != partIndex) {
+        if (partFromStart && index == partIndex + 1) {
+          fullParts++;
+          fullPartRows += now - partStartRows;
+        }
+        partStartRows = now;
+        partIndex = index;
+        partFromStart = true;
       }
-      int index = MigrationProgress.partIndexOf(s, parts);
       String part = index < parts ? plan.movements().get(index).part().id() : null;
-      long rows = rowsRead() - passStartRows;
+      long rows = now - passStartRows;
       MigrationProgress p =
           new MigrationProgress(
-              participant, initialGoal, pass, index, parts, part, rows, System.currentTimeMillis());
+              participant,
+              initialGoal,
+              pass,
+              index,
+              parts,
+              part,
+              rows,
+              now - partStartRows,
+              fullParts,
+              fullPartRows,
+              System.currentTimeMillis());
       write(p);
       if (s.equals(last)) {
-        if (!waitingPrinted) {
+        if (!waitingPrinted && !s.phase().terminal()) {
           endLine();
           out.println(
               "leader "
@@ -538,7 +579,7 @@ final class MigrateControl {
                 + s.version()
                 + (s.rollingBack() ? " (rolling back)" : "")
                 + where
-                + String.format(Locale.ROOT, ", rows %,d", rows)
+                + String.format(Locale.ROOT, ", rows read %,d", rows)
                 + lastStep(s));
       }
       out.flush();

@@ -22,6 +22,9 @@ import java.util.Properties;
  * @param parts the parts the plan moves
  * @param part the id of the part at {@code partIndex}, or null after the last
  * @param passRows rows the leader's stores read since the pass started (or since it took over)
+ * @param partRows rows read since the leader started the current part (or took it over)
+ * @param fullParts parts of the pass this leader read from their start to their end
+ * @param fullPartRows the rows it read for them: their mean is what an ETA can use
  * @param atMillis when the leader wrote this, in milliseconds since the epoch
  */
 record MigrationProgress(
@@ -32,6 +35,9 @@ record MigrationProgress(
     int parts,
     String part,
     long passRows,
+    long partRows,
+    int fullParts,
+    long fullPartRows,
     long atMillis) {
 
   /**
@@ -78,6 +84,9 @@ record MigrationProgress(
       p.setProperty("part", part);
     }
     p.setProperty("passRows", Long.toString(passRows));
+    p.setProperty("partRows", Long.toString(partRows));
+    p.setProperty("fullParts", Integer.toString(fullParts));
+    p.setProperty("fullPartRows", Long.toString(fullPartRows));
     p.setProperty("atMillis", Long.toString(atMillis));
     StringWriter w = new StringWriter();
     try {
@@ -104,6 +113,9 @@ record MigrationProgress(
           Integer.parseInt(p.getProperty("parts", "0")),
           p.getProperty("part"),
           Long.parseLong(p.getProperty("passRows", "0")),
+          Long.parseLong(p.getProperty("partRows", "0")),
+          Integer.parseInt(p.getProperty("fullParts", "0")),
+          Long.parseLong(p.getProperty("fullPartRows", "0")),
           Long.parseLong(p.getProperty("atMillis", "0")));
     } catch (IOException | IllegalArgumentException e) {
       return null;

@@ -54,8 +54,9 @@ record MigrationStatus(
       eta = "unknown: " + phase + " has no pass over the parts";
     } else if (second.partIndex() >= second.parts()) {
       eta = "none: the " + second.pass() + " pass of " + phase + " is done";
+    } else if (first != null && !first.participant().equals(second.participant())) {
+      eta = "unknown: the lead changed between the two reads; ask again";
     } else if (first == null
-        || !first.participant().equals(second.participant())
         || !java.util.Objects.equals(first.pass(), second.pass())
         || second.atMillis() <= first.atMillis()) {
       eta = "unknown: no step between the two reads";
@@ -64,20 +65,30 @@ record MigrationStatus(
           (second.passRows() - first.passRows()) * 1000.0 / (second.atMillis() - first.atMillis());
       if (rate <= 0) {
         eta = "unknown: no rows read between the two reads";
-      } else if (second.partIndex() == 0) {
-        eta = "unknown until the first part of the " + second.pass() + " pass is done";
+      } else if (second.fullParts() == 0) {
+        eta =
+            "unknown until "
+                + second.participant()
+                + " has read a whole part of the "
+                + second.pass()
+                + " pass (the parts' sizes are known only once read)";
       } else {
-        double perPart = (double) second.passRows() / second.partIndex();
-        double remaining = Math.max(0, perPart * second.parts() - second.passRows());
+        double perPart = (double) second.fullPartRows() / second.fullParts();
+        double remaining =
+            Math.max(0, perPart * (second.parts() - second.partIndex()) - second.partRows());
         etaSeconds = Math.round(remaining / rate);
         eta =
             "~"
                 + etaSeconds
                 + " s to the end of the "
                 + second.pass()
-                + " pass (its parts so far averaged "
+                + " pass (estimated from "
+                + second.fullParts()
+                + " whole part"
+                + (second.fullParts() == 1 ? "" : "s")
+                + " read, "
                 + String.format(Locale.ROOT, "%,.0f", perPart)
-                + " rows)";
+                + " rows each)";
       }
     }
     return new MigrationStatus(id, state, goal, election, second, rate, eta, etaSeconds);
@@ -110,7 +121,9 @@ record MigrationStatus(
     out.println(
         "leader: "
             + (election.leader() == null
-                ? "none (no coordinator is running: start one with 'shardctl migrate start')"
+                ? phase().terminal()
+                    ? "none (the migration is over)"
+                    : "none (no coordinator is running: start one with 'shardctl migrate start')"
                 : election.leader())
             + (election.standbys().isEmpty()
                 ? ""
