@@ -54,19 +54,33 @@ final class OrdersDatabases {
                 + " row_id))");
       }
     }
-    for (int i = 0; i < n; i++) {
-      String key = "order-" + i;
-      Route r = from.route(key);
-      try (Connection c = DriverManager.getConnection(urls.get(r.group().id()));
-          PreparedStatement p =
-              c.prepareStatement("INSERT INTO orders VALUES (?, ?, ?, ?, ?, 1, ?)")) {
+    Map<String, Connection> connections = new LinkedHashMap<>();
+    Map<String, PreparedStatement> inserts = new LinkedHashMap<>();
+    try {
+      for (Map.Entry<String, String> e : urls.entrySet()) {
+        Connection c = DriverManager.getConnection(e.getValue());
+        connections.put(e.getKey(), c);
+        inserts.put(
+            e.getKey(), c.prepareStatement("INSERT INTO orders VALUES (?, ?, ?, ?, ?, 1, ?)"));
+      }
+      for (int i = 0; i < n; i++) {
+        String key = "order-" + i;
+        Route r = from.route(key);
+        PreparedStatement p = inserts.get(r.group().id());
         p.setBytes(1, key.getBytes(StandardCharsets.US_ASCII));
         p.setBytes(2, new byte[] {1});
         p.setString(3, "customer-" + (i % 7));
         p.setLong(4, 100L * i);
         p.setLong(5, from.version());
         p.setInt(6, r.partition());
-        p.executeUpdate();
+        p.addBatch();
+      }
+      for (PreparedStatement p : inserts.values()) {
+        p.executeBatch();
+      }
+    } finally {
+      for (Connection c : connections.values()) {
+        c.close(); // closes its statement
       }
     }
   }
