@@ -24,7 +24,7 @@ import java.util.Locale;
  * when an invariant failed, after the failing seed and its trace.
  */
 final class MigrateCommand implements Command {
-  private static final String SUB = "plan or simulate";
+  private static final String SUB = "plan, simulate, start, status, cutover, finish or rollback";
 
   @Override
   public List<CliArgs.Option> options() {

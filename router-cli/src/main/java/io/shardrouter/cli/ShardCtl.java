@@ -69,6 +69,24 @@ public final class ShardCtl {
           "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P] [--store S]",
           "                               run the deterministic migration simulation; the last line is",
           "                               a JSON summary; status 1 when an invariant failed",
+          "  migrate start OLD NEW --zk HOST:PORT --table NAME --columns C1,C2,... [--jdbc URL[,URL...]]",
+          "          [--id ID] [--goal canary|done] [--base PATH]",
+          "                               run the migration from OLD to NEW on ZooKeeper in this process",
+          "                               until it ends; start it again elsewhere for a standby that",
+          "                               takes over when the leader dies. --jdbc: one URL per group,",
+          "                               NEW's groups in order then those only in OLD (default: each",
+          "                               group's primary endpoint, when it is a JDBC URL). ID defaults",
+          "                               to ENTITY-vOLD-to-vNEW; --goal canary (default) waits for",
+          "                               'migrate cutover'. Publishes OLD when nothing is published",
+          "  migrate status ID --zk HOST:PORT [--json] [--base PATH]",
+          "                               phase, version, goal, leader and standbys, the pass's progress,",
+          "                               rows/s and an ETA, the verification reports",
+          "  migrate cutover ID --zk HOST:PORT [--base PATH]",
+          "                               ask the leader to cut over (goal ROLLBACK_WINDOW)",
+          "  migrate finish ID --zk HOST:PORT [--base PATH]",
+          "                               ask the leader to finish (goal DONE: the source's copies go)",
+          "  migrate rollback ID --zk HOST:PORT [--base PATH]",
+          "                               ask the leader to roll back (refused once DONE)",
           "  zk serve [--port 2181] [--dir DIR]",
           "                               one ZooKeeper server in the foreground, for local development;",
           "                               production uses a real ensemble (docs/fleet.md)",
@@ -145,6 +163,16 @@ public final class ShardCtl {
       try {
         if (zk) { // zk parses its own subcommands and their options
           return new ZkCommand().run(Arrays.copyOfRange(args, 1, args.length), console);
+        }
+        if (args[0].equals("migrate")
+            && args.length > 1
+            && MigrateControl.SUBCOMMANDS.contains(args[1])) { // on ZooKeeper: their own options
+          try {
+            return new MigrateControl()
+                .run(args[1], Arrays.asList(args).subList(2, args.length), console);
+          } catch (IllegalStateException e) { // ZooKeeper failed after connecting
+            throw CommandException.invalid("shardctl migrate " + args[1] + ": " + e.getMessage());
+          }
         }
         if (args[0].equals("demo")) { // the orders demo parses its own options
           return OrdersDemo.run(Arrays.copyOfRange(args, 1, args.length), console);

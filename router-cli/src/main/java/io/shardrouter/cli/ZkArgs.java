@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The arguments of one {@code shardctl zk} subcommand: positional arguments, options with a value
- * ({@code --port 2181} or {@code --port=2181}) and flags ({@code --json}), each checked against
- * what the subcommand takes.
+ * The arguments of one {@code shardctl zk} or {@code migrate} control subcommand: positional
+ * arguments, options with a value ({@code --port 2181} or {@code --port=2181}) and flags ({@code
+ * --json}), each checked against what the subcommand takes.
  */
 final class ZkArgs {
   private final String command;
@@ -27,7 +27,15 @@ final class ZkArgs {
    * and {@code flags} (without).
    */
   static ZkArgs parse(String sub, List<String> args, Set<String> valued, Set<String> flags) {
-    String command = "zk " + sub;
+    return parseCommand("zk " + sub, args, valued, flags);
+  }
+
+  /**
+   * Parses {@code args} of {@code command} (its full name for messages, e.g. {@code migrate
+   * status}), which takes the options {@code valued} and {@code flags}.
+   */
+  static ZkArgs parseCommand(
+      String command, List<String> args, Set<String> valued, Set<String> flags) {
     List<String> positional = new ArrayList<>();
     Map<String, String> options = new LinkedHashMap<>();
     boolean optionsEnded = false;
