@@ -454,12 +454,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       if (last instanceof MovedException m) {
         awaitOrThrow(Call.BATCH, what, attempt, deadline, minVersion, m);
       } else {
-        serializationRetries.increment();
-        if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
-          throw exhausted(what, attempt, deadline, last);
-        }
-        retries.retrying(Call.BATCH, last);
-        backOff(attempt);
+        againOrThrow(Call.BATCH, what, attempt, deadline, last);
       }
     }
     return new BatchOutcome(counts[0], counts[1], counts[2]);
@@ -750,7 +745,14 @@ public final class ShardedTable<K> implements AutoCloseable {
   }
 
   private void retryOrThrow(Call call, String what, int attempt, long deadline, SQLException e) {
-    retriable(what, e);
+    againOrThrow(call, what, attempt, deadline, retriable(what, e));
+  }
+
+  /**
+   * After a serialization failure: counts it and backs off, or throws when the attempts or the time
+   * are spent.
+   */
+  private void againOrThrow(Call call, String what, int attempt, long deadline, Exception e) {
     serializationRetries.increment();
     if (attempt >= maxAttempts || System.nanoTime() >= deadline) {
       throw exhausted(what, attempt, deadline, e);

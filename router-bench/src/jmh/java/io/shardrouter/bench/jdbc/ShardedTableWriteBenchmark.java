@@ -11,7 +11,6 @@ import io.shardrouter.jdbc.ShardedTable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -88,7 +87,7 @@ public class ShardedTableWriteBenchmark {
                   + "]}");
       table =
           ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
-              .routing(new FixedSource(v1), v1)
+              .routing(RoutingSource.fixed(v1), v1)
               .pools(new H2Pools())
               .build();
       for (int i = 0; i < ROWS; i++) {
@@ -148,28 +147,5 @@ public class ShardedTableWriteBenchmark {
     public void close(DataSource dataSource) {
       ((JdbcConnectionPool) dataSource).dispose();
     }
-  }
-
-  /** A source that serves one version: the benchmark measures writes, not updates. */
-  static final class FixedSource implements RoutingSource {
-    private final RoutingTable table;
-
-    FixedSource(RoutingTable table) {
-      this.table = table;
-    }
-
-    @Override
-    public void subscribe(io.shardrouter.core.Router router) {}
-
-    @Override
-    public void unsubscribe(io.shardrouter.core.Router router) {}
-
-    @Override
-    public Status status() {
-      return new Status(table.version(), table.fingerprint(), Duration.ZERO, null);
-    }
-
-    @Override
-    public void close() {}
   }
 }
