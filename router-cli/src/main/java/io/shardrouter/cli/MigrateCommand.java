@@ -125,8 +125,7 @@ final class MigrateCommand implements Command {
 
   /**
    * The version the finished migration has, and the document to keep: the target table at the
-   * version after the last phase, which is the target document as given only when their versions
-   * happen to agree.
+   * version after the last phase, with the finished migration's marker.
    */
   private static String finalVersion(MigrationPlan plan, String dir) {
     long done = plan.versionOf(Phase.DONE);
@@ -137,24 +136,22 @@ final class MigrateCommand implements Command {
             + " (DONE: the source's version "
             + plan.from().version()
             + " + 7";
-    if (target == done) {
-      return head
-          + ", which is the target document's own version)\n"
-          + "  the target document is the new routing document as it is";
-    }
     return head
-        + "; the target document's version "
-        + target
-        + " is not used)\n"
-        + "  keep the DONE table as the new routing document: coordinator.routes().toDocument()"
-        + " after finish()"
+        + (target == done
+            ? ", which is the target document's own version)\n"
+            : "; the target document's version " + target + " is not used)\n")
+        + "  keep the DONE table as the new routing document (the target with the finished"
+        + " migration's marker, docs/format.md §8): coordinator.routes().toDocument() after"
+        + " finish()"
         + (dir == null ? "" : ", or " + fileName(plan.routes(Phase.DONE)) + " in " + dir)
         + ";\n"
         + "  the target document as it is (version "
         + target
         + (target < done
             ? ") is below v" + done + ": every router and publisher would refuse it"
-            : ") would be a later version of the same table, published outside the migration")
+            : target == done
+                ? ") is other content under the DONE table's version: every router refuses it"
+                : ") would be a later version of the same table, published outside the migration")
         + "; plan the next migration from the DONE table";
   }
 

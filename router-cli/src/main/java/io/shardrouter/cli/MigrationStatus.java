@@ -32,6 +32,8 @@ record MigrationStatus(
     double rowsPerSecond,
     String eta,
     long etaSeconds) {
+  /** The state's count of rows the verification's repairs copied in this phase. */
+  private static final String REPAIRED = "repaired#";
 
   static MigrationStatus of(
       String id,
@@ -151,7 +153,14 @@ record MigrationStatus(
     }
     out.println("ETA: " + eta);
     if (state != null && !state.reports().isEmpty()) {
-      out.println("verification (round " + state.counter("round#") + "):");
+      int repaired = state.counter(REPAIRED);
+      out.println(
+          "verification (round "
+              + state.counter("round#")
+              + ", "
+              + repaired
+              + (repaired == 1 ? " row" : " rows")
+              + " repaired):");
       Columns t =
           new Columns(
               "part", "#rows", "#matching", "#mismatched", "#extra-source", "#extra-target");
@@ -197,6 +206,7 @@ record MigrationStatus(
     sb.append(",\"etaSeconds\":").append(etaSeconds < 0 ? "null" : Long.toString(etaSeconds));
     sb.append(",\"eta\":").append(CensusJson.string(eta));
     sb.append(",\"verifyRound\":").append(state == null ? 0 : state.counter("round#"));
+    sb.append(",\"repairedRows\":").append(state == null ? 0 : state.counter(REPAIRED));
     sb.append(",\"reports\":[");
     List<PartReport> reports = state == null ? List.of() : state.reports();
     for (int i = 0; i < reports.size(); i++) {

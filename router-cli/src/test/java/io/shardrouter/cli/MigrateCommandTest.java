@@ -61,7 +61,8 @@ class MigrateCommandTest {
             .contains(
                 "final version: v14 (DONE: the source's version 7 + 7; the target document's"
                     + " version 7 is not used)\n"
-                    + "  keep the DONE table as the new routing document:"
+                    + "  keep the DONE table as the new routing document (the target with the"
+                    + " finished migration's marker, docs/format.md §8):"
                     + " coordinator.routes().toDocument() after finish();\n"
                     + "  the target document as it is (version 7) is below v14: every router and"
                     + " publisher would refuse it; plan the next migration from the DONE table\n"),
@@ -81,7 +82,12 @@ class MigrateCommandTest {
             .contains(
                 "final version: v14 (DONE: the source's version 7 + 7, which is the target"
                     + " document's own version)\n"
-                    + "  the target document is the new routing document as it is\n"),
+                    + "  keep the DONE table as the new routing document (the target with the"
+                    + " finished migration's marker, docs/format.md §8):"
+                    + " coordinator.routes().toDocument() after finish();\n"
+                    + "  the target document as it is (version 14) is other content under the DONE"
+                    + " table's version: every router refuses it; plan the next migration from the"
+                    + " DONE table\n"),
         r.out());
     Path later = dir.resolve("new20.json");
     Files.writeString(
@@ -117,8 +123,9 @@ class MigrateCommandTest {
     assertTrue(
         r.out()
             .contains(
-                "keep the DONE table as the new routing document:"
-                    + " coordinator.routes().toDocument() after finish(), or v14-done.json in "
+                "keep the DONE table as the new routing document (the target with the finished"
+                    + " migration's marker, docs/format.md §8): coordinator.routes().toDocument()"
+                    + " after finish(), or v14-done.json in "
                     + out
                     + ";"),
         r.out());
@@ -129,10 +136,16 @@ class MigrateCommandTest {
                     + out
                     + "; v14-done.json is the new routing document"),
         r.out());
-    // The document to keep is the target table at version 14, as a plain table.
+    // The document to keep is the target table at version 14, with the finished migration's marker.
     RoutingTable done = RoutingDocuments.read(out.resolve("v14-done.json"));
     RoutingTable target = RoutingDocuments.read(t[1]);
-    assertEquals(target.toBuilder().version(14).build(), done);
+    assertEquals(
+        target.toBuilder()
+            .version(14)
+            .extension("transition", done.extension("transition"))
+            .build(),
+        done);
+    assertEquals(Phase.DONE, MigrationRoutes.of(done).phase());
   }
 
   @Test

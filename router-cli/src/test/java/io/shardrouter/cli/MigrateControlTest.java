@@ -120,7 +120,7 @@ class MigrateControlTest {
       assertTrue(canary.out().contains("goal: CANARY (the coordinator's --goal"), canary.out());
       assertTrue(
           canary.out().contains("leader: " + ProcessHandle.current().pid() + "@"), canary.out());
-      assertTrue(canary.out().contains("verification (round 0):"), canary.out());
+      assertTrue(canary.out().contains("verification (round 0, 0 rows repaired):"), canary.out());
 
       Cli.Result cutover =
           Cli.run("migrate", "cutover", id, "--zk", server.getConnectString(), "--base", base);
@@ -153,6 +153,15 @@ class MigrateControlTest {
       Cli.Result done = status(base, id, "--json");
       assertTrue(done.out().contains("\"phase\":\"DONE\",\"version\":8"), done.out());
       assertTrue(done.out().contains("\"leader\":null"), done.out());
+      assertTrue(done.out().contains("\"verifyRound\":0,\"repairedRows\":0"), done.out());
+      Cli.Result published =
+          Cli.run("zk", "get", "orders", "--connect", server.getConnectString(), "--base", base);
+      assertTrue(
+          published
+              .out()
+              .replaceAll("\\s", "")
+              .contains("\"transition\":{\"format\":2,\"phase\":\"DONE\",\"source_version\":1}"),
+          "a follower reads DONE from the published table: " + published);
       Cli.Result again =
           Cli.run("migrate", "finish", id, "--zk", server.getConnectString(), "--base", base);
       assertEquals(ShardCtl.OK, again.status(), again.toString());

@@ -6,6 +6,7 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -198,9 +199,11 @@ public final class ShardedDataSource implements AutoCloseable {
       Map<String, ReplicaGroup> wanted = new HashMap<>();
       for (RoutingTable t : current) {
         List<ReplicaGroup> groups = new ArrayList<>(t.groups());
-        if (t.extension(TRANSITION) != null) {
-          // A phase of a migration also routes to the groups of its target table.
-          groups.addAll(MigrationRoutes.of(t).plan().to().groups());
+        MigrationPlan plan = t.extension(TRANSITION) == null ? null : MigrationRoutes.of(t).plan();
+        if (plan != null) {
+          // A phase of a migration also routes to the groups of its target table (a finished
+          // migration's last table has no plan: it is the target).
+          groups.addAll(plan.to().groups());
         }
         for (ReplicaGroup g : groups) {
           for (Replica m : g.members()) {

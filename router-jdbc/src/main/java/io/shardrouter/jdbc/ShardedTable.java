@@ -9,6 +9,7 @@ import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.MovedException;
+import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.ReadRoute;
 import io.shardrouter.migrate.Row;
 import io.shardrouter.migrate.WriteRoute;
@@ -924,8 +925,10 @@ public final class ShardedTable<K> implements AutoCloseable {
   /** The version served, the router's and the source's state, failures and counters. */
   public Status status() {
     Failure f = failure;
+    State s = state;
     return new Status(
-        state.version(),
+        s.version(),
+        s.routes().phase(),
         router.version(),
         source.status(),
         f == null ? RoutingSource.Status.NO_VERSION : f.version(),
@@ -1062,6 +1065,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * What a {@link ShardedTable} reports.
    *
    * @param version the routing version the table serves
+   * @param phase the migration phase of that version: {@code PLANNED} for a table no migration has
+   *     touched, a moving phase while one runs, {@code DONE} or {@code ROLLED_BACK} once it ended
    * @param routerVersion the version its router has: higher than {@code version} while an update is
    *     being applied, or after one failed
    * @param source the routing source's own status (a table it refused shows there)
@@ -1074,6 +1079,7 @@ public final class ShardedTable<K> implements AutoCloseable {
    */
   public record Status(
       long version,
+      Phase phase,
       long routerVersion,
       RoutingSource.Status source,
       long failedVersion,

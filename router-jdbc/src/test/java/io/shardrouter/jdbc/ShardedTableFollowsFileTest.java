@@ -17,6 +17,7 @@ import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationCoordinator.PhasePublisher;
 import io.shardrouter.migrate.MigrationPlan;
+import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.MigrationStateStore;
 import io.shardrouter.migrate.MovedException;
 import io.shardrouter.migrate.Phase;
@@ -176,13 +177,17 @@ class ShardedTableFollowsFileTest {
     // The final version: the source's 1 + 7 = 8, the target document's 2 is not used.
     RoutingTable last = RoutingDocuments.read(kept);
     assertEquals(8, last.version());
-    assertEquals(v2.toBuilder().version(8).build(), last);
+    assertEquals(
+        v2.toBuilder().version(8).extension("transition", last.extension("transition")).build(),
+        last);
+    assertEquals(Phase.DONE, MigrationRoutes.of(last).phase(), "the finished migration's marker");
     assertEquals(last, RoutingDocuments.read(file));
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (orders.status().version() < 8 && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
     assertEquals(8, orders.status().version(), orders.status().toString());
+    assertEquals(Phase.DONE, orders.status().phase(), "a follower knows the migration ended");
 
     // Every acknowledged row once, on its owner under the final table, with its last sequence.
     Map<String, List<String>> copies = new HashMap<>();

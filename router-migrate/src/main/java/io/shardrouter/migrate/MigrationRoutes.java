@@ -41,9 +41,17 @@ public final class MigrationRoutes {
   private final ReadRoute[] canaryRead;
   private final int canaryPercent;
 
-  /** The routes of a plain table: no key moves; every route is the table's. */
+  /**
+   * The routes of a plain table: no key moves; every route is the table's, in phase {@link
+   * Phase#PLANNED} or, for a finished migration's last table, the phase its marker names.
+   */
   private MigrationRoutes(RoutingTable plain) {
-    this(null, Phase.PLANNED, plain.version(), plain);
+    this(null, phaseOfPlain(plain), plain.version(), plain);
+  }
+
+  private static Phase phaseOfPlain(RoutingTable plain) {
+    Phase finished = TransitionDocument.finished(plain);
+    return finished != null ? finished : Phase.PLANNED;
   }
 
   MigrationRoutes(MigrationPlan plan, Phase phase, long version) {
@@ -55,8 +63,16 @@ public final class MigrationRoutes {
     this.phase = phase;
     this.version = version;
     RoutingTable base = plain != null ? plain : phase == Phase.DONE ? plan.to() : plan.from();
-    if (plain != null || phase == Phase.PLANNED || phase.terminal()) {
+    if (plain != null || phase == Phase.PLANNED) {
       this.table = base.version() == version ? base : base.toBuilder().version(version).build();
+    } else if (phase.terminal()) { // a marker, so that a process that only has the table knows
+      this.table =
+          base.toBuilder()
+              .version(version)
+              .extension(
+                  TransitionDocument.NAME,
+                  TransitionDocument.terminal(phase, plan.from().version()))
+              .build();
     } else {
       this.table =
           base.toBuilder()
@@ -277,8 +293,10 @@ public final class MigrationRoutes {
   /**
    * The routes of a table as a routing source delivers it to any process: every process that has
    * the same version routes every key the same way. A table with a {@code transition} extension is
-   * a phase of a migration; a table without one (before a migration, and the last version of one)
-   * routes every key plainly, as {@link #plain} does.
+   * a phase of a migration, or the last version of a finished one ({@link Phase#DONE} or {@link
+   * Phase#ROLLED_BACK}, whose routes are plain and whose {@link #plan()} is null); a table without
+   * one (before any migration) routes every key plainly, as {@link #plain} does, in {@link
+   * Phase#PLANNED}.
    *
    * @param table a table, with or without the {@code transition} extension
    * @return the routes
@@ -293,8 +311,10 @@ public final class MigrationRoutes {
 
   /**
    * The routes of a table no migration is moving: every write and read goes to the group the table
-   * routes the key to, in phase {@link Phase#PLANNED}, with no second group. What a service starts
-   * with, so that a migration can later take its routes over.
+   * routes the key to, with no second group, in phase {@link Phase#PLANNED} (or {@link Phase#DONE}
+   * / {@link Phase#ROLLED_BACK} when the table is the last version of a finished migration and
+   * carries its marker). What a service starts with, so that a migration can later take its routes
+   * over.
    *
    * @param table the table
    * @return the routes; {@link #plan()} is null

@@ -1,5 +1,6 @@
 package io.shardrouter.migrate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -256,6 +257,44 @@ class MigrationCoordinatorTest {
     assertEquals(Phase.VERIFY, c.phase());
     c.rollback();
     assertEquals(Phase.ROLLED_BACK, c.phase());
+  }
+
+  @Test
+  void verify_repairsADifference_andCountsTheRowsItRepaired() {
+    writeAll(300, "a");
+    MigrationCoordinator c = coordinator();
+    c.target(Phase.CANARY);
+    while (c.phase() != Phase.VERIFY) {
+      assertTrue(c.step());
+    }
+    MigrationPlan.Movement m = plan.movements().get(0);
+    String k = null;
+    for (int i = 0; k == null; i++) {
+      if (m.part().contains(b("order-" + i))) {
+        k = "order-" + i;
+      }
+    }
+    InMemoryStore source = (InMemoryStore) stores.get(m.sourceGroup());
+    InMemoryStore target = (InMemoryStore) stores.get(m.targetGroup());
+    Row copied = target.get(b(k), new byte[0]);
+    assertNotNull(copied, "the copy passes ran before VERIFY");
+    // A newer write that reached the source only: the verification must find and repair it.
+    source.apply(
+        List.of(
+            Row.of(b(k), b("late"), copied.version(), copied.sequence() + 1, copied.partition())),
+        MigrationStore.WriteOrigin.MIGRATION);
+    assertEquals(0, c.state().counter("repaired#"));
+    while (c.phase() == Phase.VERIFY && c.state().counter("round#") == 0) {
+      assertTrue(c.step());
+    }
+    assertEquals(Phase.VERIFY, c.phase(), "one more round verifies the repair");
+    assertEquals(1, c.state().counter("repaired#"), "the one row the repair copied");
+    assertArrayEquals(b("late"), target.get(b(k), new byte[0]).value());
+    while (c.step()) {
+      // to CANARY
+    }
+    assertEquals(Phase.CANARY, c.phase());
+    assertTrue(c.state().verifiedClean(), "the second round was clean");
   }
 
   @Test

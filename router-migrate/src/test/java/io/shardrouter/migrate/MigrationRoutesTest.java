@@ -12,6 +12,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MigrationRoutesTest {
@@ -133,11 +134,11 @@ class MigrationRoutesTest {
       String doc = routes.toDocument();
       RoutingTable table = RoutingDocuments.read(doc);
       assertEquals(routes.table().fingerprint(), table.fingerprint());
+      assertEquals(phase.name(), table.extension("transition").get("phase").text());
       if (phase == Phase.DONE) {
-        assertNull(table.extension("transition"));
+        assertEquals(Phase.DONE, MigrationRoutes.fromDocument(doc).phase());
         continue;
       }
-      assertEquals(phase.name(), table.extension("transition").get("phase").text());
       MigrationRoutes back = MigrationRoutes.fromDocument(doc);
       assertEquals(phase, back.phase());
       assertEquals(routes.version(), back.version());
@@ -181,6 +182,71 @@ class MigrationRoutesTest {
   }
 
   @Test
+  void finishedMigration_isDoneOrRolledBack_inEveryProcess() {
+    for (Phase end : new Phase[] {Phase.DONE, Phase.ROLLED_BACK}) {
+      MigrationRoutes leader =
+          end == Phase.DONE
+              ? plan.routes(end)
+              : plan.routes(end, plan.versionOf(Phase.DONE) + 1); // a rollback's next free one
+      MigrationRoutes follower = MigrationRoutes.fromDocument(leader.toDocument());
+      assertEquals(end, follower.phase(), "a follower of the published table");
+      assertEquals(leader.version(), follower.version());
+      assertEquals(leader.table().fingerprint(), follower.table().fingerprint());
+      assertNull(follower.plan(), "the last table is the whole plan's result");
+      RoutingTable plain = end == Phase.DONE ? plan.to() : plan.from();
+      for (int i = 0; i < 2_000; i++) {
+        String k = "order-" + i;
+        assertEquals(plain.route(k).group(), follower.write(k).first(), k);
+        assertFalse(follower.write(k).dual(), k);
+        assertEquals(plain.route(k).group(), follower.read(k).group(), k);
+        assertEquals(end, follower.write(k).phase(), k);
+      }
+      Spec marker = leader.table().extension("transition");
+      assertEquals(
+          Set.of("format", "phase", "source_version"),
+          Set.copyOf(marker.fieldNames()),
+          "a finished migration's marker carries no target");
+      assertEquals(2L, marker.get("format").longValue());
+      assertEquals(plan.from().version(), marker.get("source_version").longValue());
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  MigrationRoutes.of(
+                      leader.table().toBuilder()
+                          .extension(
+                              "transition",
+                              Spec.object()
+                                  .put("format", 2L)
+                                  .put("phase", end.name())
+                                  .put("source_version", plan.from().version())
+                                  .put("target", "{}")
+                                  .build())
+                          .build()));
+      assertTrue(
+          e.getMessage().contains("extensions.transition.target: unknown field in format 2"),
+          e.getMessage());
+    }
+    MigrationRoutes before = MigrationRoutes.of(plan.from());
+    assertEquals(Phase.PLANNED, before.phase(), "a table no migration touched");
+    MigrationPlan next =
+        MigrationPlan.between(
+            plan.routes(Phase.DONE).table(),
+            plan.from().toBuilder().version(plan.routes(Phase.DONE).version() + 1).build());
+    assertEquals(
+        Phase.DONE,
+        MigrationRoutes.of(next.routes(Phase.PLANNED).table()).phase(),
+        "the next migration starts from the last one's result");
+    assertEquals(
+        "COPY",
+        next.routes(Phase.COPY).table().extension("transition").get("phase").text(),
+        "the next migration's phases replace the marker");
+    assertEquals(
+        next.from().version(),
+        next.routes(Phase.DONE).table().extension("transition").get("source_version").longValue());
+  }
+
+  @Test
   void of_badTransition_explains() {
     IllegalArgumentException e =
         assertThrows(
@@ -199,7 +265,26 @@ class MigrationRoutesTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> MigrationRoutes.of(withTransition(valid("DONE"))));
-    assertTrue(e.getMessage().contains("published as a plain table"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "extensions.transition.phase: DONE marks a finished migration: it is written in"
+                    + " format 2, not 1"),
+        e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MigrationRoutes.of(withTransition(valid("PLANNED"))));
+    assertTrue(e.getMessage().contains("PLANNED is published as the source table"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                MigrationRoutes.of(
+                    withTransition(Spec.object().put("format", 3L).put("phase", "COPY"))));
+    assertTrue(
+        e.getMessage().contains("format: 3 is not supported; this library reads 1 and 2"),
+        e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,

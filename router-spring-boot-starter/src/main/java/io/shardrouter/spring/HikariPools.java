@@ -8,6 +8,7 @@ import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.ShardedDataSource;
+import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -231,10 +232,11 @@ final class HikariPools implements ShardedDataSource.Factory {
    */
   void check(RoutingTable table) {
     List<ReplicaGroup> all = new ArrayList<>(table.groups());
-    if (table.extension(TRANSITION) != null) {
-      MigrationRoutes routes = MigrationRoutes.of(table);
-      all.addAll(routes.plan().from().groups());
-      all.addAll(routes.plan().to().groups());
+    MigrationPlan plan =
+        table.extension(TRANSITION) == null ? null : MigrationRoutes.of(table).plan();
+    if (plan != null) { // a phase of a migration; a finished one's last table has no plan
+      all.addAll(plan.from().groups());
+      all.addAll(plan.to().groups());
     }
     Map<String, InvalidShardRouterPropertyException> problems = new LinkedHashMap<>();
     Set<String> seen = new LinkedHashSet<>();

@@ -4,6 +4,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.ShardedTable;
 import io.shardrouter.migrate.MigrationRoutes;
+import io.shardrouter.migrate.Phase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,10 +89,10 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
     return m.replaceAll("\\s*\\n\\s*", "; ");
   }
 
-  /** {@code none}, or the phase of the migration the served version belongs to. */
+  /** {@code none} (no migration has touched the table), or the phase of the served version. */
   static String migration(ShardedTable<?> table) {
     MigrationRoutes routes = table.routes();
-    return routes.plan() == null ? "none" : routes.phase().toString();
+    return routes.phase() == Phase.PLANNED ? "none" : routes.phase().toString();
   }
 
   private Map<String, Object> source(RoutingSource.Status src) {

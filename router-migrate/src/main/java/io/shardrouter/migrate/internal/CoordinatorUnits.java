@@ -47,6 +47,12 @@ public final class CoordinatorUnits {
   }
 
   /**
+   * The counter of rows the verification's repairs copied in the current phase (the differences
+   * repaired, for {@code migrate status}); it never decides a step.
+   */
+  public static final String REPAIRED = "repaired#";
+
+  /**
    * One page of one part of a pass: {@code copy} and {@code catch-up} copy source to target, {@code
    * reverse} target to source, {@code cleanup} deletes the part on the side that lost it (the
    * source in DONE, archived first; the target in ROLLED_BACK).
@@ -219,11 +225,15 @@ public final class CoordinatorUnits {
     int r = state.counter("repair#");
     if (r < ms.size()) {
       MigrationPlan.Movement m = ms.get(r);
+      MigrationState next = state.withCounter("repair#", r + 1);
       if (!reportOf(state, m.part().id()).clean()) {
-        Passes.repair(
-            m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);
+        long copied =
+            Passes.repair(
+                m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);
+        long total = Math.min(Integer.MAX_VALUE, state.counter(REPAIRED) + copied);
+        next = next.withCounter(REPAIRED, (int) total);
       }
-      return state.withCounter("repair#", r + 1);
+      return next;
     }
     return state.withoutSteps("verify#").withoutSteps("repair#").withCounter("round#", round + 1);
   }

@@ -21,11 +21,22 @@ public final class TransitionDocument {
   /** The extension's name. */
   public static final String NAME = "transition";
 
-  /** The format number of the extension object. */
+  /** The format number of the extension object of a phase in which keys move. */
   public static final long FORMAT = 1;
+
+  /**
+   * The format number of the marker of a finished migration ({@link Phase#DONE} or {@link
+   * Phase#ROLLED_BACK}): format 1 and these two phases, with only {@code format}, {@code phase} and
+   * {@code source_version}. The moving phases are still written as format 1, so that a reader of
+   * format 1 follows every move; such a reader refuses the marker by its format and keeps serving
+   * the table before it (docs/format.md §8).
+   */
+  public static final long TERMINAL_FORMAT = 2;
 
   private static final List<String> FIELDS =
       List.of("format", "phase", "source_version", "canary_percent", "compare_reads", "target");
+
+  private static final List<String> TERMINAL_FIELDS = List.of("format", "phase", "source_version");
 
   private TransitionDocument() {}
 
@@ -38,6 +49,21 @@ public final class TransitionDocument {
         .put("canary_percent", (long) plan.canaryPercent())
         .put("compare_reads", plan.compareReads())
         .put("target", new String(RoutingDocuments.writeCompact(plan.to()), StandardCharsets.UTF_8))
+        .build();
+  }
+
+  /**
+   * The extension value of a finished migration, {@code phase} {@link Phase#DONE} or {@link
+   * Phase#ROLLED_BACK}, that started from version {@code sourceVersion}.
+   */
+  public static Spec terminal(Phase phase, long sourceVersion) {
+    if (!phase.terminal()) {
+      throw new IllegalArgumentException(phase + " is not a terminal phase");
+    }
+    return Spec.object()
+        .put("format", TERMINAL_FORMAT)
+        .put("phase", phase.name())
+        .put("source_version", sourceVersion)
         .build();
   }
 
@@ -61,18 +87,27 @@ public final class TransitionDocument {
               + m
               + "; a table without the extension routes plainly");
     }
+    long format = integer(m, "format", w);
+    if (format != FORMAT && format != TERMINAL_FORMAT) {
+      throw new IllegalArgumentException(
+          w
+              + ".format: "
+              + format
+              + " is not supported; this library reads "
+              + FORMAT
+              + " and "
+              + TERMINAL_FORMAT);
+    }
+    List<String> known = format == FORMAT ? FIELDS : TERMINAL_FIELDS;
     for (String field : m.fieldNames()) {
-      if (!FIELDS.contains(field)) {
+      if (!known.contains(field)) {
         throw new IllegalArgumentException(
             Violations.member(w, field)
-                + ": unknown field; known fields: "
-                + FIELDS.stream().sorted().toList());
+                + ": unknown field in format "
+                + format
+                + "; known fields: "
+                + known.stream().sorted().toList());
       }
-    }
-    long format = integer(m, "format", w);
-    if (format != FORMAT) {
-      throw new IllegalArgumentException(
-          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
     }
     String phaseName = text(m, "phase", w);
     Phase phase;
@@ -82,9 +117,20 @@ public final class TransitionDocument {
       throw new IllegalArgumentException(
           w + ".phase: '" + phaseName + "' is not a phase; phases: " + List.of(Phase.values()), e);
     }
-    if (phase == Phase.PLANNED || phase.terminal()) {
+    if (phase == Phase.PLANNED) {
       throw new IllegalArgumentException(
-          w + ".phase: " + phase + " is published as a plain table, without the extension");
+          w + ".phase: PLANNED is published as the source table itself, without the extension");
+    }
+    if (phase.terminal() != (format == TERMINAL_FORMAT)) {
+      throw new IllegalArgumentException(
+          w
+              + ".phase: "
+              + phase
+              + (phase.terminal()
+                  ? " marks a finished migration: it is written in format " + TERMINAL_FORMAT
+                  : " moves keys: it is written in format " + FORMAT)
+              + ", not "
+              + format);
     }
     long source = integer(m, "source_version", w);
     if (source < 0 || source >= table.version()) {
@@ -95,6 +141,9 @@ public final class TransitionDocument {
               + " must be in [0, "
               + table.version()
               + "), below the table's version");
+    }
+    if (phase.terminal()) {
+      return MigrationRoutes.plain(table);
     }
     long canary = integer(m, "canary_percent", w);
     Spec compare = m.get("compare_reads");
@@ -110,6 +159,25 @@ public final class TransitionDocument {
       throw new IllegalArgumentException(w + ".canary_percent: " + e.getMessage(), e);
     }
     return plan.routes(phase, table.version());
+  }
+
+  /**
+   * The phase of a finished migration's marker in {@code table}, or null when the table has none
+   * (no extension, or one of a phase in which keys move). Does not check the marker: {@link #read}
+   * does.
+   */
+  public static Phase finished(RoutingTable table) {
+    Spec m = table.extension(NAME);
+    Spec phase = m == null || !m.isObject() ? null : m.get("phase");
+    if (phase == null || !phase.isText()) {
+      return null;
+    }
+    for (Phase p : Phase.values()) {
+      if (p.terminal() && p.name().equals(phase.text())) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static long integer(Spec m, String name, String w) {
