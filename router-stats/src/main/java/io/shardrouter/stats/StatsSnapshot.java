@@ -120,15 +120,7 @@ public final class StatsSnapshot {
    *     route in it, naming the key
    */
   public static StatsSnapshot of(RoutingTable table, KeySample sample) {
-    if (!sample.keyType().equals(table.keyType())) {
-      throw new IllegalArgumentException(
-          "the sample holds keys of type "
-              + sample.keyType()
-              + ", routing table version "
-              + table.version()
-              + " routes "
-              + table.keyType());
-    }
+    sample.requireKeyTypeOf(table);
     long[] load = new long[table.partitionCount()];
     Map<ByteBuffer, HotKeys.Entry> counts = new HashMap<>();
     for (KeySample.Entry e : sample.entries()) {

@@ -22,11 +22,7 @@ class KeyAnalysisTest {
 
   @Test
   void uniform_evenAndUnique_cardinalityPasses() {
-    KeySample s = new KeySample(KeyType.STRING);
-    for (int i = 0; i < 20_000; i++) {
-      s.add("user-" + i, 1);
-    }
-    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(uniform());
     assertEquals(20_000, r.keyCharacteristics().numDistinctValues());
     assertTrue(r.keyCharacteristics().isUnique());
     assertEquals("pass", item(r, "cardinality").result());
@@ -300,11 +296,7 @@ class KeyAnalysisTest {
 
   @Test
   void passRows_sayWhatIsGood_notTheRemedy() {
-    KeySample s = new KeySample(KeyType.STRING);
-    for (int i = 0; i < 20_000; i++) {
-      s.add("user-" + i, 1);
-    }
-    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(uniform());
     for (CheckItem i : r.checklist()) {
       if (i.result().equals("pass")) {
         for (String remedy : List.of("isolate", "shard its", "advise", "choose a key", "filters")) {
@@ -328,6 +320,15 @@ class KeyAnalysisTest {
     assertTrue(
         hot.detail().startsWith("sample too small to judge hot keys: 6 keys, need >= 10240"),
         hot::detail);
+  }
+
+  /** 20,000 distinct keys, each seen once. */
+  private static KeySample uniform() {
+    KeySample s = new KeySample(KeyType.STRING);
+    for (int i = 0; i < 20_000; i++) {
+      s.add("user-" + i, 1);
+    }
+    return s;
   }
 
   static CheckItem item(AnalysisReport r, String name) {
