@@ -68,7 +68,7 @@ final class Checklist {
                   + pct(ideal)
                   + " (warn above 1.5x, fail above 3x)"));
     }
-    out.add(evenness(d));
+    out.add(evenness(d, kc.numKeysSampled()));
     out.add(hotKeys(kc, n));
     if (kc.monotonicityType().equals("unknown")) {
       out.add(
@@ -119,12 +119,22 @@ final class Checklist {
   /**
    * The hottest group's share against its fair share {@code 1 / G}: pass up to 1.25x; fail above
    * 2x, or at half-way from the fair share to all of the load (so that two groups can fail:
-   * peak/mean over two groups never exceeds 2); warn between. One group has nothing to even.
+   * peak/mean over two groups never exceeds 2); warn between. One group has nothing to even, and a
+   * sample of fewer than 10 routes a group cannot tell.
    */
-  private static CheckItem evenness(Distribution d) {
+  private static CheckItem evenness(Distribution d, long sampled) {
     int groups = d.groups().size();
     if (groups < 2) {
       return skip("evenness", "one group holds every partition: there is nothing to even");
+    }
+    if (sampled < 10L * groups) {
+      return skip(
+          "evenness",
+          "sample too small to judge evenness: "
+              + sampled
+              + " keys, need >= "
+              + 10L * groups
+              + " (10 per group)");
     }
     AnalysisReport.GroupLoad hottest = d.groups().get(0);
     for (AnalysisReport.GroupLoad g : d.groups()) {

@@ -309,17 +309,22 @@ class KeyAnalysisTest {
   }
 
   @Test
-  void hotKeys_sampleTooSmall_skipsWithTheSizeNeeded() {
+  void hotKeysAndEvenness_sampleTooSmall_skipWithTheSizeNeeded() {
     RoutingTable jump1024 = Fixtures.table("jump", 1024, 4, 1);
     KeySample s = new KeySample(KeyType.STRING);
     for (String k : List.of("order-1", "order-2", "order-3", "user-42", "Straße", "東京-42")) {
       s.add(k, 1);
     }
-    CheckItem hot = item(KeyAnalysis.of(jump1024).analyze(s), "hot keys");
+    AnalysisReport r = KeyAnalysis.of(jump1024).analyze(s);
+    CheckItem hot = item(r, "hot keys");
     assertEquals("skip", hot.result());
     assertTrue(
         hot.detail().startsWith("sample too small to judge hot keys: 6 keys, need >= 10240"),
         hot::detail);
+    CheckItem even = item(r, "evenness");
+    assertEquals("skip", even.result());
+    assertEquals(
+        "sample too small to judge evenness: 6 keys, need >= 40 (10 per group)", even.detail());
   }
 
   /** 20,000 distinct keys, each seen once. */
