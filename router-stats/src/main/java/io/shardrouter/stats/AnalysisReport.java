@@ -173,8 +173,20 @@ public record AnalysisReport(
     return ReportJson.write(this);
   }
 
-  /** The report as one self-contained HTML page with inline SVG charts. */
+  /**
+   * The report as one self-contained HTML page with inline SVG charts; its next-step command names
+   * the routing document as {@code DOC}.
+   */
   public String toHtml() {
-    return ReportHtml.write(this);
+    return ReportHtml.write(this, null);
+  }
+
+  /**
+   * The report as one self-contained HTML page with inline SVG charts; its next-step command names
+   * {@code document}, the path of the routing document analysed (as given to {@code shardctl
+   * analyze}).
+   */
+  public String toHtml(String document) {
+    return ReportHtml.write(this, java.util.Objects.requireNonNull(document, "document"));
   }
 }

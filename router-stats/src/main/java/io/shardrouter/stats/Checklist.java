@@ -41,7 +41,11 @@ final class Checklist {
                   + n
                   + " partitions: "
                   + fmt(perPartition)
-                  + " per partition (fail < 1, warn < 10)"));
+                  + " per partition"
+                  + (perPartition >= 10
+                      ? ", enough to spread them (warn below 10)"
+                      : ": too few to spread load; choose a key with more values, or add a field"
+                          + " to it (fail < 1, warn < 10)")));
     }
     if (cmp == null) {
       out.add(skip("stability", "give --compare with the next document to measure what moves"));
@@ -64,36 +68,8 @@ final class Checklist {
                   + pct(ideal)
                   + " (warn above 1.5x, fail above 3x)"));
     }
-    double even = d.groupPeakToMean();
-    out.add(
-        new CheckItem(
-            "evenness",
-            even <= 1.25 ? "pass" : even <= 2 ? "warn" : "fail",
-            even,
-            "peak/mean load over groups "
-                + fmt(even)
-                + ", over partitions "
-                + fmt(d.partitionPeakToMean())
-                + " (warn above 1.25, fail above 2)"));
-    if (kc.mostCommonValues().isEmpty()) {
-      out.add(skip("hot keys", "no key was sampled"));
-    } else {
-      AnalysisReport.Frequency top = kc.mostCommonValues().get(0);
-      double ofMean = top.share() * n;
-      out.add(
-          new CheckItem(
-              "hot keys",
-              ofMean <= 0.5 ? "pass" : ofMean <= 1 ? "warn" : "fail",
-              top.share(),
-              "key '"
-                  + top.value()
-                  + "' takes "
-                  + pct(top.share())
-                  + " of the load, "
-                  + fmt(ofMean)
-                  + "x a mean partition's; above 1x no placement can even it: split the key"
-                  + " (write sharding) or isolate it (warn above 0.5x)"));
-    }
+    out.add(evenness(d, kc.numKeysSampled()));
+    out.add(hotKeys(kc, n));
     if (kc.monotonicityType().equals("unknown")) {
       out.add(
           skip("monotonic keys", "arrival order is unknown; analyse a key file in arrival order"));
@@ -132,9 +108,116 @@ final class Checklist {
                   + fmt(q.percentageOfScatterGatherQueries())
                   + "% visit all; mean fan-out "
                   + fmt(q.meanFanOut())
-                  + " (warn below 90%, fail below 50%)"));
+                  + (single >= 90
+                      ? " (warn below 90%)"
+                      : "; put the shard key in the queries' filters (warn below 90%, fail below"
+                          + " 50%)")));
     }
     return out;
+  }
+
+  /**
+   * The hottest group's share against its fair share {@code 1 / G}: pass up to 1.25x; fail above
+   * 2x, or at half-way from the fair share to all of the load (so that two groups can fail:
+   * peak/mean over two groups never exceeds 2); warn between. One group has nothing to even, and a
+   * sample of fewer than 10 routes a group cannot tell.
+   */
+  private static CheckItem evenness(Distribution d, long sampled) {
+    int groups = d.groups().size();
+    if (groups < 2) {
+      return skip("evenness", "one group holds every partition: there is nothing to even");
+    }
+    if (sampled < 10L * groups) {
+      return skip(
+          "evenness",
+          "sample too small to judge evenness: "
+              + sampled
+              + " keys, need >= "
+              + 10L * groups
+              + " (10 per group)");
+    }
+    AnalysisReport.GroupLoad hottest = d.groups().get(0);
+    for (AnalysisReport.GroupLoad g : d.groups()) {
+      if (g.share() > hottest.share()) {
+        hottest = g;
+      }
+    }
+    double fair = 1.0 / groups;
+    double s = hottest.share();
+    String result =
+        s > 2 * fair || s >= (1 + fair) / 2 ? "fail" : s > 1.25 * fair ? "warn" : "pass";
+    String figures =
+        "the hottest group, "
+            + hottest.group()
+            + ", takes "
+            + pct(s)
+            + " of the load; its fair share (1/"
+            + groups
+            + ") is "
+            + pct(fair)
+            + ", "
+            + fmt(s / fair)
+            + "x; peak/mean over partitions "
+            + fmt(d.partitionPeakToMean());
+    return new CheckItem(
+        "evenness",
+        result,
+        s,
+        result.equals("pass")
+            ? "load is even: " + figures + " (warn above 1.25x the fair share)"
+            : figures
+                + "; move load off it with shardctl advise (warn above 1.25x the fair share,"
+                + " fail above 2x or from half-way between the fair share and all of the load: "
+                + pct((1 + fair) / 2)
+                + ")");
+  }
+
+  /**
+   * The top key's share as a multiple of a mean partition's: pass up to 0.5x, warn up to 1x, fail
+   * above (no placement can even it). A sample of fewer than {@link #minSample} routes cannot tell,
+   * and is skipped.
+   */
+  private static CheckItem hotKeys(KeyCharacteristics kc, int partitions) {
+    if (kc.mostCommonValues().isEmpty()) {
+      return skip("hot keys", "no key was sampled");
+    }
+    long need = minSample(partitions);
+    if (kc.numKeysSampled() < need) {
+      return skip(
+          "hot keys",
+          "sample too small to judge hot keys: "
+              + kc.numKeysSampled()
+              + " keys, need >= "
+              + need
+              + " (10 per partition, so that one sighting of a key is below a tenth of a mean"
+              + " partition's load)");
+    }
+    AnalysisReport.Frequency top = kc.mostCommonValues().get(0);
+    double ofMean = top.share() * partitions;
+    String result = ofMean <= 0.5 ? "pass" : ofMean <= 1 ? "warn" : "fail";
+    String figures =
+        "key '" + top.value() + "' takes " + pct(top.share()) + " of the load, " + fmt(ofMean);
+    return new CheckItem(
+        "hot keys",
+        result,
+        top.share(),
+        switch (result) {
+          case "pass" ->
+              "no hot key: the most common, " + figures + "x a mean partition's (warn above 0.5x)";
+          case "warn" ->
+              figures
+                  + "x a mean partition's; above 1x no placement can even it: watch it (warn"
+                  + " above 0.5x, fail above 1x)";
+          default ->
+              figures
+                  + "x a mean partition's; no placement can even it: isolate it on a partition"
+                  + " of its own (shardctl advise) or shard its writes (fail above 1x)";
+        });
+  }
+
+  /** The fewest routes a sample needs for a hot-key verdict over {@code partitions}. */
+  static long minSample(int partitions) {
+    return 10L * partitions;
   }
 
   private static CheckItem skip(String item, String why) {

@@ -94,13 +94,7 @@ public final class KeyAnalysis {
 
   /** Analyses a sample of keys. */
   public AnalysisReport analyze(KeySample sample) {
-    if (!sample.keyType().equals(table.keyType())) {
-      throw new IllegalArgumentException(
-          "the sample holds keys of type "
-              + sample.keyType()
-              + ", the document routes "
-              + table.keyType());
-    }
+    sample.requireKeyTypeOf(table);
     int n = table.partitionCount();
     Map<ByteBuffer, long[]> distinct = new HashMap<>(); // key -> {count, partition}
     Map<ByteBuffer, String> texts = new HashMap<>();

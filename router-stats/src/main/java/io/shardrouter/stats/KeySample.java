@@ -2,6 +2,7 @@ package io.shardrouter.stats;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -60,6 +61,19 @@ public final class KeySample {
   /** The key type. */
   public KeyType keyType() {
     return keyType;
+  }
+
+  /** Refuses a table that routes another key type than this sample's, naming both. */
+  void requireKeyTypeOf(RoutingTable table) {
+    if (!keyType.equals(table.keyType())) {
+      throw new IllegalArgumentException(
+          "the sample holds keys of type "
+              + keyType
+              + ", routing table version "
+              + table.version()
+              + " routes "
+              + table.keyType());
+    }
   }
 
   /** The keys in arrival order. */

@@ -1,9 +1,14 @@
 package io.shardrouter.stats;
 
+import io.shardrouter.core.RoutingException;
+import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.internal.Fields;
 import io.shardrouter.stats.internal.Json;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +46,12 @@ public final class StatsSnapshot {
           "writes",
           "unspecified",
           "hot_keys");
+
+  /** The format of {@link AnalysisReport#toJson()}, which is no statistics export. */
+  private static final String ANALYSIS_FORMAT_PREFIX = "shardrouter-analysis/";
+
+  /** The hot keys {@link #of(RoutingTable, KeySample)} lists at most. */
+  static final int SAMPLE_HOT_KEYS = 256;
 
   private final String entity;
   private final long version;
@@ -90,6 +101,61 @@ public final class StatsSnapshot {
     }
     this.counts = new long[][] {reads.clone(), writes.clone(), unspecified.clone()};
     this.hotKeys = Objects.requireNonNull(hotKeys, "hotKeys");
+  }
+
+  /**
+   * The statistics export of a key sample routed through {@code table}, for {@link
+   * RebalanceAdvisor} and {@code shardctl advise --stats}: every route of the sample is an
+   * unspecified route (a key sample does not say read or write) to the partition {@code table}
+   * routes its key to, and the hot keys are the sample's 256 most frequent keys with their exact
+   * counts (error 0, every route sampled: {@code sample_every} 1). The entity and version are the
+   * table's; the window is {@link RouteStats.Window#SINCE_START} and its span 0, since a sample
+   * carries no time.
+   *
+   * <pre>{@code
+   * Files.writeString(statsOut, StatsSnapshot.of(table, sample).toJson());
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the sample's key type is not the table's, or a key has no
+   *     route in it, naming the key
+   */
+  public static StatsSnapshot of(RoutingTable table, KeySample sample) {
+    sample.requireKeyTypeOf(table);
+    long[] load = new long[table.partitionCount()];
+    Map<ByteBuffer, HotKeys.Entry> counts = new HashMap<>();
+    for (KeySample.Entry e : sample.entries()) {
+      int p;
+      try {
+        p = table.routeCanonical(e.canonical()).partition();
+      } catch (RoutingException x) {
+        throw new IllegalArgumentException("key '" + e.text() + "': " + x.getMessage(), x);
+      }
+      load[p] += e.count();
+      counts.merge(
+          ByteBuffer.wrap(e.canonical()),
+          new HotKeys.Entry(e.text(), e.count(), 0),
+          (a, b) -> new HotKeys.Entry(a.key(), a.count() + b.count(), 0));
+    }
+    List<HotKeys.Entry> top = new ArrayList<>(counts.values());
+    top.sort(
+        Comparator.comparingLong(HotKeys.Entry::count)
+            .reversed()
+            .thenComparing(HotKeys.Entry::key));
+    long[] none = new long[load.length];
+    return new StatsSnapshot(
+        table.entity(),
+        table.version(),
+        RouteStats.Window.SINCE_START,
+        0,
+        1,
+        1,
+        none,
+        none,
+        load,
+        HotKeys.of(
+            SAMPLE_HOT_KEYS,
+            sample.total(),
+            top.subList(0, Math.min(SAMPLE_HOT_KEYS, top.size()))));
   }
 
   /** The routed entity. */
@@ -244,12 +310,19 @@ public final class StatsSnapshot {
    */
   public static StatsSnapshot parse(String json) {
     Map<String, Object> m = Fields.object(Json.parse(json), "$");
-    Fields.only(m, "$", FIELDS);
+    if (m.get("format") instanceof String f && f.startsWith(ANALYSIS_FORMAT_PREFIX)) {
+      throw new IllegalArgumentException(
+          "this is an analysis report ("
+              + f
+              + "), not a statistics export; write one with"
+              + " `shardctl analyze DOC --keys FILE --stats-out STATS`");
+    }
     String format = Fields.string(m, "$", "format");
     if (!format.equals(FORMAT)) {
       throw new IllegalArgumentException(
           "$.format: '" + format + "' is not a statistics file; expected '" + FORMAT + "'");
     }
+    Fields.only(m, "$", FIELDS);
     int n = (int) Fields.integer(m, "$", "partitions", 1, 1 << 24);
     RouteStats.Window w;
     try {

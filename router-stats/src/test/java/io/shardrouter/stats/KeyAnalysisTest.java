@@ -1,6 +1,7 @@
 package io.shardrouter.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,11 +22,7 @@ class KeyAnalysisTest {
 
   @Test
   void uniform_evenAndUnique_cardinalityPasses() {
-    KeySample s = new KeySample(KeyType.STRING);
-    for (int i = 0; i < 20_000; i++) {
-      s.add("user-" + i, 1);
-    }
-    AnalysisReport r = KeyAnalysis.of(hash16).analyze(s);
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(uniform());
     assertEquals(20_000, r.keyCharacteristics().numDistinctValues());
     assertTrue(r.keyCharacteristics().isUnique());
     assertEquals("pass", item(r, "cardinality").result());
@@ -97,7 +94,8 @@ class KeyAnalysisTest {
     assertEquals(11, r.distribution().hottestPartitions().get(0).partition());
     assertEquals(12.0, r.distribution().partitionPeakToMean(), 1e-12);
     assertEquals(2.0, r.distribution().groupPeakToMean(), 1e-12); // g1 holds the last six months
-    assertEquals("warn", item(r, "evenness").result());
+    assertEquals("fail", item(r, "evenness").result()); // all of the load on one of two groups
+    assertEquals(1.0, item(r, "evenness").value(), 1e-12);
     assertTrue(r.growth().size() <= KeyAnalysis.GROWTH_POINTS + 1);
   }
 
@@ -226,6 +224,116 @@ class KeyAnalysisTest {
             IllegalArgumentException.class,
             () -> KeyAnalysis.of(Fixtures.table("hash_mod", 8, 2, 1)).analyze(st));
     assertTrue(e.getMessage().contains("16 partitions"), e::getMessage);
+  }
+
+  @Test
+  void evenness_twoGroups_98PercentOnOne_fails() {
+    RoutingTable two = Fixtures.table("hash_mod", 16, 2, 1);
+    KeySample s = new KeySample(KeyType.STRING);
+    int g0 = 0;
+    int g1 = 0;
+    for (int i = 0; g0 < 9_800 || g1 < 200; i++) {
+      String k = "k" + i;
+      boolean first = two.route(k).group().id().equals("g0");
+      if (first && g0 < 9_800) {
+        s.add(k, 1);
+        g0++;
+      } else if (!first && g1 < 200) {
+        s.add(k, 1);
+        g1++;
+      }
+    }
+    AnalysisReport r = KeyAnalysis.of(two).analyze(s);
+    assertTrue(r.distribution().groupPeakToMean() <= 2, "peak/mean over two groups is at most 2");
+    CheckItem even = item(r, "evenness");
+    assertEquals("fail", even.result(), even::detail);
+    assertEquals(0.98, even.value(), 1e-12);
+    assertTrue(
+        even.detail()
+            .startsWith(
+                "the hottest group, g0, takes 98.00% of the load; its fair share"
+                    + " (1/2) is 50.00%"),
+        even::detail);
+  }
+
+  @Test
+  void evenness_thresholds_followTheFairShareAtAnyGroupCount() {
+    // 4 groups: 30% on the hottest is 1.2x its fair share (pass), 40% is 1.6x (warn), 55% fails
+    assertEquals("pass", evennessWith(4, 0.30));
+    assertEquals("warn", evennessWith(4, 0.40));
+    assertEquals("fail", evennessWith(4, 0.55));
+    // 2 groups: 60% passes, 70% warns, 80% fails (peak/mean 1.6 <= 2)
+    assertEquals("pass", evennessWith(2, 0.60));
+    assertEquals("warn", evennessWith(2, 0.70));
+    assertEquals("fail", evennessWith(2, 0.80));
+  }
+
+  /** The evenness result of a sample whose first group takes {@code share}, the rest even. */
+  private static String evennessWith(int groups, double share) {
+    RoutingTable t = Fixtures.table("hash_mod", 4 * groups, groups, 1);
+    KeySample s = new KeySample(KeyType.STRING);
+    int total = 10_000;
+    int[] want = new int[groups];
+    want[0] = (int) Math.round(total * share);
+    for (int g = 1; g < groups; g++) {
+      want[g] = (total - want[0]) / (groups - 1);
+    }
+    for (int i = 0; ; i++) {
+      String k = "k" + i;
+      int g = Integer.parseInt(t.route(k).group().id().substring(1));
+      if (want[g] > 0) {
+        s.add(k, 1);
+        want[g]--;
+      }
+      if (java.util.Arrays.stream(want).allMatch(w -> w == 0)) {
+        break;
+      }
+    }
+    CheckItem even = item(KeyAnalysis.of(t).analyze(s), "evenness");
+    assertEquals(share, even.value(), 0.001, even::detail);
+    return even.result();
+  }
+
+  @Test
+  void passRows_sayWhatIsGood_notTheRemedy() {
+    AnalysisReport r = KeyAnalysis.of(hash16).analyze(uniform());
+    for (CheckItem i : r.checklist()) {
+      if (i.result().equals("pass")) {
+        for (String remedy : List.of("isolate", "shard its", "advise", "choose a key", "filters")) {
+          assertFalse(i.detail().contains(remedy), () -> i.item() + ": " + i.detail());
+        }
+      }
+    }
+    assertTrue(item(r, "hot keys").detail().startsWith("no hot key: the most common, key '"));
+    assertTrue(item(r, "evenness").detail().startsWith("load is even: the hottest group, "));
+  }
+
+  @Test
+  void hotKeysAndEvenness_sampleTooSmall_skipWithTheSizeNeeded() {
+    RoutingTable jump1024 = Fixtures.table("jump", 1024, 4, 1);
+    KeySample s = new KeySample(KeyType.STRING);
+    for (String k : List.of("order-1", "order-2", "order-3", "user-42", "Straße", "東京-42")) {
+      s.add(k, 1);
+    }
+    AnalysisReport r = KeyAnalysis.of(jump1024).analyze(s);
+    CheckItem hot = item(r, "hot keys");
+    assertEquals("skip", hot.result());
+    assertTrue(
+        hot.detail().startsWith("sample too small to judge hot keys: 6 keys, need >= 10240"),
+        hot::detail);
+    CheckItem even = item(r, "evenness");
+    assertEquals("skip", even.result());
+    assertEquals(
+        "sample too small to judge evenness: 6 keys, need >= 40 (10 per group)", even.detail());
+  }
+
+  /** 20,000 distinct keys, each seen once. */
+  private static KeySample uniform() {
+    KeySample s = new KeySample(KeyType.STRING);
+    for (int i = 0; i < 20_000; i++) {
+      s.add("user-" + i, 1);
+    }
+    return s;
   }
 
   static CheckItem item(AnalysisReport r, String name) {
