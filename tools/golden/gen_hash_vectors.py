@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """Golden vectors for router-hash, computed by implementations independent of the Java code.
 
-Writes four JSON files into router-hash/src/test/resources/golden/:
+Writes five JSON files into router-hash/src/test/resources/golden/:
 
   stable-hashes.json   xxh3-64, murmur3-64 and blake2b-64 over edge inputs
   hash_mod.json        hash_mod partitions of a few hundred typed keys
   jump.json            jump partitions of the same keys, plus raw jump buckets
+  jump_back.json       jump_back partitions of the same keys, plus raw jump_back buckets
   canonical-keys.json  the canonical bytes of typed keys (docs/routing-spec.md section 2)
 
 Independent implementations used:
@@ -14,6 +15,8 @@ Independent implementations used:
   murmur3-64  h1 of MurmurHash3_x64_128, written below from Austin Appleby's MurmurHash3.cpp
               (SMHasher, public domain) and checked against SMHasher's verification value
   jump        Lamping & Veach 2014, written below from the paper (same arithmetic as JumpHash.java)
+  jump_back   JumpBackHash (Ertl 2024) as docs/routing-spec.md section 4.2.1 fixes it, written below
+              from the spec's text with Python integers (no code shared with JumpBackHash.java)
 
 Run with Debian's interpreter, which sees the python3-xxhash package:
 
@@ -166,6 +169,61 @@ def jump(key, buckets):
         key = (key * 2862933555777941757 + 1) & M64
         j = int((b + 1) * (float(1 << 31) / float((key >> 33) + 1)))
     return b
+
+
+def splitmix_mix(z):
+    """SplitMix64's output function on an unsigned 64-bit integer."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+class SplitMix64:
+    """A SplitMix64 stream: each draw adds the golden increment to the state, then mixes it."""
+
+    GOLDEN = 0x9E3779B97F4A7C15
+
+    def __init__(self, state):
+        self.state = state & M64
+
+    def draw(self):
+        self.state = (self.state + SplitMix64.GOLDEN) & M64
+        return splitmix_mix(self.state)
+
+
+JUMP_BACK_STREAMS = 0xD1B54A32D192ED03
+
+
+def jump_back_range_stream(key, j):
+    return SplitMix64(key ^ ((JUMP_BACK_STREAMS * (j + 1)) & M64))
+
+
+def jump_back(key, n):
+    """JumpBackHash as docs/routing-spec.md section 4.2.1 states it, over an unsigned 64-bit key."""
+    key &= M64
+    if n == 1:
+        return 0
+    m = n - 1
+    k = m.bit_length() - 1                      # 2^k <= m < 2^(k+1)
+    flags = SplitMix64(key).draw()              # bit j: range [2^j, 2^(j+1)) holds an active bucket
+    if (flags >> k) & 1:
+        stream = jump_back_range_stream(key, k)
+        c = (1 << k) + stream.draw() % (1 << k)     # the range's largest active bucket
+        while c > m:                                # the next active bucket below c: uniform in [0, c)
+            u = stream.draw() % (1 << (k + 1))
+            while u >= c:
+                u = stream.draw() % (1 << (k + 1))
+            if u < (1 << k):
+                c = None                            # none left in range k
+                break
+            c = u
+        if c is not None:
+            return c
+    lower = flags % (1 << k)                        # ranges 0 .. k-1
+    if lower == 0:
+        return 0
+    j = lower.bit_length() - 1
+    return (1 << j) + jump_back_range_stream(key, j).draw() % (1 << j)
 
 
 # The hash configurations, as (name, seed); seeds are unsigned 64-bit.
@@ -462,6 +520,17 @@ def jump_bucket_vectors(rng):
     return out
 
 
+def jump_back_bucket_vectors(rng):
+    keys = [0, 1, M64, 1 << 63, (1 << 63) - 1, 42, 0xDEADBEEFCAFEBABE] + [rng.getrandbits(64) for _ in range(33)]
+    buckets = [1, 2, 3, 4, 5, 7, 8, 9, 10, 16, 17, 100, 1000, 1024, 1025, 16384, 65536, 1000000,
+               (1 << 24) - 1, 1 << 24, (1 << 30) + 1, (1 << 31) - 1]
+    out = []
+    for key in keys:
+        out.append({"key_unsigned": str(key), "key_int64": str(key - (1 << 64) if key >= 1 << 63 else key),
+                    "buckets": buckets, "bucket": [jump_back(key, b) for b in buckets]})
+    return out
+
+
 # ---------------------------------------------------------------- canonical-keys.json
 
 def canonical_doc(rng):
@@ -542,6 +611,8 @@ def provenance(inputs_how):
         "implementations": IMPLEMENTATIONS,
         "jump": "Lamping & Veach 2014: b=-1, j=0; while j < P: b=j; key=key*2862933555777941757+1 mod 2^64; "
                 "j=int((b+1) * (float(1<<31) / float((key>>33)+1))); answer b",
+        "jump_back": "docs/routing-spec.md section 4.2.1: SplitMix64 flags = mix(key + G); top range k of P-1 "
+                     "walked down by rejection; else the highest flagged lower range, 2^j + j random bits",
         "hash_mod": "hash as unsigned 64-bit integer mod P",
         "note": "independent of the Java code under test; only 'provenance' changes between runs",
     }
@@ -596,6 +667,15 @@ def build():
 
     docs["canonical-keys.json"] = dict({"provenance": provenance("fixed values, see each entry's 'how'")},
                                        **canonical_doc(rng))
+
+    # Drawn after every other file's inputs, so that adding it changed none of theirs.
+    jb = partitions_doc("jump_back", keys, jump_back)
+    jb["description"] = ("jump_back: partition = JumpBackHash(stable hash of canonical_hex, P) as "
+                         "docs/routing-spec.md section 4.2.1 fixes it. 'partitions' is aligned with "
+                         "'partition_counts'; 'bucket_vectors' pin jump_back itself on raw 64-bit keys.")
+    jb["bucket_vectors"] = jump_back_bucket_vectors(rng)
+    docs["jump_back.json"] = dict(
+        {"provenance": provenance(keys_how + "; raw jump_back keys: edge and random 64-bit values")}, **jb)
     return docs
 
 

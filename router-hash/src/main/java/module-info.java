@@ -1,7 +1,7 @@
 /**
- * ShardRouter hash strategies: {@code hash_mod}, {@code jump} and the weighted {@code ring}, the
- * stable hash functions they are defined over, and salting for hot keys ({@code docs/ring.md},
- * {@code docs/routing-spec.md}).
+ * ShardRouter hash strategies: {@code hash_mod}, {@code jump}, {@code jump_back} and the weighted
+ * {@code ring}, the stable hash functions they are defined over, and salting for hot keys ({@code
+ * docs/ring.md}, {@code docs/routing-spec.md}).
  */
 module io.shardrouter.hash {
   requires transitive io.shardrouter.core;
@@ -16,5 +16,6 @@ module io.shardrouter.hash {
   provides io.shardrouter.core.StrategyFactory with
       io.shardrouter.hash.internal.HashStrategyFactories.HashMod,
       io.shardrouter.hash.internal.HashStrategyFactories.Jump,
+      io.shardrouter.hash.internal.HashStrategyFactories.JumpBack,
       io.shardrouter.hash.internal.RingStrategyFactory;
 }

@@ -22,7 +22,7 @@ import java.util.Set;
 final class KeyIsolator {
   /** Strategies a lookup directory can be put in front of, or added to. */
   private static final Set<String> WRAPPABLE =
-      Set.of("hash_mod", "jump", "ring", "range", "lookup");
+      Set.of("hash_mod", "jump", "jump_back", "ring", "range", "lookup");
 
   private KeyIsolator() {}
 
@@ -113,7 +113,7 @@ final class KeyIsolator {
       return "strategy '"
           + s.type()
           + "' cannot be put behind a lookup directory by the advisor (it can for "
-          + "hash_mod, jump, ring, range and lookup); shard its writes";
+          + "hash_mod, jump, jump_back, ring, range and lookup); shard its writes";
     }
     if (s instanceof LookupStrategy l && l.match() == LookupStrategy.MatchMode.FIRST_PART) {
       return "the lookup directory matches first parts of keys, so an entry would move every key"

@@ -5,6 +5,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.JumpBackHashStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHash;
 import java.util.Set;
@@ -53,6 +54,13 @@ public abstract class HashStrategyFactories implements StrategyFactory {
   public static final class Jump extends HashStrategyFactories {
     public Jump() {
       super(JumpHashStrategy.TYPE, JumpHashStrategy::of);
+    }
+  }
+
+  /** Factory of {@code jump_back}. */
+  public static final class JumpBack extends HashStrategyFactories {
+    public JumpBack() {
+      super(JumpBackHashStrategy.TYPE, JumpBackHashStrategy::of);
     }
   }
 }
