@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads the version census of one entity: the ephemeral node every {@link ZkRoutingSource} with an
  * instance id keeps, saying which version it routes with. An instance that dies loses its session
- * and its node with it, so the census counts live instances only.
+ * and its node with it, so the census counts live instances only; until its session expires, its
+ * heartbeat tells that it is gone ({@link CensusReport#stale()}).
  *
  * <p>{@link #awaitConvergence} gates a cut-over (the migration coordinator's use): it returns once
  * a given share of the live instances route with a version, or throws naming the stragglers.

@@ -477,7 +477,9 @@ public final class ZkRoutingSource implements RoutingSource {
 
     /**
      * Registers this instance in the version census under {@code instance}, which must be unique in
-     * the fleet (a host name, a pod name); default: not registered.
+     * the fleet (a host name, a pod name; {@link ZkRoutingSource#defaultInstanceId()} when there is
+     * no better one); default: not registered. The node heartbeats (see {@link #heartbeat}) and
+     * goes when the source is closed.
      */
     public Builder instanceId(String instance) {
       this.instance = ZnodePaths.checkName("instance id", instance);
