@@ -44,9 +44,7 @@ class CensusHeartbeatTest {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString());
         CuratorFramework c = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 3), RoutingPublisher.NOTHING_PUBLISHED);
+      publishFirst(admin, 3);
       try (ZkRoutingSource source =
           ZkRoutingSource.builder(c, "orders").instanceId(id).build().start(ZkTesting.WAIT)) {
         VersionCensus census = VersionCensus.of(admin, "orders");
@@ -67,10 +65,7 @@ class CensusHeartbeatTest {
   void killedProcess_markedStaleWithinThreshold_ageGrows_untilSessionExpires() throws Exception {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 1), RoutingPublisher.NOTHING_PUBLISHED);
-      VersionCensus census = VersionCensus.of(admin, "orders");
+      VersionCensus census = publishFirst(admin, 1);
       Process child = child(server, "killed", 500, false);
       try {
         ZkTesting.await("killed in the census", () -> census.report().instances().size() == 1);
@@ -109,10 +104,7 @@ class CensusHeartbeatTest {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString());
         CuratorFramework c = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 1), RoutingPublisher.NOTHING_PUBLISHED);
-      VersionCensus census = VersionCensus.of(admin, "orders");
+      VersionCensus census = publishFirst(admin, 1);
       ZkRoutingSource source =
           ZkRoutingSource.builder(c, "orders").instanceId("leaving").build().start(ZkTesting.WAIT);
       ZkTesting.await("leaving in the census", () -> census.report().instances().size() == 1);
@@ -126,10 +118,7 @@ class CensusHeartbeatTest {
   void sigterm_shutdownHookClosesSource_leavesNoEntry() throws Exception {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 1), RoutingPublisher.NOTHING_PUBLISHED);
-      VersionCensus census = VersionCensus.of(admin, "orders");
+      VersionCensus census = publishFirst(admin, 1);
       Process child = child(server, "terminated", 500, true);
       try {
         ZkTesting.await("terminated in the census", () -> census.report().instances().size() == 1);
@@ -150,10 +139,7 @@ class CensusHeartbeatTest {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString());
         CuratorFramework c = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 4), RoutingPublisher.NOTHING_PUBLISHED);
-      VersionCensus census = VersionCensus.of(admin, "orders");
+      VersionCensus census = publishFirst(admin, 4);
       System.setErr(new PrintStream(tee(err, log), true, StandardCharsets.UTF_8));
       try (ZkRoutingSource source =
           ZkRoutingSource.builder(c, "orders")
@@ -241,9 +227,7 @@ class CensusHeartbeatTest {
         assertTrue(e.lastKnownGoodAge(r.takenAt()).toMillis() >= 1_300, e::toString);
         assertFalse(e.stale(r.takenAt()), e::toString);
 
-        ZkRoutingPublisher.builder(admin)
-            .build()
-            .publish(ZkTesting.table("orders", 6), RoutingPublisher.NOTHING_PUBLISHED);
+        publishFirst(admin, 6);
         ZkTesting.await(
             "edge-1 confirmed by ZooKeeper",
             () -> !census.report().instances().get(0).servingLastKnownGood());
@@ -260,9 +244,7 @@ class CensusHeartbeatTest {
     try (TestingServer server = new TestingServer();
         CuratorFramework admin = ZkTesting.client(server.getConnectString());
         CuratorFramework c = ZkTesting.client(server.getConnectString())) {
-      ZkRoutingPublisher.builder(admin)
-          .build()
-          .publish(ZkTesting.table("orders", 1), RoutingPublisher.NOTHING_PUBLISHED);
+      publishFirst(admin, 1);
       try (ZkRoutingSource source =
           ZkRoutingSource.builder(c, "orders")
               .instanceId("old-style")
@@ -282,6 +264,14 @@ class CensusHeartbeatTest {
         assertFalse(e.stale(Instant.now().plus(Duration.ofDays(1))));
       }
     }
+  }
+
+  /** Publishes version {@code version} of "orders" as its first; the census of "orders". */
+  private static VersionCensus publishFirst(CuratorFramework admin, long version) {
+    ZkRoutingPublisher.builder(admin)
+        .build()
+        .publish(ZkTesting.table("orders", version), RoutingPublisher.NOTHING_PUBLISHED);
+    return VersionCensus.of(admin, "orders");
   }
 
   private static Process child(
