@@ -311,7 +311,7 @@ public final class CensusReport {
       return version != RoutingSource.Status.NO_VERSION;
     }
 
-    /** This entry with the heartbeat {@code at}, every {@code every}. */
+    /** This entry with the heartbeat {@code at}, every {@code every}; both null for none. */
     Entry withHeartbeat(Instant at, Duration every) {
       return new Entry(
           instance,

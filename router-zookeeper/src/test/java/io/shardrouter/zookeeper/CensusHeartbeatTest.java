@@ -22,7 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.cache.ChildData;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -264,6 +267,29 @@ class CensusHeartbeatTest {
         assertFalse(e.stale(Instant.now().plus(Duration.ofDays(1))));
       }
     }
+  }
+
+  @Test
+  void awaitConvergence_wokenByChanges_notByHeartbeats() {
+    CensusReport.Entry e =
+        new CensusReport.Entry(
+            "a", 3, "f3", Instant.EPOCH, false, null, Instant.EPOCH, Duration.ofSeconds(5));
+    ChildData before = new ChildData("/c/a", new Stat(), e.toBytes());
+    ChildData beat =
+        new ChildData(
+            "/c/a", new Stat(), e.withHeartbeat(Instant.now(), Duration.ofSeconds(5)).toBytes());
+    ChildData swapped =
+        new ChildData(
+            "/c/a",
+            new Stat(),
+            new CensusReport.Entry(
+                    "a", 4, "f4", Instant.now(), false, null, Instant.now(), Duration.ofSeconds(5))
+                .toBytes());
+    CuratorCacheListener.Type changed = CuratorCacheListener.Type.NODE_CHANGED;
+    assertTrue(VersionCensus.heartbeatOnly(changed, before, beat));
+    assertFalse(VersionCensus.heartbeatOnly(changed, before, swapped));
+    assertFalse(VersionCensus.heartbeatOnly(CuratorCacheListener.Type.NODE_CREATED, null, beat));
+    assertFalse(VersionCensus.heartbeatOnly(CuratorCacheListener.Type.NODE_DELETED, beat, null));
   }
 
   /** Publishes version {@code version} of "orders" as its first; the census of "orders". */
