@@ -95,6 +95,22 @@ public final class CensusReport {
     return out;
   }
 
+  /**
+   * The instances whose heartbeat, when the census was taken, was older than their {@link
+   * Entry#staleAfter()}: most likely dead or frozen, though ZooKeeper still holds their nodes until
+   * their sessions expire. They still count in every share and in {@link
+   * VersionCensus#awaitConvergence}: a frozen process may wake up and route with what it has.
+   */
+  public List<Entry> stale() {
+    List<Entry> out = new ArrayList<>();
+    for (Entry e : instances) {
+      if (e.stale(takenAt)) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
   /** The newest version any live instance routes with, or -1 when none has a table. */
   public long newestVersion() {
     return counts.isEmpty() ? -1 : counts.keySet().iterator().next();
@@ -119,7 +135,8 @@ public final class CensusReport {
   }
 
   /**
-   * The stragglers behind {@code version} as {@code id (v12)}, comma-separated, or {@code none}.
+   * The stragglers behind {@code version} as {@code id (v12)}, comma-separated, or {@code none}; a
+   * stale one as {@code id (v12, stale: no heartbeat for 17s)}.
    */
   public String describeStragglers(long version) {
     List<Entry> s = stragglers(version);
@@ -130,7 +147,11 @@ public final class CensusReport {
     for (Entry e : s) {
       sb.append(sb.length() == 0 ? "" : ", ")
           .append(e.instance())
-          .append(e.hasTable() ? " (v" + e.version() + ")" : " (no table)");
+          .append(e.hasTable() ? " (v" + e.version() : " (no table")
+          .append(
+              e.stale(takenAt)
+                  ? ", stale: no heartbeat for " + e.heartbeatAge(takenAt).toSeconds() + "s)"
+                  : ")");
     }
     return sb.toString();
   }
@@ -144,13 +165,21 @@ public final class CensusReport {
         + ": "
         + instances.size()
         + " live instances, "
-        + String.join("; ", distributionLines());
+        + String.join("; ", distributionLines())
+        + (stale().isEmpty() ? "" : "; " + stale().size() + " stale");
   }
 
   /**
    * What one live instance reports in the version census: its instance id, the version and
    * fingerprint it routes with, since when, whether it serves its last-known-good copy because
-   * ZooKeeper was unreachable, and when that copy was last written.
+   * ZooKeeper was unreachable, when that copy was last written, and its heartbeat: when it last
+   * said it is alive and how often it says so.
+   *
+   * <p>An instance that stops heartbeating (a killed or frozen process) keeps its node until its
+   * ZooKeeper session expires; {@link #stale} tells it apart before that: its heartbeat is older
+   * than {@link #STALE_AFTER_HEARTBEATS} of its heartbeat periods. A node written without a
+   * heartbeat (census format 1: an older library version, or an instance built with {@code
+   * heartbeat(Duration.ZERO)}) has none, and is never stale.
    *
    * <p><b>Thread-safety:</b> immutable.
    *
@@ -165,6 +194,9 @@ public final class CensusReport {
    *     from ZooKeeper
    * @param lastKnownGoodWrittenAt when its last-known-good copy was written, or null when it keeps
    *     none
+   * @param heartbeatAt when the instance last wrote its node to say it is alive (its own clock), or
+   *     null when it does not heartbeat
+   * @param heartbeatEvery how often it writes that heartbeat, or null when it does not heartbeat
    * @since 0.1
    */
   public record Entry(
@@ -173,15 +205,105 @@ public final class CensusReport {
       String fingerprint,
       Instant since,
       boolean servingLastKnownGood,
-      Instant lastKnownGoodWrittenAt) {
-    private static final String[] KEYS = {
+      Instant lastKnownGoodWrittenAt,
+      Instant heartbeatAt,
+      Duration heartbeatEvery) {
+    /**
+     * An instance is stale when its heartbeat is older than this many of its heartbeat periods: one
+     * missed write is a slow one, three are a process that is gone or frozen.
+     */
+    public static final int STALE_AFTER_HEARTBEATS = 3;
+
+    /** The census node format with a heartbeat; format 1 has no {@code format} line. */
+    static final int FORMAT = 2;
+
+    private static final String[] KEYS_1 = {
       "instance", "version", "fingerprint", "since", "serving", "lkg_written_at"
     };
+    private static final String[] KEYS_2 = {
+      "format",
+      "instance",
+      "version",
+      "fingerprint",
+      "since",
+      "serving",
+      "lkg_written_at",
+      "heartbeat_at",
+      "heartbeat_every_ms"
+    };
     private static final String NONE = "none";
+
+    /**
+     * Checks that the heartbeat is given whole or not at all.
+     *
+     * @throws IllegalArgumentException when only one of {@code heartbeatAt} and {@code
+     *     heartbeatEvery} is null, or the period is not positive
+     */
+    public Entry {
+      if ((heartbeatAt == null) != (heartbeatEvery == null)) {
+        throw new IllegalArgumentException(
+            "heartbeatAt and heartbeatEvery are both null (no heartbeat) or both set, got "
+                + heartbeatAt
+                + " and "
+                + heartbeatEvery);
+      }
+      if (heartbeatEvery != null && (heartbeatEvery.isZero() || heartbeatEvery.isNegative())) {
+        throw new IllegalArgumentException(
+            "heartbeatEvery must be positive, got " + heartbeatEvery);
+      }
+    }
+
+    /** An entry without a heartbeat, as census format 1 records one. */
+    public Entry(
+        String instance,
+        long version,
+        String fingerprint,
+        Instant since,
+        boolean servingLastKnownGood,
+        Instant lastKnownGoodWrittenAt) {
+      this(
+          instance,
+          version,
+          fingerprint,
+          since,
+          servingLastKnownGood,
+          lastKnownGoodWrittenAt,
+          null,
+          null);
+    }
 
     /** The age of the last-known-good copy at {@code now}, or null when the instance keeps none. */
     public Duration lastKnownGoodAge(Instant now) {
       return lastKnownGoodWrittenAt == null ? null : Duration.between(lastKnownGoodWrittenAt, now);
+    }
+
+    /**
+     * The time since the instance's last heartbeat at {@code now} (zero when its clock is ahead of
+     * {@code now}), or null when it does not heartbeat.
+     */
+    public Duration heartbeatAge(Instant now) {
+      if (heartbeatAt == null) {
+        return null;
+      }
+      Duration age = Duration.between(heartbeatAt, now);
+      return age.isNegative() ? Duration.ZERO : age;
+    }
+
+    /**
+     * The heartbeat age above which the instance is stale: {@link #STALE_AFTER_HEARTBEATS} times
+     * its heartbeat period; null when it does not heartbeat.
+     */
+    public Duration staleAfter() {
+      return heartbeatEvery == null ? null : heartbeatEvery.multipliedBy(STALE_AFTER_HEARTBEATS);
+    }
+
+    /**
+     * True when, at {@code now}, the instance's heartbeat is older than {@link #staleAfter()}: its
+     * process is most likely dead or frozen, though ZooKeeper still holds its node until its
+     * session expires. False for an instance that does not heartbeat.
+     */
+    public boolean stale(Instant now) {
+      return heartbeatAt != null && heartbeatAge(now).compareTo(staleAfter()) > 0;
     }
 
     /** True when the instance routes with a table. */
@@ -189,30 +311,77 @@ public final class CensusReport {
       return version != RoutingSource.Status.NO_VERSION;
     }
 
+    /** This entry with the heartbeat {@code at}, every {@code every}; both null for none. */
+    Entry withHeartbeat(Instant at, Duration every) {
+      return new Entry(
+          instance,
+          version,
+          fingerprint,
+          since,
+          servingLastKnownGood,
+          lastKnownGoodWrittenAt,
+          at,
+          every);
+    }
+
+    /** The node's text: census format 2 with a heartbeat, format 1 (no format line) without. */
     byte[] toBytes() {
-      return new KeyValueText()
-          .put("instance", instance)
+      KeyValueText text = new KeyValueText();
+      if (heartbeatAt != null) {
+        text.put("format", FORMAT);
+      }
+      text.put("instance", instance)
           .put("version", version)
           .put("fingerprint", fingerprint == null ? NONE : fingerprint)
           .put("since", since == null ? NONE : since)
           .put("serving", servingLastKnownGood ? "last-known-good" : "zookeeper")
-          .put("lkg_written_at", lastKnownGoodWrittenAt == null ? NONE : lastKnownGoodWrittenAt)
-          .toBytes();
+          .put("lkg_written_at", lastKnownGoodWrittenAt == null ? NONE : lastKnownGoodWrittenAt);
+      if (heartbeatAt != null) {
+        text.put("heartbeat_at", heartbeatAt).put("heartbeat_every_ms", heartbeatEvery.toMillis());
+      }
+      return text.toBytes();
     }
 
     /**
-     * Reads the census node at {@code path}.
+     * Reads the census node at {@code path}: format 2, or format 1 (no {@code format} line, no
+     * heartbeat) as library versions before the heartbeat wrote it.
      *
      * @throws KeyValueText.FormatException naming the field when the node is not a census record
      */
     static Entry parse(byte[] bytes, String path) {
       String what = "census node " + path;
-      Map<String, String> f = KeyValueText.parse(bytes, what, KEYS);
+      boolean withFormat = KeyValueText.hasKey(bytes, "format");
+      Map<String, String> f = KeyValueText.parse(bytes, what, withFormat ? KEYS_2 : KEYS_1);
+      if (withFormat && !f.get("format").equals(Integer.toString(FORMAT))) {
+        throw new KeyValueText.FormatException(
+            what
+                + " has format "
+                + f.get("format")
+                + "; this library reads census formats 1 and "
+                + FORMAT
+                + ": read it with the library version of that instance");
+      }
       long version = KeyValueText.longOf(f, "version", what);
       String serving = f.get("serving");
       if (!serving.equals("zookeeper") && !serving.equals("last-known-good")) {
         throw new KeyValueText.FormatException(
             what + " field 'serving' is '" + serving + "', expected zookeeper or last-known-good");
+      }
+      Instant heartbeatAt = null;
+      Duration heartbeatEvery = null;
+      if (withFormat) {
+        heartbeatAt = instant(f, "heartbeat_at", what);
+        long everyMs = KeyValueText.longOf(f, "heartbeat_every_ms", what);
+        if (heartbeatAt == null || everyMs <= 0) {
+          throw new KeyValueText.FormatException(
+              what
+                  + " has heartbeat_at="
+                  + f.get("heartbeat_at")
+                  + " and heartbeat_every_ms="
+                  + everyMs
+                  + "; expected an instant and a positive number of milliseconds");
+        }
+        heartbeatEvery = Duration.ofMillis(everyMs);
       }
       return new Entry(
           f.get("instance"),
@@ -220,7 +389,9 @@ public final class CensusReport {
           f.get("fingerprint").equals(NONE) ? null : f.get("fingerprint"),
           instant(f, "since", what),
           serving.equals("last-known-good"),
-          instant(f, "lkg_written_at", what));
+          instant(f, "lkg_written_at", what),
+          heartbeatAt,
+          heartbeatEvery);
     }
 
     private static Instant instant(Map<String, String> f, String key, String what) {

@@ -92,8 +92,17 @@ final class ServedState {
     updateCensus();
   }
 
-  /** ZooKeeper holds the table served: it is good as of now, and no longer only a local copy. */
-  void confirmed() {
+  /** When the last-known-good copy was last written (or read, when served), or null. */
+  Instant lastKnownGoodWrittenAt() {
+    return lastKnownGoodWrittenAt;
+  }
+
+  /**
+   * ZooKeeper holds the table served: it is good as of now, and no longer only a local copy.
+   *
+   * @return true when it was the last-known-good copy until now
+   */
+  boolean confirmed() {
     boolean wasLastKnownGood;
     synchronized (swap) {
       lastGoodAt = clock.instant();
@@ -104,6 +113,7 @@ final class ServedState {
     if (wasLastKnownGood) {
       updateCensus();
     }
+    return wasLastKnownGood;
   }
 
   /** The table served was written as the last-known-good copy at {@code at}. */

@@ -12,7 +12,9 @@ import java.util.Objects;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.zookeeper.KeeperException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads the version census of one entity: the ephemeral node every {@link ZkRoutingSource} with an
  * instance id keeps, saying which version it routes with. An instance that dies loses its session
- * and its node with it, so the census counts live instances only.
+ * and its node with it, so the census counts live instances only; until its session expires, its
+ * heartbeat tells that it is gone ({@link CensusReport#stale()}).
  *
  * <p>{@link #awaitConvergence} gates a cut-over (the migration coordinator's use): it returns once
  * a given share of the live instances route with a version, or throws naming the stragglers.
@@ -107,7 +110,14 @@ public final class VersionCensus {
     long deadline = System.nanoTime() + timeout.toNanos();
     Semaphore changed = new Semaphore(0);
     try (CuratorCache cache = CuratorCache.build(client, paths.census())) {
-      cache.listenable().addListener((type, before, after) -> changed.release());
+      cache
+          .listenable()
+          .addListener(
+              (type, before, after) -> {
+                if (!heartbeatOnly(type, before, after)) {
+                  changed.release();
+                }
+              });
       cache.start();
       while (true) {
         changed.drainPermits();
@@ -129,6 +139,29 @@ public final class VersionCensus {
               e);
         }
       }
+    }
+  }
+
+  /**
+   * True when a census node changed only in its heartbeat: every instance writes one every few
+   * seconds, and a fleet's heartbeats must not make a waiter read the whole census each time. The
+   * bounded wait still re-reads, so a heartbeat that stops shows as stale.
+   */
+  static boolean heartbeatOnly(CuratorCacheListener.Type type, ChildData before, ChildData after) {
+    if (type != CuratorCacheListener.Type.NODE_CHANGED
+        || before == null
+        || after == null
+        || before.getData() == null
+        || after.getData() == null) {
+      return false;
+    }
+    try {
+      return CensusReport.Entry.parse(before.getData(), before.getPath())
+          .withHeartbeat(null, null)
+          .equals(
+              CensusReport.Entry.parse(after.getData(), after.getPath()).withHeartbeat(null, null));
+    } catch (KeyValueText.FormatException e) {
+      return false;
     }
   }
 }

@@ -57,6 +57,9 @@ import org.slf4j.LoggerFactory;
 public final class ZkRoutingSource implements RoutingSource {
   private static final Logger LOG = LoggerFactory.getLogger(ZkRoutingSource.class);
 
+  /** How often an instance heartbeats in the census unless {@link Builder#heartbeat} says. */
+  public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(5);
+
   private final CuratorFramework client;
   private final EntityStore store;
   private final LastKnownGood lastKnownGood;
@@ -79,7 +82,10 @@ public final class ZkRoutingSource implements RoutingSource {
     this.lastKnownGood =
         b.lastKnownGood == null ? null : new LastKnownGood(b.lastKnownGood, b.entity, b.limits);
     this.clock = b.clock;
-    this.census = b.instance == null ? null : new Census(b.client, store.paths(), b.instance);
+    this.census =
+        b.instance == null
+            ? null
+            : new Census(b.client, store.paths(), b.instance, b.clock, b.heartbeatEvery);
     this.state = new ServedState(routers, census, b.clock);
     this.executor =
         Executors.newSingleThreadExecutor(
@@ -88,6 +94,37 @@ public final class ZkRoutingSource implements RoutingSource {
               t.setDaemon(true);
               return t;
             });
+  }
+
+  /**
+   * The instance id to register with when none is configured: {@code HOST:PID}, this machine's host
+   * name (the {@code HOSTNAME} environment variable when set, as in a container or pod; otherwise
+   * {@code COMPUTERNAME}, then the name the JVM resolves for the local host, then {@code
+   * localhost}) and this process's id, with any character a znode name cannot hold replaced by
+   * {@code _} and the host name cut so that the id fits in 200 characters. The command line ({@code
+   * shardctl zk watch} without {@code --instance}) and services that pass it to {@link
+   * Builder#instanceId} get the same id for the same process, so the census names a process the way
+   * {@code ps} does.
+   */
+  public static String defaultInstanceId() {
+    String host = System.getenv("HOSTNAME");
+    if (host == null || host.isBlank()) {
+      host = System.getenv("COMPUTERNAME");
+    }
+    if (host == null || host.isBlank()) {
+      try {
+        host = java.net.InetAddress.getLocalHost().getHostName();
+      } catch (java.io.IOException | SecurityException e) {
+        host = "localhost";
+      }
+    }
+    String pid = Long.toString(ProcessHandle.current().pid());
+    StringBuilder id = new StringBuilder();
+    for (int i = 0; i < host.length() && id.length() < 199 - pid.length(); i++) {
+      char c = host.charAt(i);
+      id.append(c == '/' || Character.isISOControl(c) ? '_' : c);
+    }
+    return id.append(':').append(pid).toString();
   }
 
   /** A builder for a source of {@code entity} reading through {@code client}. */
@@ -162,6 +199,16 @@ public final class ZkRoutingSource implements RoutingSource {
     return state.servingLastKnownGood();
   }
 
+  /**
+   * When the last-known-good copy was written: while {@link #servingLastKnownGood()}, the time
+   * stored in the copy served (its age is how far behind ZooKeeper this instance may be; the
+   * version is {@link #status()}{@code .version()}); otherwise when this source last wrote its
+   * copy. Null when it keeps no copy or has written none yet.
+   */
+  public java.time.Instant lastKnownGoodWrittenAt() {
+    return state.lastKnownGoodWrittenAt();
+  }
+
   @Override
   public void subscribe(Router subscriber) {
     routers.subscribe(subscriber);
@@ -203,17 +250,39 @@ public final class ZkRoutingSource implements RoutingSource {
     }
   }
 
-  private void connectionChanged(CuratorFramework c, ConnectionState state) {
-    if (state.isConnected()) {
+  private void connectionChanged(CuratorFramework c, ConnectionState change) {
+    if (change.isConnected()) {
+      if (change == ConnectionState.RECONNECTED) {
+        LOG.info(
+            "routing source '{}'{}: ZooKeeper connection {}: reconnected, serving {}{}",
+            store.entity(),
+            census == null ? "" : " (instance " + census.instance() + ")",
+            change,
+            served(),
+            census == null ? "" : "; its census node is written again");
+      }
       requestRefresh();
     } else {
-      Router r = routers.router();
       LOG.warn(
-          "ZooKeeper connection {} for routing source '{}'; still routing with version {}",
-          state,
+          "routing source '{}'{}: ZooKeeper connection {}; still serving {}",
           store.entity(),
-          r == null ? "none" : Long.toString(r.version()));
+          census == null ? "" : " (instance " + census.instance() + ")",
+          change,
+          served());
     }
+  }
+
+  /** What is served, for the log: {@code version 7}, with the copy's time when it is the copy. */
+  private String served() {
+    Router r = routers.router();
+    if (r == null) {
+      return "no version (no table yet)";
+    }
+    return "version "
+        + r.version()
+        + (state.servingLastKnownGood()
+            ? " from the last-known-good copy written at " + state.lastKnownGoodWrittenAt()
+            : "");
   }
 
   /**
@@ -275,7 +344,13 @@ public final class ZkRoutingSource implements RoutingSource {
     if (r != null
         && m.version() == r.version()
         && m.fingerprint().equals(r.table().fingerprint())) {
-      state.confirmed();
+      if (state.confirmed()) {
+        LOG.info(
+            "routing source '{}': ZooKeeper holds version {}, the last-known-good copy served;"
+                + " no longer serving it as last-known-good",
+            store.entity(),
+            m.version());
+      }
       return;
     }
     if (m.blob().equals(refusedBlob)) {
@@ -376,6 +451,7 @@ public final class ZkRoutingSource implements RoutingSource {
     private String base = ZnodePaths.DEFAULT_BASE;
     private Path lastKnownGood;
     private String instance;
+    private Duration heartbeatEvery = DEFAULT_HEARTBEAT;
     private Clock clock = Clock.systemUTC();
     private ReadLimits limits = ReadLimits.defaults();
 
@@ -401,10 +477,35 @@ public final class ZkRoutingSource implements RoutingSource {
 
     /**
      * Registers this instance in the version census under {@code instance}, which must be unique in
-     * the fleet (a host name, a pod name); default: not registered.
+     * the fleet (a host name, a pod name; {@link ZkRoutingSource#defaultInstanceId()} when there is
+     * no better one); default: not registered. The node heartbeats (see {@link #heartbeat}) and
+     * goes when the source is closed.
      */
     public Builder instanceId(String instance) {
       this.instance = ZnodePaths.checkName("instance id", instance);
+      return this;
+    }
+
+    /**
+     * How often the instance writes its census node again with the time, so that the census can
+     * tell a live instance from a dead one before its session expires: it is {@linkplain
+     * CensusReport.Entry#stale stale} when its heartbeat is older than {@value
+     * CensusReport.Entry#STALE_AFTER_HEARTBEATS} periods. Default {@link #DEFAULT_HEARTBEAT} (5 s),
+     * one small write per instance per period; {@link Duration#ZERO} turns it off, and the census
+     * node is then written in census format 1, which library versions before the heartbeat read.
+     * Only with {@link #instanceId}.
+     *
+     * @throws IllegalArgumentException when negative, or positive but under 100 ms or over one hour
+     */
+    public Builder heartbeat(Duration every) {
+      Objects.requireNonNull(every, "every");
+      if (!every.isZero()
+          && (every.compareTo(Duration.ofMillis(100)) < 0
+              || every.compareTo(Duration.ofHours(1)) > 0)) {
+        throw new IllegalArgumentException(
+            "heartbeat must be between 100 ms and 1 hour, or zero to turn it off, got " + every);
+      }
+      this.heartbeatEvery = every;
       return this;
     }
 

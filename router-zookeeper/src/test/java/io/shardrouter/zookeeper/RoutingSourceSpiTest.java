@@ -1,5 +1,6 @@
 package io.shardrouter.zookeeper;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,5 +134,91 @@ class RoutingSourceSpiTest {
                             .getBytes(StandardCharsets.UTF_8),
                         "/c"))
             .getMessage());
+  }
+
+  @Test
+  void censusEntry_format2_withHeartbeat_roundTrip_andStaleness() {
+    Instant beat = Instant.parse("2026-12-01T00:00:10Z");
+    CensusReport.Entry e =
+        new CensusReport.Entry(
+            "api-7:4242",
+            13,
+            "3f9a",
+            Instant.parse("2026-12-01T00:00:00Z"),
+            true,
+            Instant.parse("2026-11-30T23:00:00Z"),
+            beat,
+            Duration.ofSeconds(5));
+    assertEquals(
+        "format=2\ninstance=api-7:4242\nversion=13\nfingerprint=3f9a\n"
+            + "since=2026-12-01T00:00:00Z\nserving=last-known-good\n"
+            + "lkg_written_at=2026-11-30T23:00:00Z\nheartbeat_at=2026-12-01T00:00:10Z\n"
+            + "heartbeat_every_ms=5000\n",
+        new String(e.toBytes(), StandardCharsets.UTF_8));
+    assertEquals(e, CensusReport.Entry.parse(e.toBytes(), "/c"));
+    assertEquals(Duration.ofSeconds(15), e.staleAfter());
+    assertEquals(Duration.ofSeconds(15), e.heartbeatAge(beat.plusSeconds(15)));
+    assertFalse(e.stale(beat.plusSeconds(15)));
+    assertTrue(e.stale(beat.plusMillis(15_001)));
+    assertEquals(Duration.ZERO, e.heartbeatAge(beat.minusSeconds(2)), "a clock ahead is age 0");
+    CensusReport report =
+        new CensusReport(
+            "orders",
+            beat.plusSeconds(20),
+            List.of(e, e.withHeartbeat(beat, Duration.ofSeconds(10))));
+    assertEquals(1, report.stale().size());
+    String text = new String(e.toBytes(), StandardCharsets.UTF_8);
+    assertEquals(
+        "census node /c has format 3; this library reads census formats 1 and 2: read it with the"
+            + " library version of that instance",
+        assertThrows(
+                KeyValueText.FormatException.class,
+                () ->
+                    CensusReport.Entry.parse(
+                        text.replace("format=2", "format=3").getBytes(StandardCharsets.UTF_8),
+                        "/c"))
+            .getMessage());
+    assertEquals(
+        "census node /c has heartbeat_at=2026-12-01T00:00:10Z and heartbeat_every_ms=0; expected"
+            + " an instant and a positive number of milliseconds",
+        assertThrows(
+                KeyValueText.FormatException.class,
+                () ->
+                    CensusReport.Entry.parse(
+                        text.replace("=5000", "=0").getBytes(StandardCharsets.UTF_8), "/c"))
+            .getMessage());
+    assertEquals(
+        "census node /c has no 'heartbeat_at' line",
+        assertThrows(
+                KeyValueText.FormatException.class,
+                () ->
+                    CensusReport.Entry.parse(
+                        text.replace("heartbeat_at=2026-12-01T00:00:10Z\n", "")
+                            .getBytes(StandardCharsets.UTF_8),
+                        "/c"))
+            .getMessage());
+  }
+
+  /** A node as library versions before the heartbeat wrote it (census format 1) still reads. */
+  @Test
+  void censusEntry_format1_asWrittenBefore_reads() {
+    byte[] old =
+        ("instance=api-7\nversion=13\nfingerprint=3f9a0c11d2e4\nsince=2026-12-01T22:05:51.412Z\n"
+                + "serving=zookeeper\nlkg_written_at=2026-12-01T22:05:51.430Z\n")
+            .getBytes(StandardCharsets.UTF_8);
+    CensusReport.Entry e = CensusReport.Entry.parse(old, "/c");
+    assertEquals(
+        new CensusReport.Entry(
+            "api-7",
+            13,
+            "3f9a0c11d2e4",
+            Instant.parse("2026-12-01T22:05:51.412Z"),
+            false,
+            Instant.parse("2026-12-01T22:05:51.430Z")),
+        e);
+    assertNull(e.heartbeatAt());
+    assertNull(e.staleAfter());
+    assertFalse(e.stale(Instant.MAX));
+    assertArrayEquals(old, e.toBytes(), "written back as format 1, byte for byte");
   }
 }

@@ -86,6 +86,20 @@ public final class KeyValueText {
     return fields;
   }
 
+  /**
+   * True when {@code bytes} has a line {@code key=...}: tells a format by a key it alone has,
+   * before {@link #parse} checks the keys of that format. Bytes that are not UTF-8 have none.
+   */
+  public static boolean hasKey(byte[] bytes, String key) {
+    String prefix = key + "=";
+    for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n", -1)) {
+      if (line.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** {@code fields.get(key)} as a long, or a {@link FormatException} naming it. */
   public static long longOf(Map<String, String> fields, String key, String what) {
     String v = fields.get(key);
