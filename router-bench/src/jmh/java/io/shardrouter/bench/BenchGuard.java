@@ -163,12 +163,14 @@ public final class BenchGuard {
             .include(
                 "io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
             .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
+            .include("io\\.shardrouter\\.bench\\.hash\\.JumpBackBenchmark\\.jumpBack$")
             .include(
                 "io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod)?$")
             .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")
             .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.(hit|miss)$")
             .include("io\\.shardrouter\\.bench\\.stats\\.RouteStatsBenchmark\\.(plain|recorded)$")
             .param("groups", "1024")
+            .param("partitions", Budget.JUMP_BACK_PARTITIONS.toArray(new String[0]))
             .param("boundaries", Budget.RANGE_BOUNDARIES)
             .param("entries", Budget.LOOKUP_ENTRIES)
             .param("sampleEvery", Budget.STATS_SAMPLE_EVERY);

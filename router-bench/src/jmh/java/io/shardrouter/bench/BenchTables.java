@@ -5,6 +5,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.JumpBackHashStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHash;
 import java.util.ArrayList;
@@ -34,9 +35,10 @@ public final class BenchTables {
     return switch (strategy) {
       case HashModStrategy.TYPE -> HashModStrategy.of(StableHash.xxh3(), HASH_MOD_PARTITIONS);
       case JumpHashStrategy.TYPE -> JumpHashStrategy.of(StableHash.xxh3(), groups);
+      case JumpBackHashStrategy.TYPE -> JumpBackHashStrategy.of(StableHash.xxh3(), groups);
       default ->
           throw new IllegalArgumentException(
-              "unknown strategy '" + strategy + "'; benchmarks know hash_mod, jump");
+              "unknown strategy '" + strategy + "'; benchmarks know hash_mod, jump, jump_back");
     };
   }
 

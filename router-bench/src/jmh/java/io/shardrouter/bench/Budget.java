@@ -23,6 +23,8 @@ import java.util.Set;
  *   <li>ASCII {@code String} keys ({@code ascii16}, {@code ascii36}) on {@code hash_mod}: ≤ 2.0 F.
  *   <li>{@code byte[]} keys on {@code jump}: no slower than the plain Lamping–Veach loop over the
  *       same hash ({@code PeerBenchmark.plainJump}, same key set and N): ≤ 1.0 of it.
+ *   <li>{@code byte[]} keys on {@code jump_back}: ≤ 1.3 F, through the table at N groups and as the
+ *       strategy alone ({@code JumpBackBenchmark.jumpBack}) at 16 and 1,000,000 partitions.
  *   <li>The weighted ring at 1,024 groups ({@code RingRouteBenchmark.string} and {@code .bytes}): ≤
  *       1.25 × the {@code hash_mod} route of the same key form, key set and N, measured beside it
  *       in the same class on the same keys and heap ({@code RingRouteBenchmark.stringHashMod} and
@@ -90,6 +92,12 @@ public final class Budget {
   /** The plain Lamping–Veach loop. */
   public static final String PLAIN_JUMP = "PeerBenchmark.plainJump";
 
+  /** The {@code jump_back} strategy at a partition count ({@code partitions}). */
+  public static final String JUMP_BACK = "JumpBackBenchmark.jumpBack";
+
+  /** The partition counts the guard runs {@link #JUMP_BACK} at: the smallest and the largest. */
+  public static final List<String> JUMP_BACK_PARTITIONS = List.of("16", "1000000");
+
   /** Benchmark classes whose methods are library route paths. */
   public static final Set<String> ROUTE_GROUPS =
       Set.of(
@@ -100,7 +108,8 @@ public final class Budget {
           "RingRouteBenchmark",
           "RangeRouteBenchmark",
           "LookupRouteBenchmark",
-          "RouteStatsBenchmark");
+          "RouteStatsBenchmark",
+          "JumpBackBenchmark");
 
   /** The route that {@code RouteStatsBenchmark.recorded} adds a record to. */
   public static final String STATS_PLAIN = "RouteStatsBenchmark.plain";
@@ -330,6 +339,19 @@ public final class Budget {
                 floorOf(results, r),
                 2.0,
                 2.0 * MARGIN,
+                "F",
+                statistic));
+      } else if (("jump_back".equals(strategy) && r.group().equals("BytesRouteBenchmark"))
+          || r.shortName().equals(JUMP_BACK)) {
+        checks.add(
+            ratio(
+                r.group().equals("BytesRouteBenchmark")
+                    ? "byte[] key, jump_back ≤ 1.3 F"
+                    : "jump_back at " + r.param("partitions") + " partitions ≤ 1.3 F",
+                r,
+                floorOf(results, r),
+                1.3,
+                1.3 * MARGIN,
                 "F",
                 statistic));
       } else if ("jump".equals(strategy) && r.group().equals("BytesRouteBenchmark")) {
