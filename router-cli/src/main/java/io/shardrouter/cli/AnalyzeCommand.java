@@ -16,8 +16,7 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "analyze",
     description =
-        "judge DOC's shard key on a key sample or a statistics export: keys, load per partition and"
-            + " "
+        "judge DOC's shard key on a key sample or a statistics export: keys, load per partition and "
             + "group, hot keys, fan-out, checklist")
 final class AnalyzeCommand implements Command {
 

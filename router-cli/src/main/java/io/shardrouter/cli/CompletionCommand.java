@@ -11,8 +11,7 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "completion",
     description =
-        "print the bash completion script of shardctl's commands and options;"
-            + " "
+        "print the bash completion script of shardctl's commands and options; "
             + "load it with: source <(bin/shardctl completion)")
 final class CompletionCommand implements Command {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

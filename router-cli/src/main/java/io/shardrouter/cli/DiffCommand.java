@@ -33,8 +33,7 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "diff",
     description =
-        "which partitions (key ranges, for range tables) move between two tables; with keys, how"
-            + " "
+        "which partitions (key ranges, for range tables) move between two tables; with keys, how "
             + "many keys")
 final class DiffCommand implements Command {
 

@@ -26,10 +26,13 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "migrate",
     description =
-        "plan, simulate and run online migrations: plan and simulate offline; start, status,"
-            + " "
+        "plan, simulate and run online migrations: plan and simulate offline; start, status, "
             + "cutover, finish and rollback on ZooKeeper")
 final class MigrateCommand {
+  private static final String PROTOCOLS =
+      "correct, no-fence, no-dual-write, no-read-fence or fence-after-publish";
+  private static final String STORES = "memory or jdbc (the JDBC migration store on embedded H2)";
+
   private MigrateCommand() {}
 
   /** {@code migrate} and its subcommands, the ZooKeeper ones run by {@code control}. */
@@ -45,8 +48,7 @@ final class MigrateCommand {
   @CommandLine.Command(
       name = "plan",
       description =
-          "the movements and routing versions of an online migration, and its final version (the"
-              + " "
+          "the movements and routing versions of an online migration, and its final version (the "
               + "routing document to keep); with --out, write the routing document of every phase to DIR")
   static final class Plan implements Command {
     @CommandLine.Parameters(
@@ -76,8 +78,7 @@ final class MigrateCommand {
   @CommandLine.Command(
       name = "simulate",
       description =
-          "run the deterministic migration simulation; the last line is a JSON summary; status 1"
-              + " "
+          "run the deterministic migration simulation; the last line is a JSON summary; status 1 "
               + "when an invariant failed")
   static final class Simulate implements Command {
     @CommandLine.Option(
@@ -115,10 +116,6 @@ final class MigrateCommand {
       return simulate(this, console);
     }
   }
-
-  private static final String PROTOCOLS =
-      "correct, no-fence, no-dual-write, no-read-fence or fence-after-publish";
-  private static final String STORES = "memory or jdbc (the JDBC migration store on embedded H2)";
 
   private static int plan(Plan args, Console console) {
     RoutingTable from = Tables.load(args.oldDoc);

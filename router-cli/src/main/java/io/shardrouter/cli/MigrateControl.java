@@ -129,13 +129,17 @@ final class MigrateControl {
     abstract int runOnZk(Console console);
   }
 
+  /** A subcommand about one running migration. */
+  private abstract static class OnMigration extends OnZk {
+    @CommandLine.Parameters(index = "0", paramLabel = "ID", description = "the migration's id")
+    String id;
+  }
+
   @CommandLine.Command(
       name = "start",
       description =
-          "run the migration from OLD to NEW on ZooKeeper in this process until it ends; start it"
-              + " "
-              + "again elsewhere for a standby that takes over when the leader dies. Publishes OLD when"
-              + " "
+          "run the migration from OLD to NEW on ZooKeeper in this process until it ends; start it "
+              + "again elsewhere for a standby that takes over when the leader dies. Publishes OLD when "
               + "nothing is published")
   private final class Start extends OnZk {
     @CommandLine.Parameters(
@@ -167,8 +171,7 @@ final class MigrateControl {
         names = "--jdbc",
         paramLabel = "URL[,URL...]",
         description =
-            "one URL per group: NEW's groups in order, then those only in OLD (default: each"
-                + " "
+            "one URL per group: NEW's groups in order, then those only in OLD (default: each "
                 + "group's primary endpoint, when it is a JDBC URL)")
     String jdbc;
 
@@ -193,13 +196,9 @@ final class MigrateControl {
   @CommandLine.Command(
       name = "status",
       description =
-          "phase, version, goal, leader and standbys, the pass's progress, rows/s and an ETA, the"
-              + " "
+          "phase, version, goal, leader and standbys, the pass's progress, rows/s and an ETA, the "
               + "verification reports")
-  private final class Status extends OnZk {
-    @CommandLine.Parameters(index = "0", paramLabel = "ID", description = "the migration's id")
-    String id;
-
+  private final class Status extends OnMigration {
     @CommandLine.Option(names = "--json", description = "print the status as JSON")
     boolean json;
 
@@ -210,10 +209,7 @@ final class MigrateControl {
   }
 
   /** cutover, finish and rollback: the goal the leader reads before its next step. */
-  private final class Goal extends OnZk {
-    @CommandLine.Parameters(index = "0", paramLabel = "ID", description = "the migration's id")
-    String id;
-
+  private final class Goal extends OnMigration {
     private final Phase goal;
 
     Goal(Phase goal) {

@@ -17,12 +17,9 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "demo",
     description =
-        "the orders service resharded online from 4 groups to 5 under load, then rolled back after"
-            + " "
-            + "cut-over; embedded H2 unless --jdbc; the last line is the verdict (docs/orders-example.md)."
-            + " "
-            + "With --tour: route 200,000 keys, add a fifth group, show exactly what moves; then prune"
-            + " "
+        "the orders service resharded online from 4 groups to 5 under load, then rolled back after "
+            + "cut-over; embedded H2 unless --jdbc; the last line is the verdict (docs/orders-example.md). "
+            + "With --tour: route 200,000 keys, add a fifth group, show exactly what moves; then prune "
             + "and split ranges")
 final class OrdersDemo implements Command {
   @CommandLine.Option(

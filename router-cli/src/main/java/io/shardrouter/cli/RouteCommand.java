@@ -33,8 +33,7 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "route",
     description =
-        "print key<TAB>partition<TAB>group for every key, in order: the KEY arguments, or one UTF-8"
-            + " "
+        "print key<TAB>partition<TAB>group for every key, in order: the KEY arguments, or one UTF-8 "
             + "key per line of --keys FILE")
 final class RouteCommand implements Command {
   /**

@@ -26,8 +26,7 @@ import picocli.CommandLine;
 @CommandLine.Command(
     name = "zk",
     description =
-        "routing metadata on ZooKeeper (docs/fleet.md): serve a server for local development;"
-            + " "
+        "routing metadata on ZooKeeper (docs/fleet.md): serve a server for local development; "
             + "publish, get, history, census and watch on a server or ensemble given by --zk")
 final class ZkCommand {
   static final String DEFAULT_CONNECT = "127.0.0.1:2181";
@@ -105,11 +104,16 @@ final class ZkCommand {
     String base = DEFAULT_BASE;
   }
 
+  /** A subcommand about the table of one entity. */
+  private abstract static class OnEntity extends OnZk {
+    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
+    String entity;
+  }
+
   @CommandLine.Command(
       name = "serve",
       description =
-          "one ZooKeeper server in the foreground, for local development; production uses a real"
-              + " "
+          "one ZooKeeper server in the foreground, for local development; production uses a real "
               + "ensemble (docs/fleet.md)")
   private final class Serve extends Sub {
     @CommandLine.Option(
@@ -152,10 +156,7 @@ final class ZkCommand {
   @CommandLine.Command(
       name = "get",
       description = "print the published (or a kept) table as a routing document")
-  private final class Get extends OnZk {
-    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
-    String entity;
-
+  private final class Get extends OnEntity {
     @CommandLine.Option(
         names = "--version",
         paramLabel = "V",
@@ -169,10 +170,7 @@ final class ZkCommand {
   }
 
   @CommandLine.Command(name = "history", description = "the kept versions, newest first")
-  private final class History extends OnZk {
-    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
-    String entity;
-
+  private final class History extends OnEntity {
     @Override
     int runZk(Console console) {
       return history(this, console);
@@ -182,10 +180,7 @@ final class ZkCommand {
   @CommandLine.Command(
       name = "census",
       description = "which version every live instance routes with; the stragglers")
-  private final class Census extends OnZk {
-    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
-    String entity;
-
+  private final class Census extends OnEntity {
     @CommandLine.Option(names = "--json", description = "print the census as JSON")
     boolean json;
 
@@ -198,10 +193,7 @@ final class ZkCommand {
   @CommandLine.Command(
       name = "watch",
       description = "apply every version as it arrives, one line per swap")
-  private final class Watch extends OnZk {
-    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
-    String entity;
-
+  private final class Watch extends OnEntity {
     @CommandLine.Option(
         names = "--instance",
         paramLabel = "ID",
