@@ -111,19 +111,21 @@ public final class ShardCtl {
     Console console = new Console(in, out, err);
     CommandLine cl = commandLine(new ZkCommand(), new MigrateControl());
     PrintWriter helpOut = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+    PrintWriter helpErr = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8));
     try {
       if (args == null || args.length == 0) {
         err.print(cl.getUsageMessage());
         return INVALID;
       }
       cl.setOut(helpOut)
-          .setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true))
+          .setErr(helpErr)
           .setExecutionStrategy(parsed -> execute(parsed, console))
           .setParameterExceptionHandler((e, given) -> usageError(e, console))
           .setExecutionExceptionHandler((e, failed, parsed) -> commandError(e, failed, console));
       return cl.execute(args);
     } finally {
       helpOut.flush();
+      helpErr.flush();
       out.flush();
       err.flush();
     }
