@@ -18,7 +18,6 @@ import picocli.CommandLine;
     name = "advise",
     description = "the next version of DOC that evens the measured load")
 final class AdviseCommand implements Command {
-
   @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
   private String doc;
 

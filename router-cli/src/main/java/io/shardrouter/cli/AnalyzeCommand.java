@@ -19,7 +19,6 @@ import picocli.CommandLine;
         "judge DOC's shard key on a key sample or a statistics export: keys, load per partition and "
             + "group, hot keys, fan-out, checklist")
 final class AnalyzeCommand implements Command {
-
   @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
   private String doc;
 

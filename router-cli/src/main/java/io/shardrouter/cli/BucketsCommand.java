@@ -18,7 +18,6 @@ import picocli.CommandLine;
     name = "buckets",
     description = "the time buckets of [FROM, TO) and the groups to read them in")
 final class BucketsCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",

@@ -36,18 +36,7 @@ import picocli.CommandLine;
         "which partitions (key ranges, for range tables) move between two tables; with keys, how "
             + "many keys")
 final class DiffCommand implements Command {
-
-  @CommandLine.Parameters(
-      index = "0",
-      paramLabel = "OLD",
-      description = "the routing document before")
-  private String oldDoc;
-
-  @CommandLine.Parameters(
-      index = "1",
-      paramLabel = "NEW",
-      description = "the routing document after")
-  private String newDoc;
+  @CommandLine.Mixin private OldAndNew docs = new OldAndNew();
 
   @CommandLine.Option(
       names = "--keys",
@@ -57,8 +46,8 @@ final class DiffCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable from = Tables.load(oldDoc);
-    RoutingTable to = Tables.load(newDoc);
+    RoutingTable from = Tables.load(docs.oldDoc);
+    RoutingTable to = Tables.load(docs.newDoc);
     PrintStream out = console.out();
     Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
     String unit = "partitions";

@@ -30,7 +30,6 @@ import picocli.CommandLine;
     name = "explain",
     description = "how KEY is routed: canonical bytes, hash, partition, group")
 final class ExplainCommand implements Command {
-
   @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
   private String doc;
 

@@ -16,7 +16,6 @@ import picocli.CommandLine;
     name = "merge",
     description = "join range PARTITION with the next one; write the next version to OUT")
 final class MergeCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",

@@ -51,17 +51,7 @@ final class MigrateCommand {
           "the movements and routing versions of an online migration, and its final version (the "
               + "routing document to keep); with --out, write the routing document of every phase to DIR")
   static final class Plan implements Command {
-    @CommandLine.Parameters(
-        index = "0",
-        paramLabel = "OLD",
-        description = "the routing document before")
-    private String oldDoc;
-
-    @CommandLine.Parameters(
-        index = "1",
-        paramLabel = "NEW",
-        description = "the routing document after")
-    private String newDoc;
+    @CommandLine.Mixin private OldAndNew docs = new OldAndNew();
 
     @CommandLine.Option(
         names = "--out",
@@ -118,8 +108,8 @@ final class MigrateCommand {
   }
 
   private static int plan(Plan args, Console console) {
-    RoutingTable from = Tables.load(args.oldDoc);
-    RoutingTable to = Tables.load(args.newDoc);
+    RoutingTable from = Tables.load(args.docs.oldDoc);
+    RoutingTable to = Tables.load(args.docs.newDoc);
     MigrationPlan plan = MigrationPlan.between(from, to);
     PrintStream out = console.out();
     out.println(plan.toText());

@@ -142,17 +142,7 @@ final class MigrateControl {
               + "again elsewhere for a standby that takes over when the leader dies. Publishes OLD when "
               + "nothing is published")
   private final class Start extends OnZk {
-    @CommandLine.Parameters(
-        index = "0",
-        paramLabel = "OLD",
-        description = "the routing document before")
-    String oldDoc;
-
-    @CommandLine.Parameters(
-        index = "1",
-        paramLabel = "NEW",
-        description = "the routing document after")
-    String newDoc;
+    @CommandLine.Mixin OldAndNew docs = new OldAndNew();
 
     @CommandLine.Option(
         names = "--table",
@@ -243,8 +233,8 @@ final class MigrateControl {
               + "' (beside row_key, row_id, routed_version, seq and part)");
     }
     Phase initialGoal = initialGoal(a);
-    RoutingTable from = Tables.load(a.oldDoc);
-    RoutingTable to = Tables.load(a.newDoc);
+    RoutingTable from = Tables.load(a.docs.oldDoc);
+    RoutingTable to = Tables.load(a.docs.newDoc);
     MigrationPlan plan = plan(a, from, to);
     String id =
         a.id != null ? a.id : from.entity() + "-v" + from.version() + "-to-v" + to.version();
@@ -360,7 +350,7 @@ final class MigrateControl {
   }
 
   private static MigrationPlan plan(Start a, RoutingTable from, RoutingTable to) {
-    String where = a.oldDoc + " -> " + a.newDoc;
+    String where = a.docs.oldDoc + " -> " + a.docs.newDoc;
     if (!from.entity().equals(to.entity())) {
       throw CommandException.invalid(
           "shardctl migrate start: "

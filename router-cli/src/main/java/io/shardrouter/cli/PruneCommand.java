@@ -20,7 +20,6 @@ import picocli.CommandLine;
     name = "prune",
     description = "the partitions and groups a range query visits (range tables)")
 final class PruneCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",

@@ -17,7 +17,6 @@ import picocli.CommandLine;
     name = "retention",
     description = "the time buckets past the retention period at NOW")
 final class RetentionCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",

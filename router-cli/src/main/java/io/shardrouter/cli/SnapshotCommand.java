@@ -11,7 +11,6 @@ import picocli.CommandLine;
  */
 @CommandLine.Command(name = "snapshot", description = "write DOC as a binary snapshot to OUT")
 final class SnapshotCommand implements Command {
-
   @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
   private String doc;
 

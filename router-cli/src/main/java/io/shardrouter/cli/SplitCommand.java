@@ -16,7 +16,6 @@ import picocli.CommandLine;
     name = "split",
     description = "split the range holding KEY at KEY; write the next version to OUT")
 final class SplitCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",

@@ -25,7 +25,6 @@ import picocli.CommandLine;
     name = "split-point",
     description = "keys per range of a key sample, where to split, and the hot-tail check")
 final class SplitPointCommand implements Command {
-
   @CommandLine.Parameters(
       index = "0",
       paramLabel = "DOC",
