@@ -5,7 +5,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.stats.RebalanceAdvisor;
 import io.shardrouter.stats.StatsSnapshot;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]}: proposes the next
@@ -14,24 +14,41 @@ import java.util.List;
  * peak/mean before and after, and writes the document. SHARE is a share of the data (default
  * {@value #DEFAULT_MAX_MOVE}).
  */
+@CommandLine.Command(
+    name = "advise",
+    description = "the next version of DOC that evens the measured load")
 final class AdviseCommand implements Command {
+  @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
+  private String doc;
+
+  @CommandLine.Option(
+      names = "--stats",
+      paramLabel = "STATS",
+      description = "a statistics export (shardrouter-stats/1 JSON); required")
+  private String statsFile;
+
+  @CommandLine.Option(
+      names = "--max-move",
+      paramLabel = "SHARE",
+      description = "the share of the data moved at most, in [0, 1]; default " + DEFAULT_MAX_MOVE)
+  private String maxMove;
+
+  @CommandLine.Option(
+      names = "--out",
+      paramLabel = "NEXT.json",
+      description = "write the next version's routing document to this file")
+  private String outFile;
+
   /** The share of the data moved at most when {@code --max-move} is not given. */
   static final double DEFAULT_MAX_MOVE = 0.1;
 
   @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.STATS, CliArgs.Option.MAX_MOVE, CliArgs.Option.OUT);
-  }
-
-  @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(1, "DOC");
-    String statsFile = args.option(CliArgs.Option.STATS);
+  public int run(Console console) {
     if (statsFile == null) {
       throw CommandException.usage("advise", "needs --stats STATS, a statistics export");
     }
     double cap = DEFAULT_MAX_MOVE;
-    String m = args.option(CliArgs.Option.MAX_MOVE);
+    String m = maxMove;
     if (m != null) {
       try {
         cap = Double.parseDouble(m);
@@ -43,7 +60,7 @@ final class AdviseCommand implements Command {
             "advise", "--max-move needs a share of the data in [0, 1], e.g. 0.1; got '" + m + "'");
       }
     }
-    RoutingTable table = Tables.load(args.positional(0));
+    RoutingTable table = Tables.load(doc);
     StatsSnapshot stats = AnalysisInputs.stats(statsFile, "advise");
     RebalanceAdvisor.Advice a;
     try {
@@ -139,7 +156,7 @@ final class AdviseCommand implements Command {
     for (String note : a.notes()) {
       out.println("note: " + note);
     }
-    String file = args.option(CliArgs.Option.OUT);
+    String file = outFile;
     if (file != null && a.changes()) {
       Tables.write(
           file, RoutingDocuments.write(a.next()).getBytes(StandardCharsets.UTF_8), "advise");

@@ -5,52 +5,87 @@ import io.shardrouter.stats.AnalysisReport;
 import io.shardrouter.stats.KeyAnalysis;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl analyze DOC --keys FILE [--counts] [--queries FILE] [--capacity FILE] [--compare
  * DOC2] [--json OUT] [--html OUT]}: judges DOC's shard key on a key sample (or a statistics export)
  * with {@link KeyAnalysis}, prints the report and writes it as JSON and HTML.
  */
+@CommandLine.Command(
+    name = "analyze",
+    description =
+        "judge DOC's shard key on a key sample or a statistics export: keys, load per partition and "
+            + "group, hot keys, fan-out, checklist")
 final class AnalyzeCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(
-        CliArgs.Option.KEYS,
-        CliArgs.Option.COUNTS,
-        CliArgs.Option.QUERIES,
-        CliArgs.Option.CAPACITY,
-        CliArgs.Option.COMPARE,
-        CliArgs.Option.JSON,
-        CliArgs.Option.HTML);
-  }
+  @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
+  private String doc;
+
+  @CommandLine.Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description =
+          "a key sample, one key a line (- for standard input), or a statistics export; required")
+  private String keysFile;
+
+  @CommandLine.Option(names = "--counts", description = "each key line ends in a count")
+  private boolean counts;
+
+  @CommandLine.Option(
+      names = "--queries",
+      paramLabel = "FILE",
+      description = "a query file, one JSON query a line: the fan-out of each")
+  private String queries;
+
+  @CommandLine.Option(
+      names = "--capacity",
+      paramLabel = "FILE",
+      description = "a capacity file (JSON): each group's share against its capacity")
+  private String capacity;
+
+  @CommandLine.Option(
+      names = "--compare",
+      paramLabel = "DOC2",
+      description = "another routing document to judge on the same keys")
+  private String compare;
+
+  @CommandLine.Option(
+      names = "--json",
+      paramLabel = "OUT",
+      description = "write the report as JSON to OUT")
+  private String json;
+
+  @CommandLine.Option(
+      names = "--html",
+      paramLabel = "OUT",
+      description = "write the report as HTML to OUT")
+  private String html;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(1, "DOC");
-    if (args.keysFile() == null) {
+  public int run(Console console) {
+    if (keysFile == null) {
       throw CommandException.usage(
           "analyze", "needs --keys FILE, a key sample or a statistics export");
     }
-    RoutingTable table = Tables.load(args.positional(0));
+    RoutingTable table = Tables.load(doc);
     KeyAnalysis analysis = KeyAnalysis.of(table);
-    if (args.option(CliArgs.Option.QUERIES) != null) {
-      analysis.queries(AnalysisInputs.queries(args.option(CliArgs.Option.QUERIES), table));
+    if (queries != null) {
+      analysis.queries(AnalysisInputs.queries(queries, table));
     }
-    if (args.option(CliArgs.Option.CAPACITY) != null) {
-      analysis.capacity(AnalysisInputs.capacity(args.option(CliArgs.Option.CAPACITY)));
+    if (capacity != null) {
+      analysis.capacity(AnalysisInputs.capacity(capacity));
     }
-    boolean stats = AnalysisInputs.isStats(args.keysFile());
-    if (args.option(CliArgs.Option.COMPARE) != null) {
+    boolean stats = AnalysisInputs.isStats(keysFile);
+    if (compare != null) {
       if (stats) {
         throw CommandException.invalid(
             "shardctl analyze: --compare needs a key sample, and "
-                + args.keysFile()
+                + keysFile
                 + " is a statistics export; give a key file");
       }
       try {
-        analysis.compare(Tables.load(args.option(CliArgs.Option.COMPARE)));
+        analysis.compare(Tables.load(compare));
       } catch (IllegalArgumentException e) {
         throw CommandException.invalid("shardctl analyze: " + e.getMessage());
       }
@@ -59,24 +94,19 @@ final class AnalyzeCommand implements Command {
     try {
       r =
           stats
-              ? analysis.analyze(AnalysisInputs.stats(args.keysFile(), "analyze"))
-              : analysis.analyze(
-                  AnalysisInputs.keys(
-                      args.keysFile(), args.flag(CliArgs.Option.COUNTS), table, console.in()));
+              ? analysis.analyze(AnalysisInputs.stats(keysFile, "analyze"))
+              : analysis.analyze(AnalysisInputs.keys(keysFile, counts, table, console.in()));
     } catch (IllegalArgumentException e) {
-      throw CommandException.invalid(
-          "shardctl analyze: " + args.keysFile() + ": " + e.getMessage());
+      throw CommandException.invalid("shardctl analyze: " + keysFile + ": " + e.getMessage());
     }
     print(r, console.out());
-    if (args.option(CliArgs.Option.JSON) != null) {
-      Tables.write(
-          args.option(CliArgs.Option.JSON), r.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
-      console.out().println("wrote " + args.option(CliArgs.Option.JSON));
+    if (json != null) {
+      Tables.write(json, r.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
+      console.out().println("wrote " + json);
     }
-    if (args.option(CliArgs.Option.HTML) != null) {
-      Tables.write(
-          args.option(CliArgs.Option.HTML), r.toHtml().getBytes(StandardCharsets.UTF_8), "analyze");
-      console.out().println("wrote " + args.option(CliArgs.Option.HTML));
+    if (html != null) {
+      Tables.write(html, r.toHtml().getBytes(StandardCharsets.UTF_8), "analyze");
+      console.out().println("wrote " + html);
     }
     return ShardCtl.OK;
   }

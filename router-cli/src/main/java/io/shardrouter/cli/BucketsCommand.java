@@ -7,31 +7,52 @@ import io.shardrouter.range.TimeBucketRoutes;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl buckets DOC FROM TO [KEY]}: the time buckets that the window {@code [FROM, TO)}
  * touches under a {@code time_buckets} table, and where to read each: with KEY, the key's group;
  * without, every group that serves a partition (the (group, bucket) pairs a query visits).
  */
+@CommandLine.Command(
+    name = "buckets",
+    description = "the time buckets of [FROM, TO) and the groups to read them in")
 final class BucketsCommand implements Command {
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a time_buckets strategy")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1",
+      paramLabel = "FROM",
+      description = "the window's start, a timestamp")
+  private String fromArg;
+
+  @CommandLine.Parameters(
+      index = "2",
+      paramLabel = "TO",
+      description = "the window's end (exclusive), a timestamp")
+  private String toArg;
+
+  @CommandLine.Parameters(
+      index = "3",
+      arity = "0..1",
+      paramLabel = "KEY",
+      description = "only the buckets of this key's group")
+  private String key;
+
   @Override
-  public int run(CliArgs args, Console console) {
-    if (args.positional().size() != 3 && args.positional().size() != 4) {
-      throw CommandException.usage(
-          "buckets",
-          "needs DOC, FROM and TO, and optionally KEY, got "
-              + args.positional().size()
-              + " arguments");
-    }
-    RoutingTable t = Tables.load(args.positional(0));
-    TimeBucketRoutes routes = RangeArgs.buckets(t, args.positional(0), "buckets");
-    Instant from = RangeArgs.instant(args.positional(1), "FROM", "buckets");
-    Instant to = RangeArgs.instant(args.positional(2), "TO", "buckets");
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
+    TimeBucketRoutes routes = RangeArgs.buckets(t, doc, "buckets");
+    Instant from = RangeArgs.instant(fromArg, "FROM", "buckets");
+    Instant to = RangeArgs.instant(toArg, "TO", "buckets");
     PrintStream out = console.out();
     Columns c = new Columns("bucket", "start", "end", "group", "primary");
     int buckets = routes.buckets().touched(from, to).size();
-    if (args.positional().size() == 4) {
-      String key = args.positional(3);
+    if (key != null) {
       Route r;
       try {
         r = t.routeCanonical(RangeArgs.key(t, key, "KEY", "buckets"));

@@ -38,8 +38,7 @@ final class DemoCommand implements Command {
   static final int GROUPS = 4;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(0, "no arguments");
+  public int run(Console console) {
     PrintStream out = console.out();
     RoutingTable v1 = initialTable();
     String[] keys = new String[KEYS];

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
@@ -29,17 +30,24 @@ import java.util.function.Function;
  * ranges that change group, exact across splits and merges, which renumber partitions. Keys that
  * cannot be parsed are reported and skipped; the status is then {@value ShardCtl#UNROUTED}.
  */
+@CommandLine.Command(
+    name = "diff",
+    description =
+        "which partitions (key ranges, for range tables) move between two tables; with keys, how "
+            + "many keys")
 final class DiffCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.KEYS);
-  }
+  @CommandLine.Mixin private OldAndNew docs = new OldAndNew();
+
+  @CommandLine.Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "count how many of these keys move: a key file, - for standard input")
+  private String keysFile;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(2, "OLD and NEW routing documents (and optionally --keys FILE)");
-    RoutingTable from = Tables.load(args.positional(0));
-    RoutingTable to = Tables.load(args.positional(1));
+  public int run(Console console) {
+    RoutingTable from = Tables.load(docs.oldDoc);
+    RoutingTable to = Tables.load(docs.newDoc);
     PrintStream out = console.out();
     Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
     String unit = "partitions";
@@ -61,10 +69,10 @@ final class DiffCommand implements Command {
       out.print(report.toText());
       counter = report::countKeys;
     }
-    if (args.keysFile() == null) {
+    if (keysFile == null) {
       return ShardCtl.OK;
     }
-    String file = args.keysFile();
+    String file = keysFile;
     ParsedKeys keys;
     MovementReport.KeyCount count;
     try (InputStream in =

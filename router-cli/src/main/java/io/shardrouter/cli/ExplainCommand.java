@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl explain DOC KEY}: every step from a key to its replica group. The key's canonical
@@ -25,12 +26,22 @@ import java.util.Map;
  * primary, replicas and labels; the table's version and entity. A key in no range gets the error on
  * standard error and status {@value ShardCtl#UNROUTED}.
  */
+@CommandLine.Command(
+    name = "explain",
+    description = "how KEY is routed: canonical bytes, hash, partition, group")
 final class ExplainCommand implements Command {
+  @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1",
+      paramLabel = "KEY",
+      description = "the key, in the document's key type")
+  private String key;
+
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(2, "DOC and one KEY");
-    RoutingTable t = Tables.load(args.positional(0));
-    String key = args.positional(1);
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
     byte[] canonical;
     try {
       canonical = t.keyType().parseText(key);

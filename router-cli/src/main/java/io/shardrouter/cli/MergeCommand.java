@@ -5,46 +5,65 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl merge DOC PARTITION OUT [--group ID]}: joins range PARTITION with the next one,
  * on group ID (default: PARTITION's group), writes the next version to OUT and prints exactly which
  * keys move.
  */
+@CommandLine.Command(
+    name = "merge",
+    description = "join range PARTITION with the next one; write the next version to OUT")
 final class MergeCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.GROUP);
-  }
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a range strategy")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1",
+      paramLabel = "PARTITION",
+      description = "the partition number of the lower range")
+  private String partition;
+
+  @CommandLine.Parameters(
+      index = "2",
+      paramLabel = "OUT",
+      description = "the routing document to write")
+  private String out;
+
+  @CommandLine.Option(
+      names = "--group",
+      paramLabel = "ID",
+      description =
+          "the group of the joined range (a group id of the document); default: the lower range's group")
+  private String group;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(3, "DOC, PARTITION and OUT");
-    RoutingTable t = Tables.load(args.positional(0));
-    RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "merge");
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
+    RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "merge");
     int p;
     try {
-      p = Integer.parseInt(args.positional(1));
+      p = Integer.parseInt(partition);
     } catch (NumberFormatException e) {
       throw CommandException.usage(
           "merge",
           "PARTITION must be a partition number, 0 to "
               + (s.partitionCount() - 1)
               + ", got '"
-              + args.positional(1)
+              + partition
               + "'");
     }
     RangeMovement c;
     try {
-      c = RangeMovement.merge(t, p, args.option(CliArgs.Option.GROUP));
+      c = RangeMovement.merge(t, p, group);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl merge: " + e.getMessage());
     }
-    Tables.write(
-        args.positional(2),
-        RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8),
-        "merge");
+    Tables.write(out, RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8), "merge");
     console
         .out()
         .println(
@@ -67,7 +86,7 @@ final class MergeCommand implements Command {
                 + " ranges");
     SplitCommand.ranges(c.to(), p, p).print(console.out(), "  ");
     console.out().print(c.toText());
-    console.out().println("wrote " + args.positional(2));
+    console.out().println("wrote " + out);
     return ShardCtl.OK;
   }
 }

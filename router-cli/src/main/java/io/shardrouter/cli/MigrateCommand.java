@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl migrate plan OLD NEW [--out DIR]}: the {@link MigrationPlan} between two tables
@@ -23,66 +23,97 @@ import java.util.Locale;
  * {@link Simulation}, prints progress and, last, one JSON line; status {@value ShardCtl#UNROUTED}
  * when an invariant failed, after the failing seed and its trace.
  */
-final class MigrateCommand implements Command {
-  private static final String SUB = "plan, simulate, start, status, cutover, finish or rollback";
+@CommandLine.Command(
+    name = "migrate",
+    description =
+        "plan, simulate and run online migrations: plan and simulate offline; start, status, "
+            + "cutover, finish and rollback on ZooKeeper")
+final class MigrateCommand {
+  private static final String PROTOCOLS =
+      "correct, no-fence, no-dual-write, no-read-fence or fence-after-publish";
+  private static final String STORES = "memory or jdbc (the JDBC migration store on embedded H2)";
 
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(
-        CliArgs.Option.OUT,
-        CliArgs.Option.SEED,
-        CliArgs.Option.SCHEDULES,
-        CliArgs.Option.EVENTS,
-        CliArgs.Option.PROTOCOL,
-        CliArgs.Option.STORE);
+  private MigrateCommand() {}
+
+  /** {@code migrate} and its subcommands, the ZooKeeper ones run by {@code control}. */
+  static CommandLine commandLine(MigrateControl control) {
+    CommandLine cl =
+        new CommandLine(new MigrateCommand())
+            .addSubcommand(new Plan())
+            .addSubcommand(new Simulate());
+    control.addSubcommands(cl);
+    return cl;
   }
 
-  @Override
-  public int run(CliArgs args, Console console) {
-    if (args.positional().isEmpty()) {
-      throw CommandException.usage("migrate", "needs a subcommand, " + SUB);
-    }
-    String sub = args.positional(0);
-    switch (sub) {
-      case "plan":
-        return plan(args, console);
-      case "simulate":
-        return simulate(args, console);
-      default:
-        throw CommandException.usage("migrate", "unknown subcommand '" + sub + "'; use " + SUB);
+  @CommandLine.Command(
+      name = "plan",
+      description =
+          "the movements and routing versions of an online migration, and its final version (the "
+              + "routing document to keep); with --out, write the routing document of every phase to DIR")
+  static final class Plan implements Command {
+    @CommandLine.Mixin private OldAndNew docs = new OldAndNew();
+
+    @CommandLine.Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "write the routing document of every phase to this directory")
+    private String dir;
+
+    @Override
+    public int run(Console console) {
+      return plan(this, console);
     }
   }
 
-  private static void refuse(CliArgs args, String sub, CliArgs.Option... options) {
-    for (CliArgs.Option o : options) {
-      if (args.option(o) != null) {
-        throw CommandException.usage("migrate", "'migrate " + sub + "' takes no " + o);
-      }
+  @CommandLine.Command(
+      name = "simulate",
+      description =
+          "run the deterministic migration simulation; the last line is a JSON summary; status 1 "
+              + "when an invariant failed")
+  static final class Simulate implements Command {
+    @CommandLine.Option(
+        names = "--seed",
+        paramLabel = "S",
+        description = "the first schedule's seed (1)")
+    private long seed = 1;
+
+    @CommandLine.Option(
+        names = "--schedules",
+        paramLabel = "N",
+        description = "how many schedules to run, a positive integer (1000)")
+    private long schedules = 1000;
+
+    @CommandLine.Option(
+        names = "--events",
+        paramLabel = "N",
+        description = "events per schedule, a non-negative integer (300)")
+    private long events = 300;
+
+    @CommandLine.Option(
+        names = "--protocol",
+        paramLabel = "P",
+        description = "the protocol: " + PROTOCOLS + " (correct)")
+    private String protocol;
+
+    @CommandLine.Option(
+        names = "--store",
+        paramLabel = "S",
+        description = "the migration store: " + STORES + " (memory)")
+    private String store;
+
+    @Override
+    public int run(Console console) {
+      return simulate(this, console);
     }
   }
 
-  private static int plan(CliArgs args, Console console) {
-    refuse(
-        args,
-        "plan",
-        CliArgs.Option.SEED,
-        CliArgs.Option.SCHEDULES,
-        CliArgs.Option.EVENTS,
-        CliArgs.Option.PROTOCOL,
-        CliArgs.Option.STORE);
-    if (args.positional().size() != 3) {
-      throw CommandException.usage(
-          "migrate",
-          "'migrate plan' needs OLD and NEW routing documents, got "
-              + (args.positional().size() - 1)
-              + " arguments");
-    }
-    RoutingTable from = Tables.load(args.positional(1));
-    RoutingTable to = Tables.load(args.positional(2));
+  private static int plan(Plan args, Console console) {
+    RoutingTable from = Tables.load(args.docs.oldDoc);
+    RoutingTable to = Tables.load(args.docs.newDoc);
     MigrationPlan plan = MigrationPlan.between(from, to);
     PrintStream out = console.out();
     out.println(plan.toText());
-    String dir = args.option(CliArgs.Option.OUT);
+    String dir = args.dir;
     out.println(finalVersion(plan, dir));
     if (dir == null) {
       return ShardCtl.OK;
@@ -155,18 +186,11 @@ final class MigrateCommand implements Command {
         + "; plan the next migration from the DONE table";
   }
 
-  private static int simulate(CliArgs args, Console console) {
-    refuse(args, "simulate", CliArgs.Option.OUT);
-    if (args.positional().size() != 1) {
-      throw CommandException.usage(
-          "migrate",
-          "'migrate simulate' takes only options, got "
-              + args.positional().subList(1, args.positional().size()));
-    }
-    long seed = number(args, CliArgs.Option.SEED, 1, Long.MIN_VALUE);
-    long schedules = number(args, CliArgs.Option.SCHEDULES, 1000, 1);
-    long events = number(args, CliArgs.Option.EVENTS, 300, 0);
-    String p = args.option(CliArgs.Option.PROTOCOL);
+  private static int simulate(Simulate args, Console console) {
+    long seed = args.seed;
+    long schedules = atLeast("--schedules N", "a positive integer", args.schedules, 1);
+    long events = atLeast("--events N", "a non-negative integer", args.events, 0);
+    String p = args.protocol;
     Simulation.Protocol protocol = Simulation.Protocol.CORRECT;
     if (p != null) {
       protocol = null;
@@ -177,10 +201,10 @@ final class MigrateCommand implements Command {
       }
       if (protocol == null) {
         throw CommandException.usage(
-            "migrate", "--protocol must be " + CliArgs.Option.PROTOCOL.value + ", got '" + p + "'");
+            "migrate simulate", "--protocol must be " + PROTOCOLS + ", got '" + p + "'");
       }
     }
-    String store = args.option(CliArgs.Option.STORE);
+    String store = args.store;
     Simulation.StoreFactory stores;
     if (store == null || store.equals("memory")) {
       stores = Simulation.IN_MEMORY;
@@ -188,7 +212,7 @@ final class MigrateCommand implements Command {
       stores = new H2SimulationStores();
     } else {
       throw CommandException.usage(
-          "migrate", "--store must be " + CliArgs.Option.STORE.value + ", got '" + store + "'");
+          "migrate simulate", "--store must be " + STORES + ", got '" + store + "'");
     }
     PrintStream out = console.out();
     out.println(
@@ -226,19 +250,9 @@ final class MigrateCommand implements Command {
     return r.passed() ? ShardCtl.OK : ShardCtl.UNROUTED;
   }
 
-  private static long number(CliArgs args, CliArgs.Option o, long fallback, long min) {
-    String v = args.option(o);
-    if (v == null) {
-      return fallback;
-    }
-    long n;
-    try {
-      n = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw CommandException.usage("migrate", o + " needs " + o.value + ", got '" + v + "'");
-    }
+  private static long atLeast(String option, String what, long n, long min) {
     if (n < min) {
-      throw CommandException.usage("migrate", o + " needs " + o.value + ", got " + n);
+      throw CommandException.usage("migrate simulate", option + " needs " + what + ", got " + n);
     }
     return n;
   }

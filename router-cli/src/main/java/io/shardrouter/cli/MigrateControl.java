@@ -23,12 +23,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.KeeperException;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl migrate start | status | cutover | finish | rollback}: a migration run on
@@ -39,8 +39,6 @@ import org.apache.zookeeper.KeeperException;
  * to repeat.
  */
 final class MigrateControl {
-  static final Set<String> SUBCOMMANDS = Set.of("start", "status", "cutover", "finish", "rollback");
-
   private static final String DEFAULT_BASE = "/shardrouter";
   private static final Duration CONNECT_WAIT = Duration.ofSeconds(5);
 
@@ -61,41 +59,172 @@ final class MigrateControl {
     this.sample = sample;
   }
 
-  /** Runs {@code migrate SUB ARGS...}. */
+  /** Adds start, status, cutover, finish and rollback to {@code migrate}. */
+  void addSubcommands(CommandLine migrate) {
+    migrate.addSubcommand(new Start()).addSubcommand(new Status());
+    goal(
+        migrate,
+        "cutover",
+        Phase.ROLLBACK_WINDOW,
+        "ask the leader to cut over (goal ROLLBACK_WINDOW)");
+    goal(
+        migrate,
+        "finish",
+        Phase.DONE,
+        "ask the leader to finish (goal DONE: the source's copies go)");
+    goal(migrate, "rollback", Phase.ROLLED_BACK, "ask the leader to roll back (refused once DONE)");
+  }
+
+  private void goal(CommandLine migrate, String name, Phase goal, String description) {
+    CommandLine cl = new CommandLine(new Goal(goal));
+    cl.getCommandSpec().name(name).usageMessage().description(description);
+    migrate.addSubcommand(name, cl);
+  }
+
+  /**
+   * Runs {@code migrate SUB ARGS...}, parsed as {@code shardctl} does; a failure is thrown, not
+   * printed.
+   */
   int run(String sub, List<String> rest, Console console) {
-    String command = "migrate " + sub;
-    return switch (sub) {
-      case "start" ->
-          start(
-              ZkArgs.parseCommand(
-                  command,
-                  rest,
-                  Set.of("zk", "base", "table", "columns", "jdbc", "id", "goal"),
-                  Set.of()),
-              console);
-      case "status" ->
-          status(ZkArgs.parseCommand(command, rest, Set.of("zk", "base"), Set.of("json")), console);
-      case "cutover" -> goal(rest, command, Phase.ROLLBACK_WINDOW, console);
-      case "finish" -> goal(rest, command, Phase.DONE, console);
-      case "rollback" -> goal(rest, command, Phase.ROLLED_BACK, console);
-      default -> throw new IllegalArgumentException("not a migrate control subcommand: " + sub);
-    };
+    List<String> args = new ArrayList<>(List.of("migrate", sub));
+    args.addAll(rest);
+    return ShardCtl.invoke(args.toArray(String[]::new), console, new ZkCommand(), this);
+  }
+
+  /** {@code --zk} and {@code --base}: where the migration's state and election live. */
+  static final class Ensemble {
+    @CommandLine.Option(
+        names = {"--zk", "--connect"},
+        paramLabel = "HOST:PORT",
+        description = "the ZooKeeper ensemble the migration runs on; required")
+    String zk;
+
+    @CommandLine.Option(
+        names = "--base",
+        paramLabel = "PATH",
+        description = "the base znode of the routing metadata (" + DEFAULT_BASE + ")")
+    String base = DEFAULT_BASE;
+  }
+
+  /** A migrate subcommand on ZooKeeper: {@code migrate NAME}. */
+  private abstract static class OnZk implements Command {
+    @CommandLine.Mixin Ensemble ensemble = new Ensemble();
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    /** The command's name for messages: {@code migrate status}. */
+    String command() {
+      return "migrate " + spec.name();
+    }
+
+    @Override
+    public final int run(Console console) {
+      try {
+        return runOnZk(console);
+      } catch (IllegalStateException e) { // ZooKeeper failed after connecting
+        throw CommandException.invalid("shardctl " + command() + ": " + e.getMessage());
+      }
+    }
+
+    abstract int runOnZk(Console console);
+  }
+
+  /** A subcommand about one running migration. */
+  private abstract static class OnMigration extends OnZk {
+    @CommandLine.Parameters(index = "0", paramLabel = "ID", description = "the migration's id")
+    String id;
+  }
+
+  @CommandLine.Command(
+      name = "start",
+      description =
+          "run the migration from OLD to NEW on ZooKeeper in this process until it ends; start it "
+              + "again elsewhere for a standby that takes over when the leader dies. Publishes OLD when "
+              + "nothing is published")
+  private final class Start extends OnZk {
+    @CommandLine.Mixin OldAndNew docs = new OldAndNew();
+
+    @CommandLine.Option(
+        names = "--table",
+        paramLabel = "NAME",
+        description = "the table on every group's database whose rows move; required")
+    String table;
+
+    @CommandLine.Option(
+        names = "--columns",
+        paramLabel = "C1,C2,...",
+        description =
+            "the table's value columns (beside row_key, row_id, routed_version, seq, part); required")
+    String columns;
+
+    @CommandLine.Option(
+        names = "--jdbc",
+        paramLabel = "URL[,URL...]",
+        description =
+            "one URL per group: NEW's groups in order, then those only in OLD (default: each "
+                + "group's primary endpoint, when it is a JDBC URL)")
+    String jdbc;
+
+    @CommandLine.Option(
+        names = "--id",
+        paramLabel = "ID",
+        description = "the migration's id (ENTITY-vOLD-to-vNEW)")
+    String id;
+
+    @CommandLine.Option(
+        names = "--goal",
+        paramLabel = "canary|done",
+        description = "canary: wait for 'migrate cutover' (the default); done: run to the end")
+    String goal = "canary";
+
+    @Override
+    int runOnZk(Console console) {
+      return start(this, console);
+    }
+  }
+
+  @CommandLine.Command(
+      name = "status",
+      description =
+          "phase, version, goal, leader and standbys, the pass's progress, rows/s and an ETA, the "
+              + "verification reports")
+  private final class Status extends OnMigration {
+    @CommandLine.Option(names = "--json", description = "print the status as JSON")
+    boolean json;
+
+    @Override
+    int runOnZk(Console console) {
+      return status(this, console);
+    }
+  }
+
+  /** cutover, finish and rollback: the goal the leader reads before its next step. */
+  private final class Goal extends OnMigration {
+    private final Phase goal;
+
+    Goal(Phase goal) {
+      this.goal = goal;
+    }
+
+    @Override
+    int runOnZk(Console console) {
+      return goal(this, goal, console);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
   // start
 
-  private int start(ZkArgs a, Console console) {
-    a.requireExactly(2, "OLD and NEW, the routing documents before and after the migration");
+  private int start(Start a, Console console) {
     String zk = zk(a);
     String base = base(a);
-    String table = a.option("table", null);
+    String table = a.table;
     if (table == null) {
       throw CommandException.usage(
           a.command(),
           "needs --table NAME, the table on every group's database that the migration moves rows of");
     }
-    List<String> columns = list(a.option("columns", null));
+    List<String> columns = list(a.columns);
     if (columns.isEmpty()) {
       throw CommandException.usage(
           a.command(),
@@ -104,10 +233,11 @@ final class MigrateControl {
               + "' (beside row_key, row_id, routed_version, seq and part)");
     }
     Phase initialGoal = initialGoal(a);
-    RoutingTable from = Tables.load(a.positional(0));
-    RoutingTable to = Tables.load(a.positional(1));
+    RoutingTable from = Tables.load(a.docs.oldDoc);
+    RoutingTable to = Tables.load(a.docs.newDoc);
     MigrationPlan plan = plan(a, from, to);
-    String id = a.option("id", from.entity() + "-v" + from.version() + "-to-v" + to.version());
+    String id =
+        a.id != null ? a.id : from.entity() + "-v" + from.version() + "-to-v" + to.version();
     List<ReplicaGroup> groups = groupsOf(from, to);
     List<String> urls = urls(a, groups);
     Map<String, JdbcMigrationStore> stores = new LinkedHashMap<>();
@@ -205,8 +335,8 @@ final class MigrateControl {
     }
   }
 
-  private static Phase initialGoal(ZkArgs a) {
-    String g = a.option("goal", "canary");
+  private static Phase initialGoal(Start a) {
+    String g = a.goal;
     return switch (g) {
       case "canary" -> Phase.CANARY;
       case "done" -> Phase.DONE;
@@ -219,8 +349,8 @@ final class MigrateControl {
     };
   }
 
-  private static MigrationPlan plan(ZkArgs a, RoutingTable from, RoutingTable to) {
-    String where = a.positional(0) + " -> " + a.positional(1);
+  private static MigrationPlan plan(Start a, RoutingTable from, RoutingTable to) {
+    String where = a.docs.oldDoc + " -> " + a.docs.newDoc;
     if (!from.entity().equals(to.entity())) {
       throw CommandException.invalid(
           "shardctl migrate start: "
@@ -250,9 +380,9 @@ final class MigrateControl {
     return groups;
   }
 
-  private static List<String> urls(ZkArgs a, List<ReplicaGroup> groups) {
+  private static List<String> urls(Start a, List<ReplicaGroup> groups) {
     List<String> ids = groups.stream().map(ReplicaGroup::id).toList();
-    String jdbc = a.option("jdbc", null);
+    String jdbc = a.jdbc;
     if (jdbc != null) {
       List<String> urls = list(jdbc);
       if (urls.size() != groups.size()) {
@@ -291,7 +421,7 @@ final class MigrateControl {
   }
 
   private static JdbcMigrationStore store(
-      ZkArgs a, String group, String url, String table, List<String> columns) {
+      Start a, String group, String url, String table, List<String> columns) {
     try {
       JdbcMigrationStore store =
           JdbcMigrationStore.create(group, new UrlDataSource(url), table, columns);
@@ -350,7 +480,7 @@ final class MigrateControl {
               + "; a migration starts from the table the fleet routes with: write it with"
               + " 'shardctl zk get "
               + entity
-              + " --connect "
+              + " --zk "
               + zk
               + "' and plan from it");
     }
@@ -620,9 +750,8 @@ final class MigrateControl {
   // ---------------------------------------------------------------------------------------------
   // status
 
-  private int status(ZkArgs a, Console console) {
-    a.requireExactly(1, "ID, the migration's id");
-    String id = a.positional(0);
+  private int status(Status a, Console console) {
+    String id = a.id;
     String zk = zk(a);
     String base = base(a);
     try (CuratorFramework client =
@@ -643,7 +772,7 @@ final class MigrateControl {
       Phase goal = ZkMigrationCoordinator.goal(client, base, id);
       Election election = Election.read(client, base, id);
       MigrationStatus s = MigrationStatus.of(id, state, goal, election, first, second);
-      console.out().println(a.flag("json") ? s.toJson() : s.toText());
+      console.out().println(a.json ? s.toJson() : s.toText());
       return ShardCtl.OK;
     }
   }
@@ -712,10 +841,9 @@ final class MigrateControl {
   // ---------------------------------------------------------------------------------------------
   // cutover, finish, rollback
 
-  private int goal(List<String> rest, String command, Phase goal, Console console) {
-    ZkArgs a = ZkArgs.parseCommand(command, rest, Set.of("zk", "base"), Set.of());
-    a.requireExactly(1, "ID, the migration's id");
-    String id = a.positional(0);
+  private int goal(Goal a, Phase goal, Console console) {
+    String command = a.command();
+    String id = a.id;
     String zk = zk(a);
     String base = base(a);
     try (CuratorFramework client =
@@ -793,8 +921,8 @@ final class MigrateControl {
   // ---------------------------------------------------------------------------------------------
   // shared
 
-  private static String zk(ZkArgs a) {
-    String zk = a.option("zk", null);
+  private static String zk(OnZk a) {
+    String zk = a.ensemble.zk;
     if (zk == null) {
       throw CommandException.usage(
           a.command(),
@@ -804,8 +932,8 @@ final class MigrateControl {
     return zk;
   }
 
-  private static String base(ZkArgs a) {
-    String base = a.option("base", DEFAULT_BASE);
+  private static String base(OnZk a) {
+    String base = a.ensemble.base;
     if (!base.startsWith("/") || base.endsWith("/") || base.contains("//")) {
       throw CommandException.usage(
           a.command(), "--base must be a znode path such as /shardrouter, got '" + base + "'");

@@ -8,6 +8,7 @@ import io.shardrouter.range.RangeStrategy;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl prune DOC [--from K | --after K] [--to K | --before K]}: the partitions, and the
@@ -15,20 +16,39 @@ import java.util.List;
  * and {@code --to} are inclusive (SQL's {@code BETWEEN}), {@code --after} and {@code --before}
  * exclusive; a side without a bound is unbounded.
  */
+@CommandLine.Command(
+    name = "prune",
+    description = "the partitions and groups a range query visits (range tables)")
 final class PruneCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(
-        CliArgs.Option.FROM, CliArgs.Option.AFTER, CliArgs.Option.TO, CliArgs.Option.BEFORE);
-  }
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a range strategy")
+  private String doc;
+
+  @CommandLine.Option(
+      names = "--from",
+      paramLabel = "KEY",
+      description = "the inclusive lower bound")
+  private String from;
+
+  @CommandLine.Option(
+      names = "--after",
+      paramLabel = "KEY",
+      description = "the exclusive lower bound")
+  private String after;
+
+  @CommandLine.Option(names = "--to", paramLabel = "KEY", description = "the inclusive upper bound")
+  private String to;
+
+  @CommandLine.Option(
+      names = "--before",
+      paramLabel = "KEY",
+      description = "the exclusive upper bound")
+  private String before;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(1, "DOC and the bounds as options");
-    String from = args.option(CliArgs.Option.FROM);
-    String after = args.option(CliArgs.Option.AFTER);
-    String to = args.option(CliArgs.Option.TO);
-    String before = args.option(CliArgs.Option.BEFORE);
+  public int run(Console console) {
     if (from != null && after != null) {
       throw CommandException.usage(
           "prune", "--from and --after both give the lower bound; give one of them");
@@ -37,8 +57,8 @@ final class PruneCommand implements Command {
       throw CommandException.usage(
           "prune", "--to and --before both give the upper bound; give one of them");
     }
-    RoutingTable t = Tables.load(args.positional(0));
-    RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "prune");
+    RoutingTable t = Tables.load(doc);
+    RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "prune");
     String lo = from != null ? from : after;
     String hi = to != null ? to : before;
     byte[] lower =

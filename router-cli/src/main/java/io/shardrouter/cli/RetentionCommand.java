@@ -6,28 +6,49 @@ import io.shardrouter.range.TimeBuckets;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl retention DOC OLDEST NOW}: the time buckets past the retention period of a {@code
  * time_buckets} table at NOW, from the one that holds OLDEST (the oldest row kept): the buckets to
  * drop or archive in every group.
  */
+@CommandLine.Command(
+    name = "retention",
+    description = "the time buckets past the retention period at NOW")
 final class RetentionCommand implements Command {
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a time_buckets strategy")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1",
+      paramLabel = "OLDEST",
+      description = "the oldest row kept, a timestamp")
+  private String oldestArg;
+
+  @CommandLine.Parameters(
+      index = "2",
+      paramLabel = "NOW",
+      description = "the time to judge at, a timestamp")
+  private String nowArg;
+
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(3, "DOC, OLDEST and NOW");
-    RoutingTable t = Tables.load(args.positional(0));
-    TimeBucketRoutes routes = RangeArgs.buckets(t, args.positional(0), "retention");
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
+    TimeBucketRoutes routes = RangeArgs.buckets(t, doc, "retention");
     TimeBuckets b = routes.buckets();
     if (b.retention() == null) {
       throw CommandException.invalid(
           "shardctl retention: "
-              + args.positional(0)
+              + doc
               + " keeps its buckets forever: its"
               + " time_buckets strategy has no \"retention\"; add one, such as \"P12M\"");
     }
-    Instant oldest = RangeArgs.instant(args.positional(1), "OLDEST", "retention");
-    Instant now = RangeArgs.instant(args.positional(2), "NOW", "retention");
+    Instant oldest = RangeArgs.instant(oldestArg, "OLDEST", "retention");
+    Instant now = RangeArgs.instant(nowArg, "NOW", "retention");
     List<TimeBuckets.Bucket> past = routes.pastRetention(oldest, now);
     PrintStream out = console.out();
     out.println(

@@ -13,7 +13,9 @@ import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line {@code
@@ -28,43 +30,59 @@ import java.util.List;
  * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
  * file take about a second.
  */
+@CommandLine.Command(
+    name = "route",
+    description =
+        "print key<TAB>partition<TAB>group for every key, in order: the KEY arguments, or one UTF-8 "
+            + "key per line of --keys FILE")
 final class RouteCommand implements Command {
   /**
    * How often, in keys, to check that standard output still takes output (it may be a closed pipe).
    */
   private static final int CHECK_EVERY = 1 << 13;
 
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.KEYS);
-  }
+  @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1..*",
+      arity = "0..*",
+      paramLabel = "KEY",
+      description = "the keys to route, in the document's key type")
+  private List<String> keys = new ArrayList<>();
+
+  @CommandLine.Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "a key file, one key a line (- for standard input); instead of KEY arguments")
+  private String keysFile;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    if (args.keysFile() != null) {
-      args.requireExactly(1, "DOC and --keys FILE, and no key arguments besides");
-    } else if (args.positional().size() < 2) {
+  public int run(Console console) {
+    if (keysFile != null && !keys.isEmpty()) {
       throw CommandException.usage(
-          args.command(), "needs DOC and at least one KEY, or DOC --keys FILE");
+          "route", "needs DOC and --keys FILE, and no key arguments besides, got " + keys);
+    } else if (keysFile == null && keys.isEmpty()) {
+      throw CommandException.usage("route", "needs DOC and at least one KEY, or DOC --keys FILE");
     }
-    RoutingTable table = Tables.load(args.positional(0));
+    RoutingTable table = Tables.load(doc);
     Output out = new Output(table, console);
     try {
-      if (args.keysFile() == null) {
-        for (int i = 1; i < args.positional().size(); i++) {
-          String error = out.route(args.positional(i));
+      if (keysFile == null) {
+        for (int i = 1; i <= keys.size(); i++) {
+          String error = out.route(keys.get(i - 1));
           if (error != null) {
             out.fail("key argument " + i + ": " + error);
           }
         }
       } else {
-        routeFile(args.keysFile(), console, out);
+        routeFile(keysFile, console, out);
       }
       out.flush();
     } catch (IOException e) {
       throw CommandException.invalid(
           "shardctl route: cannot read keys from "
-              + ("-".equals(args.keysFile()) ? "standard input" : args.keysFile())
+              + ("-".equals(keysFile) ? "standard input" : keysFile)
               + ": "
               + e.getMessage());
     }

@@ -4,11 +4,27 @@ import io.shardrouter.core.RoutingException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code shardctl} command line: dispatches one command and returns its exit status.
@@ -24,6 +40,28 @@ import java.util.Arrays;
  *
  * @since 0.1
  */
+@CommandLine.Command(
+    name = "shardctl",
+    synopsisHeading = "",
+    customSynopsis = "usage: shardctl COMMAND [ARGS]",
+    description = {
+      "%nValidate, route and explain routing documents; plan, run and watch migrations. Run"
+          + " 'shardctl help COMMAND' (or 'shardctl COMMAND --help') for a command's arguments."
+    },
+    versionProvider = ShardCtl.Version.class,
+    footerHeading = "%n",
+    footer = {
+      "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's"
+          + " key type: string as is, long and int in decimal, uuid in its 36-character form,"
+          + " bytes in hex, timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a"
+          + " composite key as a JSON array of its parts. FROM, TO, OLDEST and NOW are"
+          + " timestamps. Put -- before keys that start with -.",
+      "The zk commands but serve take --zk HOST:PORT (default 127.0.0.1:2181; --connect is the"
+          + " same option) and --base PATH (default /shardrouter).",
+      "",
+      "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant"
+          + " failed), 2 invalid document or usage"
+    })
 public final class ShardCtl {
   /** Exit status: the command did what was asked. */
   public static final int OK = 0;
@@ -34,86 +72,11 @@ public final class ShardCtl {
   /** Exit status: a document is invalid or the command line is wrong. */
   public static final int INVALID = 2;
 
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: shardctl COMMAND [ARGS]",
-          "",
-          "commands:",
-          "  validate DOC                 check a routing document or snapshot, print a one-line summary",
-          "  route DOC KEY...             print key<TAB>partition<TAB>group for every key, in order",
-          "  route DOC --keys FILE        the same for one UTF-8 key per line of FILE (- for stdin)",
-          "  explain DOC KEY              how KEY is routed: canonical bytes, hash, partition, group",
-          "  snapshot DOC OUT             write DOC as a binary snapshot to OUT",
-          "  diff OLD NEW [--keys FILE]   which partitions (key ranges, for range tables) move between two",
-          "                               tables; with keys, how many keys",
-          "  prune DOC [--from K|--after K] [--to K|--before K]",
-          "                               the partitions and groups a range query visits (range tables)",
-          "  split DOC KEY OUT [--group ID]",
-          "                               split the range holding KEY at KEY; write the next version to OUT",
-          "  merge DOC PARTITION OUT [--group ID]",
-          "                               join range PARTITION with the next one; write the next version to OUT",
-          "  split-point DOC --keys FILE  keys per range of a key sample, where to split, and the hot-tail check",
-          "  analyze DOC --keys FILE [--counts] [--queries FILE] [--capacity FILE] [--compare DOC2]",
-          "          [--json OUT] [--html OUT]",
-          "                               judge DOC's shard key on a key sample or a statistics export:",
-          "                               keys, load per partition and group, hot keys, fan-out, checklist",
-          "  advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]",
-          "                               the next version of DOC that evens the measured load",
-          "  buckets DOC FROM TO [KEY]    the time buckets of [FROM, TO) and the groups to read them in",
-          "  retention DOC OLDEST NOW     the time buckets past the retention period at NOW",
-          "  migrate plan OLD NEW [--out DIR]",
-          "                               the movements and routing versions of an online migration,",
-          "                               and its final version (the routing document to keep); with",
-          "                               --out, write the routing document of every phase to DIR",
-          "  migrate simulate [--seed S] [--schedules N] [--events N] [--protocol P] [--store S]",
-          "                               run the deterministic migration simulation; the last line is",
-          "                               a JSON summary; status 1 when an invariant failed",
-          "  migrate start OLD NEW --zk HOST:PORT --table NAME --columns C1,C2,... [--jdbc URL[,URL...]]",
-          "          [--id ID] [--goal canary|done] [--base PATH]",
-          "                               run the migration from OLD to NEW on ZooKeeper in this process",
-          "                               until it ends; start it again elsewhere for a standby that",
-          "                               takes over when the leader dies. --jdbc: one URL per group,",
-          "                               NEW's groups in order then those only in OLD (default: each",
-          "                               group's primary endpoint, when it is a JDBC URL). ID defaults",
-          "                               to ENTITY-vOLD-to-vNEW; --goal canary (default) waits for",
-          "                               'migrate cutover'. Publishes OLD when nothing is published",
-          "  migrate status ID --zk HOST:PORT [--json] [--base PATH]",
-          "                               phase, version, goal, leader and standbys, the pass's progress,",
-          "                               rows/s and an ETA, the verification reports",
-          "  migrate cutover ID --zk HOST:PORT [--base PATH]",
-          "                               ask the leader to cut over (goal ROLLBACK_WINDOW)",
-          "  migrate finish ID --zk HOST:PORT [--base PATH]",
-          "                               ask the leader to finish (goal DONE: the source's copies go)",
-          "  migrate rollback ID --zk HOST:PORT [--base PATH]",
-          "                               ask the leader to roll back (refused once DONE)",
-          "  zk serve [--port 2181] [--dir DIR]",
-          "                               one ZooKeeper server in the foreground, for local development;",
-          "                               production uses a real ensemble (docs/fleet.md)",
-          "  zk publish DOC [--connect HOST:PORT] [--base PATH] [--expect V]",
-          "                               publish a table over the published version (V: compare-and-set)",
-          "  zk get ENTITY [--version V]  print the published (or a kept) table as a routing document",
-          "  zk history ENTITY            the kept versions, newest first",
-          "  zk census ENTITY [--json]    which version every live instance routes with; the stragglers",
-          "  zk watch ENTITY [--instance ID] [--exit-after N]",
-          "                               apply every version as it arrives, one line per swap",
-          "  demo [--jdbc URL[,URL...]] [--users N] [--hold-ms N] [--seed N]",
-          "                               the orders service resharded online from 4 groups to 5 under",
-          "                               load, then rolled back after cut-over; embedded H2 unless",
-          "                               --jdbc; the last line is the verdict (docs/orders-example.md)",
-          "  demo --tour                  route 200,000 keys, add a fifth group, show exactly what moves;",
-          "                               then prune and split ranges",
-          "  help                         this text",
-          "",
-          "DOC is a JSON routing document or a binary snapshot. Keys are written in the document's key",
-          "type: string as is, long and int in decimal, uuid in its 36-character form, bytes in hex,",
-          "timestamp in ISO-8601 with an offset (2026-04-01T00:00:00Z), a composite key as a JSON array",
-          "of its parts. FROM, TO, OLDEST and NOW are timestamps. Put -- before keys that start with --.",
-          "The zk commands but serve take --connect HOST:PORT (default 127.0.0.1:2181) and --base PATH",
-          "(default /shardrouter).",
-          "",
-          "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant failed),",
-          "2 invalid document or usage");
+  @CommandLine.Option(
+      names = {"-V", "--version"},
+      versionHelp = true,
+      description = "print shardctl's version and exit")
+  boolean version; // picocli's: set when given, then it prints the version
 
   private ShardCtl() {}
 
@@ -145,92 +108,290 @@ public final class ShardCtl {
    * returns the exit status. Never calls {@link System#exit}; flushes {@code out} and {@code err}.
    */
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    Console console = new Console(in, out, err);
+    CommandLine cl = commandLine(new ZkCommand(), new MigrateControl());
+    PrintWriter helpOut = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+    PrintWriter helpErr = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8));
     try {
       if (args == null || args.length == 0) {
-        err.println(USAGE);
+        err.print(cl.getUsageMessage());
         return INVALID;
       }
-      Command command = command(args[0]);
-      boolean zk = args[0].equals("zk");
-      if (command == null && !zk) {
-        if (!isHelp(args[0])) {
-          err.println("shardctl: unknown command '" + args[0] + "'");
-        }
-        err.println(USAGE);
-        return INVALID;
-      }
-      Console console = new Console(in, out, err);
-      try {
-        if (zk) { // zk parses its own subcommands and their options
-          return new ZkCommand().run(Arrays.copyOfRange(args, 1, args.length), console);
-        }
-        if (args[0].equals("migrate")
-            && args.length > 1
-            && MigrateControl.SUBCOMMANDS.contains(args[1])) { // on ZooKeeper: their own options
-          try {
-            return new MigrateControl()
-                .run(args[1], Arrays.asList(args).subList(2, args.length), console);
-          } catch (IllegalStateException e) { // ZooKeeper failed after connecting
-            throw CommandException.invalid("shardctl migrate " + args[1] + ": " + e.getMessage());
-          }
-        }
-        if (args[0].equals("demo")) { // the orders demo parses its own options
-          return OrdersDemo.run(Arrays.copyOfRange(args, 1, args.length), console);
-        }
-        return command.run(
-            CliArgs.parse(args[0], Arrays.copyOfRange(args, 1, args.length), command.options()),
-            console);
-      } catch (CommandException e) {
-        for (String line : e.lines()) {
-          err.println(line);
-        }
-        if (e.showUsage()) {
-          err.println(usageOf(args[0]));
-        }
-        return e.status();
-      } catch (RoutingException | UncheckedIOException e) {
-        err.println("shardctl " + args[0] + ": " + e.getMessage());
-        return INVALID;
-      }
+      cl.setOut(helpOut)
+          .setErr(helpErr)
+          .setExecutionStrategy(parsed -> execute(parsed, console))
+          .setParameterExceptionHandler((e, given) -> usageError(e, console))
+          .setExecutionExceptionHandler((e, failed, parsed) -> commandError(e, failed, console));
+      return cl.execute(args);
     } finally {
+      helpOut.flush();
+      helpErr.flush();
       out.flush();
       err.flush();
     }
   }
 
-  /** The usage lines of {@code command}, and where to find the rest. */
-  static String usageOf(String command) {
-    StringBuilder sb = new StringBuilder("usage:");
-    for (String line : USAGE.split("\n")) {
-      if (line.startsWith("  " + command + " ")) {
-        sb.append("\n  shardctl ").append(line.strip());
+  /**
+   * Every command of {@code shardctl}, the zk ones on {@code zk} and the migrate ones on ZooKeeper
+   * on {@code control}.
+   */
+  static CommandLine commandLine(ZkCommand zk, MigrateControl control) {
+    CommandLine cl =
+        new CommandLine(new ShardCtl())
+            .addSubcommand(new ValidateCommand())
+            .addSubcommand(new RouteCommand())
+            .addSubcommand(new ExplainCommand())
+            .addSubcommand(new SnapshotCommand())
+            .addSubcommand(new DiffCommand())
+            .addSubcommand(new PruneCommand())
+            .addSubcommand(new SplitCommand())
+            .addSubcommand(new MergeCommand())
+            .addSubcommand(new SplitPointCommand())
+            .addSubcommand(new AnalyzeCommand())
+            .addSubcommand(new AdviseCommand())
+            .addSubcommand(new BucketsCommand())
+            .addSubcommand(new RetentionCommand())
+            .addSubcommand(MigrateCommand.commandLine(control))
+            .addSubcommand(zk.commandLine())
+            .addSubcommand(new OrdersDemo())
+            .addSubcommand(new CompletionCommand())
+            .addSubcommand(new CommandLine.HelpCommand());
+    cl.setColorScheme(CommandLine.Help.defaultColorScheme(Ansi.OFF));
+    cl.getSubcommands()
+        .get("help")
+        .getCommandSpec()
+        .usageMessage()
+        .header(new String[0])
+        .description("print the usage of COMMAND, or this text");
+    styleUsage(cl);
+    return cl;
+  }
+
+  /**
+   * Gives every command {@code -h, --help} and the same usage text: "usage:" as before, options in
+   * the order declared.
+   */
+  private static void styleUsage(CommandLine cl) {
+    CommandSpec spec = cl.getCommandSpec();
+    if (spec.findOption("--help") == null) {
+      spec.addOption(
+          OptionSpec.builder("-h", "--help")
+              .usageHelp(true)
+              .description("print this command's usage and options, and exit")
+              .build());
+    }
+    spec.usageMessage()
+        .sortOptions(false)
+        .sortSynopsis(false)
+        .abbreviateSynopsis(false)
+        .commandListHeading("%n" + (spec.parent() == null ? "commands" : "subcommands") + ":%n")
+        .parameterListHeading("%narguments:%n")
+        .optionListHeading("%noptions:%n");
+    if (spec.parent() != null) {
+      spec.usageMessage().synopsisHeading("usage: ").descriptionHeading("%n");
+    }
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      if (sub.getCommandSpec().parent() == spec) { // once per command, not once per alias
+        styleUsage(sub);
       }
     }
-    return sb.append("\nrun 'shardctl help' for every command").toString();
   }
 
-  private static boolean isHelp(String arg) {
-    return arg.equals("help") || arg.equals("--help") || arg.equals("-h");
+  /**
+   * Runs the command {@code parsed} names, after the help it asks for, if any; a command that only
+   * groups subcommands (zk, migrate) needs one.
+   */
+  private static int execute(ParseResult parsed, Console console) {
+    Integer help = CommandLine.executeHelpRequest(parsed);
+    if (help != null) {
+      return help;
+    }
+    ParseResult leaf = leaf(parsed);
+    CommandLine cl = leaf.commandSpec().commandLine();
+    Command command = command(leaf);
+    refuseEmptyValues(leaf);
+    try {
+      return command.run(console);
+    } catch (ParameterException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CommandLine.ExecutionException(cl, String.valueOf(e.getMessage()), e);
+    }
   }
 
-  private static Command command(String name) {
-    return switch (name) {
-      case "validate" -> new ValidateCommand();
-      case "route" -> new RouteCommand();
-      case "explain" -> new ExplainCommand();
-      case "snapshot" -> new SnapshotCommand();
-      case "diff" -> new DiffCommand();
-      case "demo" -> new DemoCommand();
-      case "prune" -> new PruneCommand();
-      case "split" -> new SplitCommand();
-      case "merge" -> new MergeCommand();
-      case "split-point" -> new SplitPointCommand();
-      case "buckets" -> new BucketsCommand();
-      case "retention" -> new RetentionCommand();
-      case "migrate" -> new MigrateCommand();
-      case "analyze" -> new AnalyzeCommand();
-      case "advise" -> new AdviseCommand();
-      default -> null;
-    };
+  /**
+   * Runs the command of {@code args} on {@code zk} and {@code control} as {@link #run} does, but
+   * throws what it fails with ({@link CommandException}, a picocli {@code ParameterException}).
+   */
+  static int invoke(String[] args, Console console, ZkCommand zk, MigrateControl control) {
+    ParseResult leaf = leaf(commandLine(zk, control).parseArgs(args));
+    refuseEmptyValues(leaf);
+    return command(leaf).run(console);
+  }
+
+  private static ParseResult leaf(ParseResult parsed) {
+    ParseResult leaf = parsed;
+    while (leaf.hasSubcommand()) {
+      leaf = leaf.subcommand();
+    }
+    return leaf;
+  }
+
+  /** The command {@code leaf} names; a command that only groups subcommands needs one. */
+  private static Command command(ParseResult leaf) {
+    if (leaf.commandSpec().userObject() instanceof Command command) {
+      return command;
+    }
+    CommandLine cl = leaf.commandSpec().commandLine();
+    throw new ParameterException(
+        cl,
+        "needs a "
+            + (leaf.commandSpec().parent() == null ? "command" : "subcommand")
+            + ": "
+            + names(cl));
+  }
+
+  /**
+   * An empty value is a key (the empty string is one), never a file, a group or a number: only
+   * options whose value is a {@code KEY} take it.
+   */
+  private static void refuseEmptyValues(ParseResult leaf) {
+    for (OptionSpec o : leaf.matchedOptions()) {
+      if (o.arity().max() > 0
+          && !o.paramLabel().equals("KEY")
+          && o.originalStringValues().contains("")) {
+        throw new ParameterException(
+            leaf.commandSpec().commandLine(),
+            "option '"
+                + o.longestName()
+                + "' ("
+                + o.paramLabel()
+                + ") needs a value, not the empty string");
+      }
+    }
+  }
+
+  /** "a", "a and b", "a, b and c". */
+  private static String and(List<String> words) {
+    int last = words.size() - 1;
+    return last <= 0
+        ? String.join("", words)
+        : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
+  }
+
+  /** The subcommands of {@code cl}: "a, b or c". */
+  private static String names(CommandLine cl) {
+    List<String> names = new ArrayList<>();
+    cl.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (sub.getCommandName().equals(name)) {
+                names.add(name);
+              }
+            });
+    int last = names.size() - 1;
+    return last <= 0
+        ? String.join("", names)
+        : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
+  }
+
+  /**
+   * A wrong command line: what was wrong, picocli's suggestions for a misspelt command or option,
+   * then the usage of the command in error.
+   */
+  private static int usageError(ParameterException e, Console console) {
+    CommandLine cl = e.getCommandLine();
+    PrintStream err = console.err();
+    err.println(cl.getCommandSpec().qualifiedName() + ": " + message(e));
+    StringWriter suggestions = new StringWriter();
+    UnmatchedArgumentException.printSuggestions(e, new PrintWriter(suggestions, true));
+    err.print(suggestions);
+    err.print(cl.getUsageMessage());
+    return INVALID;
+  }
+
+  private static String message(ParameterException e) {
+    CommandSpec spec = e.getCommandLine().getCommandSpec();
+    if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      String first = u.getUnmatched().get(0);
+      if (u.isUnknownOption()) {
+        int eq = first.indexOf('=');
+        return "unknown option '" + (eq < 0 ? first : first.substring(0, eq)) + "'";
+      }
+      if (!spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
+        return "unknown " + (spec.parent() == null ? "command" : "subcommand") + " '" + first + "'";
+      }
+    }
+    if (e instanceof CommandLine.OverwrittenOptionException o
+        && o.getOverwritten() instanceof OptionSpec option) {
+      return option.longestName() + " is given twice; give it once";
+    }
+    List<String> required = new ArrayList<>();
+    for (PositionalParamSpec p : spec.positionalParameters()) {
+      if (p.arity().min() > 0) {
+        required.add(p.paramLabel());
+      }
+    }
+    if (e instanceof CommandLine.MissingParameterException m
+        && m.getMissing().stream().allMatch(ArgSpec::isPositional)) {
+      List<String> missing =
+          m.getMissing().stream().map(a -> ((PositionalParamSpec) a).paramLabel()).toList();
+      return "needs "
+          + and(required)
+          + (missing.size() == required.size()
+              ? ", got no arguments"
+              : "; " + and(missing) + (missing.size() == 1 ? " is" : " are") + " missing");
+    }
+    if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      return "needs "
+          + (required.isEmpty() ? "no arguments" : and(required))
+          + "; got more arguments: "
+          + u.getUnmatched();
+    }
+    String m = e.getMessage();
+    return m.isEmpty() ? m : m.substring(0, 1).toLowerCase(Locale.ROOT) + m.substring(1);
+  }
+
+  /**
+   * A command that failed: the lines of a {@link CommandException} (and the usage when the command
+   * line was wrong), the message of a document or file that could not be read.
+   */
+  private static int commandError(Exception e, CommandLine failed, Console console)
+      throws Exception {
+    PrintStream err = console.err();
+    if (e instanceof CommandException c) {
+      for (String line : c.lines()) {
+        err.println(line);
+      }
+      if (c.showUsage()) {
+        err.print(failed.getUsageMessage());
+      }
+      return c.status();
+    }
+    if (e instanceof RoutingException || e instanceof UncheckedIOException) {
+      err.println(failed.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+      return INVALID;
+    }
+    throw e;
+  }
+
+  /** {@code shardctl --version}: the Maven project version router-cli was built as. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"shardctl " + version()};
+    }
+
+    static String version() {
+      Properties p = new Properties();
+      try (InputStream in = ShardCtl.class.getResourceAsStream("shardctl.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return p.getProperty("version", "unknown (built without router-cli's resources)");
+    }
   }
 }

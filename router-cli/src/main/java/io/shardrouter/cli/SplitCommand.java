@@ -5,36 +5,55 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeMovement;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl split DOC KEY OUT [--group ID]}: splits the range that holds KEY at KEY, the
  * upper part {@code [KEY, end)} going to group ID (default: where it is), writes the next version
  * to OUT (a format-1 document) and prints the new ranges and exactly which keys move.
  */
+@CommandLine.Command(
+    name = "split",
+    description = "split the range holding KEY at KEY; write the next version to OUT")
 final class SplitCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.GROUP);
-  }
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a range strategy")
+  private String doc;
+
+  @CommandLine.Parameters(
+      index = "1",
+      paramLabel = "KEY",
+      description = "where to split: the first key of the new range")
+  private String key;
+
+  @CommandLine.Parameters(
+      index = "2",
+      paramLabel = "OUT",
+      description = "the routing document to write")
+  private String out;
+
+  @CommandLine.Option(
+      names = "--group",
+      paramLabel = "ID",
+      description =
+          "the group of the upper part (a group id of the document); default: the range's group")
+  private String group;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(3, "DOC, KEY and OUT");
-    RoutingTable t = Tables.load(args.positional(0));
-    RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "split");
-    byte[] at = RangeArgs.key(t, args.positional(1), "KEY", "split");
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
+    RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split");
+    byte[] at = RangeArgs.key(t, key, "KEY", "split");
     int p = s.find(at);
     RangeMovement c;
     try {
-      c = RangeMovement.split(t, at, args.option(CliArgs.Option.GROUP));
+      c = RangeMovement.split(t, at, group);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl split: " + e.getMessage());
     }
-    Tables.write(
-        args.positional(2),
-        RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8),
-        "split");
+    Tables.write(out, RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8), "split");
     console
         .out()
         .println(
@@ -55,7 +74,7 @@ final class SplitCommand implements Command {
                 + " ranges");
     ranges(c.to(), p, p + 1).print(console.out(), "  ");
     console.out().print(c.toText());
-    console.out().println("wrote " + args.positional(2));
+    console.out().println("wrote " + out);
     return ShardCtl.OK;
   }
 

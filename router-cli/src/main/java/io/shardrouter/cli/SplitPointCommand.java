@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl split-point DOC --keys FILE}: from a sample of written keys (one per line, a key
@@ -20,23 +21,32 @@ import java.util.Optional;
  * median of its keys) and whether the last range is a hot tail that no split can cool. Lines that
  * are no key of the table's type are reported and skipped (status {@value ShardCtl#UNROUTED}).
  */
+@CommandLine.Command(
+    name = "split-point",
+    description = "keys per range of a key sample, where to split, and the hot-tail check")
 final class SplitPointCommand implements Command {
-  @Override
-  public List<CliArgs.Option> options() {
-    return List.of(CliArgs.Option.KEYS);
-  }
+  @CommandLine.Parameters(
+      index = "0",
+      paramLabel = "DOC",
+      description = "the routing document, with a range strategy")
+  private String doc;
+
+  @CommandLine.Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "a sample of written keys, one a line (- for standard input); required")
+  private String keysFile;
 
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(1, "DOC and --keys FILE");
-    if (args.keysFile() == null) {
+  public int run(Console console) {
+    if (keysFile == null) {
       throw CommandException.usage("split-point", "needs --keys FILE, a sample of written keys");
     }
-    RoutingTable t = Tables.load(args.positional(0));
-    RangeStrategy s = RangeArgs.rangeStrategy(t, args.positional(0), "split-point");
+    RoutingTable t = Tables.load(doc);
+    RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split-point");
     List<byte[]> sample = new ArrayList<>();
     long failed = 0;
-    String file = args.keysFile();
+    String file = keysFile;
     try (InputStream in =
         file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
       KeyLines lines = new KeyLines(in == null ? console.in() : in);

@@ -4,17 +4,23 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.RingStrategy;
 import io.shardrouter.hash.internal.RingBalance;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl validate DOC}: a one-line summary of a valid document or snapshot (and, for a
  * weighted ring, the busiest and idlest group's share against its weight share); for an invalid
  * one, status {@value ShardCtl#INVALID} and one {@code path: message} line per violation.
  */
+@CommandLine.Command(
+    name = "validate",
+    description = "check a routing document or snapshot, print a one-line summary")
 final class ValidateCommand implements Command {
+  @CommandLine.Parameters(paramLabel = "DOC", description = "a routing document or snapshot")
+  private String doc;
+
   @Override
-  public int run(CliArgs args, Console console) {
-    args.requireExactly(1, "DOC, one routing document or snapshot");
-    RoutingTable t = Tables.load(args.positional(0));
+  public int run(Console console) {
+    RoutingTable t = Tables.load(doc);
     if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingStrategy.Mode.TOKENS) {
       RingAllocator.standard().check(t); // weights must name exactly the groups
       RingBalance balance = RingBalance.of(t);

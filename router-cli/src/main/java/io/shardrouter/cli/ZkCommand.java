@@ -10,22 +10,27 @@ import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import picocli.CommandLine;
 
 /**
  * {@code shardctl zk SUB}: routing metadata on ZooKeeper (docs/fleet.md). {@code serve} runs a
  * single server for local development; {@code publish}, {@code get}, {@code history}, {@code
  * census} and {@code watch} talk to a server or ensemble given by {@code --connect}.
  */
+@CommandLine.Command(
+    name = "zk",
+    description =
+        "routing metadata on ZooKeeper (docs/fleet.md): serve a server for local development; "
+            + "publish, get, history, census and watch on a server or ensemble given by --zk")
 final class ZkCommand {
   static final String DEFAULT_CONNECT = "127.0.0.1:2181";
+  private static final String DEFAULT_BASE = "/shardrouter";
   private static final Duration CONNECT_WAIT = Duration.ofSeconds(5);
 
   /** How long to wait for a connection, and for a table at the start of {@code watch}. */
@@ -43,52 +48,182 @@ final class ZkCommand {
     this.stop = stop;
   }
 
-  /** Runs {@code zk ARGS...}. */
+  /** {@code zk} and its subcommands. */
+  CommandLine commandLine() {
+    return new CommandLine(this)
+        .addSubcommand(new Serve())
+        .addSubcommand(new Publish())
+        .addSubcommand(new Get())
+        .addSubcommand(new History())
+        .addSubcommand(new Census())
+        .addSubcommand(new Watch());
+  }
+
+  /** Runs {@code zk ARGS...}, parsed as {@code shardctl} does; a failure is thrown, not printed. */
   int run(String[] args, Console console) {
-    if (args.length == 0) {
+    String[] zk = new String[args.length + 1];
+    zk[0] = "zk";
+    System.arraycopy(args, 0, zk, 1, args.length);
+    return ShardCtl.invoke(zk, console, this, new MigrateControl());
+  }
+
+  /** A zk subcommand: {@code zk NAME}. */
+  private abstract static class Sub implements Command {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    /** The command's name for messages: {@code zk get}. */
+    String command() {
+      return "zk " + spec.name();
+    }
+
+    @Override
+    public final int run(Console console) {
+      try {
+        return runZk(console);
+      } catch (IllegalArgumentException e) {
+        // a bad entity name, instance id or base path, found by the library
+        throw CommandException.usage(command(), e.getMessage());
+      }
+    }
+
+    abstract int runZk(Console console);
+  }
+
+  /** {@code --zk} (or {@code --connect}) and {@code --base}: where the routing metadata lives. */
+  private abstract static class OnZk extends Sub {
+    @CommandLine.Option(
+        names = {"--zk", "--connect"},
+        paramLabel = "HOST:PORT",
+        description = "the ZooKeeper server or ensemble (" + DEFAULT_CONNECT + ")")
+    String connect = DEFAULT_CONNECT;
+
+    @CommandLine.Option(
+        names = "--base",
+        paramLabel = "PATH",
+        description = "the base znode of the routing metadata (" + DEFAULT_BASE + ")")
+    String base = DEFAULT_BASE;
+  }
+
+  /** A subcommand about the table of one entity. */
+  private abstract static class OnEntity extends OnZk {
+    @CommandLine.Parameters(paramLabel = "ENTITY", description = "the entity of the table")
+    String entity;
+  }
+
+  @CommandLine.Command(
+      name = "serve",
+      description =
+          "one ZooKeeper server in the foreground, for local development; production uses a real "
+              + "ensemble (docs/fleet.md)")
+  private final class Serve extends Sub {
+    @CommandLine.Option(
+        names = "--port",
+        paramLabel = "PORT",
+        description = "the client port (2181)")
+    int port = 2181;
+
+    @CommandLine.Option(
+        names = "--dir",
+        paramLabel = "DIR",
+        description = "the data directory (default: a new temporary directory)")
+    String dir;
+
+    @Override
+    int runZk(Console console) {
+      return serve(this, console);
+    }
+  }
+
+  @CommandLine.Command(
+      name = "publish",
+      description = "publish a table over the published version (V: compare-and-set)")
+  private final class Publish extends OnZk {
+    @CommandLine.Parameters(paramLabel = "DOC", description = "a routing document or snapshot")
+    String doc;
+
+    @CommandLine.Option(
+        names = "--expect",
+        paramLabel = "V",
+        description = "publish only over version V (-1: only when nothing is published)")
+    Long expect;
+
+    @Override
+    int runZk(Console console) {
+      return publish(this, console);
+    }
+  }
+
+  @CommandLine.Command(
+      name = "get",
+      description = "print the published (or a kept) table as a routing document")
+  private final class Get extends OnEntity {
+    @CommandLine.Option(
+        names = "--version",
+        paramLabel = "V",
+        description = "a kept version instead of the published one")
+    Long version;
+
+    @Override
+    int runZk(Console console) {
+      return get(this, console);
+    }
+  }
+
+  @CommandLine.Command(name = "history", description = "the kept versions, newest first")
+  private final class History extends OnEntity {
+    @Override
+    int runZk(Console console) {
+      return history(this, console);
+    }
+  }
+
+  @CommandLine.Command(
+      name = "census",
+      description = "which version every live instance routes with; the stragglers")
+  private final class Census extends OnEntity {
+    @CommandLine.Option(names = "--json", description = "print the census as JSON")
+    boolean json;
+
+    @Override
+    int runZk(Console console) {
+      return census(this, console);
+    }
+  }
+
+  @CommandLine.Command(
+      name = "watch",
+      description = "apply every version as it arrives, one line per swap")
+  private final class Watch extends OnEntity {
+    @CommandLine.Option(
+        names = "--instance",
+        paramLabel = "ID",
+        description = "the instance id this watcher registers in the census")
+    String instance;
+
+    @CommandLine.Option(
+        names = "--exit-after",
+        paramLabel = "N",
+        description = "exit after N swaps (default: run until stopped)")
+    long exitAfter = Long.MAX_VALUE;
+
+    @Override
+    int runZk(Console console) {
+      return watch(this, console);
+    }
+  }
+
+  /** {@code value} of {@code option}, which must be in [{@code min}, {@code max}]. */
+  private static long inRange(Sub a, String option, long value, long min, long max) {
+    if (value < min || value > max) {
       throw CommandException.usage(
-          "zk", "needs a subcommand: serve, publish, get, history, census or watch");
+          a.command(), option + " must be in [" + min + ", " + max + "], got " + value);
     }
-    List<String> rest = Arrays.asList(args).subList(1, args.length);
-    try {
-      return dispatch(args[0], rest, console);
-    } catch (IllegalArgumentException e) {
-      // a bad entity name, instance id or base path, found by the library
-      throw CommandException.usage("zk " + args[0], e.getMessage());
-    }
+    return value;
   }
 
-  private int dispatch(String sub, List<String> rest, Console console) {
-    return switch (sub) {
-      case "serve" -> serve(ZkArgs.parse("serve", rest, Set.of("port", "dir"), Set.of()), console);
-      case "publish" ->
-          publish(
-              ZkArgs.parse("publish", rest, Set.of("connect", "base", "expect"), Set.of()),
-              console);
-      case "get" ->
-          get(ZkArgs.parse("get", rest, Set.of("connect", "base", "version"), Set.of()), console);
-      case "history" ->
-          history(ZkArgs.parse("history", rest, Set.of("connect", "base"), Set.of()), console);
-      case "census" ->
-          census(ZkArgs.parse("census", rest, Set.of("connect", "base"), Set.of("json")), console);
-      case "watch" ->
-          watch(
-              ZkArgs.parse(
-                  "watch", rest, Set.of("connect", "base", "instance", "exit-after"), Set.of()),
-              console);
-      default ->
-          throw CommandException.usage(
-              "zk",
-              "unknown subcommand '"
-                  + sub
-                  + "'; the subcommands are serve, publish, get, history, census and watch");
-    };
-  }
-
-  private int serve(ZkArgs a, Console console) {
-    a.requireExactly(0, "no arguments");
-    int port = (int) a.number("port", 2181, 1, 65535);
-    String dir = a.option("dir", null);
+  private int serve(Serve a, Console console) {
+    int port = (int) inRange(a, "--port", a.port, 1, 65535);
+    String dir = a.dir;
     Path data;
     try {
       data =
@@ -101,13 +236,14 @@ final class ZkCommand {
     return ZkServe.serve(port, data, console, stop);
   }
 
-  private int publish(ZkArgs a, Console console) {
-    a.requireExactly(1, "DOC, a routing document or snapshot");
-    RoutingTable table = Tables.load(a.positional(0));
+  private int publish(Publish a, Console console) {
+    RoutingTable table = Tables.load(a.doc);
     try (CuratorFramework client = connect(a)) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base(a)).build();
       long expected =
-          a.number("expect", publisher.publishedVersion(table.entity()), -1, Long.MAX_VALUE);
+          a.expect == null
+              ? publisher.publishedVersion(table.entity())
+              : inRange(a, "--expect", a.expect, -1, Long.MAX_VALUE);
       boolean published;
       try {
         published = publisher.publish(table, expected);
@@ -139,21 +275,19 @@ final class ZkCommand {
     }
   }
 
-  private int get(ZkArgs a, Console console) {
-    a.requireExactly(1, "ENTITY");
-    String entity = a.positional(0);
+  private int get(Get a, Console console) {
+    String entity = a.entity;
     try (CuratorFramework client = connect(a)) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base(a)).build();
-      long version = a.number("version", -1, 0, Long.MAX_VALUE);
+      long version = a.version == null ? -1 : inRange(a, "--version", a.version, 0, Long.MAX_VALUE);
       RoutingTable table = version < 0 ? publisher.read(entity) : publisher.read(entity, version);
       console.out().println(RoutingDocuments.write(table));
       return ShardCtl.OK;
     }
   }
 
-  private int history(ZkArgs a, Console console) {
-    a.requireExactly(1, "ENTITY");
-    String entity = a.positional(0);
+  private int history(History a, Console console) {
+    String entity = a.entity;
     try (CuratorFramework client = connect(a)) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base(a)).build();
       List<ZkRoutingPublisher.PublishedVersion> versions = publisher.history(entity);
@@ -184,12 +318,11 @@ final class ZkCommand {
     }
   }
 
-  private int census(ZkArgs a, Console console) {
-    a.requireExactly(1, "ENTITY");
-    String entity = a.positional(0);
+  private int census(Census a, Console console) {
+    String entity = a.entity;
     try (CuratorFramework client = connect(a)) {
       CensusReport report = VersionCensus.of(client, base(a), entity).report();
-      if (a.flag("json")) {
+      if (a.json) {
         console.out().println(CensusJson.of(report));
         return ShardCtl.OK;
       }
@@ -228,11 +361,10 @@ final class ZkCommand {
     }
   }
 
-  private int watch(ZkArgs a, Console console) {
-    a.requireExactly(1, "ENTITY");
-    String entity = a.positional(0);
-    long exitAfter = a.number("exit-after", Long.MAX_VALUE, 1, Long.MAX_VALUE);
-    String instance = a.option("instance", null);
+  private int watch(Watch a, Console console) {
+    String entity = a.entity;
+    long exitAfter = inRange(a, "--exit-after", a.exitAfter, 1, Long.MAX_VALUE);
+    String instance = a.instance;
     try (CuratorFramework client = connect(a)) {
       ZkRoutingSource.Builder b = ZkRoutingSource.builder(client, entity).basePath(base(a));
       if (instance != null) {
@@ -243,13 +375,7 @@ final class ZkCommand {
         CountDownLatch swaps = new CountDownLatch((int) Math.min(exitAfter, Integer.MAX_VALUE));
         console
             .out()
-            .println(
-                "watching "
-                    + entity
-                    + " at "
-                    + a.option("connect", DEFAULT_CONNECT)
-                    + ": "
-                    + describe(router.table()));
+            .println("watching " + entity + " at " + a.connect + ": " + describe(router.table()));
         console.out().flush();
         router.addListener(
             (before, after) -> {
@@ -293,12 +419,12 @@ final class ZkCommand {
         + " groups";
   }
 
-  private static String base(ZkArgs a) {
-    return a.option("base", "/shardrouter");
+  private static String base(OnZk a) {
+    return a.base;
   }
 
-  private CuratorFramework connect(ZkArgs a) {
-    String connect = a.option("connect", DEFAULT_CONNECT);
+  private CuratorFramework connect(OnZk a) {
+    String connect = a.connect;
     CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(connect)
@@ -319,7 +445,7 @@ final class ZkCommand {
                 + " within "
                 + connectWait.toMillis()
                 + " ms; is the ensemble (or 'shardctl zk serve') running? give its address with"
-                + " --connect HOST:PORT");
+                + " --zk HOST:PORT");
       }
     } catch (InterruptedException e) {
       client.close();

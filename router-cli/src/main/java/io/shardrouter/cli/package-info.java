@@ -8,6 +8,12 @@
  * routing document (JSON) or a binary snapshot wherever it takes a {@code DOC}. Exit status: 0 ok,
  * 1 some key could not be routed, 2 an invalid document or wrong usage.
  *
+ * <p>The command line is parsed by picocli: each command is a {@code @Command} class (or, for the
+ * {@code zk} and {@code migrate} subcommands on ZooKeeper, an inner class next to the code that
+ * runs it) whose annotated fields are its arguments and options; {@code ShardCtl} builds the tree,
+ * prints usage errors and maps {@code CommandException} to the exit status. Adding an option is one
+ * annotated field; {@code --help}, the usage text and {@code shardctl completion} follow from it.
+ *
  * <p><b>Stability:</b> the command names, their arguments, the exit statuses and the {@code route}
  * output ({@code key<TAB>partition<TAB>group}) are stable; every other output is for people and
  * evolving.

@@ -100,7 +100,8 @@ class DiffCommandTest {
   void diff_oneArgument_usageStatus2() {
     Cli.Result r = Cli.run("diff", Cli.JUMP);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
-    assertTrue(r.err().contains("shardctl diff OLD NEW"), r::toString);
+    assertEquals("shardctl diff: needs OLD and NEW; NEW is missing", r.errLines().get(0));
+    assertTrue(r.err().contains("usage: shardctl diff [-h] [--keys=FILE] OLD NEW"), r::toString);
   }
 
   @Test

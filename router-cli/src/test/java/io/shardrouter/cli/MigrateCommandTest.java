@@ -211,9 +211,13 @@ class MigrateCommandTest {
     assertEquals(ShardCtl.INVALID, store.status());
     assertTrue(store.err().contains("--store must be memory or jdbc"), store.err());
     Cli.Result planStore = Cli.run("migrate", "plan", "a.json", "b.json", "--store", "jdbc");
-    assertTrue(planStore.err().contains("takes no --store"), planStore.err());
+    assertTrue(
+        planStore.err().startsWith("shardctl migrate plan: unknown option '--store'\n"),
+        planStore.err());
+    assertTrue(planStore.err().contains("usage: shardctl migrate plan"), planStore.err());
     Cli.Result out = Cli.run("migrate", "simulate", "--out", "x");
-    assertTrue(out.err().contains("takes no --out PATH"), out.err());
+    assertTrue(
+        out.err().startsWith("shardctl migrate simulate: unknown option '--out'\n"), out.err());
     Path[] t = fourToFive();
     Cli.Result same = Cli.run("migrate", "plan", t[0].toString(), t[0].toString());
     assertEquals(ShardCtl.INVALID, same.status());

@@ -362,8 +362,7 @@ class MigrateControlTest {
           "there is none");
       assertRefused(Cli.run("migrate", sub, "nope"), "needs --zk HOST:PORT");
       assertRefused(
-          Cli.run("migrate", sub, "--zk", server.getConnectString()),
-          "needs ID, the migration's id");
+          Cli.run("migrate", sub, "--zk", server.getConnectString()), "needs ID, got no arguments");
     }
   }
 

@@ -121,12 +121,14 @@ class PruneCommandTest {
     assertTrue(
         unknown
             .err()
-            .contains(
-                "unknown option '--keys'; the options are [--from KEY, --after KEY, --to KEY, --before KEY]"),
+            .startsWith(
+                "shardctl prune: unknown option '--keys'\n"
+                    + "usage: shardctl prune [-h] [--from=KEY] [--after=KEY] [--to=KEY]"
+                    + " [--before=KEY]\n"),
         unknown::toString);
     assertTrue(
         Cli.run("prune", doc, "--from")
             .err()
-            .contains("--from needs a key, the inclusive lower bound"));
+            .startsWith("shardctl prune: missing required parameter for option '--from' (KEY)\n"));
   }
 }

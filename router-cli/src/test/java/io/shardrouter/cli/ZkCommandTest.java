@@ -121,7 +121,7 @@ class ZkCommandTest {
         Cli.run("zk", "get", "accounts", "--version", "9", "--connect", connect, "--base", base);
     assertEquals(ShardCtl.INVALID, get9.status());
     assertEquals(
-        "shardctl zk: version 9 of entity 'accounts' is not kept under"
+        "shardctl zk get: version 9 of entity 'accounts' is not kept under"
             + " /cli-roundtrip/entities/accounts/versions; kept: [3, 4]\n",
         get9.err());
 
@@ -281,32 +281,36 @@ class ZkCommandTest {
         none.err()
             .startsWith(
                 "shardctl zk: needs a subcommand: serve, publish, get, history, census or watch\n"
-                    + "usage:\n  shardctl zk serve [--port 2181] [--dir DIR]"),
+                    + "usage: shardctl zk [-h] [COMMAND]"),
         none::toString);
     Cli.Result unknown = Cli.run("zk", "drop", "x");
     assertTrue(
         unknown
             .err()
             .startsWith(
-                "shardctl zk: unknown subcommand 'drop'; the subcommands are serve, publish, get,"
-                    + " history, census and watch"),
+                "shardctl zk: unknown subcommand 'drop'\n" + "usage: shardctl zk [-h] [COMMAND]"),
         unknown::toString);
     Cli.Result option = Cli.run("zk", "get", "x", "--colour", "red");
     assertTrue(
         option
             .err()
             .startsWith(
-                "shardctl zk get: unknown option '--colour'; the options are [--base, --connect,"
-                    + " --version]"),
+                "shardctl zk get: unknown option '--colour'\n"
+                    + "Possible solutions: --connect\n"
+                    + "usage: shardctl zk get [-h] [--zk=HOST:PORT] [--base=PATH] [--version=V]"
+                    + " ENTITY"),
         option::toString);
     Cli.Result port = Cli.run("zk", "serve", "--port", "http");
     assertEquals(
-        "shardctl zk serve: --port must be an integer, got 'http'", port.errLines().get(0));
+        "shardctl zk serve: invalid value for option '--port': 'http' is not an int",
+        port.errLines().get(0));
     Cli.Result range = Cli.run("zk", "serve", "--port", "70000");
     assertEquals(
         "shardctl zk serve: --port must be in [1, 65535], got 70000", range.errLines().get(0));
     Cli.Result json = Cli.run("zk", "census", "x", "--json=yes");
-    assertEquals("shardctl zk census: --json takes no value", json.errLines().get(0));
+    assertEquals(
+        "shardctl zk census: invalid value for option '--json': 'yes' is not a boolean",
+        json.errLines().get(0));
     Cli.Result twice = Cli.run("zk", "get", "x", "--version", "1", "--version", "2");
     assertEquals(
         "shardctl zk get: --version is given twice; give it once", twice.errLines().get(0));
@@ -353,7 +357,7 @@ class ZkCommandTest {
         "shardctl zk get: cannot connect to ZooKeeper at 127.0.0.1:"
             + port
             + " within 300 ms; is the ensemble (or 'shardctl zk serve') running? give its address"
-            + " with --connect HOST:PORT",
+            + " with --zk HOST:PORT",
         e.getMessage());
     assertEquals(ShardCtl.INVALID, e.status());
   }

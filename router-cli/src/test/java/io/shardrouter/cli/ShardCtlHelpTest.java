@@ -1,0 +1,171 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * Help, version, completion and usage errors of every command, enumerated from the command tree
+ * that parses the command line, so a new command or option is covered without editing a list.
+ */
+class ShardCtlHelpTest {
+  /** Every command and subcommand, each as the words after {@code shardctl}. */
+  private static List<List<String>> commands() {
+    List<List<String>> out = new ArrayList<>();
+    walk(ShardCtl.commandLine(new ZkCommand(), new MigrateControl()), List.of(), out);
+    return out;
+  }
+
+  private static void walk(CommandLine cl, List<String> path, List<List<String>> out) {
+    cl.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (sub.getCommandName().equals(name)) { // aliases are the same command
+                List<String> p = new ArrayList<>(path);
+                p.add(name);
+                out.add(p);
+                walk(sub, p, out);
+              }
+            });
+  }
+
+  private static CommandSpec spec(List<String> path) {
+    CommandLine cl = ShardCtl.commandLine(new ZkCommand(), new MigrateControl());
+    for (String name : path) {
+      cl = cl.getSubcommands().get(name);
+    }
+    return cl.getCommandSpec();
+  }
+
+  @Test
+  void everyCommand_help_status0_printsUsageAndEveryOption() {
+    List<List<String>> commands = commands();
+    assertTrue(commands.size() >= 30, commands::toString);
+    for (List<String> path : commands) {
+      for (String help : new String[] {"--help", "-h"}) {
+        List<String> args = new ArrayList<>(path);
+        args.add(help);
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
+        assertEquals(ShardCtl.OK, r.status(), () -> args + "\n" + r);
+        assertEquals("", r.err(), () -> args + "\n" + r);
+        assertTrue(
+            r.out().startsWith("usage: shardctl " + String.join(" ", path)), () -> args + "\n" + r);
+        for (OptionSpec o : spec(path).options()) {
+          for (String name : o.names()) {
+            assertTrue(r.out().contains(name), () -> args + ": no " + name + "\n" + r);
+          }
+        }
+        for (PositionalParamSpec p : spec(path).positionalParameters()) {
+          assertTrue(
+              r.out().contains(p.paramLabel()), () -> args + ": no " + p.paramLabel() + "\n" + r);
+        }
+      }
+    }
+  }
+
+  @Test
+  void help_command_status0_sameAsItsHelpOption() {
+    for (List<String> path : commands()) {
+      if (path.size() != 1) {
+        continue;
+      }
+      Cli.Result help = Cli.run("help", path.get(0));
+      assertEquals(ShardCtl.OK, help.status(), help::toString);
+      List<String> args = new ArrayList<>(path);
+      args.add("--help");
+      assertEquals(Cli.run(args.toArray(String[]::new)).out(), help.out(), path::toString);
+    }
+    Cli.Result all = Cli.run("help");
+    assertEquals(ShardCtl.OK, all.status(), all::toString);
+    assertTrue(all.out().startsWith("usage: shardctl COMMAND"), all::toString);
+    assertEquals(all.out(), Cli.run("--help").out());
+  }
+
+  @Test
+  void analyze_usage_listsJsonAndHtml() {
+    Cli.Result r = Cli.run("help", "analyze");
+    assertTrue(r.out().contains("--json=OUT"), r::toString);
+    assertTrue(r.out().contains("--html=OUT"), r::toString);
+  }
+
+  @Test
+  void zkAndMigrate_zkAndConnect_sameOption() {
+    for (String[] path :
+        new String[][] {
+          {"zk", "get"}, {"zk", "watch"}, {"migrate", "start"}, {"migrate", "status"}
+        }) {
+      OptionSpec zk = spec(List.of(path)).findOption("--zk");
+      assertTrue(zk != null, () -> List.of(path) + " has no --zk");
+      assertEquals(List.of("--zk", "--connect"), List.of(zk.names()), () -> List.of(path) + "");
+    }
+  }
+
+  @Test
+  void version_printsProjectVersion_status0() {
+    for (String v : new String[] {"--version", "-V"}) {
+      Cli.Result r = Cli.run(v);
+      assertEquals(ShardCtl.OK, r.status(), r::toString);
+      assertEquals("shardctl " + ShardCtl.Version.version() + "\n", r.out());
+      assertTrue(r.out().matches("shardctl \\d+\\.\\d+\\.\\d+.*\n"), r::toString);
+    }
+  }
+
+  @Test
+  void unknownCommand_status2_suggestsTheNearOne() {
+    Cli.Result r = Cli.run("valdate", Cli.JUMP);
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals("shardctl: unknown command 'valdate'", r.errLines().get(0));
+    assertTrue(r.errLines().get(1).startsWith("Did you mean: shardctl validate"), r::toString);
+    assertTrue(r.err().contains("usage: shardctl COMMAND"), r::toString);
+
+    Cli.Result sub = Cli.run("zk", "pubish", Cli.JUMP);
+    assertEquals(ShardCtl.INVALID, sub.status(), sub::toString);
+    assertEquals("shardctl zk: unknown subcommand 'pubish'", sub.errLines().get(0));
+    assertTrue(sub.errLines().get(1).contains("zk publish"), sub::toString);
+  }
+
+  @Test
+  void unknownOption_status2_suggestion_thenTheCommandsUsage() {
+    Cli.Result r = Cli.run("analyze", Cli.JUMP, "--keys", "-", "--htm", "x.html");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals("shardctl analyze: unknown option '--htm'", r.errLines().get(0));
+    assertTrue(r.errLines().get(1).contains("--html"), r::toString);
+    assertTrue(r.err().contains("usage: shardctl analyze"), r::toString);
+    assertFalse(r.err().contains("usage: shardctl COMMAND"), r::toString);
+  }
+
+  @Test
+  void groupCommand_withoutSubcommand_status2_namesThem() {
+    Cli.Result r = Cli.run("migrate");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals(
+        "shardctl migrate: needs a subcommand: plan, simulate, start, status, cutover, finish or"
+            + " rollback",
+        r.errLines().get(0));
+    assertTrue(r.err().contains("usage: shardctl migrate"), r::toString);
+  }
+
+  @Test
+  void completion_bashScript_mentionsEveryCommand() {
+    Cli.Result r = Cli.run("completion");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertEquals("", r.err());
+    assertTrue(r.out().startsWith("#!/usr/bin/env bash"), r::toString);
+    assertTrue(r.out().contains("complete -F _complete_shardctl"), r::toString);
+    for (List<String> path : commands()) {
+      String name = path.get(path.size() - 1);
+      assertTrue(r.out().contains(name), () -> "completion lacks " + path);
+    }
+    assertTrue(r.out().contains("--connect"), "completion lacks the options");
+  }
+}
