@@ -2,17 +2,19 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.RebalanceAdvisor;
 import io.shardrouter.stats.StatsSnapshot;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
 /**
- * {@code shardctl advise DOC --stats STATS [--max-move SHARE] [--out NEXT.json]}: proposes the next
- * version of DOC that evens the measured load of STATS across groups ({@link RebalanceAdvisor}):
- * prints the ranges split, the hot keys isolated, the partitions moved, the movement report and
- * peak/mean before and after, and writes the document. SHARE is a share of the data (default
- * {@value #DEFAULT_MAX_MOVE}).
+ * {@code shardctl advise DOC (--stats STATS | --keys FILE [--counts]) [--max-move SHARE] [--out
+ * NEXT.json]}: proposes the next version of DOC that evens the measured load of STATS (or of a key
+ * sample, at least 10 keys a partition) across groups ({@link RebalanceAdvisor}): prints the ranges
+ * split, the hot keys isolated, the partitions moved, the movement report and peak/mean before and
+ * after, and writes the document. SHARE is a share of the data (default {@value
+ * #DEFAULT_MAX_MOVE}).
  */
 @CommandLine.Command(
     name = "advise",
@@ -24,8 +26,19 @@ final class AdviseCommand implements Command {
   @CommandLine.Option(
       names = "--stats",
       paramLabel = "STATS",
-      description = "a statistics export (shardrouter-stats/1 JSON); required")
+      description = "a statistics export (shardrouter-stats/1 JSON); this or --keys")
   private String statsFile;
+
+  @CommandLine.Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description =
+          "a key sample, one key a line (- for standard input), read as 'analyze --stats-out'"
+              + " exports it; this or --stats")
+  private String keysFile;
+
+  @CommandLine.Option(names = "--counts", description = "each key line ends in a count")
+  private boolean counts;
 
   @CommandLine.Option(
       names = "--max-move",
@@ -39,13 +52,21 @@ final class AdviseCommand implements Command {
       description = "write the next version's routing document to this file")
   private String outFile;
 
+  /** Routes a key sample needs per partition before its load can be judged. */
+  static final long MIN_ROUTES_PER_PARTITION = 10;
+
   /** The share of the data moved at most when {@code --max-move} is not given. */
   static final double DEFAULT_MAX_MOVE = 0.1;
 
   @Override
   public int run(Console console) {
-    if (statsFile == null) {
-      throw CommandException.usage("advise", "needs --stats STATS, a statistics export");
+    if ((statsFile == null) == (keysFile == null)) {
+      throw CommandException.usage(
+          "advise",
+          "needs one of --stats STATS (a statistics export) and --keys FILE (a key sample)");
+    }
+    if (counts && keysFile == null) {
+      throw CommandException.usage("advise", "--counts describes the lines of --keys FILE");
     }
     double cap = DEFAULT_MAX_MOVE;
     String m = maxMove;
@@ -61,12 +82,34 @@ final class AdviseCommand implements Command {
       }
     }
     RoutingTable table = Tables.load(doc);
-    StatsSnapshot stats = AnalysisInputs.stats(statsFile, "advise");
+    String input = statsFile != null ? statsFile : keysFile;
+    StatsSnapshot stats = statsFile != null ? AnalysisInputs.stats(statsFile, "advise") : null;
     RebalanceAdvisor.Advice a;
     try {
+      if (stats == null) {
+        KeySample sample = AnalysisInputs.keys(keysFile, counts, table, console.in(), "advise");
+        long need = MIN_ROUTES_PER_PARTITION * table.partitionCount();
+        if (sample.total() < need) {
+          // the hot-key check's rule (docs/observability.md): a smaller sample cannot tell
+          throw CommandException.invalid(
+              "shardctl advise: "
+                  + keysFile
+                  + ": "
+                  + sample.total()
+                  + " keys are too few to judge the load of "
+                  + table.partitionCount()
+                  + " partitions: need >= "
+                  + need
+                  + " ("
+                  + MIN_ROUTES_PER_PARTITION
+                  + " a partition); sample more keys, or export measured load with"
+                  + " RouteStats.snapshot(window).toJson()");
+        }
+        stats = StatsSnapshot.of(table, sample);
+      }
       a = RebalanceAdvisor.advise(table, stats, cap);
     } catch (IllegalArgumentException e) {
-      throw CommandException.invalid("shardctl advise: " + statsFile + ": " + e.getMessage());
+      throw CommandException.invalid("shardctl advise: " + input + ": " + e.getMessage());
     }
     var out = console.out();
     out.println(

@@ -50,7 +50,10 @@ final class AnalysisInputs {
               + file
               + ": "
               + e.getMessage()
-              + "; export it with RouteStats.snapshot(window).toJson()");
+              + (e.getMessage().startsWith("this is an analysis report")
+                  ? "" // the message says what to run instead
+                  : "; export it with RouteStats.snapshot(window).toJson(), or from a key sample"
+                      + " with 'shardctl analyze DOC --keys FILE --stats-out STATS'"));
     }
   }
 
@@ -72,9 +75,10 @@ final class AnalysisInputs {
   /**
    * The key sample in {@code file} ({@code -} for {@code in}): one key a line, or with {@code
    * counts} a key, a space or tab, and a positive count. Every key must have a route in {@code
-   * table}.
+   * table}. {@code command} names the command in errors.
    */
-  static KeySample keys(String file, boolean counts, RoutingTable table, InputStream in) {
+  static KeySample keys(
+      String file, boolean counts, RoutingTable table, InputStream in, String command) {
     KeySample sample = new KeySample(table.keyType());
     String where = file.equals("-") ? "standard input" : file;
     try (InputStream src =
@@ -84,7 +88,7 @@ final class AnalysisInputs {
         String at = where + ":" + lines.lineNumber() + ": ";
         String line = lines.text();
         if (line == null) {
-          throw CommandException.invalid("shardctl analyze: " + at + lines.refusal());
+          throw CommandException.invalid("shardctl " + command + ": " + at + lines.refusal());
         }
         String key = line;
         long count = 1;
@@ -92,7 +96,9 @@ final class AnalysisInputs {
           int cut = Math.max(line.lastIndexOf('\t'), line.lastIndexOf(' '));
           if (cut < 0) {
             throw CommandException.invalid(
-                "shardctl analyze: "
+                "shardctl "
+                    + command
+                    + ": "
                     + at
                     + "expected KEY COUNT (with --counts every line ends in a count), got '"
                     + line
@@ -107,7 +113,7 @@ final class AnalysisInputs {
           }
           if (count < 1) {
             throw CommandException.invalid(
-                "shardctl analyze: " + at + "count '" + c + "' is not a positive integer");
+                "shardctl " + command + ": " + at + "count '" + c + "' is not a positive integer");
           }
         }
         try {
@@ -115,7 +121,7 @@ final class AnalysisInputs {
           table.routeCanonical(sample.entries().get(sample.entries().size() - 1).canonical());
         } catch (IllegalArgumentException | RoutingException e) {
           throw CommandException.invalid(
-              "shardctl analyze: " + at + e.getMessage() + "; fix the line or remove it");
+              "shardctl " + command + ": " + at + e.getMessage() + "; fix the line or remove it");
         }
       }
     } catch (IOException e) {
@@ -123,7 +129,7 @@ final class AnalysisInputs {
     }
     if (sample.entries().isEmpty()) {
       throw CommandException.invalid(
-          "shardctl analyze: " + where + " holds no key; give one key a line");
+          "shardctl " + command + ": " + where + " holds no key; give one key a line");
     }
     return sample;
   }

@@ -3,6 +3,8 @@ package io.shardrouter.cli;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.AnalysisReport;
 import io.shardrouter.stats.KeyAnalysis;
+import io.shardrouter.stats.KeySample;
+import io.shardrouter.stats.StatsSnapshot;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -10,8 +12,8 @@ import picocli.CommandLine;
 
 /**
  * {@code shardctl analyze DOC --keys FILE [--counts] [--queries FILE] [--capacity FILE] [--compare
- * DOC2] [--json OUT] [--html OUT]}: judges DOC's shard key on a key sample (or a statistics export)
- * with {@link KeyAnalysis}, prints the report and writes it as JSON and HTML.
+ * DOC2] [--json OUT] [--html OUT] [--stats-out STATS]}: judges DOC's shard key on a key sample (or
+ * a statistics export) with {@link KeyAnalysis}, prints the report and writes it as JSON and HTML.
  */
 @CommandLine.Command(
     name = "analyze",
@@ -62,6 +64,14 @@ final class AnalyzeCommand implements Command {
       description = "write the report as HTML to OUT")
   private String html;
 
+  @CommandLine.Option(
+      names = "--stats-out",
+      paramLabel = "STATS",
+      description =
+          "write the key sample as a statistics export (shardrouter-stats/1) for 'shardctl advise"
+              + " DOC --stats STATS'")
+  private String statsOut;
+
   @Override
   public int run(Console console) {
     if (keysFile == null) {
@@ -90,12 +100,22 @@ final class AnalyzeCommand implements Command {
         throw CommandException.invalid("shardctl analyze: " + e.getMessage());
       }
     }
+    if (stats && statsOut != null) {
+      throw CommandException.invalid(
+          "shardctl analyze: --stats-out writes a key sample as a statistics export, and "
+              + keysFile
+              + " is one already; give it to 'shardctl advise DOC --stats' as it is");
+    }
     AnalysisReport r;
+    StatsSnapshot export = null;
     try {
-      r =
-          stats
-              ? analysis.analyze(AnalysisInputs.stats(keysFile, "analyze"))
-              : analysis.analyze(AnalysisInputs.keys(keysFile, counts, table, console.in()));
+      if (stats) {
+        r = analysis.analyze(AnalysisInputs.stats(keysFile, "analyze"));
+      } else {
+        KeySample sample = AnalysisInputs.keys(keysFile, counts, table, console.in(), "analyze");
+        r = analysis.analyze(sample);
+        export = statsOut == null ? null : StatsSnapshot.of(table, sample);
+      }
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl analyze: " + keysFile + ": " + e.getMessage());
     }
@@ -105,8 +125,20 @@ final class AnalyzeCommand implements Command {
       console.out().println("wrote " + json);
     }
     if (html != null) {
-      Tables.write(html, r.toHtml().getBytes(StandardCharsets.UTF_8), "analyze");
+      Tables.write(html, r.toHtml(doc).getBytes(StandardCharsets.UTF_8), "analyze");
       console.out().println("wrote " + html);
+    }
+    if (export != null) {
+      Tables.write(statsOut, export.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
+      console
+          .out()
+          .println(
+              "wrote "
+                  + statsOut
+                  + " (a statistics export of the sample); next: shardctl advise "
+                  + doc
+                  + " --stats "
+                  + statsOut);
     }
     return ShardCtl.OK;
   }

@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * {@code shardctl zk census --json}: the census report as one JSON object for machines: the entity,
  * when it was taken, the newest version, the distribution (count and percent per version, newest
- * first), the stragglers behind the newest version, and every instance.
+ * first), the stragglers behind the newest version, the stale instances (no heartbeat for {@value
+ * CensusReport.Entry#STALE_AFTER_HEARTBEATS} of their periods), and every instance with its
+ * heartbeat's time, period and age, its staleness and its last-known-good copy.
  */
 final class CensusJson {
   private CensusJson() {}
@@ -39,6 +41,16 @@ final class CensusJson {
       first = false;
     }
     sb.append("],");
+    field(sb, "stale").append('[');
+    first = true;
+    for (CensusReport.Entry e : r.stale()) {
+      sb.append(first ? "" : ",").append(string(e.instance()));
+      first = false;
+    }
+    sb.append("],");
+    field(sb, "stale_after_heartbeats")
+        .append(CensusReport.Entry.STALE_AFTER_HEARTBEATS)
+        .append(',');
     field(sb, "instances").append('[');
     first = true;
     for (CensusReport.Entry e : r.instances()) {
@@ -52,11 +64,24 @@ final class CensusJson {
           .append(',');
       field(sb, "serving_last_known_good").append(e.servingLastKnownGood()).append(',');
       field(sb, "last_known_good_age_ms")
-          .append(age == null ? "null" : Long.toString(age.toMillis()));
+          .append(age == null ? "null" : Long.toString(age.toMillis()))
+          .append(',');
+      Duration beat = e.heartbeatAge(r.takenAt());
+      field(sb, "heartbeat_at")
+          .append(string(e.heartbeatAt() == null ? null : e.heartbeatAt().toString()))
+          .append(',');
+      field(sb, "heartbeat_every_ms").append(millis(e.heartbeatEvery())).append(',');
+      field(sb, "heartbeat_age_ms").append(millis(beat)).append(',');
+      field(sb, "stale_after_ms").append(millis(e.staleAfter())).append(',');
+      field(sb, "stale").append(e.stale(r.takenAt()));
       sb.append('}');
       first = false;
     }
     return sb.append("]}").toString();
+  }
+
+  private static String millis(Duration d) {
+    return d == null ? "null" : Long.toString(d.toMillis());
   }
 
   private static StringBuilder field(StringBuilder sb, String name) {

@@ -10,6 +10,7 @@ import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -197,8 +198,26 @@ final class ZkCommand {
     @CommandLine.Option(
         names = "--instance",
         paramLabel = "ID",
-        description = "the instance id this watcher registers in the census")
+        description =
+            "the instance id this watcher registers in the census (default: HOST:PID, as a"
+                + " service's source)")
     String instance;
+
+    @CommandLine.Option(
+        names = "--last-known-good",
+        paramLabel = "DIR",
+        description =
+            "keep a copy of every version in DIR, and start from it when ZooKeeper cannot be"
+                + " reached (docs/fleet.md)")
+    Path lastKnownGood;
+
+    @CommandLine.Option(
+        names = "--heartbeat",
+        paramLabel = "SECONDS",
+        description =
+            "how often the census entry says this watcher is alive (default 5; 0: never); the"
+                + " census marks it stale after 3 missed beats")
+    double heartbeatSeconds = ZkRoutingSource.DEFAULT_HEARTBEAT.toMillis() / 1000.0;
 
     @CommandLine.Option(
         names = "--exit-after",
@@ -344,16 +363,38 @@ final class ZkCommand {
             .out()
             .println("stragglers behind v" + newest + ": " + report.describeStragglers(newest));
       }
+      List<CensusReport.Entry> stale = report.stale();
+      if (!stale.isEmpty()) {
+        StringBuilder line =
+            new StringBuilder(
+                "stale (no heartbeat for "
+                    + CensusReport.Entry.STALE_AFTER_HEARTBEATS
+                    + " periods; dead or frozen, listed until their sessions expire): ");
+        for (int i = 0; i < stale.size(); i++) {
+          CensusReport.Entry e = stale.get(i);
+          line.append(i == 0 ? "" : ", ")
+              .append(e.instance())
+              .append(" (")
+              .append(e.heartbeatAge(report.takenAt()).toSeconds())
+              .append("s)");
+        }
+        console.out().println(line);
+      }
       if (!report.instances().isEmpty()) {
-        Columns table = new Columns("instance", "#version", "since", "serving", "lkg_age");
+        Columns table =
+            new Columns(
+                "instance", "#version", "since", "serving", "lkg_age", "heartbeat_age", "state");
         for (CensusReport.Entry e : report.instances()) {
           Duration age = e.lastKnownGoodAge(report.takenAt());
+          Duration beat = e.heartbeatAge(report.takenAt());
           table.row(
               e.instance(),
               e.hasTable() ? e.version() : "none",
               e.since() == null ? "-" : e.since(),
               e.servingLastKnownGood() ? "last-known-good" : "zookeeper",
-              age == null ? "-" : age.toSeconds() + "s");
+              age == null ? "-" : age.toSeconds() + "s",
+              beat == null ? "-" : beat.toSeconds() + "s",
+              beat == null ? "-" : e.stale(report.takenAt()) ? "STALE" : "live");
         }
         table.print(console.out(), "");
       }
@@ -364,25 +405,64 @@ final class ZkCommand {
   private int watch(Watch a, Console console) {
     String entity = a.entity;
     long exitAfter = inRange(a, "--exit-after", a.exitAfter, 1, Long.MAX_VALUE);
-    String instance = a.instance;
-    try (CuratorFramework client = connect(a)) {
-      ZkRoutingSource.Builder b = ZkRoutingSource.builder(client, entity).basePath(base(a));
-      if (instance != null) {
-        b.instanceId(instance);
+    if (!(a.heartbeatSeconds >= 0 && a.heartbeatSeconds <= 3600)) {
+      throw CommandException.usage(
+          a.command(), "--heartbeat must be in [0, 3600] seconds, got " + a.heartbeatSeconds);
+    }
+    String instance = a.instance != null ? a.instance : ZkRoutingSource.defaultInstanceId();
+    try (CuratorFramework client = connect(a, a.lastKnownGood == null)) {
+      ZkRoutingSource.Builder b =
+          ZkRoutingSource.builder(client, entity)
+              .basePath(base(a))
+              .instanceId(instance)
+              .heartbeat(Duration.ofMillis(Math.round(a.heartbeatSeconds * 1000)));
+      if (a.lastKnownGood != null) {
+        b.lastKnownGood(a.lastKnownGood);
       }
-      try (ZkRoutingSource source = b.build().start(connectWait)) {
+      ZkRoutingSource source = b.build();
+      // SIGTERM (and Ctrl-C) close the source: its census entry goes at once, not when its
+      // session expires.
+      Thread hook = new Thread(source::close, "shardctl-watch-close");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try (source) {
+        source.start(connectWait);
+        if (!source.status().hasTable()) {
+          throw CommandException.invalid(
+              "shardctl "
+                  + a.command()
+                  + ": ZooKeeper at "
+                  + a.connect
+                  + " was not reached within "
+                  + connectWait.toMillis()
+                  + " ms and "
+                  + a.lastKnownGood
+                  + " holds no last-known-good copy of '"
+                  + entity
+                  + "'; start the watcher once with ZooKeeper up to write one");
+        }
         var router = source.awaitRouter(Duration.ofDays(365));
         CountDownLatch swaps = new CountDownLatch((int) Math.min(exitAfter, Integer.MAX_VALUE));
+        boolean offline = source.servingLastKnownGood();
         console
             .out()
-            .println("watching " + entity + " at " + a.connect + ": " + describe(router.table()));
+            .println(
+                "watching "
+                    + entity
+                    + " at "
+                    + a.connect
+                    + " as instance "
+                    + instance
+                    + ": "
+                    + (offline
+                        ? lastKnownGoodLine(source, router.table())
+                        : describe(router.table())));
         console.out().flush();
         router.addListener(
             (before, after) -> {
               console
                   .out()
                   .println(
-                      Instant.now()
+                      Instant.now().truncatedTo(ChronoUnit.MILLIS)
                           + " "
                           + entity
                           + " v"
@@ -398,13 +478,47 @@ final class ZkCommand {
           if (stop.getCount() == 0) {
             break;
           }
+          if (offline && !source.servingLastKnownGood()) {
+            offline = false;
+            console
+                .out()
+                .println(
+                    Instant.now().truncatedTo(ChronoUnit.MILLIS)
+                        + " "
+                        + entity
+                        + " v"
+                        + router.version()
+                        + " confirmed by ZooKeeper: serving it from ZooKeeper now");
+            console.out().flush();
+          }
         }
         return ShardCtl.OK;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ShardCtl.OK;
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running or has run: it closes the source
+        }
       }
     }
+  }
+
+  /** What a watcher that started from its last-known-good copy serves. */
+  private static String lastKnownGoodLine(ZkRoutingSource source, RoutingTable t) {
+    Instant written = source.lastKnownGoodWrittenAt();
+    return "serving last-known-good "
+        + describe(t)
+        + (written == null
+            ? ""
+            : ", copy written at "
+                + written
+                + ", age "
+                + Duration.between(written, Instant.now()).toSeconds()
+                + "s")
+        + "; ZooKeeper not reached";
   }
 
   private static String describe(RoutingTable t) {
@@ -424,18 +538,31 @@ final class ZkCommand {
   }
 
   private CuratorFramework connect(OnZk a) {
+    return connect(a, true);
+  }
+
+  /**
+   * A started client of {@code a}'s ZooKeeper. When the server must be {@code required}, refuses
+   * after {@link #connectWait} without a connection; otherwise returns the client, which keeps
+   * trying (a watcher that serves its last-known-good copy meanwhile).
+   */
+  private CuratorFramework connect(OnZk a, boolean required) {
     String connect = a.connect;
     CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(connect)
             .sessionTimeoutMs(15_000)
             .connectionTimeoutMs((int) connectWait.toMillis())
-            .retryPolicy(new ExponentialBackoffRetry(200, 3))
+            .retryPolicy(
+                required
+                    ? new ExponentialBackoffRetry(200, 3)
+                    : new ExponentialBackoffRetry(200, 29, 5_000))
             .maxCloseWaitMs(200)
             .build();
     client.start();
     try {
-      if (!client.blockUntilConnected((int) connectWait.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!client.blockUntilConnected((int) connectWait.toMillis(), TimeUnit.MILLISECONDS)
+          && required) {
         client.close();
         throw CommandException.invalid(
             "shardctl "

@@ -90,6 +90,131 @@ class AdviseCommandTest {
         plan::toText);
   }
 
+  /** 16 partitions of hash_mod on 8 groups, two partitions a group. */
+  private static String sixteenOnEight() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("{\"format\":1,\"routing_version\":7,\"entity\":\"orders\",\"key\":{\"type\":");
+    sb.append("\"string\"},\"strategy\":{\"type\":\"hash_mod\",\"partitions\":16},\"groups\":[");
+    for (int g = 0; g < 8; g++) {
+      sb.append(g == 0 ? "" : ",").append("{\"id\":\"g").append(g).append("\",\"primary\":\"db");
+      sb.append(g).append(":5432\"}");
+    }
+    sb.append("],\"placement\":[");
+    for (int p = 0; p < 16; p++) {
+      sb.append(p == 0 ? "\"g" : ",\"g").append(p / 2).append('"');
+    }
+    return sb.append("]}").toString();
+  }
+
+  @Test
+  void analyzeStatsOut_thenAdvise_fromAKeySample_isolatesTheHotKey() throws IOException {
+    String text = sixteenOnEight();
+    RoutingTable t = RoutingDocuments.read(text);
+    SplittableRandom r = new SplittableRandom(15_332);
+    StringBuilder keys = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      keys.append(r.nextInt(10) == 0 ? "celebrity" : "user-" + r.nextInt(20_000)).append('\n');
+    }
+    Path d = write("orders.json", text);
+    Path sample = write("keys.txt", keys.toString());
+    Path stats = dir.resolve("stats.json");
+    Cli.Result analyze =
+        Cli.run(
+            "analyze", d.toString(), "--keys", sample.toString(), "--stats-out", stats.toString());
+    assertEquals(ShardCtl.OK, analyze.status(), analyze::toString);
+    assertTrue(
+        analyze
+            .out()
+            .contains(
+                "wrote "
+                    + stats
+                    + " (a statistics export of the sample); next: shardctl advise "
+                    + d
+                    + " --stats "
+                    + stats),
+        analyze::toString);
+    Path next = dir.resolve("next.json");
+    Cli.Result advise =
+        Cli.run(
+            "advise",
+            d.toString(),
+            "--stats",
+            stats.toString(),
+            "--max-move",
+            "0.25",
+            "--out",
+            next.toString());
+    assertEquals(ShardCtl.OK, advise.status(), advise::toString);
+    assertTrue(advise.out().contains("isolate key 'celebrity' ("), advise::toString);
+    assertEquals(16, RoutingDocuments.read(next).route("celebrity").partition());
+
+    // advise --keys reads the sample itself, to the same advice
+    Path direct = dir.resolve("direct.json");
+    Cli.Result keysAdvise =
+        Cli.run(
+            "advise",
+            d.toString(),
+            "--keys",
+            sample.toString(),
+            "--max-move",
+            "0.25",
+            "--out",
+            direct.toString());
+    assertEquals(ShardCtl.OK, keysAdvise.status(), keysAdvise::toString);
+    assertEquals(
+        RoutingDocuments.read(next).fingerprint(), RoutingDocuments.read(direct).fingerprint());
+    assertEquals(t.version() + 1, RoutingDocuments.read(direct).version());
+  }
+
+  @Test
+  void advise_wrongInputs_areNamedForWhatTheyAre() throws IOException {
+    Path d = write("orders.json", sixteenOnEight());
+    Path tiny = write("tiny.txt", "a\nb\nc\nd\ne\nf\n");
+    Cli.Result small = Cli.run("advise", d.toString(), "--keys", tiny.toString());
+    assertEquals(ShardCtl.INVALID, small.status(), small::toString);
+    assertEquals(
+        "shardctl advise: "
+            + tiny
+            + ": 6 keys are too few to judge the load of 16 partitions: need >= 160 (10 a"
+            + " partition); sample more keys, or export measured load with"
+            + " RouteStats.snapshot(window).toJson()",
+        small.errLines().get(0));
+
+    Path report = dir.resolve("report.json");
+    assertEquals(
+        ShardCtl.OK,
+        Cli.run("analyze", d.toString(), "--keys", tiny.toString(), "--json", report.toString())
+            .status());
+    Cli.Result wrong = Cli.run("advise", d.toString(), "--stats", report.toString());
+    assertEquals(ShardCtl.INVALID, wrong.status(), wrong::toString);
+    assertTrue(wrong.err().contains("this is an analysis report"), wrong::toString);
+    assertTrue(
+        wrong.err().contains("shardctl analyze DOC --keys FILE --stats-out STATS"),
+        wrong::toString);
+    assertTrue(!wrong.err().contains("RouteStats.snapshot(window)"), wrong::toString);
+
+    Cli.Result both =
+        Cli.run("advise", d.toString(), "--keys", tiny.toString(), "--stats", report.toString());
+    assertEquals(ShardCtl.INVALID, both.status(), both::toString);
+    assertTrue(
+        both.err()
+            .startsWith(
+                "shardctl advise: needs one of --stats STATS (a statistics export) and --keys FILE"),
+        both::toString);
+
+    Path stats = dir.resolve("s.json");
+    assertEquals(
+        ShardCtl.OK,
+        Cli.run("analyze", d.toString(), "--keys", tiny.toString(), "--stats-out", stats.toString())
+            .status());
+    Cli.Result again =
+        Cli.run("analyze", d.toString(), "--keys", stats.toString(), "--stats-out", "x.json");
+    assertEquals(ShardCtl.INVALID, again.status(), again::toString);
+    assertTrue(
+        again.err().contains("--stats-out writes a key sample as a statistics export, and "),
+        again::toString);
+  }
+
   @Test
   void hotRange_split_documentValidates_andMigrationPlans() throws IOException {
     StringBuilder sb = new StringBuilder();

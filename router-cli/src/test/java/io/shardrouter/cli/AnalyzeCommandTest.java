@@ -226,7 +226,7 @@ class AnalyzeCommandTest {
     assertEquals(ShardCtl.INVALID, cap.status());
     assertTrue(cap.err().contains("--max-move needs a share of the data in [0, 1]"), cap::toString);
     Cli.Result none = Cli.run("advise", d.toString());
-    assertTrue(none.err().contains("needs --stats STATS"), none::toString);
+    assertTrue(none.err().contains("needs one of --stats STATS"), none::toString);
     RoutingTable other = RoutingDocuments.read(doc("hash_mod", 16, 1));
     Path s16 =
         write(

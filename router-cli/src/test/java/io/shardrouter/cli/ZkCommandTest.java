@@ -175,9 +175,17 @@ class ZkCommandTest {
             json.out()
                 .contains(
                     "\"live_instances\":1,\"newest_version\":7,\"distribution\":[{\"version\":7,"
-                        + "\"instances\":1,\"percent\":100.0}],\"stragglers\":[],\"instances\":"
+                        + "\"instances\":1,\"percent\":100.0}],\"stragglers\":[],\"stale\":[],"
+                        + "\"stale_after_heartbeats\":3,\"instances\":"
                         + "[{\"instance\":\"api-1\",\"version\":7,"),
             json::toString);
+        assertTrue(
+            json.out().contains("\"heartbeat_every_ms\":5000,\"heartbeat_age_ms\":"),
+            json::toString);
+        assertTrue(
+            json.out().contains("\"stale_after_ms\":15000,\"stale\":false}"), json::toString);
+        assertTrue(text.outLines().get(3).endsWith("heartbeat_age  state"), text::toString);
+        assertTrue(text.outLines().get(4).endsWith(" live"), text::toString);
       }
     }
   }
@@ -227,7 +235,12 @@ class ZkCommandTest {
       pool.shutdown();
       String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
       assertTrue(
-          lines[0].startsWith("watching accounts at " + connect + ": version 1, fingerprint "),
+          lines[0].startsWith(
+              "watching accounts at "
+                  + connect
+                  + " as instance "
+                  + ZkRoutingSource.defaultInstanceId()
+                  + ": version 1, fingerprint "),
           lines[0]);
       assertEquals(3, lines.length, String.join("\n", lines));
       assertTrue(lines[1].contains(" accounts v1 -> v2: version 2, fingerprint "), lines[1]);
