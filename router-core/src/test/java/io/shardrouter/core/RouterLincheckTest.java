@@ -1,0 +1,210 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jetbrains.lincheck.Lincheck;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Controlled concurrency tests of the publish/read protocol (docs/testing.md §4): Lincheck's model
+ * checker runs the same few threads under many schedules, switching threads at every shared read
+ * and write, and prints the schedule of a failure. Each property is also shown to fail on a broken
+ * twin below, so a pass means the schedules that break it were explored.
+ *
+ * <p>Version v has {@code 6 + v} partitions, so the partition of {@link #KEY} differs between
+ * versions, and places partition p on group "v-(p+v)%3": a route is whole when it is exactly the
+ * route its own version's table gives for the key.
+ */
+class RouterLincheckTest {
+  static final String KEY = "k"; // byte sum 107: partition 2 of 7, 3 of 8, 4 of 9
+  static final int INVOCATIONS = 250;
+  static final RoutingTable[] TABLES = {table(0), table(1), table(2), table(3)};
+
+  static RoutingTable table(long v) {
+    int partitions = (int) (6 + v);
+    RoutingTable.Builder b =
+        RoutingTable.builder()
+            .version(v)
+            .entity("orders")
+            .keyType(KeyType.STRING)
+            .strategy(new ByteSumStrategy(partitions));
+    for (int g = 0; g < 3; g++) {
+      b.group(ReplicaGroup.of(v + "-" + g, "db" + g + ":5432"));
+    }
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      placement.add(v + "-" + ((p + v) % 3));
+    }
+    return b.placement(placement).build();
+  }
+
+  /** The two operations under test, so one scenario runs on the router and on a broken twin. */
+  interface Publisher {
+    void update(RoutingTable next);
+
+    Route route(String key);
+  }
+
+  static Publisher of(Router router) {
+    return new Publisher() {
+      @Override
+      public void update(RoutingTable next) {
+        try {
+          router.update(next);
+        } catch (StaleRoutingVersionException e) {
+          // another writer published a newer version first: refused, as it should be
+        }
+      }
+
+      @Override
+      public Route route(String key) {
+        return router.route(key);
+      }
+    };
+  }
+
+  /** One writer publishes versions 1 and 2 while one reader routes twice. */
+  static void readerAndWriter(Publisher router) {
+    Route[] seen = new Route[2];
+    Thread writer =
+        new Thread(
+            () -> {
+              router.update(TABLES[1]);
+              router.update(TABLES[2]);
+            });
+    Thread reader =
+        new Thread(
+            () -> {
+              seen[0] = router.route(KEY);
+              seen[1] = router.route(KEY);
+            });
+    runAll(writer, reader);
+    for (Route r : seen) {
+      assertSame(TABLES[(int) r.version()].route(KEY), r, () -> "torn route " + r);
+    }
+    assertTrue(
+        seen[1].version() >= seen[0].version(),
+        () -> "version went back from " + seen[0].version() + " to " + seen[1].version());
+  }
+
+  /**
+   * Two writers publish versions 2 and 3 while a reader routes twice: the version a reader sees
+   * never goes back, and the router ends on version 3 whichever writer ran first.
+   */
+  static void twoWriters(Publisher router, Route[] last) {
+    Route[] seen = new Route[2];
+    Thread w2 = new Thread(() -> router.update(TABLES[2]));
+    Thread w3 = new Thread(() -> router.update(TABLES[3]));
+    Thread reader =
+        new Thread(
+            () -> {
+              seen[0] = router.route(KEY);
+              seen[1] = router.route(KEY);
+            });
+    runAll(w2, w3, reader);
+    assertTrue(
+        seen[1].version() >= seen[0].version(),
+        () -> "version went back from " + seen[0].version() + " to " + seen[1].version());
+    last[0] = router.route(KEY);
+    assertSame(TABLES[3].route(KEY), last[0], () -> "ended on " + last[0] + ", not version 3");
+  }
+
+  static void runAll(Thread... threads) {
+    for (Thread t : threads) {
+      t.start();
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  @Test
+  void route_duringUpdate_neverTornNeverBackwards() {
+    Lincheck.runConcurrentTest(INVOCATIONS, () -> readerAndWriter(of(Router.create(TABLES[0]))));
+  }
+
+  @Test
+  void update_twoWriters_versionNeverBack_newestWins() {
+    Lincheck.runConcurrentTest(
+        INVOCATIONS, () -> twoWriters(of(Router.create(TABLES[1])), new Route[1]));
+  }
+
+  @Test
+  void brokenTwin_tableReadTwice_tornRouteFound() {
+    String report = failure(() -> readerAndWriter(new RereadingRouter(TABLES[0])));
+    assertTrue(report.contains("torn route"), report);
+  }
+
+  @Test
+  void brokenTwin_checkThenSet_lostUpdate() {
+    String report = failure(() -> twoWriters(new CheckThenSetRouter(TABLES[1]), new Route[1]));
+    assertTrue(report.contains("not version 3") || report.contains("went back"), report);
+  }
+
+  /**
+   * Runs {@code scenario} under the model checker, expecting a failure; returns Lincheck's report
+   * up to its detailed trace (the error and the interleaving that led to it), also printed.
+   */
+  static String failure(Runnable scenario) {
+    AssertionError e =
+        assertThrows(AssertionError.class, () -> Lincheck.runConcurrentTest(INVOCATIONS, scenario));
+    String report = e.getMessage();
+    int cut = report.indexOf("Detailed trace:");
+    report = cut < 0 ? report : report.substring(0, cut);
+    System.out.println(report);
+    return report;
+  }
+
+  /**
+   * Broken twin: computes the partition from one read of the table and takes the route from a
+   * second read, as a route that looked the table up twice would.
+   */
+  static final class RereadingRouter implements Publisher {
+    private volatile RoutingTable table;
+
+    RereadingRouter(RoutingTable initial) {
+      table = initial;
+    }
+
+    @Override
+    public void update(RoutingTable next) {
+      table = next;
+    }
+
+    @Override
+    public Route route(String key) {
+      int partition = table.route(key).partition();
+      return table.routeOfPartition(Math.min(partition, table.partitionCount() - 1));
+    }
+  }
+
+  /** Broken twin: checks the version, then sets the table, with no compare-and-set between. */
+  static final class CheckThenSetRouter implements Publisher {
+    private volatile RoutingTable table;
+
+    CheckThenSetRouter(RoutingTable initial) {
+      table = initial;
+    }
+
+    @Override
+    public void update(RoutingTable next) {
+      if (next.version() > table.version()) {
+        table = next;
+      }
+    }
+
+    @Override
+    public Route route(String key) {
+      return table.route(key);
+    }
+  }
+}
