@@ -1,12 +1,13 @@
 package io.shardrouter.core;
 
+import static io.shardrouter.testing.Interleavings.check;
+import static io.shardrouter.testing.Interleavings.failure;
+import static io.shardrouter.testing.Interleavings.runAll;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jetbrains.lincheck.Lincheck;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +22,6 @@ import org.junit.jupiter.api.Test;
  */
 class RouterLincheckTest {
   static final String KEY = "k"; // byte sum 107: partition 2 of 7, 3 of 8, 4 of 9
-  static final int INVOCATIONS = 250;
   static final RoutingTable[] TABLES = {table(0), table(1), table(2), table(3)};
 
   static RoutingTable table(long v) {
@@ -113,29 +113,14 @@ class RouterLincheckTest {
     assertSame(TABLES[3].route(KEY), last[0], () -> "ended on " + last[0] + ", not version 3");
   }
 
-  static void runAll(Thread... threads) {
-    for (Thread t : threads) {
-      t.start();
-    }
-    for (Thread t : threads) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-  }
-
   @Test
   void route_duringUpdate_neverTornNeverBackwards() {
-    Lincheck.runConcurrentTest(INVOCATIONS, () -> readerAndWriter(of(Router.create(TABLES[0]))));
+    check(() -> readerAndWriter(of(Router.create(TABLES[0]))));
   }
 
   @Test
   void update_twoWriters_versionNeverBack_newestWins() {
-    Lincheck.runConcurrentTest(
-        INVOCATIONS, () -> twoWriters(of(Router.create(TABLES[1])), new Route[1]));
+    check(() -> twoWriters(of(Router.create(TABLES[1])), new Route[1]));
   }
 
   @Test
@@ -148,20 +133,6 @@ class RouterLincheckTest {
   void brokenTwin_checkThenSet_lostUpdate() {
     String report = failure(() -> twoWriters(new CheckThenSetRouter(TABLES[1]), new Route[1]));
     assertTrue(report.contains("not version 3") || report.contains("went back"), report);
-  }
-
-  /**
-   * Runs {@code scenario} under the model checker, expecting a failure; returns Lincheck's report
-   * up to its detailed trace (the error and the interleaving that led to it), also printed.
-   */
-  static String failure(Runnable scenario) {
-    AssertionError e =
-        assertThrows(AssertionError.class, () -> Lincheck.runConcurrentTest(INVOCATIONS, scenario));
-    String report = e.getMessage();
-    int cut = report.indexOf("Detailed trace:");
-    report = cut < 0 ? report : report.substring(0, cut);
-    System.out.println(report);
-    return report;
   }
 
   /**

@@ -1,11 +1,12 @@
 package io.shardrouter.stats.internal;
 
+import static io.shardrouter.testing.Interleavings.check;
+import static io.shardrouter.testing.Interleavings.failure;
+import static io.shardrouter.testing.Interleavings.runAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.jetbrains.lincheck.Lincheck;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,8 +17,6 @@ import org.junit.jupiter.api.Test;
  * under the slot's lock, a release only of an ended owner) are shown to matter on a broken twin.
  */
 class ThreadCountersLincheckTest {
-  static final int INVOCATIONS = 250;
-
   /**
    * One slot for every thread: T1 and T2 race to own it (the loser adds to the shared stripes), the
    * tick frees it once its owner ends, and T3 then takes it over from the counts left in it.
@@ -56,23 +55,9 @@ class ThreadCountersLincheckTest {
     assertEquals(2, sums[3 + 1], "writes of partition 1");
   }
 
-  static void runAll(Thread... threads) {
-    for (Thread t : threads) {
-      t.start();
-    }
-    for (Thread t : threads) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-  }
-
   @Test
   void add_release_sums_exactThroughHandOver() {
-    Lincheck.runConcurrentTest(INVOCATIONS, () -> handOver(new ThreadCounters(2, 1, 2)));
+    check(() -> handOver(new ThreadCounters(2, 1, 2)));
   }
 
   /** Two adders and a tick on the twin: every add counted once. */
@@ -95,7 +80,7 @@ class ThreadCountersLincheckTest {
 
   @Test
   void twin_asWritten_exact() {
-    Lincheck.runConcurrentTest(INVOCATIONS, () -> twoAddersAndTick(new SlotTwin(null)));
+    check(() -> twoAddersAndTick(new SlotTwin(null)));
   }
 
   @Test
@@ -108,17 +93,6 @@ class ThreadCountersLincheckTest {
   void brokenTwin_releaseOfLiveOwner_lostAdd() {
     String report = failure(() -> twoAddersAndTick(new SlotTwin(SlotTwin.Bug.RELEASE_LIVE_OWNER)));
     assertTrue(report.contains("adds counted"), report);
-  }
-
-  /** Runs a scenario that must fail; returns Lincheck's report up to its detailed trace. */
-  static String failure(Runnable scenario) {
-    AssertionError e =
-        assertThrows(AssertionError.class, () -> Lincheck.runConcurrentTest(INVOCATIONS, scenario));
-    String report = e.getMessage();
-    int cut = report.indexOf("Detailed trace:");
-    report = cut < 0 ? report : report.substring(0, cut);
-    System.out.println(report);
-    return report;
   }
 
   /**
