@@ -125,57 +125,58 @@ class RouterLincheckTest {
 
   @Test
   void brokenTwin_tableReadTwice_tornRouteFound() {
-    String report = failure(() -> readerAndWriter(new RereadingRouter(TABLES[0])));
+    String report =
+        failure(
+            () -> readerAndWriter(new BrokenRouter(BrokenRouter.Bug.TABLE_READ_TWICE, TABLES[0])));
     assertTrue(report.contains("torn route"), report);
   }
 
   @Test
   void brokenTwin_checkThenSet_lostUpdate() {
-    String report = failure(() -> twoWriters(new CheckThenSetRouter(TABLES[1]), new Route[1]));
+    String report =
+        failure(
+            () ->
+                twoWriters(
+                    new BrokenRouter(BrokenRouter.Bug.CHECK_THEN_SET, TABLES[1]), new Route[1]));
     assertTrue(report.contains("not version 3") || report.contains("went back"), report);
   }
 
-  /**
-   * Broken twin: computes the partition from one read of the table and takes the route from a
-   * second read, as a route that looked the table up twice would.
-   */
-  static final class RereadingRouter implements Publisher {
+  /** Broken twins of {@link Router}: one volatile table, with one rule of the real class broken. */
+  static final class BrokenRouter implements Publisher {
+    enum Bug {
+      /**
+       * {@code route} computes the partition from one read of the table and takes the route from a
+       * second read, as a route that looked the table up twice would.
+       */
+      TABLE_READ_TWICE,
+      /**
+       * {@code update} checks the version, then sets the table, with no compare-and-set between.
+       */
+      CHECK_THEN_SET
+    }
+
+    private final Bug bug;
     private volatile RoutingTable table;
 
-    RereadingRouter(RoutingTable initial) {
+    BrokenRouter(Bug bug, RoutingTable initial) {
+      this.bug = bug;
       table = initial;
     }
 
     @Override
     public void update(RoutingTable next) {
-      table = next;
-    }
-
-    @Override
-    public Route route(String key) {
-      int partition = table.route(key).partition();
-      return table.routeOfPartition(Math.min(partition, table.partitionCount() - 1));
-    }
-  }
-
-  /** Broken twin: checks the version, then sets the table, with no compare-and-set between. */
-  static final class CheckThenSetRouter implements Publisher {
-    private volatile RoutingTable table;
-
-    CheckThenSetRouter(RoutingTable initial) {
-      table = initial;
-    }
-
-    @Override
-    public void update(RoutingTable next) {
-      if (next.version() > table.version()) {
+      if (bug == Bug.TABLE_READ_TWICE || next.version() > table.version()) {
         table = next;
       }
     }
 
     @Override
     public Route route(String key) {
-      return table.route(key);
+      if (bug == Bug.CHECK_THEN_SET) {
+        return table.route(key);
+      }
+      int partition = table.route(key).partition();
+      return table.routeOfPartition(Math.min(partition, table.partitionCount() - 1));
     }
   }
 }
