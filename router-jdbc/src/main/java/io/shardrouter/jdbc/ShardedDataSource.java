@@ -56,6 +56,7 @@ public final class ShardedDataSource implements AutoCloseable {
   private volatile Map<String, DataSource> byEndpoint = Map.of();
   private volatile boolean closed;
   private Map<String, ReplicaGroup> previous = Map.of(); // guarded by updates
+  private List<RoutingTable> refreshedFor = List.of(); // guarded by updates
 
   private ShardedDataSource(Factory factory) {
     this.factory = Objects.requireNonNull(factory, "factory");
@@ -170,6 +171,13 @@ public final class ShardedDataSource implements AutoCloseable {
     DataSource ds = byEndpoint.get(member.endpoint());
     if (ds == null) {
       checkOpen();
+      // A router swaps its table before it tells its listeners: a call routed with the new table
+      // can get here before this object's listener has run. Catch up with the routers now.
+      refresh();
+      ds = byEndpoint.get(member.endpoint());
+    }
+    if (ds == null) {
+      checkOpen();
       throw new JdbcStoreException(
           "replica group '"
               + group.id()
@@ -185,6 +193,8 @@ public final class ShardedDataSource implements AutoCloseable {
   /**
    * Rebuilds the endpoint map from the tracked routers' current tables and the tracked tables. When
    * the factory fails, the data sources made in this refresh are closed again and nothing changes.
+   * Tables already refreshed for (the same instances) change nothing, so a lookup that catches up
+   * before the listener runs does not cut short the grace of the previous version's endpoints.
    */
   private void refresh() {
     updates.lock();
@@ -195,6 +205,9 @@ public final class ShardedDataSource implements AutoCloseable {
       List<RoutingTable> current = new ArrayList<>(tables);
       for (Router r : routers) {
         current.add(r.table());
+      }
+      if (sameInstances(current, refreshedFor)) {
+        return;
       }
       Map<String, ReplicaGroup> wanted = new HashMap<>();
       for (RoutingTable t : current) {
@@ -232,6 +245,7 @@ public final class ShardedDataSource implements AutoCloseable {
         throw e;
       }
       previous = named;
+      refreshedFor = current;
       byEndpoint = Map.copyOf(next);
       for (Map.Entry<String, DataSource> e : old.entrySet()) {
         if (!next.containsKey(e.getKey())) {
@@ -241,6 +255,18 @@ public final class ShardedDataSource implements AutoCloseable {
     } finally {
       updates.unlock();
     }
+  }
+
+  private static boolean sameInstances(List<RoutingTable> a, List<RoutingTable> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private DataSource make(ReplicaGroup group, String endpoint) {
