@@ -6,6 +6,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.jdbc.JdbcStoreException;
+import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.Phase;
@@ -538,6 +539,9 @@ final class MigrateControl {
     private long fullPartRows;
     private boolean barOpen;
     private Boolean announced;
+    private List<MigrationProgress.Fenced> fences = List.of();
+    private String fencesKey;
+    private long fencesReadAt;
 
     Reporter(
         CuratorFramework client,
@@ -556,6 +560,39 @@ final class MigrateControl {
       this.plan = plan;
       this.stores = stores;
       this.out = out;
+    }
+
+    /**
+     * The fence records of every group's store, read again when the phase or version changed and at
+     * most once a second otherwise (a fence is set inside a phase's steps); the last ones read when
+     * a store cannot answer.
+     */
+    private List<MigrationProgress.Fenced> fences(MigrationState s) {
+      StringBuilder key =
+          new StringBuilder(s.phase() + "@" + s.version() + (s.rollingBack() ? "/back" : ""));
+      for (String step : s.steps()) {
+        if (step.indexOf('#') < 0) { // a step done (a fence set, a version published); no counter
+          key.append(' ').append(step);
+        }
+      }
+      long now = System.nanoTime();
+      if (key.toString().equals(fencesKey) && now - fencesReadAt < TimeUnit.SECONDS.toNanos(1)) {
+        return fences;
+      }
+      List<MigrationProgress.Fenced> read = new ArrayList<>();
+      try {
+        for (Map.Entry<String, JdbcMigrationStore> e : stores.entrySet()) {
+          for (Fence f : e.getValue().fences()) {
+            read.add(new MigrationProgress.Fenced(e.getKey(), f));
+          }
+        }
+      } catch (RuntimeException e) {
+        return fences; // the progress report is for people; the migration goes on
+      }
+      fences = read;
+      fencesKey = key.toString();
+      fencesReadAt = now;
+      return fences;
     }
 
     private long rowsRead() {
@@ -649,7 +686,8 @@ final class MigrateControl {
               now - partStartRows,
               fullParts,
               fullPartRows,
-              System.currentTimeMillis());
+              System.currentTimeMillis(),
+              fences(s));
       write(p);
       if (s.equals(last)) {
         if (!waitingPrinted && !s.phase().terminal()) {

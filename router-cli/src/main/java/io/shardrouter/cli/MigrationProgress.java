@@ -1,11 +1,14 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.Phase;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -26,6 +29,8 @@ import java.util.Properties;
  * @param fullParts parts of the pass this leader read from their start to their end
  * @param fullPartRows the rows it read for them: their mean is what an ETA can use
  * @param atMillis when the leader wrote this, in milliseconds since the epoch
+ * @param fences the fence records on the groups' stores when the leader last read them (after each
+ *     change of phase or version, and at most once a second): which writes and reads they refuse
  */
 record MigrationProgress(
     String participant,
@@ -38,7 +43,30 @@ record MigrationProgress(
     long partRows,
     int fullParts,
     long fullPartRows,
-    long atMillis) {
+    long atMillis,
+    List<Fenced> fences) {
+
+  /** A fence record and the group whose store holds it. */
+  record Fenced(String group, Fence fence) {
+    /**
+     * E.g. {@code g0 p2 below v6 (CUT_OVER)}; the base version (below which every partition is
+     * refused) is in the JSON only.
+     */
+    String describe() {
+      return group
+          + " p"
+          + fence.partition()
+          + " below v"
+          + fence.minVersion()
+          + " ("
+          + fence.phase()
+          + ")";
+    }
+  }
+
+  MigrationProgress {
+    fences = List.copyOf(fences);
+  }
 
   /**
    * The pass that runs over the plan's parts in {@code phase}, as the coordinator names its step:
@@ -88,6 +116,20 @@ record MigrationProgress(
     p.setProperty("fullParts", Integer.toString(fullParts));
     p.setProperty("fullPartRows", Long.toString(fullPartRows));
     p.setProperty("atMillis", Long.toString(atMillis));
+    StringBuilder f = new StringBuilder();
+    for (Fenced x : fences) { // group:partition:base:min:phase, read from the right
+      f.append(f.length() == 0 ? "" : ";")
+          .append(x.group())
+          .append(':')
+          .append(x.fence().partition())
+          .append(':')
+          .append(x.fence().baseVersion())
+          .append(':')
+          .append(x.fence().minVersion())
+          .append(':')
+          .append(x.fence().phase());
+    }
+    p.setProperty("fences", f.toString());
     StringWriter w = new StringWriter();
     try {
       p.store(w, null);
@@ -116,9 +158,39 @@ record MigrationProgress(
           Long.parseLong(p.getProperty("partRows", "0")),
           Integer.parseInt(p.getProperty("fullParts", "0")),
           Long.parseLong(p.getProperty("fullPartRows", "0")),
-          Long.parseLong(p.getProperty("atMillis", "0")));
+          Long.parseLong(p.getProperty("atMillis", "0")),
+          fences(p.getProperty("fences", "")));
     } catch (IOException | IllegalArgumentException e) {
       return null;
     }
+  }
+
+  private static List<Fenced> fences(String text) {
+    List<Fenced> out = new ArrayList<>();
+    if (text.isEmpty()) {
+      return out;
+    }
+    for (String one : text.split(";", -1)) {
+      String[] f = new String[5];
+      int end = one.length();
+      for (int i = 4; i > 0; i--) { // the group id may hold ':'; the four numbers and phase do not
+        int cut = one.lastIndexOf(':', end - 1);
+        if (cut < 0) {
+          throw new IllegalArgumentException("fence '" + one + "'");
+        }
+        f[i] = one.substring(cut + 1, end);
+        end = cut;
+      }
+      f[0] = one.substring(0, end);
+      out.add(
+          new Fenced(
+              f[0],
+              new Fence(
+                  Integer.parseInt(f[1]),
+                  Long.parseLong(f[2]),
+                  Long.parseLong(f[3]),
+                  Phase.valueOf(f[4]))));
+    }
+    return out;
   }
 }

@@ -152,6 +152,15 @@ record MigrationStatus(
       out.println(String.format(Locale.ROOT, "rate: %,.0f rows/s", rowsPerSecond));
     }
     out.println("ETA: " + eta);
+    if (progress != null && !progress.fences().isEmpty()) {
+      StringBuilder f =
+          new StringBuilder(
+              "fences (calls routed below the version are refused, then retried on newer routes): ");
+      for (int i = 0; i < progress.fences().size(); i++) {
+        f.append(i == 0 ? "" : ", ").append(progress.fences().get(i).describe());
+      }
+      out.println(f);
+    }
     if (state != null && !state.reports().isEmpty()) {
       int repaired = state.counter(REPAIRED);
       out.println(
@@ -199,7 +208,24 @@ record MigrationStatus(
       sb.append(",\"partIndex\":").append(progress.partIndex());
       sb.append(",\"parts\":").append(progress.parts());
       sb.append(",\"part\":").append(CensusJson.string(progress.part()));
-      sb.append(",\"passRows\":").append(progress.passRows()).append('}');
+      sb.append(",\"passRows\":").append(progress.passRows());
+      sb.append(",\"fences\":[");
+      for (int i = 0; i < progress.fences().size(); i++) {
+        MigrationProgress.Fenced x = progress.fences().get(i);
+        sb.append(i == 0 ? "" : ",")
+            .append("{\"group\":")
+            .append(CensusJson.string(x.group()))
+            .append(",\"partition\":")
+            .append(x.fence().partition())
+            .append(",\"baseVersion\":")
+            .append(x.fence().baseVersion())
+            .append(",\"minVersion\":")
+            .append(x.fence().minVersion())
+            .append(",\"phase\":")
+            .append(CensusJson.string(x.fence().phase().name()))
+            .append('}');
+      }
+      sb.append("]}");
     }
     sb.append(",\"rowsPerSecond\":")
         .append(rowsPerSecond < 0 ? "null" : String.format(Locale.ROOT, "%.1f", rowsPerSecond));

@@ -154,6 +154,9 @@ class MigrateControlTest {
       assertTrue(done.out().contains("\"phase\":\"DONE\",\"version\":8"), done.out());
       assertTrue(done.out().contains("\"leader\":null"), done.out());
       assertTrue(done.out().contains("\"verifyRound\":0,\"repairedRows\":0"), done.out());
+      assertTrue(
+          done.out().contains("\"minVersion\":8,\"phase\":\"DONE\"}"),
+          "the leader's last report names the fences DONE set: " + done.out());
       Cli.Result published =
           Cli.run("zk", "get", "orders", "--connect", server.getConnectString(), "--base", base);
       assertTrue(

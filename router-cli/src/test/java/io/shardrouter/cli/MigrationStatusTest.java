@@ -3,6 +3,7 @@ package io.shardrouter.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.Phase;
 import java.util.List;
@@ -27,7 +28,8 @@ class MigrationStatusTest {
         partRows,
         fullParts,
         fullRows,
-        at);
+        at,
+        List.of());
   }
 
   @Test
@@ -76,5 +78,49 @@ class MigrationStatusTest {
     assertEquals(-1.0, s.rowsPerSecond());
     assertEquals("unknown: the lead changed between the two reads; ask again", s.eta());
     assertTrue(s.toText().contains("leader: b@h\n"), s.toText());
+  }
+
+  @Test
+  void fences_roundTripThroughTheProgressZnode_andShowInTextAndJson() {
+    MigrationProgress p =
+        new MigrationProgress(
+            "a@h",
+            Phase.CANARY,
+            null,
+            0,
+            4,
+            null,
+            0,
+            0,
+            0,
+            0,
+            1_000,
+            List.of(
+                new MigrationProgress.Fenced("g:0", new Fence(2, 1, 6, Phase.CUT_OVER)),
+                new MigrationProgress.Fenced("g1", new Fence(0, 8, 8, Phase.DONE)),
+                new MigrationProgress.Fenced("g2", new Fence(5, 1, 6, Phase.CUT_OVER))));
+    MigrationProgress back = MigrationProgress.parse(p.toProperties());
+    assertEquals(p, back, "a group id with ':' too");
+    MigrationState cut = MigrationState.planned("m", "plan", 1).enter(Phase.CUT_OVER, 6);
+    MigrationStatus s = MigrationStatus.of("m", cut, null, LEADS, back, back);
+    assertTrue(
+        s.toText()
+            .contains(
+                "fences (calls routed below the version are refused, then retried on newer"
+                    + " routes): g:0 p2 below v6 (CUT_OVER), g1 p0 below v8 (DONE), g2 p5 below"
+                    + " v6 (CUT_OVER)"),
+        s::toText);
+    assertTrue(
+        s.toJson()
+            .contains(
+                "\"fences\":[{\"group\":\"g:0\",\"partition\":2,\"baseVersion\":1,"
+                    + "\"minVersion\":6,\"phase\":\"CUT_OVER\"},"),
+        s::toJson);
+    assertEquals(
+        List.of(),
+        MigrationProgress.parse(progress("a@h", 0, 0, 0, 0, 0, 1).toProperties()).fences());
+    MigrationProgress damaged =
+        MigrationProgress.parse(p.toProperties().replace("CUT_OVER", "SIDEWAYS"));
+    assertEquals(null, damaged, "a damaged report is no report");
   }
 }
