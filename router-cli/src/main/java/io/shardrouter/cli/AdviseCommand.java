@@ -55,6 +55,32 @@ final class AdviseCommand implements Command {
   /** Routes a key sample needs per partition before its load can be judged. */
   static final long MIN_ROUTES_PER_PARTITION = 10;
 
+  /**
+   * Refuses a key sample too small to judge the load of {@code table}'s partitions: fewer than
+   * {@value #MIN_ROUTES_PER_PARTITION} keys a partition, the hot-key check's rule
+   * (docs/observability.md). {@code command} names the command in the error.
+   */
+  static void requireEnough(KeySample sample, RoutingTable table, String file, String command) {
+    long need = MIN_ROUTES_PER_PARTITION * table.partitionCount();
+    if (sample.total() < need) {
+      throw CommandException.invalid(
+          "shardctl "
+              + command
+              + ": "
+              + file
+              + ": "
+              + sample.total()
+              + " keys are too few to judge the load of "
+              + table.partitionCount()
+              + " partitions: need >= "
+              + need
+              + " ("
+              + MIN_ROUTES_PER_PARTITION
+              + " a partition); sample more keys, or export measured load with"
+              + " RouteStats.snapshot(window).toJson()");
+    }
+  }
+
   /** The share of the data moved at most when {@code --max-move} is not given. */
   static final double DEFAULT_MAX_MOVE = 0.1;
 
@@ -88,23 +114,7 @@ final class AdviseCommand implements Command {
     try {
       if (stats == null) {
         KeySample sample = AnalysisInputs.keys(keysFile, counts, table, console.in(), "advise");
-        long need = MIN_ROUTES_PER_PARTITION * table.partitionCount();
-        if (sample.total() < need) {
-          // the hot-key check's rule (docs/observability.md): a smaller sample cannot tell
-          throw CommandException.invalid(
-              "shardctl advise: "
-                  + keysFile
-                  + ": "
-                  + sample.total()
-                  + " keys are too few to judge the load of "
-                  + table.partitionCount()
-                  + " partitions: need >= "
-                  + need
-                  + " ("
-                  + MIN_ROUTES_PER_PARTITION
-                  + " a partition); sample more keys, or export measured load with"
-                  + " RouteStats.snapshot(window).toJson()");
-        }
+        requireEnough(sample, table, keysFile, "advise");
         stats = StatsSnapshot.of(table, sample);
       }
       a = RebalanceAdvisor.advise(table, stats, cap);

@@ -114,7 +114,10 @@ final class AnalyzeCommand implements Command {
       } else {
         KeySample sample = AnalysisInputs.keys(keysFile, counts, table, console.in(), "analyze");
         r = analysis.analyze(sample);
-        export = statsOut == null ? null : StatsSnapshot.of(table, sample);
+        if (statsOut != null) {
+          AdviseCommand.requireEnough(sample, table, keysFile, "analyze --stats-out");
+          export = StatsSnapshot.of(table, sample);
+        }
       }
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl analyze: " + keysFile + ": " + e.getMessage());

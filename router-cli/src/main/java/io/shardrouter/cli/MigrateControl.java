@@ -674,6 +674,7 @@ final class MigrateControl {
       }
       String part = index < parts ? plan.movements().get(index).part().id() : null;
       long rows = now - passStartRows;
+      List<MigrationProgress.Fenced> fenced = fences(s);
       MigrationProgress p =
           new MigrationProgress(
               participant,
@@ -687,7 +688,8 @@ final class MigrateControl {
               fullParts,
               fullPartRows,
               System.currentTimeMillis(),
-              fences(s));
+              fenced.subList(0, Math.min(fenced.size(), MigrationProgress.MAX_FENCES)),
+              fenced.size());
       write(p);
       if (s.equals(last)) {
         if (!waitingPrinted && !s.phase().terminal()) {

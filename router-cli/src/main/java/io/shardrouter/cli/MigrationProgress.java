@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -44,7 +47,11 @@ record MigrationProgress(
     int fullParts,
     long fullPartRows,
     long atMillis,
-    List<Fenced> fences) {
+    List<Fenced> fences,
+    int fencesTotal) {
+
+  /** The fence records a report keeps; the rest are counted. */
+  static final int MAX_FENCES = 20;
 
   /** A fence record and the group whose store holds it. */
   record Fenced(String group, Fence fence) {
@@ -117,9 +124,9 @@ record MigrationProgress(
     p.setProperty("fullPartRows", Long.toString(fullPartRows));
     p.setProperty("atMillis", Long.toString(atMillis));
     StringBuilder f = new StringBuilder();
-    for (Fenced x : fences) { // group:partition:base:min:phase, read from the right
+    for (Fenced x : fences) { // group:partition:base:min:phase, the group id URL-encoded
       f.append(f.length() == 0 ? "" : ";")
-          .append(x.group())
+          .append(URLEncoder.encode(x.group(), StandardCharsets.UTF_8))
           .append(':')
           .append(x.fence().partition())
           .append(':')
@@ -130,6 +137,7 @@ record MigrationProgress(
           .append(x.fence().phase());
     }
     p.setProperty("fences", f.toString());
+    p.setProperty("fencesTotal", Integer.toString(fencesTotal));
     StringWriter w = new StringWriter();
     try {
       p.store(w, null);
@@ -159,7 +167,8 @@ record MigrationProgress(
           Integer.parseInt(p.getProperty("fullParts", "0")),
           Long.parseLong(p.getProperty("fullPartRows", "0")),
           Long.parseLong(p.getProperty("atMillis", "0")),
-          fences(p.getProperty("fences", "")));
+          fences(p.getProperty("fences", "")),
+          Integer.parseInt(p.getProperty("fencesTotal", "0")));
     } catch (IOException | IllegalArgumentException e) {
       return null;
     }
@@ -171,20 +180,13 @@ record MigrationProgress(
       return out;
     }
     for (String one : text.split(";", -1)) {
-      String[] f = new String[5];
-      int end = one.length();
-      for (int i = 4; i > 0; i--) { // the group id may hold ':'; the four numbers and phase do not
-        int cut = one.lastIndexOf(':', end - 1);
-        if (cut < 0) {
-          throw new IllegalArgumentException("fence '" + one + "'");
-        }
-        f[i] = one.substring(cut + 1, end);
-        end = cut;
+      String[] f = one.split(":", -1);
+      if (f.length != 5) {
+        throw new IllegalArgumentException("fence '" + one + "'");
       }
-      f[0] = one.substring(0, end);
       out.add(
           new Fenced(
-              f[0],
+              URLDecoder.decode(f[0], StandardCharsets.UTF_8),
               new Fence(
                   Integer.parseInt(f[1]),
                   Long.parseLong(f[2]),

@@ -159,7 +159,8 @@ record MigrationStatus(
       for (int i = 0; i < progress.fences().size(); i++) {
         f.append(i == 0 ? "" : ", ").append(progress.fences().get(i).describe());
       }
-      out.println(f);
+      int more = progress.fencesTotal() - progress.fences().size();
+      out.println(more > 0 ? f + " and " + more + " more" : f);
     }
     if (state != null && !state.reports().isEmpty()) {
       int repaired = state.counter(REPAIRED);
@@ -225,7 +226,7 @@ record MigrationStatus(
             .append(CensusJson.string(x.fence().phase().name()))
             .append('}');
       }
-      sb.append("]}");
+      sb.append("],\"fencesTotal\":").append(progress.fencesTotal()).append('}');
     }
     sb.append(",\"rowsPerSecond\":")
         .append(rowsPerSecond < 0 ? "null" : String.format(Locale.ROOT, "%.1f", rowsPerSecond));

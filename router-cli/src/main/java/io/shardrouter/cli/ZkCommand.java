@@ -543,8 +543,8 @@ final class ZkCommand {
 
   /**
    * A started client of {@code a}'s ZooKeeper. When the server must be {@code required}, refuses
-   * after {@link #connectWait} without a connection; otherwise returns the client, which keeps
-   * trying (a watcher that serves its last-known-good copy meanwhile).
+   * after {@link #connectWait} without a connection; otherwise returns the client at once, which
+   * keeps trying (the source's start waits for a table, then serves its last-known-good copy).
    */
   private CuratorFramework connect(OnZk a, boolean required) {
     String connect = a.connect;
@@ -561,8 +561,8 @@ final class ZkCommand {
             .build();
     client.start();
     try {
-      if (!client.blockUntilConnected((int) connectWait.toMillis(), TimeUnit.MILLISECONDS)
-          && required) {
+      if (required
+          && !client.blockUntilConnected((int) connectWait.toMillis(), TimeUnit.MILLISECONDS)) {
         client.close();
         throw CommandException.invalid(
             "shardctl "

@@ -203,9 +203,32 @@ class AdviseCommandTest {
         both::toString);
 
     Path stats = dir.resolve("s.json");
+    Cli.Result tinyOut =
+        Cli.run(
+            "analyze", d.toString(), "--keys", tiny.toString(), "--stats-out", stats.toString());
+    assertEquals(ShardCtl.INVALID, tinyOut.status(), tinyOut::toString);
+    assertTrue(
+        tinyOut
+            .err()
+            .startsWith(
+                "shardctl analyze --stats-out: "
+                    + tiny
+                    + ": 6 keys are too few to judge the load of 16 partitions"),
+        tinyOut::toString);
+    StringBuilder enough = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      enough.append("k-").append(i).append('\n');
+    }
+    Path sample = write("enough.txt", enough.toString());
     assertEquals(
         ShardCtl.OK,
-        Cli.run("analyze", d.toString(), "--keys", tiny.toString(), "--stats-out", stats.toString())
+        Cli.run(
+                "analyze",
+                d.toString(),
+                "--keys",
+                sample.toString(),
+                "--stats-out",
+                stats.toString())
             .status());
     Cli.Result again =
         Cli.run("analyze", d.toString(), "--keys", stats.toString(), "--stats-out", "x.json");

@@ -142,7 +142,7 @@ class MigrateCommandTest {
     assertEquals(
         target.toBuilder()
             .version(14)
-            .extension("transition", done.extension("transition"))
+            .extension("migration_end", done.extension("migration_end"))
             .build(),
         done);
     assertEquals(Phase.DONE, MigrationRoutes.of(done).phase());

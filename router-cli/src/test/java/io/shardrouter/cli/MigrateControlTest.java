@@ -163,7 +163,7 @@ class MigrateControlTest {
           published
               .out()
               .replaceAll("\\s", "")
-              .contains("\"transition\":{\"format\":2,\"phase\":\"DONE\",\"source_version\":1}"),
+              .contains("\"migration_end\":{\"format\":1,\"phase\":\"DONE\",\"source_version\":1}"),
           "a follower reads DONE from the published table: " + published);
       Cli.Result again =
           Cli.run("migrate", "finish", id, "--zk", server.getConnectString(), "--base", base);

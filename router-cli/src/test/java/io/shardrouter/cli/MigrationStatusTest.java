@@ -29,7 +29,8 @@ class MigrationStatusTest {
         fullParts,
         fullRows,
         at,
-        List.of());
+        List.of(),
+        0);
   }
 
   @Test
@@ -98,17 +99,18 @@ class MigrationStatusTest {
             List.of(
                 new MigrationProgress.Fenced("g:0", new Fence(2, 1, 6, Phase.CUT_OVER)),
                 new MigrationProgress.Fenced("g1", new Fence(0, 8, 8, Phase.DONE)),
-                new MigrationProgress.Fenced("g2", new Fence(5, 1, 6, Phase.CUT_OVER))));
+                new MigrationProgress.Fenced("g;2 %", new Fence(5, 1, 6, Phase.CUT_OVER))),
+            40);
     MigrationProgress back = MigrationProgress.parse(p.toProperties());
-    assertEquals(p, back, "a group id with ':' too");
+    assertEquals(p, back, "group ids with ':', ';' and '%' too");
     MigrationState cut = MigrationState.planned("m", "plan", 1).enter(Phase.CUT_OVER, 6);
     MigrationStatus s = MigrationStatus.of("m", cut, null, LEADS, back, back);
     assertTrue(
         s.toText()
             .contains(
                 "fences (calls routed below the version are refused, then retried on newer"
-                    + " routes): g:0 p2 below v6 (CUT_OVER), g1 p0 below v8 (DONE), g2 p5 below"
-                    + " v6 (CUT_OVER)"),
+                    + " routes): g:0 p2 below v6 (CUT_OVER), g1 p0 below v8 (DONE), g;2 % p5 below"
+                    + " v6 (CUT_OVER) and 37 more"),
         s::toText);
     assertTrue(
         s.toJson()
@@ -116,6 +118,7 @@ class MigrationStatusTest {
                 "\"fences\":[{\"group\":\"g:0\",\"partition\":2,\"baseVersion\":1,"
                     + "\"minVersion\":6,\"phase\":\"CUT_OVER\"},"),
         s::toJson);
+    assertTrue(s.toJson().contains("}],\"fencesTotal\":40}"), s::toJson);
     assertEquals(
         List.of(),
         MigrationProgress.parse(progress("a@h", 0, 0, 0, 0, 0, 1).toProperties()).fences());

@@ -178,7 +178,10 @@ class ShardedTableFollowsFileTest {
     RoutingTable last = RoutingDocuments.read(kept);
     assertEquals(8, last.version());
     assertEquals(
-        v2.toBuilder().version(8).extension("transition", last.extension("transition")).build(),
+        v2.toBuilder()
+            .version(8)
+            .extension("migration_end", last.extension("migration_end"))
+            .build(),
         last);
     assertEquals(Phase.DONE, MigrationRoutes.of(last).phase(), "the finished migration's marker");
     assertEquals(last, RoutingDocuments.read(file));

@@ -50,8 +50,8 @@ public final class MigrationRoutes {
   }
 
   private static Phase phaseOfPlain(RoutingTable plain) {
-    Phase finished = TransitionDocument.finished(plain);
-    return finished != null ? finished : Phase.PLANNED;
+    Phase ended = TransitionDocument.ended(plain);
+    return ended != null ? ended : Phase.PLANNED;
   }
 
   MigrationRoutes(MigrationPlan plan, Phase phase, long version) {
@@ -69,14 +69,15 @@ public final class MigrationRoutes {
       this.table =
           base.toBuilder()
               .version(version)
+              .extension(TransitionDocument.NAME, null)
               .extension(
-                  TransitionDocument.NAME,
-                  TransitionDocument.terminal(phase, plan.from().version()))
+                  TransitionDocument.END, TransitionDocument.end(phase, plan.from().version()))
               .build();
     } else {
       this.table =
           base.toBuilder()
               .version(version)
+              .extension(TransitionDocument.END, null) // an earlier migration's end
               .extension(TransitionDocument.NAME, TransitionDocument.of(plan, phase))
               .build();
     }
@@ -293,10 +294,10 @@ public final class MigrationRoutes {
   /**
    * The routes of a table as a routing source delivers it to any process: every process that has
    * the same version routes every key the same way. A table with a {@code transition} extension is
-   * a phase of a migration, or the last version of a finished one ({@link Phase#DONE} or {@link
-   * Phase#ROLLED_BACK}, whose routes are plain and whose {@link #plan()} is null); a table without
-   * one (before any migration) routes every key plainly, as {@link #plain} does, in {@link
-   * Phase#PLANNED}.
+   * a phase of a migration; a table without one routes every key plainly, as {@link #plain} does:
+   * in {@link Phase#DONE} or {@link Phase#ROLLED_BACK} when it is the last version of a migration
+   * (its {@code migration_end} extension says which, docs/format.md §8; {@link #plan()} is null),
+   * else in {@link Phase#PLANNED}.
    *
    * @param table a table, with or without the {@code transition} extension
    * @return the routes
@@ -312,12 +313,13 @@ public final class MigrationRoutes {
   /**
    * The routes of a table no migration is moving: every write and read goes to the group the table
    * routes the key to, with no second group, in phase {@link Phase#PLANNED} (or {@link Phase#DONE}
-   * / {@link Phase#ROLLED_BACK} when the table is the last version of a finished migration and
-   * carries its marker). What a service starts with, so that a migration can later take its routes
-   * over.
+   * / {@link Phase#ROLLED_BACK} when the table is the last version of a migration and its {@code
+   * migration_end} extension says so). What a service starts with, so that a migration can later
+   * take its routes over.
    *
    * @param table the table
    * @return the routes; {@link #plan()} is null
+   * @throws IllegalArgumentException when the table's {@code migration_end} extension is not valid
    */
   public static MigrationRoutes plain(RoutingTable table) {
     return new MigrationRoutes(table);

@@ -134,11 +134,14 @@ class MigrationRoutesTest {
       String doc = routes.toDocument();
       RoutingTable table = RoutingDocuments.read(doc);
       assertEquals(routes.table().fingerprint(), table.fingerprint());
-      assertEquals(phase.name(), table.extension("transition").get("phase").text());
       if (phase == Phase.DONE) {
+        assertNull(table.extension("transition"), "an older library takes it as a plain table");
+        assertEquals("DONE", table.extension("migration_end").get("phase").text());
         assertEquals(Phase.DONE, MigrationRoutes.fromDocument(doc).phase());
         continue;
       }
+      assertEquals(phase.name(), table.extension("transition").get("phase").text());
+      assertNull(table.extension("migration_end"));
       MigrationRoutes back = MigrationRoutes.fromDocument(doc);
       assertEquals(phase, back.phase());
       assertEquals(routes.version(), back.version());
@@ -201,31 +204,39 @@ class MigrationRoutesTest {
         assertEquals(plain.route(k).group(), follower.read(k).group(), k);
         assertEquals(end, follower.write(k).phase(), k);
       }
-      Spec marker = leader.table().extension("transition");
+      assertNull(leader.table().extension("transition"));
+      Spec marker = leader.table().extension("migration_end");
       assertEquals(
           Set.of("format", "phase", "source_version"),
           Set.copyOf(marker.fieldNames()),
-          "a finished migration's marker carries no target");
-      assertEquals(2L, marker.get("format").longValue());
+          "a migration's end carries no target");
+      assertEquals(1L, marker.get("format").longValue());
       assertEquals(plan.from().version(), marker.get("source_version").longValue());
-      IllegalArgumentException e =
-          assertThrows(
-              IllegalArgumentException.class,
-              () ->
-                  MigrationRoutes.of(
-                      leader.table().toBuilder()
-                          .extension(
-                              "transition",
-                              Spec.object()
-                                  .put("format", 2L)
-                                  .put("phase", end.name())
-                                  .put("source_version", plan.from().version())
-                                  .put("target", "{}")
-                                  .build())
-                          .build()));
-      assertTrue(
-          e.getMessage().contains("extensions.transition.target: unknown field in format 2"),
-          e.getMessage());
+      for (Spec bad :
+          new Spec[] {
+            Spec.object()
+                .put("format", 1L)
+                .put("phase", end.name())
+                .put("source_version", plan.from().version())
+                .put("target", "{}")
+                .build(),
+            Spec.object()
+                .put("format", 1L)
+                .put("phase", "CUT_OVER")
+                .put("source_version", plan.from().version())
+                .build(),
+            Spec.object().put("format", 2L).put("phase", end.name()).build(),
+            Spec.of(3L)
+          }) {
+        IllegalArgumentException e =
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    MigrationRoutes.of(
+                        leader.table().toBuilder().extension("migration_end", bad).build()),
+                bad::toString);
+        assertTrue(e.getMessage().contains("extensions.migration_end"), e.getMessage());
+      }
     }
     MigrationRoutes before = MigrationRoutes.of(plan.from());
     assertEquals(Phase.PLANNED, before.phase(), "a table no migration touched");
@@ -240,10 +251,17 @@ class MigrationRoutesTest {
     assertEquals(
         "COPY",
         next.routes(Phase.COPY).table().extension("transition").get("phase").text(),
-        "the next migration's phases replace the marker");
+        "the next migration's phases drop the marker");
+    assertNull(next.routes(Phase.COPY).table().extension("migration_end"));
+    assertEquals(
+        Phase.COPY, MigrationRoutes.fromDocument(next.routes(Phase.COPY).toDocument()).phase());
     assertEquals(
         next.from().version(),
-        next.routes(Phase.DONE).table().extension("transition").get("source_version").longValue());
+        next.routes(Phase.DONE)
+            .table()
+            .extension("migration_end")
+            .get("source_version")
+            .longValue());
   }
 
   @Test
@@ -268,14 +286,15 @@ class MigrationRoutesTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "extensions.transition.phase: DONE marks a finished migration: it is written in"
-                    + " format 2, not 1"),
+                "extensions.transition.phase: DONE is published without the extension (a"
+                    + " migration's end is marked in extensions.migration_end)"),
         e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,
             () -> MigrationRoutes.of(withTransition(valid("PLANNED"))));
-    assertTrue(e.getMessage().contains("PLANNED is published as the source table"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("PLANNED is published without the extension"), e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,
@@ -283,7 +302,7 @@ class MigrationRoutesTest {
                 MigrationRoutes.of(
                     withTransition(Spec.object().put("format", 3L).put("phase", "COPY"))));
     assertTrue(
-        e.getMessage().contains("format: 3 is not supported; this library reads 1 and 2"),
+        e.getMessage().contains("format: 3 is not supported; this library reads 1"),
         e.getMessage());
     e =
         assertThrows(

@@ -109,7 +109,7 @@ class PhasePublisherTest {
         c.routes().table(), RoutingDocuments.read(c.routes().toDocument()), "the doc to keep");
     assertEquals(
         "DONE",
-        service.table().extension("transition").get("phase").text(),
+        service.table().extension("migration_end").get("phase").text(),
         "the service knows the migration finished");
     for (int i = 0; i < 200; i++) {
       String key = "order-" + i;

@@ -13,7 +13,10 @@ import java.util.List;
 /**
  * The transition state of a migration version, kept in the routing table's extension {@value #NAME}
  * (docs/format.md §8): written into every phase table, read back by any process that gets the
- * table, so that processes with the same version route alike.
+ * table, so that processes with the same version route alike. The last version of a migration
+ * carries no transition state but a marker of how it ended, in the extension {@value #END}, which a
+ * library that does not know it carries without reading (so an older process still takes the last
+ * table, as a plain one).
  *
  * <p><b>Stability:</b> internal.
  */
@@ -21,22 +24,16 @@ public final class TransitionDocument {
   /** The extension's name. */
   public static final String NAME = "transition";
 
-  /** The format number of the extension object of a phase in which keys move. */
+  /** The format number of the extension object. */
   public static final long FORMAT = 1;
-
-  /**
-   * The format number of the marker of a finished migration ({@link Phase#DONE} or {@link
-   * Phase#ROLLED_BACK}): format 1 and these two phases, with only {@code format}, {@code phase} and
-   * {@code source_version}. The moving phases are still written as format 1, so that a reader of
-   * format 1 follows every move; such a reader refuses the marker by its format and keeps serving
-   * the table before it (docs/format.md §8).
-   */
-  public static final long TERMINAL_FORMAT = 2;
 
   private static final List<String> FIELDS =
       List.of("format", "phase", "source_version", "canary_percent", "compare_reads", "target");
 
-  private static final List<String> TERMINAL_FIELDS = List.of("format", "phase", "source_version");
+  /** The extension of a migration's last table: how it ended. */
+  public static final String END = "migration_end";
+
+  private static final List<String> END_FIELDS = List.of("format", "phase", "source_version");
 
   private TransitionDocument() {}
 
@@ -53,18 +50,72 @@ public final class TransitionDocument {
   }
 
   /**
-   * The extension value of a finished migration, {@code phase} {@link Phase#DONE} or {@link
-   * Phase#ROLLED_BACK}, that started from version {@code sourceVersion}.
+   * The {@value #END} value of a migration that ended in {@code phase} ({@link Phase#DONE} or
+   * {@link Phase#ROLLED_BACK}) and started from version {@code sourceVersion}.
    */
-  public static Spec terminal(Phase phase, long sourceVersion) {
+  public static Spec end(Phase phase, long sourceVersion) {
     if (!phase.terminal()) {
-      throw new IllegalArgumentException(phase + " is not a terminal phase");
+      throw new IllegalArgumentException(phase + " does not end a migration");
     }
     return Spec.object()
-        .put("format", TERMINAL_FORMAT)
+        .put("format", FORMAT)
         .put("phase", phase.name())
         .put("source_version", sourceVersion)
         .build();
+  }
+
+  /**
+   * How the migration whose last table is {@code table} ended, from its {@value #END} extension;
+   * null when the table has none.
+   *
+   * @throws IllegalArgumentException naming the field when the extension is malformed
+   */
+  public static Phase ended(RoutingTable table) {
+    Spec m = table.extension(END);
+    if (m == null) {
+      return null;
+    }
+    String w = "extensions." + END;
+    if (!m.isObject()) {
+      throw new IllegalArgumentException(
+          "routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + ": "
+              + w
+              + " must be an object (how a migration ended, docs/format.md §8), got "
+              + m);
+    }
+    for (String field : m.fieldNames()) {
+      if (!END_FIELDS.contains(field)) {
+        throw new IllegalArgumentException(
+            Violations.member(w, field)
+                + ": unknown field; known fields: "
+                + END_FIELDS.stream().sorted().toList());
+      }
+    }
+    long format = integer(m, "format", w);
+    if (format != FORMAT) {
+      throw new IllegalArgumentException(
+          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
+    }
+    String name = text(m, "phase", w);
+    if (!name.equals(Phase.DONE.name()) && !name.equals(Phase.ROLLED_BACK.name())) {
+      throw new IllegalArgumentException(
+          w + ".phase: '" + name + "' does not end a migration; DONE or ROLLED_BACK");
+    }
+    long source = integer(m, "source_version", w);
+    if (source < 0 || source >= table.version()) {
+      throw new IllegalArgumentException(
+          w
+              + ".source_version: "
+              + source
+              + " must be in [0, "
+              + table.version()
+              + "), below the table's version");
+    }
+    return Phase.valueOf(name);
   }
 
   /**
@@ -87,27 +138,18 @@ public final class TransitionDocument {
               + m
               + "; a table without the extension routes plainly");
     }
-    long format = integer(m, "format", w);
-    if (format != FORMAT && format != TERMINAL_FORMAT) {
-      throw new IllegalArgumentException(
-          w
-              + ".format: "
-              + format
-              + " is not supported; this library reads "
-              + FORMAT
-              + " and "
-              + TERMINAL_FORMAT);
-    }
-    List<String> known = format == FORMAT ? FIELDS : TERMINAL_FIELDS;
     for (String field : m.fieldNames()) {
-      if (!known.contains(field)) {
+      if (!FIELDS.contains(field)) {
         throw new IllegalArgumentException(
             Violations.member(w, field)
-                + ": unknown field in format "
-                + format
-                + "; known fields: "
-                + known.stream().sorted().toList());
+                + ": unknown field; known fields: "
+                + FIELDS.stream().sorted().toList());
       }
+    }
+    long format = integer(m, "format", w);
+    if (format != FORMAT) {
+      throw new IllegalArgumentException(
+          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
     }
     String phaseName = text(m, "phase", w);
     Phase phase;
@@ -117,20 +159,15 @@ public final class TransitionDocument {
       throw new IllegalArgumentException(
           w + ".phase: '" + phaseName + "' is not a phase; phases: " + List.of(Phase.values()), e);
     }
-    if (phase == Phase.PLANNED) {
-      throw new IllegalArgumentException(
-          w + ".phase: PLANNED is published as the source table itself, without the extension");
-    }
-    if (phase.terminal() != (format == TERMINAL_FORMAT)) {
+    if (phase == Phase.PLANNED || phase.terminal()) {
       throw new IllegalArgumentException(
           w
               + ".phase: "
               + phase
+              + " is published without the extension"
               + (phase.terminal()
-                  ? " marks a finished migration: it is written in format " + TERMINAL_FORMAT
-                  : " moves keys: it is written in format " + FORMAT)
-              + ", not "
-              + format);
+                  ? " (a migration's end is marked in extensions." + END + ")"
+                  : ""));
     }
     long source = integer(m, "source_version", w);
     if (source < 0 || source >= table.version()) {
@@ -142,15 +179,13 @@ public final class TransitionDocument {
               + table.version()
               + "), below the table's version");
     }
-    if (phase.terminal()) {
-      return MigrationRoutes.plain(table);
-    }
     long canary = integer(m, "canary_percent", w);
     Spec compare = m.get("compare_reads");
     if (compare == null || !compare.isBoolean()) {
       throw new IllegalArgumentException(w + ".compare_reads: expected true or false");
     }
-    RoutingTable from = table.toBuilder().version(source).extension(NAME, null).build();
+    RoutingTable from =
+        table.toBuilder().version(source).extension(NAME, null).extension(END, null).build();
     RoutingTable to = RoutingDocuments.read(text(m, "target", w));
     MigrationPlan plan;
     try {
@@ -159,25 +194,6 @@ public final class TransitionDocument {
       throw new IllegalArgumentException(w + ".canary_percent: " + e.getMessage(), e);
     }
     return plan.routes(phase, table.version());
-  }
-
-  /**
-   * The phase of a finished migration's marker in {@code table}, or null when the table has none
-   * (no extension, or one of a phase in which keys move). Does not check the marker: {@link #read}
-   * does.
-   */
-  public static Phase finished(RoutingTable table) {
-    Spec m = table.extension(NAME);
-    Spec phase = m == null || !m.isObject() ? null : m.get("phase");
-    if (phase == null || !phase.isText()) {
-      return null;
-    }
-    for (Phase p : Phase.values()) {
-      if (p.terminal() && p.name().equals(phase.text())) {
-        return p;
-      }
-    }
-    return null;
   }
 
   private static long integer(Spec m, String name, String w) {
