@@ -43,8 +43,8 @@ final class MigrateControl {
   private static final String DEFAULT_BASE = "/shardrouter";
   private static final Duration CONNECT_WAIT = Duration.ofSeconds(5);
 
-  /** The session timeout of a coordinator: how long a dead leader holds the lead. */
-  private static final int COORDINATOR_SESSION_MS = 6_000;
+  /** The default session timeout of a coordinator: how long a dead leader holds the lead. */
+  private static final double COORDINATOR_SESSION_SECONDS = 6;
 
   private final Duration connectWait;
 
@@ -178,6 +178,15 @@ final class MigrateControl {
         description = "canary: wait for 'migrate cutover' (the default); done: run to the end")
     String goal = "canary";
 
+    @CommandLine.Option(
+        names = "--session",
+        paramLabel = "SECONDS",
+        description =
+            "the coordinator's ZooKeeper session: how long a killed leader holds the lead before a"
+                + " standby takes over, and how long a pause (GC, network) it survives (default 6;"
+                + " 2 to 120)")
+    double sessionSeconds = COORDINATOR_SESSION_SECONDS;
+
     @Override
     int runOnZk(Console console) {
       return start(this, console);
@@ -219,6 +228,11 @@ final class MigrateControl {
   private int start(Start a, Console console) {
     String zk = zk(a);
     String base = base(a);
+    if (!(a.sessionSeconds >= 2 && a.sessionSeconds <= 120)) {
+      throw CommandException.usage(
+          a.command(), "--session must be in [2, 120] seconds, got " + a.sessionSeconds);
+    }
+    int sessionMs = (int) Math.round(a.sessionSeconds * 1000);
     String table = a.table;
     if (table == null) {
       throw CommandException.usage(
@@ -249,8 +263,7 @@ final class MigrateControl {
     PrintStream out = console.out();
     String participant = participant();
     try (CuratorFramework client =
-        connect(
-            a.command(), zk, COORDINATOR_SESSION_MS, new ExponentialBackoffRetry(200, 10, 2_000))) {
+        connect(a.command(), zk, sessionMs, new ExponentialBackoffRetry(200, 10, 2_000))) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base).build();
       ZkMigrationStateStore states = ZkMigrationStateStore.of(client, base);
       ZkMigrationCoordinator.Builder builder = ZkMigrationCoordinator.builder(client, plan);

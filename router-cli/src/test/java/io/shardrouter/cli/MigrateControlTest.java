@@ -112,7 +112,8 @@ class MigrateControlTest {
     String id = "orders-v1-to-v2";
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
-      Future<Cli.Result> coordinator = runner.submit(() -> Cli.run(start(db, base)));
+      Future<Cli.Result> coordinator =
+          runner.submit(() -> Cli.run(start(db, base, "--session", "4.5")));
       awaitPhase(base, id, "CANARY");
       Cli.Result canary = status(base, id);
       assertEquals(ShardCtl.OK, canary.status(), canary.toString());
@@ -233,6 +234,9 @@ class MigrateControlTest {
             "orders"),
         "needs --columns C1,C2,...");
     assertRefused(Cli.run(start(db, base(), "--goal", "later")), "--goal must be canary");
+    assertRefused(
+        Cli.run(start(db, base(), "--session", "1")),
+        "--session must be in [2, 120] seconds, got 1.0");
     assertRefused(Cli.run(start(db, base(), "--port", "1")), "unknown option '--port'");
   }
 
