@@ -29,18 +29,7 @@ class AdviseCommandTest {
 
   @Test
   void hotKey_isolated_documentValidates_andMigrationPlans() throws IOException {
-    StringBuilder sb = new StringBuilder();
-    sb.append("{\"format\":1,\"routing_version\":7,\"entity\":\"orders\",\"key\":{\"type\":");
-    sb.append("\"string\"},\"strategy\":{\"type\":\"hash_mod\",\"partitions\":16},\"groups\":[");
-    for (int g = 0; g < 8; g++) {
-      sb.append(g == 0 ? "" : ",").append("{\"id\":\"g").append(g).append("\",\"primary\":\"db");
-      sb.append(g).append(":5432\"}");
-    }
-    sb.append("],\"placement\":[");
-    for (int p = 0; p < 16; p++) {
-      sb.append(p == 0 ? "\"g" : ",\"g").append(p / 2).append('"');
-    }
-    String text = sb.append("]}").toString();
+    String text = sixteenOnEight();
     RoutingTable t = RoutingDocuments.read(text);
     RouteStats stats = RouteStats.builder().sampleEvery(2).build(t);
     SplittableRandom r = new SplittableRandom(15_331);

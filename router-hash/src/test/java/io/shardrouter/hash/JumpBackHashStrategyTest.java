@@ -2,295 +2,42 @@ package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.RoutingTable;
 import io.shardrouter.testing.KeyGenerators;
-import io.shardrouter.testing.Keys;
-import io.shardrouter.testing.PartitionStrategyContract;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link JumpBackHashStrategy} and {@link JumpBackHash}: the strategy contract, the golden
- * partitions and raw buckets of {@code jump_back.json} (tools/golden, from the spec's text in
- * Python), and the javadoc's claims as seeded property tests: growing P to P+1 moves only keys that
- * land on the new partition, about 1/(P+1) of them, at small and at large P; keys spread evenly.
+ * {@link JumpBackHashStrategy} and {@link JumpBackHash}: what {@link ConsistentHashStrategyTest}
+ * checks, on {@code jump_back.json} (tools/golden, from the spec's text in Python), and more:
+ * growth at every power-of-two boundary up to 2^24, balance where the walk down a range runs,
+ * answers other than jump's, and the spec's trace.
  */
-class JumpBackHashStrategyTest extends PartitionStrategyContract {
-  private static final JsonNode GOLDEN = Golden.load("jump_back.json");
+class JumpBackHashStrategyTest extends ConsistentHashStrategyTest {
+  @Override
+  String type() {
+    return JumpBackHashStrategy.TYPE;
+  }
 
   @Override
-  protected List<PartitionStrategy> strategies() {
-    List<PartitionStrategy> out = new ArrayList<>();
-    for (StableHash h : TestHashes.ALL) {
-      for (int p : TestHashes.CONTRACT_COUNTS) {
-        out.add(JumpBackHashStrategy.of(h, p));
-      }
-    }
-    return out;
+  HashPartitionStrategy of(StableHash hash, int partitions) {
+    return JumpBackHashStrategy.of(hash, partitions);
   }
 
-  // ---------------------------------------------------------------- golden
-
-  @Test
-  void partitionOf_goldenKeys_matchIndependentImplementation() {
-    GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpBackHashStrategy::of, seed());
-    g.checkCanonicalBytes();
-    g.checkEntryPoints();
-    assertTrue(
-        g.failures().isEmpty(),
-        () -> Golden.report("jump_back vs golden/jump_back.json, seed=" + seed(), g.failures()));
+  @Override
+  int bucket(long key, int buckets) {
+    return JumpBackHash.bucket(key, buckets);
   }
 
-  @Test
-  void route_goldenKeys_matchThroughRoutingTableAndRouter() {
-    GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpBackHashStrategy::of, seed());
-    g.checkRouters();
-    assertTrue(
-        g.failures().isEmpty(),
-        () ->
-            Golden.report(
-                "jump_back routes vs golden/jump_back.json, seed=" + seed(), g.failures()));
+  @Override
+  String bucketName() {
+    return "JumpBackHash.bucket";
   }
 
-  @Test
-  void bucket_goldenVectors_matchTheSpecsIndependentImplementation() {
-    List<String> failures = new ArrayList<>();
-    int checked = 0;
-    for (JsonNode v : GOLDEN.get("bucket_vectors")) {
-      long key = Long.parseLong(v.get("key_int64").asText());
-      if (key != Long.parseUnsignedLong(v.get("key_unsigned").asText())) {
-        failures.add(
-            "golden file: key_int64 "
-                + key
-                + " is not key_unsigned "
-                + v.get("key_unsigned").asText());
-      }
-      for (int i = 0; i < v.get("buckets").size(); i++) {
-        int buckets = v.get("buckets").get(i).asInt();
-        int expected = v.get("bucket").get(i).asInt();
-        int actual = JumpBackHash.bucket(key, buckets);
-        checked++;
-        if (actual != expected) {
-          failures.add(
-              "bucket("
-                  + Long.toUnsignedString(key)
-                  + ", "
-                  + buckets
-                  + "): expected "
-                  + expected
-                  + ", got "
-                  + actual);
-        }
-      }
-    }
-    assertTrue(checked >= 22 * 40, "golden file has only " + checked + " raw jump_back vectors");
-    assertTrue(
-        failures.isEmpty(),
-        () -> Golden.report("JumpBackHash.bucket vs golden/jump.json", failures));
-  }
-
-  // ---------------------------------------------------------------- properties
-
-  @Test
-  void bucket_growingBuckets_keyStaysOrMovesToNewBucket() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    for (int i = 0; i < 2000; i++) {
-      long key = g.anyLong();
-      int previous = JumpBackHash.bucket(key, 1);
-      assertEquals(0, previous, () -> "bucket(" + key + ", 1); " + g.describe());
-      for (int n = 2; n <= 600; n++) {
-        int b = JumpBackHash.bucket(key, n);
-        if (b != previous && b != n - 1) {
-          fail(
-              "key "
-                  + key
-                  + " moved from bucket "
-                  + previous
-                  + " to "
-                  + b
-                  + " when growing from "
-                  + (n - 1)
-                  + " to "
-                  + n
-                  + " buckets; it may only stay or move to the new bucket "
-                  + (n - 1)
-                  + "; "
-                  + g.describe());
-        }
-        previous = b;
-      }
-    }
-  }
-
-  @Test
-  void bucket_sameKeyTwice_sameAnswerInRange() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    int[] large = {RoutingTable.MAX_PARTITIONS, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
-    for (int i = 0; i < 20_000; i++) {
-      long key = g.anyLong();
-      int n =
-          i % 10 == 0
-              ? large[g.between(0, large.length - 1)]
-              : g.between(1, RoutingTable.MAX_PARTITIONS);
-      int b = JumpBackHash.bucket(key, n);
-      assertTrue(
-          b >= 0 && b < n,
-          () ->
-              "bucket("
-                  + key
-                  + ", "
-                  + n
-                  + ") = "
-                  + b
-                  + " is outside [0, "
-                  + n
-                  + "); "
-                  + g.describe());
-      assertEquals(
-          b,
-          JumpBackHash.bucket(key, n),
-          () -> "bucket(" + key + ", " + n + ") changed between calls; " + g.describe());
-    }
-  }
-
-  @Test
-  void partitionOf_growPToPPlus1_movesOnlyAboutOneOverPPlus1ToNewPartition() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    int n = 12_000;
-    String[] keys = uniqueKeys(g, n);
-    for (StableHash hash : TestHashes.ONE_PER_NAME) {
-      for (int p : new int[] {1, 2, 3, 5, 8, 10, 16, 31, 64, 100, 1000, 1023, 4096}) {
-        JumpBackHashStrategy before = JumpBackHashStrategy.of(hash, p);
-        JumpBackHashStrategy after = JumpBackHashStrategy.of(hash, p + 1);
-        int moved = 0;
-        for (String k : keys) {
-          int a = before.partitionOf(Keys.of(k));
-          int b = after.partitionOf(Keys.of(k));
-          if (a != b) {
-            if (b != p) {
-              fail(
-                  hash
-                      + ": growing "
-                      + p
-                      + " -> "
-                      + (p + 1)
-                      + " moved key \""
-                      + k
-                      + "\" from partition "
-                      + a
-                      + " to "
-                      + b
-                      + ", not to the new partition "
-                      + p
-                      + "; "
-                      + g.describe());
-            }
-            moved++;
-          }
-        }
-        double share = 1.0 / (p + 1);
-        double mean = n * share;
-        double sd = Math.sqrt(n * share * (1 - share));
-        int m = moved;
-        assertTrue(
-            Math.abs(m - mean) <= 5 * sd + 1,
-            () ->
-                hash
-                    + ": growing "
-                    + p
-                    + " -> "
-                    + (p + 1)
-                    + " moved "
-                    + m
-                    + " of "
-                    + n
-                    + " keys; expected about n/(P+1) = "
-                    + String.format("%.1f", mean)
-                    + " (binomial sd "
-                    + String.format("%.2f", sd)
-                    + ", tolerance 5 sd); "
-                    + g.describe());
-      }
-    }
-  }
-
-  @Test
-  void partitionOf_manyKeys_balancedAcrossPartitions() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    for (StableHash hash : TestHashes.ONE_PER_NAME) {
-      for (int p : new int[] {2, 3, 10, 100, 1000}) {
-        JumpBackHashStrategy s = JumpBackHashStrategy.of(hash, p);
-        int n = Math.max(20_000, 100 * p);
-        long[] counts = new long[p];
-        for (int i = 0; i < n; i++) {
-          // half sequential text ids (a realistic, structured key set), half random longs
-          counts[
-              i % 2 == 0
-                  ? s.partitionOf(Keys.of("user-" + i))
-                  : s.partitionOf(Keys.of(g.random().nextLong()))]++;
-        }
-        double expected = (double) n / p;
-        double chi2 = 0;
-        for (long c : counts) {
-          chi2 += (c - expected) * (c - expected) / expected;
-        }
-        int df = p - 1;
-        double bound = df + 6 * Math.sqrt(2.0 * df) + 10;
-        double x = chi2;
-        assertTrue(
-            chi2 <= bound,
-            () ->
-                hash
-                    + " jump_back P="
-                    + p
-                    + ": chi-square "
-                    + String.format("%.1f", x)
-                    + " over "
-                    + n
-                    + " keys exceeds "
-                    + String.format("%.1f", bound)
-                    + " (df "
-                    + df
-                    + "); counts are not balanced; "
-                    + g.describe());
-      }
-    }
-  }
-
-  // ---------------------------------------------------------------- factory and identity
-
-  @Test
-  void of_zeroPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> JumpBackHashStrategy.of(StableHash.xxh3(), 0));
-    assertEquals(
-        "strategy.partitions must be >= 1 for strategy 'jump_back', got 0", e.getMessage());
-  }
-
-  @Test
-  void of_overMaxPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> JumpBackHashStrategy.of(StableHash.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
-    assertEquals(
-        "strategy.partitions must be <= 16777216 for strategy 'jump_back', got 16777217",
-        e.getMessage());
-  }
-
-  @Test
-  void toSpec_blake2b_printsNoSeed() {
-    assertEquals(
-        "{\"type\":\"jump_back\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
-        JumpBackHashStrategy.of(StableHash.byName("blake2b-64", 0), 1024).toString());
+  @Override
+  int minRawVectors() {
+    return 22 * 40;
   }
 
   @Test
@@ -441,18 +188,5 @@ class JumpBackHashStrategyTest extends PartitionStrategyContract {
             "key " + Long.toHexString(keys[i]) + ", P=" + counts[c]);
       }
     }
-  }
-
-  private static String[] uniqueKeys(KeyGenerators g, int n) {
-    String[] keys = new String[n];
-    for (int i = 0; i < n; i++) {
-      keys[i] =
-          i
-              + ":"
-              + (i % 3 == 0
-                  ? g.nonAscii(1, 8)
-                  : g.ascii(0, 24)); // the prefix makes every key distinct
-    }
-    return keys;
   }
 }

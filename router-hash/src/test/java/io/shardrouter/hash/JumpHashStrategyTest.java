@@ -2,290 +2,37 @@ package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.RoutingTable;
-import io.shardrouter.testing.KeyGenerators;
-import io.shardrouter.testing.Keys;
-import io.shardrouter.testing.PartitionStrategyContract;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link JumpHashStrategy} and {@link JumpHash}: the strategy contract, the golden partitions and
- * raw buckets of {@code jump.json}, and the javadoc's claims as seeded property tests: growing P to
- * P+1 moves only keys that land on the new partition, about 1/(P+1) of them; keys spread evenly.
+ * {@link JumpHashStrategy} and {@link JumpHash}: what {@link ConsistentHashStrategyTest} checks, on
+ * {@code jump.json} (the paper's arithmetic in Python).
  */
-class JumpHashStrategyTest extends PartitionStrategyContract {
-  private static final JsonNode GOLDEN = Golden.load("jump.json");
+class JumpHashStrategyTest extends ConsistentHashStrategyTest {
+  @Override
+  String type() {
+    return JumpHashStrategy.TYPE;
+  }
 
   @Override
-  protected List<PartitionStrategy> strategies() {
-    List<PartitionStrategy> out = new ArrayList<>();
-    for (StableHash h : TestHashes.ALL) {
-      for (int p : TestHashes.CONTRACT_COUNTS) {
-        out.add(JumpHashStrategy.of(h, p));
-      }
-    }
-    return out;
+  HashPartitionStrategy of(StableHash hash, int partitions) {
+    return JumpHashStrategy.of(hash, partitions);
   }
 
-  // ---------------------------------------------------------------- golden
-
-  @Test
-  void partitionOf_goldenKeys_matchIndependentImplementation() {
-    GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpHashStrategy::of, seed());
-    g.checkCanonicalBytes();
-    g.checkEntryPoints();
-    assertTrue(
-        g.failures().isEmpty(),
-        () -> Golden.report("jump vs golden/jump.json, seed=" + seed(), g.failures()));
+  @Override
+  int bucket(long key, int buckets) {
+    return JumpHash.bucket(key, buckets);
   }
 
-  @Test
-  void route_goldenKeys_matchThroughRoutingTableAndRouter() {
-    GoldenPartitions g = new GoldenPartitions(GOLDEN, JumpHashStrategy::of, seed());
-    g.checkRouters();
-    assertTrue(
-        g.failures().isEmpty(),
-        () -> Golden.report("jump routes vs golden/jump.json, seed=" + seed(), g.failures()));
+  @Override
+  String bucketName() {
+    return "JumpHash.bucket";
   }
 
-  @Test
-  void bucket_goldenVectors_matchPaperArithmetic() {
-    List<String> failures = new ArrayList<>();
-    int checked = 0;
-    for (JsonNode v : GOLDEN.get("bucket_vectors")) {
-      long key = Long.parseLong(v.get("key_int64").asText());
-      if (key != Long.parseUnsignedLong(v.get("key_unsigned").asText())) {
-        failures.add(
-            "golden file: key_int64 "
-                + key
-                + " is not key_unsigned "
-                + v.get("key_unsigned").asText());
-      }
-      for (int i = 0; i < v.get("buckets").size(); i++) {
-        int buckets = v.get("buckets").get(i).asInt();
-        int expected = v.get("bucket").get(i).asInt();
-        int actual = JumpHash.bucket(key, buckets);
-        checked++;
-        if (actual != expected) {
-          failures.add(
-              "bucket("
-                  + Long.toUnsignedString(key)
-                  + ", "
-                  + buckets
-                  + "): expected "
-                  + expected
-                  + ", got "
-                  + actual);
-        }
-      }
-    }
-    assertTrue(checked >= 13 * 30, "golden file has only " + checked + " raw jump vectors");
-    assertTrue(
-        failures.isEmpty(), () -> Golden.report("JumpHash.bucket vs golden/jump.json", failures));
-  }
-
-  // ---------------------------------------------------------------- properties
-
-  @Test
-  void bucket_growingBuckets_keyStaysOrMovesToNewBucket() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    for (int i = 0; i < 2000; i++) {
-      long key = g.anyLong();
-      int previous = JumpHash.bucket(key, 1);
-      assertEquals(0, previous, () -> "bucket(" + key + ", 1); " + g.describe());
-      for (int n = 2; n <= 600; n++) {
-        int b = JumpHash.bucket(key, n);
-        if (b != previous && b != n - 1) {
-          fail(
-              "key "
-                  + key
-                  + " moved from bucket "
-                  + previous
-                  + " to "
-                  + b
-                  + " when growing from "
-                  + (n - 1)
-                  + " to "
-                  + n
-                  + " buckets; it may only stay or move to the new bucket "
-                  + (n - 1)
-                  + "; "
-                  + g.describe());
-        }
-        previous = b;
-      }
-    }
-  }
-
-  @Test
-  void bucket_sameKeyTwice_sameAnswerInRange() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    int[] large = {RoutingTable.MAX_PARTITIONS, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
-    for (int i = 0; i < 20_000; i++) {
-      long key = g.anyLong();
-      int n =
-          i % 10 == 0
-              ? large[g.between(0, large.length - 1)]
-              : g.between(1, RoutingTable.MAX_PARTITIONS);
-      int b = JumpHash.bucket(key, n);
-      assertTrue(
-          b >= 0 && b < n,
-          () ->
-              "bucket("
-                  + key
-                  + ", "
-                  + n
-                  + ") = "
-                  + b
-                  + " is outside [0, "
-                  + n
-                  + "); "
-                  + g.describe());
-      assertEquals(
-          b,
-          JumpHash.bucket(key, n),
-          () -> "bucket(" + key + ", " + n + ") changed between calls; " + g.describe());
-    }
-  }
-
-  @Test
-  void partitionOf_growPToPPlus1_movesOnlyAboutOneOverPPlus1ToNewPartition() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    int n = 12_000;
-    String[] keys = uniqueKeys(g, n);
-    for (StableHash hash : TestHashes.ONE_PER_NAME) {
-      for (int p : new int[] {1, 2, 3, 5, 8, 10, 16, 31, 64, 100, 1000, 1023, 4096}) {
-        JumpHashStrategy before = JumpHashStrategy.of(hash, p);
-        JumpHashStrategy after = JumpHashStrategy.of(hash, p + 1);
-        int moved = 0;
-        for (String k : keys) {
-          int a = before.partitionOf(Keys.of(k));
-          int b = after.partitionOf(Keys.of(k));
-          if (a != b) {
-            if (b != p) {
-              fail(
-                  hash
-                      + ": growing "
-                      + p
-                      + " -> "
-                      + (p + 1)
-                      + " moved key \""
-                      + k
-                      + "\" from partition "
-                      + a
-                      + " to "
-                      + b
-                      + ", not to the new partition "
-                      + p
-                      + "; "
-                      + g.describe());
-            }
-            moved++;
-          }
-        }
-        double share = 1.0 / (p + 1);
-        double mean = n * share;
-        double sd = Math.sqrt(n * share * (1 - share));
-        int m = moved;
-        assertTrue(
-            Math.abs(m - mean) <= 5 * sd + 1,
-            () ->
-                hash
-                    + ": growing "
-                    + p
-                    + " -> "
-                    + (p + 1)
-                    + " moved "
-                    + m
-                    + " of "
-                    + n
-                    + " keys; expected about n/(P+1) = "
-                    + String.format("%.1f", mean)
-                    + " (binomial sd "
-                    + String.format("%.2f", sd)
-                    + ", tolerance 5 sd); "
-                    + g.describe());
-      }
-    }
-  }
-
-  @Test
-  void partitionOf_manyKeys_balancedAcrossPartitions() {
-    KeyGenerators g = KeyGenerators.seeded(seed());
-    for (StableHash hash : TestHashes.ONE_PER_NAME) {
-      for (int p : new int[] {2, 3, 10, 100, 1000}) {
-        JumpHashStrategy s = JumpHashStrategy.of(hash, p);
-        int n = Math.max(20_000, 100 * p);
-        long[] counts = new long[p];
-        for (int i = 0; i < n; i++) {
-          // half sequential text ids (a realistic, structured key set), half random longs
-          counts[
-              i % 2 == 0
-                  ? s.partitionOf(Keys.of("user-" + i))
-                  : s.partitionOf(Keys.of(g.random().nextLong()))]++;
-        }
-        double expected = (double) n / p;
-        double chi2 = 0;
-        for (long c : counts) {
-          chi2 += (c - expected) * (c - expected) / expected;
-        }
-        int df = p - 1;
-        double bound = df + 6 * Math.sqrt(2.0 * df) + 10;
-        double x = chi2;
-        assertTrue(
-            chi2 <= bound,
-            () ->
-                hash
-                    + " jump P="
-                    + p
-                    + ": chi-square "
-                    + String.format("%.1f", x)
-                    + " over "
-                    + n
-                    + " keys exceeds "
-                    + String.format("%.1f", bound)
-                    + " (df "
-                    + df
-                    + "); counts are not balanced; "
-                    + g.describe());
-      }
-    }
-  }
-
-  // ---------------------------------------------------------------- factory and identity
-
-  @Test
-  void of_zeroPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> JumpHashStrategy.of(StableHash.xxh3(), 0));
-    assertEquals("strategy.partitions must be >= 1 for strategy 'jump', got 0", e.getMessage());
-  }
-
-  @Test
-  void of_overMaxPartitions_throwsIllegalArgument() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> JumpHashStrategy.of(StableHash.xxh3(), RoutingTable.MAX_PARTITIONS + 1));
-    assertEquals(
-        "strategy.partitions must be <= 16777216 for strategy 'jump', got 16777217",
-        e.getMessage());
-  }
-
-  @Test
-  void toSpec_blake2b_printsNoSeed() {
-    assertEquals(
-        "{\"type\":\"jump\",\"hash\":\"blake2b-64\",\"partitions\":1024}",
-        JumpHashStrategy.of(StableHash.byName("blake2b-64", 0), 1024).toString());
+  @Override
+  int minRawVectors() {
+    return 13 * 30;
   }
 
   @Test
@@ -295,18 +42,5 @@ class JumpHashStrategyTest extends PartitionStrategyContract {
     assertNotEquals(base, JumpHashStrategy.of(StableHash.byName("murmur3-64", 43), 10));
     assertNotEquals(base, JumpHashStrategy.of(StableHash.byName("murmur3-64", 42), 11));
     assertNotEquals(base, HashModStrategy.of(StableHash.byName("murmur3-64", 42), 10));
-  }
-
-  private static String[] uniqueKeys(KeyGenerators g, int n) {
-    String[] keys = new String[n];
-    for (int i = 0; i < n; i++) {
-      keys[i] =
-          i
-              + ":"
-              + (i % 3 == 0
-                  ? g.nonAscii(1, 8)
-                  : g.ascii(0, 24)); // the prefix makes every key distinct
-    }
-    return keys;
   }
 }

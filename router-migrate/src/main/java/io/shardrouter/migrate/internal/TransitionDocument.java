@@ -76,45 +76,13 @@ public final class TransitionDocument {
       return null;
     }
     String w = "extensions." + END;
-    if (!m.isObject()) {
-      throw new IllegalArgumentException(
-          "routing table '"
-              + table.entity()
-              + "' version "
-              + table.version()
-              + ": "
-              + w
-              + " must be an object (how a migration ended, docs/format.md §8), got "
-              + m);
-    }
-    for (String field : m.fieldNames()) {
-      if (!END_FIELDS.contains(field)) {
-        throw new IllegalArgumentException(
-            Violations.member(w, field)
-                + ": unknown field; known fields: "
-                + END_FIELDS.stream().sorted().toList());
-      }
-    }
-    long format = integer(m, "format", w);
-    if (format != FORMAT) {
-      throw new IllegalArgumentException(
-          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
-    }
+    checkHeader(table, m, w, END_FIELDS, "how a migration ended, docs/format.md §8", "");
     String name = text(m, "phase", w);
     if (!name.equals(Phase.DONE.name()) && !name.equals(Phase.ROLLED_BACK.name())) {
       throw new IllegalArgumentException(
           w + ".phase: '" + name + "' does not end a migration; DONE or ROLLED_BACK");
     }
-    long source = integer(m, "source_version", w);
-    if (source < 0 || source >= table.version()) {
-      throw new IllegalArgumentException(
-          w
-              + ".source_version: "
-              + source
-              + " must be in [0, "
-              + table.version()
-              + "), below the table's version");
-    }
+    sourceVersion(table, m, w);
     return Phase.valueOf(name);
   }
 
@@ -126,31 +94,13 @@ public final class TransitionDocument {
   public static MigrationRoutes read(RoutingTable table) {
     Spec m = table.extension(NAME);
     String w = "extensions." + NAME;
-    if (m == null || !m.isObject()) {
-      throw new IllegalArgumentException(
-          "routing table '"
-              + table.entity()
-              + "' version "
-              + table.version()
-              + ": "
-              + w
-              + " must be an object (a migration's transition state, docs/format.md §8), got "
-              + m
-              + "; a table without the extension routes plainly");
-    }
-    for (String field : m.fieldNames()) {
-      if (!FIELDS.contains(field)) {
-        throw new IllegalArgumentException(
-            Violations.member(w, field)
-                + ": unknown field; known fields: "
-                + FIELDS.stream().sorted().toList());
-      }
-    }
-    long format = integer(m, "format", w);
-    if (format != FORMAT) {
-      throw new IllegalArgumentException(
-          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
-    }
+    checkHeader(
+        table,
+        m,
+        w,
+        FIELDS,
+        "a migration's transition state, docs/format.md §8",
+        "; a table without the extension routes plainly");
     String phaseName = text(m, "phase", w);
     Phase phase;
     try {
@@ -169,16 +119,7 @@ public final class TransitionDocument {
                   ? " (a migration's end is marked in extensions." + END + ")"
                   : ""));
     }
-    long source = integer(m, "source_version", w);
-    if (source < 0 || source >= table.version()) {
-      throw new IllegalArgumentException(
-          w
-              + ".source_version: "
-              + source
-              + " must be in [0, "
-              + table.version()
-              + "), below the table's version");
-    }
+    long source = sourceVersion(table, m, w);
     long canary = integer(m, "canary_percent", w);
     Spec compare = m.get("compare_reads");
     if (compare == null || !compare.isBoolean()) {
@@ -194,6 +135,56 @@ public final class TransitionDocument {
       throw new IllegalArgumentException(w + ".canary_percent: " + e.getMessage(), e);
     }
     return plan.routes(phase, table.version());
+  }
+
+  /**
+   * Checks that {@code m}, the extension at {@code w}, is an object ({@code what} it holds, and a
+   * {@code hint} after the refusal) with only {@code fields}, in format {@value #FORMAT}.
+   */
+  private static void checkHeader(
+      RoutingTable table, Spec m, String w, List<String> fields, String what, String hint) {
+    if (m == null || !m.isObject()) {
+      throw new IllegalArgumentException(
+          "routing table '"
+              + table.entity()
+              + "' version "
+              + table.version()
+              + ": "
+              + w
+              + " must be an object ("
+              + what
+              + "), got "
+              + m
+              + hint);
+    }
+    for (String field : m.fieldNames()) {
+      if (!fields.contains(field)) {
+        throw new IllegalArgumentException(
+            Violations.member(w, field)
+                + ": unknown field; known fields: "
+                + fields.stream().sorted().toList());
+      }
+    }
+    long format = integer(m, "format", w);
+    if (format != FORMAT) {
+      throw new IllegalArgumentException(
+          w + ".format: " + format + " is not supported; this library reads " + FORMAT);
+    }
+  }
+
+  /** The {@code source_version} of {@code m}, below the table's version. */
+  private static long sourceVersion(RoutingTable table, Spec m, String w) {
+    long source = integer(m, "source_version", w);
+    if (source < 0 || source >= table.version()) {
+      throw new IllegalArgumentException(
+          w
+              + ".source_version: "
+              + source
+              + " must be in [0, "
+              + table.version()
+              + "), below the table's version");
+    }
+    return source;
   }
 
   private static long integer(Spec m, String name, String w) {
