@@ -3,11 +3,14 @@
  * and the document and snapshot codecs. Start from {@link io.shardrouter.core.Router} and {@link
  * io.shardrouter.core.metadata.RoutingDocuments}; {@code docs/architecture.md} maps the modules.
  *
- * <p>{@code io.shardrouter.core.internal} is shared with the strategy modules only: its types are
- * not part of the API and change without notice.
+ * <p>A strategy module needs nothing else: {@link io.shardrouter.core.PartitionStrategy}, {@link
+ * io.shardrouter.core.StrategyFactory}, {@link io.shardrouter.core.CanonicalBytes}, {@link
+ * io.shardrouter.core.KeyScratch}, {@link io.shardrouter.core.KeyText} and {@link
+ * io.shardrouter.core.Spec} (docs/writing-a-strategy.md). {@code io.shardrouter.core.internal} is
+ * exported to no module.
  */
 module io.shardrouter.core {
-  requires transitive com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.databind; // the codec's parser and writer; no API names it
   requires org.lz4.java;
   requires org.slf4j;
   requires jdk.unsupported; // Latin1Strings reads ASCII String bytes in place (guarded;
@@ -16,11 +19,7 @@ module io.shardrouter.core {
 
   exports io.shardrouter.core;
   exports io.shardrouter.core.metadata;
-  exports io.shardrouter.core.internal to
-      io.shardrouter.hash,
-      io.shardrouter.range,
-      io.shardrouter.lookup;
 
   uses io.shardrouter.core.StrategyFactory;
-  uses io.shardrouter.core.internal.DocumentReader;
+  uses io.shardrouter.core.DocumentReader;
 }

@@ -15,6 +15,6 @@ module io.shardrouter.range {
   provides io.shardrouter.core.StrategyFactory with
       io.shardrouter.range.internal.RangeStrategyFactory,
       io.shardrouter.range.internal.TimeBucketedStrategyFactory;
-  provides io.shardrouter.core.internal.DocumentReader with
+  provides io.shardrouter.core.DocumentReader with
       io.shardrouter.range.internal.RangeDocumentReader;
 }

@@ -1,7 +1,7 @@
 package io.shardrouter.bench;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
@@ -119,7 +119,7 @@ public enum KeySet {
       case LONG -> {
         long[] ls = longs();
         for (int i = 0; i < SIZE; i++) {
-          out[i] = CanonicalKeys.of(ls[i]);
+          out[i] = CanonicalBytes.ofLong(ls[i]);
         }
       }
       case ASCII16_LONG -> {
@@ -132,7 +132,7 @@ public enum KeySet {
       default -> {
         String[] ts = texts();
         for (int i = 0; i < SIZE; i++) {
-          out[i] = CanonicalKeys.of(ts[i]);
+          out[i] = CanonicalBytes.of(ts[i]);
         }
       }
     }

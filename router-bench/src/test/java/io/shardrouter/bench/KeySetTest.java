@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.internal.Utf8;
+import io.shardrouter.core.CanonicalBytes;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,15 +16,15 @@ class KeySetTest {
   void texts_lengthsAndEncodings() {
     for (String k : KeySet.ASCII16.texts()) {
       assertEquals(16, k.length(), k);
-      assertTrue(Utf8.isAscii(k), k);
+      assertTrue(CanonicalBytes.isAscii(k), k);
     }
     for (String k : KeySet.ASCII36.texts()) {
       assertEquals(36, k.length(), k);
-      assertTrue(Utf8.isAscii(k), k);
+      assertTrue(CanonicalBytes.isAscii(k), k);
     }
     for (String k : KeySet.NONASCII.texts()) {
       assertEquals(16, k.length(), k);
-      assertFalse(Utf8.isAscii(k), k);
+      assertFalse(CanonicalBytes.isAscii(k), k);
     }
   }
 

@@ -3,10 +3,10 @@ package io.shardrouter.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.StableHash;
 import java.io.IOException;
@@ -35,10 +35,10 @@ class ExplainCommandTest {
     Cli.Result r = Cli.run("explain", Cli.HASH_MOD, "42");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     List<String> lines = r.outLines();
-    byte[] canonical = CanonicalKeys.of(42L);
+    byte[] canonical = CanonicalBytes.ofLong(42L);
     long hash = StableHash.byName("xxh3-64", 42).hash(canonical, 0, canonical.length);
     Route route = t.route(42L);
-    assertEquals(Hex.of(canonical) + " (8 bytes)", value(lines, "canonical"));
+    assertEquals(KeyText.hex(canonical) + " (8 bytes)", value(lines, "canonical"));
     assertEquals("xxh3-64, seed 42", value(lines, "hash"));
     assertEquals(
         Long.toUnsignedString(hash) + " (0x" + String.format(Locale.ROOT, "%016x", hash) + ")",
@@ -66,7 +66,7 @@ class ExplainCommandTest {
     Cli.Result r = Cli.run("explain", Cli.JUMP, "Straße");
     assertEquals(ShardCtl.OK, r.status(), r::toString);
     assertEquals(
-        Hex.of(CanonicalKeys.of("Straße")) + " (7 bytes)", value(r.outLines(), "canonical"));
+        KeyText.hex(CanonicalBytes.of("Straße")) + " (7 bytes)", value(r.outLines(), "canonical"));
     assertEquals("xxh3-64, seed 0", value(r.outLines(), "hash"));
     assertEquals(t.route("Straße").partition() + " of 1024", value(r.outLines(), "partition"));
   }

@@ -3,11 +3,14 @@ package io.shardrouter.core;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.KeyTextGrammar;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Timestamps;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -99,6 +102,131 @@ public final class KeyType {
   /** True when {@code key}'s parts are of this composite type's kinds. */
   public boolean accepts(CompositeKey key) {
     return single == null && key.hasKinds(parts);
+  }
+
+  /**
+   * The text of the key whose canonical bytes are {@code canonical[offset, offset + length)}: what
+   * {@link #parseText} reads back to the same bytes. A {@code string} as is, {@code long} and
+   * {@code int} in decimal, {@code uuid} in its 36-char form, {@code bytes} as lower-case hex,
+   * {@code timestamp} in ISO-8601 UTC ({@link KeyText#timestamp}), a composite as a compact JSON
+   * array of its parts.
+   *
+   * @throws IllegalArgumentException naming what is wrong when the bytes are no key of this type
+   * @throws IndexOutOfBoundsException when the range is outside the array
+   */
+  public String format(byte[] canonical, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, canonical.length);
+    int end = offset + length;
+    if (single != null) {
+      checkWidth(single, length, length);
+      return formatSingle(single, canonical, offset, length);
+    }
+    ArrayNode parts = JsonNodeFactory.instance.arrayNode();
+    int p = offset;
+    for (Kind k : this.parts) {
+      int width = k.fixedWidth();
+      if (width < 0) {
+        if (end - p < 4) {
+          throw notAKey("a part's 4-byte length does not fit in the " + (end - p) + " bytes left");
+        }
+        width = LittleEndian.getInt(canonical, p);
+        p += 4;
+        if (width < 0 || width > end - p) {
+          throw notAKey(
+              "a "
+                  + k.documentName()
+                  + " part declares "
+                  + (width & 0xFFFFFFFFL)
+                  + " bytes but "
+                  + (end - p)
+                  + " are left");
+        }
+      } else if (end - p < width) {
+        throw notAKey(
+            "a "
+                + k.documentName()
+                + " part needs "
+                + width
+                + " bytes, "
+                + (end - p)
+                + " are left");
+      }
+      switch (k) {
+        case STRING -> parts.add(utf8(canonical, p, width));
+        case LONG -> parts.add(LittleEndian.getLong(canonical, p));
+        case INT -> parts.add(LittleEndian.getInt(canonical, p));
+        case UUID, BYTES, TIMESTAMP -> parts.add(formatSingle(k, canonical, p, width));
+      }
+      p += width;
+    }
+    if (p != end) {
+      throw notAKey((end - p) + " bytes follow the last part");
+    }
+    return parts.toString();
+  }
+
+  private void checkWidth(Kind kind, int width, int length) {
+    int fixed = kind.fixedWidth();
+    if (fixed >= 0 && width != fixed) {
+      throw notAKey(length + " bytes, not " + fixed);
+    }
+  }
+
+  private IllegalArgumentException notAKey(String what) {
+    return new IllegalArgumentException(
+        "the bytes are no canonical key of type "
+            + this
+            + ": "
+            + what
+            + " (docs/routing-spec.md §2)");
+  }
+
+  private String formatSingle(Kind kind, byte[] b, int off, int len) {
+    return switch (kind) {
+      case STRING -> utf8(b, off, len);
+      case LONG -> Long.toString(LittleEndian.getLong(b, off));
+      case INT -> Integer.toString(LittleEndian.getInt(b, off));
+      case UUID -> new UUID(bigEndianLong(b, off), bigEndianLong(b, off + 8)).toString();
+      case BYTES -> Hex.of(b, off, len);
+      case TIMESTAMP -> Timestamps.format(LittleEndian.getLong(b, off));
+    };
+  }
+
+  /** Strict UTF-8: a string key's bytes that are no UTF-8 are refused, not replaced by U+FFFD. */
+  private String utf8(byte[] b, int off, int len) {
+    int acc = 0;
+    for (int i = off; i < off + len; i++) {
+      acc |= b[i];
+    }
+    if (acc >= 0) {
+      return new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: one char a byte
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(b, off, len))
+          .toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw notAKey("a string is not well-formed UTF-8 (" + e + ")");
+    }
+  }
+
+  private static long bigEndianLong(byte[] b, int off) {
+    long v = 0;
+    for (int i = 0; i < 8; i++) {
+      v = v << 8 | (b[off + i] & 0xFF);
+    }
+    return v;
+  }
+
+  /**
+   * The text of the key whose canonical bytes are {@code canonical}: {@link #format(byte[], int,
+   * int)}.
+   */
+  public String format(byte[] canonical) {
+    return format(canonical, 0, canonical.length);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.shardrouter.core;
 
 import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.KeyScratch;
 
 /**
  * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of

@@ -1,6 +1,11 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.SpecViews;
+import io.shardrouter.core.internal.CanonicalJson;
+import io.shardrouter.core.internal.ContainerSizes;
+import io.shardrouter.core.internal.LargeFields;
+import io.shardrouter.core.internal.SpecJson;
+import io.shardrouter.core.internal.StrictJson;
+import io.shardrouter.core.internal.Utf8;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,23 +60,6 @@ public final class Spec {
   // Boolean
   private final Object value;
 
-  static {
-    // Lets router-core's codec wrap a document's large containers and a strategy's large
-    // parameters (a directory of millions of entries) as views instead of copies.
-    SpecViews.install(
-        new SpecViews.Factory() {
-          @Override
-          public Spec object(Map<String, Spec> fields) {
-            return new Spec(Kind.OBJECT, fields); // read-only: SpecViews' contract
-          }
-
-          @Override
-          public Spec array(List<Spec> elements) {
-            return new Spec(Kind.ARRAY, elements);
-          }
-        });
-  }
-
   private Spec(Kind kind, Object value) {
     this.kind = kind;
     this.value = value;
@@ -122,6 +110,66 @@ public final class Spec {
   /** A builder of an object value. */
   public static ObjectBuilder object() {
     return new ObjectBuilder();
+  }
+
+  /**
+   * An object value that is a view of {@code fields}, not a copy: for an object too large to copy,
+   * such as the entries of a lookup directory with millions of keys, produced while the directory
+   * is walked (docs/writing-a-strategy.md). A map that also implements {@link AsciiMembers} is
+   * written as the text it gives.
+   *
+   * <p>The caller promises what every {@code Spec} promises: the map is read-only (its mutators
+   * throw, as those of {@link java.util.AbstractMap} do), its content never changes, no name or
+   * value is null, and a map's names are unique. Walking a view may be linear ({@link Map#get}
+   * included): code that reads such a value walks it once.
+   */
+  public static Spec viewOf(Map<String, Spec> fields) {
+    return new Spec(Kind.OBJECT, Objects.requireNonNull(fields, "fields"));
+  }
+
+  /**
+   * An array value that is a view of {@code elements}, not a copy, under the promises of {@link
+   * #viewOf(Map)}: read-only, unchanging, no null element.
+   */
+  public static Spec viewOf(List<Spec> elements) {
+    return new Spec(Kind.ARRAY, Objects.requireNonNull(elements, "elements"));
+  }
+
+  /** The longest text {@link #parse} reads: a routing document's default limit. */
+  private static final int MAX_PARSE_BYTES = 64 << 20;
+
+  /** The deepest nesting {@link #parse} reads: a routing document's. */
+  private static final int MAX_PARSE_NESTING = 32;
+
+  /** The most members of one object or array {@link #parse} reads. */
+  private static final int MAX_PARSE_ENTRIES = 1 << 21;
+
+  /**
+   * The value written as the JSON text {@code json}, read as strictly as a routing document: one
+   * value, no comments, no repeated names, at most 32 levels deep and 64 MiB. Integers of any size
+   * stay integers; a number with a fraction or an exponent is a decimal. For parameters kept as
+   * text (a configuration file, a test); {@code parse(v.toString())} equals {@code v}.
+   *
+   * @throws IllegalArgumentException naming the line and column of the first problem, or the limit
+   */
+  public static Spec parse(String json) {
+    Objects.requireNonNull(json, "json");
+    if (!Utf8.isWellFormed(json)) {
+      throw new IllegalArgumentException(
+          "the JSON text has a lone surrogate, which has no UTF-8 form; fix the text's encoding");
+    }
+    byte[] bytes = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    if (bytes.length > MAX_PARSE_BYTES) {
+      throw new IllegalArgumentException(
+          "the JSON text is " + bytes.length + " bytes, over the limit of " + MAX_PARSE_BYTES);
+    }
+    try {
+      ContainerSizes.check(bytes, MAX_PARSE_ENTRIES, MAX_PARSE_NESTING);
+      return SpecJson.fromJson(
+          StrictJson.parse(bytes, MAX_PARSE_BYTES, MAX_PARSE_NESTING, java.util.Set.of()));
+    } catch (InvalidRoutingTableException e) {
+      throw new IllegalArgumentException("not one JSON value: " + e.violations().get(0), e);
+    }
   }
 
   /** What this value holds. */
@@ -184,6 +232,36 @@ public final class Spec {
   public Map<String, Spec> fields() {
     expect(Kind.OBJECT);
     return (Map<String, Spec>) value;
+  }
+
+  /**
+   * The name of field {@code index} (from 0) of this object: read in place when the object is a
+   * large object read from a document, else found by walking the fields before it.
+   *
+   * @throws IllegalStateException when this is not an object
+   * @throws IndexOutOfBoundsException when there is no such field
+   */
+  public String fieldNameAt(int index) {
+    Map<String, Spec> fields = fields();
+    if (fields instanceof LargeFields named) {
+      return named.nameAt(index);
+    }
+    Objects.checkIndex(index, fields.size());
+    java.util.Iterator<String> names = fields.keySet().iterator();
+    for (int i = 0; i < index; i++) {
+      names.next();
+    }
+    return names.next();
+  }
+
+  /**
+   * This object's members read straight from its document's bytes, when it was read from a document
+   * and every member has the form {@code "name": n} ({@link FlatMembers}); else null, and the
+   * members are read through {@link #fields()}. Never null for such an object read from a document,
+   * so a strategy that takes large objects checks this first.
+   */
+  public FlatMembers flatMembers() {
+    return kind == Kind.OBJECT && value instanceof LargeFields named ? named.flat() : null;
   }
 
   /** The elements of an array; unmodifiable. */
@@ -259,64 +337,7 @@ public final class Spec {
   /** The compact JSON text of this value. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder();
-    appendJson(sb);
-    return sb.toString();
-  }
-
-  private void appendJson(StringBuilder sb) {
-    switch (kind) {
-      case OBJECT -> {
-        sb.append('{');
-        boolean first = true;
-        for (Map.Entry<String, Spec> e : fields().entrySet()) {
-          if (!first) {
-            sb.append(',');
-          }
-          first = false;
-          appendText(sb, e.getKey());
-          sb.append(':');
-          e.getValue().appendJson(sb);
-        }
-        sb.append('}');
-      }
-      case ARRAY -> {
-        sb.append('[');
-        List<Spec> es = elements();
-        for (int i = 0; i < es.size(); i++) {
-          if (i > 0) {
-            sb.append(',');
-          }
-          es.get(i).appendJson(sb);
-        }
-        sb.append(']');
-      }
-      case TEXT -> appendText(sb, (String) value);
-      case INTEGER, DECIMAL, BOOLEAN -> sb.append(value);
-      case NULL -> sb.append("null");
-    }
-  }
-
-  private static void appendText(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x7F) {
-            sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    return CanonicalJson.of(this);
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.DocumentReader;
 import java.util.List;
 
 /**

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.Latin1Strings;
-import io.shardrouter.testing.Fnv1aModStrategy;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.time.Instant;
@@ -30,9 +29,9 @@ import org.junit.jupiter.api.function.Executable;
 class RoutingTableEdgeTest {
   private static final int ROUNDS = 400;
 
-  /** A byte-order-sensitive strategy (FNV-1a mod P), optionally with its own route index. */
+  /** A strategy (the byte sum mod P), optionally with its own route index. */
   private static final class Strategy implements PartitionStrategy, IndexedRoutes {
-    private final PartitionStrategy inner = new Fnv1aModStrategy(1021);
+    private final PartitionStrategy inner = new ByteSumStrategy(1021);
     private final boolean ownIndex;
     byte[] lastArray;
     int lastOffset;
@@ -112,7 +111,7 @@ class RoutingTableEdgeTest {
   @Test
   void stringKeys_everyLengthAsciiLatin1AndSurrogatePairs_routeAsTheirUtf8Bytes() {
     KeyGenerators g = keys();
-    List<String> texts = new ArrayList<>(List.of(KeyGenerators.EDGE_STRINGS));
+    List<String> texts = new ArrayList<>(KeyGenerators.edgeStrings());
     for (int len = 0; len <= 300; len++) {
       texts.add(g.ascii(len, len));
     }

@@ -1,10 +1,9 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,7 +96,7 @@ public final class Salting {
     this.buckets = buckets;
     this.hash = hash;
     this.separator = separator;
-    this.separatorBytes = CanonicalKeys.of(separator);
+    this.separatorBytes = CanonicalBytes.of(separator);
   }
 
   /** Computed buckets, {@code xxh3-64(discriminator) mod buckets}. */
@@ -140,7 +139,7 @@ public final class Salting {
    * @throws IllegalStateException for random salting, whose buckets cannot be recomputed
    */
   public int bucketOf(String discriminator) {
-    CanonicalKeys.requireKey(discriminator);
+    CanonicalBytes.requireKey(discriminator);
     return (int) Long.remainderUnsigned(computedHash().hashString(discriminator), buckets);
   }
 
@@ -161,7 +160,7 @@ public final class Salting {
 
   /** The {@code string} bucket key {@code base + separator + bucket}. */
   public String key(String base, int bucket) {
-    CanonicalKeys.requireKey(base);
+    CanonicalBytes.requireKey(base);
     checkBucket(bucket);
     return base + separator + bucket;
   }
@@ -181,7 +180,7 @@ public final class Salting {
 
   /** Every bucket key of {@code base}, bucket 0 first: what a read of the whole base key visits. */
   public List<String> readKeys(String base) {
-    CanonicalKeys.requireKey(base);
+    CanonicalBytes.requireKey(base);
     List<String> keys = new ArrayList<>(buckets);
     for (int b = 0; b < buckets; b++) {
       keys.add(base + separator + b);
@@ -199,7 +198,7 @@ public final class Salting {
    *     (string, long)}
    */
   public Route route(RoutingTable table, String base, int bucket) {
-    CanonicalKeys.requireKey(base);
+    CanonicalBytes.requireKey(base);
     checkBucket(bucket);
     KeyType kt = table.keyType();
     if (kt.isComposite(KeyType.Kind.STRING, KeyType.Kind.LONG)) {
@@ -215,13 +214,13 @@ public final class Salting {
               + "' has keys of type "
               + kt);
     }
-    int n = Utf8.encodedLength(base) + separatorBytes.length + 10;
+    int n = CanonicalBytes.utf8Length(base) + separatorBytes.length + 10;
     byte[][] holder = BUFFER.get();
     if (holder[0].length < n) {
       holder[0] = new byte[Math.max(n, holder[0].length * 2)];
     }
     byte[] buf = holder[0];
-    int p = Utf8.encode(base, buf, 0);
+    int p = CanonicalBytes.writeUtf8(base, buf, 0);
     System.arraycopy(separatorBytes, 0, buf, p, separatorBytes.length);
     p = writeDecimal(bucket, buf, p + separatorBytes.length);
     return table.routeCanonical(buf, 0, p);

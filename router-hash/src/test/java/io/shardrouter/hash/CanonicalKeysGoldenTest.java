@@ -9,9 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.util.ArrayList;
@@ -41,8 +40,7 @@ class CanonicalKeysGoldenTest {
       switch (kind) {
         case "string" -> {
           String text = k.get("text").asText();
-          compare(
-              failures, kind, text, "CanonicalKeys.of(String)", expected, CanonicalKeys.of(text));
+          compare(failures, kind, text, "Keys.of(String)", expected, Keys.of(text));
           compare(
               failures,
               kind,
@@ -67,7 +65,7 @@ class CanonicalKeysGoldenTest {
         }
         case "long" -> {
           long v = Long.parseLong(k.get("value").asText());
-          compare(failures, kind, v, "CanonicalKeys.of(long)", expected, CanonicalKeys.of(v));
+          compare(failures, kind, v, "Keys.of(long)", expected, Keys.of(v));
           compare(
               failures,
               kind,
@@ -85,7 +83,7 @@ class CanonicalKeysGoldenTest {
         }
         case "int" -> {
           int v = Integer.parseInt(k.get("value").asText());
-          compare(failures, kind, v, "CanonicalKeys.of(int)", expected, CanonicalKeys.of(v));
+          compare(failures, kind, v, "Keys.of(int)", expected, Keys.of(v));
           compare(
               failures,
               kind,
@@ -103,7 +101,7 @@ class CanonicalKeysGoldenTest {
         }
         case "uuid" -> {
           UUID v = UUID.fromString(k.get("value").asText());
-          compare(failures, kind, v, "CanonicalKeys.of(UUID)", expected, CanonicalKeys.of(v));
+          compare(failures, kind, v, "Keys.of(UUID)", expected, Keys.of(v));
           compare(
               failures,
               kind,
@@ -206,8 +204,7 @@ class CanonicalKeysGoldenTest {
       }
       String s = new String(chars);
       String why = bad.get("why").asText() + " (" + bad.get("utf16_hex").asText() + ")";
-      assertThrows(
-          InvalidKeyException.class, () -> CanonicalKeys.of(s), "CanonicalKeys.of: " + why);
+      assertThrows(InvalidKeyException.class, () -> Keys.of(s), "CanonicalKeys.of: " + why);
       assertThrows(
           InvalidKeyException.class,
           () -> KeyScratch.get().putString(s),

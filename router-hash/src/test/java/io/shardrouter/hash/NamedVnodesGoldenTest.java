@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.Tokens;
+import io.shardrouter.testing.Keys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -101,7 +101,7 @@ class NamedVnodesGoldenTest {
         String where = name + ", key '" + key + "'";
         assertEquals(expected, t.route(key).group().id(), where);
         assertEquals(expected, fromDocument.route(key).group().id(), where);
-        assertEquals(expected, t.routeCanonical(CanonicalKeys.of(key)).group().id(), where);
+        assertEquals(expected, t.routeCanonical(Keys.of(key)).group().id(), where);
       }
     }
   }

@@ -12,12 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.RingBalance;
 import io.shardrouter.hash.internal.RingMovement;
 import io.shardrouter.hash.internal.Tokens;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -249,7 +249,7 @@ class RingAllocatorTest {
     RoutingTable after = RingAllocator.standard().addGroup(before, group("new"), 1);
     List<byte[]> keys = new ArrayList<>();
     for (int i = 0; i < 60_000; i++) {
-      keys.add(CanonicalKeys.of("order-" + i));
+      keys.add(Keys.of("order-" + i));
     }
     MovementReport.KeyCount c = RingMovement.between(before, after).countKeys(keys);
     assertEquals(0, c.movedOutsidePlan());

@@ -10,8 +10,8 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.internal.RingMovement;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ class RingMovementTest {
   private static List<byte[]> keys(int n) {
     List<byte[]> keys = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      keys.add(CanonicalKeys.of("device-" + i));
+      keys.add(Keys.of("device-" + i));
     }
     return keys;
   }
@@ -120,7 +120,7 @@ class RingMovementTest {
     List<byte[]> keys = new ArrayList<>();
     for (String n : nodes) {
       for (int i = 0; i < vnodes; i++) {
-        keys.add(CanonicalKeys.of(n + "#vnode-" + i));
+        keys.add(Keys.of(n + "#vnode-" + i));
       }
     }
     return keys;

@@ -3,11 +3,11 @@ package io.shardrouter.hash;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.hash.internal.RingRouteIndex;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;

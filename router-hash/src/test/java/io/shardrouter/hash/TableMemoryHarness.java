@@ -1,9 +1,9 @@
 package io.shardrouter.hash;
 
 import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.lang.management.ManagementFactory;
@@ -37,7 +37,8 @@ final class TableMemoryHarness {
 
   private static void hostileSnapshot() {
     byte[] hostile =
-        Hex.parse("53525453" + "0100" + "0000" + "00000010" + "01000000" + "00000000" + "00");
+        KeyText.parseHex(
+            "53525453" + "0100" + "0000" + "00000010" + "01000000" + "00000000" + "00");
     settle();
     resetPeaks();
     long before = used();

@@ -2,9 +2,8 @@ package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Timestamps;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
 import java.time.Instant;
@@ -24,9 +23,9 @@ class TimestampKeysTest {
           new PartitionStrategy[] {HashModStrategy.of(h, 1000), JumpHashStrategy.of(h, 1024)}) {
         for (int i = 0; i < 2000; i++) {
           long micros = i < 3 ? new long[] {0, Long.MIN_VALUE, Long.MAX_VALUE}[i] : r.nextLong();
-          Instant at = Timestamps.instant(micros);
+          Instant at = KeyText.instant(micros);
           assertEquals(
-              s.partitionOf(CanonicalKeys.of(at)),
+              s.partitionOf(Keys.of(at)),
               s.partitionOf(Keys.of(at)),
               () -> "seed " + seed + ", " + s + ", " + at);
           assertEquals(

@@ -1,7 +1,7 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.AsciiMembers;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.AsciiMembers;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.SortedKeys;
 import java.io.IOException;

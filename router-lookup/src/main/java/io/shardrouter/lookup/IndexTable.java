@@ -1,10 +1,10 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Hex;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
@@ -126,7 +126,7 @@ public final class IndexTable {
    * attribute is {@code attributeValue}.
    */
   public Entry entryFor(String attributeValue, byte[] primaryKey) {
-    CanonicalKeys.requireKey(primaryKey);
+    CanonicalBytes.requireKey(primaryKey);
     NormalizedValue v = locate(attributeValue);
     return new Entry(
         name, v.normalized(), v.route(), primaryKey, primary.table().routeCanonical(primaryKey));
@@ -135,19 +135,19 @@ public final class IndexTable {
   /** The row for a primary row with a {@code string} key. */
   public Entry entryFor(String attributeValue, String primaryKey) {
     requirePrimaryType(KeyType.STRING);
-    return entryFor(attributeValue, CanonicalKeys.of(primaryKey));
+    return entryFor(attributeValue, CanonicalBytes.of(primaryKey));
   }
 
   /** The row for a primary row with a {@code long} key. */
   public Entry entryFor(String attributeValue, long primaryKey) {
     requirePrimaryType(KeyType.LONG);
-    return entryFor(attributeValue, CanonicalKeys.of(primaryKey));
+    return entryFor(attributeValue, CanonicalBytes.ofLong(primaryKey));
   }
 
   /** The row for a primary row with a {@code uuid} key. */
   public Entry entryFor(String attributeValue, UUID primaryKey) {
     requirePrimaryType(KeyType.UUID_KEY);
-    return entryFor(attributeValue, CanonicalKeys.of(primaryKey));
+    return entryFor(attributeValue, CanonicalBytes.of(primaryKey));
   }
 
   /**
@@ -278,7 +278,7 @@ public final class IndexTable {
           + "] @ "
           + indexRoute
           + " -> primary "
-          + Hex.of(primaryKey)
+          + KeyText.hex(primaryKey)
           + " @ "
           + primaryRoute;
     }

@@ -1,10 +1,10 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -58,7 +58,7 @@ final class KeyIsolation {
    */
   static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
     Objects.requireNonNull(table, "table");
-    CanonicalKeys.requireKey(key);
+    CanonicalBytes.requireKey(key);
     Objects.requireNonNull(group, "group");
     ReplicaGroup existing = table.group(group.id());
     if (existing != null && !existing.equals(group)) {

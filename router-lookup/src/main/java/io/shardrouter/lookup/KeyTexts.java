@@ -1,15 +1,8 @@
 package io.shardrouter.lookup;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.Timestamps;
-import java.nio.charset.StandardCharsets;
-import java.util.UUID;
 
 /**
  * Canonical key bytes back to the text form {@link KeyType#parseText} reads (a directory writes its
@@ -22,55 +15,12 @@ final class KeyTexts {
 
   /** The text of the key of {@code type} whose canonical bytes are {@code b[off, off + len)}. */
   static String format(KeyType type, byte[] b, int off, int len) {
-    if (!type.isComposite()) {
-      return single(type.kind(), b, off, len);
-    }
-    ArrayNode parts = JsonNodeFactory.instance.arrayNode();
-    int p = off;
-    int end = off + len;
-    for (KeyType.Kind k : type.parts()) {
-      int width = k.fixedWidth();
-      if (width < 0) {
-        width = LittleEndian.getInt(b, p);
-        p += 4;
-      }
-      switch (k) {
-        case STRING -> parts.add(new String(b, p, width, StandardCharsets.UTF_8));
-        case LONG -> parts.add(LittleEndian.getLong(b, p));
-        case INT -> parts.add(LittleEndian.getInt(b, p));
-        case UUID, BYTES, TIMESTAMP -> parts.add(single(k, b, p, width));
-      }
-      p += width;
-    }
-    if (p != end) {
-      throw new IllegalStateException(
-          "canonical bytes of " + type + " have " + (end - p) + " bytes after the last part");
-    }
-    return parts.toString();
-  }
-
-  private static String single(KeyType.Kind kind, byte[] b, int off, int len) {
-    return switch (kind) {
-      case STRING -> new String(b, off, len, StandardCharsets.UTF_8);
-      case LONG -> Long.toString(LittleEndian.getLong(b, off));
-      case INT -> Integer.toString(LittleEndian.getInt(b, off));
-      case UUID -> new UUID(bigEndianLong(b, off), bigEndianLong(b, off + 8)).toString();
-      case BYTES -> Hex.of(b, off, len);
-      case TIMESTAMP -> Timestamps.format(LittleEndian.getLong(b, off));
-    };
-  }
-
-  private static long bigEndianLong(byte[] b, int off) {
-    long v = 0;
-    for (int i = 0; i < 8; i++) {
-      v = v << 8 | (b[off + i] & 0xFF);
-    }
-    return v;
+    return type.format(b, off, len);
   }
 
   /** The text of the key whose canonical bytes are {@code b}. */
   static String format(KeyType type, byte[] b) {
-    return format(type, b, 0, b.length);
+    return type.format(b, 0, b.length);
   }
 
   /**

@@ -9,7 +9,6 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.SpecViews;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.SortedKeys;
 import java.util.ArrayList;
@@ -388,7 +387,7 @@ public final class LookupStrategy
         .put(MATCH, match.documentName())
         .put(PARTITIONS, partitions)
         .put(FALLBACK, fallback.toSpec())
-        .put(ENTRIES, SpecViews.object(new DirectoryEntries(this, directory, rich, entriesText)))
+        .put(ENTRIES, Spec.viewOf(new DirectoryEntries(this, directory, rich, entriesText)))
         .build();
   }
 

@@ -1,5 +1,6 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.FlatMembers;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
@@ -8,8 +9,6 @@ import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.FlatObject;
-import io.shardrouter.core.internal.SpecJson;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -95,9 +94,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
     Reader reader = new Reader(params, b, keyType);
     if (entries == null) {
       // no entries: every key goes to the fallback
-    } else if (SpecJson.flatObject(entries) != null) {
-      reader.flat(SpecJson.flatObject(entries));
-      b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
+    } else if (entries.isObject() && entries.flatMembers() != null) {
+      reader.flat(entries.flatMembers());
+      b.paths(i -> KeyTexts.entryPath(entries.fieldNameAt(i)));
     } else if (entries.isObject()) {
       // Walked once: a directory read from a document is read from its bytes as it is walked.
       Iterator<Map.Entry<String, Spec>> it = entries.fields().entrySet().iterator();
@@ -106,14 +105,14 @@ public final class LookupStrategyFactory implements StrategyFactory {
         try {
           e = it.next();
         } catch (IllegalArgumentException unreadable) {
-          reader.at(SpecJson.fieldNameAt(entries, i), -1);
+          reader.at(entries.fieldNameAt(i), -1);
           reader.violation(reader.path(), unreadable.getMessage());
           continue;
         }
         reader.at(e.getKey(), -1);
         reader.entry(e.getKey(), e.getValue());
       }
-      b.paths(i -> KeyTexts.entryPath(SpecJson.fieldNameAt(entries, i)));
+      b.paths(i -> KeyTexts.entryPath(entries.fieldNameAt(i)));
     } else if (entries.isArray()) {
       List<Spec> pairs = entries.elements();
       for (int i = 0; i < pairs.size() && reader.reported < MAX_REPORTED; i++) {
@@ -196,7 +195,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
      * added without a string or a copy of each; other keys, and partitions out of range, go the way
      * of {@link #entry}, which reports them.
      */
-    void flat(FlatObject entries) {
+    void flat(FlatMembers entries) {
       boolean raw = !directoryType.isComposite() && directoryType.kind() == KeyType.Kind.STRING;
       if (raw) {
         builder.expect(entries.size(), entries.nameBytes());

@@ -1,6 +1,6 @@
 package io.shardrouter.lookup;
 
-import io.shardrouter.core.internal.Utf8;
+import io.shardrouter.core.CanonicalBytes;
 import java.text.Normalizer.Form;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +78,7 @@ final class Normalizers {
           throw new IllegalArgumentException(
               "normalizer '" + name + "' got null; give the value to normalize");
         }
-        if (!Utf8.isWellFormed(value)) {
+        if (!CanonicalBytes.isWellFormed(value)) {
           throw new IllegalArgumentException(
               "normalizer '"
                   + name

@@ -1,10 +1,10 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.LittleEndian;
 
 /**
  * {@code routable_id}: the partition of a {@code long} key is the partition field of a routable id
@@ -96,7 +96,7 @@ public final class RoutableIdStrategy implements PartitionStrategy {
               + length
               + " bytes; route ids as long keys");
     }
-    return partitionOfLong(LittleEndian.getLong(canonical, offset));
+    return partitionOfLong(CanonicalBytes.readLong(canonical, offset));
   }
 
   private InvalidKeyException refused(long id, int p) {
@@ -123,7 +123,7 @@ public final class RoutableIdStrategy implements PartitionStrategy {
 
   @Override
   public String explain(byte[] canonical, int offset, int length) {
-    long id = LittleEndian.getLong(canonical, offset);
+    long id = CanonicalBytes.readLong(canonical, offset);
     return TYPE
         + ": id "
         + id

@@ -1,8 +1,8 @@
 package io.shardrouter.lookup;
 
-import static io.shardrouter.testing.Interleavings.check;
-import static io.shardrouter.testing.Interleavings.failure;
-import static io.shardrouter.testing.Interleavings.runAll;
+import static io.shardrouter.testing.concurrent.Interleavings.check;
+import static io.shardrouter.testing.concurrent.Interleavings.failure;
+import static io.shardrouter.testing.concurrent.Interleavings.runAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

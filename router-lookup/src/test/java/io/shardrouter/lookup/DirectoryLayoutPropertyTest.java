@@ -3,12 +3,12 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -110,7 +110,8 @@ class DirectoryLayoutPropertyTest {
     d.forEach(
         (k, v) -> {
           walked.add(k);
-          assertEquals(model.get(ByteBuffer.wrap(k)), v, () -> "walk " + Hex.of(k) + "; " + ctx);
+          assertEquals(
+              model.get(ByteBuffer.wrap(k)), v, () -> "walk " + KeyText.hex(k) + "; " + ctx);
         });
     assertEquals(entries, walked.size(), ctx);
     for (int i = 1; i < walked.size(); i++) {
@@ -131,14 +132,17 @@ class DirectoryLayoutPropertyTest {
   private static void probe(Directory d, Map<ByteBuffer, Integer> model, byte[] k, String ctx) {
     Integer v = model.get(ByteBuffer.wrap(k));
     int expected = v == null ? Directory.MISS : v;
-    assertEquals(expected, d.get(k, 0, k.length), () -> "bytes " + Hex.of(k) + "; " + ctx);
+    assertEquals(expected, d.get(k, 0, k.length), () -> "bytes " + KeyText.hex(k) + "; " + ctx);
     byte[] frame = new byte[k.length + 19];
     Arrays.fill(frame, (byte) 0x5A);
     System.arraycopy(k, 0, frame, 11, k.length); // inside a larger array, other bytes around it
-    assertEquals(expected, d.get(frame, 11, k.length), () -> "framed " + Hex.of(k) + "; " + ctx);
+    assertEquals(
+        expected, d.get(frame, 11, k.length), () -> "framed " + KeyText.hex(k) + "; " + ctx);
     if (k.length == 8) {
       assertEquals(
-          expected, d.get(LittleEndian.getLong(k, 0)), () -> "long " + Hex.of(k) + "; " + ctx);
+          expected,
+          d.get(CanonicalBytes.readLong(k, 0)),
+          () -> "long " + KeyText.hex(k) + "; " + ctx);
     }
   }
 
@@ -172,7 +176,7 @@ class DirectoryLayoutPropertyTest {
         }
         yield s.toString().getBytes(StandardCharsets.UTF_8);
       }
-      case 4 -> CanonicalKeys.of(rnd.nextInt(3) == 0 ? (long) rnd.nextInt(50) : rnd.nextLong());
+      case 4 -> Keys.of(rnd.nextInt(3) == 0 ? (long) rnd.nextInt(50) : rnd.nextLong());
       default -> {
         if (held.isEmpty()) {
           yield new byte[0];

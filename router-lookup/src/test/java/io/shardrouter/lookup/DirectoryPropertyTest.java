@@ -3,11 +3,11 @@ package io.shardrouter.lookup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +48,7 @@ class DirectoryPropertyTest {
       }
       case 1 ->
           ("user-" + Long.toString(rnd.nextLong() >>> 1, 36)).getBytes(StandardCharsets.UTF_8);
-      default -> CanonicalKeys.of(rnd.nextLong());
+      default -> Keys.of(rnd.nextLong());
     };
   }
 
@@ -77,11 +77,11 @@ class DirectoryPropertyTest {
       assertEquals(
           expected,
           d.get(k, 0, k.length),
-          () -> "hit " + io.shardrouter.core.internal.Hex.of(k) + "; " + ctx);
+          () -> "hit " + io.shardrouter.core.KeyText.hex(k) + "; " + ctx);
       System.arraycopy(k, 0, frame, 7, k.length); // the same key inside a larger array
       assertEquals(expected, d.get(frame, 7, k.length), ctx);
       if (k.length == 8) {
-        assertEquals(expected, d.get(LittleEndian.getLong(k, 0)), ctx);
+        assertEquals(expected, d.get(CanonicalBytes.readLong(k, 0)), ctx);
       }
     }
 
@@ -105,7 +105,7 @@ class DirectoryPropertyTest {
       assertEquals(
           expected == null ? Directory.MISS : expected,
           actual,
-          () -> "probe " + io.shardrouter.core.internal.Hex.of(shown) + "; " + ctx);
+          () -> "probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
       if (expected == null) {
         misses++;
       }

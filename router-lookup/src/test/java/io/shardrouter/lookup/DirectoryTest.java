@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.lookup.internal.Directory;
 import io.shardrouter.lookup.internal.DirectoryBuilder;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,9 +19,7 @@ class DirectoryTest {
     for (int i = 0; i < keysAndValues.length; i += 2) {
       Object k = keysAndValues[i];
       byte[] bytes =
-          k instanceof String s
-              ? CanonicalKeys.of(s)
-              : k instanceof Long l ? CanonicalKeys.of(l) : (byte[]) k;
+          k instanceof String s ? Keys.of(s) : k instanceof Long l ? Keys.of(l) : (byte[]) k;
       b.add(bytes, (Integer) keysAndValues[i + 1]);
     }
     return b.build();
@@ -29,7 +27,7 @@ class DirectoryTest {
 
   /** The value of a text key, given as its canonical bytes, as the routing table hands it over. */
   private static int get(Directory d, String key) {
-    byte[] k = CanonicalKeys.of(key);
+    byte[] k = Keys.of(key);
     return d.get(k, 0, k.length);
   }
 
@@ -37,10 +35,10 @@ class DirectoryTest {
   void get_everyEntryPoint_hitsAndMisses() {
     Directory d = of("acme", 3, "Zürich", 4, 42L, 5, new byte[0], 6);
     assertEquals(3, get(d, "acme"));
-    assertEquals(3, d.get(CanonicalKeys.of("acme"), 0, 4));
+    assertEquals(3, d.get(Keys.of("acme"), 0, 4));
     assertEquals(4, get(d, "Zürich"));
     assertEquals(5, d.get(42L));
-    assertEquals(5, d.get(CanonicalKeys.of(42L), 0, 8));
+    assertEquals(5, d.get(Keys.of(42L), 0, 8));
     assertEquals(Directory.MISS, get(d, "acm"));
     assertEquals(Directory.MISS, get(d, "acmee"));
     assertEquals(Directory.MISS, get(d, "ACME"));
@@ -88,10 +86,10 @@ class DirectoryTest {
   void build_duplicateKey_refusedNamingBothEntries() {
     DirectoryBuilder b =
         Directory.builder()
-            .add(CanonicalKeys.of("a"), 1)
-            .add(CanonicalKeys.of("b"), 2)
-            .add(CanonicalKeys.of("a"), 3)
-            .add(CanonicalKeys.of("a"), 4);
+            .add(Keys.of("a"), 1)
+            .add(Keys.of("b"), 2)
+            .add(Keys.of("a"), 3)
+            .add(Keys.of("a"), 4);
     List<int[]> dups = b.duplicates();
     assertEquals(2, dups.size());
     assertEquals(List.of(0, 2), List.of(dups.get(0)[0], dups.get(0)[1]));
@@ -104,7 +102,7 @@ class DirectoryTest {
   void add_negativeValueOrBadSlice_refused() {
     DirectoryBuilder b = Directory.builder();
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> b.add(CanonicalKeys.of("a"), -1));
+        assertThrows(IllegalArgumentException.class, () -> b.add(Keys.of("a"), -1));
     assertTrue(e.getMessage().contains("must be >= 0, got -1"), e::getMessage);
     assertThrows(IndexOutOfBoundsException.class, () -> b.add(new byte[4], 3, 2, 0));
   }
@@ -125,7 +123,7 @@ class DirectoryTest {
   void memoryBytes_isTablePlusKeyOrder() {
     DirectoryBuilder b = Directory.builder();
     for (int i = 0; i < 30_000; i++) {
-      b.add(CanonicalKeys.of(String.format("key-%012d", i)), i); // 16-byte keys
+      b.add(Keys.of(String.format("key-%012d", i)), i); // 16-byte keys
     }
     Directory d = b.build();
     assertEquals(32, d.recordBytes()); // 16-byte keys sit inline, two records per 64-byte bucket

@@ -10,8 +10,8 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ class IsolateKeyTest {
     List<byte[]> keys = new ArrayList<>();
     java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
     for (int i = 0; i < n; i++) {
-      keys.add(CanonicalKeys.of(rnd.nextLong()));
+      keys.add(Keys.of(rnd.nextLong()));
     }
     return keys;
   }
@@ -49,7 +49,7 @@ class IsolateKeyTest {
     assertEquals(List.of(), r.moves());
     assertEquals(List.of(new MovementReport.KeyMove("key '42'", from, 1000)), r.keyMoves());
     List<byte[]> keys = sample(20_000);
-    keys.add(CanonicalKeys.of(42L));
+    keys.add(Keys.of(42L));
     MovementReport.KeyCount c = r.countKeys(keys);
     assertEquals(1, c.moved());
     assertEquals(0, c.movedOutsidePlan());

@@ -6,8 +6,8 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import java.lang.management.ManagementFactory;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -64,7 +64,7 @@ class LookupAllocationTest {
     for (int i = 0; i < KEYS; i++) {
       hits[i] = "tenant-" + i;
       misses[i] = "other-" + i;
-      hitBytes[i] = CanonicalKeys.of(hits[i]);
+      hitBytes[i] = Keys.of(hits[i]);
       b.entry(hits[i], 1024 + i % 76);
     }
     LookupStrategy s = b.build();

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
@@ -122,7 +122,7 @@ class LookupEntriesTextTest {
     assertNotNull(doc.remove("format"));
     assertNotNull(doc.remove("routing_version"));
     byte[] content = JSON.writeValueAsString(doc).getBytes(StandardCharsets.UTF_8);
-    return Hex.of(MessageDigest.getInstance("SHA-256").digest(content));
+    return KeyText.hex(MessageDigest.getInstance("SHA-256").digest(content));
   }
 
   /** The compact document of {@code t} with its entries in a random order. */

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.Keys;
 import java.io.IOException;
@@ -44,7 +44,10 @@ class LookupGoldenTest {
       byte[] canonical = CompositeKey.of(tenant, device).toBytes();
       String where = "(" + tenant + ", " + device + ") via " + k.get("path").textValue();
       check(
-          failures, where + ": canonical bytes", k.get("canonical").textValue(), Hex.of(canonical));
+          failures,
+          where + ": canonical bytes",
+          k.get("canonical").textValue(),
+          KeyText.hex(canonical));
       check(
           failures,
           where + ": route(String, String)",

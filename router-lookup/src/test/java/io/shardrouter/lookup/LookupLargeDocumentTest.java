@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
+import io.shardrouter.testing.Keys;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -64,8 +64,8 @@ class LookupLargeDocumentTest {
     ObjectNode content = (ObjectNode) SpecJson.toJson(t.toSpec());
     content.remove("format");
     content.remove("routing_version");
-    byte[] text = CanonicalKeys.of(new ObjectMapper().writeValueAsString(content));
-    return Hex.of(MessageDigest.getInstance("SHA-256").digest(text));
+    byte[] text = Keys.of(new ObjectMapper().writeValueAsString(content));
+    return KeyText.hex(MessageDigest.getInstance("SHA-256").digest(text));
   }
 
   @Test

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.util.List;
@@ -71,10 +70,10 @@ class LookupStrategyTest extends PartitionStrategyContract {
     assertEquals(7, s.partitionOf(Keys.of("Zürich")));
     assertEquals(1, s.partitionOf(Keys.of("")));
     assertEquals(9, s.partitionOf(Keys.of("hot-1")));
-    assertEquals(9, s.partitionOf(CanonicalKeys.of("hot-1")));
+    assertEquals(9, s.partitionOf(Keys.of("hot-1")));
     for (String k : List.of("acm", "ACME", "acme ", "zürich", "hot-2", "order-17")) {
       assertEquals(fallback.partitionOf(Keys.of(k)), s.partitionOf(Keys.of(k)), k);
-      assertEquals(fallback.partitionOf(Keys.of(k)), s.partitionOf(CanonicalKeys.of(k)), k);
+      assertEquals(fallback.partitionOf(Keys.of(k)), s.partitionOf(Keys.of(k)), k);
     }
     assertEquals(fallback.partitionOf(Keys.of(42L)), s.partitionOf(Keys.of(42L)));
     UUID u = UUID.randomUUID();
@@ -93,7 +92,7 @@ class LookupStrategyTest extends PartitionStrategyContract {
             .build();
     assertEquals(9, s.partitionOf(Keys.of(42L)));
     assertEquals(0, s.partitionOf(Keys.of(-1L)));
-    assertEquals(9, s.partitionOf(CanonicalKeys.of(42L)));
+    assertEquals(9, s.partitionOf(Keys.of(42L)));
     assertEquals(Fixtures.hashMod(16).partitionOf(Keys.of(43L)), s.partitionOf(Keys.of(43L)));
   }
 
@@ -134,21 +133,21 @@ class LookupStrategyTest extends PartitionStrategyContract {
   @Test
   void entryOf_listedAndUnlisted() {
     LookupStrategy s = small();
-    assertEquals(LookupEntry.partition(3), s.entryOf(CanonicalKeys.of("acme")));
-    assertTrue(s.entryOf(CanonicalKeys.of("hot-1")).isDedicated());
-    assertNull(s.entryOf(CanonicalKeys.of("nobody")));
+    assertEquals(LookupEntry.partition(3), s.entryOf(Keys.of("acme")));
+    assertTrue(s.entryOf(Keys.of("hot-1")).isDedicated());
+    assertNull(s.entryOf(Keys.of("nobody")));
   }
 
   @Test
   void explain_hitDedicatedAndMiss() {
     LookupStrategy s = small();
-    byte[] acme = CanonicalKeys.of("acme");
+    byte[] acme = Keys.of("acme");
     assertEquals("lookup: directory hit, key 'acme': partition 3", s.explain(acme, 0, acme.length));
-    byte[] hot = CanonicalKeys.of("hot-1");
+    byte[] hot = Keys.of("hot-1");
     assertEquals(
         "lookup: directory hit, key 'hot-1', dedicated, pinned to region=eu: partition 9",
         s.explain(hot, 0, hot.length));
-    byte[] other = CanonicalKeys.of("order-17");
+    byte[] other = Keys.of("order-17");
     String line = s.explain(other, 0, other.length);
     assertTrue(
         line.startsWith(

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.testing.Keys;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +31,7 @@ class RoutableIdStrategyTest {
     for (int p = 0; p < 1000; p++) {
       long id = g.next(p);
       assertEquals(p, t.route(id).partition());
-      assertEquals(p, t.routeCanonical(CanonicalKeys.of(id)).partition());
+      assertEquals(p, t.routeCanonical(Keys.of(id)).partition());
     }
     assertEquals(t, RoutingDocuments.read(RoutingDocuments.write(t)));
     assertEquals(
@@ -60,7 +60,7 @@ class RoutableIdStrategyTest {
   void explain_showsTheFields() {
     RoutableIdStrategy s = RoutableIdStrategy.of(IdLayout.DEFAULT, 16);
     long id = IdLayout.DEFAULT.compose(1000, 9, 2, 3);
-    byte[] b = CanonicalKeys.of(id);
+    byte[] b = Keys.of(id);
     assertEquals(
         "routable_id: id "
             + id

@@ -1,8 +1,8 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.range.internal.CompositeParts;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -79,8 +79,8 @@ public final class KeyOrder implements Comparator<byte[]> {
       int wb;
       int c;
       if (k.fixedWidth() < 0) {
-        wa = LittleEndian.getInt(a, pa);
-        wb = LittleEndian.getInt(b, pb);
+        wa = CanonicalBytes.readInt(a, pa);
+        wb = CanonicalBytes.readInt(b, pb);
         pa += 4;
         pb += 4;
       } else {
@@ -101,9 +101,9 @@ public final class KeyOrder implements Comparator<byte[]> {
       KeyType.Kind k, byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
     switch (k) {
       case LONG, TIMESTAMP:
-        return Long.compare(LittleEndian.getLong(a, aOff), LittleEndian.getLong(b, bOff));
+        return Long.compare(CanonicalBytes.readLong(a, aOff), CanonicalBytes.readLong(b, bOff));
       case INT:
-        return Integer.compare(LittleEndian.getInt(a, aOff), LittleEndian.getInt(b, bOff));
+        return Integer.compare(CanonicalBytes.readInt(a, aOff), CanonicalBytes.readInt(b, bOff));
       default: // string, bytes, uuid
         return Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
     }
@@ -143,7 +143,7 @@ public final class KeyOrder implements Comparator<byte[]> {
         if (end - p < 4) {
           throw malformed(i, len, "its length prefix is cut off");
         }
-        w = LittleEndian.getInt(key, p);
+        w = CanonicalBytes.readInt(key, p);
         p += 4;
         if (w < 0 || w > end - p) {
           throw malformed(
@@ -207,22 +207,22 @@ public final class KeyOrder implements Comparator<byte[]> {
     switch (k) {
       case LONG, TIMESTAMP:
         {
-          long x = LittleEndian.getLong(v, 0);
+          long x = CanonicalBytes.readLong(v, 0);
           if (x == Long.MAX_VALUE) {
             return null;
           }
           byte[] b = new byte[8];
-          LittleEndian.putLong(b, 0, x + 1);
+          CanonicalBytes.writeLong(x + 1, b, 0);
           return b;
         }
       case INT:
         {
-          int x = LittleEndian.getInt(v, 0);
+          int x = CanonicalBytes.readInt(v, 0);
           if (x == Integer.MAX_VALUE) {
             return null;
           }
           byte[] b = new byte[4];
-          LittleEndian.putInt(b, 0, x + 1);
+          CanonicalBytes.writeInt(x + 1, b, 0);
           return b;
         }
       case UUID:
@@ -245,13 +245,13 @@ public final class KeyOrder implements Comparator<byte[]> {
       case LONG, TIMESTAMP:
         {
           byte[] b = new byte[8];
-          LittleEndian.putLong(b, 0, Long.MIN_VALUE);
+          CanonicalBytes.writeLong(Long.MIN_VALUE, b, 0);
           return b;
         }
       case INT:
         {
           byte[] b = new byte[4];
-          LittleEndian.putInt(b, 0, Integer.MIN_VALUE);
+          CanonicalBytes.writeInt(Integer.MIN_VALUE, b, 0);
           return b;
         }
       case UUID:

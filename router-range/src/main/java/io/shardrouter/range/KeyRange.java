@@ -1,7 +1,7 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.KeyType;
-import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.range.internal.KeyValues;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -59,45 +59,45 @@ public final class KeyRange {
   /** {@code [lower, upper]}: SQL's {@code BETWEEN lower AND upper}. */
   public static KeyRange closed(KeyType type, Object lower, Object upper) {
     return new KeyRange(
-        type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), true);
+        type, KeyValues.fromValue(type, lower), true, KeyValues.fromValue(type, upper), true);
   }
 
   /** {@code [lower, upper)}. */
   public static KeyRange closedOpen(KeyType type, Object lower, Object upper) {
     return new KeyRange(
-        type, KeyText.fromValue(type, lower), true, KeyText.fromValue(type, upper), false);
+        type, KeyValues.fromValue(type, lower), true, KeyValues.fromValue(type, upper), false);
   }
 
   /** {@code (lower, upper)}. */
   public static KeyRange open(KeyType type, Object lower, Object upper) {
     return new KeyRange(
-        type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), false);
+        type, KeyValues.fromValue(type, lower), false, KeyValues.fromValue(type, upper), false);
   }
 
   /** {@code (lower, upper]}. */
   public static KeyRange openClosed(KeyType type, Object lower, Object upper) {
     return new KeyRange(
-        type, KeyText.fromValue(type, lower), false, KeyText.fromValue(type, upper), true);
+        type, KeyValues.fromValue(type, lower), false, KeyValues.fromValue(type, upper), true);
   }
 
   /** {@code [lower, +∞)}. */
   public static KeyRange atLeast(KeyType type, Object lower) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), true, null, false);
+    return new KeyRange(type, KeyValues.fromValue(type, lower), true, null, false);
   }
 
   /** {@code (lower, +∞)}. */
   public static KeyRange greaterThan(KeyType type, Object lower) {
-    return new KeyRange(type, KeyText.fromValue(type, lower), false, null, false);
+    return new KeyRange(type, KeyValues.fromValue(type, lower), false, null, false);
   }
 
   /** {@code (-∞, upper]}. */
   public static KeyRange atMost(KeyType type, Object upper) {
-    return new KeyRange(type, null, false, KeyText.fromValue(type, upper), true);
+    return new KeyRange(type, null, false, KeyValues.fromValue(type, upper), true);
   }
 
   /** {@code (-∞, upper)}. */
   public static KeyRange lessThan(KeyType type, Object upper) {
-    return new KeyRange(type, null, false, KeyText.fromValue(type, upper), false);
+    return new KeyRange(type, null, false, KeyValues.fromValue(type, upper), false);
   }
 
   /** Every key of the type: {@code (-∞, +∞)}. */
@@ -163,8 +163,8 @@ public final class KeyRange {
   /** Interval notation, e.g. {@code [950, 1050]}, {@code ("a", +∞)}. */
   @Override
   public String toString() {
-    return (lower == null ? "(-∞" : (lowerInclusive ? "[" : "(") + KeyText.show(type, lower))
+    return (lower == null ? "(-∞" : (lowerInclusive ? "[" : "(") + KeyValues.show(type, lower))
         + ", "
-        + (upper == null ? "+∞)" : KeyText.show(type, upper) + (upperInclusive ? "]" : ")"));
+        + (upper == null ? "+∞)" : KeyValues.show(type, upper) + (upperInclusive ? "]" : ")"));
   }
 }

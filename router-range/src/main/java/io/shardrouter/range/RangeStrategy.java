@@ -1,17 +1,17 @@
 package io.shardrouter.range;
 
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.range.internal.KeyValues;
 import io.shardrouter.range.internal.PrefixIndex;
 import io.shardrouter.range.internal.RadixIndex;
 import io.shardrouter.range.internal.RangeList;
-import io.shardrouter.range.internal.RangeStrategies;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -63,10 +63,6 @@ public final class RangeStrategy implements PartitionStrategy {
   private final boolean intKeys;
   private final boolean eightByteKeys;
 
-  static {
-    RangeStrategies.install(RangeStrategy::new);
-  }
-
   private RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
     this.keyType = keyType;
     this.order = KeyOrder.of(keyType);
@@ -84,7 +80,7 @@ public final class RangeStrategy implements PartitionStrategy {
       long[] values = new long[bounds.length];
       for (int i = 0; i < values.length; i++) {
         values[i] =
-            intKeys ? LittleEndian.getInt(bounds[i], 0) : LittleEndian.getLong(bounds[i], 0);
+            intKeys ? CanonicalBytes.readInt(bounds[i], 0) : CanonicalBytes.readLong(bounds[i], 0);
       }
       this.index = new RadixIndex(values);
     } else {
@@ -108,9 +104,9 @@ public final class RangeStrategy implements PartitionStrategy {
   public static RangeStrategy of(KeyType keyType, List<?> starts, Object end) {
     List<byte[]> keys = new ArrayList<>(starts.size());
     for (Object start : starts) {
-      keys.add(KeyText.fromValue(keyType, start));
+      keys.add(KeyValues.fromValue(keyType, start));
     }
-    byte[] last = end == null ? null : KeyText.fromValue(keyType, end);
+    byte[] last = end == null ? null : KeyValues.fromValue(keyType, end);
     RangeList list = new RangeList(keyType);
     for (int i = 0; i < keys.size(); i++) {
       byte[] s = keys.get(i);
@@ -126,6 +122,62 @@ public final class RangeStrategy implements PartitionStrategy {
           String.join("; ", v.asList().stream().map(Object::toString).toList()));
     }
     return s;
+  }
+
+  /**
+   * Ranges over canonical keys of {@code keyType} (docs/routing-spec.md §2): range i is {@code
+   * [starts[i], starts[i+1])}, the last one {@code [starts[n-1], end)}, with {@code end} null for
+   * +∞. The arrays are copied. For tools that hold keys as bytes, such as split points found in a
+   * key sample.
+   *
+   * @throws IllegalArgumentException naming the range when a key is no canonical key of the type,
+   *     the starts are not strictly increasing in the type's order, the list is empty, or {@code
+   *     end} is not above the last start
+   */
+  public static RangeStrategy ofCanonical(KeyType keyType, List<byte[]> starts, byte[] end) {
+    if (starts.isEmpty()) {
+      throw new IllegalArgumentException("no ranges: give at least one start");
+    }
+    KeyOrder order = KeyOrder.of(keyType);
+    byte[][] copy = new byte[starts.size()][];
+    for (int i = 0; i < copy.length; i++) {
+      byte[] k = starts.get(i);
+      if (k == null) {
+        throw new IllegalArgumentException("ranges[" + i + "]: the start is null");
+      }
+      checkKey(order, k, "ranges[" + i + "]: the start");
+      if (i > 0 && order.compare(copy[i - 1], k) >= 0) {
+        throw new IllegalArgumentException(
+            "ranges["
+                + i
+                + "]: the start "
+                + KeyValues.show(keyType, k)
+                + " is not above the start before it, "
+                + KeyValues.show(keyType, copy[i - 1])
+                + "; give the starts strictly increasing");
+      }
+      copy[i] = k.clone();
+    }
+    if (end != null) {
+      checkKey(order, end, "the end");
+      if (order.compare(copy[copy.length - 1], end) >= 0) {
+        throw new IllegalArgumentException(
+            "the end "
+                + KeyValues.show(keyType, end)
+                + " is not above the last start "
+                + KeyValues.show(keyType, copy[copy.length - 1]));
+      }
+    }
+    return new RangeStrategy(keyType, copy, end == null ? null : end.clone());
+  }
+
+  private static void checkKey(KeyOrder order, byte[] key, String what) {
+    try {
+      order.check(key, 0, key.length);
+    } catch (InvalidKeyException e) {
+      throw new IllegalArgumentException(
+          what + " is no key of the strategy's type: " + e.getMessage(), e);
+    }
   }
 
   @Override
@@ -186,7 +238,7 @@ public final class RangeStrategy implements PartitionStrategy {
    * A key of this strategy's type for messages: numbers and timestamps as they are, strings quoted.
    */
   public String show(byte[] canonical) {
-    return KeyText.show(keyType, canonical);
+    return KeyValues.show(keyType, canonical);
   }
 
   // ---- routing
@@ -231,8 +283,8 @@ public final class RangeStrategy implements PartitionStrategy {
       return partitionOfCount(
           index.countAtOrBelow(
               intKeys
-                  ? LittleEndian.getInt(canonical, offset)
-                  : LittleEndian.getLong(canonical, offset)));
+                  ? CanonicalBytes.readInt(canonical, offset)
+                  : CanonicalBytes.readLong(canonical, offset)));
     }
     if (prefixIndex != null) {
       return partitionOfCount(prefixIndex.countAtOrBelow(canonical, offset, length));
@@ -301,13 +353,13 @@ public final class RangeStrategy implements PartitionStrategy {
   /** The refusal of a long or timestamp key given as its value (only those reach it). */
   private NoRouteException noRoute(long key) {
     byte[] k = new byte[8];
-    LittleEndian.putLong(k, 0, key);
+    CanonicalBytes.writeLong(key, k, 0);
     return noRoute(k, 0, k.length);
   }
 
   private NoRouteException noRoute(byte[] canonical, int offset, int length) {
     byte[] k = Arrays.copyOfRange(canonical, offset, offset + length);
-    String shown = KeyText.show(keyType, k) + " (" + keyType + ")";
+    String shown = KeyValues.show(keyType, k) + " (" + keyType + ")";
     int last = starts.length - 1;
     String message;
     if (order.compare(k, starts[0]) < 0) {
@@ -334,7 +386,7 @@ public final class RangeStrategy implements PartitionStrategy {
               + "; extend the last range (an end of null is +∞), add a range,"
               + " or check the key";
     }
-    return new NoRouteException(KeyText.text(keyType, k), message);
+    return new NoRouteException(KeyValues.text(keyType, k), message);
   }
 
   // ---- pruning
@@ -358,8 +410,8 @@ public final class RangeStrategy implements PartitionStrategy {
       byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
       rs.add(
           Spec.object()
-              .put("start", KeyText.toSpec(keyType, starts[p]))
-              .put("end", e == null ? Spec.nullValue() : KeyText.toSpec(keyType, e))
+              .put("start", KeyValues.toSpec(keyType, starts[p]))
+              .put("end", e == null ? Spec.nullValue() : KeyValues.toSpec(keyType, e))
               .build());
     }
     return Spec.object().put("type", TYPE).put(RANGES, Spec.array(rs)).build();

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.range.internal.HotTail;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class HotTailTest {
   private static List<byte[]> keys(long... ks) {
     List<byte[]> out = new ArrayList<>();
     for (long k : ks) {
-      out.add(CanonicalKeys.of(k));
+      out.add(Keys.of(k));
     }
     return out;
   }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.Timestamps;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -45,8 +45,8 @@ class KeyOrderCarryTest {
   void timestampAtItsMaximum_carries() {
     KeyType t = KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.TIMESTAMP);
     assertArrayEquals(
-        CompositeKey.of(1L, Timestamps.instant(Long.MIN_VALUE)).toBytes(),
-        successor(t, 0L, Timestamps.instant(Long.MAX_VALUE)));
+        CompositeKey.of(1L, KeyText.instant(Long.MIN_VALUE)).toBytes(),
+        successor(t, 0L, KeyText.instant(Long.MAX_VALUE)));
   }
 
   @Test

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Timestamps;
+import io.shardrouter.testing.Keys;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -18,25 +18,22 @@ class KeyOrderTest {
 
   @Test
   void successor_eachKind() {
+    assertArrayEquals(Keys.of(6L), KeyOrder.of(KeyType.LONG).successor(Keys.of(5L)));
+    assertNull(KeyOrder.of(KeyType.LONG).successor(Keys.of(Long.MAX_VALUE)));
     assertArrayEquals(
-        CanonicalKeys.of(6L), KeyOrder.of(KeyType.LONG).successor(CanonicalKeys.of(5L)));
-    assertNull(KeyOrder.of(KeyType.LONG).successor(CanonicalKeys.of(Long.MAX_VALUE)));
+        Keys.of(Integer.MIN_VALUE + 1),
+        KeyOrder.of(KeyType.INT).successor(Keys.of(Integer.MIN_VALUE)));
+    assertNull(KeyOrder.of(KeyType.INT).successor(Keys.of(Integer.MAX_VALUE)));
     assertArrayEquals(
-        CanonicalKeys.of(Integer.MIN_VALUE + 1),
-        KeyOrder.of(KeyType.INT).successor(CanonicalKeys.of(Integer.MIN_VALUE)));
-    assertNull(KeyOrder.of(KeyType.INT).successor(CanonicalKeys.of(Integer.MAX_VALUE)));
-    assertArrayEquals(
-        CanonicalKeys.of(Timestamps.instant(1)),
-        KeyOrder.of(KeyType.TIMESTAMP).successor(CanonicalKeys.of(Timestamps.instant(0))));
-    assertArrayEquals(
-        CanonicalKeys.of("ab\u0000"),
-        KeyOrder.of(KeyType.STRING).successor(CanonicalKeys.of("ab")));
+        Keys.of(KeyText.instant(1)),
+        KeyOrder.of(KeyType.TIMESTAMP).successor(Keys.of(KeyText.instant(0))));
+    assertArrayEquals(Keys.of("ab\u0000"), KeyOrder.of(KeyType.STRING).successor(Keys.of("ab")));
     assertArrayEquals(new byte[] {0}, KeyOrder.of(KeyType.BYTES).successor(new byte[0]));
     assertArrayEquals(
-        CanonicalKeys.of(UUID.fromString("00000000-0000-0001-0000-000000000000")),
+        Keys.of(UUID.fromString("00000000-0000-0001-0000-000000000000")),
         KeyOrder.of(KeyType.UUID_KEY)
-            .successor(CanonicalKeys.of(UUID.fromString("00000000-0000-0000-ffff-ffffffffffff"))));
-    assertNull(KeyOrder.of(KeyType.UUID_KEY).successor(CanonicalKeys.of(new UUID(-1, -1))));
+            .successor(Keys.of(UUID.fromString("00000000-0000-0000-ffff-ffffffffffff"))));
+    assertNull(KeyOrder.of(KeyType.UUID_KEY).successor(Keys.of(new UUID(-1, -1))));
   }
 
   @Test
@@ -102,9 +99,8 @@ class KeyOrderTest {
   @Test
   void successor_uuidCarriesIntoTheFirstByte() {
     assertArrayEquals(
-        CanonicalKeys.of(new UUID(0x0100_0000_0000_0000L, 0)),
-        KeyOrder.of(KeyType.UUID_KEY)
-            .successor(CanonicalKeys.of(new UUID(0x00FF_FFFF_FFFF_FFFFL, -1L))));
+        Keys.of(new UUID(0x0100_0000_0000_0000L, 0)),
+        KeyOrder.of(KeyType.UUID_KEY).successor(Keys.of(new UUID(0x00FF_FFFF_FFFF_FFFFL, -1L))));
   }
 
   @Test

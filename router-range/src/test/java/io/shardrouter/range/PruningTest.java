@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -132,13 +132,11 @@ class PruningTest {
   @Test
   void keyRange_containsAndToString() {
     KeyRange r = KeyRange.closedOpen(L, 950L, 1050L);
-    assertTrue(r.contains(CanonicalKeys.of(950L)));
-    assertTrue(!r.contains(CanonicalKeys.of(1050L)));
+    assertTrue(r.contains(Keys.of(950L)));
+    assertTrue(!r.contains(Keys.of(1050L)));
     assertEquals("[950, 1050)", r.toString());
     assertEquals("(-∞, \"m\"]", KeyRange.atMost(KeyType.STRING, "m").toString());
     assertEquals("(-∞, +∞)", KeyRange.all(L).toString());
-    assertEquals(
-        KeyRange.closed(L, 1L, 2L),
-        KeyRange.of(L, CanonicalKeys.of(1L), true, CanonicalKeys.of(2L), true));
+    assertEquals(KeyRange.closed(L, 1L, 2L), KeyRange.of(L, Keys.of(1L), true, Keys.of(2L), true));
   }
 }

@@ -10,7 +10,7 @@ import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.range.internal.KeyValues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
@@ -52,7 +52,7 @@ class RangeGoldenTest {
                 RoutingTable t = RoutingDocuments.read(JSON.writeValueAsString(doc));
                 RangeStrategy s = (RangeStrategy) t.strategy();
                 for (JsonNode k : c.get("keys")) {
-                  byte[] key = KeyText.fromSpec(t.keyType(), SpecJson.fromJson(k.get("key")));
+                  byte[] key = KeyValues.fromSpec(t.keyType(), SpecJson.fromJson(k.get("key")));
                   JsonNode expected = k.get("partition");
                   if (expected.isNull()) {
                     assertEquals(-1, s.find(key), () -> "key " + k.get("key"));

@@ -9,7 +9,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -109,7 +109,7 @@ class RangeMovementTextTest {
             List.of("g1", "g1", "g2", "g0", "g1", "g2"));
     List<byte[]> keys = new ArrayList<>();
     for (long k : new long[] {-1, 0, 299, 300, 599, 600, 799, 800, 999, 1000, 5000}) {
-      keys.add(CanonicalKeys.of(k));
+      keys.add(Keys.of(k));
     }
     // Moved: 0, 299, 300, 599 (to g1) and 600, 799 (to g2); -1 has no range in either table.
     assertEquals(

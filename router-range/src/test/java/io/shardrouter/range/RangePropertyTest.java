@@ -7,7 +7,6 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -89,7 +88,7 @@ class RangePropertyTest {
       }
       for (long k : keys) {
         int expected = scan(starts, end, k);
-        int viaBytes = s.find(CanonicalKeys.of(k));
+        int viaBytes = s.find(Keys.of(k));
         int t = table;
         Supplier<String> what =
             () -> Seeds.describe(seed) + ", table " + t + " " + s + ", key " + k;
@@ -158,7 +157,7 @@ class RangePropertyTest {
         int expected = scan(starts, end, k, CODE_POINTS);
         assertEquals(
             expected,
-            s.find(CanonicalKeys.of(k)),
+            s.find(Keys.of(k)),
             () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
       }
     }
@@ -183,7 +182,7 @@ class RangePropertyTest {
         int expected = scan(starts, end, k, CODE_POINTS);
         assertEquals(
             expected,
-            s.find(CanonicalKeys.of(k)),
+            s.find(Keys.of(k)),
             () -> Seeds.describe(seed) + ", table " + s + ", key " + k);
         int viaString;
         try {
@@ -253,15 +252,15 @@ class RangePropertyTest {
         KeyRange range =
             KeyRange.of(
                 KeyType.LONG,
-                lo == null ? null : CanonicalKeys.of(lo),
+                lo == null ? null : Keys.of(lo),
                 r.nextBoolean(),
-                hi == null ? null : CanonicalKeys.of(hi),
+                hi == null ? null : Keys.of(hi),
                 r.nextBoolean());
         TreeSet<Integer> expected = new TreeSet<>();
         for (long k = -30;
             k <= 30;
             k++) { // every boundary and bound is in [-25, 25]: a witness is always in here
-          byte[] c = CanonicalKeys.of(k);
+          byte[] c = Keys.of(k);
           int p = s.find(c);
           if (p >= 0 && range.contains(c)) {
             expected.add(p);
@@ -307,14 +306,14 @@ class RangePropertyTest {
         KeyRange range =
             KeyRange.of(
                 KeyType.STRING,
-                lo == null ? null : CanonicalKeys.of(lo),
+                lo == null ? null : Keys.of(lo),
                 r.nextBoolean(),
-                hi == null ? null : CanonicalKeys.of(hi),
+                hi == null ? null : Keys.of(hi),
                 r.nextBoolean());
         TreeSet<Integer> expected = new TreeSet<>();
         for (String k :
             universe) { // length <= 3: every bound's successor (bound + U+0000) is in here
-          byte[] c = CanonicalKeys.of(k);
+          byte[] c = Keys.of(k);
           int p = s.find(c);
           if (p >= 0 && range.contains(c)) {
             expected.add(p);

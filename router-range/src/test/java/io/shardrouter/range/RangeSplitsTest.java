@@ -10,10 +10,10 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.internal.HotTail;
 import io.shardrouter.range.internal.SplitPoints;
+import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ class RangeSplitsTest {
   }
 
   private static byte[] ts(String text) {
-    return CanonicalKeys.of(Instant.parse(text));
+    return Keys.of(Instant.parse(text));
   }
 
   @Test
@@ -63,7 +63,7 @@ class RangeSplitsTest {
     for (int i = 0; i < 20_000; i++) {
       long sec =
           Instant.parse("2026-01-01T00:00:00Z").getEpochSecond() + rnd.nextLong(365L * 86400);
-      keys.add(CanonicalKeys.of(Instant.ofEpochSecond(sec)));
+      keys.add(Keys.of(Instant.ofEpochSecond(sec)));
       if (sec >= splitAt) {
         expected++;
       }
@@ -77,7 +77,7 @@ class RangeSplitsTest {
   @Test
   void split_sameGroup_nothingMoves_partitionsRenumbered() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeMovement c = RangeMovement.split(t, 0, CanonicalKeys.of(500L), null);
+    RangeMovement c = RangeMovement.split(t, 0, Keys.of(500L), null);
     assertTrue(c.isEmpty());
     assertEquals(4, c.to().partitionCount());
     assertEquals("g0", c.to().route(700L).group().id());
@@ -92,7 +92,7 @@ class RangeSplitsTest {
     String atStart =
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, CanonicalKeys.of(1000L), null))
+                () -> RangeMovement.split(t, 1, Keys.of(1000L), null))
             .getMessage();
     assertEquals(
         "split key 1000 is the start of partition 1 [1000, 2000): splitting there leaves an empty range; a split key"
@@ -101,7 +101,7 @@ class RangeSplitsTest {
     String outside =
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 0, CanonicalKeys.of(1500L), null))
+                () -> RangeMovement.split(t, 0, Keys.of(1500L), null))
             .getMessage();
     assertEquals(
         "split key 1500 is outside partition 0 [0, 1000); a split key must lie strictly inside the partition it splits"
@@ -110,25 +110,22 @@ class RangeSplitsTest {
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, CanonicalKeys.of(2000L), null))
+                () -> RangeMovement.split(t, 1, Keys.of(2000L), null))
             .getMessage()
             .contains("outside partition 1 [1000, 2000)"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, CanonicalKeys.of(5000L), null))
+                IllegalArgumentException.class, () -> RangeMovement.split(t, Keys.of(5000L), null))
             .getMessage()
             .startsWith("cannot split at 5000: key 5000 (long) is in no range"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 0, CanonicalKeys.of(5L), "g9"))
+                IllegalArgumentException.class, () -> RangeMovement.split(t, 0, Keys.of(5L), "g9"))
             .getMessage()
             .contains("unknown group 'g9'; the table's groups are [g0, g1]"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 2, CanonicalKeys.of(5L), null))
+                IllegalArgumentException.class, () -> RangeMovement.split(t, 2, Keys.of(5L), null))
             .getMessage()
             .contains("cannot split partition 2: the table has partitions 0 to 1"));
     assertThrows(RuntimeException.class, () -> RangeMovement.split(t, 0, new byte[3], null));
@@ -152,7 +149,7 @@ class RangeSplitsTest {
   void merge_thenSplitBack_sameRoutes() {
     RoutingTable t = Fixtures.seed000(true);
     RoutingTable merged = RangeMovement.merge(t, 1, null).to();
-    RoutingTable back = RangeMovement.split(merged, 1, CanonicalKeys.of(2000L), "g2").to();
+    RoutingTable back = RangeMovement.split(merged, 1, Keys.of(2000L), "g2").to();
     assertEquals(t.strategy(), back.strategy());
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(t.version() + 2, back.version());
@@ -189,8 +186,7 @@ class RangeSplitsTest {
     RoutingTable t = Fixtures.seed000(true);
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, CanonicalKeys.of(5L), null))
+                IllegalArgumentException.class, () -> RangeMovement.split(t, 1, Keys.of(5L), null))
             .getMessage()
             .endsWith(", and 5 is in partition 0 [0, 1000)"));
     assertTrue(
@@ -233,9 +229,9 @@ class RangeSplitsTest {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
     List<byte[]> sample = new ArrayList<>();
     for (long k = 2000; k < 2100; k++) {
-      sample.add(CanonicalKeys.of(k));
+      sample.add(Keys.of(k));
     }
-    sample.add(CanonicalKeys.of(5L)); // another partition: ignored
+    sample.add(Keys.of(5L)); // another partition: ignored
     SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
     assertEquals("2050", u.shown());
     assertEquals(50, u.lowerWeight());
@@ -256,23 +252,17 @@ class RangeSplitsTest {
   @Test
   void splitPoint_oneDistinctKeyOrOnlyTheStart_noSuggestion() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
-    assertFalse(
-        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2500L), CanonicalKeys.of(2500L)))
-            .isPresent());
-    assertFalse(
-        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2000L)))
-            .isPresent());
-    assertTrue(
-        SplitPoints.suggest(s, 2, List.of(CanonicalKeys.of(2000L), CanonicalKeys.of(2001L)))
-            .isPresent());
+    assertFalse(SplitPoints.suggest(s, 2, List.of(Keys.of(2500L), Keys.of(2500L))).isPresent());
+    assertFalse(SplitPoints.suggest(s, 2, List.of(Keys.of(2000L), Keys.of(2000L))).isPresent());
+    assertTrue(SplitPoints.suggest(s, 2, List.of(Keys.of(2000L), Keys.of(2001L))).isPresent());
     assertFalse(SplitPoints.suggest(s, 0, List.of()).isPresent());
     assertThrows(IllegalArgumentException.class, () -> SplitPoints.suggest(s, 3, List.of()));
     assertThrows(
         IllegalArgumentException.class,
-        () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[] {-1}));
+        () -> SplitPoints.suggest(s, 0, List.of(Keys.of(1L)), new long[] {-1}));
     assertThrows(
         IllegalArgumentException.class,
-        () -> SplitPoints.suggest(s, 0, List.of(CanonicalKeys.of(1L)), new long[2]));
+        () -> SplitPoints.suggest(s, 0, List.of(Keys.of(1L)), new long[2]));
   }
 
   @Test
@@ -281,7 +271,7 @@ class RangeSplitsTest {
     List<byte[]> sample = new ArrayList<>();
     long[] w = new long[4];
     for (int i = 0; i < 4; i++) {
-      sample.add(CanonicalKeys.of(2001L + i));
+      sample.add(Keys.of(2001L + i));
       w[i] = i + 1; // 1 + 2 + 3 below the split at 2004, 4 at or above it
     }
     SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
@@ -296,7 +286,7 @@ class RangeSplitsTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     List<byte[]> sample = new ArrayList<>();
     for (long k = 2099; k >= 2000; k--) {
-      sample.add(CanonicalKeys.of(k));
+      sample.add(Keys.of(k));
     }
     for (int i = sample.size() - 1; i > 0; i--) {
       java.util.Collections.swap(sample, i, rnd.nextInt(i + 1));
@@ -312,15 +302,14 @@ class RangeSplitsTest {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
     List<byte[]> sample = new ArrayList<>();
     for (long k : new long[] {2001, 2001, 2001, 2002, 2003, 2004}) {
-      sample.add(CanonicalKeys.of(k));
+      sample.add(Keys.of(k));
     }
     SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
     assertEquals("2002", u.shown());
     assertEquals(3, u.lowerWeight());
     assertEquals(3, u.upperWeight());
     assertEquals(4, u.distinctKeys());
-    List<byte[]> three =
-        List.of(CanonicalKeys.of(2001L), CanonicalKeys.of(2002L), CanonicalKeys.of(2003L));
+    List<byte[]> three = List.of(Keys.of(2001L), Keys.of(2002L), Keys.of(2003L));
     // 2002 and 2003 split the weight equally (1 and 1): the lower key is suggested
     assertEquals(
         "2002", SplitPoints.suggest(s, 2, three, new long[] {1, 0, 1}).orElseThrow().shown());
@@ -329,7 +318,7 @@ class RangeSplitsTest {
   @Test
   void splitPoint_nothingBelowAnyCandidate_noSuggestion() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
-    List<byte[]> sample = List.of(CanonicalKeys.of(2001L), CanonicalKeys.of(2002L));
+    List<byte[]> sample = List.of(Keys.of(2001L), Keys.of(2002L));
     assertFalse(SplitPoints.suggest(s, 2, sample, new long[] {0, 5}).isPresent());
   }
 
@@ -349,10 +338,10 @@ class RangeSplitsTest {
     List<byte[]> recent = new ArrayList<>();
     List<byte[]> spread = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
-      recent.add(CanonicalKeys.of(Instant.parse("2026-04-01T00:00:00Z").plusSeconds(i)));
-      spread.add(CanonicalKeys.of(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 15_000L)));
+      recent.add(Keys.of(Instant.parse("2026-04-01T00:00:00Z").plusSeconds(i)));
+      spread.add(Keys.of(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 15_000L)));
     }
-    recent.add(CanonicalKeys.of(Instant.parse("2025-01-01T00:00:00Z")));
+    recent.add(Keys.of(Instant.parse("2025-01-01T00:00:00Z")));
     HotTail hot = HotTail.check(s, recent);
     assertTrue(hot.warns());
     assertEquals(1.0, hot.share());

@@ -15,9 +15,8 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.internal.KeyText;
+import io.shardrouter.range.internal.KeyValues;
 import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.List;
@@ -69,10 +68,10 @@ class RangeStrategyTest {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
     for (long k : new long[] {0, 1, 999, 1000, 1999, 2000, Long.MAX_VALUE}) {
       int p = s.partitionOf(Keys.of(k));
-      assertEquals(p, s.partitionOf(CanonicalKeys.of(k)), "key " + k);
-      assertEquals(p, s.find(CanonicalKeys.of(k)), "key " + k);
+      assertEquals(p, s.partitionOf(Keys.of(k)), "key " + k);
+      assertEquals(p, s.find(Keys.of(k)), "key " + k);
     }
-    assertEquals(-1, s.find(CanonicalKeys.of(-5L)));
+    assertEquals(-1, s.find(Keys.of(-5L)));
     InvalidKeyException e =
         assertThrows(InvalidKeyException.class, () -> s.partitionOf(new byte[4]));
     assertTrue(e.getMessage().contains("a long key has 8 canonical bytes, got 4"), e::getMessage);
@@ -128,7 +127,7 @@ class RangeStrategyTest {
     assertEquals(2, s.partitionOf(Keys.of(19)));
     assertThrows(NoRouteException.class, () -> s.partitionOf(Keys.of(20)));
     assertThrows(NoRouteException.class, () -> s.partitionOf(Keys.of(Integer.MIN_VALUE)));
-    assertEquals(2, s.partitionOf(CanonicalKeys.of(15)));
+    assertEquals(2, s.partitionOf(Keys.of(15)));
   }
 
   @Test
@@ -153,7 +152,7 @@ class RangeStrategyTest {
             .startsWith(
                 "key \"l\" (string) is in no range: it is below the first range [\"m\", \"n\")"),
         e::getMessage);
-    assertEquals("m", KeyText.text(KeyType.STRING, CanonicalKeys.of("m")));
+    assertEquals("m", KeyValues.text(KeyType.STRING, Keys.of("m")));
   }
 
   @Test
@@ -207,8 +206,7 @@ class RangeStrategyTest {
         1,
         s.partitionOf(
             Keys.of(
-                CompositeKey.of(
-                    "plant-aa", io.shardrouter.core.internal.Timestamps.instant(Long.MIN_VALUE)))));
+                CompositeKey.of("plant-aa", io.shardrouter.core.KeyText.instant(Long.MIN_VALUE)))));
     assertEquals(2, s.partitionOf(Keys.of(CompositeKey.of("plant-b", Instant.EPOCH))));
     assertEquals(2, s.partitionOf(Keys.of(CompositeKey.of("z", Instant.EPOCH))));
     assertThrows(
@@ -314,13 +312,13 @@ class RangeStrategyTest {
   @Test
   void accessors_copyAndDescribe() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(false).strategy();
-    assertArrayEquals(CanonicalKeys.of(1000L), s.start(1));
-    assertArrayEquals(CanonicalKeys.of(2000L), s.end(1));
-    assertArrayEquals(CanonicalKeys.of(1000L), s.end(0));
+    assertArrayEquals(Keys.of(1000L), s.start(1));
+    assertArrayEquals(Keys.of(2000L), s.end(1));
+    assertArrayEquals(Keys.of(1000L), s.end(0));
     assertNull(((RangeStrategy) Fixtures.seed000(true).strategy()).end(2));
     s.start(0)[0] = 9;
     assertEquals(0, s.partitionOf(Keys.of(0L)));
-    assertEquals("1000", s.show(CanonicalKeys.of(1000L)));
+    assertEquals("1000", s.show(Keys.of(1000L)));
     assertEquals(
         RoutingDocuments.read(RoutingDocuments.write(Fixtures.seed000(false))),
         Fixtures.seed000(false));
@@ -329,9 +327,9 @@ class RangeStrategyTest {
   @Test
   void explain_namesTheRangeAndThePartition() {
     RangeStrategy s = (RangeStrategy) Fixtures.seed000(true).strategy();
-    byte[] k = CanonicalKeys.of(1999L);
+    byte[] k = Keys.of(1999L);
     assertEquals("range: key in [1000, 2000), partition 1 of 3", s.explain(k, 0, k.length));
-    byte[] below = CanonicalKeys.of(-1L);
+    byte[] below = Keys.of(-1L);
     assertThrows(NoRouteException.class, () -> s.explain(below, 0, below.length));
   }
 

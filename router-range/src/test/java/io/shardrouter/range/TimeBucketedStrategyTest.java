@@ -13,10 +13,10 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.internal.RangeStrategyFactory;
 import io.shardrouter.range.internal.TimeBucketedStrategyFactory;
+import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -149,7 +149,7 @@ class TimeBucketedStrategyTest {
   @Test
   void explain_theNestedStrategysAccount() {
     TimeBucketedStrategy s = (TimeBucketedStrategy) RoutingDocuments.read(DOC).strategy();
-    byte[] k = CanonicalKeys.of("zeta");
+    byte[] k = Keys.of("zeta");
     assertEquals(
         "time_buckets: business key by range: key in [\"m\", +∞), partition 1 of 2",
         s.explain(k, 0, k.length));

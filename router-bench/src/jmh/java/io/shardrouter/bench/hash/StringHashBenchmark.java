@@ -1,7 +1,7 @@
 package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.KeySet;
-import io.shardrouter.core.internal.Utf8;
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.hash.StableHash;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -170,11 +170,11 @@ public class StringHashBenchmark {
 
   @Benchmark
   public boolean isAsciiOnly(Keys k) {
-    return Utf8.isAscii(k.keys[k.i++ & KeySet.MASK]);
+    return CanonicalBytes.isAscii(k.keys[k.i++ & KeySet.MASK]);
   }
 
   static long charAccessHash(String key) {
-    if (!Utf8.isAscii(key)) {
+    if (!CanonicalBytes.isAscii(key)) {
       throw new IllegalArgumentException("ASCII keys only");
     }
     return XXH3.hash(key, AsciiCharAccess.INSTANCE, 0, key.length());
@@ -184,7 +184,7 @@ public class StringHashBenchmark {
       "deprecation") // getBytes(int, int, byte[], int) is exactly the ASCII copy we want
   static long scratchHash(String key) {
     int n = key.length();
-    if (!Utf8.isAscii(key) || n > 256) {
+    if (!CanonicalBytes.isAscii(key) || n > 256) {
       throw new IllegalArgumentException("ASCII keys of at most 256 chars only");
     }
     byte[] b = SCRATCH.get();
@@ -252,7 +252,7 @@ public class StringHashBenchmark {
   @SuppressWarnings("deprecation")
   static long stateHash(String key, byte[] b) {
     int n = key.length();
-    if (!Utf8.isAscii(key) || n > b.length) {
+    if (!CanonicalBytes.isAscii(key) || n > b.length) {
       throw new IllegalArgumentException("ASCII keys that fit the buffer only");
     }
     key.getBytes(0, n, b, 0);

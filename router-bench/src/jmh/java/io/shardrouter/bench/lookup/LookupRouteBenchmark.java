@@ -2,10 +2,10 @@ package io.shardrouter.bench.lookup;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.hash.HashModStrategy;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.lookup.LookupStrategy;
@@ -70,7 +70,7 @@ public class LookupRouteBenchmark {
           LookupStrategy.builder(KeyType.STRING)
               .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
       for (int r = 0; r < entries; r++) {
-        b.entry(CanonicalKeys.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
+        b.entry(CanonicalBytes.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
       }
       LookupStrategy s = b.build();
       table = BenchTables.table(s, GROUPS, KeyType.STRING, 1);

@@ -1,5 +1,6 @@
 package io.shardrouter.core.internal;
 
+import io.shardrouter.core.FlatMembers;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -24,7 +25,7 @@ import java.util.Set;
  *
  * <p><b>Thread-safety:</b> immutable (it reads the caller's bytes, which must not change).
  */
-public final class FlatObject {
+public final class FlatObject implements FlatMembers {
   /** The longest name accepted, in bytes: the document parser's name limit. */
   static final int MAX_NAME_BYTES = 1024;
 
@@ -50,19 +51,12 @@ public final class FlatObject {
     this.nameBytes = nameBytes;
   }
 
-  /** Receives the members of a flat object, in document order. */
-  @FunctionalInterface
-  public interface Visitor {
-    /** The member whose name is {@code json[nameOffset, nameOffset + nameLength)}. */
-    void member(byte[] json, int nameOffset, int nameLength, long value);
-  }
-
-  /** The number of members. */
+  @Override
   public int size() {
     return size;
   }
 
-  /** The bytes of all names together (without their quotes). */
+  @Override
   public long nameBytes() {
     return nameBytes;
   }
@@ -77,7 +71,7 @@ public final class FlatObject {
     return end;
   }
 
-  /** Calls {@code visitor} for every member, in document order. */
+  @Override
   public void forEach(Visitor visitor) {
     int i = skipSpace(json, start + 1);
     if (json[i] == '}') {

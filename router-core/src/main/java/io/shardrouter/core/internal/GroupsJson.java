@@ -15,7 +15,7 @@ import java.util.Set;
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
  * primary, optional replicas and labels, every problem reported with its path under {@code groups}.
  * Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
- * io.shardrouter.core.internal.DocumentReader}s whose shape lists groups the same way.
+ * io.shardrouter.core.DocumentReader}s whose shape lists groups the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -31,8 +31,9 @@ public final class GroupsJson {
 
   /**
    * Reads the {@code groups} array of a document in format 1's form (format.md §1.5), reporting
-   * problems at paths under {@code groups}; for {@link DocumentReader} implementations whose shape
-   * lists groups the same way. An absent array ({@code node} null) gives no groups.
+   * problems at paths under {@code groups}; for {@link io.shardrouter.core.DocumentReader}
+   * implementations whose shape lists groups the same way. An absent array ({@code node} null)
+   * gives no groups.
    */
   public static List<ReplicaGroup> read(JsonNode node, Violations v) {
     List<ReplicaGroup> out = new ArrayList<>();

@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * Reads the {@code key} object of a routing document (format.md §1.3), reporting problems at paths
  * under {@code key}. Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
- * io.shardrouter.core.internal.DocumentReader}s whose shape names its key type the same way.
+ * io.shardrouter.core.DocumentReader}s whose shape names its key type the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shardrouter.core.AsciiMembers;
+import io.shardrouter.core.FlatMembers;
 import io.shardrouter.core.Spec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,9 +26,9 @@ import java.util.Set;
  * and the stream ({@link #write}). The one place that knows both.
  *
  * <p>A document's large containers ({@link LazyObjectNode}, {@link LazyArrayNode}) become {@link
- * SpecViews views} that convert each member when it is walked, so reading a directory of millions
- * of entries builds no tree of them; {@link #write} walks a value once, so a view that produces its
- * members while walked (a directory writing itself) is streamed, never built.
+ * Spec#viewOf(Map) views} that convert each member when it is walked, so reading a directory of
+ * millions of entries builds no tree of them; {@link #write} walks a value once, so a view that
+ * produces its members while walked (a directory writing itself) is streamed, never built.
  *
  * <p><b>Stability:</b> internal.
  */
@@ -133,10 +135,10 @@ public final class SpecJson {
    */
   public static Spec fromJson(JsonNode node) {
     if (node instanceof LazyObjectNode lazy) {
-      return SpecViews.object(new LazyFields(lazy));
+      return Spec.viewOf(new LazyFields(lazy));
     }
     if (node instanceof LazyArrayNode lazy) {
-      return SpecViews.array(new LazyElements(lazy));
+      return Spec.viewOf(new LazyElements(lazy));
     }
     if (node.isObject()) {
       Spec.ObjectBuilder b = Spec.object();
@@ -179,37 +181,22 @@ public final class SpecJson {
     throw new IllegalArgumentException("not a JSON value: " + node.getNodeType());
   }
 
-  /**
-   * The name of field {@code index} (from 0) of {@code object}: without walking the fields before
-   * it when {@code object} is a view of a large document object, else by walking them.
-   */
-  public static String fieldNameAt(Spec object, int index) {
-    if (object.fields() instanceof LazyFields lazy) {
-      return lazy.node.fieldNameAt(index);
-    }
-    Iterator<String> names = object.fields().keySet().iterator();
-    for (int i = 0; i < index; i++) {
-      names.next();
-    }
-    return names.next();
-  }
-
-  /**
-   * {@code object} as a {@link FlatObject} when it is a view of a large document object of the
-   * simplest form, to be read without a parser; else null.
-   */
-  public static FlatObject flatObject(Spec object) {
-    return object.isObject() && object.fields() instanceof LazyFields lazy
-        ? lazy.node.flat()
-        : null;
-  }
-
   /** The fields of a {@link LazyObjectNode}, each converted when it is walked. */
-  private static final class LazyFields extends AbstractMap<String, Spec> {
+  private static final class LazyFields extends AbstractMap<String, Spec> implements LargeFields {
     final LazyObjectNode node;
 
     LazyFields(LazyObjectNode node) {
       this.node = node;
+    }
+
+    @Override
+    public String nameAt(int index) {
+      return node.fieldNameAt(index);
+    }
+
+    @Override
+    public FlatMembers flat() {
+      return node.flat();
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.shardrouter.core.metadata;
 
+import io.shardrouter.core.DocumentReader;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.DocumentReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.shardrouter.core.AsciiMembers;
 import io.shardrouter.core.Spec;
 import java.io.StringWriter;
 import java.math.BigInteger;
@@ -90,12 +91,12 @@ class SpecJsonTest {
       assertEquals(eager.hashCode(), view.hashCode());
       assertEquals(eager.toString(), view.toString());
       if (view.isObject()) {
-        assertEquals("k2999", SpecJson.fieldNameAt(view, 2999));
+        assertEquals("k2999", view.fieldNameAt(2999));
         assertThrows(UnsupportedOperationException.class, () -> view.fields().remove("k1"));
         assertThrows(
             UnsupportedOperationException.class,
             () -> view.fields().entrySet().iterator().remove());
-        assertEquals("k17", SpecJson.fieldNameAt(eager, 17));
+        assertEquals("k17", eager.fieldNameAt(17));
         assertEquals(Spec.of(17), view.get("k17"));
         List<String> names = new ArrayList<>();
         for (Map.Entry<String, Spec> e : view.fields().entrySet()) {
@@ -145,7 +146,7 @@ class SpecJsonTest {
   }
 
   private static Spec inArray(TextMembers m) {
-    return Spec.array(List.of(Spec.of(0), SpecViews.object(m), Spec.of(3)));
+    return Spec.array(List.of(Spec.of(0), Spec.viewOf(m), Spec.of(3)));
   }
 
   @Test
@@ -177,7 +178,7 @@ class SpecJsonTest {
     TextMembers pretty = new TextMembers(true);
     StringWriter indented = new StringWriter();
     try (JsonGenerator g = f.createGenerator(indented).useDefaultPrettyPrinter()) {
-      SpecJson.write(SpecViews.object(pretty), g);
+      SpecJson.write(Spec.viewOf(pretty), g);
     }
     assertEquals("{\n  \"a\" : 1,\n  \"b\" : 2\n}", indented.toString());
     assertEquals(0, pretty.written); // its text has no indentation

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.testing.KeyGenerators;
 import java.time.Instant;

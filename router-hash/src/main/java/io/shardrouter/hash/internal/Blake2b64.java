@@ -1,6 +1,6 @@
 package io.shardrouter.hash.internal;
 
-import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.hash.StableHash;
 
 /**

@@ -1,8 +1,7 @@
 package io.shardrouter.hash.internal;
 
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.KeyScratch;
-import io.shardrouter.core.internal.Latin1Strings;
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.hash.StableHash;
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
@@ -11,9 +10,9 @@ import net.openhft.hashing.LongHashFunction;
  * A {@link StableHash} backed by a Zero-Allocation-Hashing function (xxh3-64, murmur3-64).
  *
  * <p>An ASCII {@code String} key (the common case) is hashed from the {@code String}'s own Latin-1
- * array where {@link Latin1Strings} can read it; any other text is written into the per-thread
- * {@link KeyScratch} (which copies ASCII text as is and encodes the rest) and the bytes are hashed.
- * Both give the hash of the key's UTF-8 bytes.
+ * array where {@link CanonicalBytes#sharedAscii} gives it; any other text is written into the
+ * per-thread {@link KeyScratch} (which copies ASCII text as is and encodes the rest) and the bytes
+ * are hashed. Both give the hash of the key's UTF-8 bytes.
  */
 public final class ZahStableHash implements StableHash {
   private static final boolean BIG_ENDIAN_PLATFORM =
@@ -46,12 +45,10 @@ public final class ZahStableHash implements StableHash {
 
   @Override
   public long hashString(String key) {
-    CanonicalKeys.requireKey(key);
-    if (Latin1Strings.AVAILABLE) {
-      byte[] own = Latin1Strings.asciiBytes(key);
-      if (own != null) {
-        return function.hashBytes(own);
-      }
+    CanonicalBytes.requireKey(key);
+    byte[] own = CanonicalBytes.sharedAscii(key);
+    if (own != null) {
+      return function.hashBytes(own);
     }
     KeyScratch s = KeyScratch.get();
     int n = s.putString(key);

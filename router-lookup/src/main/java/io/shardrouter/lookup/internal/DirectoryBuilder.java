@@ -1,6 +1,6 @@
 package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.KeyText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,7 +57,7 @@ public final class DirectoryBuilder {
           "directory values must be >= 0, got "
               + value
               + " for key "
-              + Hex.of(key, offset, length));
+              + KeyText.hex(key, offset, length));
     }
     if (offset < 0 || length < 0 || offset > key.length - length) {
       throw new IndexOutOfBoundsException(
@@ -190,7 +190,7 @@ public final class DirectoryBuilder {
       for (int i = 0; i < Math.min(10, dups.size()); i++) {
         int[] d = dups.get(i);
         sb.append(" key ")
-            .append(Hex.of(key(d[1])))
+            .append(KeyText.hex(key(d[1])))
             .append(" (entries #")
             .append(d[0])
             .append(" and #")

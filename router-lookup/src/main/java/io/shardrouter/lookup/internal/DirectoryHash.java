@@ -1,6 +1,6 @@
 package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.internal.Latin1Strings;
+import io.shardrouter.core.CanonicalBytes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -20,8 +20,8 @@ import java.nio.ByteOrder;
  * that packs them into the words it compares, without copying the key anywhere.
  *
  * <p>{@link Directory} hashes an ASCII {@code String} from its own bytes when router-core's {@link
- * Latin1Strings} can read them in place, and otherwise packs the chars into words itself; both give
- * the same hash.
+ * CanonicalBytes#sharedAscii} can read them in place, and otherwise packs the chars into words
+ * itself; both give the same hash.
  *
  * <p><b>Thread-safety:</b> stateless.
  *

@@ -1,6 +1,6 @@
 package io.shardrouter.lookup.internal;
 
-import io.shardrouter.core.internal.AsciiMembers;
+import io.shardrouter.core.AsciiMembers;
 import java.io.IOException;
 
 /**

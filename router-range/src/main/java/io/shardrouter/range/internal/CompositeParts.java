@@ -1,7 +1,7 @@
 package io.shardrouter.range.internal;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.range.KeyOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +21,7 @@ public final class CompositeParts {
     for (KeyType.Kind k : kinds) {
       int w = k.fixedWidth();
       if (w < 0) {
-        w = LittleEndian.getInt(key, p);
+        w = CanonicalBytes.readInt(key, p);
         p += 4;
       }
       parts.add(Arrays.copyOfRange(key, p, p + w));
@@ -40,7 +40,7 @@ public final class CompositeParts {
     for (int i = 0; i < kinds.length; i++) {
       byte[] part = parts.get(i);
       if (kinds[i].fixedWidth() < 0) {
-        LittleEndian.putInt(out, p, part.length);
+        CanonicalBytes.writeInt(part.length, out, p);
         p += 4;
       }
       System.arraycopy(part, 0, out, p, part.length);

@@ -1,5 +1,6 @@
 package io.shardrouter.range.internal;
 
+import io.shardrouter.core.DocumentReader;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
@@ -7,10 +8,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.DocumentReader;
-import io.shardrouter.core.internal.GroupsJson;
-import io.shardrouter.core.internal.KeyTypeJson;
-import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.range.KeyOrder;
 import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
@@ -102,7 +99,7 @@ public final class RangeDocumentReader implements DocumentReader {
       }
     }
     KeyType type =
-        root.has("key") ? KeyTypeJson.read(SpecJson.toJson(root.get("key")), v) : KeyType.TIMESTAMP;
+        root.has("key") ? DocumentReader.readKeyType(root.get("key"), v) : KeyType.TIMESTAMP;
     b.keyType(type);
     List<String> shards = new ArrayList<>();
     RangeStrategy strategy = type == null ? null : ranges(root.get("ranges"), type, shards, v);
@@ -168,9 +165,9 @@ public final class RangeDocumentReader implements DocumentReader {
       }
       String shown =
           "["
-              + KeyText.show(type, start)
+              + KeyValues.show(type, start)
               + ", "
-              + (open ? "+∞)" : KeyText.show(type, end) + (endInclusive ? "]" : ")"));
+              + (open ? "+∞)" : KeyValues.show(type, end) + (endInclusive ? "]" : ")"));
       byte[] exclusiveEnd =
           endInclusive ? order.successor(end) : end; // null: end is the largest key, so up to +∞
       list.add(new RangeList.Entry(path, path, start, exclusiveEnd, shown));
@@ -191,7 +188,7 @@ public final class RangeDocumentReader implements DocumentReader {
       return null;
     }
     try {
-      return KeyText.fromSpec(type, node);
+      return KeyValues.fromSpec(type, node);
     } catch (InvalidKeyException e) {
       v.add(path, e.getMessage() + (type.equals(KeyType.TIMESTAMP) ? hintOtherKeyType() : ""));
       return null;
@@ -217,7 +214,7 @@ public final class RangeDocumentReader implements DocumentReader {
       groups = List.copyOf(byShard.values());
     } else {
       int before = v.size();
-      groups = GroupsJson.read(SpecJson.toJson(node), v);
+      groups = DocumentReader.readGroups(node, v);
       if (v.size() > before) {
         return;
       }

@@ -5,6 +5,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.range.KeyOrder;
 import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
 
@@ -43,9 +44,9 @@ public final class RangeList {
   /** {@code [start, end)} with {@code end} null for +∞, for messages. */
   public static String interval(KeyType type, byte[] start, byte[] end) {
     return "["
-        + KeyText.show(type, start)
+        + KeyValues.show(type, start)
         + ", "
-        + (end == null ? "+∞" : KeyText.show(type, end))
+        + (end == null ? "+∞" : KeyValues.show(type, end))
         + ")";
   }
 
@@ -94,7 +95,8 @@ public final class RangeList {
     for (int i = 0; i < starts.length; i++) {
       starts[i] = entries.get(i).start();
     }
-    return RangeStrategies.create(type, starts, entries.get(entries.size() - 1).end());
+    return RangeStrategy.ofCanonical(
+        type, Arrays.asList(starts), entries.get(entries.size() - 1).end());
   }
 
   private void neighbours(Entry a, Entry b, BiConsumer<String, String> v) {

@@ -1,57 +1,16 @@
 package io.shardrouter.range.internal;
 
-import io.shardrouter.core.KeyType;
 import io.shardrouter.range.RangeStrategy;
+import java.util.Arrays;
 
 /**
- * Builds a {@link RangeStrategy} from canonical range starts that the caller has already checked
- * (sorted, distinct, below the end) and owns: for the document readers and the split and merge
- * tools of this module, which check ranges with their own messages and paths first.
- *
- * <p>{@link RangeStrategy}'s initializer installs the factory (the pattern of the JDK's shared
- * secrets), so the strategy keeps its constructor out of the public API.
+ * Split and merge of a {@link RangeStrategy}'s ranges, for the split and merge tools of this
+ * module, which check the split point and the partitions with their own messages first.
  *
  * <p><b>Stability:</b> internal.
  */
 public final class RangeStrategies {
-  /** Builds range strategies; installed by {@link RangeStrategy} when it is initialized. */
-  public interface Factory {
-    /** The strategy over {@code starts} (not copied) and {@code end} (null: open-ended). */
-    RangeStrategy create(KeyType keyType, byte[][] starts, byte[] end);
-  }
-
-  private static volatile Factory factory;
-
   private RangeStrategies() {}
-
-  /**
-   * Called once, by {@link RangeStrategy}'s initializer; throws {@link IllegalStateException} on a
-   * second call.
-   */
-  public static synchronized void install(Factory f) {
-    if (factory != null) {
-      throw new IllegalStateException("RangeStrategies is installed by RangeStrategy only, once");
-    }
-    factory = f;
-  }
-
-  /** The strategy over checked {@code starts} (taken, not copied) and {@code end}. */
-  public static RangeStrategy create(KeyType keyType, byte[][] starts, byte[] end) {
-    Factory f = factory;
-    if (f == null) {
-      initialize(RangeStrategy.class); // its initializer installs the factory
-      f = factory;
-    }
-    return f.create(keyType, starts, end);
-  }
-
-  private static void initialize(Class<?> c) {
-    try {
-      Class.forName(c.getName(), true, c.getClassLoader());
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException(c.getName() + " is missing from its own module", e);
-    }
-  }
 
   /** The canonical end of the whole span of {@code s}, or null when it is open-ended; a copy. */
   public static byte[] end(RangeStrategy s) {
@@ -72,7 +31,7 @@ public final class RangeStrategies {
         next[j++] = at.clone();
       }
     }
-    return create(s.keyType(), next, end(s));
+    return RangeStrategy.ofCanonical(s.keyType(), Arrays.asList(next), end(s));
   }
 
   /** {@code s} with partitions {@code p} and {@code p + 1} joined into one, p. */
@@ -84,6 +43,6 @@ public final class RangeStrategies {
         next[j++] = s.start(i);
       }
     }
-    return create(s.keyType(), next, end(s));
+    return RangeStrategy.ofCanonical(s.keyType(), Arrays.asList(next), end(s));
   }
 }

@@ -95,7 +95,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
       return null;
     }
     try {
-      return KeyText.fromSpec(type, v);
+      return KeyValues.fromSpec(type, v);
     } catch (InvalidKeyException e) {
       params.violation(name, e.getMessage());
       return null;

@@ -1,5 +1,7 @@
 package io.shardrouter.consumercheck;
 
+import io.shardrouter.consumercheck.strategy.RendezvousStrategy;
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
@@ -41,5 +43,63 @@ public final class ConsumerCheck {
       throw new AssertionError("1000 keys did not reach both groups");
     }
     System.out.println("consumer-check: order-1 -> " + router.route("order-1"));
+    ownStrategy();
+  }
+
+  static final String RENDEZVOUS =
+      """
+      {"format": 1, "routing_version": 3, "entity": "devices", "key": {"type": "string"},
+       "strategy": {"type": "rendezvous", "partitions": 6, "seed": 11},
+       "groups": [{"id": "g0", "primary": "db-0:5432"}, {"id": "g1", "primary": "db-1:5432"}],
+       "placement": ["g0", "g1", "g0", "g1", "g0", "g1"]}
+      """;
+
+  /**
+   * A strategy written here with the public SPI only ({@code rendezvous}, found by ServiceLoader
+   * through this module's {@code provides}): it routes, its bad parameters are refused with their
+   * paths, and a binary snapshot of its table reads back equal.
+   */
+  static void ownStrategy() {
+    RoutingTable table = RoutingDocuments.read(RENDEZVOUS);
+    if (!(table.strategy() instanceof RendezvousStrategy)) {
+      throw new AssertionError("rendezvous built as " + table.strategy());
+    }
+    Router router = Router.create(table);
+    int[] perPartition = new int[6];
+    for (int i = 0; i < 6000; i++) {
+      perPartition[router.route("device-" + i).partition()]++;
+    }
+    for (int p = 0; p < 6; p++) {
+      if (perPartition[p] < 800 || perPartition[p] > 1200) {
+        throw new AssertionError("partition " + p + " got " + perPartition[p] + " of 6000 keys");
+      }
+    }
+    RoutingTable back = RoutingDocuments.read(RoutingDocuments.writeSnapshot(table));
+    if (!back.equals(table) || !back.fingerprint().equals(table.fingerprint())) {
+      throw new AssertionError("the snapshot reads back as " + back);
+    }
+    for (String bad :
+        new String[] {
+          "\"partitions\": 0, \"seed\": 11",
+          "\"partitions\": 6, \"seed\": \"x\"", "\"partitions\": 6, \"weight\": 1"
+        }) {
+      String doc = RENDEZVOUS.replace("\"partitions\": 6, \"seed\": 11", bad);
+      try {
+        RoutingDocuments.read(doc);
+        throw new AssertionError("accepted " + bad);
+      } catch (InvalidRoutingTableException e) {
+        String path = e.violations().get(0).path();
+        if (!path.startsWith("strategy.")) {
+          throw new AssertionError(bad + " refused at " + path + ": " + e.getMessage());
+        }
+        System.out.println("consumer-check: refused " + bad + " at " + path);
+      }
+    }
+    System.out.println(
+        "consumer-check: rendezvous device-1 -> "
+            + router.route("device-1")
+            + ", snapshot of "
+            + RoutingDocuments.writeSnapshot(table).length
+            + " bytes reads back equal");
   }
 }

@@ -3,6 +3,7 @@ package io.shardrouter.testing;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import java.time.Instant;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
@@ -23,7 +24,7 @@ public final class KeyGenerators {
   public static final String SEED_PROPERTY = "shardrouter.test.seed";
 
   /** Longs that break careless arithmetic: zero, ±1, the extremes, sign and byte boundaries. */
-  public static final long[] EDGE_LONGS = {
+  private static final long[] EDGE_LONGS = {
     0L,
     1L,
     -1L,
@@ -42,7 +43,7 @@ public final class KeyGenerators {
   };
 
   /** Ints that break careless arithmetic. */
-  public static final int[] EDGE_INTS = {
+  private static final int[] EDGE_INTS = {
     0,
     1,
     -1,
@@ -59,7 +60,7 @@ public final class KeyGenerators {
   /**
    * Fixed text keys: empty, ASCII control and edge characters, every UTF-8 width, surrogate pairs.
    */
-  public static final String[] EDGE_STRINGS = {
+  private static final String[] EDGE_STRINGS = {
     "",
     "a",
     " ",
@@ -100,6 +101,21 @@ public final class KeyGenerators {
   private KeyGenerators(long seed) {
     this.seed = seed;
     this.random = new SplittableRandom(seed);
+  }
+
+  /** The edge {@code long} values the generators mix in (a copy). */
+  public static long[] edgeLongs() {
+    return EDGE_LONGS.clone();
+  }
+
+  /** The edge {@code int} values the generators mix in (a copy). */
+  public static int[] edgeInts() {
+    return EDGE_INTS.clone();
+  }
+
+  /** The edge texts the generators mix in. */
+  public static List<String> edgeStrings() {
+    return List.of(EDGE_STRINGS);
   }
 
   /** Keys from {@code seed}. */

@@ -9,13 +9,13 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A fake strategy for tests of router-core: FNV-1a 64 of the canonical bytes, unsigned, modulo P.
- * It overrides only {@link #partitionOf(byte[], int, int)}, so every typed overload is the
- * interface's default (encoding through {@code KeyScratch}). Not registered through {@code
- * ServiceLoader}: build a registry with {@code StrategyRegistry.of(new
- * Fnv1aModStrategy.Factory())}. Built with a key type, it prints {@code "typed": true} and its
- * factory takes the key type of the document, as a range or lookup strategy does, so that the
- * contract's checks of typed strategies can be tested with it.
+ * A minimal strategy for tests of code that takes any strategy (a wrapper, a nested fallback) and
+ * of the contract itself: FNV-1a 64 of the canonical bytes, unsigned, modulo P. It overrides only
+ * {@link #partitionOf(byte[], int, int)}, so every typed overload is the interface's default
+ * (encoding through {@code KeyScratch}). Not registered through {@code ServiceLoader}: build a
+ * registry with {@code StrategyRegistry.of(new Fnv1aModStrategy.Factory())}. Built with a key type,
+ * it prints {@code "typed": true} and its factory takes the key type of the document, as a range or
+ * lookup strategy does, so that the contract's checks of typed strategies can be tested with it.
  *
  * <p><b>Thread-safety:</b> immutable.
  */

@@ -7,15 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.internal.SpecJson;
-import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,7 +71,6 @@ public abstract class PartitionStrategyContract {
   /** Random keys of each kind per strategy and rule. */
   protected static final int KEYS_PER_KIND = 200;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final char[] HEX_DIGITS = "0123456789ABCDEF".toCharArray();
 
   /**
@@ -244,7 +241,7 @@ public abstract class PartitionStrategyContract {
   public void partitionOfLong_longKey_matchesCanonicalBytes() {
     for (PartitionStrategy s : kindRule("long keys", t -> t.equals(KeyType.LONG))) {
       KeyGenerators g = keys();
-      for (long k : KeyGenerators.EDGE_LONGS) {
+      for (long k : KeyGenerators.edgeLongs()) {
         assertCanonical(
             s, g, () -> "long " + k, s.partitionOfLong(k), ReferenceEncoding.longKey(k));
       }
@@ -260,7 +257,7 @@ public abstract class PartitionStrategyContract {
   public void partitionOf_intKey_matchesCanonicalBytes() {
     for (PartitionStrategy s : kindRule("int keys", t -> t.equals(KeyType.INT))) {
       KeyGenerators g = keys();
-      for (int k : KeyGenerators.EDGE_INTS) {
+      for (int k : KeyGenerators.edgeInts()) {
         assertCanonical(
             s, g, () -> "int " + k, s.partitionOf(Keys.of(k)), ReferenceEncoding.intKey(k));
       }
@@ -424,13 +421,13 @@ public abstract class PartitionStrategyContract {
   public void partitionOfLong_timestampKey_matchesCanonicalBytes() {
     for (PartitionStrategy s : kindRule("timestamp keys", t -> t.equals(KeyType.TIMESTAMP))) {
       KeyGenerators g = keys();
-      for (long micros : KeyGenerators.EDGE_LONGS) {
+      for (long micros : KeyGenerators.edgeLongs()) {
         Instant k = KeyGenerators.instantOfMicros(micros);
         assertCanonical(
             s,
             g,
             () -> "timestamp " + k,
-            s.partitionOfLong(Timestamps.micros(k)),
+            s.partitionOfLong(KeyText.micros(k)),
             ReferenceEncoding.timestamp(k));
       }
       for (int i = 0; i < KEYS_PER_KIND; i++) {
@@ -439,7 +436,7 @@ public abstract class PartitionStrategyContract {
             s,
             g,
             () -> "timestamp " + k,
-            s.partitionOfLong(Timestamps.micros(k)),
+            s.partitionOfLong(KeyText.micros(k)),
             ReferenceEncoding.timestamp(k));
       }
     }
@@ -617,7 +614,7 @@ public abstract class PartitionStrategyContract {
 
   /** String keys of every kind and of every length 0..300 match their UTF-8 bytes. */
   public static void checkStringKeys(PartitionStrategy s, KeyGenerators g) {
-    List<String> texts = new ArrayList<>(List.of(KeyGenerators.EDGE_STRINGS));
+    List<String> texts = new ArrayList<>(KeyGenerators.edgeStrings());
     for (int len = 0; len <= 300; len++) {
       texts.add(g.ascii(len, len));
     }
@@ -692,7 +689,7 @@ public abstract class PartitionStrategyContract {
         () -> "rebuilt " + back + " has another partition count");
     Spec reparsed;
     try {
-      reparsed = Specs.parse(JSON.writeValueAsString(SpecJson.toJson(json)));
+      reparsed = Spec.parse(json.toString());
     } catch (Exception e) {
       throw new AssertionError(
           s + ": toSpec() does not survive writing and reading as text: " + e, e);
@@ -892,7 +889,7 @@ public abstract class PartitionStrategyContract {
     } else if (key instanceof UUID u) {
       return s.partitionOf(Keys.of(u));
     } else if (key instanceof Instant t) {
-      return s.partitionOfLong(Timestamps.micros(t));
+      return s.partitionOfLong(KeyText.micros(t));
     } else if (key instanceof byte[] b) {
       return s.partitionOf(b.clone());
     } else if (key instanceof Object[] parts) {
@@ -912,7 +909,7 @@ public abstract class PartitionStrategyContract {
     if (key instanceof Long || key instanceof Instant) {
       out.put(
           "partitionOf(the library's 8 bytes)",
-          s.partitionOf(Keys.of(key instanceof Long l ? l : Timestamps.micros((Instant) key))));
+          s.partitionOf(Keys.of(key instanceof Long l ? l : KeyText.micros((Instant) key))));
     }
     if (key instanceof Object[] parts && parts.length == 2) {
       if (parts[0] instanceof String a && parts[1] instanceof String b) {

@@ -1,20 +1,12 @@
 package io.shardrouter.range.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.SpecJson;
-import io.shardrouter.core.internal.Timestamps;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -24,10 +16,8 @@ import java.util.UUID;
  * shows them in messages: a string quoted as JSON, so that {@code ""} and a text with a comma stay
  * readable.
  */
-public final class KeyText {
-  private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
-  private KeyText() {}
+public final class KeyValues {
+  private KeyValues() {}
 
   /**
    * The canonical bytes of the key written as {@code value} in a document: a JSON integer for
@@ -70,34 +60,23 @@ public final class KeyText {
 
   /** The document value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
   public static Spec toSpec(KeyType type, byte[] key) {
-    return SpecJson.fromJson(toJson(type, key));
-  }
-
-  /** The JSON value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
-  private static JsonNode toJson(KeyType type, byte[] key) {
     if (!type.isComposite()) {
       return single(type.kind(), key);
     }
     KeyType.Kind[] kinds = type.parts().toArray(new KeyType.Kind[0]);
     List<byte[]> parts = CompositeParts.split(kinds, key);
-    ArrayNode a = F.arrayNode();
+    List<Spec> a = new ArrayList<>(kinds.length);
     for (int i = 0; i < kinds.length; i++) {
       a.add(single(kinds[i], parts.get(i)));
     }
-    return a;
+    return Spec.array(a);
   }
 
-  private static JsonNode single(KeyType.Kind k, byte[] v) {
+  private static Spec single(KeyType.Kind k, byte[] v) {
     return switch (k) {
-      case LONG -> F.numberNode(LittleEndian.getLong(v, 0));
-      case INT -> F.numberNode(LittleEndian.getInt(v, 0));
-      case STRING -> F.textNode(new String(v, StandardCharsets.UTF_8));
-      case UUID ->
-          F.textNode(
-              new UUID(ByteBuffer.wrap(v, 0, 8).getLong(), ByteBuffer.wrap(v, 8, 8).getLong())
-                  .toString());
-      case BYTES -> F.textNode(Hex.of(v));
-      case TIMESTAMP -> F.textNode(Timestamps.format(LittleEndian.getLong(v, 0)));
+      case LONG -> Spec.of(CanonicalBytes.readLong(v, 0));
+      case INT -> Spec.of(CanonicalBytes.readInt(v, 0));
+      case STRING, UUID, BYTES, TIMESTAMP -> Spec.of(KeyType.of(k).format(v));
     };
   }
 
@@ -106,21 +85,21 @@ public final class KeyText {
    * JSON array).
    */
   public static String text(KeyType type, byte[] key) {
-    JsonNode v = toJson(type, key);
-    return v.isTextual() ? v.textValue() : v.toString();
+    return type.format(key);
   }
 
   /**
-   * A key for messages: numbers and timestamps as they are, strings quoted as JSON, composites as a
-   * JSON array.
+   * A key for messages: numbers and timestamps as they are, strings quoted as JSON, bytes as {@code
+   * 0x} and hex, composites as a JSON array.
    */
   public static String show(KeyType type, byte[] key) {
-    JsonNode v = toJson(type, key);
-    if (v.isTextual()
-        && (type.kind() == KeyType.Kind.STRING || type.kind() == KeyType.Kind.BYTES)) {
-      return type.kind() == KeyType.Kind.BYTES ? "0x" + v.textValue() : v.toString();
+    if (!type.isComposite() && type.kind() == KeyType.Kind.STRING) {
+      return Spec.of(type.format(key)).toString();
     }
-    return v.isTextual() ? v.textValue() : v.toString();
+    if (!type.isComposite() && type.kind() == KeyType.Kind.BYTES) {
+      return "0x" + type.format(key);
+    }
+    return type.format(key);
   }
 
   /**
@@ -141,15 +120,16 @@ public final class KeyText {
       throw wrongValue(type, value, "a CompositeKey with parts of kinds " + type.parts());
     }
     return switch (type.kind()) {
-      case LONG -> value instanceof Long l ? CanonicalKeys.of(l) : wrong(type, value, "a Long");
+      case LONG ->
+          value instanceof Long l ? CanonicalBytes.ofLong(l) : wrong(type, value, "a Long");
       case INT ->
-          value instanceof Integer i ? CanonicalKeys.of(i) : wrong(type, value, "an Integer");
+          value instanceof Integer i ? CanonicalBytes.ofInt(i) : wrong(type, value, "an Integer");
       case STRING ->
-          value instanceof String s ? CanonicalKeys.of(s) : wrong(type, value, "a String");
-      case UUID -> value instanceof UUID u ? CanonicalKeys.of(u) : wrong(type, value, "a UUID");
+          value instanceof String s ? CanonicalBytes.of(s) : wrong(type, value, "a String");
+      case UUID -> value instanceof UUID u ? CanonicalBytes.of(u) : wrong(type, value, "a UUID");
       case BYTES -> value instanceof byte[] b ? b.clone() : wrong(type, value, "a byte[]");
       case TIMESTAMP ->
-          value instanceof Instant t ? CanonicalKeys.of(t) : wrong(type, value, "an Instant");
+          value instanceof Instant t ? CanonicalBytes.of(t) : wrong(type, value, "an Instant");
     };
   }
 

@@ -1,25 +1,15 @@
 package io.shardrouter.testing;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.Spec;
-import io.shardrouter.core.internal.SpecJson;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 
 /** {@link Spec} values for tests: from JSON text, and with one field replaced. */
 public final class Specs {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private Specs() {}
 
   /** The spec of the JSON text {@code json}, as a routing document's reader gives it. */
   public static Spec parse(String json) {
-    try {
-      return SpecJson.fromJson(JSON.readTree(json));
-    } catch (IOException e) {
-      throw new UncheckedIOException("not JSON: " + json, e);
-    }
+    return Spec.parse(json);
   }
 
   /**

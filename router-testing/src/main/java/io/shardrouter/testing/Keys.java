@@ -1,8 +1,8 @@
 package io.shardrouter.testing;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
-import io.shardrouter.core.internal.CanonicalKeys;
-import io.shardrouter.core.internal.KeyScratch;
+import io.shardrouter.core.KeyScratch;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.UUID;
@@ -23,27 +23,27 @@ public final class Keys {
 
   /** A {@code string} key: UTF-8; refuses a null key or a lone surrogate. */
   public static byte[] of(String key) {
-    return CanonicalKeys.of(key);
+    return CanonicalBytes.of(key);
   }
 
   /** A {@code long} key: 8 bytes little-endian. */
   public static byte[] of(long key) {
-    return CanonicalKeys.of(key);
+    return CanonicalBytes.ofLong(key);
   }
 
   /** An {@code int} key: 4 bytes little-endian. */
   public static byte[] of(int key) {
-    return CanonicalKeys.of(key);
+    return CanonicalBytes.ofInt(key);
   }
 
   /** A {@code uuid} key: 16 bytes, most significant first. */
   public static byte[] of(UUID key) {
-    return CanonicalKeys.of(key);
+    return CanonicalBytes.of(key);
   }
 
   /** A {@code timestamp} key: its microseconds since the epoch, 8 bytes little-endian. */
   public static byte[] of(Instant key) {
-    return CanonicalKeys.of(key);
+    return CanonicalBytes.of(key);
   }
 
   /** The composite key {@code (string, string)}. */

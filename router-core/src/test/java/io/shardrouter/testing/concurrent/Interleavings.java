@@ -1,4 +1,4 @@
-package io.shardrouter.testing;
+package io.shardrouter.testing.concurrent;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -1,6 +1,9 @@
-package io.shardrouter.core.internal;
+package io.shardrouter.core;
 
-import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.internal.CanonicalKeys;
+import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.internal.Timestamps;
+import io.shardrouter.core.internal.Utf8;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -12,6 +15,8 @@ import java.util.UUID;
  * The bytes stay valid until the same thread encodes the next key.
  *
  * <p><b>Thread-safety:</b> one instance per thread; never share the array it returns.
+ *
+ * <p>For strategy authors: docs/writing-a-strategy.md.
  *
  * <p><b>Stability:</b> evolving.
  *
@@ -119,7 +124,7 @@ public final class KeyScratch {
    * {@code part1Int}) or a {@code long} (8 bytes); returns its byte length. The caller has checked
    * that an {@code int} part is in the {@code int} range.
    */
-  public int putIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
+  int putIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
     byte[] b = room(16);
     int off;
     if (part0Int) {

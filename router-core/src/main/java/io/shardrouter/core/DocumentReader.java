@@ -1,9 +1,9 @@
-package io.shardrouter.core.internal;
+package io.shardrouter.core;
 
-import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.Spec;
-import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.Violations;
+import io.shardrouter.core.internal.GroupsJson;
+import io.shardrouter.core.internal.KeyTypeJson;
+import io.shardrouter.core.internal.SpecJson;
+import java.util.List;
 
 /**
  * Reads a routing document of another shape than format 1, such as the compact range document
@@ -11,7 +11,8 @@ import io.shardrouter.core.Violations;
  * RoutingDocuments.read} hands a document that has no {@code format} field to the one reader on the
  * class path whose {@link #accepts} says the shape is its own; a document with {@code format} is
  * always read as that format. Readers are found through {@link java.util.ServiceLoader}: list the
- * class in {@code META-INF/services/io.shardrouter.core.internal.DocumentReader}.
+ * class in {@code META-INF/services/io.shardrouter.core.DocumentReader}, or {@code provides
+ * io.shardrouter.core.DocumentReader with ...} on the module path.
  *
  * <p>The reader gets the parsed document, as a {@link Spec}, after the checks that apply to every
  * document: the size, nesting and string limits, duplicate fields and well-formed text. It reports
@@ -20,11 +21,12 @@ import io.shardrouter.core.Violations;
  *
  * <p><b>Thread-safety:</b> implementations must be stateless.
  *
- * <p>Internal: a document shape is part of the format, which every implementation of the spec reads
- * alike (docs/format.md §6), so the shapes are the project's own and not a user extension. The
- * strategy modules implement it through core's qualified export.
+ * <p>A document shape is part of the format, which every implementation of the spec reads alike
+ * (docs/format.md §6): a reader of a shape of your own makes documents that only your processes
+ * read. {@link #readKeyType} and {@link #readGroups} read the parts that a shape writes as format 1
+ * does.
  *
- * <p><b>Stability:</b> internal.
+ * <p><b>Stability:</b> evolving.
  *
  * @since 0.1
  */
@@ -51,4 +53,22 @@ public interface DocumentReader {
    * registry}.
    */
   RoutingTable read(Spec root, StrategyRegistry registry, Violations violations);
+
+  /**
+   * The key type of a {@code key} object written as in format 1 ({@code {"type": "string"}}, {@code
+   * {"type": "composite", "parts": ["string", "long"]}}; docs/format.md §1.3), reporting problems
+   * at paths under {@code key}; null when it is invalid (reported) or {@code key} is null (absent,
+   * not reported).
+   */
+  static KeyType readKeyType(Spec key, Violations violations) {
+    return key == null ? null : KeyTypeJson.read(SpecJson.toJson(key), violations);
+  }
+
+  /**
+   * The replica groups of a {@code groups} array written as in format 1 (docs/format.md §1.5),
+   * reporting problems at paths under {@code groups}; no groups when {@code groups} is null.
+   */
+  static List<ReplicaGroup> readGroups(Spec groups, Violations violations) {
+    return GroupsJson.read(groups == null ? null : SpecJson.toJson(groups), violations);
+  }
 }

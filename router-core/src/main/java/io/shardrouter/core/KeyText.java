@@ -1,0 +1,76 @@
+package io.shardrouter.core;
+
+import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.Timestamps;
+import java.time.Instant;
+
+/**
+ * The text forms of key values that are not text themselves (docs/routing-spec.md §2): {@code
+ * bytes} as lower-case hexadecimal, {@code timestamp} as ISO-8601 with an offset, held as signed
+ * microseconds since 1970-01-01T00:00:00Z. A strategy whose parameters name keys (range bounds,
+ * directory entries) writes and reads them with these, so that its documents read alike in every
+ * implementation; {@link KeyType#parseText} and {@link KeyType#format} do the same for whole keys.
+ *
+ * <p><b>Thread-safety:</b> stateless.
+ *
+ * <p><b>Stability:</b> stable: the forms are the routing spec's.
+ *
+ * @since 0.6
+ */
+public final class KeyText {
+  private KeyText() {}
+
+  /** Lower-case hexadecimal of {@code b}, two digits a byte. */
+  public static String hex(byte[] b) {
+    return Hex.of(b);
+  }
+
+  /** Lower-case hexadecimal of {@code b[off, off + len)}. */
+  public static String hex(byte[] b, int off, int len) {
+    return Hex.of(b, off, len);
+  }
+
+  /**
+   * The bytes written as {@code text}: an even number of hexadecimal digits, either case.
+   *
+   * @throws IllegalArgumentException naming the text when a character is not a hex digit or the
+   *     number of digits is odd
+   */
+  public static byte[] parseHex(String text) {
+    return Hex.parse(text);
+  }
+
+  /**
+   * The microseconds since the epoch of {@code instant}: a {@code timestamp} key's value.
+   *
+   * @throws InvalidKeyException when the instant is null, finer than a microsecond, or out of the
+   *     range of a {@code long}
+   */
+  public static long micros(Instant instant) {
+    return Timestamps.micros(instant);
+  }
+
+  /** The instant {@code micros} microseconds after (before, when negative) the epoch. */
+  public static Instant instant(long micros) {
+    return Timestamps.instant(micros);
+  }
+
+  /**
+   * The canonical text of a timestamp: ISO-8601 in UTC with a {@code Z}, fraction digits only as
+   * needed ({@code 2026-04-01T00:00:00Z}).
+   */
+  public static String timestamp(long micros) {
+    return Timestamps.format(micros);
+  }
+
+  /**
+   * The microseconds of a timestamp written in ISO-8601 with an offset ({@code Z} or {@code
+   * ±hh:mm}), by the grammar of docs/routing-spec.md §2.4.
+   *
+   * @throws InvalidKeyException naming the text when it is no such timestamp, has no offset, or is
+   *     finer than a microsecond or out of range
+   */
+  public static long parseTimestamp(String text) {
+    return Timestamps.parse(text);
+  }
+}
