@@ -1,5 +1,6 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.Spec;
 import io.shardrouter.zookeeper.CensusReport;
 import java.time.Duration;
 import java.util.Locale;
@@ -88,29 +89,11 @@ final class CensusJson {
     return sb.append('"').append(name).append("\":");
   }
 
-  /** {@code s} as a JSON string, or {@code null}. */
+  /**
+   * {@code s} as a JSON string, escaped as every document is ({@link Spec#toString()}), or {@code
+   * null}.
+   */
   static String string(String s) {
-    if (s == null) {
-      return "null";
-    }
-    StringBuilder sb = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    return sb.append('"').toString();
+    return s == null ? "null" : Spec.of(s).toString();
   }
 }

@@ -1,41 +1,39 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shardrouter.core.internal.AsciiMembers;
+import io.shardrouter.core.internal.CanonicalJson;
+import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.RoutingTableJson;
+import io.shardrouter.core.internal.RoutingTableSpec;
 import java.io.IOException;
 import java.io.Writer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * SHA-256 over the compact JSON of a table's content, in the field order the table writes it.
+ * SHA-256 over the compact JSON of a table's content, in the field order the table writes it
+ * (docs/format.md §1.9): the text of {@link CanonicalJson}, which is char for char what the codec's
+ * JSON library wrote when it computed fingerprints, so they are unchanged (FingerprintsTest pins
+ * them).
  *
- * <p>The JSON text is encoded to UTF-8 and digested as it is written, in small chunks, so a table
- * with a directory of millions of entries never has its content as one string or byte array, and
- * the strategy is written field by field from its {@link PartitionStrategy#toSpec()} (see {@link
- * RoutingTableJson#content}), so such a directory is never an object tree either. The text is the
- * one {@code ObjectMapper.writeValueAsString} gives, encoded as {@code CanonicalKeys.of} encodes
- * it; text with a lone surrogate has no UTF-8 form, and is handed to that old computation, which
- * refuses it with its own message.
+ * <p>The text is encoded to UTF-8 and digested as it is written, in small chunks, so a table with a
+ * directory of millions of entries never has its content as one string or byte array, and the
+ * strategy is written field by field from its {@link PartitionStrategy#toSpec()} (see {@link
+ * RoutingTableSpec#content}), so such a directory is never an object tree either. Text with a lone
+ * surrogate has no UTF-8 form: it is handed to the computation over the whole text, which refuses
+ * it with the strict encoder's message.
  */
 final class Fingerprints {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private Fingerprints() {}
 
-  static String of(ObjectNode content) {
-    MessageDigest sha;
-    try {
-      sha = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
-    }
+  static String of(RoutingTable table) {
+    return of(RoutingTableSpec.content(table));
+  }
+
+  /** The fingerprint of {@code content}, a table's document without format and version. */
+  static String of(Spec content) {
+    MessageDigest sha = sha256();
     try (Utf8DigestWriter w = new Utf8DigestWriter(sha)) {
-      JSON.writeValue(w, content);
+      CanonicalJson.write(content, w);
     } catch (LoneSurrogate e) {
       return ofText(content);
     } catch (IOException e) {
@@ -45,13 +43,15 @@ final class Fingerprints {
   }
 
   /** The computation over the whole text, as one string and one byte array. */
-  static String ofText(ObjectNode content) {
+  static String ofText(Spec content) {
+    // Strict: a lone surrogate must not turn into '?' and collide with another table's content.
+    return Hex.of(sha256().digest(CanonicalKeys.of(CanonicalJson.of(content))));
+  }
+
+  private static MessageDigest sha256() {
     try {
-      String json = JSON.writeValueAsString(content);
-      // Strict: a lone surrogate must not turn into '?' and collide with another table's content.
-      byte[] bytes = io.shardrouter.core.internal.CanonicalKeys.of(json);
-      return Hex.of(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("cannot fingerprint a routing table: " + e, e);
     }
   }
@@ -72,6 +72,8 @@ final class Fingerprints {
   static final class Utf8DigestWriter extends Writer implements AsciiMembers.Out {
     private final MessageDigest digest;
     private final byte[] buf = new byte[8192];
+    private final char[] single = new char[1];
+    private final char[] chunk = new char[1024];
     private int n;
     private char high; // a high surrogate whose low half comes in the next write; 0 when none
 
@@ -114,8 +116,33 @@ final class Fingerprints {
     }
 
     @Override
+    public void write(int c) {
+      single[0] = (char) c;
+      write(single, 0, 1);
+    }
+
+    @Override
+    public Writer append(char c) {
+      write(c);
+      return this;
+    }
+
+    @Override
+    public Writer append(CharSequence csq) {
+      String s = String.valueOf(csq);
+      write(s, 0, s.length());
+      return this;
+    }
+
+    @Override
+    public Writer append(CharSequence csq, int start, int end) {
+      String s = String.valueOf(csq);
+      write(s, start, end - start);
+      return this;
+    }
+
+    @Override
     public void write(String s, int off, int len) {
-      char[] chunk = new char[Math.min(len, 1024)];
       for (int i = 0; i < len; i += chunk.length) {
         int m = Math.min(chunk.length, len - i);
         s.getChars(off + i, off + i + m, chunk, 0);

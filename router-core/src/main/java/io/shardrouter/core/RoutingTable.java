@@ -1,8 +1,7 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.KeyScratch;
 import io.shardrouter.core.internal.Latin1Strings;
-import io.shardrouter.core.internal.RoutingTableJson;
+import io.shardrouter.core.internal.RoutingTableSpec;
 import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -108,7 +107,7 @@ public final class RoutingTable {
     this.stringIntKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.INT);
     this.longLongKeys = keyType.isComposite(KeyType.Kind.LONG, KeyType.Kind.LONG);
     this.integerPairInts = integerPairInts(keyType);
-    this.fingerprint = Fingerprints.of(RoutingTableJson.content(this));
+    this.fingerprint = Fingerprints.of(this);
   }
 
   /** Extension {@code name}, or null when the table has none of that name. */
@@ -579,7 +578,7 @@ public final class RoutingTable {
    * RoutingDocuments.write} writes, in the same order.
    */
   public Spec toSpec() {
-    return RoutingTableJson.documentSpec(this);
+    return RoutingTableSpec.document(this);
   }
 
   int[] placement() {

@@ -1,5 +1,6 @@
 package io.shardrouter.migrate.internal;
 
+import io.shardrouter.core.Spec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,19 +84,9 @@ public final class Json {
     return sb.toString();
   }
 
+  /** {@code s} as a JSON string, escaped as every document is ({@link Spec#toString()}). */
   private static void quote(StringBuilder out, String s) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\').append(c);
-      } else if (c < 0x20) {
-        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    out.append('"');
+    out.append(Spec.of(s));
   }
 
   private Object value() {

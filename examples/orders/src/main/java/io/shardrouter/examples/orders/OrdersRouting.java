@@ -2,6 +2,7 @@ package io.shardrouter.examples.orders;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.List;
 
@@ -115,9 +116,9 @@ public final class OrdersRouting {
       b.append(i == 0 ? "" : ", ")
           .append("{\"id\": \"")
           .append(groupId(i))
-          .append("\", \"primary\": \"")
-          .append(endpoints.get(i).replace("\\", "\\\\").replace("\"", "\\\""))
-          .append("\"}");
+          .append("\", \"primary\": ")
+          .append(Spec.of(endpoints.get(i))) // quoted and escaped as JSON
+          .append("}");
     }
     return b.toString();
   }
