@@ -21,7 +21,10 @@ final class Lz4BlockStream {
   /** The farthest back a match reaches: an offset is two bytes. */
   static final int WINDOW = 1 << 16;
 
-  /** The output handed to the sink at a time, at most. */
+  /**
+   * The output handed to the sink at a time, after the first time (which hands {@link #WINDOW}
+   * bytes more): the window buffer is {@code WINDOW + CHUNK} bytes, or the content's length.
+   */
   static final int CHUNK = 1 << 20;
 
   /** LZ4's MFLIMIT: literals that end this close to the output's end must end the block. */
