@@ -77,17 +77,28 @@ public final class ContainerSizes {
         lineStart = i + 1;
       }
     }
+    return over(json[start] == '[', line, start - lineStart + 1, start, maxEntries);
+  }
+
+  /**
+   * The refusal of the array (or object) at {@code line}, {@code column} and {@code offset} (bytes,
+   * from 1, 1 and 0) for having more than {@code maxEntries} entries: as {@link #check} words it,
+   * for a reader that counts the entries some other way (a snapshot's content, while it is
+   * decompressed).
+   */
+  public static InvalidRoutingTableException over(
+      boolean array, long line, long column, long offset, int maxEntries) {
     return new InvalidRoutingTableException(
         new Violation(
             "$",
             "the "
-                + (json[start] == '[' ? "array" : "object")
+                + (array ? "array" : "object")
                 + " at line "
                 + line
                 + ", column "
-                + (start - lineStart + 1)
+                + column
                 + " (byte offset "
-                + start
+                + offset
                 + ") has more than "
                 + maxEntries
                 + " entries, over the limit of "

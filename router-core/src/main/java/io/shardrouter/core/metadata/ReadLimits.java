@@ -11,11 +11,13 @@ package io.shardrouter.core.metadata;
  * <p>The {@link #defaults()} fit a 256 MiB heap ({@code docs/format.md} §3.4 gives the measured
  * memory per partition and per entry): 64 MiB documents, 256 MiB snapshot content (the memory of
  * which follows the bytes present, not the declared length), {@value #DEFAULT_MAX_PARTITIONS}
- * partitions and {@value #DEFAULT_MAX_ENTRIES} entries per container. A snapshot inside the limits
- * whose content does not fit the heap the process has (1 MB of LZ4 can expand to 256 MiB) is
- * refused the same way, naming the limit and the heap, instead of ending the process with {@link
- * OutOfMemoryError}. A process that serves larger tables raises them where it reads, for example a
- * router with a 10-million-key directory:
+ * partitions and {@value #DEFAULT_MAX_ENTRIES} entries per container. Whatever the limits, a
+ * snapshot that declares more content than a quarter of the heap the process may have ({@code
+ * Runtime.maxMemory()}; 1 MB of LZ4 can expand to 256 MiB) is refused the same way before it is
+ * decompressed, naming that budget, the heap and {@code -Xmx}; below it, a snapshot's content is
+ * checked while it streams and held without its whitespace, never as its whole expansion. A process
+ * that serves larger tables raises the limits where it reads, and gives itself the heap (at least
+ * four times the snapshot's content), for example a router with a 10-million-key directory:
  *
  * <pre>{@code
  * ReadLimits limits = ReadLimits.defaults().withMaxEntries(16_000_000);

@@ -114,10 +114,38 @@ public final class RoutingDocuments {
    * @throws UncheckedIOException when the file cannot be read, naming it
    */
   public static RoutingTable read(Path file, StrategyRegistry registry, ReadLimits limits) {
-    return read(
-        readFile(file, Math.max(limits.maxDocumentBytes(), limits.maxSnapshotContentBytes())),
-        registry,
-        limits);
+    long max = Math.max(limits.maxDocumentBytes(), limits.maxSnapshotContentBytes());
+    long budget = Snapshots.contentBudget();
+    if (budget < max) {
+      long size = size(file);
+      if (size <= max && size > budget) {
+        throw new InvalidRoutingTableException(
+            new Violation(
+                "$",
+                "file "
+                    + file
+                    + " is "
+                    + size
+                    + " bytes, over this process's heap budget for a routing table's bytes of "
+                    + budget
+                    + " (1/"
+                    + Snapshots.HEAP_SHARE
+                    + " of its "
+                    + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB heap); refused before it is read: give the process more heap (-Xmx)"
+                    + " if the table is really that large"));
+      }
+    }
+    return read(readFile(file, max), registry, limits);
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot read routing table file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -149,6 +177,16 @@ public final class RoutingDocuments {
 
   /** Reads {@code json}, a document and never a snapshot, within {@code limits}. */
   static RoutingTable readDocument(byte[] json, StrategyRegistry registry, ReadLimits limits) {
+    return readDocument(json, registry, limits, false);
+  }
+
+  /**
+   * As {@link #readDocument(byte[], StrategyRegistry, ReadLimits)}; {@code entriesChecked} when the
+   * caller has already refused a container over {@code limits.maxEntries()} (a snapshot's content,
+   * counted while it was decompressed), so the pass over the bytes that does it is not repeated.
+   */
+  static RoutingTable readDocument(
+      byte[] json, StrategyRegistry registry, ReadLimits limits, boolean entriesChecked) {
     int maxBytes = limits.maxDocumentBytes();
     if (json.length > maxBytes) {
       throw new InvalidRoutingTableException(
@@ -165,7 +203,9 @@ public final class RoutingDocuments {
       throw new InvalidRoutingTableException(
           new Violation("$", StrictUtf8.describe(json, badByte)));
     }
-    ContainerSizes.check(json, limits.maxEntries(), MAX_NESTING);
+    if (!entriesChecked) {
+      ContainerSizes.check(json, limits.maxEntries(), MAX_NESTING);
+    }
     JsonNode root = StrictJson.parse(json, maxBytes, MAX_NESTING, registry.bulkParameters());
     if (!root.isObject()) {
       throw new InvalidRoutingTableException(

@@ -7,9 +7,7 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.internal.LittleEndian;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
  * The binary routing snapshot behind {@link RoutingDocuments#writeSnapshot} and the snapshot side
@@ -18,11 +16,14 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * (layout in {@code docs/format.md}).
  *
  * <p>Reading never trusts the input: the declared length is checked against a limit and against
- * {@link #MAX_EXPANSION} times the compressed bytes present before any buffer is allocated,
- * decompression uses the pure-Java safe LZ4 decompressor bounded by the declared length, and a
- * checksum mismatch is an error. Every such failure, and a snapshot over one of the caller's {@link
- * ReadLimits}, is an {@link InvalidRoutingTableException} with one violation; a snapshot whose
- * content is an invalid table gets the document's violations.
+ * {@link #MAX_EXPANSION} times the compressed bytes present, and against a quarter of the heap
+ * ({@link #contentBudget()}), before any buffer is allocated; decompression ({@link
+ * Lz4BlockStream}) is bounded by the declared length and streams the content through a 64 KiB
+ * window, so that its CRC-32C, its entry counts and its length without whitespace are known before
+ * it is held, and then it is held without its whitespace; a checksum mismatch is an error. Every
+ * such failure, and a snapshot over one of the caller's {@link ReadLimits}, is an {@link
+ * InvalidRoutingTableException} with one violation; a snapshot whose content is an invalid table
+ * gets the document's violations.
  *
  * <p><b>Thread-safety:</b> stateless.
  */
@@ -42,6 +43,13 @@ final class Snapshots {
   static final int MAX_EXPANSION = 255;
 
   static final int HEADER_BYTES = 20;
+
+  /**
+   * The share of the heap a snapshot's content may take while it is read: the content (without its
+   * whitespace) may be at most {@code Runtime.maxMemory() / HEAP_SHARE} bytes.
+   */
+  static final int HEAP_SHARE = 4;
+
   private static final LZ4Factory LZ4 = LZ4Factory.safeInstance();
 
   private Snapshots() {}
@@ -173,26 +181,22 @@ final class Snapshots {
               + " bytes here), so the header is damaged or forged: copy the file again from its"
               + " source");
     }
-    byte[] content;
-    try {
-      content = new byte[(int) contentLength];
-    } catch (OutOfMemoryError e) {
-      throw heapTooSmall(contentLength, maxContentBytes, e);
+    long budget = contentBudget();
+    if (contentLength > budget) {
+      throw overBudget(contentLength, budget, maxContentBytes);
     }
-    LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
-    int produced;
+    // Checked first without holding the content: decompressed in chunks through a 64 KiB window
+    // for its length, checksum, entries and length without whitespace. Only then is it held, in
+    // an array of that length: whitespace-padded content is never held whole.
+    SnapshotContent content =
+        new SnapshotContent(snapshot, null, limits.maxEntries(), RoutingDocuments.MAX_NESTING);
+    long produced;
     try {
       produced =
-          decompressor.decompress(
-              snapshot, HEADER_BYTES, (int) compressedLength, content, 0, content.length);
-    } catch (LZ4Exception e) {
-      throw corrupt(
-          "snapshot content does not decompress within its declared "
-              + contentLength
-              + " bytes ("
-              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-              + "); the file is damaged: copy it again from its source",
-          e);
+          Lz4BlockStream.decode(
+              snapshot, HEADER_BYTES, (int) compressedLength, contentLength, content);
+    } catch (Lz4BlockStream.MalformedBlockException e) {
+      throw undecodable(contentLength, e);
     }
     if (produced != contentLength) {
       throw corrupt(
@@ -202,7 +206,7 @@ final class Snapshots {
               + contentLength);
     }
     int expected = LittleEndian.getInt(snapshot, 16);
-    int actual = checksum(snapshot, content);
+    int actual = content.checksum();
     if (expected != actual) {
       throw corrupt(
           "snapshot checksum mismatch: header has CRC-32C 0x"
@@ -211,12 +215,83 @@ final class Snapshots {
               + Integer.toHexString(actual)
               + "; the file is damaged: copy it again from its source");
     }
+    if (content.overEntries() != null) {
+      throw content.overEntries();
+    }
+    byte[] json;
+    try {
+      json = new byte[content.keptLength()];
+    } catch (OutOfMemoryError e) {
+      throw heapTooSmall(contentLength, maxContentBytes, e); // the budget's backstop
+    }
+    try {
+      if (json.length == contentLength) { // no whitespace, as the writer writes it
+        Lz4BlockStream.decodeInto(snapshot, HEADER_BYTES, (int) compressedLength, json);
+      } else {
+        Lz4BlockStream.decode(
+            snapshot,
+            HEADER_BYTES,
+            (int) compressedLength,
+            contentLength,
+            new SnapshotContent(snapshot, json, Integer.MAX_VALUE, RoutingDocuments.MAX_NESTING));
+      }
+    } catch (Lz4BlockStream.MalformedBlockException e) {
+      throw undecodable(contentLength, e); // it decoded a moment ago: not expected
+    }
     try {
       return RoutingDocuments.readDocument(
-          content, registry, limits.withMaxDocumentBytes(maxContentBytes));
+          json, registry, limits.withMaxDocumentBytes(maxContentBytes), true);
     } catch (OutOfMemoryError e) {
-      throw heapTooSmall(contentLength, maxContentBytes, e);
+      throw heapTooSmall(contentLength, maxContentBytes, e); // the budget's backstop
     }
+  }
+
+  /**
+   * The most content a snapshot read may hold, in bytes: a {@value #HEAP_SHARE}th of the most heap
+   * this process may have. A routing document of that size fits in the heap with the table read
+   * from it (the default 64 MiB document limit is a quarter of a 256 MiB heap, format.md §3.4).
+   */
+  static long contentBudget() {
+    return Runtime.getRuntime().maxMemory() / HEAP_SHARE;
+  }
+
+  /** The refusal of a block that is not an LZ4 block of the declared content length. */
+  private static InvalidRoutingTableException undecodable(
+      long contentLength, Lz4BlockStream.MalformedBlockException e) {
+    return corrupt(
+        "snapshot content does not decompress within its declared "
+            + contentLength
+            + " bytes ("
+            + e.getMessage()
+            + "); the file is damaged: copy it again from its source",
+        e);
+  }
+
+  /**
+   * The refusal of a snapshot that declares more content than this process's budget for it ({@link
+   * #contentBudget()}): within the limits, but a 1 MB snapshot may expand to 256 MiB, more than a
+   * small heap holds with the table read from it. Refused before anything is decompressed.
+   */
+  private static InvalidRoutingTableException overBudget(
+      long contentLength, long budget, int maxContentBytes) {
+    return new InvalidRoutingTableException(
+        new Violation(
+            "$",
+            "snapshot declares "
+                + contentLength
+                + " content bytes, over this process's heap budget for snapshot content of "
+                + budget
+                + " bytes (1/"
+                + HEAP_SHARE
+                + " of its "
+                + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MiB heap, Runtime.maxMemory()); within ReadLimits.maxSnapshotContentBytes ("
+                + maxContentBytes
+                + ") but refused before it is decompressed, and the table served stays: if the"
+                + " table is really that large give the process more heap (-Xmx, at least "
+                + HEAP_SHARE
+                + " times the content), else lower ReadLimits.maxSnapshotContentBytes where the"
+                + " table is read"));
   }
 
   /**
