@@ -6,10 +6,9 @@ module io.shardrouter.range {
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.range;
-  // Split points and hot-tail detection, behind `shardctl split-point` and the rebalance advisor:
-  // not API.
+  // Split points and hot-tail detection, behind `shardctl split-point`: not API. The rebalance
+  // advisor reaches them through RangeStrategy's io.shardrouter.core.SplittableRanges.
   exports io.shardrouter.range.internal to
-      io.shardrouter.stats,
       io.shardrouter.cli;
 
   provides io.shardrouter.core.StrategyFactory with

@@ -1,12 +1,15 @@
 /**
  * ShardRouter load visibility: opt-in route statistics (per-partition counters, sampled hot keys
- * with error bounds, sliding windows, mergeable snapshots), the shard-key analysis and the
- * rebalance advisor ({@code docs/observability.md}).
+ * with error bounds, sliding windows, mergeable snapshots) and their skew ({@code
+ * docs/observability.md}). The shard-key analysis and the rebalance advisor are in {@code
+ * io.shardrouter.analysis}.
  */
 module io.shardrouter.stats {
   requires transitive io.shardrouter.core;
-  requires io.shardrouter.lookup;
-  requires io.shardrouter.range;
 
   exports io.shardrouter.stats;
+  // The JSON reading of the statistics file, which the analysis's capacity and report files share:
+  // not API.
+  exports io.shardrouter.stats.internal to
+      io.shardrouter.analysis;
 }

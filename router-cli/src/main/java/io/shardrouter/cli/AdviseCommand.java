@@ -1,9 +1,9 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.analysis.RebalanceAdvisor;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.stats.KeySample;
-import io.shardrouter.stats.RebalanceAdvisor;
 import io.shardrouter.stats.StatsSnapshot;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;

@@ -1,9 +1,9 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.analysis.CapacityLimits;
+import io.shardrouter.analysis.KeyAnalysis;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.CapacityLimits;
-import io.shardrouter.stats.KeyAnalysis;
 import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
 import java.io.IOException;

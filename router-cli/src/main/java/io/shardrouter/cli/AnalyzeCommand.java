@@ -1,8 +1,8 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.analysis.AnalysisReport;
+import io.shardrouter.analysis.KeyAnalysis;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport;
-import io.shardrouter.stats.KeyAnalysis;
 import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
 import java.io.PrintStream;

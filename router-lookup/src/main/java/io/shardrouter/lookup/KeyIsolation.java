@@ -85,30 +85,7 @@ final class KeyIsolation {
     PartitionStrategy s = table.strategy();
     LookupStrategy next;
     if (s instanceof LookupStrategy lookup) {
-      LookupEntry old = lookup.entryOf(key);
-      String who = lookup.ownerOf(key, 0, key.length);
-      if (old != null && old.isSplit()) {
-        throw new IllegalArgumentException(
-            who
-                + " is split over partitions "
-                + old.firstPartition()
-                + "-"
-                + (old.firstPartition() + old.partitionCount() - 1)
-                + " by its own strategy; isolate one of its keys in a directory of"
-                + " its own, or give the split more partitions");
-      }
-      if (old != null && old.isDedicated()) {
-        throw new IllegalArgumentException(
-            who
-                + " is already alone on its dedicated partition "
-                + old.partition()
-                + "; move that partition to another group in the placement instead");
-      }
-      LookupEntry entry = LookupEntry.partition(p).dedicated();
-      if (old != null && !old.pin().isEmpty()) {
-        entry = entry.pinned(old.pin()); // the key keeps its pin on its new partition
-      }
-      next = lookup.toBuilder(key).partitions(p + 1).entry(key, entry).build();
+      next = dedicate(lookup, key);
     } else {
       next =
           LookupStrategy.builder(table.keyType())
@@ -128,6 +105,47 @@ final class KeyIsolation {
       b.group(group);
     }
     return b.build();
+  }
+
+  /**
+   * {@code lookup} with the key whose canonical bytes are {@code key} (for a first-part directory:
+   * the first part's) alone on a new dedicated partition, the last ({@link
+   * LookupStrategy#withDedicatedPartition}); a pinned entry keeps its pin.
+   *
+   * @throws IllegalArgumentException when the key is split over partitions or alone on one already,
+   *     or the strategy has the most partitions a table can have
+   */
+  static LookupStrategy dedicate(LookupStrategy lookup, byte[] key) {
+    CanonicalBytes.requireKey(key);
+    int p = lookup.partitionCount();
+    if (p >= RoutingTable.MAX_PARTITIONS) {
+      throw new IllegalArgumentException(
+          "the lookup strategy already has " + p + " partitions, the most a table can have");
+    }
+    LookupEntry old = lookup.entryOf(key);
+    String who = lookup.ownerOf(key, 0, key.length);
+    if (old != null && old.isSplit()) {
+      throw new IllegalArgumentException(
+          who
+              + " is split over partitions "
+              + old.firstPartition()
+              + "-"
+              + (old.firstPartition() + old.partitionCount() - 1)
+              + " by its own strategy; isolate one of its keys in a directory of"
+              + " its own, or give the split more partitions");
+    }
+    if (old != null && old.isDedicated()) {
+      throw new IllegalArgumentException(
+          who
+              + " is already alone on its dedicated partition "
+              + old.partition()
+              + "; move that partition to another group in the placement instead");
+    }
+    LookupEntry entry = LookupEntry.partition(p).dedicated();
+    if (old != null && !old.pin().isEmpty()) {
+      entry = entry.pinned(old.pin()); // the key keeps its pin on its new partition
+    }
+    return lookup.toBuilder(key).partitions(p + 1).entry(key, entry).build();
   }
 
   private static KeyType directoryKeyType(RoutingTable table) {

@@ -1,5 +1,6 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.DedicatedPartitions;
 import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.KeyType;
@@ -52,7 +53,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * @since 0.1
  */
 public final class LookupStrategy
-    implements PartitionStrategy, GroupConstraint, NestedStrategies, KeyMovement {
+    implements PartitionStrategy,
+        GroupConstraint,
+        NestedStrategies,
+        KeyMovement,
+        DedicatedPartitions {
   /** The registered type name. */
   public static final String TYPE = "lookup";
 
@@ -144,6 +149,26 @@ public final class LookupStrategy
    */
   public static RoutingTable isolate(RoutingTable table, byte[] key, ReplicaGroup group) {
     return KeyIsolation.isolate(table, key, group);
+  }
+
+  /**
+   * This strategy with the key whose canonical bytes are {@code key} (for a first-part directory:
+   * the first part's) alone on new partition P, {@link #partitionCount()}: its entry points to P,
+   * dedicated, and keeps its pin. The strategy of {@link #isolate}'s next table.
+   *
+   * @throws IllegalArgumentException when the key is split over partitions by its entry, is alone
+   *     on its dedicated partition already, or the strategy has the most partitions a table can
+   *     have
+   */
+  @Override
+  public LookupStrategy withDedicatedPartition(byte[] key) {
+    return KeyIsolation.dedicate(this, key);
+  }
+
+  /** True for {@link MatchMode#KEY}; a first-part directory dedicates partitions to first parts. */
+  @Override
+  public boolean dedicatesWholeKeys() {
+    return match == MatchMode.KEY;
   }
 
   /** A builder holding this strategy's content, to make its next version. */

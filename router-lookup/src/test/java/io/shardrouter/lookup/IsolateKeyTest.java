@@ -1,10 +1,12 @@
 package io.shardrouter.lookup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.CompositeKey;
+import io.shardrouter.core.DedicatedPartitions;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
@@ -164,5 +166,27 @@ class IsolateKeyTest {
     assertThrows(
         io.shardrouter.core.InvalidKeyException.class,
         () -> LookupStrategy.isolate(ACCOUNTS, "forty-two", HOT));
+  }
+
+  /** The capability the rebalance advisor uses: the strategy of {@code isolate}'s next table. */
+  @Test
+  void withDedicatedPartition_isTheStrategyOfIsolate_andRefusesAsIsolateDoes() {
+    RoutingTable v1 = LookupStrategy.isolate(ACCOUNTS, "42", HOT);
+    DedicatedPartitions d = (DedicatedPartitions) v1.strategy();
+    assertTrue(d.dedicatesWholeKeys());
+    assertEquals(
+        LookupStrategy.isolate(v1, "7", "hot-1").strategy(), d.withDedicatedPartition(Keys.of(7L)));
+    IllegalArgumentException alone =
+        assertThrows(IllegalArgumentException.class, () -> d.withDedicatedPartition(Keys.of(42L)));
+    assertTrue(
+        alone.getMessage().startsWith("key '42' is already alone on its dedicated partition 1000"),
+        alone::getMessage);
+
+    RoutingTable tenants = RoutingDocuments.read(Fixtures.TENANTS);
+    DedicatedPartitions byTenant = (DedicatedPartitions) tenants.strategy();
+    assertFalse(byTenant.dedicatesWholeKeys(), "a first-part directory dedicates tenants");
+    assertEquals(
+        LookupStrategy.isolate(tenants, "umbrella", "acme").strategy(),
+        byTenant.withDedicatedPartition(Keys.of("umbrella")));
   }
 }

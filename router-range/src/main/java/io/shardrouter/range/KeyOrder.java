@@ -131,7 +131,7 @@ public final class KeyOrder implements Comparator<byte[]> {
                 + w
                 + " canonical bytes, got "
                 + len
-                + "; encode the key with CanonicalKeys for the table's key type");
+                + "; encode the key with CanonicalBytes for the table's key type");
       }
       return;
     }

@@ -38,6 +38,24 @@ final class RangeSplits {
    */
   static RangeMovement split(RoutingTable table, int partition, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
+    RangeStrategy split = withSplit(s, partition, at);
+    String lowerGroup = table.groupOf(partition).id();
+    String upper = upperGroup == null ? lowerGroup : requireGroup(table, upperGroup);
+    List<String> placement = placement(table);
+    placement.add(partition + 1, upper);
+    RoutingTable next =
+        table.toBuilder().version(table.version() + 1).strategy(split).placement(placement).build();
+    return RangeMovement.between(table, next);
+  }
+
+  /**
+   * {@code s} with partition {@code partition} split at {@code at} ({@link
+   * RangeStrategy#withSplit}).
+   *
+   * @throws IllegalArgumentException when the partition does not exist or {@code at} is not
+   *     strictly inside it
+   */
+  static RangeStrategy withSplit(RangeStrategy s, int partition, byte[] at) {
     checkPartition(s, partition, "split");
     s.order().check(at, 0, at.length);
     byte[] start = s.start(partition);
@@ -63,17 +81,7 @@ final class RangeSplits {
                   ? ", and " + s.show(at) + " is in partition " + owner + " " + s.interval(owner)
                   : ""));
     }
-    String lowerGroup = table.groupOf(partition).id();
-    String upper = upperGroup == null ? lowerGroup : requireGroup(table, upperGroup);
-    List<String> placement = placement(table);
-    placement.add(partition + 1, upper);
-    RoutingTable next =
-        table.toBuilder()
-            .version(table.version() + 1)
-            .strategy(RangeStrategies.withSplit(s, partition, at))
-            .placement(placement)
-            .build();
-    return RangeMovement.between(table, next);
+    return RangeStrategies.withSplit(s, partition, at);
   }
 
   /**

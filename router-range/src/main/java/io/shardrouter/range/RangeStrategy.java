@@ -7,14 +7,17 @@ import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
+import io.shardrouter.core.SplittableRanges;
 import io.shardrouter.core.Violations;
 import io.shardrouter.range.internal.KeyValues;
 import io.shardrouter.range.internal.PrefixIndex;
 import io.shardrouter.range.internal.RadixIndex;
 import io.shardrouter.range.internal.RangeList;
+import io.shardrouter.range.internal.SplitPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code range}: partition p holds the keys in {@code [start(p), end(p))}, left-closed and
@@ -45,7 +48,7 @@ import java.util.List;
  *
  * @since 0.1
  */
-public final class RangeStrategy implements PartitionStrategy {
+public final class RangeStrategy implements PartitionStrategy, SplittableRanges {
   /** The registered type name. */
   public static final String TYPE = "range";
 
@@ -215,11 +218,13 @@ public final class RangeStrategy implements PartitionStrategy {
   }
 
   /** True when the last range is open-ended (its end is +∞). */
+  @Override
   public boolean openEnded() {
     return end == null;
   }
 
   /** Partition {@code p} in interval notation, e.g. {@code [1000, 2000)} or {@code ["m", +∞)}. */
+  @Override
   public String interval(int p) {
     return RangeList.interval(keyType, starts[p], p + 1 < starts.length ? starts[p + 1] : end);
   }
@@ -305,8 +310,39 @@ public final class RangeStrategy implements PartitionStrategy {
   }
 
   /** {@link #find(byte[], int, int)} of a whole array. */
+  @Override
   public int find(byte[] canonical) {
     return find(canonical, 0, canonical.length);
+  }
+
+  /**
+   * The weighted median of the sampled keys of {@code partition} (what {@code shardctl split-point}
+   * suggests); see {@link SplittableRanges#splitPoint}.
+   */
+  @Override
+  public Optional<SplitPoint> splitPoint(int partition, List<byte[]> sample, long[] weights) {
+    return SplitPoints.suggest(this, partition, sample, weights)
+        .map(
+            s ->
+                new SplitPoint(
+                    s.partition(),
+                    s.key(),
+                    s.shown(),
+                    s.lowerWeight(),
+                    s.upperWeight(),
+                    s.distinctKeys()));
+  }
+
+  /**
+   * This strategy with partition {@code partition} split at {@code at}, the strategy of {@link
+   * RangeMovement#split}'s next table.
+   *
+   * @throws IllegalArgumentException when the partition does not exist or {@code at} is not
+   *     strictly inside it, saying where {@code at} is
+   */
+  @Override
+  public RangeStrategy withSplit(int partition, byte[] at) {
+    return RangeSplits.withSplit(this, partition, at);
   }
 
   /** The number of {@code sorted} keys at or below the key (binary search). */

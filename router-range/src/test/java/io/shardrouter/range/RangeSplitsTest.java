@@ -10,6 +10,7 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.SplittableRanges;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.internal.HotTail;
 import io.shardrouter.range.internal.SplitPoints;
@@ -247,6 +248,39 @@ class RangeSplitsTest {
     assertEquals(
         "split partition 2 at 2095: weight 590 below, 500 at or above (100 distinct keys sampled)",
         weighted.toString());
+  }
+
+  /**
+   * The capability the rebalance advisor uses: the split point is {@link SplitPoints}' suggestion,
+   * and the split strategy is {@link RangeMovement#split}'s, refused the same way.
+   */
+  @Test
+  void splittableRanges_asSplitPointsAndRangeMovement() {
+    RoutingTable t = Fixtures.seed000(true);
+    SplittableRanges r = (SplittableRanges) t.strategy();
+    RangeStrategy s = (RangeStrategy) t.strategy();
+    List<byte[]> sample = new ArrayList<>();
+    long[] w = new long[100];
+    for (int i = 0; i < 100; i++) {
+      sample.add(Keys.of(2000L + i));
+      w[i] = i < 90 ? 1 : 100;
+    }
+    SplitPoints.Suggestion expected = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
+    SplittableRanges.SplitPoint at = r.splitPoint(2, sample, w).orElseThrow();
+    assertEquals(expected.toString(), at.toString());
+    assertEquals(expected.upperShare(), at.upperShare());
+    assertEquals(
+        RangeMovement.split(t, 2, at.key(), null).to().strategy(), r.withSplit(2, at.key()));
+    assertEquals(2, r.find(Keys.of(2050L)));
+    assertEquals(s.interval(2), r.interval(2));
+    assertFalse(r.splitPoint(2, List.of(Keys.of(2500L)), null).isPresent());
+    assertEquals(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RangeMovement.split(t, 1, Keys.of(1000L), null))
+            .getMessage(),
+        assertThrows(IllegalArgumentException.class, () -> r.withSplit(1, Keys.of(1000L)))
+            .getMessage());
   }
 
   @Test

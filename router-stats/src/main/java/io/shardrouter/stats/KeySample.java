@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /**
  * A sample of keys in arrival order, each with how often it was seen, parsed by one key type: the
- * input of {@link KeyAnalysis}.
+ * input of {@link StatsSnapshot#of(RoutingTable, KeySample)} and of router-analysis's {@code
+ * KeyAnalysis}.
  *
  * <p><b>Thread-safety:</b> mutable while keys are added; one thread.
  *

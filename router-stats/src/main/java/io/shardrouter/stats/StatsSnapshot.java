@@ -47,7 +47,7 @@ public final class StatsSnapshot {
           "unspecified",
           "hot_keys");
 
-  /** The format of {@link AnalysisReport#toJson()}, which is no statistics export. */
+  /** The format of router-analysis's {@code AnalysisReport.toJson()}, no statistics export. */
   private static final String ANALYSIS_FORMAT_PREFIX = "shardrouter-analysis/";
 
   /** The hot keys {@link #of(RoutingTable, KeySample)} lists at most. */
@@ -104,8 +104,8 @@ public final class StatsSnapshot {
   }
 
   /**
-   * The statistics export of a key sample routed through {@code table}, for {@link
-   * RebalanceAdvisor} and {@code shardctl advise --stats}: every route of the sample is an
+   * The statistics export of a key sample routed through {@code table}, for router-analysis's
+   * {@code RebalanceAdvisor} and {@code shardctl advise --stats}: every route of the sample is an
    * unspecified route (a key sample does not say read or write) to the partition {@code table}
    * routes its key to, and the hot keys are the sample's 256 most frequent keys with their exact
    * counts (error 0, every route sampled: {@code sample_every} 1). The entity and version are the

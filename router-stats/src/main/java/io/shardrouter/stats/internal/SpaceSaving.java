@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * slots, fed with sampled keys. A key already held gets its count raised by one; a new key takes a
  * free slot, or replaces a slot with the smallest count c (any such slot: the guarantees do not
  * depend on which), inheriting c + 1 as its count and c as its error. Hence for every held key:
- * true count in [count - error, count], error <= n / slots; a key whose true count exceeds n /
- * slots is always held.
+ * true count in {@code [count - error, count]}, {@code error <= n / slots}; a key whose true count
+ * exceeds {@code n / slots} is always held.
  *
  * <p>Keys are held by reference (a {@code String}) or by value (a {@code long}, no boxing); they
  * become text only when the sketch is drained, off the recording path.

@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.analysis.AnalysisReport.CheckItem;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport.CheckItem;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.KeySample;
+import io.shardrouter.stats.RouteStats;
+import io.shardrouter.stats.StatsSnapshot;
 import io.shardrouter.stats.internal.Json;
 import java.time.Instant;
 import java.util.List;

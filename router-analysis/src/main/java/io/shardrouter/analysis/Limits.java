@@ -1,7 +1,8 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
+import io.shardrouter.analysis.AnalysisReport.OverLimit;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport.OverLimit;
+import io.shardrouter.stats.Skew;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

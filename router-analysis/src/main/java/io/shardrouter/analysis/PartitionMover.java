@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 /**
  * The advisor's last step: repeatedly moves, from the group with the most load to the group with

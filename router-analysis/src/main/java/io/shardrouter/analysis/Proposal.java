@@ -1,7 +1,9 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import io.shardrouter.core.MovementReport;
+import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,6 +87,30 @@ final class Proposal {
   /** The strategy and partitions as changed so far (its placement is not kept up to date). */
   RoutingTable shape() {
     return shape;
+  }
+
+  /**
+   * The shape with {@code next}, a strategy of one more partition whose new partition {@code at}
+   * (the partitions from {@code at} on renumbered one up) is placed on group {@code to}: the table
+   * to {@link #carve}.
+   *
+   * @throws IllegalArgumentException when the table refuses it, e.g. it breaks a region pin
+   */
+  RoutingTable shapeWith(PartitionStrategy next, int at, String to) {
+    List<String> placement = new ArrayList<>(shape.partitionCount() + 1);
+    for (int p = 0; p < shape.partitionCount(); p++) {
+      placement.add(shape.groupOf(p).id());
+    }
+    placement.add(at, to);
+    try {
+      return shape.toBuilder()
+          .version(current.version() + 1)
+          .strategy(next)
+          .placement(placement)
+          .build();
+    } catch (RoutingException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   int size() {

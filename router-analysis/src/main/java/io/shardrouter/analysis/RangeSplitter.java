@@ -1,19 +1,21 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeStrategy;
-import io.shardrouter.range.internal.SplitPoints;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.SplittableRanges;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The advisor's first step on a {@code range} table: splits each range whose load exceeds a mean
- * group's at the weighted median of its sampled hot keys ({@link SplitPoints}), the upper part
- * going to the coldest group ({@link RangeMovement#split}). A range is split at most once, hottest
- * first; a split that would raise the group peak or exceed the cap is skipped with a note.
+ * The advisor's first step on a table whose strategy has {@link SplittableRanges} (a {@code range}
+ * table): splits each range whose load exceeds a mean group's at the weighted median of its sampled
+ * hot keys ({@link SplittableRanges#splitPoint}), the upper part becoming the next partition on the
+ * coldest group ({@link SplittableRanges#withSplit}). A range is split at most once, hottest first;
+ * a split that would raise the group peak or exceed the cap is skipped with a note.
  *
  * <p>The upper part's load is the range's load times the upper share of its sampled keys' weight:
  * the hot keys stand for the range's load.
@@ -22,7 +24,7 @@ final class RangeSplitter {
   private RangeSplitter() {}
 
   static void apply(Proposal a, StatsSnapshot stats) {
-    if (!(a.current.strategy() instanceof RangeStrategy) || a.total == 0) {
+    if (!(a.current.strategy() instanceof SplittableRanges) || a.total == 0) {
       return;
     }
     int n = a.current.partitionCount();
@@ -59,7 +61,7 @@ final class RangeSplitter {
   /** Splits original partition {@code original}, now partition {@code p}; null when skipped. */
   private static RebalanceAdvisor.Advice.Split split(
       Proposal a, StatsSnapshot stats, int original, int p) {
-    RangeStrategy s = (RangeStrategy) a.shape().strategy();
+    SplittableRanges s = (SplittableRanges) a.shape().strategy();
     List<byte[]> sample = new ArrayList<>();
     List<Long> counts = new ArrayList<>();
     List<String> texts = new ArrayList<>();
@@ -81,7 +83,7 @@ final class RangeSplitter {
       weights[i] = counts.get(i);
     }
     String range = "partition " + original + " " + s.interval(p);
-    Optional<SplitPoints.Suggestion> point = SplitPoints.suggest(s, p, sample, weights);
+    Optional<SplittableRanges.SplitPoint> point = s.splitPoint(p, sample, weights);
     if (point.isEmpty()) {
       a.notes.add(
           range
@@ -93,7 +95,7 @@ final class RangeSplitter {
               + " find one with shardctl split-point on a sample of its keys");
       return null;
     }
-    SplitPoints.Suggestion at = point.get();
+    SplittableRanges.SplitPoint at = point.get();
     double upper = a.load(p) * at.upperShare();
     double share = a.data(p) * at.upperShare();
     String from = a.group(p);
@@ -120,14 +122,14 @@ final class RangeSplitter {
               + "' hotter than the hottest group is now");
       return null;
     }
-    RangeMovement c;
+    RoutingTable next;
     try {
-      c = RangeMovement.split(a.shape(), p, at.key(), to);
+      next = a.shapeWith(s.withSplit(p, at.key()), p + 1, to);
     } catch (IllegalArgumentException e) {
       a.notes.add(range + " is not split: " + e.getMessage());
       return null;
     }
-    a.carve(c.to(), p, p + 1, to, upper, share);
+    a.carve(next, p, p + 1, to, upper, share);
     if (p + 1 == a.size() - 1 && s.openEnded()) {
       a.notes.add(
           range

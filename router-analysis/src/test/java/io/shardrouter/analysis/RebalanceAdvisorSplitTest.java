@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.lookup.LookupStrategy;
 import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.stats.StatsSnapshot;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

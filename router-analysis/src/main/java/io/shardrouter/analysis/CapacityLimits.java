@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import io.shardrouter.stats.internal.Fields;
 import io.shardrouter.stats.internal.Json;

@@ -1,11 +1,11 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
+import io.shardrouter.analysis.AnalysisReport.CheckItem;
+import io.shardrouter.analysis.AnalysisReport.Comparison;
+import io.shardrouter.analysis.AnalysisReport.Distribution;
+import io.shardrouter.analysis.AnalysisReport.KeyCharacteristics;
+import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport.CheckItem;
-import io.shardrouter.stats.AnalysisReport.Comparison;
-import io.shardrouter.stats.AnalysisReport.Distribution;
-import io.shardrouter.stats.AnalysisReport.KeyCharacteristics;
-import io.shardrouter.stats.AnalysisReport.QueryDistribution;
 import io.shardrouter.stats.internal.Json;
 import java.util.ArrayList;
 import java.util.List;

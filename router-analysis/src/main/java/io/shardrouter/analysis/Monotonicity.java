@@ -1,6 +1,7 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import io.shardrouter.core.KeyType;
+import io.shardrouter.stats.KeySample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

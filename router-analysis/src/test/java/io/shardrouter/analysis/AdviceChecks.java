@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,8 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.lookup.LookupStrategy;
 import io.shardrouter.range.RangeStrategy;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
+import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport.QueryDistribution;
 import java.util.BitSet;
 import java.util.List;
 

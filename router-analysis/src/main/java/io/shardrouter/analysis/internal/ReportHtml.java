@@ -1,12 +1,13 @@
-package io.shardrouter.stats.internal;
+package io.shardrouter.analysis.internal;
 
-import io.shardrouter.stats.AnalysisReport;
-import io.shardrouter.stats.AnalysisReport.CheckItem;
-import io.shardrouter.stats.AnalysisReport.Frequency;
-import io.shardrouter.stats.AnalysisReport.GroupLoad;
-import io.shardrouter.stats.AnalysisReport.OverLimit;
-import io.shardrouter.stats.AnalysisReport.PartitionLoad;
-import io.shardrouter.stats.KeyAnalysis;
+import io.shardrouter.analysis.AnalysisReport;
+import io.shardrouter.analysis.AnalysisReport.CheckItem;
+import io.shardrouter.analysis.AnalysisReport.Frequency;
+import io.shardrouter.analysis.AnalysisReport.GroupLoad;
+import io.shardrouter.analysis.AnalysisReport.OverLimit;
+import io.shardrouter.analysis.AnalysisReport.PartitionLoad;
+import io.shardrouter.analysis.KeyAnalysis;
+import io.shardrouter.stats.internal.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

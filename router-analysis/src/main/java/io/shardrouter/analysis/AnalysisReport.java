@@ -1,7 +1,7 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
-import io.shardrouter.stats.internal.ReportHtml;
-import io.shardrouter.stats.internal.ReportJson;
+import io.shardrouter.analysis.internal.ReportHtml;
+import io.shardrouter.analysis.internal.ReportJson;
 import java.util.List;
 
 /**

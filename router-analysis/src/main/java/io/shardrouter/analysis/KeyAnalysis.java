@@ -1,15 +1,20 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
+import io.shardrouter.analysis.AnalysisReport.Comparison;
+import io.shardrouter.analysis.AnalysisReport.Distribution;
+import io.shardrouter.analysis.AnalysisReport.Frequency;
+import io.shardrouter.analysis.AnalysisReport.GroupLoad;
+import io.shardrouter.analysis.AnalysisReport.KeyCharacteristics;
+import io.shardrouter.analysis.AnalysisReport.PartitionLoad;
+import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.AnalysisReport.Comparison;
-import io.shardrouter.stats.AnalysisReport.Distribution;
-import io.shardrouter.stats.AnalysisReport.Frequency;
-import io.shardrouter.stats.AnalysisReport.GroupLoad;
-import io.shardrouter.stats.AnalysisReport.KeyCharacteristics;
-import io.shardrouter.stats.AnalysisReport.PartitionLoad;
-import io.shardrouter.stats.AnalysisReport.QueryDistribution;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.KeySample;
+import io.shardrouter.stats.RouteStats;
+import io.shardrouter.stats.Skew;
+import io.shardrouter.stats.StatsSnapshot;
 import io.shardrouter.stats.internal.Fields;
 import io.shardrouter.stats.internal.Json;
 import java.nio.ByteBuffer;
@@ -94,7 +99,7 @@ public final class KeyAnalysis {
 
   /** Analyses a sample of keys. */
   public AnalysisReport analyze(KeySample sample) {
-    sample.requireKeyTypeOf(table);
+    requireKeyTypeOf(sample, table);
     int n = table.partitionCount();
     Map<ByteBuffer, long[]> distinct = new HashMap<>(); // key -> {count, partition}
     Map<ByteBuffer, String> texts = new HashMap<>();
@@ -266,6 +271,19 @@ public final class KeyAnalysis {
         share(movedLoad, total),
         total == 0 ? 0 : peak / ((double) total / load.length),
         total == 0 ? 0 : peakGroup / ((double) total / g.size()));
+  }
+
+  /** Refuses a table that routes another key type than the sample's, naming both. */
+  private static void requireKeyTypeOf(KeySample sample, RoutingTable table) {
+    if (!sample.keyType().equals(table.keyType())) {
+      throw new IllegalArgumentException(
+          "the sample holds keys of type "
+              + sample.keyType()
+              + ", routing table version "
+              + table.version()
+              + " routes "
+              + table.keyType());
+    }
   }
 
   private KeyType.Kind kind() {

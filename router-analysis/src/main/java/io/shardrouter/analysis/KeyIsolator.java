@@ -1,18 +1,24 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
+import io.shardrouter.core.DedicatedPartitions;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.core.Spec;
+import io.shardrouter.core.StrategyRegistry;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.Set;
 
 /**
  * The advisor's second step: isolates each sampled hot key whose load surely exceeds a mean
  * partition's (the lower bound of its sampled count, over the samples, above 1 / P) on a new
- * partition of its own, with {@link io.shardrouter.lookup.LookupStrategy#isolate}: a {@code lookup}
- * strategy whose directory sends the key to a dedicated partition, the table's strategy as its
- * fallback (or one more entry, when it is a lookup already). The new partition goes to the coldest
- * group.
+ * partition of its own, with {@link DedicatedPartitions#withDedicatedPartition}: the strategy
+ * itself when it has that capability (a {@code lookup} directory gets one more entry), else a
+ * {@code lookup} directory in front of it, built from the routing document form ({@code {"type":
+ * "lookup", "fallback": ...}}) through the {@link StrategyRegistry}, that sends the key to a
+ * dedicated partition and every other key to the table's strategy. The new partition goes to the
+ * coldest group.
  *
  * <p>The key's load is its estimated share of the samples times the measured load, at most its
  * partition's; the data counted as moved is its partition's data share times the key's part of the
@@ -23,6 +29,9 @@ final class KeyIsolator {
   /** Strategies a lookup directory can be put in front of, or added to. */
   private static final Set<String> WRAPPABLE =
       Set.of("hash_mod", "jump", "jump_back", "ring", "range", "lookup");
+
+  /** The type of the directory strategy put in front of one that cannot dedicate partitions. */
+  private static final String LOOKUP = "lookup";
 
   private KeyIsolator() {}
 
@@ -77,7 +86,8 @@ final class KeyIsolator {
     String skipped = hotNote(k, lower) + "it is not isolated: ";
     RoutingTable next;
     try {
-      next = io.shardrouter.lookup.LookupStrategy.isolate(a.shape(), key, a.current.group(to));
+      PartitionStrategy dedicated = directory(a.shape()).withDedicatedPartition(key);
+      next = a.shapeWith(dedicated, a.size(), to);
     } catch (IllegalArgumentException | RoutingException e) {
       a.notes.add(skipped + e.getMessage());
       return;
@@ -115,12 +125,46 @@ final class KeyIsolator {
           + "' cannot be put behind a lookup directory by the advisor (it can for "
           + "hash_mod, jump, jump_back, ring, range and lookup); shard its writes";
     }
-    if (s instanceof LookupStrategy l && l.match() == LookupStrategy.MatchMode.FIRST_PART) {
+    if (s instanceof DedicatedPartitions d && !d.dedicatesWholeKeys()) {
       return "the lookup directory matches first parts of keys, so an entry would move every key"
           + " that shares this key's first part; isolate that first part deliberately"
           + " (docs/lookup.md), or shard its writes";
     }
     return null;
+  }
+
+  /**
+   * The table's strategy when it can dedicate partitions to keys, else an empty {@code lookup}
+   * directory in front of it.
+   *
+   * @throws IllegalArgumentException when no {@code lookup} strategy is registered (router-lookup
+   *     is missing), or the directory is refused
+   */
+  private static DedicatedPartitions directory(RoutingTable shape) {
+    PartitionStrategy s = shape.strategy();
+    if (s instanceof DedicatedPartitions d) {
+      return d;
+    }
+    StrategyRegistry registry = StrategyRegistry.defaultRegistry();
+    if (!registry.types().contains(LOOKUP)) {
+      throw new IllegalArgumentException(
+          "isolating a key puts a '"
+              + LOOKUP
+              + "' directory in front of the table's strategy, and no '"
+              + LOOKUP
+              + "' strategy is registered; add router-lookup to the class path");
+    }
+    Spec spec = Spec.object().put("type", LOOKUP).put("fallback", s.toSpec()).build();
+    PartitionStrategy wrapped = registry.create(spec, shape.keyType());
+    if (wrapped instanceof DedicatedPartitions d) {
+      return d;
+    }
+    throw new IllegalArgumentException(
+        "the registered '"
+            + LOOKUP
+            + "' strategy "
+            + wrapped.getClass().getName()
+            + " cannot dedicate a partition to a key");
   }
 
   private static String hotNote(HotKeys.Entry k, double lower) {

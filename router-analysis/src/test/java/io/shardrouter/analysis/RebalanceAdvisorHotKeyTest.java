@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +7,9 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.RouteStats;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.HotKeys;
+import io.shardrouter.stats.RouteStats;
+import io.shardrouter.stats.Skew;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

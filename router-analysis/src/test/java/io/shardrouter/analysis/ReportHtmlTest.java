@@ -1,10 +1,11 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.RouteStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,7 +1,8 @@
-package io.shardrouter.stats;
+package io.shardrouter.analysis;
 
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.stats.StatsSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

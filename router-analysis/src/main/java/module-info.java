@@ -1,0 +1,14 @@
+/**
+ * ShardRouter shard-key analysis and rebalance advisor: judges a shard key on a key sample before
+ * it is used (an HTML and JSON report with a checklist) and proposes the next routing table from
+ * measured load ({@code docs/observability.md}). It reaches range splits and key isolation through
+ * the strategies' capabilities in {@code io.shardrouter.core} ({@link
+ * io.shardrouter.core.SplittableRanges}, {@link io.shardrouter.core.DedicatedPartitions}), never
+ * through a strategy module.
+ */
+module io.shardrouter.analysis {
+  requires transitive io.shardrouter.core;
+  requires transitive io.shardrouter.stats;
+
+  exports io.shardrouter.analysis;
+}
