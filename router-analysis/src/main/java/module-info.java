@@ -1,5 +1,5 @@
 /**
- * ShardRouter shard-key analysis and rebalance advisor: judges a shard key on a key sample before
+ * ShardRouter key analysis and rebalance advisor: judges a key choice on a key sample before
  * it is used (an HTML and JSON report with a checklist) and proposes the next routing table from
  * measured load ({@code docs/observability.md}). It reaches range splits and key isolation through
  * the strategies' capabilities in {@code io.shardrouter.core} ({@link

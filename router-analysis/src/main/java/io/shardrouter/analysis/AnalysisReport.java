@@ -5,7 +5,7 @@ import io.shardrouter.analysis.internal.ReportJson;
 import java.util.List;
 
 /**
- * What {@link KeyAnalysis} found about a shard key on a sample: the key's characteristics, how keys
+ * What {@link KeyAnalysis} found about a key choice on a sample: the key's characteristics, how keys
  * and load spread over partitions and groups, the query fan-out, the limits exceeded, the cost of
  * another document, and the review checklist. {@link #toJson()} and {@link #toHtml()} write it;
  * {@code docs/observability.md} describes every field.

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The review checklist of a shard key, each item answered pass / warn / fail with the number behind
+ * The review checklist of a key choice, each item answered pass / warn / fail with the number behind
  * it, or skip when the data cannot answer. The thresholds are listed in {@code
  * docs/observability.md}.
  */
@@ -110,7 +110,7 @@ final class Checklist {
                   + fmt(q.meanFanOut())
                   + (single >= 90
                       ? " (warn below 90%)"
-                      : "; put the shard key in the queries' filters (warn below 90%, fail below"
+                      : "; put the key in the queries' filters (warn below 90%, fail below"
                           + " 50%)")));
     }
     return out;

@@ -27,7 +27,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Judges a shard key before it is used: routes a {@link KeySample} (or a {@link StatsSnapshot}
+ * Judges a key choice before it is used: routes a {@link KeySample} (or a {@link StatsSnapshot}
  * export of a running router) through a routing table and reports the key's characteristics, the
  * spread of keys and load, the query fan-out, the limits exceeded, the cost of another document and
  * the review checklist, as an {@link AnalysisReport}.

@@ -1,7 +1,7 @@
 /**
- * The shard-key analysis and the rebalance advisor.
+ * The key analysis and the rebalance advisor.
  *
- * <p>{@link io.shardrouter.analysis.KeyAnalysis} judges a shard key on a {@link
+ * <p>{@link io.shardrouter.analysis.KeyAnalysis} judges a key choice on a {@link
  * io.shardrouter.stats.KeySample} before it is used, as an {@link
  * io.shardrouter.analysis.AnalysisReport} (HTML and JSON); {@link
  * io.shardrouter.analysis.RebalanceAdvisor} proposes the next routing table from measured load (a

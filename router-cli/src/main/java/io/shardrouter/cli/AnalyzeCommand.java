@@ -12,13 +12,13 @@ import picocli.CommandLine;
 
 /**
  * {@code shardctl analyze DOC --keys FILE [--counts] [--queries FILE] [--capacity FILE] [--compare
- * DOC2] [--json OUT] [--html OUT] [--stats-out STATS]}: judges DOC's shard key on a key sample (or
+ * DOC2] [--json OUT] [--html OUT] [--stats-out STATS]}: judges DOC's key choice on a key sample (or
  * a statistics export) with {@link KeyAnalysis}, prints the report and writes it as JSON and HTML.
  */
 @CommandLine.Command(
     name = "analyze",
     description =
-        "judge DOC's shard key on a key sample or a statistics export: keys, load per partition and "
+        "judge DOC's key choice on a key sample or a statistics export: keys, load per partition and "
             + "group, hot keys, fan-out, checklist")
 final class AnalyzeCommand implements Command {
   @CommandLine.Parameters(index = "0", paramLabel = "DOC", description = "the routing document")

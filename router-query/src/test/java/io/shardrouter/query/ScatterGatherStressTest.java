@@ -137,8 +137,13 @@ class ScatterGatherStressTest {
                       } else {
                         assertTrue(o.cause().isPresent(), context + ": " + o);
                         assertTrue(o.rows().isEmpty(), context);
-                        if (!requireComplete) {
-                          assertTrue(plan[i] != Behaviour.NOW, context + ": " + o);
+                        if (!requireComplete && plan[i] == Behaviour.NOW) {
+                          // A target that answers at once fails only when it was never called:
+                          // queued behind the concurrency limit (hung targets holding the slots
+                          // until their timeout) when the deadline passed, which a loaded machine's
+                          // late timers make possible.
+                          assertEquals(TargetOutcome.Status.DEADLINE_EXCEEDED, o.status(), context);
+                          assertEquals(0, o.calls(), context + ": " + o);
                         }
                       }
                     }

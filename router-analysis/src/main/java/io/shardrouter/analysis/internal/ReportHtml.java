@@ -60,7 +60,7 @@ public final class ReportHtml {
     sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
     sb.append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';")
         .append(" style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n");
-    sb.append("<title>Shard key analysis: ").append(esc(r.entity())).append("</title>\n");
+    sb.append("<title>Key analysis: ").append(esc(r.entity())).append("</title>\n");
     sb.append("<style>body{font-family:sans-serif;margin:16px;background:#fff;color:#222}")
         .append(".grid{display:grid;grid-template-columns:")
         .append(W)
@@ -78,7 +78,7 @@ public final class ReportHtml {
         .append("px;font-size:14px}#next h2{margin:2px 0 4px}")
         .append("#next code{display:block;background:#fff;border:1px solid #bcd;padding:4px 8px;")
         .append("margin:4px 0;font-size:13px}</style></head><body data-report=\"loading\">\n");
-    sb.append("<h1>Shard key analysis: ").append(esc(r.entity())).append(" version ");
+    sb.append("<h1>Key analysis: ").append(esc(r.entity())).append(" version ");
     sb.append(r.version()).append(" (").append(esc(r.strategy())).append(", ");
     sb.append(r.distribution().partitionLoad().length).append(" partitions, source ");
     sb.append(esc(r.source())).append(")</h1>\n");
