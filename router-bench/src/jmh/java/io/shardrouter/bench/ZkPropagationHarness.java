@@ -18,13 +18,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryForever;
-import org.apache.curator.test.TestingServer;
 
 /**
  * How long a routing version takes from {@code publish} to every watcher routing with it: one
- * ZooKeeper server started in this JVM (curator-test), W in-process watchers, each a {@code
- * ZkRoutingSource} on its own Curator client and session as separate processes would be, and one
- * publisher. For each version it times {@code publish} (the compare-and-set transaction) and
+ * ZooKeeper server started in this JVM ({@link EmbeddedZooKeeper}), W in-process watchers, each a
+ * {@code ZkRoutingSource} on its own Curator client and session as separate processes would be, and
+ * one publisher. For each version it times {@code publish} (the compare-and-set transaction) and
  * publish-to-last-watcher-swapped, then prints p50, p90, p99 and the maximum. Not a JMH benchmark:
  * the interval crosses threads and sockets.
  *
@@ -73,7 +72,7 @@ public final class ZkPropagationHarness {
     for (int v = 0; v < swapped.length; v++) {
       swapped[v] = new CountDownLatch(watchers);
     }
-    try (TestingServer server = new TestingServer()) {
+    try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
       List<CuratorFramework> clients = new ArrayList<>();
       List<ZkRoutingSource> sources = new ArrayList<>();
       CuratorFramework admin = client(server.getConnectString());

@@ -1,18 +1,24 @@
 package io.shardrouter.cli;
 
-import io.shardrouter.examples.orders.ReshardDemo;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 
 /**
  * {@code shardctl demo}: the orders service resharded online from four groups to five under load,
- * then the same reshard rolled back after the cut-over, each checked row by row ({@link
- * ReshardDemo}, {@code docs/orders-example.md}). {@code shardctl demo --tour} runs the routing tour
- * ({@link DemoCommand}) instead.
+ * then the same reshard rolled back after the cut-over, each checked row by row ({@code
+ * ReshardDemo} of {@code examples/orders}, {@code docs/orders-example.md}). {@code shardctl demo
+ * --tour} runs the routing tour ({@link DemoCommand}) instead.
  *
- * <p>The options are declared here for help, completion and typos; their values go to {@link
- * ReshardDemo} as written, which checks them (its own {@code main} takes the same options).
+ * <p>router-cli does not depend on the example: the demo is the {@link DemoProvider} found on the
+ * class path at run time, which the shardctl.jar that {@code bin/shardctl} builds (module {@code
+ * shardctl}) carries. Without one, {@code shardctl demo} says so and how to get it, and the tour
+ * still runs.
+ *
+ * <p>The options are declared here for help, completion and typos; their values go to the provider
+ * as written, which checks them ({@code ReshardDemo}'s own {@code main} takes the same options).
  */
 @CommandLine.Command(
     name = "demo",
@@ -88,8 +94,9 @@ final class OrdersDemo implements Command {
       }
       return new DemoCommand().run(console);
     }
+    DemoProvider demo = provider();
     try {
-      return ReshardDemo.run(args, console.out(), console.err());
+      return demo.run(args, console.out(), console.err());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       console.err().println("shardctl demo: interrupted");
@@ -101,5 +108,34 @@ final class OrdersDemo implements Command {
       }
       return ShardCtl.UNROUTED;
     }
+  }
+
+  /** The one {@link DemoProvider} on the class path; refuses none or several, saying what to do. */
+  static DemoProvider provider() {
+    Iterator<DemoProvider> found =
+        ServiceLoader.load(DemoProvider.class, DemoProvider.class.getClassLoader()).iterator();
+    if (!found.hasNext()) {
+      throw CommandException.invalid(
+          List.of(
+              "shardctl demo: the orders service is not in this shardctl: no "
+                  + DemoProvider.class.getName()
+                  + " on the class path (examples/orders provides it)",
+              "  run bin/shardctl demo from a clone of the repository: it builds"
+                  + " shardctl/target/shardctl.jar, which carries the example;",
+              "  or put the orders example's jar on the class path beside router-cli's;",
+              "  'shardctl demo --tour' needs no example"));
+    }
+    DemoProvider first = found.next();
+    if (found.hasNext()) {
+      List<String> names = new ArrayList<>(List.of(first.getClass().getName()));
+      found.forEachRemaining(p -> names.add(p.getClass().getName()));
+      throw CommandException.invalid(
+          "shardctl demo: more than one "
+              + DemoProvider.class.getSimpleName()
+              + " on the class path: "
+              + String.join(", ", names)
+              + "; keep one example's jar on it");
+    }
+    return first;
   }
 }

@@ -55,6 +55,24 @@ class DemoCommandTest {
   }
 
   @Test
+  void demo_withoutTheOrdersExample_refusesAndSaysWhatToDo() {
+    // router-cli depends on no example, so no DemoProvider is on its test class path.
+    Cli.Result r = Cli.run("demo", "--users", "10");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out(), r::toString);
+    assertTrue(
+        r.err()
+            .startsWith(
+                "shardctl demo: the orders service is not in this shardctl: no"
+                    + " io.shardrouter.cli.DemoProvider on the class path (examples/orders"
+                    + " provides it)\n"),
+        r::toString);
+    assertTrue(
+        r.err().contains("run bin/shardctl demo from a clone of the repository"), r::toString);
+    assertTrue(r.err().contains("'shardctl demo --tour' needs no example"), r::toString);
+  }
+
+  @Test
   void demo_withArguments_usageStatus2() {
     assertEquals(ShardCtl.INVALID, Cli.run("demo", "x").status());
   }

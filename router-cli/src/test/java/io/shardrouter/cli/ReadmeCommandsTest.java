@@ -15,6 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Every {@code bin/shardctl} line of the README runs as written, through {@link ShardCtl}'s entry
  * point in-process, and exits 0: the files it names exist in the repository, and the files it
  * writes (under {@code /tmp/}) go to a temporary directory here.
+ *
+ * <p>Except the orders demo ({@code bin/shardctl demo} without {@code --tour}): router-cli does not
+ * depend on the orders example that provides it, so here it must refuse with a message saying what
+ * to do; examples/orders' {@code ShardctlDemoTest} runs those lines with the example on the class
+ * path.
  */
 class ReadmeCommandsTest {
   private static final Path ROOT = Path.of("..");
@@ -88,12 +93,23 @@ class ReadmeCommandsTest {
     for (String line : lines) {
       List<String> words = words(line);
       assertEquals("bin/shardctl", words.get(0));
+      if (ordersDemo(words)) {
+        Cli.Result r = Cli.run(args(words));
+        assertEquals(ShardCtl.INVALID, r.status(), line + "\n" + r);
+        assertTrue(r.err().contains("examples/orders provides it"), line + "\n" + r);
+        continue;
+      }
       Cli.Result r = Cli.run(args(words));
       assertEquals(ShardCtl.OK, r.status(), line + "\n" + r);
       assertTrue(r.err().isEmpty(), line + "\n" + r);
     }
     assertTrue(Files.exists(tmp.resolve("jump.snap")), "snapshot writes where it was told");
     assertTrue(Files.exists(tmp.resolve("next.json")), "split writes where it was told");
+  }
+
+  /** {@code bin/shardctl demo} with the orders example's options: its provider is not here. */
+  static boolean ordersDemo(List<String> words) {
+    return words.size() > 1 && words.get(1).equals("demo") && !words.contains("--tour");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.shardrouter.conformance;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.Dependency;
@@ -182,6 +183,21 @@ class ArchitectureTest {
   }
 
   /** (d) No public static mutable field in main code: every one is final and not an array. */
+  /**
+   * Dependencies point down: no library or application class names a class of an example
+   * (docs/architecture.md §2). {@code shardctl demo} finds the orders example at run time, through
+   * router-cli's {@code DemoProvider}.
+   */
+  @Test
+  void noModule_dependsOnAnExample() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.shardrouter.examples..")
+        .because("examples depend on the library, never the other way")
+        .check(classes);
+  }
+
   @Test
   void publicStaticFields_areFinalAndNotArrays() {
     ArchRule rule =

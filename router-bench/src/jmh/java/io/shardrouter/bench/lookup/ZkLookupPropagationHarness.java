@@ -1,5 +1,6 @@
 package io.shardrouter.bench.lookup;
 
+import io.shardrouter.bench.EmbeddedZooKeeper;
 import io.shardrouter.bench.HarnessOptions;
 import io.shardrouter.bench.ZkPropagationHarness;
 import io.shardrouter.core.Router;
@@ -24,7 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 
 /**
  * How long a large lookup directory takes from {@code publish} to every watcher routing with it:
@@ -87,7 +87,7 @@ public final class ZkLookupPropagationHarness {
     for (long v = 1; v <= total + 1; v++) {
       swapped.put(v, new CountDownLatch(watchers));
     }
-    try (TestingServer server = new TestingServer()) {
+    try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
       List<CuratorFramework> clients = new ArrayList<>();
       List<ZkRoutingSource> sources = new ArrayList<>();
       CuratorFramework admin = client(server.getConnectString());
