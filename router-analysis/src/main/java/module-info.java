@@ -1,8 +1,8 @@
 /**
- * ShardRouter key analysis and rebalance advisor: judges a key choice on a key sample before
- * it is used (an HTML and JSON report with a checklist) and proposes the next routing table from
- * measured load ({@code docs/observability.md}). It reaches range splits and key isolation through
- * the strategies' capabilities in {@code io.shardrouter.core} ({@link
+ * ShardRouter key analysis and rebalance advisor: judges a key choice on a key sample before it is
+ * used (an HTML and JSON report with a checklist) and proposes the next routing table from measured
+ * load ({@code docs/observability.md}). It reaches range splits and key isolation through the
+ * strategies' capabilities in {@code io.shardrouter.core} ({@link
  * io.shardrouter.core.SplittableRanges}, {@link io.shardrouter.core.DedicatedPartitions}), never
  * through a strategy module.
  */

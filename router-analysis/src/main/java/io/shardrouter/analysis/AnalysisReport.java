@@ -5,9 +5,9 @@ import io.shardrouter.analysis.internal.ReportJson;
 import java.util.List;
 
 /**
- * What {@link KeyAnalysis} found about a key choice on a sample: the key's characteristics, how keys
- * and load spread over partitions and groups, the query fan-out, the limits exceeded, the cost of
- * another document, and the review checklist. {@link #toJson()} and {@link #toHtml()} write it;
+ * What {@link KeyAnalysis} found about a key choice on a sample: the key's characteristics, how
+ * keys and load spread over partitions and groups, the query fan-out, the limits exceeded, the cost
+ * of another document, and the review checklist. {@link #toJson()} and {@link #toHtml()} write it;
  * {@code docs/observability.md} describes every field.
  *
  * @param entity the routed entity

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The review checklist of a key choice, each item answered pass / warn / fail with the number behind
- * it, or skip when the data cannot answer. The thresholds are listed in {@code
+ * The review checklist of a key choice, each item answered pass / warn / fail with the number
+ * behind it, or skip when the data cannot answer. The thresholds are listed in {@code
  * docs/observability.md}.
  */
 final class Checklist {
