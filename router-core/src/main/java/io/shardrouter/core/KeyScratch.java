@@ -16,13 +16,16 @@ import java.util.UUID;
  *
  * <p><b>Thread-safety:</b> one instance per thread; never share the array it returns.
  *
- * <p>For strategy authors: docs/writing-a-strategy.md.
+ * <p>For strategy authors (docs/writing-a-strategy.md): the bytes a table hands a strategy may be
+ * this very buffer (a non-ASCII text key, a composite key, the default {@link
+ * PartitionStrategy#partitionOfLong}), so a strategy that encodes into it inside {@code
+ * partitionOf} overwrites its own input. Read the key first, or keep a buffer of your own.
  *
  * <p><b>Stability:</b> evolving.
  *
  * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread.
  *
- * @since 0.1
+ * @since 0.6 (public; router-core's own since 0.1)
  */
 public final class KeyScratch {
   private static final ThreadLocal<KeyScratch> LOCAL = ThreadLocal.withInitial(KeyScratch::new);

@@ -9,6 +9,7 @@ import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.KeyTextGrammar;
 import io.shardrouter.core.internal.LittleEndian;
+import io.shardrouter.core.internal.StrictUtf8;
 import io.shardrouter.core.internal.Timestamps;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -194,23 +195,18 @@ public final class KeyType {
 
   /** Strict UTF-8: a string key's bytes that are no UTF-8 are refused, not replaced by U+FFFD. */
   private String utf8(byte[] b, int off, int len) {
-    int acc = 0;
-    for (int i = off; i < off + len; i++) {
-      acc |= b[i];
+    int bad = StrictUtf8.firstInvalid(b, off, off + len, true);
+    if (bad >= 0) {
+      throw notAKey(
+          "a string is not well-formed UTF-8 at byte "
+              + (bad - off)
+              + " of its "
+              + len
+              + " (0x"
+              + Hex.of(b, bad, 1)
+              + ")");
     }
-    if (acc >= 0) {
-      return new String(b, off, len, StandardCharsets.ISO_8859_1); // ASCII: one char a byte
-    }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-          .decode(java.nio.ByteBuffer.wrap(b, off, len))
-          .toString();
-    } catch (java.nio.charset.CharacterCodingException e) {
-      throw notAKey("a string is not well-formed UTF-8 (" + e + ")");
-    }
+    return new String(b, off, len, StandardCharsets.UTF_8);
   }
 
   private static long bigEndianLong(byte[] b, int off) {

@@ -255,10 +255,12 @@ public final class Spec {
   }
 
   /**
-   * This object's members read straight from its document's bytes, when it was read from a document
-   * and every member has the form {@code "name": n} ({@link FlatMembers}); else null, and the
-   * members are read through {@link #fields()}. Never null for such an object read from a document,
-   * so a strategy that takes large objects checks this first.
+   * This object's members read straight from its document's bytes, when it is a large object read
+   * from a document (at least 1,024 members, under a parameter its factory lists in {@link
+   * StrategyFactory#bulkParameters()}) and every member has the form {@code "name": n} ({@link
+   * FlatMembers}); else null. Null is common (a small object, another form, a value built in memory
+   * or by {@link #parse}), so a strategy that takes large objects always keeps the {@link
+   * #fields()} path and takes this one as a shortcut.
    */
   public FlatMembers flatMembers() {
     return kind == Kind.OBJECT && value instanceof LargeFields named ? named.flat() : null;

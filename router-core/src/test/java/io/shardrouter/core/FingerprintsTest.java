@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.internal.Hex;
+import io.shardrouter.core.internal.RoutingTableSpec;
 import io.shardrouter.core.internal.SpecJson;
+import io.shardrouter.core.metadata.ReadLimits;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -66,6 +69,53 @@ class FingerprintsTest {
         Fingerprints.of(content));
   }
 
+  /** format.md §1.1's document, read and fingerprinted through the table: the §2.3 values. */
+  @Test
+  void table_formatExample_contentAndDigestAsDocumented() {
+    RoutingTable t =
+        read(
+            "{\"format\": 1, \"routing_version\": 7, \"entity\": \"orders\", \"key\": {\"type\":"
+                + " \"string\"}, \"strategy\": {\"type\": \"hash_mod\", \"hash\": \"xxh3-64\","
+                + " \"partitions\": 4}, \"groups\": [{\"id\": \"g0\", \"primary\": \"db0:5432\","
+                + " \"replicas\": [\"db0r:5432\"], \"labels\": {\"region\": \"eu\", \"zone\":"
+                + " \"b\"}}, {\"id\": \"g1\", \"primary\": {\"endpoint\": \"db1:5432\","
+                + " \"labels\": {\"zone\": \"a\"}}}], \"placement\": [\"g0\", \"g1\", \"g0\","
+                + " \"g1\"]}");
+    assertEquals(
+        "{\"entity\":\"orders\",\"key\":{\"type\":\"string\"},\"strategy\":{\"type\":\"hash_mod\","
+            + "\"hash\":\"xxh3-64\",\"partitions\":4},\"groups\":[{\"id\":\"g0\",\"primary\":"
+            + "\"db0:5432\",\"replicas\":[\"db0r:5432\"],\"labels\":{\"region\":\"eu\",\"zone\":"
+            + "\"b\"}},{\"id\":\"g1\",\"primary\":{\"endpoint\":\"db1:5432\",\"labels\":{\"zone\":"
+            + "\"a\"}}}],\"placement\":[\"g0\",\"g1\",\"g0\",\"g1\"]}",
+        RoutingTableSpec.content(t).toString());
+    assertEquals(
+        "0a1ddb123b0f77846a247511501fc7ac215e95dc974ada9b2a2aad82dc704359", t.fingerprint());
+  }
+
+  /**
+   * Extensions of every kind format 1 allows (integers of any size, text with escapes, booleans,
+   * null, nesting), digested through the table, as the JSON library's text gives.
+   */
+  @Test
+  void table_extensionsOfEveryKind_digestOfTheJsonLibrarysText() throws Exception {
+    RoutingTable base =
+        read(
+            "{\"format\":1,\"routing_version\":3,\"entity\":\"e\",\"key\":{\"type\":\"long\"},"
+                + "\"strategy\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":2},"
+                + "\"groups\":[{\"id\":\"g0\",\"primary\":\"db0\"}],\"placement\":[\"g0\",\"g0\"]}");
+    Spec ext =
+        Spec.object()
+            .put("big", Spec.of(new java.math.BigInteger("123456789012345678901234567890")))
+            .put("text", "tab\there \u0001 \u007f é \ud83d\ude00")
+            .put(
+                "flags",
+                Spec.array(List.of(Spec.of(true), Spec.nullValue(), Spec.of(Long.MIN_VALUE))))
+            .build();
+    RoutingTable t = base.toBuilder().version(4).extension("x_test", ext).build();
+    assertEquals(jsonLibrarys(RoutingTableSpec.content(t)), t.fingerprint());
+    assertEquals(t, read(RoutingDocuments.write(t)));
+  }
+
   @Test
   void of_loneSurrogate_refusedAsBefore() {
     for (String bad : new String[] {"ord\uD800", "\uDC00x", "a\uD800b"}) {
@@ -75,6 +125,67 @@ class FingerprintsTest {
       InvalidKeyException now =
           assertThrows(InvalidKeyException.class, () -> Fingerprints.of(content));
       assertEquals(old.getMessage(), now.getMessage());
+    }
+  }
+
+  /** Reads a document whose strategy is {@link HashModEcho}'s. */
+  private static RoutingTable read(String json) {
+    return RoutingDocuments.read(
+        json.getBytes(StandardCharsets.UTF_8),
+        StrategyRegistry.of(new HashModEcho.Factory()),
+        ReadLimits.defaults());
+  }
+
+  /**
+   * Stands in for router-hash's {@code hash_mod} (not on core's class path): it routes by byte sum,
+   * but prints the same strategy object, which is all a fingerprint reads.
+   */
+  private record HashModEcho(String hash, int partitions) implements PartitionStrategy {
+    @Override
+    public String type() {
+      return "hash_mod";
+    }
+
+    @Override
+    public int partitionCount() {
+      return partitions;
+    }
+
+    @Override
+    public int partitionOf(byte[] canonical, int offset, int length) {
+      int sum = 0;
+      for (int i = offset; i < offset + length; i++) {
+        sum += canonical[i] & 0xFF;
+      }
+      return sum % partitions;
+    }
+
+    @Override
+    public Spec toSpec() {
+      return Spec.object()
+          .put("type", "hash_mod")
+          .put("hash", hash)
+          .put("partitions", partitions)
+          .build();
+    }
+
+    static final class Factory implements StrategyFactory {
+      @Override
+      public String type() {
+        return "hash_mod";
+      }
+
+      @Override
+      public java.util.Set<String> parameterNames() {
+        return java.util.Set.of("hash", "partitions");
+      }
+
+      @Override
+      public PartitionStrategy create(StrategyParameters params) {
+        String hash = params.optionalString("hash", "xxh3-64");
+        int p = params.requiredInt("partitions", 1, 1 << 20);
+        return params.hasViolations() ? null : new HashModEcho(hash, p);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Violations;
 
@@ -16,6 +17,18 @@ final class KeyTexts {
   /** The text of the key of {@code type} whose canonical bytes are {@code b[off, off + len)}. */
   static String format(KeyType type, byte[] b, int off, int len) {
     return type.format(b, off, len);
+  }
+
+  /**
+   * The text of a key for a message: {@link #format}, or {@code 0x} and the hex of the bytes when
+   * they are no key of the type (a probe that {@code explain} or a refusal names must not throw).
+   */
+  static String shown(KeyType type, byte[] b, int off, int len) {
+    try {
+      return type.format(b, off, len);
+    } catch (IllegalArgumentException notAKey) {
+      return "0x" + KeyText.hex(b, off, len);
+    }
   }
 
   /** The text of the key whose canonical bytes are {@code b}. */

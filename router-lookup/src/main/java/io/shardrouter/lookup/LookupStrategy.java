@@ -394,7 +394,9 @@ public final class LookupStrategy
 
   /** How messages name a directory key: {@code key 'hot-1'} or {@code tenant 'acme'}. */
   String ownerOf(byte[] b, int off, int len) {
-    return (firstKind == null ? "key '" : "tenant '") + keyText(b, off, len) + "'";
+    return (firstKind == null ? "key '" : "tenant '")
+        + KeyTexts.shown(directoryType, b, off, len)
+        + "'";
   }
 
   // ---- the document form

@@ -62,6 +62,16 @@ class LookupStrategyTest extends PartitionStrategyContract {
     return true;
   }
 
+  /** explain names a probe whose bytes are no UTF-8 text by its hex instead of throwing. */
+  @Test
+  void explain_bytesThatAreNoText_namedByTheirHex() {
+    LookupStrategy s = small();
+    byte[] notText = {'a', (byte) 0xC3};
+    String line = s.explain(notText, 0, notText.length);
+    assertTrue(line.contains("0x61c3"), line);
+    assertTrue(line.contains("partition " + s.partitionOf(notText) + " of"), line);
+  }
+
   @Test
   void partitionOf_listedKeys_theirPartitions_othersTheFallbacks() {
     LookupStrategy s = small();

@@ -148,7 +148,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
       if (k == null) {
         throw new IllegalArgumentException("ranges[" + i + "]: the start is null");
       }
-      checkKey(order, k, "ranges[" + i + "]: the start");
+      checkKey(keyType, order, k, "ranges[" + i + "]: the start");
       if (i > 0 && order.compare(copy[i - 1], k) >= 0) {
         throw new IllegalArgumentException(
             "ranges["
@@ -162,7 +162,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
       copy[i] = k.clone();
     }
     if (end != null) {
-      checkKey(order, end, "the end");
+      checkKey(keyType, order, end, "the end");
       if (order.compare(copy[copy.length - 1], end) >= 0) {
         throw new IllegalArgumentException(
             "the end "
@@ -174,10 +174,11 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
     return new RangeStrategy(keyType, copy, end == null ? null : end.clone());
   }
 
-  private static void checkKey(KeyOrder order, byte[] key, String what) {
+  private static void checkKey(KeyType keyType, KeyOrder order, byte[] key, String what) {
     try {
       order.check(key, 0, key.length);
-    } catch (InvalidKeyException e) {
+      keyType.format(key); // text parts must be UTF-8, or the strategy could not be written
+    } catch (InvalidKeyException | IllegalArgumentException e) {
       throw new IllegalArgumentException(
           what + " is no key of the strategy's type: " + e.getMessage(), e);
     }

@@ -2,6 +2,7 @@ package io.shardrouter.range;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
@@ -22,6 +23,19 @@ class RangeNoRouteTest {
 
   private static String refusal(Executable route) {
     return assertThrows(NoRouteException.class, route).getMessage();
+  }
+
+  /**
+   * A refusal names its key even when the bytes are no UTF-8 text (routeCanonical hands them over
+   * unchecked): the message shows the hex, and the refusal stays a NoRouteException.
+   */
+  @Test
+  void bytesThatAreNoText_refusedWithTheirHex() {
+    RangeStrategy strings = RangeStrategy.of(KeyType.STRING, List.of("m"), "t");
+    String m = refusal(() -> strings.partitionOf(new byte[] {(byte) 0xC3}));
+    assertTrue(m.startsWith("key 0xc3 (string) is in no range"), m);
+    byte[] inside = {'n', (byte) 0xC3}; // routed, but no text: explain must not throw either
+    assertEquals("range: key in [\"m\", \"t\"), partition 0 of 1", strings.explain(inside, 0, 2));
   }
 
   @Test

@@ -46,6 +46,17 @@ class RangeStrategyOfCanonicalTest {
     assertTrue(refused(List.of(Keys.of(5L)), Keys.of(5L)).contains("the end 5 is not above"));
     assertTrue(refused(List.of(Keys.of(5L)), new byte[3]).startsWith("the end is no key"));
     assertTrue(refused(Arrays.asList(Keys.of(5L), null), null).contains("ranges[1]"));
+    String notText =
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    RangeStrategy.ofCanonical(
+                        KeyType.STRING, List.of(Keys.of("a"), new byte[] {'b', (byte) 0xC3}), null))
+            .getMessage();
+    assertTrue(
+        notText.startsWith("ranges[1]: the start is no key of the strategy's type")
+            && notText.contains("not well-formed UTF-8"),
+        notText);
   }
 
   private static String refused(List<byte[]> starts, byte[] end) {

@@ -17,8 +17,6 @@ import java.util.UUID;
  *
  * <p><b>Thread-safety:</b> not thread-safe (one {@link SplittableRandom}); use one per thread.
  */
-@SuppressWarnings(
-    "MutablePublicArray") // test fixtures: shared read-only by convention, never published
 public final class KeyGenerators {
   /** System property that overrides every default seed, e.g. {@code -Dshardrouter.test.seed=7}. */
   public static final String SEED_PROPERTY = "shardrouter.test.seed";

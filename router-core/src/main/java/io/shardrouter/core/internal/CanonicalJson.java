@@ -17,8 +17,8 @@ import java.util.Map;
  * this text, is what it was when that library wrote it (docs/format.md §1.9).
  *
  * <p>An object view whose map implements {@link AsciiMembers} writes its members as the ready text
- * it gives, when the sink takes ASCII bytes ({@link AsciiMembers.Out}) or is a {@link
- * StringBuilder}.
+ * it gives: straight to the sink when it takes ASCII bytes ({@link AsciiMembers.Out}), else
+ * appended char by char.
  *
  * <p><b>Thread-safety:</b> stateless.
  */

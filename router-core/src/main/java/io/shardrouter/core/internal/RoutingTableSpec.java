@@ -65,7 +65,7 @@ public final class RoutingTableSpec {
       }
       groups.add(o.build());
     }
-    doc.put("groups", Spec.viewOf(groups));
+    doc.put("groups", Spec.array(groups));
     doc.put("placement", Spec.viewOf(new Placement(t)));
     if (!t.extensions().isEmpty()) { // absent when empty: the fingerprints of format 1 stay
       Spec.ObjectBuilder ext = Spec.object();

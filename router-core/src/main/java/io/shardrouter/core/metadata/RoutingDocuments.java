@@ -26,6 +26,7 @@ import io.shardrouter.core.internal.LazyObjectNode;
 import io.shardrouter.core.internal.RoutingTableJson;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.internal.StrictJson;
+import io.shardrouter.core.internal.StrictUtf8;
 import io.shardrouter.core.internal.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;

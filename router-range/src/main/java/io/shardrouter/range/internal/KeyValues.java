@@ -3,6 +3,7 @@ package io.shardrouter.range.internal;
 import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Spec;
 import java.time.Instant;
@@ -85,7 +86,19 @@ public final class KeyValues {
    * JSON array).
    */
   public static String text(KeyType type, byte[] key) {
-    return type.format(key);
+    return formatted(type, key);
+  }
+
+  /**
+   * {@link KeyType#format}, or {@code 0x} and the hex of the bytes when they are no key of the
+   * type: a message (a refusal, an interval) must never throw in its place.
+   */
+  private static String formatted(KeyType type, byte[] key) {
+    try {
+      return type.format(key);
+    } catch (IllegalArgumentException notAKey) {
+      return "0x" + KeyText.hex(key);
+    }
   }
 
   /**
@@ -93,13 +106,19 @@ public final class KeyValues {
    * 0x} and hex, composites as a JSON array.
    */
   public static String show(KeyType type, byte[] key) {
+    String text;
+    try {
+      text = type.format(key);
+    } catch (IllegalArgumentException notAKey) {
+      return "0x" + KeyText.hex(key);
+    }
     if (!type.isComposite() && type.kind() == KeyType.Kind.STRING) {
-      return Spec.of(type.format(key)).toString();
+      return Spec.of(text).toString();
     }
     if (!type.isComposite() && type.kind() == KeyType.Kind.BYTES) {
-      return "0x" + type.format(key);
+      return "0x" + text;
     }
-    return type.format(key);
+    return text;
   }
 
   /**

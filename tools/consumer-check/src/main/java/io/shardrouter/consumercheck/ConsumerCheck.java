@@ -78,21 +78,23 @@ public final class ConsumerCheck {
     if (!back.equals(table) || !back.fingerprint().equals(table.fingerprint())) {
       throw new AssertionError("the snapshot reads back as " + back);
     }
-    for (String bad :
-        new String[] {
-          "\"partitions\": 0, \"seed\": 11",
-          "\"partitions\": 6, \"seed\": \"x\"", "\"partitions\": 6, \"weight\": 1"
-        }) {
-      String doc = RENDEZVOUS.replace("\"partitions\": 6, \"seed\": 11", bad);
+    String[][] refusals = {
+      {"\"partitions\": 0, \"seed\": 11", "strategy.partitions"},
+      {"\"partitions\": 6, \"seed\": \"x\"", "strategy.seed"},
+      {"\"partitions\": 6, \"weight\": 1", "strategy.weight"}
+    };
+    for (String[] refusal : refusals) {
+      String doc = RENDEZVOUS.replace("\"partitions\": 6, \"seed\": 11", refusal[0]);
       try {
         RoutingDocuments.read(doc);
-        throw new AssertionError("accepted " + bad);
+        throw new AssertionError("accepted " + refusal[0]);
       } catch (InvalidRoutingTableException e) {
         String path = e.violations().get(0).path();
-        if (!path.startsWith("strategy.")) {
-          throw new AssertionError(bad + " refused at " + path + ": " + e.getMessage());
+        if (!path.equals(refusal[1])) {
+          throw new AssertionError(
+              refusal[0] + " refused at " + path + ", not " + refusal[1] + ": " + e.getMessage());
         }
-        System.out.println("consumer-check: refused " + bad + " at " + path);
+        System.out.println("consumer-check: refused " + refusal[0] + " at " + path);
       }
     }
     System.out.println(

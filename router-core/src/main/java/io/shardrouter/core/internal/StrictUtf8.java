@@ -1,4 +1,4 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 /**
  * Checks that a document's bytes are well-formed UTF-8 (Unicode 15, table 3-7) before a JSON parser
@@ -11,13 +11,24 @@ package io.shardrouter.core.metadata;
  *
  * <p><b>Stability:</b> internal.
  */
-final class StrictUtf8 {
+public final class StrictUtf8 {
   private StrictUtf8() {}
 
-  /** The offset of the first byte that is not well-formed UTF-8 (or is NUL), or -1. */
-  static int firstInvalid(byte[] b) {
-    int n = b.length;
-    int i = 0;
+  /**
+   * The offset of the first byte of a document that is not well-formed UTF-8 (or is NUL), or -1.
+   */
+  public static int firstInvalid(byte[] b) {
+    return firstInvalid(b, 0, b.length, false);
+  }
+
+  /**
+   * The offset of the first byte of {@code b[off, end)} that is not well-formed UTF-8, or -1; a NUL
+   * byte counts as invalid unless {@code nulAllowed} (a key's text may hold U+0000, a document
+   * never does).
+   */
+  public static int firstInvalid(byte[] b, int off, int end, boolean nulAllowed) {
+    int n = end;
+    int i = off;
     while (i < n) {
       int c = b[i] & 0xFF;
       if (c >= 0x01 && c < 0x80) {
@@ -25,6 +36,10 @@ final class StrictUtf8 {
         continue;
       }
       if (c == 0x00) {
+        if (nulAllowed) {
+          i++;
+          continue;
+        }
         return i;
       }
       int len;
@@ -68,7 +83,7 @@ final class StrictUtf8 {
   }
 
   /** Why the byte at {@code offset} is refused, and what to do. */
-  static String describe(byte[] b, int offset) {
+  public static String describe(byte[] b, int offset) {
     StringBuilder bytes = new StringBuilder();
     for (int k = offset; k < Math.min(b.length, offset + 4); k++) {
       bytes.append(k == offset ? "" : " ").append(String.format("%02X", b[k] & 0xFF));

@@ -1,4 +1,4 @@
-package io.shardrouter.core.metadata;
+package io.shardrouter.core.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
