@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
@@ -200,6 +201,19 @@ public abstract class PartitionStrategyContract {
       }
       if (s.keyType() != null) {
         checkDeterminism(s, keys(), typedKeys(s));
+      }
+    }
+  }
+
+  @Test
+  public void partitionOf_bytesHeldInTheThreadsKeyScratch_sameAnswer() {
+    for (PartitionStrategy s : all()) {
+      if (routesAnyKey(s)) {
+        checkKeyScratchInput(s, keys(), g -> g.text(64));
+        checkKeyScratchInput(s, keys(), KeyGenerators::composite);
+      }
+      if (s.keyType() != null) {
+        checkKeyScratchInput(s, keys(), typedKeys(s));
       }
     }
   }
@@ -488,6 +502,60 @@ public abstract class PartitionStrategyContract {
   }
 
   // ---------------------------------------------------------------- the rules, per strategy
+
+  /**
+   * A key whose canonical bytes are held in the thread's {@link KeyScratch} — as a table hands over
+   * a non-ASCII text key, a composite key, and the default {@code partitionOfLong} its number —
+   * gets the partition of the same bytes in an array of their own: a strategy that encodes into the
+   * scratch buffer while it reads its input fails this.
+   */
+  public static void checkKeyScratchInput(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    for (int i = 0; i < KEYS_PER_KIND; i++) {
+      Object k = keys.next(g);
+      KeyScratch scratch = KeyScratch.get();
+      int n = intoScratch(scratch, k);
+      if (n < 0) {
+        continue; // a bytes key: a table routes its caller's array, never the scratch buffer
+      }
+      byte[] own = java.util.Arrays.copyOf(scratch.bytes(), n);
+      int expected = s.partitionOf(own, 0, n);
+      n = intoScratch(scratch, k); // the line above may have used the buffer itself
+      int actual = s.partitionOf(scratch.bytes(), 0, n);
+      assertEquals(
+          expected,
+          actual,
+          () ->
+              s
+                  + ": "
+                  + show(k)
+                  + " held in the thread's KeyScratch routes elsewhere than the same bytes in an"
+                  + " array of their own; does partitionOf encode into KeyScratch over its input? "
+                  + g.describe());
+    }
+  }
+
+  /**
+   * Writes {@code key} (as {@link KeyGenerators#keyOf} gives it, or a {@link CompositeKey}) into
+   * {@code scratch}; -1 for a {@code bytes} key.
+   */
+  private static int intoScratch(KeyScratch scratch, Object key) {
+    if (key instanceof String t) {
+      return scratch.putString(t);
+    } else if (key instanceof Long l) {
+      return scratch.putLong(l);
+    } else if (key instanceof Integer v) {
+      return scratch.putInt(v);
+    } else if (key instanceof java.util.UUID u) {
+      return scratch.putUuid(u);
+    } else if (key instanceof Instant t) {
+      return scratch.putTimestamp(t);
+    } else if (key instanceof Object[] parts) {
+      return scratch.putComposite(CompositeKey.of(parts));
+    } else if (key instanceof CompositeKey c) {
+      return scratch.putComposite(c);
+    }
+    return -1;
+  }
 
   /**
    * The same key gets the same partition twice, and from a copy rebuilt from the strategy's JSON.

@@ -3,6 +3,7 @@ package io.shardrouter.testing;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
@@ -40,6 +41,21 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
 
   private KeyGenerators keys() {
     return KeyGenerators.seeded(seed());
+  }
+
+  @Test
+  void checkKeyScratchInput_encodingIntoKeyScratchOverItsInput_fails() {
+    PartitionStrategy broken =
+        new Delegating(new Fnv1aModStrategy(1024)) {
+          @Override
+          public int partitionOf(byte[] canonical, int offset, int length) {
+            KeyScratch.get().putString("a salt written where the input may be"); // the defect
+            return super.partitionOf(canonical, offset, length);
+          }
+        };
+    assertThrows(AssertionError.class, () -> checkKeyScratchInput(broken, keys(), g -> g.text(64)));
+    checkKeyScratchInput(
+        new Fnv1aModStrategy(1024), keys(), g -> g.text(64)); // the real one passes
   }
 
   @Test
