@@ -2,6 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.SplittableRanges;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.internal.HotTail;
 import io.shardrouter.range.internal.SplitPoints;
@@ -97,7 +98,7 @@ final class SplitPointCommand implements Command {
     }
     if (routed > 0) {
       c.print(out, "  ");
-      Optional<SplitPoints.Suggestion> split = SplitPoints.suggest(s, busiest, sample);
+      Optional<SplittableRanges.SplitPoint> split = SplitPoints.suggest(s, busiest, sample);
       out.println(
           split
               .map(

@@ -322,16 +322,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
    */
   @Override
   public Optional<SplitPoint> splitPoint(int partition, List<byte[]> sample, long[] weights) {
-    return SplitPoints.suggest(this, partition, sample, weights)
-        .map(
-            s ->
-                new SplitPoint(
-                    s.partition(),
-                    s.key(),
-                    s.shown(),
-                    s.lowerWeight(),
-                    s.upperWeight(),
-                    s.distinctKeys()));
+    return SplitPoints.suggest(this, partition, sample, weights);
   }
 
   /**

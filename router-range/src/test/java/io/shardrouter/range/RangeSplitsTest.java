@@ -233,7 +233,7 @@ class RangeSplitsTest {
       sample.add(Keys.of(k));
     }
     sample.add(Keys.of(5L)); // another partition: ignored
-    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
+    SplittableRanges.SplitPoint u = SplitPoints.suggest(s, 2, sample).orElseThrow();
     assertEquals("2050", u.shown());
     assertEquals(50, u.lowerWeight());
     assertEquals(50, u.upperWeight());
@@ -241,7 +241,7 @@ class RangeSplitsTest {
     for (int i = 0; i < 100; i++) {
       w[i] = i < 90 ? 1 : 100; // the last ten keys carry most of the weight
     }
-    SplitPoints.Suggestion weighted = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
+    SplittableRanges.SplitPoint weighted = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
     assertEquals("2095", weighted.shown());
     assertEquals(590, weighted.lowerWeight());
     assertEquals(500, weighted.upperWeight());
@@ -265,7 +265,7 @@ class RangeSplitsTest {
       sample.add(Keys.of(2000L + i));
       w[i] = i < 90 ? 1 : 100;
     }
-    SplitPoints.Suggestion expected = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
+    SplittableRanges.SplitPoint expected = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
     SplittableRanges.SplitPoint at = r.splitPoint(2, sample, w).orElseThrow();
     assertEquals(expected.toString(), at.toString());
     assertEquals(expected.upperShare(), at.upperShare());
@@ -308,7 +308,7 @@ class RangeSplitsTest {
       sample.add(Keys.of(2001L + i));
       w[i] = i + 1; // 1 + 2 + 3 below the split at 2004, 4 at or above it
     }
-    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
+    SplittableRanges.SplitPoint u = SplitPoints.suggest(s, 2, sample, w).orElseThrow();
     assertEquals("2004", u.shown());
     assertEquals(0.4, u.upperShare(), 1e-12);
   }
@@ -325,7 +325,7 @@ class RangeSplitsTest {
     for (int i = sample.size() - 1; i > 0; i--) {
       java.util.Collections.swap(sample, i, rnd.nextInt(i + 1));
     }
-    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
+    SplittableRanges.SplitPoint u = SplitPoints.suggest(s, 2, sample).orElseThrow();
     assertEquals("2050", u.shown(), Seeds.describe(seed));
     assertEquals(50, u.lowerWeight(), Seeds.describe(seed));
     assertEquals(50, u.upperWeight(), Seeds.describe(seed));
@@ -338,7 +338,7 @@ class RangeSplitsTest {
     for (long k : new long[] {2001, 2001, 2001, 2002, 2003, 2004}) {
       sample.add(Keys.of(k));
     }
-    SplitPoints.Suggestion u = SplitPoints.suggest(s, 2, sample).orElseThrow();
+    SplittableRanges.SplitPoint u = SplitPoints.suggest(s, 2, sample).orElseThrow();
     assertEquals("2002", u.shown());
     assertEquals(3, u.lowerWeight());
     assertEquals(3, u.upperWeight());

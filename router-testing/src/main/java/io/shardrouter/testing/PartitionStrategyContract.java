@@ -1125,7 +1125,10 @@ public abstract class PartitionStrategyContract {
     return parts;
   }
 
-  /** A string for messages: quoted, with non-printable-ASCII chars as {@code \\uXXXX}. */
+  /**
+   * A string for messages: quoted, with each char outside printable ASCII as a {@code \\u} escape
+   * of four hex digits.
+   */
   public static String quote(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {

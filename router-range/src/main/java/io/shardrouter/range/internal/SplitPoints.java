@@ -1,5 +1,6 @@
 package io.shardrouter.range.internal;
 
+import io.shardrouter.core.SplittableRanges.SplitPoint;
 import io.shardrouter.range.KeyOrder;
 import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
@@ -23,42 +24,10 @@ import java.util.Optional;
  */
 public final class SplitPoints {
 
-  /**
-   * A suggested split of {@code partition} at {@code key}: {@code lowerWeight} of the sample's
-   * weight is below it, {@code upperWeight} at or above it.
-   */
-  public record Suggestion(
-      int partition,
-      byte[] key,
-      String shown,
-      long lowerWeight,
-      long upperWeight,
-      int distinctKeys) {
-    /** The share of the sample's weight that the split moves to the upper part. */
-    public double upperShare() {
-      return (double) upperWeight / (lowerWeight + upperWeight);
-    }
-
-    @Override
-    public String toString() {
-      return "split partition "
-          + partition
-          + " at "
-          + shown
-          + ": weight "
-          + lowerWeight
-          + " below, "
-          + upperWeight
-          + " at or above ("
-          + distinctKeys
-          + " distinct keys sampled)";
-    }
-  }
-
   private SplitPoints() {}
 
   /** {@link #suggest(RangeStrategy, int, List, long[])} with weight 1 per sampled key. */
-  public static Optional<Suggestion> suggest(
+  public static Optional<SplitPoint> suggest(
       RangeStrategy strategy, int partition, List<byte[]> sample) {
     return suggest(strategy, partition, sample, null);
   }
@@ -72,7 +41,7 @@ public final class SplitPoints {
    * @throws IllegalArgumentException when the partition does not exist, or a weight is negative or
    *     {@code weights} is not as long as {@code sample}
    */
-  public static Optional<Suggestion> suggest(
+  public static Optional<SplitPoint> suggest(
       RangeStrategy strategy, int partition, List<byte[]> sample, long[] weights) {
     if (partition < 0 || partition >= strategy.partitionCount()) {
       throw new IllegalArgumentException(
@@ -142,7 +111,7 @@ public final class SplitPoints {
     }
     byte[] k = distinct.get(best).clone();
     return Optional.of(
-        new Suggestion(
+        new SplitPoint(
             partition, k, strategy.show(k), bestBelow, total - bestBelow, distinct.size()));
   }
 }
