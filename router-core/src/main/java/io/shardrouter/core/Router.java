@@ -2,16 +2,15 @@ package io.shardrouter.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.time.Instant;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Routes keys of one entity through the current {@link RoutingTable}, held behind one volatile
- * reference: {@code route(key)} is a volatile read, the strategy's arithmetic and an array load.
+ * reference: {@code route(key)} (one method per key shape, declared once on {@link KeyRouter}) is a
+ * volatile read, the strategy's arithmetic and an array load.
  *
  * <p>{@link #update} publishes a new table with one atomic swap. It refuses a lower version ({@link
  * StaleRoutingVersionException}), accepts the same version only with the same content (then it
@@ -28,25 +27,27 @@ import org.slf4j.LoggerFactory;
  *
  * @since 0.1
  */
-public final class Router {
+public final class Router extends KeyRouter {
   private static final Logger LOG = LoggerFactory.getLogger(Router.class);
-  private static final VarHandle TABLE;
+  private static final VarHandle EDGE;
 
   static {
     try {
-      TABLE = MethodHandles.lookup().findVarHandle(Router.class, "table", RoutingTable.class);
+      EDGE = MethodHandles.lookup().findVarHandle(Router.class, "edge", KeyEdge.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  @SuppressWarnings("FieldMayBeFinal") // written through TABLE
-  private volatile RoutingTable table;
+  // the current table's key edge (its table is edge.table): a route is one volatile read and the
+  // edge's work
+  @SuppressWarnings("FieldMayBeFinal") // written through EDGE
+  private volatile KeyEdge edge;
 
   private final CopyOnWriteArrayList<RoutingListener> listeners = new CopyOnWriteArrayList<>();
 
   private Router(RoutingTable initial) {
-    this.table = Objects.requireNonNull(initial, "initial routing table");
+    this.edge = Objects.requireNonNull(initial, "initial routing table").edge();
   }
 
   /** A router serving {@code initial}. */
@@ -54,82 +55,20 @@ public final class Router {
     return new Router(initial);
   }
 
+  @Override
+  KeyEdge edge() {
+    return edge;
+  }
+
   /** The current table: read it once per request and route through it for a consistent view. */
+  @Override
   public RoutingTable table() {
-    return table;
+    return edge.table;
   }
 
   /** The version of the current table. */
   public long version() {
-    return table.version();
-  }
-
-  /** <b>Allocation:</b> none. */
-  public Route route(String key) {
-    return table.route(key);
-  }
-
-  /**
-   * Route of an integer key of a {@code long} or an {@code int} entity, as {@link
-   * RoutingTable#route(long)}: the key is the number, and the entity's key type decides its bytes;
-   * on an {@code int} entity a value outside the {@code int} range is refused, never truncated.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(long key) {
-    return table.route(key);
-  }
-
-  /**
-   * Route of an integer key of an {@code int} or a {@code long} entity, as {@link
-   * RoutingTable#route(int)}: {@code route(42)} on an entity with {@code long} keys routes the
-   * {@code long} key 42, as {@code route(42L)} does.
-   *
-   * <p><b>Allocation:</b> none.
-   */
-  public Route route(int key) {
-    return table.route(key);
-  }
-
-  /** <b>Allocation:</b> none. */
-  public Route route(UUID key) {
-    return table.route(key);
-  }
-
-  /** <b>Allocation:</b> none. */
-  public Route route(Instant key) {
-    return table.route(key);
-  }
-
-  /** <b>Allocation:</b> none. */
-  public Route route(String part0, String part1) {
-    return table.route(part0, part1);
-  }
-
-  /**
-   * Route of a {@code (string, long)} or {@code (string, int)} key, as {@link
-   * RoutingTable#route(String, long)}. <b>Allocation:</b> none.
-   */
-  public Route route(String part0, long part1) {
-    return table.route(part0, part1);
-  }
-
-  /**
-   * Route of a key of two integer parts, each {@code long} or {@code int}, as {@link
-   * RoutingTable#route(long, long)}. <b>Allocation:</b> none.
-   */
-  public Route route(long part0, long part1) {
-    return table.route(part0, part1);
-  }
-
-  /** <b>Allocation:</b> none. */
-  public Route route(CompositeKey key) {
-    return table.route(key);
-  }
-
-  /** Route of a key given as canonical bytes. <b>Allocation:</b> none. */
-  public Route routeCanonical(byte[] canonical) {
-    return table.routeCanonical(canonical);
+    return edge.table.version();
   }
 
   /**
@@ -145,7 +84,8 @@ public final class Router {
   public boolean update(RoutingTable next) {
     Objects.requireNonNull(next, "next routing table");
     while (true) {
-      RoutingTable prev = table;
+      KeyEdge current = edge;
+      RoutingTable prev = current.table;
       if (!prev.entity().equals(next.entity())) {
         throw refused(
             prev,
@@ -193,7 +133,7 @@ public final class Router {
             next,
             new StaleRoutingVersionException(prev.entity(), prev.version(), next.version(), true));
       }
-      if (TABLE.compareAndSet(this, prev, next)) {
+      if (EDGE.compareAndSet(this, current, next.edge())) {
         if (LOG
             .isInfoEnabled()) { // the arguments box and allocate: build them only when the line is
           // written
@@ -246,6 +186,6 @@ public final class Router {
 
   @Override
   public String toString() {
-    return "Router{" + table + "}";
+    return "Router{" + edge.table + "}";
   }
 }

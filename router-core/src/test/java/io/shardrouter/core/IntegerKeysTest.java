@@ -94,20 +94,21 @@ class IntegerKeysTest {
     InvalidKeyException onString =
         assertThrows(InvalidKeyException.class, () -> router(KeyType.STRING).route(42));
     assertEquals(
-        "entity 'orders' routes keys of type string, not int; got an int key: call route(String)"
+        "entity 'orders' routes keys of type string, not long or int; got an integer key: call"
+            + " route(String)"
             + " (the same value in another type has other canonical bytes and another partition)",
         onString.getMessage());
     InvalidKeyException onTimestamp =
         assertThrows(InvalidKeyException.class, () -> router(KeyType.TIMESTAMP).route(42L));
     assertEquals(
-        "entity 'orders' routes keys of type timestamp, not long; got a long key: call"
+        "entity 'orders' routes keys of type timestamp, not long or int; got an integer key: call"
             + " route(Instant) (the same value in another type has other canonical bytes and"
             + " another partition)",
         onTimestamp.getMessage());
     InvalidKeyException onBytes =
         assertThrows(InvalidKeyException.class, () -> router(KeyType.BYTES).route(7));
     assertEquals(
-        "entity 'orders' routes keys of type bytes, not int; got an int key: call"
+        "entity 'orders' routes keys of type bytes, not long or int; got an integer key: call"
             + " routeCanonical(byte[]) with the key's bytes (the same value in another type has"
             + " other canonical bytes and another partition)",
         onBytes.getMessage());
@@ -116,7 +117,8 @@ class IntegerKeysTest {
             InvalidKeyException.class,
             () -> router(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.INT)).route(7));
     assertEquals(
-        "entity 'orders' routes keys of type composite(string, int), not int; got an int key:"
+        "entity 'orders' routes keys of type composite(string, int), not long or int; got an integer"
+            + " key:"
             + " build the key of its parts and call route(String, long) or route(CompositeKey)"
             + " (the same value in another type has other canonical bytes and another partition)",
         onComposite.getMessage());

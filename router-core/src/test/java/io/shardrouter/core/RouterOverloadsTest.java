@@ -1,9 +1,15 @@
 package io.shardrouter.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.shardrouter.core.internal.CanonicalKeys;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +56,43 @@ class RouterOverloadsTest {
     Router any = router(KeyType.composite(KeyType.Kind.INT, KeyType.Kind.STRING));
     CompositeKey k = CompositeKey.of(4, "x");
     assertSame(canonical(any, k.toBytes()), any.route(k));
+  }
+
+  /**
+   * The key edge is one place: the route methods are declared on {@link KeyRouter} only, final, and
+   * there is one integer overload, so {@code route(42)} cannot pick an {@code int} overload an
+   * entity with {@code long} keys would refuse.
+   */
+  @Test
+  void routeMethods_declaredOnceOnKeyRouter_withOneIntegerOverload() {
+    for (Class<?> c : List.of(Router.class, RoutingTable.class)) {
+      for (Method m : c.getDeclaredMethods()) {
+        assertEquals(
+            false,
+            m.getName().startsWith("route") && !m.getName().equals("routeOfPartition"),
+            m.toString());
+      }
+    }
+    List<String> shapes = new ArrayList<>();
+    for (Method m : KeyRouter.class.getDeclaredMethods()) {
+      if (Modifier.isPublic(m.getModifiers()) && m.getName().startsWith("route")) {
+        assertEquals(true, Modifier.isFinal(m.getModifiers()), m.toString());
+        shapes.add(m.getName() + Arrays.toString(m.getParameterTypes()));
+      }
+    }
+    shapes.sort(null);
+    assertEquals(
+        List.of(
+            "routeCanonical[class [B, int, int]",
+            "routeCanonical[class [B]",
+            "route[class io.shardrouter.core.CompositeKey]",
+            "route[class java.lang.String, class java.lang.String]",
+            "route[class java.lang.String, long]",
+            "route[class java.lang.String]",
+            "route[class java.time.Instant]",
+            "route[class java.util.UUID]",
+            "route[long, long]",
+            "route[long]"),
+        shapes);
   }
 }

@@ -343,7 +343,7 @@ final class GoldenPartitions {
     switch (key.get("kind").asText()) {
       case "string" -> out.put("route(String)", r.route(key.get("text").asText()));
       case "long" -> out.put("route(long)", r.route(Long.parseLong(key.get("value").asText())));
-      case "int" -> out.put("route(int)", r.route(Integer.parseInt(key.get("value").asText())));
+      case "int" -> out.put("route(long)", r.route(Integer.parseInt(key.get("value").asText())));
       case "uuid" -> out.put("route(UUID)", r.route(UUID.fromString(key.get("value").asText())));
       default -> {
         Object[] p = Golden.parts(key.get("parts"));

@@ -1,0 +1,344 @@
+package io.shardrouter.core;
+
+import io.shardrouter.core.internal.Latin1Strings;
+import io.shardrouter.core.internal.Timestamps;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The key edge of one {@link RoutingTable}: the one place that knows key shapes. Each method checks
+ * the key against the table's key type and hands the strategy the key's canonical form (the bytes,
+ * or the one 64-bit number of a {@code long} or {@code timestamp} key), then loads the route: one
+ * array load, or the strategy's own route index (docs/architecture.md §3). An integer key, or an
+ * integer part of a composite, is its number: the Java type it arrives in only carries it, and the
+ * entity's key type decides its canonical bytes (docs/routing-spec.md §5.2).
+ *
+ * <p>{@link KeyRouter} is its public face; a {@link Router} holds the edge of its current table, so
+ * a route through a router is one volatile read and this edge's work.
+ *
+ * <p><b>Thread-safety:</b> immutable; safe to share. <b>Allocation:</b> none on a route.
+ */
+final class KeyEdge {
+  final RoutingTable table;
+  private final String entity;
+  private final KeyType keyType;
+  private final PartitionStrategy strategy;
+  private final Route[] routes;
+  // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
+  private final IndexedRoutes.RouteIndex index;
+
+  private final boolean stringKeys;
+  private final boolean longKeys;
+  private final boolean intKeys;
+  private final boolean uuidKeys;
+  private final boolean timestampKeys;
+  private final boolean stringStringKeys;
+  private final boolean stringLongKeys;
+  private final boolean stringIntKeys;
+  private final boolean longLongKeys;
+  // the key type as a composite of two integer parts, for route(long, long): bit 0 set when part 0
+  // is an int, bit 1 when part 1 is (0 for (long, long)); -1 when it is no such composite
+  private final int integerPairInts;
+
+  /**
+   * The edge of {@code table}, whose routes (one per partition) are {@code routes}; asks the
+   * strategy for its own route index when it has one.
+   */
+  KeyEdge(RoutingTable table, Route[] routes) {
+    this.table = table;
+    this.entity = table.entity();
+    this.keyType = table.keyType();
+    this.strategy = table.strategy();
+    this.routes = routes;
+    IndexedRoutes.RouteIndex own =
+        strategy instanceof IndexedRoutes ir ? ir.routeIndex(routes) : null;
+    if (strategy instanceof IndexedRoutes && (own == null || !own.isOver(strategy, routes))) {
+      throw new IllegalStateException(
+          "strategy '"
+              + strategy.type()
+              + "' gave a route index over another strategy "
+              + "or other routes: IndexedRoutes.routeIndex must return an index over itself and the routes it is given");
+    }
+    // the plain way stays inline, one load shorter
+    this.index = own == null || own.getClass() == IndexedRoutes.RouteIndex.class ? null : own;
+    this.stringKeys = keyType.equals(KeyType.STRING);
+    this.longKeys = keyType.equals(KeyType.LONG);
+    this.intKeys = keyType.equals(KeyType.INT);
+    this.uuidKeys = keyType.equals(KeyType.UUID_KEY);
+    this.timestampKeys = keyType.equals(KeyType.TIMESTAMP);
+    this.stringStringKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.STRING);
+    this.stringLongKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+    this.stringIntKeys = keyType.isComposite(KeyType.Kind.STRING, KeyType.Kind.INT);
+    this.longLongKeys = keyType.isComposite(KeyType.Kind.LONG, KeyType.Kind.LONG);
+    this.integerPairInts = integerPairInts(keyType);
+  }
+
+  Route routeOfPartition(int partition) {
+    return routes[partition];
+  }
+
+  Route route(String key) {
+    if (!stringKeys) {
+      throw wrongKeyType("a String", "string");
+    }
+    // an ASCII string is its own canonical form; asciiBytes(null) is null
+    byte[] ascii = Latin1Strings.AVAILABLE ? Latin1Strings.asciiBytes(key) : null;
+    return ascii != null ? routeCanonical(ascii, 0, ascii.length) : routeEncoded(key);
+  }
+
+  /** Route of a string key that is not ASCII or cannot be read in place; refuses null. */
+  private Route routeEncoded(String key) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putString(key); // refuses a null key and a lone surrogate
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route route(long key) {
+    if (longKeys) {
+      return routeLong(key);
+    }
+    if (intKeys && (int) key == key) {
+      KeyScratch s = KeyScratch.get();
+      int n = s.putInt((int) key);
+      return routeCanonical(s.bytes(), 0, n);
+    }
+    throw intKeys ? outOfIntRange(key, -1) : wrongKeyType("an integer", "long or int");
+  }
+
+  Route route(UUID key) {
+    if (!uuidKeys) {
+      throw wrongKeyType("a UUID", "uuid");
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putUuid(key);
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route route(Instant key) {
+    if (!timestampKeys) {
+      throw wrongKeyType("an Instant", "timestamp");
+    }
+    return routeLong(Timestamps.micros(key)); // its canonical form: 8 bytes of microseconds
+  }
+
+  Route route(String part0, String part1) {
+    if (!stringStringKeys) {
+      throw wrongKeyType("a (String, String)", "composite(string, string)");
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(part0, part1);
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route route(String part0, long part1) {
+    KeyScratch s;
+    int n;
+    if (stringLongKeys) {
+      s = KeyScratch.get();
+      n = s.putComposite(part0, part1);
+    } else if (stringIntKeys && (int) part1 == part1) {
+      s = KeyScratch.get();
+      n = s.putComposite(part0, (int) part1);
+    } else {
+      throw stringIntKeys
+          ? outOfIntRange(part1, 1)
+          : wrongKeyType("a (String, long)", "composite(string, long)");
+    }
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route route(long part0, long part1) {
+    if (longLongKeys) {
+      KeyScratch s = KeyScratch.get();
+      int n = s.putComposite(part0, part1);
+      return routeCanonical(s.bytes(), 0, n);
+    }
+    return routeIntegerPair(part0, part1);
+  }
+
+  /** {@link #route(long, long)} when either part of the key type is an {@code int}. */
+  private Route routeIntegerPair(long part0, long part1) {
+    int ints = integerPairInts;
+    if (ints < 0) {
+      throw wrongKeyType("a (long, long)", "composite(long, long)");
+    }
+    boolean int0 = (ints & 1) != 0;
+    boolean int1 = (ints & 2) != 0;
+    if (int0 && (int) part0 != part0) {
+      throw outOfIntRange(part0, 0);
+    }
+    if (int1 && (int) part1 != part1) {
+      throw outOfIntRange(part1, 1);
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putIntegers(part0, int0, part1, int1);
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route route(CompositeKey key) {
+    if (key == null || !keyType.accepts(key)) {
+      throw wrongComposite(key);
+    }
+    KeyScratch s = KeyScratch.get();
+    int n = s.putComposite(key);
+    return routeCanonical(s.bytes(), 0, n);
+  }
+
+  Route routeCanonical(byte[] canonical, int offset, int length) {
+    IndexedRoutes.RouteIndex own = index;
+    return own == null
+        ? routes[strategy.partitionOf(canonical, offset, length)]
+        : own.routeCanonical(canonical, offset, length);
+  }
+
+  Route routeCanonical(byte[] canonical) {
+    if (canonical == null) {
+      throw new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
+    }
+    IndexedRoutes.RouteIndex own = index;
+    return own == null
+        ? routes[strategy.partitionOf(canonical, 0, canonical.length)]
+        : own.routeCanonical(canonical, 0, canonical.length);
+  }
+
+  private Route routeLong(long value) {
+    IndexedRoutes.RouteIndex own = index;
+    return own == null ? routes[strategy.partitionOfLong(value)] : own.routeLong(value);
+  }
+
+  /** The {@link #integerPairInts} of {@code type}. */
+  private static int integerPairInts(KeyType type) {
+    List<KeyType.Kind> parts = type.parts();
+    if (parts.size() != 2) {
+      return -1;
+    }
+    int ints = 0;
+    for (int i = 0; i < 2; i++) {
+      KeyType.Kind k = parts.get(i);
+      if (k == KeyType.Kind.INT) {
+        ints |= 1 << i;
+      } else if (k != KeyType.Kind.LONG) {
+        return -1;
+      }
+    }
+    return ints;
+  }
+
+  // ---- refusals: what was given, what the entity routes, and what to call instead
+
+  private InvalidKeyException wrongKeyType(String given, String wanted) {
+    return new InvalidKeyException(
+        "entity '"
+            + entity
+            + "' routes keys of type "
+            + keyType
+            + ", not "
+            + wanted
+            + "; got "
+            + given
+            + " key: "
+            + (keyType.isComposite() ? "build the key of its parts and call " : "call ")
+            + entryPoints()
+            + " (the same value in another type has other canonical bytes and another partition)");
+  }
+
+  /** The entry points that route a key of this table's key type, for messages. */
+  private String entryPoints() {
+    if (keyType.isComposite()) {
+      String twoParts = twoPartOverload();
+      return twoParts != null
+          ? twoParts + " or route(CompositeKey)"
+          : "route(CompositeKey) with parts of kinds " + keyType.parts() + ", in order";
+    }
+    return switch (keyType.kind()) {
+      case STRING -> "route(String)";
+      case LONG, INT -> "route(long)";
+      case UUID -> "route(UUID)";
+      case TIMESTAMP -> "route(Instant)";
+      case BYTES -> "routeCanonical(byte[]) with the key's bytes";
+    };
+  }
+
+  /** The two-part overload that routes this table's composite keys, or null when none does. */
+  private String twoPartOverload() {
+    if (stringStringKeys) {
+      return "route(String, String)";
+    }
+    if (stringLongKeys || stringIntKeys) {
+      return "route(String, long)";
+    }
+    return integerPairInts >= 0 ? "route(long, long)" : null;
+  }
+
+  /**
+   * The refusal of {@code value}, the whole key ({@code part} -1) or the integer part {@code part},
+   * where the key type has an {@code int}.
+   */
+  private InvalidKeyException outOfIntRange(long value, int part) {
+    return new InvalidKeyException(
+        "entity '"
+            + entity
+            + "' routes keys of type "
+            + keyType
+            + "; "
+            + (part < 0 ? "the key " + value : "part " + part + " of the key, " + value + ",")
+            + " is outside the int range ["
+            + Integer.MIN_VALUE
+            + ", "
+            + Integer.MAX_VALUE
+            + "], so no key of this entity has that value: pass the entity's int "
+            + (part < 0 ? "key" : "part")
+            + " (casting this value to int would route another key), or, if the entity's keys"
+            + " outgrew int, route them as a new entity whose key type has long in place of int");
+  }
+
+  private InvalidKeyException wrongComposite(CompositeKey key) {
+    if (key == null) {
+      return new InvalidKeyException("key is null; a null key has no partition");
+    }
+    StringBuilder hint = new StringBuilder();
+    List<KeyType.Kind> given = key.kinds();
+    List<KeyType.Kind> wanted = keyType.parts();
+    if (given.size() == wanted.size()) {
+      for (int i = 0; i < given.size(); i++) {
+        KeyType.Kind g = given.get(i);
+        KeyType.Kind w = wanted.get(i);
+        if (g != w && integer(g) && integer(w)) {
+          hint.append(" Part ")
+              .append(i)
+              .append(" is ")
+              .append(g == KeyType.Kind.INT ? "an Integer" : "a Long")
+              .append(" where the key type has ")
+              .append(w == KeyType.Kind.INT ? "an int" : "a long")
+              .append(": give it as ")
+              .append(w == KeyType.Kind.INT ? "an Integer" : "a Long (42L, not 42)")
+              .append('.');
+        }
+      }
+    }
+    String twoParts = twoPartOverload();
+    return new InvalidKeyException(
+        "entity '"
+            + entity
+            + "' routes keys of type "
+            + keyType
+            + "; got a composite key of kinds "
+            + given
+            + ": build the key with parts of the entity's kinds, in order"
+            + (twoParts == null
+                ? ""
+                : ", or call "
+                    + twoParts
+                    + (twoParts.endsWith("long)")
+                        ? ", which takes an integer of either width"
+                        : ""))
+            + "."
+            + hint);
+  }
+
+  private static boolean integer(KeyType.Kind k) {
+    return k == KeyType.Kind.INT || k == KeyType.Kind.LONG;
+  }
+}

@@ -1,0 +1,168 @@
+package io.shardrouter.core;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * The key edge: routes keys of one entity, one method per key shape, declared once for the two
+ * things that route. A {@link Router} routes through whichever table is current at the call; a
+ * {@link RoutingTable} is one fixed version, for a request that needs several routes consistent
+ * with one another ({@code router.table()} once, then route through it). Code that only routes can
+ * take a {@code KeyRouter} and be given either.
+ *
+ * <p>Each method checks the key against the entity's {@link KeyType} and refuses a key of another
+ * type with {@link InvalidKeyException} naming the type and the method to call: the same value in
+ * another type has other canonical bytes and another partition (docs/routing-spec.md §5). An
+ * integer key, or an integer part of a composite, is its number: there is one integer overload,
+ * {@link #route(long)}, so {@code route(42)} and {@code route(42L)} route the same key on an entity
+ * with {@code long} keys and on one with {@code int} keys, and the entity's key type decides the
+ * canonical bytes (4 or 8, little-endian; docs/routing-spec.md §5.2).
+ *
+ * <p><b>Thread-safety:</b> safe for any number of threads.
+ *
+ * <p><b>Stability:</b> stable; sealed: {@link Router} and {@link RoutingTable} are the only kinds.
+ *
+ * <p><b>Allocation:</b> none on any {@code route}.
+ *
+ * @since 0.4
+ */
+public abstract sealed class KeyRouter permits Router, RoutingTable {
+
+  KeyRouter() {}
+
+  /** The edge of the table routed through now. */
+  abstract KeyEdge edge();
+
+  /**
+   * The table routed through now: for a {@link Router} the current table (read it once per request
+   * and route through it for a consistent view), for a {@link RoutingTable} itself.
+   */
+  public abstract RoutingTable table();
+
+  /**
+   * Route of a {@code string} key.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's keys are not strings, or {@code key} is null or
+   *     holds a lone surrogate (no UTF-8 form)
+   */
+  public final Route route(String key) {
+    return edge().route(key);
+  }
+
+  /**
+   * Route of an integer key of a {@code long} or an {@code int} entity: the key is the number, and
+   * the entity's key type decides its canonical bytes (8 or 4 bytes, little-endian). So {@code
+   * route(42L)} and {@code route(42)} (the same call: an {@code int} argument widens) route the
+   * same key, whichever integer type the entity has.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's keys are not integers, or are {@code int}s and
+   *     {@code key} is outside the {@code int} range (no key of the entity has that value; it is
+   *     never truncated)
+   */
+  public final Route route(long key) {
+    return edge().route(key);
+  }
+
+  /**
+   * Route of a {@code uuid} key.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's keys are not UUIDs, or {@code key} is null
+   */
+  public final Route route(UUID key) {
+    return edge().route(key);
+  }
+
+  /**
+   * Route of a {@code timestamp} key, at microsecond precision (docs/routing-spec.md §5.2).
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's keys are not timestamps, or {@code key} is null
+   *     or outside the range of 64-bit microseconds
+   */
+  public final Route route(Instant key) {
+    return edge().route(key);
+  }
+
+  /**
+   * Route of a composite {@code (string, string)} key.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's key type is another, or a part is null
+   */
+  public final Route route(String part0, String part1) {
+    return edge().route(part0, part1);
+  }
+
+  /**
+   * Route of a composite {@code (string, long)} or {@code (string, int)} key: {@code part1} is the
+   * number, and the entity's key type decides its width, as for {@link #route(long)}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's key type is neither, or its part 1 is an {@code
+   *     int} and {@code part1} is outside the {@code int} range
+   */
+  public final Route route(String part0, long part1) {
+    return edge().route(part0, part1);
+  }
+
+  /**
+   * Route of a composite key of two integer parts: {@code (long, long)}, {@code (long, int)},
+   * {@code (int, long)} or {@code (int, int)}. Each part is its number, and the entity's key type
+   * decides its width, as for {@link #route(long)}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when the entity's key type is no composite of two integer parts, or
+   *     a part that is an {@code int} in the key type is outside the {@code int} range
+   */
+  public final Route route(long part0, long part1) {
+    return edge().route(part0, part1);
+  }
+
+  /**
+   * Route of a composite key of any shape. Its parts must have exactly the kinds of the entity's
+   * key type, in order: a {@link CompositeKey} keeps each part's Java type ({@code Integer} is an
+   * {@code int} part, {@code Long} a {@code long} part), so for an integer part that may arrive as
+   * either, the two-part overloads ({@link #route(String, long)}, {@link #route(long, long)}) are
+   * the ones that take the number.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when {@code key} is null or its kinds are not the key type's
+   */
+  public final Route route(CompositeKey key) {
+    return edge().route(key);
+  }
+
+  /**
+   * Route of a key given as its canonical bytes (for {@code bytes} keys, the bytes themselves). The
+   * caller vouches that the bytes are the canonical form of a key of the entity's key type
+   * (docs/routing-spec.md §5).
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when {@code canonical} is null
+   */
+  public final Route routeCanonical(byte[] canonical) {
+    return edge().routeCanonical(canonical);
+  }
+
+  /**
+   * Route of a key given as {@code length} canonical bytes of {@code canonical} from {@code
+   * offset}, as {@link #routeCanonical(byte[])}: for keys read out of a larger buffer.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final Route routeCanonical(byte[] canonical, int offset, int length) {
+    return edge().routeCanonical(canonical, offset, length);
+  }
+}
