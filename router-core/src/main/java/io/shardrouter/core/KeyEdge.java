@@ -4,6 +4,7 @@ import io.shardrouter.core.internal.Latin1Strings;
 import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -27,6 +28,8 @@ final class KeyEdge {
   private final Route[] routes;
   // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final IndexedRoutes.RouteIndex index;
+  // the strategy's way to overlap the cache misses of a batch; null: one key after another
+  private final BatchPartitions batch;
 
   private final boolean stringKeys;
   private final boolean longKeys;
@@ -62,6 +65,7 @@ final class KeyEdge {
     }
     // the plain way stays inline, one load shorter
     this.index = own == null || own.getClass() == IndexedRoutes.RouteIndex.class ? null : own;
+    this.batch = index == null && strategy instanceof BatchPartitions b ? b : null;
     this.stringKeys = keyType.equals(KeyType.STRING);
     this.longKeys = keyType.equals(KeyType.LONG);
     this.intKeys = keyType.equals(KeyType.INT);
@@ -206,6 +210,207 @@ final class KeyEdge {
   private Route routeLong(long value) {
     IndexedRoutes.RouteIndex own = index;
     return own == null ? routes[strategy.partitionOfLong(value)] : own.routeLong(value);
+  }
+
+  // ---- batches: every key of one batch through this one edge (one table version), the key type
+  // checked once; a strategy with BatchPartitions overlaps the misses of a group of keys
+
+  private static final int STRING = 0;
+  private static final int UUID_SHAPE = 1;
+  private static final int COMPOSITE = 2;
+  private static final int CANONICAL = 3;
+
+  void routeAll(long[] keys, int from, int to, Route[] out) {
+    checkBatch(keys.length, from, to, out);
+    if (!longKeys && !intKeys) {
+      throw wrongKeyType("an integer", "long or int");
+    }
+    BatchPartitions b = batch;
+    int i = from;
+    try {
+      if (!longKeys || b == null) {
+        for (; i < to; i++) {
+          out[i] = route(keys[i]);
+        }
+        return;
+      }
+      long[] tokens = KeyScratch.get().tokens();
+      for (int g = from; g < to; g += BatchPartitions.GROUP) {
+        int end = Math.min(to, g + BatchPartitions.GROUP);
+        for (i = g; i < end; i++) {
+          tokens[i - g] = b.prepareLong(keys[i]);
+        }
+        for (i = g; i < end; i++) {
+          out[i] = routes[b.finishLong(keys[i], tokens[i - g])];
+        }
+      }
+    } catch (RoutingException e) {
+      throw at(i, e);
+    }
+  }
+
+  void routeAll(Instant[] keys, int from, int to, Route[] out) {
+    checkBatch(keys.length, from, to, out);
+    if (!timestampKeys) {
+      throw wrongKeyType("an Instant", "timestamp");
+    }
+    int i = from;
+    try {
+      for (; i < to; i++) {
+        out[i] = routeLong(Timestamps.micros(keys[i]));
+      }
+    } catch (RoutingException e) {
+      throw at(i, e);
+    }
+  }
+
+  void routeAll(String[] keys, int from, int to, Route[] out) {
+    if (!stringKeys) {
+      checkBatch(keys.length, from, to, out);
+      throw wrongKeyType("a String", "string");
+    }
+    routeAllEncoded(keys, STRING, from, to, out);
+  }
+
+  void routeAll(UUID[] keys, int from, int to, Route[] out) {
+    if (!uuidKeys) {
+      checkBatch(keys.length, from, to, out);
+      throw wrongKeyType("a UUID", "uuid");
+    }
+    routeAllEncoded(keys, UUID_SHAPE, from, to, out);
+  }
+
+  void routeAll(CompositeKey[] keys, int from, int to, Route[] out) {
+    if (!keyType.isComposite()) {
+      checkBatch(keys.length, from, to, out);
+      throw wrongKeyType("a CompositeKey", "a composite");
+    }
+    routeAllEncoded(keys, COMPOSITE, from, to, out);
+  }
+
+  void routeAllCanonical(byte[][] keys, int from, int to, Route[] out) {
+    routeAllEncoded(keys, CANONICAL, from, to, out);
+  }
+
+  /**
+   * Routes {@code keys[from, to)} of one shape (already checked against the key type) into {@code
+   * out}: one key after another, or, for a strategy with {@link BatchPartitions}, each group
+   * prepared and then finished, each key encoded into the scratch buffer in both passes.
+   */
+  private void routeAllEncoded(Object[] keys, int shape, int from, int to, Route[] out) {
+    checkBatch(keys.length, from, to, out);
+    BatchPartitions b = batch;
+    KeyScratch s = KeyScratch.get();
+    int i = from;
+    try {
+      if (b == null) {
+        for (; i < to; i++) {
+          Object k = keys[i];
+          if (shape == CANONICAL) {
+            out[i] = routeCanonical((byte[]) k);
+          } else {
+            int n = encode(k, shape, s);
+            out[i] = routeCanonical(s.bytes(), 0, n);
+          }
+        }
+        return;
+      }
+      long[] tokens = s.tokens();
+      for (int g = from; g < to; g += BatchPartitions.GROUP) {
+        int end = Math.min(to, g + BatchPartitions.GROUP);
+        RoutingException refused = null;
+        for (i = g; i < end; i++) {
+          Object k = keys[i];
+          try {
+            if (shape == CANONICAL) {
+              byte[] c = requireCanonical(k);
+              tokens[i - g] = b.prepare(c, 0, c.length);
+            } else {
+              int n = encode(k, shape, s);
+              tokens[i - g] = b.prepare(s.bytes(), 0, n);
+            }
+          } catch (RoutingException e) {
+            refused = e; // the keys before it are finished first
+            end = i;
+            break;
+          }
+        }
+        for (i = g; i < end; i++) {
+          Object k = keys[i];
+          int p;
+          if (shape == CANONICAL) {
+            byte[] c = (byte[]) k;
+            p = b.finish(c, 0, c.length, tokens[i - g]);
+          } else {
+            int n = encode(k, shape, s);
+            p = b.finish(s.bytes(), 0, n, tokens[i - g]);
+          }
+          out[i] = routes[p];
+        }
+        if (refused != null) {
+          throw refused; // i == end, the refused key's index
+        }
+      }
+    } catch (RoutingException e) {
+      throw at(i, e);
+    }
+  }
+
+  /** Encodes {@code key} of {@code shape} into {@code s}; returns its length. */
+  private int encode(Object key, int shape, KeyScratch s) {
+    return switch (shape) {
+      case STRING -> s.putString((String) key);
+      case UUID_SHAPE -> s.putUuid((UUID) key);
+      default -> {
+        CompositeKey c = (CompositeKey) key;
+        if (c == null || !keyType.accepts(c)) {
+          throw wrongComposite(c);
+        }
+        yield s.putComposite(c);
+      }
+    };
+  }
+
+  private static byte[] requireCanonical(Object key) {
+    if (key == null) {
+      throw new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
+    }
+    return (byte[]) key;
+  }
+
+  /** Refuses a batch whose range is not within both arrays, before any route is written. */
+  private static void checkBatch(int keys, int from, int to, Route[] out) {
+    Objects.checkFromToIndex(from, to, keys);
+    Objects.requireNonNull(out, "out: the array the routes are written to");
+    if (to > out.length) {
+      throw new IndexOutOfBoundsException(
+          "out has "
+              + out.length
+              + " elements, fewer than the "
+              + to
+              + " the batch writes (route i goes to out[i]): give an array at least as long as"
+              + " the keys'");
+    }
+  }
+
+  /** {@code e}, a refusal of {@code keys[i]}, of the same type with the index in front. */
+  private static RoutingException at(int i, RoutingException e) {
+    String message =
+        "keys["
+            + i
+            + "]: "
+            + e.getMessage()
+            + " (the routes of keys before it are written, none after)";
+    RoutingException r =
+        e instanceof NoRouteException n
+            ? new NoRouteException(n.key(), message)
+            : e instanceof InvalidKeyException ? new InvalidKeyException(message) : null;
+    if (r == null) {
+      return e; // no other refusal comes from routing a key
+    }
+    r.initCause(e);
+    return r;
   }
 
   /** The {@link #integerPairInts} of {@code type}. */

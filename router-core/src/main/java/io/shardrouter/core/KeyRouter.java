@@ -165,4 +165,76 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
   public final Route routeCanonical(byte[] canonical, int offset, int length) {
     return edge().routeCanonical(canonical, offset, length);
   }
+
+  // ---- batches
+
+  /**
+   * Routes {@code keys[from, to)} into {@code out[from, to)}: {@code out[i]} is {@code
+   * route(keys[i])}, every route of the batch from one table version (a {@link Router} reads its
+   * table once per batch). A strategy with {@link BatchPartitions} (the lookup directory) overlaps
+   * the cache misses of a group of keys, so a batch costs less per key than single calls where keys
+   * miss the caches; any other strategy is routed key after key, with the key type checked once.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
+   *     out} is shorter than {@code to}; nothing is written
+   * @throws InvalidKeyException when the entity's keys are not integers (nothing is written), or
+   *     {@code keys[i]} is refused as {@link #route(long)} refuses it: the message starts with
+   *     {@code keys[i]:}, and the routes before {@code i} are written
+   */
+  public final void routeAll(long[] keys, int from, int to, Route[] out) {
+    edge().routeAll(keys, from, to, out);
+  }
+
+  /**
+   * Routes {@code keys[from, to)} of a {@code string} entity into {@code out[from, to)}, as {@link
+   * #routeAll(long[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final void routeAll(String[] keys, int from, int to, Route[] out) {
+    edge().routeAll(keys, from, to, out);
+  }
+
+  /**
+   * Routes {@code keys[from, to)} of a {@code uuid} entity into {@code out[from, to)}, as {@link
+   * #routeAll(long[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final void routeAll(UUID[] keys, int from, int to, Route[] out) {
+    edge().routeAll(keys, from, to, out);
+  }
+
+  /**
+   * Routes {@code keys[from, to)} of a {@code timestamp} entity into {@code out[from, to)}, as
+   * {@link #routeAll(long[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final void routeAll(Instant[] keys, int from, int to, Route[] out) {
+    edge().routeAll(keys, from, to, out);
+  }
+
+  /**
+   * Routes composite {@code keys[from, to)} into {@code out[from, to)}, each as {@link
+   * #route(CompositeKey)}, as {@link #routeAll(long[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final void routeAll(CompositeKey[] keys, int from, int to, Route[] out) {
+    edge().routeAll(keys, from, to, out);
+  }
+
+  /**
+   * Routes keys given as canonical bytes, {@code keys[from, to)}, into {@code out[from, to)}, each
+   * as {@link #routeCanonical(byte[])} (no key-type check: the caller vouches for the bytes), as
+   * {@link #routeAll(long[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public final void routeAllCanonical(byte[][] keys, int from, int to, Route[] out) {
+    edge().routeAllCanonical(keys, from, to, out);
+  }
 }

@@ -32,11 +32,19 @@ public final class KeyScratch {
 
   private byte[] buf = new byte[128];
 
+  // the tokens of one group of a batch route (BatchPartitions), in the order of its keys
+  private final long[] tokens = new long[BatchPartitions.GROUP];
+
   private KeyScratch() {}
 
   /** The calling thread's scratch buffer. */
   public static KeyScratch get() {
     return LOCAL.get();
+  }
+
+  /** The token of each key of the batch group being routed by this thread. */
+  long[] tokens() {
+    return tokens;
   }
 
   /** The buffer that the last {@code put} call filled from offset 0. */

@@ -83,6 +83,13 @@ class RouterOverloadsTest {
     shapes.sort(null);
     assertEquals(
         List.of(
+            "routeAllCanonical[class [[B, int, int, class [Lio.shardrouter.core.Route;]",
+            "routeAll[class [J, int, int, class [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Lio.shardrouter.core.CompositeKey;, int, int, class"
+                + " [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Ljava.lang.String;, int, int, class [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Ljava.time.Instant;, int, int, class [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Ljava.util.UUID;, int, int, class [Lio.shardrouter.core.Route;]",
             "routeCanonical[class [B, int, int]",
             "routeCanonical[class [B]",
             "route[class io.shardrouter.core.CompositeKey]",

@@ -1,5 +1,6 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.DedicatedPartitions;
 import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.KeyMovement;
@@ -57,7 +58,8 @@ public final class LookupStrategy
         GroupConstraint,
         NestedStrategies,
         KeyMovement,
-        DedicatedPartitions {
+        DedicatedPartitions,
+        BatchPartitions {
   /** The registered type name. */
   public static final String TYPE = "lookup";
 
@@ -275,6 +277,11 @@ public final class LookupStrategy
         return fallback.partitionOf(canonical, start, n);
       }
     }
+    return partitionOfValue(v, canonical, offset, length);
+  }
+
+  /** The partition of a key whose directory value is {@code v} (not a miss). */
+  private int partitionOfValue(int v, byte[] canonical, int offset, int length) {
     if (v < RICH_BASE) {
       return v;
     }
@@ -289,13 +296,48 @@ public final class LookupStrategy
     if (firstKind != null) {
       return PartitionStrategy.super.partitionOfLong(value);
     }
-    int v = directory.get(value);
+    return partitionOfLongValue(directory.get(value), value);
+  }
+
+  /** The partition of a {@code long} key whose directory value is {@code v}. */
+  private int partitionOfLongValue(int v, long value) {
     if (v == Directory.MISS) {
       return fallback.partitionOfLong(value);
     }
     return v < RICH_BASE
         ? v
         : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
+  }
+
+  // ---- batches (BatchPartitions): the directory's home bucket is read in prepare, so a group's
+  // misses overlap; a first-part directory is routed key by key (its key is found in finish)
+
+  @Override
+  public long prepare(byte[] canonical, int offset, int length) {
+    return firstKind == null ? directory.prepare(canonical, offset, length) : 0;
+  }
+
+  @Override
+  public int finish(byte[] canonical, int offset, int length, long token) {
+    if (firstKind != null) {
+      return partitionOf(canonical, offset, length);
+    }
+    int v = directory.finish(canonical, offset, length, token);
+    return v == Directory.MISS
+        ? fallback.partitionOf(canonical, offset, length)
+        : partitionOfValue(v, canonical, offset, length);
+  }
+
+  @Override
+  public long prepareLong(long value) {
+    return firstKind == null ? directory.prepare(value) : 0;
+  }
+
+  @Override
+  public int finishLong(long value, long token) {
+    return firstKind == null
+        ? partitionOfLongValue(directory.finish(value, token), value)
+        : partitionOfLong(value);
   }
 
   /**

@@ -84,6 +84,27 @@ class DirectoryPropertyTest {
         assertEquals(expected, d.get(CanonicalBytes.readLong(k, 0)), ctx);
       }
     }
+    // a batch: every key of a group prepared, then finished (at another offset), as get
+    for (int g = 0; g + 16 <= held.size(); g += 16) {
+      long[] tokens = new long[16];
+      for (int i = 0; i < 16; i++) {
+        byte[] k = held.get(g + i);
+        tokens[i] =
+            k.length == 8 ? d.prepare(CanonicalBytes.readLong(k, 0)) : d.prepare(k, 0, k.length);
+      }
+      for (int i = 0; i < 16; i++) {
+        byte[] k = held.get(g + i);
+        System.arraycopy(k, 0, frame, 5, k.length);
+        int actual =
+            k.length == 8
+                ? d.finish(CanonicalBytes.readLong(k, 0), tokens[i])
+                : d.finish(frame, 5, k.length, tokens[i]);
+        assertEquals(
+            model.get(new Key(k)),
+            actual,
+            () -> "batch hit " + io.shardrouter.core.KeyText.hex(k) + "; " + ctx);
+      }
+    }
 
     int misses = 0;
     while (misses < ENTRIES) {
@@ -106,6 +127,10 @@ class DirectoryPropertyTest {
           expected == null ? Directory.MISS : expected,
           actual,
           () -> "probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
+      assertEquals(
+          actual,
+          d.finish(k, 0, k.length, d.prepare(k, 0, k.length)),
+          () -> "batch probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
       if (expected == null) {
         misses++;
       }

@@ -1,5 +1,6 @@
 package io.shardrouter.testing;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyScratch;
@@ -216,6 +218,24 @@ public abstract class PartitionStrategyContract {
         checkKeyScratchInput(s, keys(), typedKeys(s));
       }
     }
+  }
+
+  @Test
+  public void batchPartitions_finishOfPrepare_isPartitionOf() {
+    int batched = 0;
+    for (PartitionStrategy s : all()) {
+      if (s instanceof BatchPartitions) {
+        batched++;
+        if (routesAnyKey(s)) {
+          checkBatch(s, keys(), g -> g.text(64));
+        }
+        if (s.keyType() != null) {
+          checkBatch(s, keys(), typedKeys(s));
+        }
+      }
+    }
+    Assumptions.assumeTrue(
+        batched > 0, "no strategy under test has BatchPartitions: it routes batches key by key");
   }
 
   @Test
@@ -502,6 +522,65 @@ public abstract class PartitionStrategyContract {
   }
 
   // ---------------------------------------------------------------- the rules, per strategy
+
+  /**
+   * For a strategy with {@link BatchPartitions}: keys prepared a group at a time, as a table's
+   * batch route does, then finished, get {@code partitionOf}'s answers, also when the bytes given
+   * to {@code finish} are another array holding the key at an offset; {@code prepare} leaves the
+   * bytes as they were; and the same for {@code prepareLong}/{@code finishLong} against {@code
+   * partitionOfLong}. Nothing is checked for a strategy without the capability.
+   */
+  public static void checkBatch(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    if (!(s instanceof BatchPartitions b)) {
+      return;
+    }
+    int group = BatchPartitions.GROUP;
+    for (int round = 0; round * group < KEYS_PER_KIND; round++) {
+      Object[] shown = new Object[group];
+      byte[][] bytes = new byte[group][];
+      long[] tokens = new long[group];
+      long[] longs = new long[group];
+      long[] longTokens = new long[group];
+      for (int i = 0; i < group; i++) {
+        shown[i] = keys.next(g);
+        bytes[i] = ReferenceEncoding.key(shown[i]);
+        byte[] before = bytes[i].clone();
+        tokens[i] = b.prepare(bytes[i], 0, bytes[i].length);
+        Object k = shown[i];
+        assertArrayEquals(
+            before,
+            bytes[i],
+            () -> s + ": prepare wrote the bytes of " + show(k) + "; " + g.describe());
+        longs[i] = g.anyLong();
+        longTokens[i] = b.prepareLong(longs[i]);
+      }
+      for (int i = 0; i < group; i++) {
+        byte[] moved = new byte[bytes[i].length + 5];
+        System.arraycopy(bytes[i], 0, moved, 3, bytes[i].length);
+        Object k = shown[i];
+        assertEquals(
+            s.partitionOf(bytes[i], 0, bytes[i].length),
+            b.finish(moved, 3, bytes[i].length, tokens[i]),
+            () ->
+                s
+                    + ": "
+                    + show(k)
+                    + " prepared in a group and finished has another partition than partitionOf; "
+                    + g.describe());
+        long v = longs[i];
+        assertEquals(
+            s.partitionOfLong(v),
+            b.finishLong(v, longTokens[i]),
+            () ->
+                s
+                    + ": long "
+                    + v
+                    + " prepared in a group and finished has another partition than"
+                    + " partitionOfLong; "
+                    + g.describe());
+      }
+    }
+  }
 
   /**
    * A key whose canonical bytes are held in the thread's {@link KeyScratch} — as a table hands over

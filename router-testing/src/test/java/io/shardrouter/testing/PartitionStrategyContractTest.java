@@ -3,6 +3,7 @@ package io.shardrouter.testing;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
@@ -41,6 +42,64 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
 
   private KeyGenerators keys() {
     return KeyGenerators.seeded(seed());
+  }
+
+  /** A strategy with BatchPartitions: the token is the key's partition, computed in prepare. */
+  private static class Batched extends Delegating implements BatchPartitions {
+    Batched(PartitionStrategy inner) {
+      super(inner);
+    }
+
+    @Override
+    public long prepare(byte[] canonical, int offset, int length) {
+      return partitionOf(canonical, offset, length);
+    }
+
+    @Override
+    public int finish(byte[] canonical, int offset, int length, long token) {
+      return (int) token;
+    }
+  }
+
+  @Test
+  void checkBatch_aStrategyKeepingTheContract_passes_andBrokenTwinsFail() {
+    checkBatch(new Batched(new Fnv1aModStrategy(64)), keys(), g -> g.text(64));
+    PartitionStrategy lastTokenWins =
+        new Batched(new Fnv1aModStrategy(64)) {
+          private long last;
+
+          @Override
+          public long prepare(byte[] canonical, int offset, int length) {
+            last = super.prepare(canonical, offset, length); // the defect: one token for a group
+            return 0;
+          }
+
+          @Override
+          public int finish(byte[] canonical, int offset, int length, long token) {
+            return (int) last;
+          }
+        };
+    assertThrows(AssertionError.class, () -> checkBatch(lastTokenWins, keys(), g -> g.text(64)));
+    PartitionStrategy offsetIgnored =
+        new Batched(new Fnv1aModStrategy(64)) {
+          @Override
+          public int finish(byte[] canonical, int offset, int length, long token) {
+            return partitionOf(canonical, 0, length); // the defect: reads from the array's start
+          }
+        };
+    assertThrows(AssertionError.class, () -> checkBatch(offsetIgnored, keys(), g -> g.text(64)));
+    PartitionStrategy writesKey =
+        new Batched(new Fnv1aModStrategy(64)) {
+          @Override
+          public long prepare(byte[] canonical, int offset, int length) {
+            long t = super.prepare(canonical, offset, length);
+            if (length > 0) {
+              canonical[offset] ^= 1; // the defect: scribbles on its input
+            }
+            return t;
+          }
+        };
+    assertThrows(AssertionError.class, () -> checkBatch(writesKey, keys(), g -> g.text(64)));
   }
 
   @Test

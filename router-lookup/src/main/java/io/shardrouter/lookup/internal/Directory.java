@@ -139,19 +139,7 @@ public final class Directory {
    */
   public int get(byte[] key, int offset, int length) {
     if (length <= WORD_KEY_MAX) {
-      int end = offset + length;
-      if (offset < 0 || length < 0 || end > key.length) {
-        throw new IndexOutOfBoundsException(
-            "key slice ["
-                + offset
-                + ", "
-                + offset
-                + " + "
-                + length
-                + ") is outside an array of "
-                + key.length
-                + " bytes");
-      }
+      int end = checkSlice(key, offset, length);
       return getWords(
           DirectoryHash.word(key, offset, end),
           DirectoryHash.word(key, offset + 8, end),
@@ -162,10 +150,16 @@ public final class Directory {
       return MISS;
     }
     long h = DirectoryHash.of(key, offset, length);
-    int expect = expected(h, length);
-    byte[] t = table;
     int bs = homeBucket(h);
-    int hop = t[bs + 3] & 0xFF;
+    return probeBytes(bs, table[bs + 3] & 0xFF, expected(h, length), key, offset, length);
+  }
+
+  /**
+   * The value of a key of more than {@value #WORD_KEY_MAX} bytes, searched from its home bucket
+   * {@code bs} with that bucket's {@code hop} and the record bytes 0–2 it expects.
+   */
+  private int probeBytes(int bs, int hop, int expect, byte[] key, int offset, int length) {
+    byte[] t = table;
     for (int d = 0; ; d++) {
       for (int o = bs; o < bs + BUCKET; o += recordBytes) {
         if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && sameBytes(o, key, offset, length)) {
@@ -188,10 +182,13 @@ public final class Directory {
       return MISS;
     }
     long h = DirectoryHash.ofWords(w0, w1, w2, n);
-    int expect = expected(h, n);
-    byte[] t = table;
     int bs = homeBucket(h);
-    int hop = t[bs + 3] & 0xFF;
+    return probeWords(bs, table[bs + 3] & 0xFF, expected(h, n), w0, w1, w2, n);
+  }
+
+  /** {@link #probeBytes} of a key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as words. */
+  private int probeWords(int bs, int hop, int expect, long w0, long w1, long w2, int n) {
+    byte[] t = table;
     for (int d = 0; ; d++) {
       for (int o = bs; o < bs + BUCKET; o += recordBytes) {
         if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && sameWords(o, n, w0, w1, w2)) {
@@ -215,10 +212,14 @@ public final class Directory {
       return MISS;
     }
     long h = DirectoryHash.of(key);
-    int expect = expected(h, 8); // every record holds at least 8 key bytes inline
-    byte[] t = table;
     int bs = homeBucket(h);
-    int hop = t[bs + 3] & 0xFF;
+    // every record holds at least 8 key bytes inline
+    return probeLong(bs, table[bs + 3] & 0xFF, expected(h, 8), key);
+  }
+
+  /** {@link #probeBytes} of a {@code long} key. */
+  private int probeLong(int bs, int hop, int expect, long key) {
+    byte[] t = table;
     for (int d = 0; ; d++) {
       for (int o = bs; o < bs + BUCKET; o += recordBytes) {
         if (((int) INT_LE.get(t, o) & 0xFFFFFF) == expect && (long) LONG_LE.get(t, o + 8) == key) {
@@ -230,6 +231,99 @@ public final class Directory {
       }
       bs = nextBucket(bs);
     }
+  }
+
+  // ---- batches: prepare reads the home bucket's hop byte (starting its cache miss) and keeps it
+  // with the bucket and the expected record bytes in a token; finish searches from there
+
+  /**
+   * The token of the key whose canonical bytes are {@code key[offset, offset + length)}: its home
+   * bucket (bits 32–62), that bucket's hop (bits 24–31, read from the table: the read that brings
+   * the bucket's line in) and the record bytes 0–2 it expects (bits 0–23). {@link #finish} of the
+   * token is {@link #get(byte[], int, int)}.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public long prepare(byte[] key, int offset, int length) {
+    if (size == 0) {
+      return 0;
+    }
+    long h;
+    if (length <= WORD_KEY_MAX) {
+      int end = checkSlice(key, offset, length);
+      h =
+          DirectoryHash.ofWords(
+              DirectoryHash.word(key, offset, end),
+              DirectoryHash.word(key, offset + 8, end),
+              DirectoryHash.word(key, offset + 16, end),
+              length);
+    } else {
+      h = DirectoryHash.of(key, offset, length);
+    }
+    return token(h, length);
+  }
+
+  /** The token of a {@code long} key, as {@link #prepare(byte[], int, int)} of its 8 bytes. */
+  public long prepare(long key) {
+    return size == 0 ? 0 : token(DirectoryHash.of(key), 8);
+  }
+
+  private long token(long h, int length) {
+    int bs = homeBucket(h);
+    return (long) bs << 32 | (table[bs + 3] & 0xFFL) << 24 | expected(h, length);
+  }
+
+  /**
+   * The value of the key, or {@link #MISS}, given the token {@link #prepare(byte[], int, int)}
+   * returned for it: {@link #get(byte[], int, int)} without hashing again.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public int finish(byte[] key, int offset, int length, long token) {
+    if (size == 0) {
+      return MISS;
+    }
+    int bs = (int) (token >>> 32);
+    int hop = (int) (token >>> 24) & 0xFF;
+    int expect = (int) token & 0xFFFFFF;
+    if (length <= WORD_KEY_MAX) {
+      int end = checkSlice(key, offset, length);
+      return probeWords(
+          bs,
+          hop,
+          expect,
+          DirectoryHash.word(key, offset, end),
+          DirectoryHash.word(key, offset + 8, end),
+          DirectoryHash.word(key, offset + 16, end),
+          length);
+    }
+    return probeBytes(bs, hop, expect, key, offset, length);
+  }
+
+  /** The value of a {@code long} key given its token from {@link #prepare(long)}. */
+  public int finish(long key, long token) {
+    if (size == 0) {
+      return MISS;
+    }
+    return probeLong(
+        (int) (token >>> 32), (int) (token >>> 24) & 0xFF, (int) token & 0xFFFFFF, key);
+  }
+
+  /** The end of the slice {@code key[offset, offset + length)}, refused outside the array. */
+  static int checkSlice(byte[] key, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > key.length - length) {
+      throw new IndexOutOfBoundsException(
+          "key slice ["
+              + offset
+              + ", "
+              + offset
+              + " + "
+              + length
+              + ") is outside an array of "
+              + key.length
+              + " bytes");
+    }
+    return offset + length;
   }
 
   /** Bytes 0–2 of the record of a key of {@code length} bytes whose hash is {@code h}. */

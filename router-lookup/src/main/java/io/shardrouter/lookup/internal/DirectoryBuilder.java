@@ -59,18 +59,7 @@ public final class DirectoryBuilder {
               + " for key "
               + KeyText.hex(key, offset, length));
     }
-    if (offset < 0 || length < 0 || offset > key.length - length) {
-      throw new IndexOutOfBoundsException(
-          "key slice ["
-              + offset
-              + ", "
-              + offset
-              + " + "
-              + length
-              + ") is outside an array of "
-              + key.length
-              + " bytes");
-    }
+    Directory.checkSlice(key, offset, length);
     long end = (long) starts[size] + length;
     if (end > Directory.MAX_ARENA_BYTES) {
       throw new IllegalArgumentException(

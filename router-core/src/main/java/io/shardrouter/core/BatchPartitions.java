@@ -1,0 +1,75 @@
+package io.shardrouter.core;
+
+/**
+ * An optional capability of a {@link PartitionStrategy} whose partition costs reads of memory that
+ * is likely not in the caches (a directory of millions of keys): a batch route ({@link
+ * KeyRouter#routeAll(long[], int, int, Route[])} and its siblings) overlaps those reads across
+ * several keys instead of paying them one after another.
+ *
+ * <p>The table routes a batch in groups of up to {@value #GROUP} keys. For each key of a group it
+ * calls {@link #prepare}: compute what needs none of the strategy's large memory (the key's hash,
+ * the place it will be looked up), <i>read</i> that place (the read starts the cache miss; its
+ * value goes into the token, so the read is kept), and return it all as a token. The reads of the
+ * group are independent, so the processor has them in flight together. Then it calls {@link
+ * #finish} for each key with its token, when the lines are arriving or have arrived. A strategy
+ * without this capability is routed one key after another, with the same answers.
+ *
+ * <p>Contract: for every key, {@code finish(key, prepare(key)) == partitionOf(key)} and {@code
+ * finishLong(v, prepareLong(v)) == partitionOfLong(v)}; a token is opaque to the table, which keeps
+ * it for the one {@code finish} call of the same key; neither method writes the key's bytes or
+ * allocates. The bytes given to {@code finish} are the same key's bytes as those given to {@code
+ * prepare}, but may be another array (the table may encode the key again into its scratch buffer in
+ * between). {@code PartitionStrategyContract} (router-testing) checks the contract.
+ *
+ * <p><b>Thread-safety:</b> implementations are immutable.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.7
+ */
+public interface BatchPartitions {
+
+  /** How many keys the table prepares before it finishes them. */
+  int GROUP = 16;
+
+  /**
+   * Starts finding the partition of the key whose canonical bytes are {@code canonical[offset,
+   * offset + length)}; returns the token that {@link #finish} is given for it.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  long prepare(byte[] canonical, int offset, int length);
+
+  /**
+   * The partition of the key, as {@link PartitionStrategy#partitionOf(byte[], int, int)}, given the
+   * token {@link #prepare} returned for it.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  int finish(byte[] canonical, int offset, int length, long token);
+
+  /**
+   * Starts finding the partition of the key whose canonical form is the 8 little-endian bytes of
+   * {@code value} (see {@link PartitionStrategy#partitionOfLong(long)}); returns its token. By
+   * default {@link #prepare} of those bytes.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  default long prepareLong(long value) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putLong(value);
+    return prepare(s.bytes(), 0, n);
+  }
+
+  /**
+   * The partition of the key whose canonical form is the 8 little-endian bytes of {@code value},
+   * given its token. By default {@link #finish} of those bytes.
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  default int finishLong(long value, long token) {
+    KeyScratch s = KeyScratch.get();
+    int n = s.putLong(value);
+    return finish(s.bytes(), 0, n, token);
+  }
+}
