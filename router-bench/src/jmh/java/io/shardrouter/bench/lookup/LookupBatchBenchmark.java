@@ -1,0 +1,107 @@
+package io.shardrouter.bench.lookup;
+
+import io.shardrouter.bench.BenchTables;
+import io.shardrouter.bench.KeySet;
+import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.StableHash;
+import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.lookup.LookupStrategyBuilder;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Does a batch route hide the cache misses of a lookup hit? A directory of E = 1M (or 10M) {@code
+ * ascii16} keys, as in {@link LookupRouteBenchmark}, probed with keys spread uniformly over the
+ * whole directory, each probe its own {@code String} object (as a request's key is), 2^21 of them
+ * so that neither the probes nor the buckets they reach stay in the caches. {@link #single} routes
+ * {@value #BATCH} consecutive probes one by one ({@code route(String)}), {@link #batch} routes the
+ * same number with one {@code routeAll(String[], …)}; both report the time per key
+ * ({@code @OperationsPerInvocation}). Goal (issue 32): the batch at most a third of the single
+ * cost.
+ *
+ * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'LookupBatchBenchmark' -p
+ * entries=1000000 -prof gc}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "-Xmx8g")
+public class LookupBatchBenchmark {
+  /** Keys per batch, and per {@link #single} invocation. */
+  public static final int BATCH = 64;
+
+  /** Probes, a power of two. */
+  static final int PROBES = 1 << 21;
+
+  /** The table and its spread probes. */
+  @State(Scope.Thread)
+  public static class Spread {
+    @Param({"1000000", "10000000"})
+    public int entries;
+
+    RoutingTable table;
+    String[] probes;
+    final Route[] out = new Route[PROBES]; // route i goes to out[i], in both forms
+    int next;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      LookupStrategyBuilder b =
+          LookupStrategy.builder(KeyType.STRING)
+              .fallback(
+                  HashModStrategy.of(StableHash.xxh3(), LookupRouteBenchmark.FALLBACK_PARTITIONS));
+      for (int r = 0; r < entries; r++) {
+        b.entry(
+            CanonicalBytes.of(KeySet.ASCII16.text(r)),
+            (int) ((r * 7L) % LookupRouteBenchmark.FALLBACK_PARTITIONS));
+      }
+      table = BenchTables.table(b.build(), LookupRouteBenchmark.GROUPS, KeyType.STRING, 1);
+      SplittableRandom rnd = new SplittableRandom(42);
+      probes = new String[PROBES];
+      for (int j = 0; j < PROBES; j++) {
+        probes[j] = new String(KeySet.ASCII16.text(rnd.nextInt(entries))); // a fresh object each
+      }
+    }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public Route[] single(Spread s) {
+    int from = s.next;
+    s.next = (from + BATCH) & (PROBES - 1);
+    String[] p = s.probes;
+    Route[] out = s.out;
+    RoutingTable t = s.table;
+    for (int i = from; i < from + BATCH; i++) {
+      out[i] = t.route(p[i]);
+    }
+    return out;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public Route[] batch(Spread s) {
+    int from = s.next;
+    s.next = (from + BATCH) & (PROBES - 1);
+    s.table.routeAll(s.probes, from, from + BATCH, s.out);
+    return s.out;
+  }
+}
