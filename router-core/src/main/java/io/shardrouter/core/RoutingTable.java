@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable, versioned answer to "which replica group serves which partition" for one entity:
@@ -47,7 +48,7 @@ public final class RoutingTable {
   private final List<ReplicaGroup> groups;
   private final int[] placement;
   private final Route[] routes;
-  private final IndexedRoutes.RouteIndex
+  private final IndexedRoutes.@Nullable RouteIndex
       index; // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
   private final String fingerprint;
   private final Map<String, Spec> extensions; // unmodifiable, sorted by name
@@ -111,7 +112,7 @@ public final class RoutingTable {
   }
 
   /** Extension {@code name}, or null when the table has none of that name. */
-  public Spec extension(String name) {
+  public @Nullable Spec extension(String name) {
     return extensions.get(name);
   }
 
@@ -168,7 +169,7 @@ public final class RoutingTable {
   }
 
   /** The group with {@code id}, or null. */
-  public ReplicaGroup group(String id) {
+  public @Nullable ReplicaGroup group(String id) {
     for (ReplicaGroup g : groups) {
       if (g.id().equals(id)) {
         return g;
@@ -475,13 +476,14 @@ public final class RoutingTable {
 
   /** The entry points that route a key of this table's key type, for messages. */
   private String entryPoints() {
-    if (keyType.isComposite()) {
+    KeyType.Kind kind = keyType.kind();
+    if (kind == null) { // composite
       String twoParts = twoPartOverload();
       return twoParts != null
           ? twoParts + " or route(CompositeKey)"
           : "route(CompositeKey) with parts of kinds " + keyType.parts() + ", in order";
     }
-    return switch (keyType.kind()) {
+    return switch (kind) {
       case STRING -> "route(String)";
       case LONG, INT -> "route(long) or route(int)";
       case UUID -> "route(UUID)";
@@ -491,7 +493,7 @@ public final class RoutingTable {
   }
 
   /** The two-part overload that routes this table's composite keys, or null when none does. */
-  private String twoPartOverload() {
+  private @Nullable String twoPartOverload() {
     if (stringStringKeys) {
       return "route(String, String)";
     }
@@ -622,12 +624,12 @@ public final class RoutingTable {
    * <p><b>Thread-safety:</b> mutable; not thread-safe.
    */
   public static final class Builder {
-    private Long version;
-    private String entity;
-    private KeyType keyType;
-    private PartitionStrategy strategy;
+    private @Nullable Long version;
+    private @Nullable String entity;
+    private @Nullable KeyType keyType;
+    private @Nullable PartitionStrategy strategy;
     private final List<ReplicaGroup> groups = new ArrayList<>();
-    private List<String> placement;
+    private @Nullable List<String> placement;
     private final Map<String, Spec> extensions = new TreeMap<>();
 
     private Builder() {}
@@ -639,7 +641,7 @@ public final class RoutingTable {
      * without reading them (a migration keeps its transition state in one, see {@code
      * docs/format.md}).
      */
-    public Builder extension(String name, Spec value) {
+    public Builder extension(String name, @Nullable Spec value) {
       RoutingTableChecks.extension(name, value);
       if (value == null) {
         extensions.remove(name);
@@ -704,6 +706,7 @@ public final class RoutingTable {
     }
 
     /** Checks and builds the table. */
+    @SuppressWarnings("NullAway") // check(v) refuses every missing field and unknown group id
     public RoutingTable build() {
       Violations v = new Violations();
       check(v);
