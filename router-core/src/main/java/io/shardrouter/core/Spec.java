@@ -328,7 +328,7 @@ public final class Spec {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof Spec s && kind == s.kind && Objects.equals(value, s.value);
   }
 

@@ -209,6 +209,23 @@ public final class StrategyParameters {
     return v.bigIntegerValue().longValue();
   }
 
+  /**
+   * An optional string, null when absent or not a string (reported).
+   *
+   * @since 0.1
+   */
+  public @Nullable String optionalString(String name) {
+    Spec v = node.get(name);
+    if (v == null) {
+      return null;
+    }
+    if (!v.isText()) {
+      violation(name, "must be a string, got " + v);
+      return null;
+    }
+    return v.text();
+  }
+
   /** An optional string, {@code dflt} when absent; reports a non-string value. */
   public String optionalString(String name, String dflt) {
     Spec v = node.get(name);
