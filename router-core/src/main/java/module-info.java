@@ -10,6 +10,9 @@
  * exported to no module.
  */
 module io.shardrouter.core {
+  // @NullMarked and @Nullable on the API (docs/architecture.md, "Nullness"); a compiler that reads
+  // this module sees them, and nothing needs them at run time.
+  requires static transitive org.jspecify;
   requires com.fasterxml.jackson.databind; // the codec's parser and writer; no API names it
   requires org.lz4.java;
   requires org.slf4j;

@@ -4,6 +4,7 @@
  * docs/ring.md}, {@code docs/routing-spec.md}).
  */
 module io.shardrouter.hash {
+  requires static transitive org.jspecify; // @NullMarked, @Nullable: compile time only
   requires transitive io.shardrouter.core;
   requires zero.allocation.hashing;
   requires jdk.unsupported; // zero-allocation-hashing reads memory through sun.misc.Unsafe

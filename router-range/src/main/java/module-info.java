@@ -3,6 +3,7 @@
  * {@code time_buckets}, and the compact range document ({@code docs/format.md} §6).
  */
 module io.shardrouter.range {
+  requires static transitive org.jspecify; // @NullMarked, @Nullable: compile time only
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.range;

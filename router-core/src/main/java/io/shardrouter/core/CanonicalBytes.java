@@ -6,6 +6,7 @@ import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.Utf8;
 import java.time.Instant;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The canonical bytes of a single-part key (docs/routing-spec.md §2): what a routing table routes
@@ -172,7 +173,7 @@ public final class CanonicalBytes {
    * array is available is decided once per JVM (docs/routing-spec.md §2; the system property {@code
    * shardrouter.latin1Direct=false} switches it off).
    */
-  public static byte[] sharedAscii(String s) {
+  public static byte @Nullable [] sharedAscii(String s) {
     return Latin1Strings.AVAILABLE ? Latin1Strings.asciiBytes(s) : null;
   }
 }

@@ -4,6 +4,7 @@ import io.shardrouter.core.internal.GroupsJson;
 import io.shardrouter.core.internal.KeyTypeJson;
 import io.shardrouter.core.internal.SpecJson;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a routing document of another shape than format 1, such as the compact range document
@@ -60,7 +61,7 @@ public interface DocumentReader {
    * at paths under {@code key}; null when it is invalid (reported) or {@code key} is null (absent,
    * not reported).
    */
-  static KeyType readKeyType(Spec key, Violations violations) {
+  static @Nullable KeyType readKeyType(@Nullable Spec key, Violations violations) {
     return key == null ? null : KeyTypeJson.read(SpecJson.toJson(key), violations);
   }
 
@@ -68,7 +69,7 @@ public interface DocumentReader {
    * The replica groups of a {@code groups} array written as in format 1 (docs/format.md §1.5),
    * reporting problems at paths under {@code groups}; no groups when {@code groups} is null.
    */
-  static List<ReplicaGroup> readGroups(Spec groups, Violations violations) {
+  static List<ReplicaGroup> readGroups(@Nullable Spec groups, Violations violations) {
     return GroupsJson.read(groups == null ? null : SpecJson.toJson(groups), violations);
   }
 }

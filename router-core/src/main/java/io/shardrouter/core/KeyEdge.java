@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The key edge of one {@link RoutingTable}: the one place that knows key shapes. Each method checks
@@ -27,9 +28,9 @@ final class KeyEdge {
   private final PartitionStrategy strategy;
   private final Route[] routes;
   // the strategy's own way from a key to a route; null: routes[partitionOf(key)]
-  private final IndexedRoutes.RouteIndex index;
+  private final IndexedRoutes.@Nullable RouteIndex index;
   // the strategy's way to overlap the cache misses of a batch; null: one key after another
-  private final BatchPartitions batch;
+  private final @Nullable BatchPartitions batch;
 
   private final boolean stringKeys;
   private final boolean longKeys;
@@ -180,7 +181,7 @@ final class KeyEdge {
     return routeCanonical(s.bytes(), 0, n);
   }
 
-  Route route(CompositeKey key) {
+  Route route(@Nullable CompositeKey key) {
     if (key == null || !keyType.accepts(key)) {
       throw wrongComposite(key);
     }
@@ -196,7 +197,7 @@ final class KeyEdge {
         : own.routeCanonical(canonical, offset, length);
   }
 
-  Route routeCanonical(byte[] canonical) {
+  Route routeCanonical(byte @Nullable [] canonical) {
     if (canonical == null) {
       throw new InvalidKeyException(
           "key is null; a null key has no partition: check the caller's value before routing");
@@ -371,7 +372,7 @@ final class KeyEdge {
     };
   }
 
-  private static byte[] requireCanonical(Object key) {
+  private static byte[] requireCanonical(@Nullable Object key) {
     if (key == null) {
       throw new InvalidKeyException(
           "key is null; a null key has no partition: check the caller's value before routing");
@@ -451,13 +452,14 @@ final class KeyEdge {
 
   /** The entry points that route a key of this table's key type, for messages. */
   private String entryPoints() {
-    if (keyType.isComposite()) {
+    KeyType.Kind kind = keyType.kind();
+    if (kind == null) { // composite
       String twoParts = twoPartOverload();
       return twoParts != null
           ? twoParts + " or route(CompositeKey)"
           : "route(CompositeKey) with parts of kinds " + keyType.parts() + ", in order";
     }
-    return switch (keyType.kind()) {
+    return switch (kind) {
       case STRING -> "route(String)";
       case LONG, INT -> "route(long)";
       case UUID -> "route(UUID)";
@@ -467,7 +469,7 @@ final class KeyEdge {
   }
 
   /** The two-part overload that routes this table's composite keys, or null when none does. */
-  private String twoPartOverload() {
+  private @Nullable String twoPartOverload() {
     if (stringStringKeys) {
       return "route(String, String)";
     }
@@ -499,7 +501,7 @@ final class KeyEdge {
             + " outgrew int, route them as a new entity whose key type has long in place of int");
   }
 
-  private InvalidKeyException wrongComposite(CompositeKey key) {
+  private InvalidKeyException wrongComposite(@Nullable CompositeKey key) {
     if (key == null) {
       return new InvalidKeyException("key is null; a null key has no partition");
     }

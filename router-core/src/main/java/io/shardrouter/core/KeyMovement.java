@@ -1,6 +1,7 @@
 package io.shardrouter.core;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An optional capability of a {@link PartitionStrategy} that grows from its previous version by
@@ -30,7 +31,8 @@ public interface KeyMovement {
    * {@code to}'s keys that move from {@code from}'s partitions, by {@link #keyMovesFrom}; null when
    * {@code to} has not this capability or names no such keys.
    */
-  static List<MovementReport.KeyMove> between(PartitionStrategy from, PartitionStrategy to) {
+  static @Nullable List<MovementReport.KeyMove> between(
+      PartitionStrategy from, PartitionStrategy to) {
     return to instanceof KeyMovement m ? m.keyMovesFrom(from) : null;
   }
 }

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The type of an entity's keys: one {@link Kind}, or a composite of several parts. It fixes the
@@ -46,10 +47,10 @@ public final class KeyType {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private final Kind single; // null for composite
+  private final @Nullable Kind single; // null for composite
   private final List<Kind> parts;
 
-  private KeyType(Kind single, List<Kind> parts) {
+  private KeyType(@Nullable Kind single, List<Kind> parts) {
     this.single = single;
     this.parts = parts;
   }
@@ -86,7 +87,7 @@ public final class KeyType {
   }
 
   /** The kind of a single-valued key type; null for a composite. */
-  public Kind kind() {
+  public @Nullable Kind kind() {
     return single;
   }
 
@@ -441,7 +442,7 @@ public final class KeyType {
     }
 
     /** The kind named {@code name} in a document, or null if there is none. */
-    public static Kind fromDocumentName(String name) {
+    public static @Nullable Kind fromDocumentName(String name) {
       for (Kind k : values()) {
         if (k.documentName().equals(name)) {
           return k;

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What changes between two routing tables of the same entity: which partitions changed replica
@@ -48,7 +49,8 @@ public final class MovementReport {
   private final RoutingTable from;
   private final RoutingTable to;
   private final boolean sameStrategy;
-  private final List<KeyMove> keyMoves; // null when the partitions of the two tables are unrelated
+  private final @Nullable List<KeyMove>
+      keyMoves; // null when the partitions of the two tables are unrelated
   private final List<Move> moves;
   private final BitSet moved;
   private final Map<String, Double> gained;

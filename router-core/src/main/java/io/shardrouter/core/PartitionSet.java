@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable set of logical partitions, sorted ascending without duplicates: the partitions a
@@ -26,9 +27,9 @@ public final class PartitionSet {
 
   private final int first; // a run: the first partition; explicit sets: unused
   private final int size;
-  private final int[] explicit; // null for a run [first, first + size)
+  private final int @Nullable [] explicit; // null for a run [first, first + size)
 
-  private PartitionSet(int first, int size, int[] explicit) {
+  private PartitionSet(int first, int size, int @Nullable [] explicit) {
     this.first = first;
     this.size = size;
     this.explicit = explicit;

@@ -1,6 +1,7 @@
 package io.shardrouter.core;
 
 import io.shardrouter.core.internal.CanonicalKeys;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A pure function from a key to a logical partition in {@code [0, partitionCount())}: the first of
@@ -44,7 +45,7 @@ public interface PartitionStrategy {
    * type than its own: a range strategy's boundaries and a lookup directory's entries are keys, and
    * mean nothing for keys of another type.
    */
-  default KeyType keyType() {
+  default @Nullable KeyType keyType() {
     return null;
   }
 

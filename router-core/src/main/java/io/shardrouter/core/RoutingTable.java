@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable, versioned answer to "which replica group serves which partition" for one entity:
@@ -83,7 +84,7 @@ public final class RoutingTable extends KeyRouter {
   }
 
   /** Extension {@code name}, or null when the table has none of that name. */
-  public Spec extension(String name) {
+  public @Nullable Spec extension(String name) {
     return extensions.get(name);
   }
 
@@ -140,7 +141,7 @@ public final class RoutingTable extends KeyRouter {
   }
 
   /** The group with {@code id}, or null. */
-  public ReplicaGroup group(String id) {
+  public @Nullable ReplicaGroup group(String id) {
     for (ReplicaGroup g : groups) {
       if (g.id().equals(id)) {
         return g;
@@ -231,12 +232,12 @@ public final class RoutingTable extends KeyRouter {
    * <p><b>Thread-safety:</b> mutable; not thread-safe.
    */
   public static final class Builder {
-    private Long version;
-    private String entity;
-    private KeyType keyType;
-    private PartitionStrategy strategy;
+    private @Nullable Long version;
+    private @Nullable String entity;
+    private @Nullable KeyType keyType;
+    private @Nullable PartitionStrategy strategy;
     private final List<ReplicaGroup> groups = new ArrayList<>();
-    private List<String> placement;
+    private @Nullable List<String> placement;
     private final Map<String, Spec> extensions = new TreeMap<>();
 
     private Builder() {}
@@ -248,7 +249,7 @@ public final class RoutingTable extends KeyRouter {
      * without reading them (a migration keeps its transition state in one, see {@code
      * docs/format.md}).
      */
-    public Builder extension(String name, Spec value) {
+    public Builder extension(String name, @Nullable Spec value) {
       RoutingTableChecks.extension(name, value);
       if (value == null) {
         extensions.remove(name);
@@ -313,6 +314,7 @@ public final class RoutingTable extends KeyRouter {
     }
 
     /** Checks and builds the table. */
+    @SuppressWarnings("NullAway") // check(v) refuses every missing field and unknown group id
     public RoutingTable build() {
       Violations v = new Violations();
       check(v);

@@ -4,6 +4,7 @@ import io.shardrouter.core.internal.Utf8;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rules {@link RoutingTable.Builder#check} applies to a table's content, each reported with its
@@ -37,7 +38,11 @@ final class RoutingTableChecks {
 
   /** Reports problems of the version, entity, key type and strategy. */
   static void header(
-      Long version, String entity, KeyType keyType, PartitionStrategy strategy, Violations v) {
+      @Nullable Long version,
+      @Nullable String entity,
+      @Nullable KeyType keyType,
+      @Nullable PartitionStrategy strategy,
+      Violations v) {
     if (version == null) {
       v.addUnlessReported("routing_version", "missing; give the table a version >= 0");
     } else if (version < 0) {
@@ -74,7 +79,10 @@ final class RoutingTableChecks {
    * Reports problems of the groups and the placement, including its length against the strategy.
    */
   static void groupsAndPlacement(
-      PartitionStrategy strategy, List<ReplicaGroup> groups, List<String> placement, Violations v) {
+      @Nullable PartitionStrategy strategy,
+      List<ReplicaGroup> groups,
+      @Nullable List<String> placement,
+      Violations v) {
     Map<String, Integer> firstIndex = new HashMap<>();
     if (groups.isEmpty()) {
       v.addUnlessReported("groups", "empty; give at least one replica group");
@@ -143,7 +151,7 @@ final class RoutingTableChecks {
    * Refuses an extension name outside {@code [a-z][a-z0-9_]{0,63}}, and a value with a decimal
    * anywhere (format 1 has integers only: docs/format.md §1.10). A null value (removal) is allowed.
    */
-  static void extension(String name, Spec value) {
+  static void extension(String name, @Nullable Spec value) {
     if (name == null || !name.matches("[a-z][a-z0-9_]{0,63}")) {
       throw new IllegalArgumentException(
           "extension name must be 1-64 lower case letters, digits or '_', starting with a letter; got "

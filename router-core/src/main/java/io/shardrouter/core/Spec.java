@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable JSON-like value owned by this library: what a strategy's parameters and a routing
@@ -51,13 +52,13 @@ public final class Spec {
     NULL
   }
 
-  private static final Spec NULL = new Spec(Kind.NULL, null);
+  private static final Spec NULL = new Spec(Kind.NULL, Kind.NULL);
   private static final Spec TRUE = new Spec(Kind.BOOLEAN, Boolean.TRUE);
   private static final Spec FALSE = new Spec(Kind.BOOLEAN, Boolean.FALSE);
 
   private final Kind kind;
   // Map<String, Spec> (unmodifiable), List<Spec> (unmodifiable), String, BigInteger, Double,
-  // Boolean
+  // Boolean; the null value holds its own kind, so that no spec holds a null
   private final Object value;
 
   private Spec(Kind kind, Object value) {
@@ -213,7 +214,7 @@ public final class Spec {
   }
 
   /** The field {@code name} of an object; null when absent or when this is not an object. */
-  public Spec get(String name) {
+  public @Nullable Spec get(String name) {
     return kind == Kind.OBJECT ? fields().get(name) : null;
   }
 
@@ -262,7 +263,7 @@ public final class Spec {
    * or by {@link #parse}), so a strategy that takes large objects always keeps the {@link
    * #fields()} path and takes this one as a shortcut.
    */
-  public FlatMembers flatMembers() {
+  public @Nullable FlatMembers flatMembers() {
     return kind == Kind.OBJECT && value instanceof LargeFields named ? named.flat() : null;
   }
 
@@ -327,7 +328,7 @@ public final class Spec {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof Spec s && kind == s.kind && Objects.equals(value, s.value);
   }
 

@@ -37,8 +37,13 @@ public interface StrategyFactory {
   }
 
   /**
-   * Builds the strategy from {@code params}, reporting every broken rule to it. Returns null when
-   * any was reported; never throws for bad parameters.
+   * Builds the strategy from {@code params}. A factory checks every parameter first, reporting each
+   * broken rule to {@code params} ({@link StrategyParameters#violation}, or a typed getter that
+   * reports for it), then throws {@link StrategyParameters#refusal()} when any was reported, so
+   * that one refusal lists them all; it never returns null.
+   *
+   * @throws InvalidRoutingTableException carrying the violations reported to {@code params}, each
+   *     at its JSON path, when the strategy cannot be built from them
    */
   PartitionStrategy create(StrategyParameters params);
 }

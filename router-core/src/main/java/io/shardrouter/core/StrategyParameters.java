@@ -1,6 +1,8 @@
 package io.shardrouter.core;
 
 import java.math.BigInteger;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Read access to the parameters of one {@code strategy} object, for {@link StrategyFactory}
@@ -19,17 +21,23 @@ public final class StrategyParameters {
   private final String path;
   private final Violations violations;
   private final StrategyRegistry registry;
-  private final KeyType keyType;
+  private final @Nullable KeyType keyType;
   private final int violationsAtStart;
+  private final int keptAtStart;
 
   StrategyParameters(
-      Spec node, String path, Violations violations, StrategyRegistry registry, KeyType keyType) {
+      Spec node,
+      String path,
+      Violations violations,
+      StrategyRegistry registry,
+      @Nullable KeyType keyType) {
     this.node = node;
     this.path = path;
     this.violations = violations;
     this.registry = registry;
     this.keyType = keyType;
     this.violationsAtStart = violations.size();
+    this.keptAtStart = violations.kept();
   }
 
   /** The JSON path of the strategy object, e.g. {@code strategy}. */
@@ -43,7 +51,7 @@ public final class StrategyParameters {
    * {@link KeyType#parseText}); null when the document's key type is missing or invalid, or the
    * strategy is built without one ({@link StrategyRegistry#create(Spec)}).
    */
-  public KeyType keyType() {
+  public @Nullable KeyType keyType() {
     return keyType;
   }
 
@@ -58,7 +66,7 @@ public final class StrategyParameters {
    * millions of entries) may be a value whose members are read from the document while it is
    * walked: walk it once, and do not keep it after {@link StrategyFactory#create} returns.
    */
-  public Spec get(String name) {
+  public @Nullable Spec get(String name) {
     return node.get(name);
   }
 
@@ -75,6 +83,45 @@ public final class StrategyParameters {
   /** True when something was reported since these parameters were opened. */
   public boolean hasViolations() {
     return violations.size() > violationsAtStart;
+  }
+
+  /**
+   * The refusal {@link StrategyFactory#create} throws when it cannot build the strategy: an {@link
+   * InvalidRoutingTableException} carrying every violation reported to these parameters, each at
+   * its JSON path. Check every parameter first, so that one refusal lists all of them: {@code if
+   * (params.hasViolations()) throw params.refusal();}, or {@link #throwIfViolations()}.
+   *
+   * @since 0.1
+   */
+  public InvalidRoutingTableException refusal() {
+    List<Violation> reported = violations.keptSince(keptAtStart);
+    if (reported.isEmpty()) {
+      // Every one reported here is past the cap of its kind, or nothing was reported at all.
+      reported =
+          hasViolations()
+              ? violations.asList()
+              : List.of(
+                  new Violation(
+                      path,
+                      "strategy '"
+                          + type()
+                          + "' was refused by its factory, which reported no reason; this is a bug"
+                          + " in that factory: report each broken rule with violation(name, message)"));
+    }
+    return new InvalidRoutingTableException(reported);
+  }
+
+  /**
+   * Throws {@link #refusal()} when anything was reported since these parameters were opened; call
+   * it once every parameter has been checked.
+   *
+   * @throws InvalidRoutingTableException listing the violations reported to these parameters
+   * @since 0.1
+   */
+  public void throwIfViolations() {
+    if (hasViolations()) {
+      throw refusal();
+    }
   }
 
   /**
@@ -162,6 +209,23 @@ public final class StrategyParameters {
     return v.bigIntegerValue().longValue();
   }
 
+  /**
+   * An optional string, null when absent or not a string (reported).
+   *
+   * @since 0.1
+   */
+  public @Nullable String optionalString(String name) {
+    Spec v = node.get(name);
+    if (v == null) {
+      return null;
+    }
+    if (!v.isText()) {
+      violation(name, "must be a string, got " + v);
+      return null;
+    }
+    return v.text();
+  }
+
   /** An optional string, {@code dflt} when absent; reports a non-string value. */
   public String optionalString(String name, String dflt) {
     Spec v = node.get(name);
@@ -179,7 +243,7 @@ public final class StrategyParameters {
    * Builds the strategy nested under parameter {@code name} (for composite strategies) for keys of
    * this strategy's {@link #keyType()}; reports and returns null when it is missing or invalid.
    */
-  public PartitionStrategy nestedStrategy(String name) {
+  public @Nullable PartitionStrategy nestedStrategy(String name) {
     return nestedStrategy(name, keyType);
   }
 
@@ -188,7 +252,7 @@ public final class StrategyParameters {
    * composite strategy whose nested strategy routes a part of the key); reports and returns null
    * when it is missing or invalid.
    */
-  public PartitionStrategy nestedStrategy(String name, KeyType keyType) {
+  public @Nullable PartitionStrategy nestedStrategy(String name, @Nullable KeyType keyType) {
     Spec v = node.get(name);
     if (v == null) {
       violation(name, "missing; give a nested strategy object with a \"type\"");
@@ -203,7 +267,8 @@ public final class StrategyParameters {
    * keyType}; reports with the path {@code path() + "." + relativePath} and returns null when it is
    * invalid.
    */
-  public PartitionStrategy nestedStrategyAt(String relativePath, Spec spec, KeyType keyType) {
+  public @Nullable PartitionStrategy nestedStrategyAt(
+      String relativePath, @Nullable Spec spec, @Nullable KeyType keyType) {
     return registry.create(spec, path + "." + relativePath, violations, keyType);
   }
 

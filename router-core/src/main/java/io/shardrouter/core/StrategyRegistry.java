@@ -8,6 +8,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds {@link StrategyFactory strategy factories} by type name and builds strategies from the
@@ -30,7 +31,7 @@ import java.util.TreeSet;
  * @since 0.1
  */
 public final class StrategyRegistry {
-  private static volatile StrategyRegistry defaultRegistry;
+  private static volatile @Nullable StrategyRegistry defaultRegistry;
 
   private final Map<String, StrategyFactory> factories;
   private final Set<String> bulkParameters;
@@ -124,17 +125,19 @@ public final class StrategyRegistry {
    * them.
    */
   public PartitionStrategy create(Spec spec) {
-    return create(spec, (KeyType) null);
+    return create(spec, null);
   }
 
   /**
    * Builds a strategy for keys of {@code keyType} from its {@code strategy} object; throws {@link
    * InvalidRoutingTableException} listing every problem, an unknown type among them.
    */
-  public PartitionStrategy create(Spec spec, KeyType keyType) {
+  public PartitionStrategy create(Spec spec, @Nullable KeyType keyType) {
     Violations v = new Violations();
     PartitionStrategy s = create(spec, "strategy", v, keyType);
-    v.throwIfAny();
+    if (s == null) {
+      throw new InvalidRoutingTableException(v.asList()); // null comes with its violations
+    }
     return s;
   }
 
@@ -142,16 +145,17 @@ public final class StrategyRegistry {
    * Builds a strategy from the {@code strategy} object at {@code path} of a document, reporting
    * every problem to {@code violations}; returns null when there was any.
    */
-  public PartitionStrategy create(Spec spec, String path, Violations violations) {
+  public @Nullable PartitionStrategy create(Spec spec, String path, Violations violations) {
     return create(spec, path, violations, null);
   }
 
   /**
    * Builds a strategy for keys of {@code keyType} (null when unknown) from the {@code strategy}
    * object at {@code path} of a document, reporting every problem to {@code violations}; returns
-   * null when there was any.
+   * null when there was any, the violations of a factory's refusal among them.
    */
-  public PartitionStrategy create(Spec spec, String path, Violations violations, KeyType keyType) {
+  public @Nullable PartitionStrategy create(
+      @Nullable Spec spec, String path, Violations violations, @Nullable KeyType keyType) {
     if (spec == null || !spec.isObject()) {
       violations.add(path, "must be an object with a \"type\", got " + spec);
       return null;
@@ -178,7 +182,18 @@ public final class StrategyRegistry {
                 + new TreeSet<>(f.parameterNames()));
       }
     }
-    PartitionStrategy s = f.create(new StrategyParameters(spec, path, violations, this, keyType));
+    PartitionStrategy s;
+    try {
+      s = f.create(new StrategyParameters(spec, path, violations, this, keyType));
+    } catch (InvalidRoutingTableException refused) {
+      if (violations.size() == before) {
+        // Refused with violations it did not report to its parameters: report them here.
+        for (Violation x : refused.violations()) {
+          violations.add(x.path(), x.message());
+        }
+      }
+      return null;
+    }
     if (violations.size() > before) {
       return null;
     }
@@ -189,7 +204,8 @@ public final class StrategyRegistry {
               + type
               + "' was not built and its factory "
               + f.getClass().getName()
-              + " reported no reason; this is a bug in that factory");
+              + " returned null and reported no reason; this is a bug in that factory, which"
+              + " must throw StrategyParameters.refusal() instead");
     }
     return s;
   }

@@ -142,6 +142,16 @@ public final class Violations {
     add(path, message);
   }
 
+  /** How many violations are kept to be listed (at most {@link #MAX_PER_KIND} of a kind). */
+  int kept() {
+    return list.size();
+  }
+
+  /** The kept violations from the {@code from}th on, in the order they were added. */
+  List<Violation> keptSince(int from) {
+    return List.copyOf(list.subList(from, list.size()));
+  }
+
   public boolean isEmpty() {
     return total == 0;
   }

@@ -65,7 +65,8 @@ final class ByteSumStrategy implements PartitionStrategy {
     @Override
     public PartitionStrategy create(StrategyParameters params) {
       int p = params.requiredInt("partitions", 1, RoutingTable.MAX_PARTITIONS);
-      return params.hasViolations() ? null : new ByteSumStrategy(p);
+      params.throwIfViolations();
+      return new ByteSumStrategy(p);
     }
   }
 }

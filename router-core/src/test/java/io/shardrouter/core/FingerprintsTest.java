@@ -184,7 +184,8 @@ class FingerprintsTest {
       public PartitionStrategy create(StrategyParameters params) {
         String hash = params.optionalString("hash", "xxh3-64");
         int p = params.requiredInt("partitions", 1, 1 << 20);
-        return params.hasViolations() ? null : new HashModEcho(hash, p);
+        params.throwIfViolations();
+        return new HashModEcho(hash, p);
       }
     }
   }

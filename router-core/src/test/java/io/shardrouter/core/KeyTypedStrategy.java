@@ -54,13 +54,18 @@ final class KeyTypedStrategy implements PartitionStrategy {
     @Override
     public PartitionStrategy create(StrategyParameters params) {
       if (params.has("nested")) {
-        return params.nestedStrategy("nested");
+        PartitionStrategy nested = params.nestedStrategy("nested");
+        if (nested == null) {
+          throw params.refusal();
+        }
+        return nested;
       }
-      if (params.keyType() == null) {
+      KeyType keyType = params.keyType();
+      if (keyType == null) {
         params.violation("type", "needs the document's key type");
-        return null;
+        throw params.refusal();
       }
-      return new KeyTypedStrategy(params.keyType());
+      return new KeyTypedStrategy(keyType);
     }
   }
 }

@@ -81,16 +81,20 @@ class StrategyKeyTypeTest {
 
     @Override
     public PartitionStrategy create(StrategyParameters params) {
-      if (params.keyType() == null) {
+      KeyType keyType = params.keyType();
+      if (keyType == null) {
         params.violation("key", "cannot be read without the entity's key type");
-        return null;
+        throw params.refusal();
       }
       String text = params.optionalString("key", "");
       PartitionStrategy inner =
           innerKeyType == null
               ? params.nestedStrategy("inner")
               : params.nestedStrategy("inner", innerKeyType);
-      return params.hasViolations() ? null : new OneKeyStrategy(params.keyType(), text, inner);
+      if (inner == null || params.hasViolations()) {
+        throw params.refusal();
+      }
+      return new OneKeyStrategy(keyType, text, inner);
     }
   }
 

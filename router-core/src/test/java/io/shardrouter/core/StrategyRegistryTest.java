@@ -41,7 +41,7 @@ class StrategyRegistryTest {
     public PartitionStrategy create(StrategyParameters params) {
       if (params.has("partitions")) {
         params.violation("partitions", "read under " + params.path());
-        return null;
+        throw params.refusal();
       }
       return params.has("entries") ? null : new ByteSumStrategy(2);
     }
@@ -154,7 +154,8 @@ class StrategyRegistryTest {
                 "strategy",
                 "strategy 'test_quiet' was not built and its factory "
                     + QuietFactory.class.getName()
-                    + " reported no reason; this is a bug in that factory")),
+                    + " returned null and reported no reason; this is a bug in that factory, which"
+                    + " must throw StrategyParameters.refusal() instead")),
         refusal(spec));
     assertEquals(
         new ByteSumStrategy(2), REGISTRY.create(Spec.object().put("type", "test_quiet").build()));
@@ -168,5 +169,107 @@ class StrategyRegistryTest {
     assertEquals(
         List.of(new Violation("strategy.inner.partitions", "read under strategy.inner")),
         v.asList());
+  }
+
+  /**
+   * Refuses its strategy object in the ways a factory can: {@code how} "reported" reports to its
+   * parameters and throws their refusal; "unreported" throws a refusal of its own making; "silent"
+   * throws the refusal of parameters it reported nothing to; "none" builds.
+   */
+  private static final class RefusingFactory implements StrategyFactory {
+    @Override
+    public String type() {
+      return "test_refusing";
+    }
+
+    @Override
+    public Set<String> parameterNames() {
+      return Set.of("how", "partitions");
+    }
+
+    @Override
+    public PartitionStrategy create(StrategyParameters params) {
+      int p = params.optionalInt("partitions", 1, 8, 1);
+      String how = params.optionalString("how", "reported");
+      if (how.equals("unreported")) {
+        throw new InvalidRoutingTableException(new Violation("strategy.how", "refused on its own"));
+      }
+      if (how.equals("silent")) {
+        throw params.refusal();
+      }
+      if (how.equals("reported")) {
+        params.violation("how", "refused as reported");
+      }
+      params.throwIfViolations();
+      return new ByteSumStrategy(p);
+    }
+  }
+
+  private static final StrategyRegistry REFUSING = StrategyRegistry.of(new RefusingFactory());
+
+  private static Spec refusing(String how, int partitions) {
+    return Spec.object()
+        .put("type", "test_refusing")
+        .put("how", how)
+        .put("partitions", partitions)
+        .build();
+  }
+
+  @Test
+  void create_factoryRefusal_listsEveryReportedViolationOnce() {
+    List<Violation> expected =
+        List.of(
+            new Violation(
+                "strategy.partitions", "must be in [1, 8] for strategy 'test_refusing', got 9"),
+            new Violation("strategy.how", "refused as reported"));
+    assertEquals(
+        expected,
+        assertThrows(
+                InvalidRoutingTableException.class, () -> REFUSING.create(refusing("reported", 9)))
+            .violations());
+    Violations v = new Violations();
+    assertNull(REFUSING.create(refusing("reported", 9), "strategy", v));
+    assertEquals(expected, v.asList());
+    assertEquals(new ByteSumStrategy(3), REFUSING.create(refusing("none", 3)));
+  }
+
+  @Test
+  void factoryRefusal_carriesOnlyWhatItsParametersReported() {
+    Violations v = new Violations();
+    v.add("groups[0].id", "missing or not a non-blank string");
+    StrategyParameters params =
+        new StrategyParameters(refusing("none", 0), "placement.strategy", v, REFUSING, null);
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> REFUSING.factory("test_refusing").create(params));
+    assertEquals(
+        List.of(
+            new Violation(
+                "placement.strategy.partitions",
+                "must be in [1, 8] for strategy 'test_refusing', got 0")),
+        e.violations());
+    assertEquals(2, v.size());
+  }
+
+  @Test
+  void create_factoryRefusingWithoutReporting_itsViolationsReported() {
+    Violations v = new Violations();
+    assertNull(REFUSING.create(refusing("unreported", 2), "strategy", v));
+    assertEquals(List.of(new Violation("strategy.how", "refused on its own")), v.asList());
+  }
+
+  @Test
+  void create_factoryRefusingWithNoReason_namedAsABug() {
+    assertEquals(
+        List.of(
+            new Violation(
+                "strategy",
+                "strategy 'test_refusing' was refused by its factory, which reported no reason;"
+                    + " this is a bug in that factory: report each broken rule with"
+                    + " violation(name, message)")),
+        assertThrows(
+                InvalidRoutingTableException.class, () -> REFUSING.create(refusing("silent", 2)))
+            .violations());
   }
 }

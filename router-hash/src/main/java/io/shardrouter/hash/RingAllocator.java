@@ -10,6 +10,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Cuts and re-cuts the tokens of a {@code ring} (mode {@code tokens}): the first routing table of a
@@ -152,7 +153,7 @@ public final class RingAllocator {
     }
     RingLayout l = new RingLayout(hash, vnodes);
     for (ReplicaGroup g : groups) {
-      l.addGroup(g, weights.get(g.id()));
+      l.addGroup(g, checkedWeight(g.id(), weights.get(g.id())));
     }
     int[] owner = smoothRoundRobin(l.weights, (int) m);
     BigInteger space = BigInteger.ONE.shiftLeft(64);
@@ -328,7 +329,7 @@ public final class RingAllocator {
     return g;
   }
 
-  private static int checkedWeight(String groupId, Integer weight) {
+  private static int checkedWeight(String groupId, @Nullable Integer weight) {
     if (weight == null || weight < 1 || weight > RingStrategy.MAX_WEIGHT) {
       throw new IllegalArgumentException(
           "strategy.weights." + groupId + ": " + RingChecks.weightProblem(weight));

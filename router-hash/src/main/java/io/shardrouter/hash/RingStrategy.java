@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ring}: a consistent-hash ring. The hash space [0, 2<sup>64</sup>) of a key's routing point
@@ -365,7 +366,7 @@ public final class RingStrategy extends HashPartitionStrategy
      * The mode named {@code name} in a routing document (including the alias {@code "001"} of
      * {@link #NAMED_VNODES}), or null.
      */
-    public static Mode fromDocumentName(String name) {
+    public static @Nullable Mode fromDocumentName(String name) {
       if (NAMED_VNODES_ALIAS.equals(name)) {
         return NAMED_VNODES;
       }

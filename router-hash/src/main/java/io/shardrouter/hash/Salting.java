@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Write sharding for hot keys: one logical key (a day, a whale tenant) is spread over {@code B}
@@ -73,11 +74,11 @@ public final class Salting {
 
   private final Suffix suffix;
   private final int buckets;
-  private final StableHash hash;
+  private final @Nullable StableHash hash; // null for random buckets
   private final String separator;
   private final byte[] separatorBytes;
 
-  private Salting(Suffix suffix, int buckets, StableHash hash, String separator) {
+  private Salting(Suffix suffix, int buckets, @Nullable StableHash hash, String separator) {
     if (buckets < 1 || buckets > MAX_BUCKETS) {
       throw new IllegalArgumentException(
           "salting.buckets must be in [1, "
@@ -252,7 +253,7 @@ public final class Salting {
   }
 
   private StableHash computedHash() {
-    if (suffix != Suffix.COMPUTED) {
+    if (hash == null) { // random buckets
       throw new IllegalStateException(
           "a random bucket cannot be recomputed from the record; read every bucket "
               + "(readRoutes / readPartitions), or store the bucket with the record");

@@ -2,6 +2,7 @@ package io.shardrouter.hash;
 
 import io.shardrouter.core.StrategyParameters;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A 64-bit hash function whose output for given bytes never changes: across processes, machines,
@@ -62,7 +63,7 @@ public interface StableHash {
    *
    * @return the function, or null when a problem was reported
    */
-  static StableHash fromParameters(StrategyParameters params) {
+  static @Nullable StableHash fromParameters(StrategyParameters params) {
     return StableHashes.fromParameters(params);
   }
 

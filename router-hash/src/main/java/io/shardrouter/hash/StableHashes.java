@@ -9,6 +9,7 @@ import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.hash.internal.Blake2b64;
 import io.shardrouter.hash.internal.ZahStableHash;
 import net.openhft.hashing.LongHashFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hash functions behind {@link StableHash#byName}, {@link StableHash#xxh3} and {@link
@@ -55,7 +56,7 @@ final class StableHashes {
    *
    * @return the function, or null when a problem was reported
    */
-  static StableHash fromParameters(StrategyParameters params) {
+  static @Nullable StableHash fromParameters(StrategyParameters params) {
     String name = params.optionalString("hash", XXH3_64);
     long seed = params.optionalBits64("seed", 0);
     if (!NAMES.contains(name)) {
@@ -70,7 +71,7 @@ final class StableHashes {
     return byName(name, seed);
   }
 
-  private static String seedProblem(String name, long seed) {
+  private static @Nullable String seedProblem(String name, long seed) {
     if (!NAMES.contains(name)) {
       return "unknown hash '" + name + "'; known: " + NAMES;
     }

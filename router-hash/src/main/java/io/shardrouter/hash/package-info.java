@@ -17,4 +17,7 @@
  *
  * <p>Strategies register through {@code META-INF/services/io.shardrouter.core.StrategyFactory}.
  */
+@NullMarked
 package io.shardrouter.hash;
+
+import org.jspecify.annotations.NullMarked;

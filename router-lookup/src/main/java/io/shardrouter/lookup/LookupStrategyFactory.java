@@ -64,7 +64,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
           LookupStrategy.ENTRIES,
           "cannot be read without the entity's key type: read the strategy as part of a routing"
               + " document, or build it with StrategyRegistry.create(spec, keyType)");
-      return null;
+      throw params.refusal();
     }
     String matchName =
         params.optionalString(LookupStrategy.MATCH, LookupStrategy.MatchMode.KEY.documentName());
@@ -72,7 +72,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
     if (match == null) {
       params.violation(
           LookupStrategy.MATCH, "must be \"key\" or \"first_part\", got '" + matchName + "'");
-      return null;
+      throw params.refusal();
     }
     LookupStrategyBuilder b = LookupStrategy.builder(keyType).match(match);
     if (match == LookupStrategy.MatchMode.FIRST_PART
@@ -83,7 +83,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
               + " the key is "
               + keyType
               + ": use \"match\": \"key\" or a composite key");
-      return null;
+      throw params.refusal();
     }
     PartitionStrategy fallback =
         params.nestedStrategy(LookupStrategy.FALLBACK, b.directoryKeyType());
@@ -92,10 +92,11 @@ public final class LookupStrategyFactory implements StrategyFactory {
     }
     Spec entries = params.get(LookupStrategy.ENTRIES);
     Reader reader = new Reader(params, b, keyType);
+    FlatMembers flat = entries != null && entries.isObject() ? entries.flatMembers() : null;
     if (entries == null) {
       // no entries: every key goes to the fallback
-    } else if (entries.isObject() && entries.flatMembers() != null) {
-      reader.flat(entries.flatMembers());
+    } else if (flat != null) {
+      reader.flat(flat);
       b.paths(i -> KeyTexts.entryPath(entries.fieldNameAt(i)));
     } else if (entries.isObject()) {
       // Walked once: a directory read from a document is read from its bytes as it is walked.
@@ -140,9 +141,13 @@ public final class LookupStrategyFactory implements StrategyFactory {
           "stopped reading after " + MAX_REPORTED + " problems; fix these and read again");
     }
     if (fallback == null || params.hasViolations()) {
-      return null;
+      throw params.refusal();
     }
-    return b.fallback(fallback).build(params::violation);
+    LookupStrategy s = b.fallback(fallback).build(params::violation);
+    if (s == null) {
+      throw params.refusal();
+    }
+    return s;
   }
 
   /** The JSON type of a value, as messages name it: {@code string}, {@code number}, ... */

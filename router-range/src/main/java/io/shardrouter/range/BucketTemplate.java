@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The name of a time bucket, e.g. a per-bucket table: literal text with date fields in braces, such
@@ -132,7 +133,7 @@ final class BucketTemplate {
     return new BucketTemplate(text, List.copyOf(parts));
   }
 
-  private static String fieldAt(String text, int j) {
+  private static @Nullable String fieldAt(String text, int j) {
     for (String f : FIELDS) {
       if (text.startsWith(f, j)) {
         return f;

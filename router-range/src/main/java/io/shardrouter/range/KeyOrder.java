@@ -7,6 +7,7 @@ import io.shardrouter.range.internal.CompositeParts;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The total order of the keys of one {@link KeyType}, read straight from their canonical bytes
@@ -186,7 +187,7 @@ public final class KeyOrder implements Comparator<byte[]> {
   /**
    * The smallest key above {@code key}, or null when {@code key} is the largest key of the type.
    */
-  public byte[] successor(byte[] key) {
+  public byte @Nullable [] successor(byte[] key) {
     check(key, 0, key.length);
     if (!composite) {
       return successorOfPart(kinds[0], key);
@@ -203,7 +204,7 @@ public final class KeyOrder implements Comparator<byte[]> {
     return null;
   }
 
-  private static byte[] successorOfPart(KeyType.Kind k, byte[] v) {
+  private static byte @Nullable [] successorOfPart(KeyType.Kind k, byte[] v) {
     switch (k) {
       case LONG, TIMESTAMP:
         {

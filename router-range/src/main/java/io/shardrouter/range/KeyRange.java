@@ -4,6 +4,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.range.internal.KeyValues;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A range of keys of one {@link KeyType} for a range query: a lower and an upper bound, each
@@ -24,13 +25,17 @@ import java.util.Objects;
  */
 public final class KeyRange {
   private final KeyType type;
-  private final byte[] lower; // null: unbounded below
+  private final byte @Nullable [] lower; // null: unbounded below
   private final boolean lowerInclusive;
-  private final byte[] upper; // null: unbounded above
+  private final byte @Nullable [] upper; // null: unbounded above
   private final boolean upperInclusive;
 
   private KeyRange(
-      KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
+      KeyType type,
+      byte @Nullable [] lower,
+      boolean lowerInclusive,
+      byte @Nullable [] upper,
+      boolean upperInclusive) {
     this.type = Objects.requireNonNull(type, "key type");
     KeyOrder order = KeyOrder.of(type);
     if (lower != null) {
@@ -52,7 +57,11 @@ public final class KeyRange {
    *     type}
    */
   public static KeyRange of(
-      KeyType type, byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive) {
+      KeyType type,
+      byte @Nullable [] lower,
+      boolean lowerInclusive,
+      byte @Nullable [] upper,
+      boolean upperInclusive) {
     return new KeyRange(type, lower, lowerInclusive, upper, upperInclusive);
   }
 
@@ -110,7 +119,7 @@ public final class KeyRange {
   }
 
   /** The canonical lower bound, or null when unbounded below; a new array. */
-  public byte[] lower() {
+  public byte @Nullable [] lower() {
     return lower == null ? null : lower.clone();
   }
 
@@ -119,7 +128,7 @@ public final class KeyRange {
   }
 
   /** The canonical upper bound, or null when unbounded above; a new array. */
-  public byte[] upper() {
+  public byte @Nullable [] upper() {
     return upper == null ? null : upper.clone();
   }
 

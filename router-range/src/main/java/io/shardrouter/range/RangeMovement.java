@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which keys change replica group between two range tables of one entity, as key ranges in key
@@ -33,7 +34,12 @@ public final class RangeMovement {
    * Keys {@code [start, end)} (end null for +∞) that go from {@code fromGroup} to {@code toGroup};
    * a null group means the key is in no range of that table.
    */
-  public record Shift(byte[] start, byte[] end, String fromGroup, String toGroup, String interval) {
+  public record Shift(
+      byte[] start,
+      byte @Nullable [] end,
+      @Nullable String fromGroup,
+      @Nullable String toGroup,
+      String interval) {
     @Override
     public String toString() {
       return interval
@@ -155,12 +161,12 @@ public final class RangeMovement {
     }
   }
 
-  private static String groupOf(RoutingTable t, RangeStrategy s, byte[] key) {
+  private static @Nullable String groupOf(RoutingTable t, RangeStrategy s, byte[] key) {
     int p = s.find(key);
     return p < 0 ? null : t.groupOf(p).id();
   }
 
-  private static boolean same(String a, String b) {
+  private static boolean same(@Nullable String a, @Nullable String b) {
     return a == null ? b == null : a.equals(b);
   }
 

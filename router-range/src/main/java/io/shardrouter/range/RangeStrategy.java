@@ -17,7 +17,9 @@ import io.shardrouter.range.internal.SplitPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code range}: partition p holds the keys in {@code [start(p), end(p))}, left-closed and
@@ -58,15 +60,15 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
   private final KeyType keyType;
   private final KeyOrder order;
   private final byte[][] starts;
-  private final byte[] end; // null: the last range is open-ended
+  private final byte @Nullable [] end; // null: the last range is open-ended
   private final byte[][] bounds; // starts, then end when not null
-  private final RadixIndex index; // for long, int and timestamp keys; else null
-  private final PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
+  private final @Nullable RadixIndex index; // for long, int and timestamp keys; else null
+  private final @Nullable PrefixIndex prefixIndex; // for string, bytes and uuid keys; else null
   private final int ranges; // starts.length: the routing path reads one int, not the array's length
   private final boolean intKeys;
   private final boolean eightByteKeys;
 
-  private RangeStrategy(KeyType keyType, byte[][] starts, byte[] end) {
+  private RangeStrategy(KeyType keyType, byte[][] starts, byte @Nullable [] end) {
     this.keyType = keyType;
     this.order = KeyOrder.of(keyType);
     this.starts = starts;
@@ -104,7 +106,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
    * @throws IllegalArgumentException when a value is of another type, the starts are not strictly
    *     increasing, the list is empty, or {@code end} is not above the last start
    */
-  public static RangeStrategy of(KeyType keyType, List<?> starts, Object end) {
+  public static RangeStrategy of(KeyType keyType, List<?> starts, @Nullable Object end) {
     List<byte[]> keys = new ArrayList<>(starts.size());
     for (Object start : starts) {
       keys.add(KeyValues.fromValue(keyType, start));
@@ -137,7 +139,8 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
    *     the starts are not strictly increasing in the type's order, the list is empty, or {@code
    *     end} is not above the last start
    */
-  public static RangeStrategy ofCanonical(KeyType keyType, List<byte[]> starts, byte[] end) {
+  public static RangeStrategy ofCanonical(
+      KeyType keyType, List<byte[]> starts, byte @Nullable [] end) {
     if (starts.isEmpty()) {
       throw new IllegalArgumentException("no ranges: give at least one start");
     }
@@ -213,7 +216,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
    * The canonical end of partition {@code p} (exclusive), or null when p is the open-ended last
    * range.
    */
-  public byte[] end(int p) {
+  public byte @Nullable [] end(int p) {
     byte[] e = p + 1 < starts.length ? starts[p + 1] : end;
     return e == null ? null : e.clone();
   }
@@ -268,6 +271,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
    *
    * <p><b>Allocation:</b> none.
    */
+  @SuppressWarnings("NullAway") // index is set whenever eightByteKeys is, which callers check
   private int partitionOfValue(long key) {
     int p = partitionOfCount(index.countAtOrBelow(key));
     if (p < 0) {
@@ -374,7 +378,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
   }
 
   /** The exclusive end of the whole span, or null for +∞. */
-  byte[] rawEnd() {
+  byte @Nullable [] rawEnd() {
     return end;
   }
 
@@ -399,7 +403,8 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
               + " (partition 0)"
               + (starts.length > 1 ? ", followed by " + interval(1) : "")
               + "; add a range that covers it, or check the key";
-    } else {
+    } else { // at or above the end, so there is an end
+      byte[] end = Objects.requireNonNull(this.end, "the end of a key above every range");
       message =
           "key "
               + shown

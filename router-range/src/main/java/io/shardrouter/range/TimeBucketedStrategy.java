@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code time_buckets}: route by tenant or device, then partition by time. The business key is
@@ -84,7 +85,7 @@ public final class TimeBucketedStrategy
   }
 
   @Override
-  public KeyType keyType() {
+  public @Nullable KeyType keyType() {
     return strategy.keyType();
   }
 

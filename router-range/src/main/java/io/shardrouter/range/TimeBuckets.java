@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Calendar buckets of time (partitions by month or by day): hours, days, ISO weeks or months in
@@ -52,17 +53,17 @@ public final class TimeBuckets {
   private final Unit unit;
   private final ZoneId zone;
   private final BucketTemplate template;
-  private final String retentionText;
-  private final Period retentionPeriod;
-  private final Duration retentionDuration;
+  private final @Nullable String retentionText;
+  private final @Nullable Period retentionPeriod;
+  private final @Nullable Duration retentionDuration;
 
   private TimeBuckets(
       Unit unit,
       ZoneId zone,
       BucketTemplate template,
-      String retentionText,
-      Period period,
-      Duration duration) {
+      @Nullable String retentionText,
+      @Nullable Period period,
+      @Nullable Duration duration) {
     this.unit = unit;
     this.zone = zone;
     this.template = template;
@@ -78,7 +79,8 @@ public final class TimeBuckets {
    * @throws IllegalArgumentException when the template has no date field or cannot name the unit's
    *     buckets apart, or the retention is no positive ISO-8601 period
    */
-  public static TimeBuckets of(Unit unit, ZoneId zone, String template, String retention) {
+  public static TimeBuckets of(
+      Unit unit, ZoneId zone, String template, @Nullable String retention) {
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(zone, "zone");
     Objects.requireNonNull(template, "template");
@@ -103,7 +105,7 @@ public final class TimeBuckets {
     }
     if (period != null
         ? period.isZero() || period.isNegative()
-        : duration.isZero() || duration.isNegative()) {
+        : duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException(
           "retention '" + retention + "' must be a positive period, such as P12M");
     }
@@ -144,7 +146,7 @@ public final class TimeBuckets {
   }
 
   /** The retention period as written, e.g. {@code P12M}; null when buckets are kept forever. */
-  public String retention() {
+  public @Nullable String retention() {
     return retentionText;
   }
 
@@ -315,7 +317,7 @@ public final class TimeBuckets {
     }
 
     /** The unit named {@code name} in a document, or null. */
-    public static Unit fromDocumentName(String name) {
+    public static @Nullable Unit fromDocumentName(String name) {
       for (Unit u : values()) {
         if (u.documentName().equals(name)) {
           return u;

@@ -21,4 +21,7 @@
  * <p>{@link io.shardrouter.range.internal.RangeDocumentReader} reads the compact range document as
  * it is ({@code docs/format.md} §6.3).
  */
+@NullMarked
 package io.shardrouter.range;
+
+import org.jspecify.annotations.NullMarked;

@@ -115,9 +115,8 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
       if (typed && params.keyType() == null) {
         params.violation("typed", "needs the document's key type");
       }
-      return params.hasViolations()
-          ? null
-          : new Fnv1aModStrategy(p, typed ? params.keyType() : null);
+      params.throwIfViolations();
+      return new Fnv1aModStrategy(p, typed ? params.keyType() : null);
     }
   }
 }

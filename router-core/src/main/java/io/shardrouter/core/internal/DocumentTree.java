@@ -20,6 +20,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fast way to the tree of a routing document: the same tree {@code ObjectMapper.readTree} gives
@@ -66,14 +67,14 @@ public final class DocumentTree {
                   .build())
           .build();
 
-  private final byte[] json;
+  private final byte @Nullable [] json; // null when building one value, which has no flat objects
   private final JsonParser parser;
   private final List<FlatObject> flats; // in document order; the parser reads each as {}
   private final Set<String> bulkFields;
   private boolean vouched = true;
 
   private DocumentTree(
-      byte[] json, JsonParser parser, List<FlatObject> flats, Set<String> bulkFields) {
+      byte @Nullable [] json, JsonParser parser, List<FlatObject> flats, Set<String> bulkFields) {
     this.bulkFields = bulkFields;
     this.json = json;
     this.parser = parser;
@@ -84,7 +85,7 @@ public final class DocumentTree {
    * The tree of {@code json} read with {@code limits} (a parser factory with the document's limits,
    * without duplicate detection); null when the document is not clean (see the class comment).
    */
-  public static JsonNode read(byte[] json, JsonFactory limits, Set<String> bulkFields) {
+  public static @Nullable JsonNode read(byte[] json, JsonFactory limits, Set<String> bulkFields) {
     List<FlatObject> flats = FlatObject.findAll(json, bulkFields, MIN_DEFERRED);
     try (JsonParser p =
         flats.isEmpty()
@@ -160,9 +161,10 @@ public final class DocumentTree {
             JsonToken v = parser.nextToken();
             JsonNode child =
                 defer
+                        && json != null // only a whole document defers
                         && bulkFields.contains(name)
                         && (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY)
-                    ? deferred(v == JsonToken.START_OBJECT)
+                    ? deferred(json, v == JsonToken.START_OBJECT)
                     : value(v, defer);
             if (o.replace(name, child) != null) {
               vouched = false; // a duplicate field: the strict reader names it
@@ -201,14 +203,14 @@ public final class DocumentTree {
    * Walks a container without building it, checking what the tree reader would (duplicate fields,
    * well-formed text), and returns it as a lazy node, or as an ordinary one when it is small.
    */
-  private JsonNode deferred(boolean object) throws IOException {
+  private JsonNode deferred(byte[] document, boolean object) throws IOException {
     int start = original(parser.currentTokenLocation().getByteOffset());
     for (FlatObject f : flats) {
       if (object && f.start() == start) {
         if (parser.nextToken() != JsonToken.END_OBJECT) {
           throw new IllegalStateException("a flat object's placeholder is not {}");
         }
-        return new LazyObjectNode(json, f);
+        return new LazyObjectNode(document, f);
       }
     }
     NameHashes names = object ? new NameHashes() : null;
@@ -232,7 +234,7 @@ public final class DocumentTree {
         case END_ARRAY -> depth--;
         case FIELD_NAME -> {
           String name = parser.currentName();
-          boolean fresh = depth == 1 ? names.add(name) : nested.peek().add(name);
+          boolean fresh = depth == 1 ? names != null && names.add(name) : nested.peek().add(name);
           vouched &= fresh && Utf8.isWellFormed(name);
         }
         case VALUE_STRING -> vouched &= Utf8.isWellFormed(parser.getText());
@@ -244,13 +246,13 @@ public final class DocumentTree {
     }
     int end = original(parser.currentTokenLocation().getByteOffset()) + 1;
     if (members < MIN_DEFERRED) {
-      try (JsonParser p = SPANS.createParser(json, start, end - start)) {
+      try (JsonParser p = SPANS.createParser(document, start, end - start)) {
         return build(p, p.nextToken());
       }
     }
     return object
-        ? new LazyObjectNode(json, start, end, members)
-        : new LazyArrayNode(json, start, end, members);
+        ? new LazyObjectNode(document, start, end, members)
+        : new LazyArrayNode(document, start, end, members);
   }
 
   /**

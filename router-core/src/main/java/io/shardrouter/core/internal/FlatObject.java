@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON object of a document whose members all have the simplest form, {@code "name": n}: a name
@@ -36,6 +37,8 @@ public final class FlatObject implements FlatMembers {
 
   /** What {@code scan(json, open, false)} returns when a name is not above the one before. */
   private static final FlatObject UNORDERED = new FlatObject(new byte[0], 0, 0, 0, 0);
+
+  private static final long[] NO_HASHES = {}; // the ordered pass collects no hashes
 
   private final byte[] json;
   private final int start;
@@ -106,14 +109,14 @@ public final class FlatObject implements FlatMembers {
    * first name out of that order starts the pass again, collecting 64-bit hashes of the names to
    * find a repeat ({@link #repeats}).
    */
-  static FlatObject scan(byte[] json, int open) {
+  static @Nullable FlatObject scan(byte[] json, int open) {
     FlatObject o = scan(json, open, false);
     return o == UNORDERED ? scan(json, open, true) : o;
   }
 
-  private static FlatObject scan(byte[] json, int open, boolean hashing) {
+  private static @Nullable FlatObject scan(byte[] json, int open, boolean hashing) {
     int n = json.length;
-    long[] hashes = hashing ? new long[1024] : null;
+    long[] hashes = hashing ? new long[1024] : NO_HASHES;
     int count = 0;
     long nameBytes = 0;
     int previous = -1; // where the previous name starts, and its length

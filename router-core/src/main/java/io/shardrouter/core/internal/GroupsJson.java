@@ -9,7 +9,9 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
@@ -35,7 +37,7 @@ public final class GroupsJson {
    * implementations whose shape lists groups the same way. An absent array ({@code node} null)
    * gives no groups.
    */
-  public static List<ReplicaGroup> read(JsonNode node, Violations v) {
+  public static List<ReplicaGroup> read(@Nullable JsonNode node, Violations v) {
     List<ReplicaGroup> out = new ArrayList<>();
     if (node == null) {
       return out;
@@ -78,18 +80,19 @@ public final class GroupsJson {
         }
       }
       Map<String, String> labels = labels(g.get("labels"), path + ".labels", v);
-      if (v.size() == before) {
+      if (v.size() == before && primary != null) { // a null primary was reported
         try {
           out.add(ReplicaGroup.of(id.textValue(), primary, replicas, labels));
         } catch (IllegalArgumentException e) {
-          v.add(path, e.getMessage());
+          v.add(path, Objects.requireNonNullElse(e.getMessage(), e.toString()));
         }
       }
     }
     return out;
   }
 
-  private static Replica replica(JsonNode node, Replica.Role role, String path, Violations v) {
+  private static @Nullable Replica replica(
+      JsonNode node, Replica.Role role, String path, Violations v) {
     String endpoint = null;
     Map<String, String> labels = Map.of();
     if (node.isTextual()) {

@@ -6,6 +6,7 @@ import io.shardrouter.core.Violations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the {@code key} object of a routing document (format.md §1.3), reporting problems at paths
@@ -26,7 +27,7 @@ public final class KeyTypeJson {
    * "composite", "parts": ["string", "long"]}}; null, with violations at paths under {@code key},
    * when it is invalid, and null without one when {@code key} is null (absent).
    */
-  public static KeyType read(JsonNode key, Violations v) {
+  public static @Nullable KeyType read(@Nullable JsonNode key, Violations v) {
     if (key == null) {
       return null;
     }

@@ -3,6 +3,7 @@ package io.shardrouter.core.internal;
 import io.shardrouter.core.FlatMembers;
 import io.shardrouter.core.Spec;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the codec's view of a large document object offers besides {@link Map}: its names by
@@ -14,5 +15,5 @@ public interface LargeFields extends Map<String, Spec> {
   String nameAt(int index);
 
   /** The members read from the document's bytes, or null when they are not all flat. */
-  FlatMembers flat();
+  @Nullable FlatMembers flat();
 }

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 import sun.misc.Unsafe;
 
 /**
@@ -34,7 +35,7 @@ public final class Latin1Strings {
   /** True when {@link #asciiBytes} may be called. */
   public static final boolean AVAILABLE;
 
-  private static final Unsafe UNSAFE;
+  private static final @Nullable Unsafe UNSAFE; // set whenever AVAILABLE is true
   private static final long VALUE_OFFSET;
   private static final long CODER_OFFSET;
   private static final VarHandle LONGS =
@@ -75,8 +76,8 @@ public final class Latin1Strings {
    * ASCII, else null (also for a null {@code s}, so a caller's missing null check ends in its
    * encoder's refusal instead of a JVM crash). Its length is {@code s.length()}. Never write to it.
    */
-  public static byte[] asciiBytes(String s) {
-    if (s == null) {
+  public static byte @Nullable [] asciiBytes(@Nullable String s) {
+    if (s == null || UNSAFE == null) { // UNSAFE: a constant once the class is initialized
       return null; // never read a field of null through Unsafe: that crashes the JVM, not throws
     }
     if (UNSAFE.getByte(s, CODER_OFFSET) != 0) {
@@ -102,12 +103,13 @@ public final class Latin1Strings {
           new String(
               new char[] {'k', 'e', 'y', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'});
       byte[] a = asciiBytes(ascii);
+      byte[] empty = asciiBytes("");
       return a != null
           && Arrays.equals(a, "key-0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
           && asciiBytes("caf\u00e9") == null
           && asciiBytes("\u4e2d\u6587") == null
-          && asciiBytes("") != null
-          && asciiBytes("").length == 0;
+          && empty != null
+          && empty.length == 0;
     } catch (RuntimeException | LinkageError e) {
       return false;
     }

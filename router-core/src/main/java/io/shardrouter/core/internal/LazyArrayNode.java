@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.AbstractList;
 import java.util.RandomAccess;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A large JSON array of a routing document (the {@code entries} of a lookup directory written as
@@ -32,7 +33,7 @@ public final class LazyArrayNode extends ArrayNode {
     private final int start;
     private final int end;
     private final int size;
-    private JsonParser
+    private @Nullable JsonParser
         cursor; // on the last token of element `at`, or before the first element when at == -1
     private int at;
 

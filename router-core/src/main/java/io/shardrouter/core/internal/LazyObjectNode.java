@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A large JSON object of a routing document, such as the {@code entries} of a lookup directory with
@@ -39,7 +40,7 @@ public final class LazyObjectNode extends ObjectNode {
   private static final long serialVersionUID = 1L;
 
   private final transient Fields fields;
-  private final transient FlatObject flat;
+  private final transient @Nullable FlatObject flat;
 
   LazyObjectNode(byte[] json, int start, int end, int size) {
     this(new Fields(json, start, end, size), null);
@@ -49,14 +50,14 @@ public final class LazyObjectNode extends ObjectNode {
     this(new Fields(json, flat.start(), flat.end(), flat.size()), flat);
   }
 
-  private LazyObjectNode(Fields fields, FlatObject flat) {
+  private LazyObjectNode(Fields fields, @Nullable FlatObject flat) {
     super(JsonNodeFactory.instance, fields);
     this.fields = fields;
     this.flat = flat;
   }
 
   /** The object as a {@link FlatObject}, to be read without a parser; null when it is not flat. */
-  public FlatObject flat() {
+  public @Nullable FlatObject flat() {
     return flat;
   }
 
@@ -73,7 +74,7 @@ public final class LazyObjectNode extends ObjectNode {
     private final int start;
     private final int end;
     private final int size;
-    private int[]
+    private int @Nullable []
         nameOffsets; // where each field name's opening quote is; found on the first fieldNameAt
 
     Fields(byte[] json, int start, int end, int size) {

@@ -39,14 +39,15 @@ public final class RoutingTableSpec {
     doc.put("entity", t.entity());
     KeyType type = t.keyType();
     Spec.ObjectBuilder key = Spec.object();
-    if (type.isComposite()) {
+    KeyType.Kind kind = type.kind();
+    if (kind == null) { // composite
       List<Spec> parts = new ArrayList<>(type.parts().size());
       for (KeyType.Kind k : type.parts()) {
         parts.add(Spec.of(k.documentName()));
       }
       key.put("type", "composite").put("parts", Spec.array(parts));
     } else {
-      key.put("type", type.kind().documentName());
+      key.put("type", kind.documentName());
     }
     doc.put("key", key.build());
     doc.put("strategy", t.strategy().toSpec());

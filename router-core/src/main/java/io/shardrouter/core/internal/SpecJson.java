@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Converts between {@link Spec} and the JSON codec: the tree ({@link #toJson}, {@link #fromJson})
@@ -195,7 +196,7 @@ public final class SpecJson {
     }
 
     @Override
-    public FlatMembers flat() {
+    public @Nullable FlatMembers flat() {
       return node.flat();
     }
 

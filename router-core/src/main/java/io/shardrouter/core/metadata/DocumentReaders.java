@@ -7,12 +7,13 @@ import io.shardrouter.core.Violations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link DocumentReader}s on the class path, loaded once, and the choice of one for a document.
  */
 final class DocumentReaders {
-  private static volatile List<DocumentReader> readers;
+  private static volatile @Nullable List<DocumentReader> readers;
 
   private DocumentReaders() {}
 
@@ -32,7 +33,7 @@ final class DocumentReaders {
   /**
    * The one reader that accepts {@code root}; null when none does; reports several at {@code $}.
    */
-  static DocumentReader readerOf(Spec root, Violations v) {
+  static @Nullable DocumentReader readerOf(Spec root, Violations v) {
     List<DocumentReader> accepting = new ArrayList<>();
     for (DocumentReader r : all()) {
       if (r.accepts(root)) {

@@ -1,6 +1,7 @@
 package io.shardrouter.core.metadata;
 
 import io.shardrouter.core.RoutingException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link RoutingPublisher} refused a table: another version was published since the caller read
@@ -37,7 +38,7 @@ public final class PublishConflictException extends RoutingException {
       String entity,
       long expectedVersion,
       long publishedVersion,
-      String fingerprint,
+      @Nullable String fingerprint,
       long offeredVersion) {
     return new PublishConflictException(
         entity,

@@ -37,7 +37,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads and writes routing tables: the JSON routing document (format 1, {@code docs/format.md}) and
@@ -224,7 +226,9 @@ public final class RoutingDocuments {
     }
     if (!root.has("format")) {
       Spec rootSpec = spec(root, "$", v);
-      v.throwIfAny();
+      if (rootSpec == null) {
+        throw new InvalidRoutingTableException(v.asList()); // spec reported why
+      }
       DocumentReader reader = DocumentReaders.readerOf(rootSpec, v);
       if (reader != null) {
         RoutingTable t = reader.read(rootSpec, registry, v);
@@ -350,11 +354,11 @@ public final class RoutingDocuments {
    * The {@link Spec} of {@code node}, found at {@code path}; null, reported there, when it holds a
    * number no spec holds (one out of the range of a {@code double}, such as {@code 1e400}).
    */
-  private static Spec spec(JsonNode node, String path, Violations v) {
+  private static @Nullable Spec spec(JsonNode node, String path, Violations v) {
     try {
       return SpecJson.fromJson(node);
     } catch (IllegalArgumentException e) {
-      v.add(path, e.getMessage());
+      v.add(path, Objects.requireNonNullElse(e.getMessage(), e.toString()));
       return null;
     }
   }
@@ -377,7 +381,9 @@ public final class RoutingDocuments {
       try {
         b.extension(e.getKey(), SpecJson.fromJson(e.getValue()));
       } catch (IllegalArgumentException bad) {
-        v.add(Violations.member("extensions", e.getKey()), bad.getMessage());
+        v.add(
+            Violations.member("extensions", e.getKey()),
+            Objects.requireNonNullElse(bad.getMessage(), bad.toString()));
       }
     }
   }

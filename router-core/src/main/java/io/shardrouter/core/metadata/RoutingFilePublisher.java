@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,13 +62,19 @@ public final class RoutingFilePublisher implements RoutingPublisher {
   private static final ConcurrentMap<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path file;
+  private final Path directory; // the file's, which exists when anything is published
   private final StrategyRegistry registry;
   private final ReadLimits limits;
   private final Duration lockTimeout;
 
   private RoutingFilePublisher(
-      Path file, StrategyRegistry registry, ReadLimits limits, Duration lockTimeout) {
+      Path file,
+      Path directory,
+      StrategyRegistry registry,
+      ReadLimits limits,
+      Duration lockTimeout) {
     this.file = file;
+    this.directory = directory;
     this.registry = registry;
     this.limits = limits;
     this.lockTimeout = lockTimeout;
@@ -87,12 +94,14 @@ public final class RoutingFilePublisher implements RoutingPublisher {
   public static RoutingFilePublisher of(Path file, StrategyRegistry registry, ReadLimits limits) {
     Objects.requireNonNull(file, "file");
     Path absolute = file.toAbsolutePath().normalize();
-    if (absolute.getFileName() == null || absolute.getParent() == null) {
+    Path directory = absolute.getParent();
+    if (absolute.getFileName() == null || directory == null) {
       throw new IllegalArgumentException(
           "routing file '" + file + "' names no file; give the path of a file, e.g. orders.json");
     }
     return new RoutingFilePublisher(
         absolute,
+        directory,
         Objects.requireNonNull(registry, "registry"),
         Objects.requireNonNull(limits, "limits"),
         DEFAULT_LOCK_TIMEOUT);
@@ -108,7 +117,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
     if (timeout.isNegative()) {
       throw new IllegalArgumentException("lock timeout must be >= 0, got " + timeout);
     }
-    return new RoutingFilePublisher(file, registry, limits, timeout);
+    return new RoutingFilePublisher(file, directory, registry, limits, timeout);
   }
 
   /** The file published to, as an absolute path. */
@@ -166,7 +175,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
               + " RoutingFileSource could load it; raise the limit for the sources and this"
               + " publisher alike");
     }
-    Path dir = file.getParent();
+    Path dir = directory;
     if (!Files.isDirectory(dir)) {
       throw new RoutingException(
           "cannot "
@@ -268,7 +277,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
               + "); the file still holds "
               + (current == null ? "nothing" : "version " + currentVersion)
               + "; make the directory "
-              + file.getParent()
+              + directory
               + " writable (with room to spare) and publish again",
           e);
     }
@@ -296,7 +305,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
   }
 
   /** The table in the file, or null when there is no file. */
-  private RoutingTable readCurrent(String entity, String what) {
+  private @Nullable RoutingTable readCurrent(String entity, String what) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
@@ -370,7 +379,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
               + ".lock and "
               + file.getFileName()
               + ".tmp beside the file, so the directory "
-              + file.getParent()
+              + directory
               + " must be writable by this process; nothing was published",
           e);
     }
@@ -438,7 +447,7 @@ public final class RoutingFilePublisher implements RoutingPublisher {
     if (System.getProperty("os.name", "").startsWith("Windows")) {
       return;
     }
-    try (FileChannel d = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
+    try (FileChannel d = FileChannel.open(directory, StandardOpenOption.READ)) {
       d.force(true);
     }
   }

@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,9 +58,9 @@ public final class RoutingFileSource implements RoutingSource {
   private final StrategyRegistry registry;
   private final ReadLimits limits;
   private final List<Router> subscribers = new CopyOnWriteArrayList<>();
-  private ScheduledExecutorService scheduler;
-  private byte[] lastBytes;
-  private volatile RoutingException lastError;
+  private @Nullable ScheduledExecutorService scheduler;
+  private byte @Nullable [] lastBytes;
+  private volatile @Nullable RoutingException lastError;
   private volatile long lastGoodNanos = System.nanoTime();
 
   private RoutingFileSource(
@@ -187,7 +188,7 @@ public final class RoutingFileSource implements RoutingSource {
   }
 
   /** Why the last refresh refused the file, or null when it was accepted. */
-  public RoutingException lastError() {
+  public @Nullable RoutingException lastError() {
     return lastError;
   }
 

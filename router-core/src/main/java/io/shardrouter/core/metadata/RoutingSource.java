@@ -4,6 +4,7 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where routing tables of one entity come from (a file, a configuration service): a source keeps
@@ -70,7 +71,10 @@ public interface RoutingSource extends AutoCloseable {
    * @since 0.1
    */
   record Status(
-      long version, String fingerprint, Duration lastGoodAge, RoutingException lastError) {
+      long version,
+      @Nullable String fingerprint,
+      @Nullable Duration lastGoodAge,
+      @Nullable RoutingException lastError) {
     /** The version reported while a source has no table yet. */
     public static final long NO_VERSION = -1;
 

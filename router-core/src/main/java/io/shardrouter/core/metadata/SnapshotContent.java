@@ -3,6 +3,7 @@ package io.shardrouter.core.metadata;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.internal.ContainerSizes;
 import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a snapshot's content is found to be while it is decompressed, chunk by chunk ({@link
@@ -22,7 +23,7 @@ import java.util.zip.CRC32C;
  */
 final class SnapshotContent implements Lz4BlockStream.Sink {
   private final CRC32C crc = new CRC32C();
-  private final byte[] out; // null: count the kept bytes, keep none
+  private final byte @Nullable [] out; // null: count the kept bytes, keep none
   private final int maxEntries;
   private final int maxNesting;
 
@@ -42,14 +43,14 @@ final class SnapshotContent implements Lz4BlockStream.Sink {
   private final int[] startLines;
   private final int[] startColumns;
   private final boolean[] arrays;
-  private InvalidRoutingTableException overEntries;
+  private @Nullable InvalidRoutingTableException overEntries;
 
   /**
    * @param header the snapshot, whose bytes 0 to 15 start the checksum
    * @param out where to keep the content without its whitespace, as long as that (as a first pass
    *     with a null {@code out} measured it); null to keep nothing
    */
-  SnapshotContent(byte[] header, byte[] out, int maxEntries, int maxNesting) {
+  SnapshotContent(byte[] header, byte @Nullable [] out, int maxEntries, int maxNesting) {
     crc.update(header, 0, 16);
     this.out = out;
     this.maxEntries = maxEntries;
@@ -72,7 +73,7 @@ final class SnapshotContent implements Lz4BlockStream.Sink {
   }
 
   /** The refusal of the first container over {@code maxEntries} entries; null when none is. */
-  InvalidRoutingTableException overEntries() {
+  @Nullable InvalidRoutingTableException overEntries() {
     return overEntries;
   }
 

@@ -8,6 +8,7 @@ import io.shardrouter.core.internal.LittleEndian;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The binary routing snapshot behind {@link RoutingDocuments#writeSnapshot} and the snapshot side
@@ -86,7 +87,7 @@ final class Snapshots {
    * likeliest damage, and bytes no JSON document starts with). Null for anything else, which is
    * then read as a document.
    */
-  static InvalidRoutingTableException damagedMagic(byte[] bytes) {
+  static @Nullable InvalidRoutingTableException damagedMagic(byte[] bytes) {
     if (bytes.length < HEADER_BYTES) {
       return null;
     }

@@ -40,7 +40,10 @@ public abstract class HashStrategyFactories implements StrategyFactory {
   public PartitionStrategy create(StrategyParameters params) {
     StableHash hash = StableHash.fromParameters(params);
     int partitions = params.requiredInt("partitions", 1, RoutingTable.MAX_PARTITIONS);
-    return params.hasViolations() ? null : constructor.apply(hash, partitions);
+    if (hash == null || params.hasViolations()) {
+      throw params.refusal();
+    }
+    return constructor.apply(hash, partitions);
   }
 
   /** Factory of {@code hash_mod}. */

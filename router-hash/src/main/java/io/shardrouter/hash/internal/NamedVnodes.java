@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The tokens of the vnode-named ring (ring mode {@code "named_vnodes"}, {@code
@@ -50,7 +51,7 @@ public final class NamedVnodes {
     int[] partitions = new int[flipped.length];
     for (int i = 0; i < flipped.length; i++) {
       tokens[i] = flipped[i] ^ Long.MIN_VALUE;
-      partitions[i] = ring.get(tokens[i]);
+      partitions[i] = Objects.requireNonNull(ring.get(tokens[i]), "a token of the ring");
     }
     return new Derived(tokens, partitions, collisions);
   }

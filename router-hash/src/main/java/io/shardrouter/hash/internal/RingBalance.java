@@ -51,7 +51,8 @@ public final class RingBalance {
     }
     double[] share = new double[n];
     for (int p = 0; p < table.partitionCount(); p++) {
-      share[index.get(table.groupOf(p).id())] += table.strategy().shareOf(p);
+      int g = java.util.Objects.requireNonNull(index.get(table.groupOf(p).id()), "a group's index");
+      share[g] += table.strategy().shareOf(p);
     }
     long total = 0;
     int[] weight = new int[n];

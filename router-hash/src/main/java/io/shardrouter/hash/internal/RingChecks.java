@@ -6,6 +6,7 @@ import io.shardrouter.hash.RingStrategy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rules a {@code ring} strategy's parameters must follow, shared by the document reader ({@link
@@ -132,7 +133,7 @@ public final class RingChecks {
     }
   }
 
-  public static String weightProblem(Object got) {
+  public static String weightProblem(@Nullable Object got) {
     return "weight must be an integer in [1, "
         + RingStrategy.MAX_WEIGHT
         + "], got "

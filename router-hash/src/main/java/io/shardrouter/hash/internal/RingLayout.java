@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -101,7 +102,7 @@ public final class RingLayout {
               ring.token(i == 0 ? n - 1 : i - 1),
               ring.token(i),
               p,
-              index.get(table.groupOf(p).id())));
+              Objects.requireNonNull(index.get(table.groupOf(p).id()), "a group's index")));
     }
     for (int p = 0; p < owned.length; p++) {
       if (!owned[p]) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds {@link RingStrategy} ({@code "type": "ring"}) from the strategy object of a routing
@@ -54,7 +55,7 @@ public final class RingStrategyFactory implements StrategyFactory {
           "unknown ring mode '"
               + modeName
               + "'; known: [tokens, named_vnodes] ('001' is read as named_vnodes)");
-      return null;
+      throw params.refusal();
     }
     Set<String> allowed =
         mode == RingStrategy.Mode.TOKENS ? TOKENS_PARAMETERS : NAMED_VNODES_PARAMETERS;
@@ -73,9 +74,7 @@ public final class RingStrategyFactory implements StrategyFactory {
                     : " (only mode 'named_vnodes' derives tokens from 'nodes')"));
       }
     }
-    if (params.hasViolations()) {
-      return null;
-    }
+    params.throwIfViolations();
     return mode == RingStrategy.Mode.TOKENS ? tokens(params) : namedVnodes(params);
   }
 
@@ -88,7 +87,7 @@ public final class RingStrategyFactory implements StrategyFactory {
       params.violation(
           "nodes",
           "missing or not an array; mode 'named_vnodes' needs the node names, e.g. [\"edge-1\", \"edge-2\"]");
-      return null;
+      throw params.refusal();
     }
     for (int i = 0; i < ns.size(); i++) {
       Spec n = ns.elements().get(i);
@@ -97,11 +96,10 @@ public final class RingStrategyFactory implements StrategyFactory {
       }
       nodes.add(n.isText() ? n.text() : null);
     }
-    if (params.hasViolations()) {
-      return null;
-    }
+    params.throwIfViolations();
     RingChecks.nodes(nodes, vnodes, params::violation);
-    return params.hasViolations() ? null : RingStrategy.namedVnodes(nodes, vnodes);
+    params.throwIfViolations();
+    return RingStrategy.namedVnodes(nodes, vnodes);
   }
 
   private static PartitionStrategy tokens(StrategyParameters params) {
@@ -115,12 +113,12 @@ public final class RingStrategyFactory implements StrategyFactory {
           "tokens",
           "missing or not an array; mode 'tokens' needs [[\"<16 hex digits>\", partition], ...] "
               + "in increasing token order (RingAllocator writes it)");
-      return null;
+      throw params.refusal();
     }
     if (ts.size() > RingStrategy.MAX_TOKENS) {
       params.violation(
           "tokens", "has " + ts.size() + " tokens, over the limit of " + RingStrategy.MAX_TOKENS);
-      return null;
+      throw params.refusal();
     }
     long[] tokens = new long[ts.size()];
     int[] partitions = new int[ts.size()];
@@ -133,8 +131,8 @@ public final class RingStrategyFactory implements StrategyFactory {
       boolean isPair = pair.isArray() && pair.size() == 2;
       Spec first = isPair ? pair.elements().get(0) : null;
       Spec second = isPair ? pair.elements().get(1) : null;
-      Long token = isPair && first.isText() ? Tokens.parseHex(first.text()) : null;
-      if (!isPair) {
+      Long token = first != null && first.isText() ? Tokens.parseHex(first.text()) : null;
+      if (first == null || second == null) {
         problem = "must be a pair [\"<16 hex digits>\", partition], got " + pair;
       } else if (token == null) {
         where += "[0]";
@@ -172,13 +170,14 @@ public final class RingStrategyFactory implements StrategyFactory {
     if (weights != null) {
       RingChecks.weights(weights, params::violation);
     }
-    return params.hasViolations()
-        ? null
-        : RingStrategy.ofTokens(hash, tokens, partitions, partitionCount, weights, vnodes);
+    if (hash == null || weights == null || params.hasViolations()) {
+      throw params.refusal();
+    }
+    return RingStrategy.ofTokens(hash, tokens, partitions, partitionCount, weights, vnodes);
   }
 
   /** The weights object, or null when it is missing (reported). */
-  private static Map<String, Integer> weights(StrategyParameters params) {
+  private static @Nullable Map<String, Integer> weights(StrategyParameters params) {
     Map<String, Integer> weights = new LinkedHashMap<>();
     Spec w = params.get("weights");
     if (w == null || !w.isObject()) {

@@ -1,5 +1,7 @@
 package io.shardrouter.hash.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Arithmetic on ring tokens: unsigned 64-bit positions on the hash space [0, 2<sup>64</sup>), their
  * text form in routing documents, and the share of the space between two of them.
@@ -70,7 +72,7 @@ public final class Tokens {
    * Parses 16 lower-case hex digits; returns null when {@code text} is not exactly that (the caller
    * reports where).
    */
-  public static Long parseHex(String text) {
+  public static @Nullable Long parseHex(@Nullable String text) {
     if (text == null || text.length() != 16) {
       return null;
     }

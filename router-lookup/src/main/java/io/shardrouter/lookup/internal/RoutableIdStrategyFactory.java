@@ -4,6 +4,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.lookup.IdLayout;
 import io.shardrouter.lookup.RoutableIdStrategy;
+import java.util.Objects;
 
 /** The {@link io.shardrouter.core.StrategyFactory} of {@code routable_id}. */
 public final class RoutableIdStrategyFactory implements io.shardrouter.core.StrategyFactory {
@@ -31,15 +32,13 @@ public final class RoutableIdStrategyFactory implements io.shardrouter.core.Stra
     int gb = params.optionalInt("generator_bits", 0, 20, d.generatorBits());
     int sb = params.optionalInt("sequence_bits", 1, 22, d.sequenceBits());
     int partitions = params.requiredInt("partitions", 1, 1 << 24);
-    if (params.hasViolations()) {
-      return null;
-    }
+    params.throwIfViolations();
     IdLayout layout;
     try {
       layout = IdLayout.of(pb, gb, sb);
     } catch (IllegalArgumentException e) {
-      params.violation("sequence_bits", e.getMessage());
-      return null;
+      params.violation("sequence_bits", Objects.requireNonNullElse(e.getMessage(), e.toString()));
+      throw params.refusal();
     }
     if (partitions > layout.maxPartitions()) {
       params.violation(
@@ -51,7 +50,7 @@ public final class RoutableIdStrategyFactory implements io.shardrouter.core.Stra
               + " partition bits, got "
               + partitions
               + "; raise partition_bits (ids already issued keep their layout: a new layout is for new ids only)");
-      return null;
+      throw params.refusal();
     }
     return RoutableIdStrategy.of(layout, partitions);
   }

@@ -6,10 +6,13 @@ import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyText;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Spec;
+import io.shardrouter.core.StrategyParameters;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Converts canonical keys of a {@link KeyType} to and from their JSON values in routing documents
@@ -28,7 +31,8 @@ public final class KeyValues {
    * @throws InvalidKeyException naming the value and the type when it is no key of the type
    */
   public static byte[] fromSpec(KeyType type, Spec value) {
-    if (type.isComposite()) {
+    KeyType.Kind k = type.kind();
+    if (k == null) { // composite
       if (!value.isArray()) {
         throw new InvalidKeyException(
             "key "
@@ -40,7 +44,7 @@ public final class KeyValues {
       }
       return type.parseText(value.toString());
     }
-    KeyType.Kind k = type.kind();
+
     if (k == KeyType.Kind.LONG || k == KeyType.Kind.INT) {
       if (!value.isIntegral()) {
         throw new InvalidKeyException(
@@ -61,8 +65,9 @@ public final class KeyValues {
 
   /** The document value of a canonical key of {@code type}, as {@link #fromSpec} reads it back. */
   public static Spec toSpec(KeyType type, byte[] key) {
-    if (!type.isComposite()) {
-      return single(type.kind(), key);
+    KeyType.Kind k = type.kind();
+    if (k != null) {
+      return single(k, key);
     }
     KeyType.Kind[] kinds = type.parts().toArray(new KeyType.Kind[0]);
     List<byte[]> parts = CompositeParts.split(kinds, key);
@@ -132,13 +137,14 @@ public final class KeyValues {
     if (value == null) {
       throw new IllegalArgumentException("key is null; give a " + type + " key");
     }
-    if (type.isComposite()) {
+    KeyType.Kind k = type.kind();
+    if (k == null) { // composite
       if (value instanceof CompositeKey c && type.accepts(c)) {
         return c.toBytes();
       }
       throw wrongValue(type, value, "a CompositeKey with parts of kinds " + type.parts());
     }
-    return switch (type.kind()) {
+    return switch (k) {
       case LONG ->
           value instanceof Long l ? CanonicalBytes.ofLong(l) : wrong(type, value, "a Long");
       case INT ->
@@ -167,5 +173,25 @@ public final class KeyValues {
             + " "
             + value
             + "; the same value in another type is another key");
+  }
+
+  /**
+   * The canonical key of strategy parameter {@code name} ({@code v}); null, with a violation at
+   * {@code name}, when it is missing, null or no key of {@code type}.
+   */
+  static byte @Nullable [] parameter(
+      StrategyParameters params, String name, @Nullable Spec v, KeyType type, boolean isEnd) {
+    if (v == null || v.isNull()) {
+      params.violation(
+          name,
+          "missing; give a " + type + " key" + (isEnd ? ", or null for +∞ on the last range" : ""));
+      return null;
+    }
+    try {
+      return fromSpec(type, v);
+    } catch (InvalidKeyException e) {
+      params.violation(name, Objects.requireNonNullElse(e.getMessage(), e.toString()));
+      return null;
+    }
   }
 }

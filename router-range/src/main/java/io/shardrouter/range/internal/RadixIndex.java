@@ -1,6 +1,7 @@
 package io.shardrouter.range.internal;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts the sorted 64-bit values at or below a key in a few independent loads instead of a chain
@@ -56,7 +57,7 @@ public final class RadixIndex {
   private final int[]
       cells; // cell c: the values in cells before c, | CROWDED if c holds > SCAN; one more entry:
   // size
-  private final RadixIndex[]
+  private final RadixIndex @Nullable []
       nested; // by cell: an index of a crowded cell's values, or null to search them
 
   /**
@@ -114,7 +115,7 @@ public final class RadixIndex {
    * Indexes of the crowded cells' own values, where one has fewer crowded values than the cell;
    * else null.
    */
-  private RadixIndex[] nest(long[] sorted, int depth) {
+  private RadixIndex @Nullable [] nest(long[] sorted, int depth) {
     RadixIndex[] out = null;
     for (int c = 0; c <= lastCell; c++) {
       if (cells[c] < 0) {

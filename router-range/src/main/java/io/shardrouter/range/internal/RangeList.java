@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ranges of a document or a builder, in the order given, and the check that they tile one
@@ -26,7 +27,8 @@ public final class RangeList {
    * @param shown the range as written, e.g. {@code [0, 1000)} or {@code [a, b]} for an inclusive
    *     end
    */
-  public record Entry(String path, String label, byte[] start, byte[] end, String shown) {}
+  public record Entry(
+      String path, String label, byte[] start, byte @Nullable [] end, String shown) {}
 
   private final KeyType type;
   private final KeyOrder order;
@@ -42,7 +44,7 @@ public final class RangeList {
   }
 
   /** {@code [start, end)} with {@code end} null for +∞, for messages. */
-  public static String interval(KeyType type, byte[] start, byte[] end) {
+  public static String interval(KeyType type, byte[] start, byte @Nullable [] end) {
     return "["
         + KeyValues.show(type, start)
         + ", "
@@ -55,7 +57,8 @@ public final class RangeList {
    * listPath} names the list for an empty one); returns the strategy, or null when anything was
    * reported, or when {@code complete} is false because an entry could not be parsed.
    */
-  public RangeStrategy check(String listPath, boolean complete, BiConsumer<String, String> report) {
+  public @Nullable RangeStrategy check(
+      String listPath, boolean complete, BiConsumer<String, String> report) {
     int[] reported = {0};
     BiConsumer<String, String> v =
         (path, message) -> {

@@ -2,6 +2,7 @@ package io.shardrouter.range.internal;
 
 import io.shardrouter.range.RangeStrategy;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Split and merge of a {@link RangeStrategy}'s ranges, for the split and merge tools of this
@@ -13,7 +14,7 @@ public final class RangeStrategies {
   private RangeStrategies() {}
 
   /** The canonical end of the whole span of {@code s}, or null when it is open-ended; a copy. */
-  public static byte[] end(RangeStrategy s) {
+  public static byte @Nullable [] end(RangeStrategy s) {
     return s.end(s.partitionCount() - 1);
   }
 

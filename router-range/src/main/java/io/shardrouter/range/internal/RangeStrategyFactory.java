@@ -1,6 +1,5 @@
 package io.shardrouter.range.internal;
 
-import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
@@ -44,7 +43,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
           RangeStrategy.RANGES,
           "cannot be read without the document's key type, which is missing or"
               + " invalid; give \"key\" such as {\"type\": \"long\"}");
-      return null;
+      throw params.refusal();
     }
     Spec ranges = params.get(RangeStrategy.RANGES);
     if (ranges == null || !ranges.isArray()) {
@@ -52,7 +51,7 @@ public final class RangeStrategyFactory implements StrategyFactory {
           RangeStrategy.RANGES,
           (ranges == null ? "missing" : "must be an array, got " + ranges)
               + "; give the ranges in key order, e.g. [{\"start\": 0, \"end\": 1000}, {\"start\": 1000, \"end\": null}]");
-      return null;
+      throw params.refusal();
     }
     RangeList list = new RangeList(type);
     boolean complete = true;
@@ -73,32 +72,20 @@ public final class RangeStrategyFactory implements StrategyFactory {
                   + " (a range is [start, end): the end is never part of it)");
         }
       }
-      byte[] start = key(params, name + ".start", r.get("start"), type, false);
-      boolean openEnd = r.has("end") && r.get("end").isNull();
-      byte[] end = openEnd ? null : key(params, name + ".end", r.get("end"), type, true);
+      byte[] start = KeyValues.parameter(params, name + ".start", r.get("start"), type, false);
+      Spec endSpec = r.get("end");
+      boolean openEnd = endSpec != null && endSpec.isNull();
+      byte[] end = openEnd ? null : KeyValues.parameter(params, name + ".end", endSpec, type, true);
       if (start == null || (end == null && !openEnd)) {
         complete = false;
         continue;
       }
       list.add(new RangeList.Entry(name, name, start, end, RangeList.interval(type, start, end)));
     }
-    return list.check(RangeStrategy.RANGES, complete, params::violation);
-  }
-
-  /** The canonical key at {@code name}; null, with a violation, when it is missing, null or bad. */
-  private static byte[] key(
-      StrategyParameters params, String name, Spec v, KeyType type, boolean isEnd) {
-    if (v == null || v.isNull()) {
-      params.violation(
-          name,
-          "missing; give a " + type + " key" + (isEnd ? ", or null for +∞ on the last range" : ""));
-      return null;
+    RangeStrategy s = list.check(RangeStrategy.RANGES, complete, params::violation);
+    if (s == null) {
+      throw params.refusal();
     }
-    try {
-      return KeyValues.fromSpec(type, v);
-    } catch (InvalidKeyException e) {
-      params.violation(name, e.getMessage());
-      return null;
-    }
+    return s;
   }
 }

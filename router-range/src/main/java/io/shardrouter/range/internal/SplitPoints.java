@@ -6,6 +6,7 @@ import io.shardrouter.range.RangeStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Suggests where to split a range from a sample of its keys: the weighted median, the sampled key
@@ -42,7 +43,7 @@ public final class SplitPoints {
    *     {@code weights} is not as long as {@code sample}
    */
   public static Optional<SplitPoint> suggest(
-      RangeStrategy strategy, int partition, List<byte[]> sample, long[] weights) {
+      RangeStrategy strategy, int partition, List<byte[]> sample, long @Nullable [] weights) {
     if (partition < 0 || partition >= strategy.partitionCount()) {
       throw new IllegalArgumentException(
           "partition "

@@ -7,6 +7,7 @@ import io.shardrouter.core.StrategyParameters;
 import io.shardrouter.range.TimeBucketedStrategy;
 import io.shardrouter.range.TimeBuckets;
 import java.time.ZoneId;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -34,7 +35,7 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
 
   @Override
   public PartitionStrategy create(StrategyParameters params) {
-    String unitName = params.optionalString("unit", null);
+    String unitName = params.optionalString("unit");
     TimeBuckets.Unit unit = unitName == null ? null : TimeBuckets.Unit.fromDocumentName(unitName);
     if (unitName == null && !params.has("unit")) {
       params.violation("unit", "missing; one of [hour, day, week, month]");
@@ -46,33 +47,34 @@ public final class TimeBucketedStrategyFactory implements StrategyFactory {
     try {
       zone = TimeBuckets.zone(zoneName);
     } catch (IllegalArgumentException e) {
-      params.violation("zone", e.getMessage());
+      params.violation("zone", Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
-    String template = params.optionalString("template", null);
+    String template = params.optionalString("template");
     if (template == null && !params.has("template")) {
       params.violation(
           "template", "missing; name the buckets, e.g. \"metrics_{yyyyMM}\" for monthly tables");
     }
-    String retention = params.optionalString("retention", null);
+    String retention = params.optionalString("retention");
     TimeBuckets buckets = null;
     if (unit != null && zone != null && template != null) {
       try {
         buckets = TimeBuckets.of(unit, zone, template, retention);
       } catch (IllegalArgumentException e) {
-        params.violation(
-            e.getMessage().startsWith("retention") ? "retention" : "template", e.getMessage());
+        String problem = Objects.requireNonNullElse(e.getMessage(), e.toString());
+        params.violation(problem.startsWith("retention") ? "retention" : "template", problem);
       }
     }
-    if (params.has("strategy")
-        && Spec.of(TimeBucketedStrategy.TYPE).equals(params.get("strategy").get("type"))) {
+    Spec nestedSpec = params.get("strategy");
+    if (nestedSpec != null && Spec.of(TimeBucketedStrategy.TYPE).equals(nestedSpec.get("type"))) {
       params.violation(
           "strategy",
           "a time_buckets strategy cannot nest another; give the strategy of the business key");
-      return null;
+      throw params.refusal();
     }
     PartitionStrategy nested = params.nestedStrategy("strategy");
-    return params.hasViolations() || nested == null || buckets == null
-        ? null
-        : TimeBucketedStrategy.of(nested, buckets);
+    if (nested == null || buckets == null || params.hasViolations()) {
+      throw params.refusal();
+    }
+    return TimeBucketedStrategy.of(nested, buckets);
   }
 }

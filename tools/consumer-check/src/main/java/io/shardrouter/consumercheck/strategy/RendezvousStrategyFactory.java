@@ -25,6 +25,7 @@ public final class RendezvousStrategyFactory implements StrategyFactory {
   public PartitionStrategy create(StrategyParameters params) {
     int partitions = params.requiredInt("partitions", 1, RendezvousStrategy.MAX_PARTITIONS);
     long seed = params.optionalLong("seed", Long.MIN_VALUE, Long.MAX_VALUE, 0);
-    return params.hasViolations() ? null : new RendezvousStrategy(partitions, seed);
+    params.throwIfViolations();
+    return new RendezvousStrategy(partitions, seed);
   }
 }
