@@ -71,6 +71,20 @@ class MigrationRoutesBytesTest {
   }
 
   @Test
+  void moving_namesThePartitionsWithMovingKeys_onlyWhileKeysMove() {
+    MigrationPlan plan = SimulationPlans.standard().get(0); // 4 -> 5 groups: 3, 7 and 11 move
+    for (Phase phase : Phase.values()) {
+      MigrationRoutes routes = plan.routes(phase, plan.versionOf(Phase.COPY) + 20);
+      boolean keysMove = phase != Phase.PLANNED && !phase.terminal();
+      for (int p = 0; p < 16; p++) {
+        assertEquals(keysMove && (p == 3 || p == 7 || p == 11), routes.moving(p), phase + " " + p);
+      }
+      assertEquals(plan.versionOf(Phase.COPY) + 20, routes.table().version(), phase.toString());
+      assertEquals(plan.versionOf(Phase.COPY) + 20, routes.version(), phase.toString());
+    }
+  }
+
+  @Test
   void canaryWithoutComparing_readsTheTargetAlone_andOtherPhasesHaveNoCanary() {
     MigrationPlan plan = SimulationPlans.standard().get(0).withCanary(100, false);
     for (int i = 0; i < 200; i++) {
