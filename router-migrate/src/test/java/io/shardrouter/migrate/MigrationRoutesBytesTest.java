@@ -85,6 +85,25 @@ class MigrationRoutesBytesTest {
   }
 
   @Test
+  void copyPhase_writesTheSourceAlone_namingTheMovementOfAMovingKey() {
+    MigrationPlan plan = SimulationPlans.standard().get(0);
+    MigrationRoutes copy = plan.routes(Phase.COPY);
+    for (int i = 0; i < 200; i++) {
+      String k = "k" + i;
+      int p = plan.from().route(k).partition();
+      WriteRoute w = copy.write(k);
+      assertEquals(plan.from().route(k).group(), w.first(), k);
+      assertNull(w.second(), k);
+      if (p == 3 || p == 7 || p == 11) {
+        assertEquals(p, w.movement().sourcePartition(), k);
+        assertEquals("g5", w.movement().targetGroup(), k);
+      } else {
+        assertNull(w.movement(), k);
+      }
+    }
+  }
+
+  @Test
   void canaryWithoutComparing_readsTheTargetAlone_andOtherPhasesHaveNoCanary() {
     MigrationPlan plan = SimulationPlans.standard().get(0).withCanary(100, false);
     for (int i = 0; i < 200; i++) {

@@ -30,7 +30,7 @@ class JsonTest {
   void parse_everyKindOfValue_readsAsItsJavaType() {
     Object v =
         Json.parse(
-            " {\"n\":-12,\"big\":9223372036854775807,\"d\":2.5,\"e\":1e3,\"E\":-2E-2,"
+            " {\"n\":-12,\"big\":9223372036854775807,\"d\":2.5,\"e\":1e+3,\"E\":-2E-2,"
                 + "\"t\":true,\"f\":false,\"z\":null,\"s\":\"x\",\"a\":[1,[],{}],\"o\":{\"k\":[\"v\"]}}\n",
             "doc");
     Map<String, Object> expected = new LinkedHashMap<>();
@@ -69,6 +69,7 @@ class JsonTest {
         "a\nb\tc\rd\be\ff\"g\\h/i\u00e9j\u20ack",
         Json.parse("\"a\\nb\\tc\\rd\\be\\ff\\\"g\\\\h\\/i\\u00e9j\\u20ACk\"", "doc"));
     assertEquals("\u0001", Json.parse("\"\\u0001\"", "doc"));
+    assertEquals("\u00ff\uffff", Json.parse("\"\\u00ff\\uFFFF\"", "doc"), "f is a hex digit");
   }
 
   @Test
