@@ -194,7 +194,7 @@ public final class Json {
             if (at + 4 > text.length()) {
               throw error("short \\u escape");
             }
-            sb.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+            sb.append(hexEscape());
             at += 4;
             break;
           default:
@@ -204,6 +204,22 @@ public final class Json {
         sb.append(c);
       }
     }
+  }
+
+  /**
+   * The character of the four hex digits at {@code at}: exactly four ASCII hex digits, no sign (as
+   * {@code Integer.parseInt} would take), refused naming the offset.
+   */
+  private char hexEscape() {
+    int c = 0;
+    for (int i = at; i < at + 4; i++) {
+      int d = Character.digit(text.charAt(i), 16);
+      if (d < 0 || text.charAt(i) > 'f') {
+        throw error("\\u escape needs 4 hex digits, got '" + text.substring(at, at + 4) + "'");
+      }
+      c = c << 4 | d;
+    }
+    return (char) c;
   }
 
   private Object literal(String word, Object v) {
