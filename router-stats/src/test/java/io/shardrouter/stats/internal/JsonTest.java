@@ -125,6 +125,19 @@ class JsonTest {
     assertEquals("null", Json.number(Double.NEGATIVE_INFINITY));
   }
 
+  @Test
+  void parse_nestedObjects_countTheSameLevels() {
+    // the value inside the 64th object is the 65th level, as the innermost of 65 arrays is
+    Object v = Json.parse("{\"a\":".repeat(64) + "1" + "}".repeat(64));
+    for (int i = 0; i < 64; i++) {
+      v = ((Map<?, ?>) v).get("a");
+    }
+    assertEquals(1L, v);
+    refused(
+        "{\"a\":".repeat(65) + "1" + "}".repeat(65),
+        "not valid JSON at offset 325: expected at most 64 levels of nesting, found '1'");
+  }
+
   private static String nested(int depth) {
     char[] open = new char[depth];
     char[] close = new char[depth];
