@@ -324,9 +324,10 @@ public final class StatsSnapshot {
     }
     Fields.only(m, "$", FIELDS);
     int n = (int) Fields.integer(m, "$", "partitions", 1, 1 << 24);
+    String label = Fields.string(m, "$", "window");
     RouteStats.Window w;
     try {
-      w = RouteStats.Window.ofLabel(Fields.string(m, "$", "window"));
+      w = RouteStats.Window.ofLabel(label);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("$.window: " + e.getMessage(), e);
     }
@@ -342,13 +343,11 @@ public final class StatsSnapshot {
       long error = Fields.integer(k, path, "error", 0, count - 1);
       keys.add(new HotKeys.Entry(Fields.string(k, path, "key"), count, error));
     }
+    int capacity = (int) Fields.integer(hk, "$.hot_keys", "capacity", 1, 1 << 20);
+    long sampled = Fields.integer(hk, "$.hot_keys", "sampled", 0, Long.MAX_VALUE);
     HotKeys hot;
     try {
-      hot =
-          HotKeys.of(
-              (int) Fields.integer(hk, "$.hot_keys", "capacity", 1, 1 << 20),
-              Fields.integer(hk, "$.hot_keys", "sampled", 0, Long.MAX_VALUE),
-              keys);
+      hot = HotKeys.of(capacity, sampled, keys);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("$.hot_keys: " + e.getMessage(), e);
     }

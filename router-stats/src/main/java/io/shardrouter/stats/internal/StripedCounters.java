@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * id; two threads that share a stripe still count exactly (the adds are atomic), they only contend.
  * {@link ThreadCounters} uses these only for threads that do not own cells of their own.
  *
- * <p><b>Thread-safety:</b> {@link #add} from any number of threads; {@link #sum} sees every add
+ * <p><b>Thread-safety:</b> {@link #add} from any number of threads; {@link #sums} sees every add
  * that happened before it.
  *
  * <p><b>Allocation:</b> none on {@link #add}.
@@ -45,16 +45,6 @@ public final class StripedCounters {
     this.cells = new AtomicLongArray(stripes * stride);
   }
 
-  /** The number of partitions counted. */
-  public int partitions() {
-    return partitions;
-  }
-
-  /** The stripes, a power of two. */
-  public int stripes() {
-    return stripeMask + 1;
-  }
-
   /** The calling thread's stripe. */
   public int stripe() {
     long id = Thread.currentThread().getId();
@@ -67,16 +57,6 @@ public final class StripedCounters {
    */
   public long add(int stripe, int partition, int op) {
     return cells.getAndIncrement(stripe * stride + PAD + 3 * partition + op);
-  }
-
-  /** The sum over stripes of cell {@code op} of {@code partition}. */
-  public long sum(int partition, int op) {
-    long s = 0;
-    int base = PAD + 3 * partition + op;
-    for (int i = 0; i <= stripeMask; i++) {
-      s += cells.get(i * stride + base);
-    }
-    return s;
   }
 
   /** Every cell summed over stripes, {@code [3 * partition + op]}. */

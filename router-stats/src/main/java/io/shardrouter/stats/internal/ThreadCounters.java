@@ -61,11 +61,6 @@ public final class ThreadCounters {
     this.slotMask = n - 1;
   }
 
-  /** The number of partitions counted. */
-  public int partitions() {
-    return partitions;
-  }
-
   /**
    * Adds one to cell {@code op} (0 read, 1 write, 2 unspecified) of {@code partition} for the
    * calling thread; returns that thread's (or, for a shared add, the stripe's) count of the cell

@@ -133,6 +133,20 @@ class ThreadCountersTest {
   }
 
   @Test
+  void ownedCells_countTheirPadding_againstTheCap() {
+    // One thread's cells are 3 per partition framed by 2 * 16 longs of padding: 1,398,090
+    // partitions fit in the 2^22 longs of owned cells, one more does not.
+    int fits = (ThreadCounters.MAX_OWNED_CELLS - 32) / 3;
+    ThreadCounters one = new ThreadCounters(fits, 64, 1);
+    one.add(fits - 1, 0);
+    assertEquals(1, one.owners());
+    ThreadCounters none = new ThreadCounters(fits + 1, 64, 1);
+    none.add(fits, 0);
+    assertEquals(0, none.owners());
+    assertEquals(1, none.sums()[3 * fits]);
+  }
+
+  @Test
   void addReturnsTheThreadsCountBeforeTheAdd() {
     ThreadCounters c = new ThreadCounters(2, 64, 2);
     assertEquals(0, c.add(1, 1));
