@@ -10,7 +10,7 @@ module io.shardrouter.hash {
   requires jdk.unsupported; // zero-allocation-hashing reads memory through sun.misc.Unsafe
 
   exports io.shardrouter.hash;
-  // The ring allocator and movement tools behind `shardctl ring` and `shardctl diff`: not API.
+  // The ring balance and the tools behind `shardctl ring`: not API.
   exports io.shardrouter.hash.internal to
       io.shardrouter.cli;
 

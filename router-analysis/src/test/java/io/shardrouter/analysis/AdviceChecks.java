@@ -45,7 +45,7 @@ final class AdviceChecks {
     assertTrue(a.movedShare() <= cap + EPS, ctx + " moved " + a.movedShare() + " > cap " + cap);
     double counted = 0;
     for (MovementReport.Move m : a.moves()) {
-      double most = Math.max(1.0 / t.partitionCount(), t.strategy().shareOf(m.partition()));
+      double most = Math.max(1.0 / t.partitionCount(), t.strategy().shareOf(m.toPartition()));
       assertTrue(m.share() <= most + EPS, ctx + " " + m);
       counted += m.share();
     }
@@ -75,7 +75,7 @@ final class AdviceChecks {
     assertEquals(
         t.partitionCount() + a.splits().size() + a.isolations().size(), n.partitionCount(), ctx);
     for (MovementReport.Move m : a.moves()) {
-      assertEquals(m.toGroup(), n.groupOf(m.partition()).id(), ctx + " " + m);
+      assertEquals(m.toGroup(), n.groupOf(m.toPartition()).id(), ctx + " " + m);
     }
     Set<String> isolated = new HashSet<>();
     for (RebalanceAdvisor.Advice.Isolation i : a.isolations()) {
@@ -101,9 +101,9 @@ final class AdviceChecks {
     }
     if (a.splits().isEmpty()) {
       Set<Integer> moved = new HashSet<>();
-      a.moves().forEach(m -> moved.add(m.partition()));
+      a.moves().forEach(m -> moved.add(m.toPartition()));
       Set<Integer> reported = new HashSet<>();
-      a.movement().moves().forEach(m -> reported.add(m.partition()));
+      a.movement().moves().forEach(m -> reported.add(m.toPartition()));
       assertEquals(moved, reported, ctx + " the movement report lists the moves");
       for (String probe : probes) {
         if (!isolated.contains(probe)) {

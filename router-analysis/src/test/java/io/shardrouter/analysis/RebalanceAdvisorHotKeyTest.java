@@ -98,7 +98,7 @@ class RebalanceAdvisorHotKeyTest {
     assertEquals(1, a.moves().size(), a::toString);
     double moved = 0;
     for (var m : a.moves()) {
-      assertEquals(ring.strategy().shareOf(m.partition()), m.share(), 1e-9, m::toString);
+      assertEquals(ring.strategy().shareOf(m.fromPartition()), m.share(), 1e-9, m::toString);
       moved += m.share();
     }
     assertEquals(a.movement().movedShare(), moved, 1e-9, a.movement()::toText);

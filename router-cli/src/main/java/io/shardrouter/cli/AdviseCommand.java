@@ -194,8 +194,8 @@ final class AdviseCommand implements Command {
       Columns c = new Columns("partition", "load", "from", "to");
       for (var mv : a.moves()) {
         c.row(
-            mv.partition(),
-            Math.round(a.expectedLoads().get(mv.partition())),
+            mv.toPartition(),
+            Math.round(a.expectedLoads().get(mv.toPartition())),
             mv.fromGroup(),
             mv.toGroup());
       }

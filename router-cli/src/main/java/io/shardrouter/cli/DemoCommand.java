@@ -111,7 +111,7 @@ final class DemoCommand implements Command {
     }
     BitSet reported = new BitSet(PARTITIONS);
     for (MovementReport.Move m : report.moves()) {
-      reported.set(m.partition());
+      reported.set(m.toPartition());
     }
     movedPartitions(v1, v2, plan.moved()).print(out, "  ");
     out.println(

@@ -5,10 +5,6 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.RingStrategy;
-import io.shardrouter.hash.internal.RingMovement;
-import io.shardrouter.range.RangeMovement;
-import io.shardrouter.range.RangeStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -18,17 +14,16 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
-import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
  * {@code shardctl diff OLD NEW [--keys FILE]}: the {@link MovementReport} between two tables of one
  * entity (which partitions change group, and the share of the key space that moves); with a key
- * file, how many of those keys move, and how many moved outside the listed partitions (which must
- * be 0 when only the placement changed). Between two {@code ring} tables it is the exact {@link
- * RingMovement} of the hash space, and between two range tables the {@link RangeMovement}: the key
- * ranges that change group, exact across splits and merges, which renumber partitions. Keys that
- * cannot be parsed are reported and skipped; the status is then {@value ShardCtl#UNROUTED}.
+ * file, how many of those keys move, and how many moved outside the listed moves (which must be 0
+ * whenever the report is exact). Between two {@code ring} tables the report lists the arcs of the
+ * hash space, and between two range tables the key ranges that change group, exact across splits
+ * and merges, which renumber partitions. Keys that cannot be parsed are reported and skipped; the
+ * status is then {@value ShardCtl#UNROUTED}.
  */
 @CommandLine.Command(
     name = "diff",
@@ -49,26 +44,14 @@ final class DiffCommand implements Command {
     RoutingTable from = Tables.load(docs.oldDoc);
     RoutingTable to = Tables.load(docs.newDoc);
     PrintStream out = console.out();
-    Function<Iterable<byte[]>, MovementReport.KeyCount> counter;
-    String unit = "partitions";
-    if (from.strategy() instanceof RingStrategy && to.strategy() instanceof RingStrategy) {
-      RingMovement ring =
-          RingMovement.between(from, to); // token lists differ between ring versions
-      out.print(ring.toText());
-      counter = ring::countKeys;
-      unit = "pieces of the ring";
-    } else if (from.strategy() instanceof RangeStrategy && to.strategy() instanceof RangeStrategy) {
-      // Range partitions are positions in key order that shift on a split or merge: compare key
-      // ranges, not numbers.
-      RangeMovement ranges = RangeMovement.between(from, to);
-      out.print(ranges.toText());
-      counter = ranges::countKeys;
-      unit = "key ranges";
-    } else {
-      MovementReport report = MovementReport.between(from, to);
-      out.print(report.toText());
-      counter = report::countKeys;
-    }
+    MovementReport report = MovementReport.between(from, to);
+    out.print(report.toText());
+    String unit =
+        switch (report.layout()) {
+          case PARTITIONS -> "partitions";
+          case ARCS -> "pieces of the ring";
+          case KEY_RANGES -> "key ranges";
+        };
     if (keysFile == null) {
       return ShardCtl.OK;
     }
@@ -80,7 +63,7 @@ final class DiffCommand implements Command {
       keys =
           new ParsedKeys(
               new KeyLines(in == null ? console.in() : in), List.of(from, to), console.err());
-      count = counter.apply(keys);
+      count = report.countKeys(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid(
           "shardctl diff: cannot read keys from "

@@ -1,8 +1,9 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.RangeMovement;
+import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
@@ -57,13 +58,13 @@ final class MergeCommand implements Command {
               + partition
               + "'");
     }
-    RangeMovement c;
+    RoutingTable next;
     try {
-      c = RangeMovement.merge(t, p, group);
+      next = RangeSplits.merge(t, p, group);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl merge: " + e.getMessage());
     }
-    Tables.write(out, RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8), "merge");
+    Tables.write(out, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "merge");
     console
         .out()
         .println(
@@ -78,14 +79,14 @@ final class MergeCommand implements Command {
                 + ": version "
                 + t.version()
                 + " -> "
-                + c.to().version()
+                + next.version()
                 + ", "
                 + t.partitionCount()
                 + " -> "
-                + c.to().partitionCount()
+                + next.partitionCount()
                 + " ranges");
-    SplitCommand.ranges(c.to(), p, p).print(console.out(), "  ");
-    console.out().print(c.toText());
+    SplitCommand.ranges(next, p, p).print(console.out(), "  ");
+    console.out().print(MovementReport.between(t, next).toText());
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

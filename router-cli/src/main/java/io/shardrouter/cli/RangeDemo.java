@@ -9,7 +9,7 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.KeyRange;
-import io.shardrouter.range.RangeMovement;
+import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import io.shardrouter.range.internal.HotTail;
 import java.io.PrintStream;
@@ -116,9 +116,9 @@ final class RangeDemo {
     RoutingTable withTs03 = t.toBuilder().group(ReplicaGroup.of("ts-03", "ts-03")).build();
     Instant at = Instant.parse("2026-07-01T00:00:00Z");
     heading(out, "range split: the open tail at " + at + ", its upper part onto a new group ts-03");
-    RangeMovement m =
-        RangeMovement.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
-    RoutingTable next = m.to();
+    RoutingTable next =
+        RangeSplits.split(withTs03, KeyType.TIMESTAMP.parseText(at.toString()), "ts-03");
+    MovementReport m = MovementReport.between(withTs03, next);
     RangeStrategy s = (RangeStrategy) next.strategy();
     Columns cols = new Columns("partition", "range", "group");
     for (int p = 0; p < next.partitionCount(); p++) {
@@ -158,7 +158,7 @@ final class RangeDemo {
     out.println("  writes of the last week: " + hot.message());
     return n.moved() == expected
         && n.movedOutsidePlan() == 0
-        && m.shifts().size() == 1
+        && m.moves().size() == 1
         && hot.warns();
   }
 

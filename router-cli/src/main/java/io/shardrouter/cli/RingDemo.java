@@ -8,7 +8,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
 import io.shardrouter.hash.StableHash;
 import io.shardrouter.hash.internal.RingBalance;
-import io.shardrouter.hash.internal.RingMovement;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,7 +59,7 @@ final class RingDemo {
             + added.id()
             + " with weight 2 (optimal move: 2/8 = 25% of the key space)");
     out.print(indent(RingBalance.of(v2).toText()));
-    RingMovement movement = RingMovement.between(v1, v2);
+    MovementReport movement = MovementReport.between(v1, v2);
     out.print(indent(movement.toText()));
 
     List<byte[]> canonical = new ArrayList<>(keys.length);

@@ -1,8 +1,9 @@
 package io.shardrouter.cli;
 
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.RangeMovement;
+import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
@@ -47,13 +48,13 @@ final class SplitCommand implements Command {
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split");
     byte[] at = RangeArgs.key(t, key, "KEY", "split");
     int p = s.find(at);
-    RangeMovement c;
+    RoutingTable next;
     try {
-      c = RangeMovement.split(t, at, group);
+      next = RangeSplits.split(t, at, group);
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl split: " + e.getMessage());
     }
-    Tables.write(out, RoutingDocuments.write(c.to()).getBytes(StandardCharsets.UTF_8), "split");
+    Tables.write(out, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "split");
     console
         .out()
         .println(
@@ -66,14 +67,14 @@ final class SplitCommand implements Command {
                 + ": version "
                 + t.version()
                 + " -> "
-                + c.to().version()
+                + next.version()
                 + ", "
                 + t.partitionCount()
                 + " -> "
-                + c.to().partitionCount()
+                + next.partitionCount()
                 + " ranges");
-    ranges(c.to(), p, p + 1).print(console.out(), "  ");
-    console.out().print(c.toText());
+    ranges(next, p, p + 1).print(console.out(), "  ");
+    console.out().print(MovementReport.between(t, next).toText());
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

@@ -323,8 +323,8 @@ final class KeyEdge {
         for (i = g; i < end; i++) {
           Object k = keys[i];
           try {
-            if (shape == CANONICAL) {
-              byte[] c = requireCanonical(k);
+            byte[] c = shape == CANONICAL ? requireCanonical(k) : inPlace(k, shape);
+            if (c != null) {
               tokens[i - g] = b.prepare(c, 0, c.length);
             } else {
               int n = encode(k, shape, s);
@@ -339,8 +339,8 @@ final class KeyEdge {
         for (i = g; i < end; i++) {
           Object k = keys[i];
           int p;
-          if (shape == CANONICAL) {
-            byte[] c = (byte[]) k;
+          byte[] c = shape == CANONICAL ? (byte[]) k : inPlace(k, shape);
+          if (c != null) {
             p = b.finish(c, 0, c.length, tokens[i - g]);
           } else {
             int n = encode(k, shape, s);
@@ -355,6 +355,16 @@ final class KeyEdge {
     } catch (RoutingException e) {
       throw at(i, e);
     }
+  }
+
+  /**
+   * The canonical bytes of an ASCII {@code String} key read in place, as {@link #route(String)}
+   * does; null for any other key, which is encoded into the scratch buffer.
+   */
+  private static byte @Nullable [] inPlace(@Nullable Object key, int shape) {
+    return shape == STRING && Latin1Strings.AVAILABLE
+        ? Latin1Strings.asciiBytes((String) key)
+        : null;
   }
 
   /** Encodes {@code key} of {@code shape} into {@code s}; returns its length. */

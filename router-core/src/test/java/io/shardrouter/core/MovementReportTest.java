@@ -32,7 +32,7 @@ class MovementReportTest {
     MovementReport r = MovementReport.between(from, to);
     assertTrue(r.sameStrategy());
     assertEquals(
-        List.of(0, 1, 2, 50), r.moves().stream().map(MovementReport.Move::partition).toList());
+        List.of(0, 1, 2, 50), r.moves().stream().map(MovementReport.Move::toPartition).toList());
     assertEquals(0.04, r.movedShare(), 1e-12);
     assertEquals(0.04, r.gainedShare().get("g4"), 1e-12);
     assertEquals(0.01, r.lostShare().get("g0"), 1e-12);

@@ -1,7 +1,9 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.GroupConstraint;
 import io.shardrouter.core.IndexedRoutes;
+import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
@@ -63,7 +65,7 @@ import org.jspecify.annotations.Nullable;
  * @since 0.1
  */
 public final class RingStrategy extends HashPartitionStrategy
-    implements GroupConstraint, IndexedRoutes {
+    implements GroupConstraint, IndexedRoutes, ExactMovement {
   /** The registered type name. */
   public static final String TYPE = "ring";
 
@@ -246,6 +248,19 @@ public final class RingStrategy extends HashPartitionStrategy
 
   public Mode mode() {
     return mode;
+  }
+
+  /**
+   * The arcs of the hash space laid over {@code previous}, a ring with the same hash: the two token
+   * lists merged, each arc with its partition in both rings and its exact share. Null for a
+   * strategy that is not a ring, or a ring that hashes keys otherwise (token positions then mean
+   * other keys: count moved keys with a sample).
+   *
+   * <p><b>Allocation:</b> allocates; a tool path.
+   */
+  @Override
+  public ExactMovement.@Nullable Pieces piecesFrom(PartitionStrategy previous) {
+    return previous instanceof RingStrategy a ? RingPieces.between(a, this) : null;
   }
 
   /** The number of tokens on the ring. */

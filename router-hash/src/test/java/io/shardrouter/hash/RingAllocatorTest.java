@@ -14,7 +14,6 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.RingBalance;
-import io.shardrouter.hash.internal.RingMovement;
 import io.shardrouter.hash.internal.Tokens;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
@@ -40,7 +39,7 @@ class RingAllocatorTest {
   }
 
   /** One allocator step, checked: balance within 2%, movement within 1.05 x optimal, ids kept. */
-  private static RingMovement check(
+  private static MovementReport check(
       String what, long seed, RoutingTable before, RoutingTable after, double optimal) {
     String where = what + " (seed " + seed + ")";
     assertEquals(before.version() + 1, after.version(), where);
@@ -48,7 +47,7 @@ class RingAllocatorTest {
     assertTrue(
         b.peak() <= BALANCE && b.trough() >= 2 - BALANCE,
         where + ": balance out of bounds\n" + b.toText());
-    RingMovement m = RingMovement.between(before, after);
+    MovementReport m = MovementReport.between(before, after);
     double ratio = m.movedShare() / optimal;
     assertTrue(
         ratio <= MOVEMENT,
@@ -106,7 +105,7 @@ class RingAllocatorTest {
 
     ReplicaGroup added = group("new");
     RoutingTable added1 = RingAllocator.standard().addGroup(t, added, 1);
-    RingMovement add = check("N=" + n + " add 1 of weight 1", seed, t, added1, 1.0 / (n + 1));
+    MovementReport add = check("N=" + n + " add 1 of weight 1", seed, t, added1, 1.0 / (n + 1));
     assertEquals(
         List.of("new"), List.copyOf(add.gainedShare().keySet()), "only the new group gains");
     assertTrue(
@@ -116,7 +115,7 @@ class RingAllocatorTest {
     String victim = "g" + rnd.nextInt(n);
     double victimShare = shareOf(added1, victim);
     RoutingTable removed = RingAllocator.standard().removeGroup(added1, victim);
-    RingMovement rm = check("N=" + n + " remove " + victim, seed, added1, removed, victimShare);
+    MovementReport rm = check("N=" + n + " remove " + victim, seed, added1, removed, victimShare);
     assertEquals(
         List.of(victim), List.copyOf(rm.lostShare().keySet()), "only the removed group loses");
     assertTrue(
@@ -251,7 +250,7 @@ class RingAllocatorTest {
     for (int i = 0; i < 60_000; i++) {
       keys.add(Keys.of("order-" + i));
     }
-    MovementReport.KeyCount c = RingMovement.between(before, after).countKeys(keys);
+    MovementReport.KeyCount c = MovementReport.between(before, after).countKeys(keys);
     assertEquals(0, c.movedOutsidePlan());
     assertEquals(1.0 / 6, c.movedShare(), 0.01);
     for (byte[] k : keys) {
@@ -272,7 +271,7 @@ class RingAllocatorTest {
     RoutingTable merged = RingAllocator.standard().mergeAdjacent(t);
     RingStrategy before = (RingStrategy) t.strategy();
     RingStrategy after = (RingStrategy) merged.strategy();
-    assertEquals(0.0, RingMovement.between(t, merged).movedShare());
+    assertEquals(0.0, MovementReport.between(t, merged).movedShare());
     assertTrue(
         after.tokenCount() < before.tokenCount(),
         before.tokenCount() + " -> " + after.tokenCount());

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.RingBalance;
-import io.shardrouter.hash.internal.RingMovement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -62,7 +62,7 @@ class RingExamplesTest {
     RoutingTable next =
         RingAllocator.standard().addGroup(t, ReplicaGroup.of("g4", "db4.orders:5432"), 2);
     assertEquals(2, next.version());
-    RingMovement diff = RingMovement.between(t, next);
+    MovementReport diff = MovementReport.between(t, next);
     assertEquals(2.0 / 8, diff.movedShare(), 1e-12, diff.toText());
     assertEquals(3, diff.lostShare().size(), diff.toText());
     assertTrue(RingBalance.of(next).peak() <= 1.02, RingBalance.of(next).toText());

@@ -1,22 +1,34 @@
 package io.shardrouter.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
+import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.internal.RingMovement;
+import io.shardrouter.core.Spec;
+import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
+/**
+ * {@link MovementReport} between two ring tables: the ring lays itself over the old one ({@link
+ * io.shardrouter.core.ExactMovement}), so the report lists arcs of the hash space, exact across
+ * partitions cut from old ones.
+ */
 class RingMovementTest {
 
   private static List<byte[]> keys(int n) {
@@ -33,15 +45,17 @@ class RingMovementTest {
     RoutingTable from = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 8);
     RoutingTable to =
         from.toBuilder().version(2).place(0, "g2").place(4, "g2").build(); // on g0 and g1
-    RingMovement ring = RingMovement.between(from, to);
-    MovementReport core = MovementReport.between(from, to);
-    assertTrue(core.sameStrategy());
-    assertEquals(core.movedShare(), ring.movedShare(), 1e-15);
-    assertEquals(core.gainedShare(), ring.gainedShare());
-    assertEquals(core.lostShare().keySet(), ring.lostShare().keySet());
+    MovementReport ring = MovementReport.between(from, to);
+    assertTrue(ring.sameStrategy());
+    assertEquals(MovementReport.Layout.ARCS, ring.layout());
+    // the arcs of a partition sum to its share: the partition-by-partition count agrees
+    assertEquals(from.strategy().shareOf(0) + from.strategy().shareOf(4), ring.movedShare(), 1e-15);
+    assertEquals(Map.of("g2", ring.movedShare()), ring.gainedShare());
+    assertEquals(2, ring.lostShare().size());
     assertEquals(2, ring.moves().size());
     assertEquals(0, ring.moves().get(0).fromPartition());
     assertEquals(0, ring.moves().get(0).toPartition());
+    assertEquals(4, ring.moves().get(1).toPartition());
   }
 
   @Test
@@ -49,10 +63,13 @@ class RingMovementTest {
     List<ReplicaGroup> gs = RingFixtures.groups(10);
     RoutingTable from = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 16);
     RoutingTable to = RingAllocator.standard().addGroup(from, RingFixtures.group("new"), 1);
-    RingMovement m = RingMovement.between(from, to);
+    MovementReport m = MovementReport.between(from, to);
+    assertEquals(MovementReport.Layout.ARCS, m.layout());
+    assertTrue(m.partitionsKeepKeys(), "exact although the strategy changed");
+    assertFalse(m.sameStrategy());
     assertEquals(1.0 / 11, m.movedShare(), 1e-12);
     double sum = 0;
-    for (RingMovement.Move mv : m.moves()) {
+    for (MovementReport.Move mv : m.moves()) {
       assertEquals("new", mv.toGroup());
       assertEquals(from.groupOf(mv.fromPartition()).id(), mv.fromGroup());
       assertTrue(
@@ -79,7 +96,7 @@ class RingMovementTest {
         NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4"), 150);
     RoutingTable five =
         NamedVnodesGoldenTest.table(List.of("edge-1", "edge-2", "edge-3", "edge-4", "edge-5"), 150);
-    RingMovement m = RingMovement.between(four, five);
+    MovementReport m = MovementReport.between(four, five);
     assertEquals(List.of("edge-5"), List.copyOf(m.gainedShare().keySet()));
     assertEquals(five.strategy().shareOf(4), m.movedShare(), 1e-12);
     assertEquals(4, m.lostShare().size(), "taken from every old node, not one neighbour");
@@ -89,7 +106,7 @@ class RingMovementTest {
   }
 
   @Test
-  void unlikeTables_refused() {
+  void unlikeTables_comparedPartitionByPartition_orRefused() {
     List<ReplicaGroup> gs = RingFixtures.groups(3);
     RoutingTable ring = RingFixtures.ring(gs, RingFixtures.weights(gs, null, 1), 4);
     RoutingTable murmur =
@@ -102,17 +119,21 @@ class RingMovementTest {
                 4,
                 gs,
                 Map.of("g0", 1, "g1", 1, "g2", 1));
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, murmur));
-    assertTrue(
-        e.getMessage().contains("the rings hash keys with xxh3-64 and murmur3-64"), e.getMessage());
+    // token positions mean other keys under another hash: no arcs, only a key sample measures it
+    MovementReport rehashed = MovementReport.between(ring, murmur);
+    assertEquals(MovementReport.Layout.PARTITIONS, rehashed.layout());
+    assertFalse(rehashed.partitionsKeepKeys());
+    assertTrue(Double.isNaN(rehashed.movedShare()));
+    assertTrue(rehashed.toText().contains("count moved keys with a key sample"), rehashed.toText());
     RoutingTable mod =
         ring.toBuilder().version(2).strategy(HashModStrategy.of(StableHash.xxh3(), 12)).build();
-    e = assertThrows(IllegalArgumentException.class, () -> RingMovement.between(ring, mod));
-    assertTrue(e.getMessage().contains("use MovementReport for other strategies"), e.getMessage());
-    assertThrows(
-        RoutingException.class,
-        () -> RingMovement.between(ring, ring.toBuilder().entity("users").build()));
+    assertEquals(MovementReport.Layout.PARTITIONS, MovementReport.between(ring, mod).layout());
+    assertEquals(MovementReport.Layout.PARTITIONS, MovementReport.between(mod, ring).layout());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> MovementReport.between(ring, ring.toBuilder().entity("users").build()));
+    assertTrue(e.getMessage().contains("'orders' (string) and 'users' (string)"), e.getMessage());
   }
 
   /** The key text of every vnode token of {@code nodes}: keys whose routing point is a token. */
@@ -138,7 +159,7 @@ class RingMovementTest {
         moved++;
       }
     }
-    RingMovement m = RingMovement.between(four, five);
+    MovementReport m = MovementReport.between(four, five);
     assertSame(four, m.from());
     assertSame(five, m.to());
     MovementReport.KeyCount c = m.countKeys(keys);
@@ -166,11 +187,13 @@ class RingMovementTest {
         }
       }
     }
-    MovementReport.KeyCount c = RingMovement.between(four, five).countKeys(keys, six);
+    MovementReport plan = MovementReport.between(four, five);
+    MovementReport.KeyCount c = plan.countKeys(keys, six);
     assertTrue(outside > 0, "edge-6 takes keys the plan leaves in place");
     assertEquals(moved, c.moved());
     assertEquals(outside, c.movedOutsidePlan());
-    assertEquals(0, RingMovement.between(four, five).countKeys(keys).movedOutsidePlan());
+    assertEquals(0, plan.countKeys(keys).movedOutsidePlan());
+    assertEquals(plan.countKeys(keys), plan.countKeys(keys, five), "the planned table by default");
   }
 
   /** A ring of {@code tokens} (unsigned, increasing), token i on partition i and group g(i). */
@@ -199,17 +222,127 @@ class RingMovementTest {
         handRing(
             1, new long[] {0x4000_0000_0000_0000L, 0xC000_0000_0000_0000L}, List.of("g0", "g1"));
     RoutingTable one = handRing(2, new long[] {0x4000_0000_0000_0000L}, List.of("g0"));
-    RingMovement down = RingMovement.between(two, one);
-    RingMovement up = RingMovement.between(one, two);
+    MovementReport down = MovementReport.between(two, one);
+    MovementReport up = MovementReport.between(one, two);
     assertEquals(0.5, down.movedShare(), 1e-15);
     assertEquals(0.5, up.movedShare(), 1e-15);
-    assertEquals(List.of(new RingMovement.Move(1, 0, "g1", "g0", 0.5)), down.moves(), "one piece");
-    assertEquals(List.of(new RingMovement.Move(0, 1, "g0", "g1", 0.5)), up.moves());
+    assertEquals(
+        List.of(new MovementReport.Move(1, 0, "g1", "g0", 0.5, null)), down.moves(), "one piece");
+    assertEquals(List.of(new MovementReport.Move(0, 1, "g0", "g1", 0.5, null)), up.moves());
     assertEquals(
         "orders: version 1 -> 2, ring 2 -> 1 tokens, 2 -> 1 partitions\n"
             + "moved: 50.0000% of the key space in 1 piece, from 1 group to 1 group\n"
             + "  g0                +50.0000%\n"
             + "  g1                           -50.0000%\n",
         down.toText());
+  }
+
+  /**
+   * A strategy with the capabilities taken away: {@link MovementReport} compares its tables
+   * partition by partition, and counts keys with a sample when the strategy changed.
+   */
+  private record PartitionsOnly(PartitionStrategy s) implements PartitionStrategy {
+    @Override
+    public String type() {
+      return s.type();
+    }
+
+    @Override
+    public KeyType keyType() {
+      return s.keyType();
+    }
+
+    @Override
+    public int partitionCount() {
+      return s.partitionCount();
+    }
+
+    @Override
+    public int partitionOf(byte[] canonical, int offset, int length) {
+      return s.partitionOf(canonical, offset, length);
+    }
+
+    @Override
+    public double shareOf(int partition) {
+      return s.shareOf(partition);
+    }
+
+    @Override
+    public Spec toSpec() {
+      return s.toSpec();
+    }
+  }
+
+  private static RoutingTable partitionsOnly(RoutingTable t) {
+    return t.toBuilder().strategy(new PartitionsOnly(t.strategy())).build();
+  }
+
+  @Test
+  void capability_usedForRings_partitionCountAndKeySampleAgreeWithIt() {
+    long seed = KeyGenerators.clockSeed();
+    String ctx = "seed " + seed;
+    SplittableRandom rnd = new SplittableRandom(seed);
+    List<ReplicaGroup> gs = RingFixtures.groups(6);
+    RoutingTable from = RingFixtures.ring(gs, RingFixtures.weights(gs, rnd, 3), 16);
+    assertTrue(from.strategy() instanceof ExactMovement, ctx);
+
+    // Placement only: the arcs and the partition-by-partition calculation are both exact.
+    RoutingTable.Builder b = from.toBuilder().version(2);
+    for (int i = 0; i < 10; i++) {
+      b.place(rnd.nextInt(from.partitionCount()), "g" + rnd.nextInt(gs.size()));
+    }
+    RoutingTable placed = b.build();
+    MovementReport arcs = MovementReport.between(from, placed);
+    MovementReport partitions =
+        MovementReport.between(partitionsOnly(from), partitionsOnly(placed));
+    assertEquals(MovementReport.Layout.ARCS, arcs.layout(), ctx);
+    assertEquals(MovementReport.Layout.PARTITIONS, partitions.layout(), ctx);
+    assertEquals(partitions.movedShare(), arcs.movedShare(), 1e-12, ctx);
+    assertEquals(partitions.gainedShare().keySet(), arcs.gainedShare().keySet(), ctx);
+    assertEquals(partitions.lostShare().keySet(), arcs.lostShare().keySet(), ctx);
+    for (String g : arcs.gainedShare().keySet()) {
+      assertEquals(partitions.gainedShare().get(g), arcs.gainedShare().get(g), 1e-12, ctx);
+    }
+    TreeSet<Integer> byArcs = new TreeSet<>();
+    arcs.moves().forEach(m -> byArcs.add(m.toPartition()));
+    TreeSet<Integer> byPartitions = new TreeSet<>();
+    partitions.moves().forEach(m -> byPartitions.add(m.toPartition()));
+    assertEquals(byPartitions, byArcs, ctx);
+
+    // A new group cuts new partitions: only the arcs are exact; a key sample measures the rest.
+    RoutingTable grown = RingAllocator.standard().addGroup(from, RingFixtures.group("new"), 2);
+    MovementReport exact = MovementReport.between(from, grown);
+    MovementReport sampled = MovementReport.between(partitionsOnly(from), partitionsOnly(grown));
+    assertEquals(MovementReport.Layout.ARCS, exact.layout(), ctx);
+    assertTrue(exact.partitionsKeepKeys(), ctx);
+    assertFalse(sampled.partitionsKeepKeys(), ctx);
+    assertTrue(Double.isNaN(sampled.movedShare()), ctx);
+    int n = 40_000;
+    List<byte[]> sample = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      sample.add(Keys.of("key-" + rnd.nextLong()));
+    }
+    MovementReport.KeyCount bySample = sampled.countKeys(sample);
+    MovementReport.KeyCount byArcsCount = exact.countKeys(sample);
+    assertEquals(bySample.moved(), byArcsCount.moved(), ctx + ": the same keys route the same");
+    assertEquals(0, byArcsCount.movedOutsidePlan(), ctx);
+    double p = exact.movedShare();
+    double sigma = Math.sqrt(p * (1 - p) / n);
+    assertEquals(p, bySample.movedShare(), 5 * sigma, ctx + ": within 5 sigma of the arcs");
+    Map<String, Long> gainedBySample = new HashMap<>();
+    for (byte[] k : sample) {
+      String was = from.routeCanonical(k).group().id();
+      String is = grown.routeCanonical(k).group().id();
+      if (!was.equals(is)) {
+        gainedBySample.merge(is, 1L, Long::sum);
+      }
+    }
+    assertEquals(exact.gainedShare().keySet(), gainedBySample.keySet(), ctx);
+    double gained = exact.gainedShare().get("new");
+    assertEquals(
+        gained,
+        gainedBySample.get("new") / (double) n,
+        5 * Math.sqrt(gained * (1 - gained) / n),
+        ctx);
   }
 }

@@ -9,12 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a range in two and merges neighbouring ranges, for {@link RangeMovement#split} and {@link
- * RangeMovement#merge}. Each gives the {@link RangeMovement} from the table to the next one: its
- * {@link RangeMovement#to() to()} is the next routing table (version + 1, the same entity, key type
- * and groups), and its shifts say exactly which keys change group. A split moves only its upper
- * part, and only when that part goes to another group; a merge moves the keys of whichever half
- * changes group.
+ * Splits a range of a range table in two, and merges neighbouring ranges: each gives the next
+ * routing table (version + 1, the same entity, key type and groups). {@link
+ * io.shardrouter.core.MovementReport#between MovementReport.between(table, next)} says exactly
+ * which keys change group, as key ranges: a split moves only its upper part, and only when that
+ * part goes to another group; a merge moves the keys of whichever half changes group.
  *
  * <p>Partition numbers are positions in key order: a split at partition p makes the upper part p +
  * 1 and renumbers the partitions after it; a merge of p and p + 1 renumbers the ones after them.
@@ -24,28 +23,38 @@ import java.util.List;
  * new last range (see {@link HotTail}).
  *
  * <p><b>Thread-safety:</b> stateless.
+ *
+ * <p><b>Stability:</b> evolving.
+ *
+ * @since 0.1
  */
-final class RangeSplits {
+public final class RangeSplits {
   private RangeSplits() {}
 
   /**
    * Splits partition {@code partition} at {@code at}: {@code [start, at)} stays on its group and
    * {@code [at, end)} becomes partition {@code partition + 1} on {@code upperGroup} (null: the same
-   * group).
+   * group). The partitions after it are renumbered, each keeping its group. Splitting the last
+   * range of increasing keys does not spread new writes: they all land in the new last range (the
+   * hot tail that {@code shardctl split} and {@code shardctl advise} warn of, docs/observability.md
+   * §3).
    *
    * @throws IllegalArgumentException when the table is not a range table, the partition does not
    *     exist, {@code at} is not strictly inside the partition, or the group is unknown
    */
-  static RangeMovement split(RoutingTable table, int partition, byte[] at, String upperGroup) {
+  public static RoutingTable split(
+      RoutingTable table, int partition, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
     RangeStrategy split = withSplit(s, partition, at);
     String lowerGroup = table.groupOf(partition).id();
     String upper = upperGroup == null ? lowerGroup : requireGroup(table, upperGroup);
     List<String> placement = placement(table);
     placement.add(partition + 1, upper);
-    RoutingTable next =
-        table.toBuilder().version(table.version() + 1).strategy(split).placement(placement).build();
-    return RangeMovement.between(table, next);
+    return table.toBuilder()
+        .version(table.version() + 1)
+        .strategy(split)
+        .placement(placement)
+        .build();
   }
 
   /**
@@ -90,7 +99,7 @@ final class RangeSplits {
    * @throws IllegalArgumentException as {@link #split(RoutingTable, int, byte[], String)}, or when
    *     no range holds {@code at}
    */
-  static RangeMovement split(RoutingTable table, byte[] at, String upperGroup) {
+  public static RoutingTable split(RoutingTable table, byte[] at, String upperGroup) {
     RangeStrategy s = rangeStrategy(table);
     int p;
     try {
@@ -104,12 +113,13 @@ final class RangeSplits {
 
   /**
    * Merges partition {@code partition} with the next one into {@code [start(partition),
-   * end(partition + 1))} on {@code group} (null: the group of {@code partition}).
+   * end(partition + 1))} on {@code group} (null: the group of {@code partition}); the partitions
+   * after them are renumbered, each keeping its group.
    *
    * @throws IllegalArgumentException when the table is not a range table, there is no next
    *     partition, or the group is unknown
    */
-  static RangeMovement merge(RoutingTable table, int partition, String group) {
+  public static RoutingTable merge(RoutingTable table, int partition, String group) {
     RangeStrategy s = rangeStrategy(table);
     checkPartition(s, partition, "merge");
     if (partition + 1 >= s.partitionCount()) {
@@ -132,13 +142,11 @@ final class RangeSplits {
     List<String> placement = placement(table);
     placement.remove(partition + 1);
     placement.set(partition, g);
-    RoutingTable next =
-        table.toBuilder()
-            .version(table.version() + 1)
-            .strategy(RangeStrategies.withMerge(s, partition))
-            .placement(placement)
-            .build();
-    return RangeMovement.between(table, next);
+    return table.toBuilder()
+        .version(table.version() + 1)
+        .strategy(RangeStrategies.withMerge(s, partition))
+        .placement(placement)
+        .build();
   }
 
   /**

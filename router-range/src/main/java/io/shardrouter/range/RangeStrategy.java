@@ -1,6 +1,7 @@
 package io.shardrouter.range;
 
 import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
@@ -50,7 +51,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @since 0.1
  */
-public final class RangeStrategy implements PartitionStrategy, SplittableRanges {
+public final class RangeStrategy implements PartitionStrategy, SplittableRanges, ExactMovement {
   /** The registered type name. */
   public static final String TYPE = "range";
 
@@ -331,7 +332,7 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
 
   /**
    * This strategy with partition {@code partition} split at {@code at}, the strategy of {@link
-   * RangeMovement#split}'s next table.
+   * RangeSplits#split}'s next table.
    *
    * @throws IllegalArgumentException when the partition does not exist or {@code at} is not
    *     strictly inside it, saying where {@code at} is
@@ -339,6 +340,21 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges 
   @Override
   public RangeStrategy withSplit(int partition, byte[] at) {
     return RangeSplits.withSplit(this, partition, at);
+  }
+
+  /**
+   * The key ranges laid over {@code previous}, a range strategy of the same key type: the
+   * boundaries of both together cut the key space into ranges that each keep one partition (or
+   * none) in both, in key order. Exact across splits and merges, which renumber partitions. Null
+   * for a strategy that is not a range strategy.
+   *
+   * <p><b>Allocation:</b> allocates; a tool path.
+   */
+  @Override
+  public ExactMovement.@Nullable Pieces piecesFrom(PartitionStrategy previous) {
+    return previous instanceof RangeStrategy a && a.keyType().equals(keyType)
+        ? RangePieces.between(a, this)
+        : null;
   }
 
   /** The number of {@code sorted} keys at or below the key (binary search). */

@@ -5,11 +5,11 @@
  * <p>Start from {@link io.shardrouter.range.RangeStrategy} (type {@code range}) and its {@link
  * io.shardrouter.range.RangeStrategy#prune pruning} of a {@link io.shardrouter.range.KeyRange} to a
  * {@link io.shardrouter.core.PartitionSet}. {@link io.shardrouter.range.KeyOrder} is the order of
- * the keys of each key type. {@link io.shardrouter.range.RangeMovement#split} and {@code merge}
- * change ranges into the next routing table, with the {@link io.shardrouter.range.RangeMovement}
- * that says which keys move; {@link io.shardrouter.range.internal.SplitPoints} suggests where to
- * split from a key sample and {@link io.shardrouter.range.internal.HotTail} warns when the last
- * range takes the writes.
+ * the keys of each key type. {@link io.shardrouter.range.RangeSplits#split} and {@code merge}
+ * change ranges into the next routing table, and {@link io.shardrouter.core.MovementReport} says
+ * which key ranges move (a range strategy is an {@link io.shardrouter.core.ExactMovement}); {@link
+ * io.shardrouter.range.internal.SplitPoints} suggests where to split from a key sample and {@link
+ * io.shardrouter.range.internal.HotTail} warns when the last range takes the writes.
  *
  * <p>Time: {@link io.shardrouter.range.TimeBuckets} cuts time into calendar buckets (hour, day,
  * week, month, in a zone) named by a template such as {@code metrics_{yyyyMM}}, with a retention

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Violation;
@@ -86,5 +87,22 @@ final class Fixtures {
     }
     throw new AssertionError(
         "expected a violation at '" + path + "' containing '" + message + "', got " + vs);
+  }
+
+  /**
+   * The moves of a range movement report as {@code [start, end) from -> to}, a key range in no
+   * range of a table shown as {@code (no range)}.
+   */
+  static List<String> shifts(MovementReport m) {
+    List<String> out = new ArrayList<>();
+    for (MovementReport.Move mv : m.moves()) {
+      out.add(
+          mv.keys()
+              + " "
+              + (mv.fromGroup() == null ? "(no range)" : mv.fromGroup())
+              + " -> "
+              + (mv.toGroup() == null ? "(no range)" : mv.toGroup()));
+    }
+    return out;
   }
 }

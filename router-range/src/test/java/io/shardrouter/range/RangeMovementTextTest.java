@@ -15,9 +15,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RangeMovement} between two range tables: the whole text {@code shardctl diff} prints
- * (intervals padded to one column), neighbouring intervals with the same move joined into one shift
- * and others kept apart, and keys counted as moved exactly on the shifts' bounds.
+ * {@link MovementReport} between two range tables, laid over each other as key ranges ({@link
+ * io.shardrouter.core.ExactMovement}): the whole text {@code shardctl diff} prints (intervals
+ * padded to one column), neighbouring intervals with the same move joined into one shift and others
+ * kept apart, and keys counted as moved exactly on the shifts' bounds.
  */
 class RangeMovementTextTest {
 
@@ -42,10 +43,11 @@ class RangeMovementTextTest {
     RoutingTable b =
         Fixtures.table(
             RangeStrategy.of(KeyType.LONG, List.of(-100L, 0L, 1500L), null), "orders", 2);
-    RangeMovement m = RangeMovement.between(a, b);
+    MovementReport m = MovementReport.between(a, b);
     assertSame(a, m.from());
     assertSame(b, m.to());
-    assertFalse(m.isEmpty());
+    assertEquals(MovementReport.Layout.KEY_RANGES, m.layout());
+    assertFalse(m.moves().isEmpty());
     assertEquals(
         "orders: version 1 -> 2, 2 -> 3 ranges, boundaries changed\n"
             + "moves: 4 key ranges change group\n"
@@ -60,8 +62,9 @@ class RangeMovementTextTest {
   void nothingMoves_wholeText() {
     RoutingTable a = table(1, List.of(0L, 1000L), List.of("g0", "g1"));
     RoutingTable b = table(2, List.of(0L, 1000L), List.of("g0", "g1"));
-    RangeMovement m = RangeMovement.between(a, b);
-    assertTrue(m.isEmpty());
+    MovementReport m = MovementReport.between(a, b);
+    assertTrue(m.moves().isEmpty());
+    assertEquals(0.0, m.movedShare(), "equal boundaries: each range weighs its partition's share");
     assertEquals(
         "orders: version 1 -> 2, 2 -> 2 ranges, boundaries unchanged\n"
             + "moves: none; every key stays on its group\n",
@@ -76,10 +79,13 @@ class RangeMovementTextTest {
             2,
             List.of(0L, 300L, 600L, 800L, 1000L, 2000L),
             List.of("g1", "g1", "g2", "g0", "g1", "g2"));
-    RangeMovement m = RangeMovement.between(a, b);
+    MovementReport m = MovementReport.between(a, b);
+    // one move per piece between neighbouring boundaries; the text joins those with the same groups
     assertEquals(
-        List.of("[0, 600) g0 -> g1", "[600, 800) g0 -> g2"),
-        m.shifts().stream().map(Object::toString).toList());
+        List.of("[0, 300) g0 -> g1", "[300, 600) g0 -> g1", "[600, 800) g0 -> g2"),
+        Fixtures.shifts(m));
+    assertEquals(
+        List.of(0, 1, 2), m.moves().stream().map(MovementReport.Move::toPartition).toList());
     assertEquals(
         "orders: version 1 -> 2, 3 -> 6 ranges, boundaries changed\n"
             + "moves: 2 key ranges change group\n"
@@ -96,7 +102,7 @@ class RangeMovementTextTest {
         "orders: version 1 -> 2, 2 -> 2 ranges, boundaries unchanged\n"
             + "moves: 1 key range changes group\n"
             + "  [1000, +∞)  g1 -> g0\n",
-        RangeMovement.between(a, b).toText());
+        MovementReport.between(a, b).toText());
   }
 
   @Test
@@ -113,6 +119,6 @@ class RangeMovementTextTest {
     }
     // Moved: 0, 299, 300, 599 (to g1) and 600, 799 (to g2); -1 has no range in either table.
     assertEquals(
-        new MovementReport.KeyCount(11, 6, 0), RangeMovement.between(a, b).countKeys(keys));
+        new MovementReport.KeyCount(11, 6, 0), MovementReport.between(a, b).countKeys(keys));
   }
 }

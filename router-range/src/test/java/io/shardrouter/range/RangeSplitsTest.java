@@ -36,8 +36,8 @@ class RangeSplitsTest {
   @Test
   void split_openTail_onlyTheSplitOffPartMoves() {
     RoutingTable t = seed001WithTs03();
-    RangeMovement c = RangeMovement.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
-    RoutingTable next = c.to();
+    RoutingTable next = RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    MovementReport c = MovementReport.between(t, next);
     assertEquals(13, next.version());
     assertEquals(3, next.partitionCount());
     assertEquals(
@@ -45,9 +45,10 @@ class RangeSplitsTest {
         ((RangeStrategy) next.strategy()).interval(1));
     assertEquals("ts-02", next.route(Instant.parse("2026-06-30T23:59:59Z")).group().id());
     assertEquals("ts-03", next.route(Instant.parse("2026-07-01T00:00:00Z")).group().id());
-    assertEquals(1, c.shifts().size());
-    RangeMovement.Shift s = c.shifts().get(0);
-    assertEquals("[2026-07-01T00:00:00Z, +∞) ts-02 -> ts-03", s.toString());
+    assertEquals(1, c.moves().size());
+    assertEquals(List.of("[2026-07-01T00:00:00Z, +∞) ts-02 -> ts-03"), Fixtures.shifts(c));
+    assertEquals(1, c.moves().get(0).fromPartition());
+    assertEquals(2, c.moves().get(0).toPartition(), "the upper part is the new partition 2");
     Router r = Router.create(t);
     assertTrue(r.update(next));
   }
@@ -58,7 +59,8 @@ class RangeSplitsTest {
     SplittableRandom rnd = new SplittableRandom(seed);
     RoutingTable t = seed001WithTs03();
     long splitAt = Instant.parse("2026-07-01T00:00:00Z").getEpochSecond();
-    RangeMovement c = RangeMovement.split(t, ts("2026-07-01T00:00:00Z"), "ts-03");
+    MovementReport c =
+        MovementReport.between(t, RangeSplits.split(t, ts("2026-07-01T00:00:00Z"), "ts-03"));
     List<byte[]> keys = new ArrayList<>();
     long expected = 0;
     for (int i = 0; i < 20_000; i++) {
@@ -78,8 +80,8 @@ class RangeSplitsTest {
   @Test
   void split_sameGroup_nothingMoves_partitionsRenumbered() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeMovement c = RangeMovement.split(t, 0, Keys.of(500L), null);
-    assertTrue(c.isEmpty());
+    MovementReport c = MovementReport.between(t, RangeSplits.split(t, 0, Keys.of(500L), null));
+    assertTrue(c.moves().isEmpty());
     assertEquals(4, c.to().partitionCount());
     assertEquals("g0", c.to().route(700L).group().id());
     assertEquals(2, c.to().route(1500L).partition(), "the partitions after the split shift by one");
@@ -92,8 +94,7 @@ class RangeSplitsTest {
     RoutingTable t = Fixtures.seed000(false);
     String atStart =
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, Keys.of(1000L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 1, Keys.of(1000L), null))
             .getMessage();
     assertEquals(
         "split key 1000 is the start of partition 1 [1000, 2000): splitting there leaves an empty range; a split key"
@@ -101,8 +102,7 @@ class RangeSplitsTest {
         atStart);
     String outside =
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 0, Keys.of(1500L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 0, Keys.of(1500L), null))
             .getMessage();
     assertEquals(
         "split key 1500 is outside partition 0 [0, 1000); a split key must lie strictly inside the partition it splits"
@@ -110,47 +110,46 @@ class RangeSplitsTest {
         outside);
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, Keys.of(2000L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 1, Keys.of(2000L), null))
             .getMessage()
             .contains("outside partition 1 [1000, 2000)"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class, () -> RangeMovement.split(t, Keys.of(5000L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, Keys.of(5000L), null))
             .getMessage()
             .startsWith("cannot split at 5000: key 5000 (long) is in no range"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class, () -> RangeMovement.split(t, 0, Keys.of(5L), "g9"))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 0, Keys.of(5L), "g9"))
             .getMessage()
             .contains("unknown group 'g9'; the table's groups are [g0, g1]"));
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class, () -> RangeMovement.split(t, 2, Keys.of(5L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 2, Keys.of(5L), null))
             .getMessage()
             .contains("cannot split partition 2: the table has partitions 0 to 1"));
-    assertThrows(RuntimeException.class, () -> RangeMovement.split(t, 0, new byte[3], null));
+    assertThrows(RuntimeException.class, () -> RangeSplits.split(t, 0, new byte[3], null));
   }
 
   @Test
   void merge_movesTheHalfThatChangesGroup() {
     RoutingTable t = Fixtures.seed000(true);
-    RangeMovement c = RangeMovement.merge(t, 0, null);
+    MovementReport c = MovementReport.between(t, RangeSplits.merge(t, 0, null));
     assertEquals(2, c.to().partitionCount());
     assertEquals("[0, 2000)", ((RangeStrategy) c.to().strategy()).interval(0));
     assertEquals("g0", c.to().route(1500L).group().id());
     assertEquals("g2", c.to().route(2500L).group().id());
-    assertEquals("[1000, 2000) g1 -> g0", c.shifts().get(0).toString());
-    assertEquals(1, c.shifts().size());
-    RangeMovement onG1 = RangeMovement.merge(t, 0, "g1");
-    assertEquals("[0, 1000) g0 -> g1", onG1.shifts().get(0).toString());
+    assertEquals("[1000, 2000) g1 -> g0", Fixtures.shifts(c).get(0));
+    assertEquals(1, c.moves().size());
+    MovementReport onG1 = MovementReport.between(t, RangeSplits.merge(t, 0, "g1"));
+    assertEquals("[0, 1000) g0 -> g1", Fixtures.shifts(onG1).get(0));
   }
 
   @Test
   void merge_thenSplitBack_sameRoutes() {
     RoutingTable t = Fixtures.seed000(true);
-    RoutingTable merged = RangeMovement.merge(t, 1, null).to();
-    RoutingTable back = RangeMovement.split(merged, 1, Keys.of(2000L), "g2").to();
+    RoutingTable merged = RangeSplits.merge(t, 1, null);
+    RoutingTable back = RangeSplits.split(merged, 1, Keys.of(2000L), "g2");
     assertEquals(t.strategy(), back.strategy());
     assertEquals(t.fingerprint(), back.fingerprint());
     assertEquals(t.version() + 2, back.version());
@@ -162,7 +161,7 @@ class RangeSplitsTest {
     assertEquals(
         "partition 1 [1000, 2000) is the last one; a merge joins a partition with the next one: merge partition 0"
             + " to join [0, 1000) with it",
-        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(t, 1, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, 1, null))
             .getMessage());
   }
 
@@ -171,14 +170,14 @@ class RangeSplitsTest {
     RoutingTable t = Fixtures.seed000(true);
     assertEquals(
         "cannot merge partition -1: the table has partitions 0 to 2",
-        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(t, -1, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(t, -1, null))
             .getMessage());
     RoutingTable one =
         Fixtures.table(RangeStrategy.of(KeyType.LONG, List.of(0L), null), "orders", 1);
     assertEquals(
         "partition 0 [0, +∞) is the last one; a merge joins a partition with the next one, and"
             + " this table has only one",
-        assertThrows(IllegalArgumentException.class, () -> RangeMovement.merge(one, 0, null))
+        assertThrows(IllegalArgumentException.class, () -> RangeSplits.merge(one, 0, null))
             .getMessage());
   }
 
@@ -187,13 +186,13 @@ class RangeSplitsTest {
     RoutingTable t = Fixtures.seed000(true);
     assertTrue(
         assertThrows(
-                IllegalArgumentException.class, () -> RangeMovement.split(t, 1, Keys.of(5L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 1, Keys.of(5L), null))
             .getMessage()
             .endsWith(", and 5 is in partition 0 [0, 1000)"));
     assertTrue(
         assertThrows(
                 io.shardrouter.core.InvalidKeyException.class,
-                () -> RangeMovement.split(t, 0, new byte[3], null))
+                () -> RangeSplits.split(t, 0, new byte[3], null))
             .getMessage()
             .contains("a long key has 8 canonical bytes, got 3"));
   }
@@ -204,8 +203,9 @@ class RangeSplitsTest {
     RoutingTable b =
         Fixtures.table(
             RangeStrategy.of(KeyType.LONG, List.of(-100L, 0L, 1500L), null), "orders", 2);
-    RangeMovement m = RangeMovement.between(a, b);
-    List<String> shifts = m.shifts().stream().map(Object::toString).toList();
+    MovementReport m = MovementReport.between(a, b);
+    assertEquals(MovementReport.Layout.KEY_RANGES, m.layout());
+    List<String> shifts = Fixtures.shifts(m);
     assertEquals(
         List.of(
             "[-100, 0) (no range) -> g0",
@@ -221,7 +221,7 @@ class RangeSplitsTest {
     assertThrows(
         RuntimeException.class,
         () ->
-            RangeMovement.between(
+            MovementReport.between(
                 a, Fixtures.table(RangeStrategy.of(KeyType.INT, List.of(0), null), "orders", 2)));
   }
 
@@ -252,10 +252,10 @@ class RangeSplitsTest {
 
   /**
    * The capability the rebalance advisor uses: the split point is {@link SplitPoints}' suggestion,
-   * and the split strategy is {@link RangeMovement#split}'s, refused the same way.
+   * and the split strategy is {@link RangeSplits#split}'s, refused the same way.
    */
   @Test
-  void splittableRanges_asSplitPointsAndRangeMovement() {
+  void splittableRanges_asSplitPointsAndRangeSplits() {
     RoutingTable t = Fixtures.seed000(true);
     SplittableRanges r = (SplittableRanges) t.strategy();
     RangeStrategy s = (RangeStrategy) t.strategy();
@@ -269,15 +269,13 @@ class RangeSplitsTest {
     SplittableRanges.SplitPoint at = r.splitPoint(2, sample, w).orElseThrow();
     assertEquals(expected.toString(), at.toString());
     assertEquals(expected.upperShare(), at.upperShare());
-    assertEquals(
-        RangeMovement.split(t, 2, at.key(), null).to().strategy(), r.withSplit(2, at.key()));
+    assertEquals(RangeSplits.split(t, 2, at.key(), null).strategy(), r.withSplit(2, at.key()));
     assertEquals(2, r.find(Keys.of(2050L)));
     assertEquals(s.interval(2), r.interval(2));
     assertFalse(r.splitPoint(2, List.of(Keys.of(2500L)), null).isPresent());
     assertEquals(
         assertThrows(
-                IllegalArgumentException.class,
-                () -> RangeMovement.split(t, 1, Keys.of(1000L), null))
+                IllegalArgumentException.class, () -> RangeSplits.split(t, 1, Keys.of(1000L), null))
             .getMessage(),
         assertThrows(IllegalArgumentException.class, () -> r.withSplit(1, Keys.of(1000L)))
             .getMessage());

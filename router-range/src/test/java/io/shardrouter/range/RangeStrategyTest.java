@@ -334,18 +334,22 @@ class RangeStrategyTest {
   }
 
   @Test
-  void movementReport_equalRanges_sameStrategy_otherRanges_changed() {
+  void movementReport_equalRanges_weighed_otherRanges_exactButUnweighed() {
     RoutingTable t = Fixtures.seed000(true);
     RoutingTable placed = t.toBuilder().version(2).place(1, "g2").build();
     MovementReport same = MovementReport.between(t, placed);
     assertTrue(same.sameStrategy());
+    assertEquals(MovementReport.Layout.KEY_RANGES, same.layout());
     assertEquals(
-        List.of(new MovementReport.Move(1, "g1", "g2", t.strategy().shareOf(1))), same.moves());
+        List.of(new MovementReport.Move(1, 1, "g1", "g2", t.strategy().shareOf(1), "[1000, 2000)")),
+        same.moves());
+    assertEquals(t.strategy().shareOf(1), same.movedShare());
     RoutingTable split =
         Fixtures.table(
             RangeStrategy.of(KeyType.LONG, List.of(0L, 1000L, 1500L, 2000L), null), "orders", 2);
     MovementReport changed = MovementReport.between(t, split);
     assertFalse(changed.sameStrategy());
-    assertFalse(changed.partitionsKeepKeys());
+    assertTrue(changed.partitionsKeepKeys(), "the key ranges say exactly what moves");
+    assertTrue(Double.isNaN(changed.movedShare()), "part of a range cannot be weighed");
   }
 }
