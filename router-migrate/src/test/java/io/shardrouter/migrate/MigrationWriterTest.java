@@ -64,10 +64,16 @@ class MigrationWriterTest {
     assertEquals(
         new MigrationStore.ApplyResult(0, 1, 0, null),
         writer.write(route, b(k), b("o-1"), b("v1"), 5));
-    // the single-row form writes the empty id
-    writer.write(route, b(k), b("only"), 6);
+    // the single-row form writes the empty id, returns the first group's result, and reads back
+    assertEquals(
+        new MigrationStore.ApplyResult(1, 0, 0, null), writer.write(route, b(k), b("only"), 6));
     assertArrayEquals(b("only"), stores.get("g5").get(b(k)).value());
     assertArrayEquals(b("only"), stores.get(source).get(b(k)).value());
+    Row read = writer.read(plan.routes(Phase.DUAL_WRITE).read(k), b(k), null);
+    assertArrayEquals(b("only"), read.value());
+    assertEquals(6, read.sequence());
+    assertNull(
+        writer.read(plan.routes(Phase.DUAL_WRITE).read("no-such-order"), b("no-such-order"), null));
   }
 
   @Test
