@@ -306,13 +306,7 @@ final class KeyEdge {
     try {
       if (b == null) {
         for (; i < to; i++) {
-          Object k = keys[i];
-          if (shape == CANONICAL) {
-            out[i] = routeCanonical((byte[]) k);
-          } else {
-            int n = encode(k, shape, s);
-            out[i] = routeCanonical(s.bytes(), 0, n);
-          }
+          out[i] = routeOne(keys[i], shape);
         }
         return;
       }
@@ -360,6 +354,16 @@ final class KeyEdge {
     } catch (RoutingException e) {
       throw at(i, e);
     }
+  }
+
+  /** The route of one key of {@code shape}, as its single-key method gives it. */
+  private Route routeOne(Object key, int shape) {
+    return switch (shape) {
+      case STRING -> route((String) key);
+      case UUID_SHAPE -> route((UUID) key);
+      case COMPOSITE -> route((CompositeKey) key);
+      default -> routeCanonical((byte[]) key);
+    };
   }
 
   /**

@@ -2,14 +2,9 @@ package io.shardrouter.bench.lookup;
 
 import io.shardrouter.bench.BenchTables;
 import io.shardrouter.bench.KeySet;
-import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.HashModStrategy;
-import io.shardrouter.hash.StableHash;
-import io.shardrouter.lookup.LookupStrategy;
-import io.shardrouter.lookup.LookupStrategyBuilder;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -64,16 +59,12 @@ public class LookupBatchBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-      LookupStrategyBuilder b =
-          LookupStrategy.builder(KeyType.STRING)
-              .fallback(
-                  HashModStrategy.of(StableHash.xxh3(), LookupRouteBenchmark.FALLBACK_PARTITIONS));
-      for (int r = 0; r < entries; r++) {
-        b.entry(
-            CanonicalBytes.of(KeySet.ASCII16.text(r)),
-            (int) ((r * 7L) % LookupRouteBenchmark.FALLBACK_PARTITIONS));
-      }
-      table = BenchTables.table(b.build(), LookupRouteBenchmark.GROUPS, KeyType.STRING, 1);
+      table =
+          BenchTables.table(
+              LookupRouteBenchmark.directory(entries),
+              LookupRouteBenchmark.GROUPS,
+              KeyType.STRING,
+              1);
       SplittableRandom rnd = new SplittableRandom(42);
       probes = new String[PROBES];
       for (int j = 0; j < PROBES; j++) {

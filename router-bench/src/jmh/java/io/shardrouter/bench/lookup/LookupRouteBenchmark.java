@@ -66,13 +66,7 @@ public class LookupRouteBenchmark {
     @Setup(Level.Trial)
     public void setup() {
       long start = System.nanoTime();
-      LookupStrategyBuilder b =
-          LookupStrategy.builder(KeyType.STRING)
-              .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
-      for (int r = 0; r < entries; r++) {
-        b.entry(CanonicalBytes.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
-      }
-      LookupStrategy s = b.build();
+      LookupStrategy s = directory(entries);
       table = BenchTables.table(s, GROUPS, KeyType.STRING, 1);
       System.out.printf(
           Locale.ROOT,
@@ -82,6 +76,20 @@ public class LookupRouteBenchmark {
           (double) s.directoryBytes() / s.size(),
           (System.nanoTime() - start) / 1e9);
     }
+  }
+
+  /**
+   * A directory of the first {@code entries} ranks of the {@code ascii16} key set, falling back to
+   * {@code hash_mod} over {@value #FALLBACK_PARTITIONS} partitions.
+   */
+  static LookupStrategy directory(int entries) {
+    LookupStrategyBuilder b =
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
+    for (int r = 0; r < entries; r++) {
+      b.entry(CanonicalBytes.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
+    }
+    return b.build();
   }
 
   /**
