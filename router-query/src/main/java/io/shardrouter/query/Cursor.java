@@ -3,6 +3,7 @@ package io.shardrouter.query;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The content of a page cursor: the full sort key of the last row served (encoded by the sort's
@@ -21,7 +22,7 @@ final class Cursor {
   private final long routingVersion;
   private final long filterFingerprint;
   private final long sortFingerprint;
-  private final String snapshot;
+  private final @Nullable String snapshot;
   private final byte[] sortKey;
 
   /**
@@ -32,7 +33,7 @@ final class Cursor {
       long routingVersion,
       long filterFingerprint,
       long sortFingerprint,
-      String snapshot,
+      @Nullable String snapshot,
       byte[] sortKey) {
     Objects.requireNonNull(sortKey, "sortKey");
     if (sortKey.length > SortKeyCodec.Writer.MAX_BYTES) {
@@ -54,7 +55,7 @@ final class Cursor {
    * Refuses a snapshot id that is empty or longer than {@link CursorCodec#MAX_SNAPSHOT_BYTES}; null
    * is none.
    */
-  static void checkSnapshot(String snapshot) {
+  static void checkSnapshot(@Nullable String snapshot) {
     if (snapshot != null
         && (snapshot.isEmpty()
             || Fingerprint.utf8(snapshot).length > CursorCodec.MAX_SNAPSHOT_BYTES)) {

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.zip.CRC32C;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link Pager} turns the position of a page into an opaque, URL-safe token and back,
@@ -70,10 +71,10 @@ final class CursorCodec {
   private static final int MAC_BYTES = 32;
   private static final int CRC_BYTES = 4;
 
-  private final SecretKeySpec signingKey;
+  private final @Nullable SecretKeySpec signingKey;
   private final List<SecretKeySpec> verifyingKeys;
 
-  private CursorCodec(SecretKeySpec signingKey, List<SecretKeySpec> verifyingKeys) {
+  private CursorCodec(@Nullable SecretKeySpec signingKey, List<SecretKeySpec> verifyingKeys) {
     this.signingKey = signingKey;
     this.verifyingKeys = verifyingKeys;
   }
@@ -142,8 +143,9 @@ final class CursorCodec {
     putShort(b, pos, key.length);
     System.arraycopy(key, 0, b, pos + 2, key.length);
     pos += 2 + key.length;
-    if (signs()) {
-      System.arraycopy(mac(signingKey, b, bodyLength), 0, b, pos, MAC_BYTES);
+    SecretKeySpec signer = signingKey;
+    if (signer != null) {
+      System.arraycopy(mac(signer, b, bodyLength), 0, b, pos, MAC_BYTES);
     } else {
       putInt(b, pos, crc(b, bodyLength));
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One fan-out, ready to run: its per-query options ({@link #deadline}, {@link #requireComplete()},
@@ -32,10 +33,13 @@ public final class FanOut<R> {
   private boolean absoluteDeadline;
   private boolean requireComplete;
   private boolean allowScatter;
-  private final ScatterResult<R> earlier;
+  private final @Nullable ScatterResult<R> earlier;
 
   FanOut(
-      ScatterGather scatter, List<Target> targets, TargetCall<R> call, ScatterResult<R> earlier) {
+      ScatterGather scatter,
+      List<Target> targets,
+      TargetCall<R> call,
+      @Nullable ScatterResult<R> earlier) {
     this.scatter = scatter;
     this.targets = targets;
     this.call = call;
@@ -178,7 +182,7 @@ public final class FanOut<R> {
     return run;
   }
 
-  private static RuntimeException rethrow(Throwable cause) {
+  private static RuntimeException rethrow(@Nullable Throwable cause) {
     if (cause instanceof IncompleteResultException e) {
       return new IncompleteResultException(
           e.result()); // with the stack of the thread that ran the fan-out

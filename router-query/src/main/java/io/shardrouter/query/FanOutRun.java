@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The bookkeeping of one running fan-out as a whole: its deadline, which targets are queued, in
@@ -39,7 +40,7 @@ final class FanOutRun<R> {
   private final long startNanos;
   private final long deadlineNanos;
   private final long replicaHint;
-  private final ScatterResult<R> earlier;
+  private final @Nullable ScatterResult<R> earlier;
   private final CompletableFuture<ScatterResult<R>> future = new CompletableFuture<>();
 
   private final ReentrantLock lock = new ReentrantLock();
@@ -51,7 +52,7 @@ final class FanOutRun<R> {
   private int retriesSpent;
   private int hedgesSent;
   private boolean finished;
-  private ScheduledFuture<?> deadlineTask;
+  private @Nullable ScheduledFuture<?> deadlineTask;
 
   /** The actions one thread runs after releasing the lock of one run. */
   private static final class Drain {
@@ -72,7 +73,7 @@ final class FanOutRun<R> {
       int width,
       long startNanos,
       long deadlineNanos,
-      ScatterResult<R> earlier) {
+      @Nullable ScatterResult<R> earlier) {
     this.sg = sg;
     this.label = label;
     this.targets = targets;
@@ -273,7 +274,9 @@ final class FanOutRun<R> {
     after.add(() -> complete(result));
   }
 
-  ScheduledFuture<?> scheduleLocked(Runnable task, long delayNanos, List<Runnable> after) {
+  /** The scheduled {@code task}, or null when the scheduler refused it (the run is aborted). */
+  @Nullable ScheduledFuture<?> scheduleLocked(
+      Runnable task, long delayNanos, List<Runnable> after) {
     try {
       return sg.scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {

@@ -2,6 +2,7 @@ package io.shardrouter.query;
 
 import io.shardrouter.core.RoutingException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fan-out that had to be complete was not: at least one target did not answer. The message names
@@ -19,8 +20,12 @@ public final class IncompleteResultException extends RoutingException {
   private final transient ScatterResult<?> result;
 
   IncompleteResultException(ScatterResult<?> result) {
-    super(message(result), firstCause(result));
+    super(message(result));
     this.result = result;
+    Throwable cause = firstCause(result); // a missing target has one; null leaves none
+    if (cause != null) {
+      initCause(cause);
+    }
   }
 
   private static String message(ScatterResult<?> result) {
@@ -48,7 +53,7 @@ public final class IncompleteResultException extends RoutingException {
         .toString();
   }
 
-  private static Throwable firstCause(ScatterResult<?> result) {
+  private static @Nullable Throwable firstCause(ScatterResult<?> result) {
     for (TargetOutcome<?> o : result.failures()) {
       if (o.cause().isPresent()) {
         return o.cause().get();

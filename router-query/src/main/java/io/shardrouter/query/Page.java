@@ -2,6 +2,7 @@ package io.shardrouter.query;
 
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of a cross-partition listing: its rows in the sort order, the cursor of the next page,
@@ -22,11 +23,11 @@ import java.util.Optional;
  */
 public final class Page<R> {
   private final List<R> rows;
-  private final String cursor;
+  private final @Nullable String cursor;
   private final boolean partial;
   private final List<Target> missing;
 
-  Page(List<R> rows, String cursor, boolean partial, List<Target> missing) {
+  Page(List<R> rows, @Nullable String cursor, boolean partial, List<Target> missing) {
     this.rows = List.copyOf(rows);
     this.cursor = cursor;
     this.partial = partial;

@@ -1,6 +1,7 @@
 package io.shardrouter.query;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page to fetch, as a {@link Pager} decoded it: the filter, the page size K, the position to
@@ -29,16 +30,16 @@ public final class PageRequest<R, K> {
   private final SortOrder<R, K> order;
   private final String filter;
   private final int pageSize;
-  private final K after;
-  private final String snapshot;
+  private final @Nullable K after;
+  private final @Nullable String snapshot;
   private final long routingVersion;
 
   PageRequest(
       SortOrder<R, K> order,
       String filter,
       int pageSize,
-      K after,
-      String snapshot,
+      @Nullable K after,
+      @Nullable String snapshot,
       long routingVersion) {
     this.order = order;
     this.filter = filter;

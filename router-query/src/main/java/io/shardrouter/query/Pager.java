@@ -4,6 +4,7 @@ import io.shardrouter.query.InvalidCursorException.Reason;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Pages through rows spread over several targets with opaque cursors: decodes and checks the cursor
@@ -46,10 +47,11 @@ import java.util.function.Function;
 public final class Pager<R, K> {
   private final SortOrder<R, K> order;
   private final CursorCodec codec;
-  private final Function<? super R, ?> uniqueId;
+  private final @Nullable Function<? super R, ?> uniqueId;
   private final long sortFingerprint;
 
-  private Pager(SortOrder<R, K> order, CursorCodec codec, Function<? super R, ?> uniqueId) {
+  private Pager(
+      SortOrder<R, K> order, CursorCodec codec, @Nullable Function<? super R, ?> uniqueId) {
     this.order = Objects.requireNonNull(order, "order");
     this.codec = Objects.requireNonNull(codec, "codec");
     this.uniqueId = uniqueId;
@@ -115,7 +117,7 @@ public final class Pager<R, K> {
    *     (e.g. parameters sorted by name), different filters different text
    */
   public PageRequest<R, K> first(
-      String filter, int pageSize, long routingVersion, String snapshot) {
+      String filter, int pageSize, long routingVersion, @Nullable String snapshot) {
     checkFilter(filter);
     checkPageSize(pageSize);
     Cursor.checkSnapshot(snapshot);
@@ -193,7 +195,7 @@ public final class Pager<R, K> {
 
   /** {@link #first(String, int, long)} when {@code cursorOrNull} is null, else {@link #next}. */
   public PageRequest<R, K> request(
-      String cursorOrNull, String filter, int pageSize, long routingVersion) {
+      @Nullable String cursorOrNull, String filter, int pageSize, long routingVersion) {
     return cursorOrNull == null
         ? first(filter, pageSize, routingVersion)
         : next(cursorOrNull, filter, pageSize, routingVersion);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sends one query to many targets at once and gathers the answers within a deadline: the fan-out of
@@ -74,7 +75,7 @@ public final class ScatterGather implements AutoCloseable {
   final ScatterGuard guard;
   final FanOutAudit audit;
   final ScheduledExecutorService scheduler;
-  final Executor callExecutor;
+  final @Nullable Executor callExecutor; // null: calls start on the deciding thread
   private final boolean ownsScheduler;
   private final AtomicLong fanOuts = new AtomicLong();
   private final Set<FanOutRun<?>> active = ConcurrentHashMap.newKeySet();
@@ -261,8 +262,8 @@ public final class ScatterGather implements AutoCloseable {
     private long hedgeAfterNanos;
     private ScatterGuard guard = ScatterGuard.unlimited();
     private FanOutAudit audit = FanOutAudit.none();
-    private ScheduledExecutorService scheduler;
-    private Executor callExecutor;
+    private @Nullable ScheduledExecutorService scheduler;
+    private @Nullable Executor callExecutor;
 
     private Builder() {}
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One place a fan-out sends a call to: a name that identifies it in results, errors and audit
@@ -32,10 +33,11 @@ public final class Target {
 
   private final String name;
   private final PartitionSet partitions;
-  private final ReplicaGroup group;
+  private final @Nullable ReplicaGroup group;
   private final long routingVersion;
 
-  private Target(String name, PartitionSet partitions, ReplicaGroup group, long routingVersion) {
+  private Target(
+      String name, PartitionSet partitions, @Nullable ReplicaGroup group, long routingVersion) {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException(
           "a target needs a non-blank name, got "
@@ -103,7 +105,8 @@ public final class Target {
     }
     for (int i = 0; i < partitions.size(); i++) {
       int p = partitions.get(i);
-      byGroup.get(index.get(table.groupOf(p).id())).add(p);
+      String id = table.groupOf(p).id();
+      byGroup.get(Objects.requireNonNull(index.get(id), id)).add(p); // one of table.groups()
     }
     List<Target> out = new ArrayList<>();
     for (int g = 0; g < groups.size(); g++) {

@@ -3,6 +3,7 @@ package io.shardrouter.query;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How one target of a fan-out ended: its status, its rows when it answered, the cause when it did
@@ -19,7 +20,7 @@ public final class TargetOutcome<R> {
   private final Target target;
   private final Status status;
   private final List<R> rows;
-  private final Throwable cause;
+  private final @Nullable Throwable cause;
   private final long latencyNanos;
   private final int calls;
   private final boolean hedged;
@@ -28,7 +29,7 @@ public final class TargetOutcome<R> {
       Target target,
       Status status,
       List<R> rows,
-      Throwable cause,
+      @Nullable Throwable cause,
       long latencyNanos,
       int calls,
       boolean hedged) {

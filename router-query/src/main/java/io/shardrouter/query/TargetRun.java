@@ -2,14 +2,17 @@ package io.shardrouter.query;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One target's part of a running fan-out: the state machine of its calls (the first call, retries
@@ -42,18 +45,18 @@ final class TargetRun<R> {
   private int retries;
   private boolean hedged;
   private final List<Call> live = new ArrayList<>(2);
-  private TargetOutcome.Status status;
-  private Throwable cause;
+  private TargetOutcome.@Nullable Status status;
+  private @Nullable Throwable cause;
   private List<R> rows = List.of();
-  private ScheduledFuture<?> hedgeTask;
-  private ScheduledFuture<?> retryTask;
+  private @Nullable ScheduledFuture<?> hedgeTask;
+  private @Nullable ScheduledFuture<?> retryTask;
 
   /** One call to the target. {@code over} once it answered, failed, or was abandoned. */
   private final class Call {
     final TargetCall.Attempt attempt;
-    CompletableFuture<List<R>> future;
+    @Nullable CompletableFuture<List<R>> future;
     boolean over;
-    ScheduledFuture<?> timeoutTask;
+    @Nullable ScheduledFuture<?> timeoutTask;
 
     Call(TargetCall.Attempt attempt) {
       this.attempt = attempt;
@@ -84,14 +87,15 @@ final class TargetRun<R> {
     return invoked > 0;
   }
 
-  TargetOutcome.Status statusLocked() {
+  /** How the target ended; null until it has. */
+  TargetOutcome.@Nullable Status statusLocked() {
     return status;
   }
 
   // ---- entry points: a call ended, a timer fired
 
-  private void onCallDone(Call c, List<R> rows, Throwable error) {
-    List<R> copy = null;
+  private void onCallDone(Call c, @Nullable List<R> rows, @Nullable Throwable error) {
+    List<R> copy = List.of(); // the answer when cause stays null
     Throwable cause = error == null ? null : unwrap(error);
     if (cause == null) {
       try {
@@ -269,7 +273,8 @@ final class TargetRun<R> {
   TargetOutcome<R> outcomeLocked() {
     return new TargetOutcome<>(
         target,
-        status,
+        // a run finishes only once every target ended by itself or was expired, which sets it
+        Objects.requireNonNull(status, "a target's outcome is read before it ended"),
         status == TargetOutcome.Status.SUCCEEDED ? rows : List.of(),
         cause,
         started ? endNanos - firstCallNanos : 0,
@@ -294,7 +299,7 @@ final class TargetRun<R> {
     }
   }
 
-  static void cancelTask(ScheduledFuture<?> task) {
+  static void cancelTask(@Nullable ScheduledFuture<?> task) {
     if (task != null) {
       task.cancel(false);
     }
@@ -303,12 +308,13 @@ final class TargetRun<R> {
   // ---- caller code, lock not held
 
   private void invoke(Call c) {
-    if (sg.callExecutor == null) {
+    Executor executor = sg.callExecutor;
+    if (executor == null) {
       callNow(c);
       return;
     }
     try {
-      sg.callExecutor.execute(() -> callNow(c));
+      executor.execute(() -> callNow(c));
     } catch (RejectedExecutionException e) {
       onCallDone(c, null, e);
     }

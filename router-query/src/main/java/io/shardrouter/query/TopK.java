@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The global top K of several targets: a k-way merge of each target's rows, sorted in one total
@@ -60,7 +61,7 @@ public final class TopK {
       List<? extends List<? extends R>> perTarget,
       Comparator<? super R> order,
       int k,
-      Function<? super R, ?> uniqueId) {
+      @Nullable Function<? super R, ?> uniqueId) {
     Objects.requireNonNull(perTarget, "perTarget");
     Objects.requireNonNull(order, "order");
     checkK(k);
@@ -104,7 +105,7 @@ public final class TopK {
       }
     }
     List<R> out = new ArrayList<>(Math.min(k, 64));
-    Set<Object> seen = uniqueId == null ? null : new HashSet<>();
+    Set<Object> seen = uniqueId == null ? Set.of() : new HashSet<>(); // read with uniqueId only
     R last = null;
     while (out.size() < k && !heads.isEmpty()) {
       int[] h = heads.poll();
@@ -116,9 +117,8 @@ public final class TopK {
         throw new IllegalArgumentException(
             "target #" + h[0] + " returned a null row at position " + (h[1] - 1));
       }
-      boolean equalToLast = last != null && order.compare(last, row) == 0;
       if (uniqueId == null) {
-        if (equalToLast) {
+        if (last != null && order.compare(last, row) == 0) {
           if (!last.equals(row)) {
             throw new IllegalArgumentException(
                 "rows "
@@ -132,6 +132,7 @@ public final class TopK {
           continue;
         }
       } else {
+        boolean equalToLast = last != null && order.compare(last, row) == 0;
         Object id = uniqueId.apply(row);
         if (equalToLast && !Objects.equals(id, uniqueId.apply(last))) {
           throw new IllegalArgumentException(

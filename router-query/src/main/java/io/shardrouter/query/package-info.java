@@ -20,5 +20,10 @@
  * io.shardrouter.query.IncompleteResultException}, {@link
  * io.shardrouter.query.ScatterRefusedException} and {@link
  * io.shardrouter.query.InvalidCursorException}. See {@code docs/queries.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.query;
+
+import org.jspecify.annotations.NullMarked;
