@@ -5,6 +5,9 @@
  * docs/orders-example.md}).
  */
 module io.shardrouter.jdbc {
+  // @NullMarked and @Nullable on the API (docs/architecture.md, "Nullness"); a compiler that reads
+  // this module sees them, and nothing needs them at run time.
+  requires static transitive org.jspecify;
   requires transitive io.shardrouter.core;
   requires transitive io.shardrouter.migrate;
   requires transitive io.shardrouter.lookup;

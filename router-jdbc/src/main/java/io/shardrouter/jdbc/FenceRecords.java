@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fence table of a {@link JdbcMigrationStore}: one record per fenced partition, and a lock
@@ -72,7 +73,7 @@ final class FenceRecords {
   }
 
   /** The first fence of {@code fences} that refuses one of {@code rows} (rows first), or null. */
-  static Fence refusing(List<Fence> fences, List<Row> rows) {
+  static @Nullable Fence refusing(List<Fence> fences, List<Row> rows) {
     for (Row r : rows) {
       for (Fence f : fences) {
         if (f.refuses(r)) {
@@ -87,7 +88,7 @@ final class FenceRecords {
    * The first fence of {@code fences} that refuses a read routed with {@code (version, partition)},
    * or null.
    */
-  static Fence refusing(List<Fence> fences, long version, int partition) {
+  static @Nullable Fence refusing(List<Fence> fences, long version, int partition) {
     for (Fence f : fences) {
       if (f.refuses(version, partition)) {
         return f;
@@ -112,7 +113,8 @@ final class FenceRecords {
    *     refuses: roll back and retry the transaction
    * @throws SQLException any other failure
    */
-  Fence refusing(Connection c, Function<List<Fence>, Fence> refusal) throws SQLException {
+  @Nullable Fence refusing(Connection c, Function<List<Fence>, @Nullable Fence> refusal)
+      throws SQLException {
     List<Fence> seen;
     try {
       lockShared(c);
@@ -126,8 +128,8 @@ final class FenceRecords {
     return refusal.apply(seen);
   }
 
-  private Fence refusingAfterConflict(SQLException conflict, Function<List<Fence>, Fence> refusal)
-      throws SQLException {
+  private @Nullable Fence refusingAfterConflict(
+      SQLException conflict, Function<List<Fence>, @Nullable Fence> refusal) throws SQLException {
     List<Fence> current;
     try {
       current = StoreTransaction.run(primary, this::read, fences -> true);
@@ -226,7 +228,8 @@ final class FenceRecords {
     return out;
   }
 
-  private Fence stored(Connection c, int partition) throws SQLException {
+  /** The stored fence of {@code partition}, or null when it has none. */
+  private @Nullable Fence stored(Connection c, int partition) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT part, base_version, min_version, phase FROM " + table + " WHERE part = ?")) {

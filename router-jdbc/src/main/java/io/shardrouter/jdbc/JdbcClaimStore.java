@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * router-lookup's uniqueness claims ({@link io.shardrouter.lookup.Claims}) kept in one table on the
@@ -105,7 +106,7 @@ public final class JdbcClaimStore implements ClaimStore {
   }
 
   @Override
-  public ClaimRecord find(Route route, String value) {
+  public @Nullable ClaimRecord find(Route route, String value) {
     Objects.requireNonNull(value, "value");
     try (Connection c = sources.primary(route).getConnection();
         PreparedStatement ps = c.prepareStatement(find)) {

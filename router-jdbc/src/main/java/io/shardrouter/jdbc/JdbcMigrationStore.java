@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * router-migrate's {@link MigrationStore} on the primary of one replica group, for H2 and
@@ -288,7 +289,7 @@ public final class JdbcMigrationStore implements MigrationStore {
    * service ({@code docs/migration.md}, "Scans by partition").
    */
   @Override
-  public MigrationStore.ScanPage scan(Part part, byte[] cursor, int limit) {
+  public MigrationStore.ScanPage scan(Part part, byte @Nullable [] cursor, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
@@ -376,7 +377,7 @@ public final class JdbcMigrationStore implements MigrationStore {
    */
   @Override
   public MigrationStore.ScanPage restamp(
-      MigrationStore.Numbering numbering, long belowVersion, byte[] cursor, int limit) {
+      MigrationStore.Numbering numbering, long belowVersion, byte @Nullable [] cursor, int limit) {
     Objects.requireNonNull(numbering, "numbering");
     if (limit < 1) {
       throw new IllegalArgumentException("restamp limit must be >= 1, got " + limit);
@@ -616,7 +617,8 @@ public final class JdbcMigrationStore implements MigrationStore {
    * @throws SQLException when a statement fails (roll back)
    * @throws IllegalStateException when the connection is in auto-commit mode
    */
-  public Fence checkFence(Connection connection, long version, int partition) throws SQLException {
+  public @Nullable Fence checkFence(Connection connection, long version, int partition)
+      throws SQLException {
     if (connection.getAutoCommit()) {
       throw new IllegalStateException(
           "a fenced read on the caller's connection needs a transaction: call"
@@ -663,7 +665,7 @@ public final class JdbcMigrationStore implements MigrationStore {
   }
 
   @Override
-  public Row get(byte[] key, byte[] id) {
+  public @Nullable Row get(byte[] key, byte[] id) {
     try (Connection c = primary.getConnection();
         PreparedStatement ps =
             c.prepareStatement(rows.select + " WHERE row_key = ? AND row_id = ?")) {

@@ -1,6 +1,7 @@
 package io.shardrouter.jdbc;
 
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A database call of this package failed: the message names the operation, the replica group and
@@ -44,7 +45,7 @@ public class JdbcStoreException extends RuntimeException {
   }
 
   /** The SQL state of the driver's exception, or null when there was none. */
-  public String sqlState() {
+  public @Nullable String sqlState() {
     return getCause() instanceof SQLException e ? e.getSQLState() : null;
   }
 }

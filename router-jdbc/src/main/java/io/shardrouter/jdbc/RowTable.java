@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQL of a {@link JdbcMigrationStore}'s row table, for one layout: {@code row_key}, {@code
@@ -295,7 +296,13 @@ final class RowTable {
   }
 
   /** Runs a scan statement ({@link #scanFirst}, {@link #scanSameKey}, {@link #scanAfterKey}). */
-  void select(Connection c, String sql, byte[] key, byte[] id, int limit, List<Row> into)
+  void select(
+      Connection c,
+      String sql,
+      byte @Nullable [] key,
+      byte @Nullable [] id,
+      int limit,
+      List<Row> into)
       throws SQLException {
     selectPart(c, sql, -1, key, id, limit, into);
   }
@@ -305,7 +312,13 @@ final class RowTable {
    * #partAfterKey}), or, with {@code part} -1, of the whole table ({@link #select}).
    */
   void selectPart(
-      Connection c, String sql, int part, byte[] key, byte[] id, int limit, List<Row> into)
+      Connection c,
+      String sql,
+      int part,
+      byte @Nullable [] key,
+      byte @Nullable [] id,
+      int limit,
+      List<Row> into)
       throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;

@@ -276,6 +276,10 @@ public final class ShardedDataSource implements AutoCloseable {
         member = m;
       }
     }
+    if (member == null) { // refresh() names each endpoint with a group that has it
+      throw new IllegalStateException(
+          "endpoint '" + endpoint + "' is no member of replica group '" + group.id() + "'");
+    }
     DataSource ds = factory.create(group, member);
     if (ds == null) {
       throw new JdbcStoreException(

@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiPredicate;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,8 +118,11 @@ public final class ShardedTable<K> implements AutoCloseable {
 
   private final Object updates = new Object();
   private final Map<String, Opened> opened = new HashMap<>(); // guarded by updates
+
+  @SuppressWarnings("NullAway.Init") // build() sets it (follow(initial)) or throws before returning
   private volatile State state;
-  private volatile Failure failure;
+
+  private volatile @Nullable Failure failure;
   private volatile boolean closed;
   private long lastAttemptNanos; // guarded by updates
 
@@ -140,19 +144,20 @@ public final class ShardedTable<K> implements AutoCloseable {
   /** An update that could not be applied. */
   private record Failure(long version, RuntimeException cause) {}
 
-  private ShardedTable(Builder<K> b) {
+  private ShardedTable(
+      Builder<K> b, RoutingSource source, RoutingTable initial, ShardedDataSource.Factory pools) {
     this.table = b.table;
     this.columns = b.columns;
     this.keys = b.keys;
-    this.source = b.source;
+    this.source = source;
     this.isolation = b.isolation;
     this.maxAttempts = b.maxAttempts;
     this.maxWaitNanos = b.maxWait.toNanos();
     this.updateRetryNanos = b.updateRetry.toNanos();
     this.createTables = b.createTables;
     this.retries = b.retries;
-    this.router = Router.create(b.initial);
-    this.pools = ShardedDataSource.create(b.pools);
+    this.router = Router.create(initial);
+    this.pools = ShardedDataSource.create(pools);
   }
 
   /**
@@ -351,7 +356,7 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @throws JdbcStoreException when the bound is spent (cause: the last refusal or failure), a
    *     statement fails, or the table cannot follow its router's version
    */
-  public Outcome write(Write<K> row, InTransaction extra) {
+  public Outcome write(Write<K> row, @Nullable InTransaction extra) {
     Pending p = pending(row, "write");
     long deadline = System.nanoTime() + maxWaitNanos;
     boolean applied = false;
@@ -414,7 +419,8 @@ public final class ShardedTable<K> implements AutoCloseable {
       Exception last = null;
       for (Map.Entry<String, List<Pending>> e : byFirst.entrySet()) {
         try {
-          applyFirstLegs(s, groups.get(e.getKey()), e.getValue(), counts);
+          ReplicaGroup group = Objects.requireNonNull(groups.get(e.getKey()), "group of a batch");
+          applyFirstLegs(s, group, e.getValue(), counts);
           for (Pending p : e.getValue()) {
             p.counted = true;
             if (p.route.second() != null) {
@@ -437,7 +443,8 @@ public final class ShardedTable<K> implements AutoCloseable {
           batch.add(p.row(p.route));
         }
         try {
-          applyLeg(s, groups.get(e.getKey()), batch, null, s.version());
+          ReplicaGroup group = Objects.requireNonNull(groups.get(e.getKey()), "group of a batch");
+          applyLeg(s, group, batch, null, s.version());
         } catch (MovedException m) {
           retry.addAll(e.getValue());
           minVersion = Math.max(minVersion, m.minVersion());
@@ -455,7 +462,8 @@ public final class ShardedTable<K> implements AutoCloseable {
       if (last instanceof MovedException m) {
         awaitOrThrow(Call.BATCH, what, attempt, deadline, minVersion, m);
       } else {
-        againOrThrow(Call.BATCH, what, attempt, deadline, last);
+        // every row left for a retry was put there with its group's failure
+        againOrThrow(Call.BATCH, what, attempt, deadline, Objects.requireNonNull(last, what));
       }
     }
     return new BatchOutcome(counts[0], counts[1], counts[2]);
@@ -473,8 +481,10 @@ public final class ShardedTable<K> implements AutoCloseable {
     try (Connection c = o.primary().getConnection()) {
       int was = begin(c);
       try {
-        MigrationStore.ApplyResult r = apply(o, c, fresh, g, s.version());
-        apply(o, c, again, g, s.version());
+        MigrationStore.ApplyResult r = fresh.isEmpty() ? null : apply(o, c, fresh, g, s.version());
+        if (!again.isEmpty()) {
+          apply(o, c, again, g, s.version());
+        }
         c.commit();
         if (r != null) {
           counts[0] += r.applied();
@@ -490,11 +500,9 @@ public final class ShardedTable<K> implements AutoCloseable {
     }
   }
 
+  /** Applies {@code rows} (at least one) on the caller's transaction; throws when refused. */
   private static MigrationStore.ApplyResult apply(
       Opened o, Connection c, List<Row> rows, ReplicaGroup g, long version) throws SQLException {
-    if (rows.isEmpty()) {
-      return null;
-    }
     MigrationStore.ApplyResult r = o.store().apply(c, rows, MigrationStore.WriteOrigin.CLIENT);
     if (r.refused()) {
       throw new MovedException(g.id(), r.refusedBy(), version, null);
@@ -502,9 +510,12 @@ public final class ShardedTable<K> implements AutoCloseable {
     return r;
   }
 
-  /** Rows on one group in one transaction, with the caller's statements when any was applied. */
+  /**
+   * Rows (at least one) on one group in one transaction, with the caller's statements when any was
+   * applied.
+   */
   private MigrationStore.ApplyResult applyLeg(
-      State s, ReplicaGroup g, List<Row> rows, InTransaction extra, long version)
+      State s, ReplicaGroup g, List<Row> rows, @Nullable InTransaction extra, long version)
       throws SQLException {
     Opened o = opened(s, g);
     try (Connection c = o.primary().getConnection()) {
@@ -588,8 +599,8 @@ public final class ShardedTable<K> implements AutoCloseable {
         Objects::equals);
   }
 
-  /** One group's answer to a read, or the fence that refused it. */
-  private record Fenced<T>(T answer, Fence refusedBy) {}
+  /** One group's answer to a read, or the fence that refused it (and no answer). */
+  private record Fenced<T>(@Nullable T answer, @Nullable Fence refusedBy) {}
 
   /** A read on one group's connection, in a transaction: the fence check, then the rows. */
   private interface GroupRead<T> {
@@ -622,6 +633,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     }
   }
 
+  @SuppressWarnings("NullAway") // a Fenced that no fence refused carries the read's answer
   private <T> T onGroup(State s, ReplicaGroup g, ReadRoute route, byte[] key, GroupRead<T> read)
       throws SQLException {
     Opened o = opened(s, g);
@@ -629,8 +641,9 @@ public final class ShardedTable<K> implements AutoCloseable {
       int was = begin(c);
       try {
         Fenced<T> r = read.run(o.store(), c, route, key);
-        if (r.refusedBy() != null) {
-          throw new MovedException(g.id(), r.refusedBy(), route.version(), null);
+        Fence refusedBy = r.refusedBy();
+        if (refusedBy != null) {
+          throw new MovedException(g.id(), refusedBy, route.version(), null);
         }
         c.commit();
         return r.answer();
@@ -839,7 +852,10 @@ public final class ShardedTable<K> implements AutoCloseable {
     final byte[] key;
     final byte[] id;
     final byte[] value;
+
+    @SuppressWarnings("NullAway.Init") // writeAll routes every Pending before it reads the route
     WriteRoute route;
+
     boolean counted;
 
     Pending(Write<?> write, byte[] key, byte[] id, byte[] value) {
@@ -1083,7 +1099,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       long routerVersion,
       RoutingSource.Status source,
       long failedVersion,
-      RuntimeException lastError,
+      @Nullable RuntimeException lastError,
       long failedUpdates,
       long movedRetries,
       long serializationRetries,
@@ -1105,9 +1121,9 @@ public final class ShardedTable<K> implements AutoCloseable {
     private final String table;
     private final KeyEncoding<K> keys;
     private final List<String> columns;
-    private RoutingSource source;
-    private RoutingTable initial;
-    private ShardedDataSource.Factory pools;
+    private @Nullable RoutingSource source;
+    private @Nullable RoutingTable initial; // set with source
+    private ShardedDataSource.@Nullable Factory pools;
     private int isolation = Connection.TRANSACTION_READ_COMMITTED;
     private int maxAttempts = 20;
     private Duration maxWait = Duration.ofSeconds(10);
@@ -1235,7 +1251,10 @@ public final class ShardedTable<K> implements AutoCloseable {
      *     named)
      */
     public ShardedTable<K> build() {
-      if (source == null) {
+      RoutingSource source = this.source;
+      RoutingTable initial = this.initial;
+      ShardedDataSource.Factory pools = this.pools;
+      if (source == null || initial == null) {
         throw new IllegalStateException(
             "sharded table '" + table + "' has no routing source: call routing(source, initial)");
       }
@@ -1256,7 +1275,7 @@ public final class ShardedTable<K> implements AutoCloseable {
                 + "; build it with the KeyEncoding of "
                 + initial.keyType());
       }
-      ShardedTable<K> t = new ShardedTable<>(this);
+      ShardedTable<K> t = new ShardedTable<>(this, source, initial, pools);
       try {
         t.follow(initial);
         if (t.failure != null) {

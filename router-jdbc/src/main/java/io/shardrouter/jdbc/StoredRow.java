@@ -3,6 +3,7 @@ package io.shardrouter.jdbc;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One row of a {@link ShardedTable} as a read returns it: its id, its sequence, the routing version
@@ -58,7 +59,7 @@ public final class StoredRow {
    *
    * @throws IllegalArgumentException when the table has no such value column
    */
-  public Object get(String column) {
+  public @Nullable Object get(String column) {
     int i = columns.indexOf(column);
     if (i < 0) {
       throw new IllegalArgumentException(
@@ -73,7 +74,7 @@ public final class StoredRow {
   }
 
   /** The value of a text column, or null. */
-  public String getString(String column) {
+  public @Nullable String getString(String column) {
     return as(column, String.class);
   }
 
@@ -96,7 +97,7 @@ public final class StoredRow {
   }
 
   /** The value of a {@code DECIMAL} column, or null. */
-  public BigDecimal getBigDecimal(String column) {
+  public @Nullable BigDecimal getBigDecimal(String column) {
     return as(column, BigDecimal.class);
   }
 
@@ -114,7 +115,7 @@ public final class StoredRow {
    *
    * @throws IllegalArgumentException when the column holds another type
    */
-  public <T> T as(String column, Class<T> type) {
+  public <T> @Nullable T as(String column, Class<T> type) {
     Object v = get(column);
     if (v == null || type.isInstance(v)) {
       return type.cast(v);
@@ -131,7 +132,7 @@ public final class StoredRow {
             + "; read it with get(column) or the getter of its type");
   }
 
-  private <T> T notNull(String column, T v) {
+  private <T> T notNull(String column, @Nullable T v) {
     if (v == null) {
       throw new IllegalStateException(
           "column '" + column + "' of table '" + table + "' is null in row '" + id() + "'");

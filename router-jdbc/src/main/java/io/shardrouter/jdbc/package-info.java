@@ -29,5 +29,10 @@
  * </ul>
  *
  * The guide is {@code docs/orders-example.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.jdbc;
+
+import org.jspecify.annotations.NullMarked;
