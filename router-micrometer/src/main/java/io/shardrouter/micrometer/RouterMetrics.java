@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The meters of one {@link Router}, for any Micrometer registry. Names are lowercase and
@@ -56,7 +57,7 @@ import java.util.function.LongSupplier;
  */
 public final class RouterMetrics implements MeterBinder, RoutingListener {
   private final Router router;
-  private final RouteStats stats;
+  private final @Nullable RouteStats stats; // null: no route statistics
   private final LongSupplier nanos;
   private final String entity;
   private final Map<String, long[]> groupRoutes = new HashMap<>();
@@ -66,7 +67,7 @@ public final class RouterMetrics implements MeterBinder, RoutingListener {
   private volatile MeterRegistry[] registries = new MeterRegistry[0];
   private final Map<MeterRegistry, Counter[]> updates = new HashMap<>();
 
-  private RouterMetrics(Router router, RouteStats stats, LongSupplier nanos) {
+  private RouterMetrics(Router router, @Nullable RouteStats stats, LongSupplier nanos) {
     this.router = Objects.requireNonNull(router, "router");
     this.stats = stats;
     this.nanos = nanos;
@@ -87,7 +88,7 @@ public final class RouterMetrics implements MeterBinder, RoutingListener {
   }
 
   /** As {@link #of(Router, RouteStats)} ({@code stats} may be null) with a nanosecond clock. */
-  static RouterMetrics of(Router router, RouteStats stats, LongSupplier nanos) {
+  static RouterMetrics of(Router router, @Nullable RouteStats stats, LongSupplier nanos) {
     return new RouterMetrics(router, stats, nanos);
   }
 
@@ -159,7 +160,8 @@ public final class RouterMetrics implements MeterBinder, RoutingListener {
   /** Peak/mean since the statistics started: over groups when {@code groups}, else partitions. */
   private double peakToMean(boolean groups) {
     RoutingTable t = router.table();
-    long[] loads = stats.loads();
+    // bindTo registers the skew gauges only when there are statistics
+    long[] loads = Objects.requireNonNull(stats, "skew without statistics").loads();
     if (loads.length != t.partitionCount()) {
       return 0; // the statistics are restarting for the new partition count
     }
