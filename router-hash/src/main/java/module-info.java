@@ -10,13 +10,10 @@ module io.shardrouter.hash {
   requires jdk.unsupported; // zero-allocation-hashing reads memory through sun.misc.Unsafe
 
   exports io.shardrouter.hash;
-  // The ring balance and the tools behind `shardctl ring`: not API.
-  exports io.shardrouter.hash.internal to
-      io.shardrouter.cli;
 
   provides io.shardrouter.core.StrategyFactory with
-      io.shardrouter.hash.internal.HashStrategyFactories.HashMod,
-      io.shardrouter.hash.internal.HashStrategyFactories.Jump,
-      io.shardrouter.hash.internal.HashStrategyFactories.JumpBack,
-      io.shardrouter.hash.internal.RingStrategyFactory;
+      io.shardrouter.hash.HashModStrategyFactory,
+      io.shardrouter.hash.JumpHashStrategyFactory,
+      io.shardrouter.hash.JumpBackHashStrategyFactory,
+      io.shardrouter.hash.RingStrategyFactory;
 }

@@ -9,6 +9,6 @@ module io.shardrouter.lookup {
 
   provides io.shardrouter.core.StrategyFactory with
       io.shardrouter.lookup.LookupStrategyFactory,
-      io.shardrouter.lookup.internal.RoutableIdStrategyFactory,
-      io.shardrouter.lookup.internal.BroadcastStrategyFactory;
+      io.shardrouter.lookup.RoutableIdStrategyFactory,
+      io.shardrouter.lookup.BroadcastStrategyFactory;
 }

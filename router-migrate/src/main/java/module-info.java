@@ -8,6 +8,6 @@ module io.shardrouter.migrate {
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.migrate;
-  exports io.shardrouter.migrate.internal to
+  exports io.shardrouter.migrate.internal.simulation to
       io.shardrouter.cli;
 }

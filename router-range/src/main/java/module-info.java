@@ -7,14 +7,10 @@ module io.shardrouter.range {
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.range;
-  // Split points and hot-tail detection, behind `shardctl split-point`: not API. The rebalance
-  // advisor reaches them through RangeStrategy's io.shardrouter.core.SplittableRanges.
-  exports io.shardrouter.range.internal to
-      io.shardrouter.cli;
 
   provides io.shardrouter.core.StrategyFactory with
-      io.shardrouter.range.internal.RangeStrategyFactory,
-      io.shardrouter.range.internal.TimeBucketedStrategyFactory;
+      io.shardrouter.range.RangeStrategyFactory,
+      io.shardrouter.range.TimeBucketedStrategyFactory;
   provides io.shardrouter.core.DocumentReader with
-      io.shardrouter.range.internal.RangeDocumentReader;
+      io.shardrouter.range.RangeDocumentReader;
 }

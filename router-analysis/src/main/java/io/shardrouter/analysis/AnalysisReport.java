@@ -1,7 +1,5 @@
 package io.shardrouter.analysis;
 
-import io.shardrouter.analysis.internal.ReportHtml;
-import io.shardrouter.analysis.internal.ReportJson;
 import java.util.List;
 
 /**

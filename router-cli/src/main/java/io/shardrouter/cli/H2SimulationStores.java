@@ -2,7 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.jdbc.JdbcMigrationStore;
 import io.shardrouter.migrate.MigrationStore;
-import io.shardrouter.migrate.internal.Simulation;
+import io.shardrouter.migrate.internal.simulation.Simulation;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

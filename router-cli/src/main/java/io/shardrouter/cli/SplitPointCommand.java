@@ -3,9 +3,8 @@ package io.shardrouter.cli;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.SplittableRanges;
+import io.shardrouter.range.HotTail;
 import io.shardrouter.range.RangeStrategy;
-import io.shardrouter.range.internal.HotTail;
-import io.shardrouter.range.internal.SplitPoints;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -98,7 +97,7 @@ final class SplitPointCommand implements Command {
     }
     if (routed > 0) {
       c.print(out, "  ");
-      Optional<SplittableRanges.SplitPoint> split = SplitPoints.suggest(s, busiest, sample);
+      Optional<SplittableRanges.SplitPoint> split = s.splitPoint(busiest, sample, null);
       out.println(
           split
               .map(

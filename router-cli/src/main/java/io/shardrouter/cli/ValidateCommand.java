@@ -2,8 +2,8 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.RingAllocator;
+import io.shardrouter.hash.RingBalance;
 import io.shardrouter.hash.RingStrategy;
-import io.shardrouter.hash.internal.RingBalance;
 import picocli.CommandLine;
 
 /**

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An optional capability of a {@link PartitionStrategy} whose partitions are ranges of keys in key
@@ -56,7 +57,7 @@ public interface SplittableRanges {
    * @throws IllegalArgumentException when the partition does not exist, a weight is negative, or
    *     {@code weights} is not as long as {@code sample}
    */
-  Optional<SplitPoint> splitPoint(int partition, List<byte[]> sample, long[] weights);
+  Optional<SplitPoint> splitPoint(int partition, List<byte[]> sample, long @Nullable [] weights);
 
   /**
    * This strategy with partition {@code partition} split at {@code at}: {@code [start, at)} stays

@@ -4,7 +4,6 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.internal.RingChecks;
-import io.shardrouter.hash.internal.RingLayout;
 import io.shardrouter.hash.internal.WaterLevel;
 import java.math.BigInteger;
 import java.util.ArrayList;

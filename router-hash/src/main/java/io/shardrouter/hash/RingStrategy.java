@@ -9,10 +9,7 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;
-import io.shardrouter.hash.internal.Blake2b64;
-import io.shardrouter.hash.internal.NamedVnodes;
 import io.shardrouter.hash.internal.RingChecks;
-import io.shardrouter.hash.internal.RingRouteIndex;
 import io.shardrouter.hash.internal.TokenIndex;
 import io.shardrouter.hash.internal.Tokens;
 import java.util.ArrayList;
@@ -82,10 +79,10 @@ public final class RingStrategy extends HashPartitionStrategy
   public static final int MAX_VNODES = 4096;
 
   /** The largest weight of one group. */
-  public static final int MAX_WEIGHT = 1000;
+  public static final int MAX_WEIGHT = RingChecks.MAX_WEIGHT;
 
   /** The most tokens one ring may have. */
-  public static final int MAX_TOKENS = 1 << 20;
+  public static final int MAX_TOKENS = RingChecks.MAX_TOKENS;
 
   private final Mode mode;
   private final long[] tokens;

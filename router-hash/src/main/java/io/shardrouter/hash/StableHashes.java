@@ -6,8 +6,6 @@ import static io.shardrouter.hash.StableHash.NAMES;
 import static io.shardrouter.hash.StableHash.XXH3_64;
 
 import io.shardrouter.core.StrategyParameters;
-import io.shardrouter.hash.internal.Blake2b64;
-import io.shardrouter.hash.internal.ZahStableHash;
 import net.openhft.hashing.LongHashFunction;
 import org.jspecify.annotations.Nullable;
 

@@ -10,9 +10,9 @@
  *   <li>{@link io.shardrouter.hash.RingStrategy} ({@code ring}): the weighted consistent-hash ring,
  *       with persisted tokens or tokens derived from node names ({@link
  *       io.shardrouter.hash.RingStrategy.Mode}); {@link io.shardrouter.hash.RingAllocator} cuts its
- *       tokens, {@link io.shardrouter.hash.internal.RingBalance} reports on its balance, and its
- *       {@link io.shardrouter.core.ExactMovement} pieces make {@link
- *       io.shardrouter.core.MovementReport} exact between two rings ({@code docs/ring.md}).
+ *       tokens, {@link io.shardrouter.hash.RingBalance} reports on its balance, and its {@link
+ *       io.shardrouter.core.ExactMovement} pieces make {@link io.shardrouter.core.MovementReport}
+ *       exact between two rings ({@code docs/ring.md}).
  *   <li>{@link io.shardrouter.hash.Salting}: bucket suffixes that spread a hot key's writes.
  * </ul>
  *

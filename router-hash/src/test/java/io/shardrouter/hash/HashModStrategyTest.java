@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.internal.HashStrategyFactories;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.PartitionStrategyContract;
 import java.math.BigInteger;
@@ -189,7 +188,7 @@ class HashModStrategyTest extends PartitionStrategyContract {
 
   @Test
   void factories_registerTheirTypes() {
-    assertEquals("hash_mod", new HashStrategyFactories.HashMod().type());
-    assertEquals("jump", new HashStrategyFactories.Jump().type());
+    assertEquals("hash_mod", new HashModStrategyFactory().type());
+    assertEquals("jump", new JumpHashStrategyFactory().type());
   }
 }

@@ -13,7 +13,6 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.hash.internal.RingBalance;
 import io.shardrouter.hash.internal.Tokens;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;

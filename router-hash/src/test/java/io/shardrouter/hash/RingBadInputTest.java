@@ -15,7 +15,6 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
 import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.hash.internal.RingBalance;
 import io.shardrouter.hash.internal.RingChecks;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,6 @@ import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.hash.internal.RingBalance;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

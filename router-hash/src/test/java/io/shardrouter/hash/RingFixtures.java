@@ -3,7 +3,6 @@ package io.shardrouter.hash;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.internal.RingBalance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

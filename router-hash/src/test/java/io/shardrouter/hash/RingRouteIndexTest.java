@@ -8,7 +8,6 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.internal.RingRouteIndex;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
 import java.time.Instant;

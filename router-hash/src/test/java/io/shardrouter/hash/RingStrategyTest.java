@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.hash.internal.NamedVnodes;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
 import java.lang.management.ManagementFactory;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.hash.internal.RingStrategyFactory;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

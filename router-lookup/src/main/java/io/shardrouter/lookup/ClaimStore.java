@@ -1,7 +1,6 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.Route;
-import io.shardrouter.lookup.internal.InMemoryClaimStore;
 
 /**
  * Where the caller's DAO keeps uniqueness claim records: a table on every partition (or one with a

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
-import io.shardrouter.lookup.internal.InMemoryClaimStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Router;
-import io.shardrouter.lookup.internal.InMemoryClaimStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,6 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.PublishConflictException;
 import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.migrate.internal.CoordinatorUnits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

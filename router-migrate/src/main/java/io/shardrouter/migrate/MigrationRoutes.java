@@ -5,7 +5,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.internal.KeyHash;
-import io.shardrouter.migrate.internal.TransitionDocument;
 import java.util.Arrays;
 import java.util.List;
 

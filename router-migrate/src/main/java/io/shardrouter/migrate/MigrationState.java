@@ -57,7 +57,7 @@ public record MigrationState(
    * caller's (a database row, a znode) keeps; {@link #fromJson} reads it back.
    */
   public String toJson() {
-    return io.shardrouter.migrate.internal.StateCodec.write(this);
+    return io.shardrouter.migrate.StateCodec.write(this);
   }
 
   /**
@@ -69,7 +69,7 @@ public record MigrationState(
    *     state document (or one of a format this version cannot read)
    */
   public static MigrationState fromJson(String json, String where) {
-    return io.shardrouter.migrate.internal.StateCodec.read(json, where);
+    return io.shardrouter.migrate.StateCodec.read(json, where);
   }
 
   /** The state of a planned migration that has published nothing. */

@@ -1,6 +1,5 @@
 package io.shardrouter.migrate;
 
-import io.shardrouter.migrate.internal.FileStateStore;
 import java.nio.file.Path;
 
 /**

@@ -1,6 +1,5 @@
 package io.shardrouter.migrate;
 
-import io.shardrouter.migrate.internal.InMemoryStore;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;

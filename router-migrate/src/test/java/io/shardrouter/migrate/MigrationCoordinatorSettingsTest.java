@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.Router;
-import io.shardrouter.migrate.internal.MemoryStateStore;
-import io.shardrouter.migrate.internal.SimulationPlans;
+import io.shardrouter.migrate.internal.simulation.MemoryStateStore;
+import io.shardrouter.migrate.internal.simulation.SimulationPlans;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.migrate.internal.InMemoryStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

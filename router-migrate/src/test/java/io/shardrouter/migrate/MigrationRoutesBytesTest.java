@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.shardrouter.migrate.internal.KeyHash;
-import io.shardrouter.migrate.internal.SimulationPlans;
+import io.shardrouter.migrate.internal.simulation.SimulationPlans;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.migrate.internal.Hexes;
-import io.shardrouter.migrate.internal.InMemoryStore;
-import io.shardrouter.migrate.internal.Passes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.migrate.internal.InMemoryStore;
-import io.shardrouter.migrate.internal.Simulation;
-import io.shardrouter.migrate.internal.SimulationResult;
+import io.shardrouter.migrate.internal.simulation.Simulation;
+import io.shardrouter.migrate.internal.simulation.SimulationResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.migrate.internal.Simulation;
-import io.shardrouter.migrate.internal.SimulationResult;
+import io.shardrouter.migrate.internal.simulation.Simulation;
+import io.shardrouter.migrate.internal.simulation.SimulationResult;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

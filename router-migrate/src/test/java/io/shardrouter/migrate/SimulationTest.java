@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.migrate.internal.Simulation;
-import io.shardrouter.migrate.internal.SimulationResult;
+import io.shardrouter.migrate.internal.simulation.Simulation;
+import io.shardrouter.migrate.internal.simulation.SimulationResult;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 

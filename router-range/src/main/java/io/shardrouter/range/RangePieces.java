@@ -2,7 +2,6 @@ package io.shardrouter.range;
 
 import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.MovementReport;
-import io.shardrouter.range.internal.RangeStrategies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -3,8 +3,6 @@ package io.shardrouter.range;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.range.internal.HotTail;
-import io.shardrouter.range.internal.RangeStrategies;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -13,8 +13,6 @@ import io.shardrouter.core.Violations;
 import io.shardrouter.range.internal.KeyValues;
 import io.shardrouter.range.internal.PrefixIndex;
 import io.shardrouter.range.internal.RadixIndex;
-import io.shardrouter.range.internal.RangeList;
-import io.shardrouter.range.internal.SplitPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -326,7 +324,8 @@ public final class RangeStrategy implements PartitionStrategy, SplittableRanges,
    * suggests); see {@link SplittableRanges#splitPoint}.
    */
   @Override
-  public Optional<SplitPoint> splitPoint(int partition, List<byte[]> sample, long[] weights) {
+  public Optional<SplitPoint> splitPoint(
+      int partition, List<byte[]> sample, long @Nullable [] weights) {
     return SplitPoints.suggest(this, partition, sample, weights);
   }
 

@@ -8,8 +8,8 @@
  * the keys of each key type. {@link io.shardrouter.range.RangeSplits#split} and {@code merge}
  * change ranges into the next routing table, and {@link io.shardrouter.core.MovementReport} says
  * which key ranges move (a range strategy is an {@link io.shardrouter.core.ExactMovement}); {@link
- * io.shardrouter.range.internal.SplitPoints} suggests where to split from a key sample and {@link
- * io.shardrouter.range.internal.HotTail} warns when the last range takes the writes.
+ * io.shardrouter.range.SplitPoints} suggests where to split from a key sample and {@link
+ * io.shardrouter.range.HotTail} warns when the last range takes the writes.
  *
  * <p>Time: {@link io.shardrouter.range.TimeBuckets} cuts time into calendar buckets (hour, day,
  * week, month, in a zone) named by a template such as {@code metrics_{yyyyMM}}, with a retention
@@ -18,8 +18,8 @@
  * io.shardrouter.range.TimeBucketRoutes} gives a key's route with its bucket and the (group,
  * bucket) pairs a time window visits.
  *
- * <p>{@link io.shardrouter.range.internal.RangeDocumentReader} reads the compact range document as
- * it is ({@code docs/format.md} §6.3).
+ * <p>{@link io.shardrouter.range.RangeDocumentReader} reads the compact range document as it is
+ * ({@code docs/format.md} §6.3).
  */
 @NullMarked
 package io.shardrouter.range;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.KeyType;
-import io.shardrouter.range.internal.HotTail;
 import io.shardrouter.testing.Keys;
 import java.util.ArrayList;
 import java.util.List;

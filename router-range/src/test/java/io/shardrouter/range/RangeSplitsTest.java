@@ -12,8 +12,6 @@ import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.SplittableRanges;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.internal.HotTail;
-import io.shardrouter.range.internal.SplitPoints;
 import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.range.internal.RangeStrategyFactory;
-import io.shardrouter.range.internal.TimeBucketedStrategyFactory;
 import io.shardrouter.testing.Fnv1aModStrategy;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.PartitionStrategyContract;

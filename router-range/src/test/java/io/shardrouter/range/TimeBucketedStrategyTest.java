@@ -14,8 +14,6 @@ import io.shardrouter.core.NestedStrategies;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
-import io.shardrouter.range.internal.RangeStrategyFactory;
-import io.shardrouter.range.internal.TimeBucketedStrategyFactory;
 import io.shardrouter.testing.Keys;
 import java.time.Instant;
 import java.util.List;

@@ -4,7 +4,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.stats.internal.SpaceSaving;
 import io.shardrouter.stats.internal.ThreadCounters;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -3,7 +3,6 @@ package io.shardrouter.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.stats.internal.SpaceSaving;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;

@@ -2,15 +2,14 @@ package io.shardrouter.hash.internal;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Violations;
-import io.shardrouter.hash.RingStrategy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The rules a {@code ring} strategy's parameters must follow, shared by the document reader ({@link
- * RingStrategyFactory}) and the Java factories of {@link RingStrategy}. Each broken rule is
+ * The rules a {@code ring} strategy's parameters must follow, shared by the document reader ({@code
+ * RingStrategyFactory}) and the Java factories of {@code RingStrategy}. Each broken rule is
  * reported with the parameter's name relative to the strategy object (such as {@code tokens[3][0]}
  * or {@code weights.g2}) and a message that says what to do.
  *
@@ -23,6 +22,12 @@ public final class RingChecks {
   public interface Reporter {
     void violation(String name, String message);
   }
+
+  /** The most tokens a ring may have ({@code RingStrategy.MAX_TOKENS} is this value). */
+  public static final int MAX_TOKENS = 1 << 20;
+
+  /** The largest weight of a group ({@code RingStrategy.MAX_WEIGHT} is this value). */
+  public static final int MAX_WEIGHT = 1000;
 
   /** At most this many problems of one kind are listed; the rest are counted. */
   private static final int MAX_LISTED = 20;
@@ -42,13 +47,13 @@ public final class RingChecks {
               + "build the document with RingAllocator.initial");
       return;
     }
-    if (tokens.length > RingStrategy.MAX_TOKENS) {
+    if (tokens.length > MAX_TOKENS) {
       r.violation(
           "tokens",
           "has "
               + tokens.length
               + " tokens, over the limit of "
-              + RingStrategy.MAX_TOKENS
+              + MAX_TOKENS
               + "; use fewer vnodes per unit of weight, or fold neighbouring ranges of one group together "
               + "(RingAllocator.mergeAdjacent)");
       return;
@@ -114,7 +119,7 @@ public final class RingChecks {
     }
   }
 
-  /** Every weight an integer in [1, {@value RingStrategy#MAX_WEIGHT}]; at least one group. */
+  /** Every weight an integer in [1, {@value #MAX_WEIGHT}]; at least one group. */
   public static void weights(Map<String, Integer> weights, Reporter r) {
     if (weights.isEmpty()) {
       r.violation(
@@ -125,9 +130,7 @@ public final class RingChecks {
     for (Map.Entry<String, Integer> e : weights.entrySet()) {
       if (e.getKey() == null || e.getKey().isBlank()) {
         r.violation("weights", "names a blank group id; weights are keyed by replica group id");
-      } else if (e.getValue() == null
-          || e.getValue() < 1
-          || e.getValue() > RingStrategy.MAX_WEIGHT) {
+      } else if (e.getValue() == null || e.getValue() < 1 || e.getValue() > MAX_WEIGHT) {
         r.violation(Violations.member("weights", e.getKey()), weightProblem(e.getValue()));
       }
     }
@@ -135,7 +138,7 @@ public final class RingChecks {
 
   public static String weightProblem(@Nullable Object got) {
     return "weight must be an integer in [1, "
-        + RingStrategy.MAX_WEIGHT
+        + MAX_WEIGHT
         + "], got "
         + got
         + "; a group's share of "
@@ -175,7 +178,7 @@ public final class RingChecks {
                 + "token of the second listing collides with the first, so it would own nothing: remove it");
       }
     }
-    if ((long) nodes.size() * vnodes > RingStrategy.MAX_TOKENS) {
+    if ((long) nodes.size() * vnodes > MAX_TOKENS) {
       r.violation(
           "vnodes",
           nodes.size()
@@ -184,7 +187,7 @@ public final class RingChecks {
               + " vnodes = "
               + (long) nodes.size() * vnodes
               + " tokens, over the limit of "
-              + RingStrategy.MAX_TOKENS
+              + MAX_TOKENS
               + "; use fewer vnodes");
     }
   }
@@ -212,7 +215,7 @@ public final class RingChecks {
                 + g.id()
                 + "'; give every group of the document an "
                 + "integer weight in [1, "
-                + RingStrategy.MAX_WEIGHT
+                + MAX_WEIGHT
                 + "]");
       }
     }

@@ -179,7 +179,7 @@ public final class KeyValues {
    * The canonical key of strategy parameter {@code name} ({@code v}); null, with a violation at
    * {@code name}, when it is missing, null or no key of {@code type}.
    */
-  static byte @Nullable [] parameter(
+  public static byte @Nullable [] parameter(
       StrategyParameters params, String name, @Nullable Spec v, KeyType type, boolean isEnd) {
     if (v == null || v.isNull()) {
       params.violation(
