@@ -7,6 +7,7 @@ import io.shardrouter.core.StrategyFactory;
 import io.shardrouter.core.StrategyParameters;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A minimal strategy for tests of code that takes any strategy (a wrapper, a nested fallback) and
@@ -23,14 +24,14 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
   public static final String TYPE = "fnv1a_mod_test";
 
   private final int partitions;
-  private final KeyType keyType;
+  private final @Nullable KeyType keyType;
 
   public Fnv1aModStrategy(int partitions) {
     this(partitions, null);
   }
 
   /** A strategy built for keys of {@code keyType} (null: any key). */
-  public Fnv1aModStrategy(int partitions, KeyType keyType) {
+  public Fnv1aModStrategy(int partitions, @Nullable KeyType keyType) {
     if (partitions < 1) {
       throw new IllegalArgumentException(
           "strategy.partitions must be >= 1 for strategy '" + TYPE + "', got " + partitions);
@@ -45,7 +46,7 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
   }
 
   @Override
-  public KeyType keyType() {
+  public @Nullable KeyType keyType() {
     return keyType;
   }
 
@@ -108,10 +109,8 @@ public final class Fnv1aModStrategy implements PartitionStrategy {
     @Override
     public PartitionStrategy create(StrategyParameters params) {
       int p = params.requiredInt("partitions", 1, 1 << 24);
-      boolean typed =
-          params.has("typed")
-              && params.get("typed").isBoolean()
-              && params.get("typed").booleanValue();
+      Spec typedParam = params.get("typed");
+      boolean typed = typedParam != null && typedParam.isBoolean() && typedParam.booleanValue();
       if (typed && params.keyType() == null) {
         params.violation("typed", "needs the document's key type");
       }

@@ -292,8 +292,9 @@ public final class KeyGenerators {
    * #anyLong}, ...).
    */
   public Object keyOf(KeyType type) {
-    if (!type.isComposite()) {
-      return valueOf(type.kind(), 64);
+    KeyType.Kind kind = type.kind(); // null exactly for a composite
+    if (kind != null) {
+      return valueOf(kind, 64);
     }
     Object[] parts = new Object[type.parts().size()];
     for (int i = 0; i < parts.length; i++) {

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -122,7 +124,8 @@ public abstract class PartitionStrategyContract {
    * the edges of that part (each range's start, the largest key below a closed end).
    */
   protected Object keyFor(PartitionStrategy s, KeyGenerators g) {
-    return g.keyOf(s.keyType());
+    return g.keyOf(
+        Objects.requireNonNull(s.keyType(), () -> s + ": keyFor needs a strategy with a key type"));
   }
 
   /** Gives the random keys of one strategy. */
@@ -782,6 +785,7 @@ public abstract class PartitionStrategyContract {
    * text with a lone surrogate never reach a strategy: the table refuses them at its edge, {@code
    * RoutingTableEdgeTest}.)
    */
+  @SuppressWarnings("NullAway") // passes a null array on purpose: the rule checks its refusal
   public static void checkNullKeys(PartitionStrategy s) {
     assertInvalidKey(s, "partitionOf((byte[]) null)", () -> s.partitionOf((byte[]) null), null);
   }
@@ -793,8 +797,8 @@ public abstract class PartitionStrategyContract {
    */
   public static void checkJsonRoundTrip(
       PartitionStrategy s, StrategyRegistry registry, KeyGenerators g) {
-    checkJsonRoundTrip(
-        s, registry, g, true, s.keyType() == null ? null : k -> k.keyOf(s.keyType()));
+    KeyType type = s.keyType();
+    checkJsonRoundTrip(s, registry, g, true, type == null ? null : k -> k.keyOf(type));
   }
 
   /**
@@ -807,7 +811,7 @@ public abstract class PartitionStrategyContract {
       StrategyRegistry registry,
       KeyGenerators g,
       boolean anyKey,
-      KeySource typed) {
+      @Nullable KeySource typed) {
     Spec json = s.toSpec();
     assertTrue(
         json.isObject()
@@ -881,7 +885,8 @@ public abstract class PartitionStrategyContract {
    * Every partition of the strategy is the answer for some key (for small P): random keys of every
    * kind, or, when {@code typed} is not null, keys from it (of the strategy's key type).
    */
-  public static void checkReachability(PartitionStrategy s, KeyGenerators g, KeySource typed) {
+  public static void checkReachability(
+      PartitionStrategy s, KeyGenerators g, @Nullable KeySource typed) {
     int n = s.partitionCount();
     boolean[] seen = new boolean[n];
     int missing = n;
@@ -1170,16 +1175,15 @@ public abstract class PartitionStrategyContract {
    * word}).
    */
   public static void assertInvalidKey(
-      PartitionStrategy s, String what, Executable call, String word) {
+      PartitionStrategy s, String what, Executable call, @Nullable String word) {
     InvalidKeyException e =
         assertThrows(
             InvalidKeyException.class,
             call,
             () -> s + ": " + what + " must throw InvalidKeyException");
-    String m = e.getMessage();
+    String m = Objects.requireNonNullElse(e.getMessage(), "");
     assertTrue(
-        m != null && !m.isBlank(),
-        () -> s + ": " + what + " threw InvalidKeyException without a message");
+        !m.isBlank(), () -> s + ": " + what + " threw InvalidKeyException without a message");
     if (word != null) {
       assertTrue(
           m.toLowerCase(Locale.ROOT).contains(word),

@@ -7,5 +7,10 @@
  *
  * <p>Randomness is always a seeded {@link java.util.SplittableRandom}; every assertion message
  * carries the seed, and {@code -Dshardrouter.test.seed=N} reruns a test with seed N.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.testing;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.zookeeper.CreateMode;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,9 +32,12 @@ final class Census {
   private final String instance;
   private final Clock clock;
   private final Duration heartbeatEvery;
-  private PersistentNode node;
-  private CensusReport.Entry last;
-  private ScheduledExecutorService heartbeat;
+
+  /** Null before {@link #start} and after {@link #close()}. */
+  private @Nullable PersistentNode node;
+
+  private CensusReport.@Nullable Entry last;
+  private @Nullable ScheduledExecutorService heartbeat;
 
   /**
    * The census node of {@code instance}; {@code heartbeatEvery} zero for none (census format 1).
@@ -73,16 +77,19 @@ final class Census {
 
   /** Writes {@code entry} now. */
   synchronized void update(CensusReport.Entry entry) {
-    if (node == null) {
+    PersistentNode n = node;
+    if (n == null) {
       return;
     }
-    write(entry);
+    write(n, entry);
   }
 
   /** Writes the last entry again with the time of now: the heartbeat. */
   synchronized void beat() {
-    if (node != null && last != null) {
-      write(last);
+    PersistentNode n = node;
+    CensusReport.Entry entry = last;
+    if (n != null && entry != null) {
+      write(n, entry);
     }
   }
 
@@ -92,10 +99,10 @@ final class Census {
     node.start();
   }
 
-  private void write(CensusReport.Entry entry) {
+  private void write(PersistentNode n, CensusReport.Entry entry) {
     last = entry;
     try {
-      node.setData(stamped(entry));
+      n.setData(stamped(entry));
     } catch (IllegalStateException e) {
       // not created yet (no session so far): start over with the new data, created on connection
       closeNode();
@@ -156,7 +163,7 @@ final class Census {
     node = null;
   }
 
-  private void closeNode(PersistentNode n) {
+  private void closeNode(@Nullable PersistentNode n) {
     if (n != null) {
       try {
         n.close();

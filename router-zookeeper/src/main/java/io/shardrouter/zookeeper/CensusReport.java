@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The version census of one entity at one moment: every live instance with the version it routes
@@ -145,12 +146,13 @@ public final class CensusReport {
     }
     StringBuilder sb = new StringBuilder();
     for (Entry e : s) {
+      Duration age = e.heartbeatAge(takenAt); // null when it does not heartbeat: never stale
       sb.append(sb.length() == 0 ? "" : ", ")
           .append(e.instance())
           .append(e.hasTable() ? " (v" + e.version() : " (no table")
           .append(
-              e.stale(takenAt)
-                  ? ", stale: no heartbeat for " + e.heartbeatAge(takenAt).toSeconds() + "s)"
+              age != null && e.stale(takenAt)
+                  ? ", stale: no heartbeat for " + age.toSeconds() + "s)"
                   : ")");
     }
     return sb.toString();
@@ -202,12 +204,12 @@ public final class CensusReport {
   public record Entry(
       String instance,
       long version,
-      String fingerprint,
-      Instant since,
+      @Nullable String fingerprint,
+      @Nullable Instant since,
       boolean servingLastKnownGood,
-      Instant lastKnownGoodWrittenAt,
-      Instant heartbeatAt,
-      Duration heartbeatEvery) {
+      @Nullable Instant lastKnownGoodWrittenAt,
+      @Nullable Instant heartbeatAt,
+      @Nullable Duration heartbeatEvery) {
     /**
      * An instance is stale when its heartbeat is older than this many of its heartbeat periods: one
      * missed write is a slow one, three are a process that is gone or frozen.
@@ -257,10 +259,10 @@ public final class CensusReport {
     public Entry(
         String instance,
         long version,
-        String fingerprint,
-        Instant since,
+        @Nullable String fingerprint,
+        @Nullable Instant since,
         boolean servingLastKnownGood,
-        Instant lastKnownGoodWrittenAt) {
+        @Nullable Instant lastKnownGoodWrittenAt) {
       this(
           instance,
           version,
@@ -273,7 +275,7 @@ public final class CensusReport {
     }
 
     /** The age of the last-known-good copy at {@code now}, or null when the instance keeps none. */
-    public Duration lastKnownGoodAge(Instant now) {
+    public @Nullable Duration lastKnownGoodAge(Instant now) {
       return lastKnownGoodWrittenAt == null ? null : Duration.between(lastKnownGoodWrittenAt, now);
     }
 
@@ -281,7 +283,7 @@ public final class CensusReport {
      * The time since the instance's last heartbeat at {@code now} (zero when its clock is ahead of
      * {@code now}), or null when it does not heartbeat.
      */
-    public Duration heartbeatAge(Instant now) {
+    public @Nullable Duration heartbeatAge(Instant now) {
       if (heartbeatAt == null) {
         return null;
       }
@@ -293,7 +295,7 @@ public final class CensusReport {
      * The heartbeat age above which the instance is stale: {@link #STALE_AFTER_HEARTBEATS} times
      * its heartbeat period; null when it does not heartbeat.
      */
-    public Duration staleAfter() {
+    public @Nullable Duration staleAfter() {
       return heartbeatEvery == null ? null : heartbeatEvery.multipliedBy(STALE_AFTER_HEARTBEATS);
     }
 
@@ -303,7 +305,10 @@ public final class CensusReport {
      * session expires. False for an instance that does not heartbeat.
      */
     public boolean stale(Instant now) {
-      return heartbeatAt != null && heartbeatAge(now).compareTo(staleAfter()) > 0;
+      Duration age = heartbeatAge(now);
+      Duration limit = staleAfter();
+      // both null together: the constructor takes a heartbeat whole or not at all
+      return age != null && limit != null && age.compareTo(limit) > 0;
     }
 
     /** True when the instance routes with a table. */
@@ -312,7 +317,7 @@ public final class CensusReport {
     }
 
     /** This entry with the heartbeat {@code at}, every {@code every}; both null for none. */
-    Entry withHeartbeat(Instant at, Duration every) {
+    Entry withHeartbeat(@Nullable Instant at, @Nullable Duration every) {
       return new Entry(
           instance,
           version,
@@ -336,7 +341,8 @@ public final class CensusReport {
           .put("since", since == null ? NONE : since)
           .put("serving", servingLastKnownGood ? "last-known-good" : "zookeeper")
           .put("lkg_written_at", lastKnownGoodWrittenAt == null ? NONE : lastKnownGoodWrittenAt);
-      if (heartbeatAt != null) {
+      // set together or neither: the constructor takes a heartbeat whole or not at all
+      if (heartbeatAt != null && heartbeatEvery != null) {
         text.put("heartbeat_at", heartbeatAt).put("heartbeat_every_ms", heartbeatEvery.toMillis());
       }
       return text.toBytes();
@@ -352,7 +358,7 @@ public final class CensusReport {
       String what = "census node " + path;
       boolean withFormat = KeyValueText.hasKey(bytes, "format");
       Map<String, String> f = KeyValueText.parse(bytes, what, withFormat ? KEYS_2 : KEYS_1);
-      if (withFormat && !f.get("format").equals(Integer.toString(FORMAT))) {
+      if (withFormat && !KeyValueText.valueOf(f, "format").equals(Integer.toString(FORMAT))) {
         throw new KeyValueText.FormatException(
             what
                 + " has format "
@@ -362,7 +368,7 @@ public final class CensusReport {
                 + ": read it with the library version of that instance");
       }
       long version = KeyValueText.longOf(f, "version", what);
-      String serving = f.get("serving");
+      String serving = KeyValueText.valueOf(f, "serving");
       if (!serving.equals("zookeeper") && !serving.equals("last-known-good")) {
         throw new KeyValueText.FormatException(
             what + " field 'serving' is '" + serving + "', expected zookeeper or last-known-good");
@@ -383,10 +389,11 @@ public final class CensusReport {
         }
         heartbeatEvery = Duration.ofMillis(everyMs);
       }
+      String fingerprint = KeyValueText.valueOf(f, "fingerprint");
       return new Entry(
-          f.get("instance"),
+          KeyValueText.valueOf(f, "instance"),
           version,
-          f.get("fingerprint").equals(NONE) ? null : f.get("fingerprint"),
+          fingerprint.equals(NONE) ? null : fingerprint,
           instant(f, "since", what),
           serving.equals("last-known-good"),
           instant(f, "lkg_written_at", what),
@@ -394,8 +401,9 @@ public final class CensusReport {
           heartbeatEvery);
     }
 
-    private static Instant instant(Map<String, String> f, String key, String what) {
-      String v = f.get(key);
+    /** The instant of field {@code key}, or null when it is {@code none}. */
+    private static @Nullable Instant instant(Map<String, String> f, String key, String what) {
+      String v = KeyValueText.valueOf(f, key);
       if (v.equals(NONE)) {
         return null;
       }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,14 +22,14 @@ final class ServedRouters {
   private final String entity;
   private final List<Router> subscribers = new CopyOnWriteArrayList<>();
   private final Object applied = new Object();
-  private volatile Router router;
+  private volatile @Nullable Router router;
 
   ServedRouters(String entity) {
     this.entity = entity;
   }
 
   /** The source's own router, or null before the first table. */
-  Router router() {
+  @Nullable Router router() {
     return router;
   }
 

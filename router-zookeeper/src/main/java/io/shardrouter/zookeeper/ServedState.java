@@ -8,6 +8,7 @@ import io.shardrouter.zookeeper.internal.LastKnownGood;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ZkRoutingSource} serves and how it came by it: the routers, when the table was last
@@ -19,20 +20,20 @@ import java.time.Instant;
  */
 final class ServedState {
   private final ServedRouters routers;
-  private final Census census;
+  private final @Nullable Census census;
   private final Clock clock;
 
   /** Held while a table is swapped in and the facts that describe it are set. */
   private final Object swap = new Object();
 
-  private volatile Instant lastGoodAt;
-  private volatile Instant since;
-  private volatile Instant lastKnownGoodWrittenAt;
-  private volatile RoutingException lastError;
+  private volatile @Nullable Instant lastGoodAt;
+  private volatile @Nullable Instant since;
+  private volatile @Nullable Instant lastKnownGoodWrittenAt;
+  private volatile @Nullable RoutingException lastError;
   private volatile boolean servingLastKnownGood;
 
   /** The state of {@code routers}; {@code census} null when the instance is not registered. */
-  ServedState(ServedRouters routers, Census census, Clock clock) {
+  ServedState(ServedRouters routers, @Nullable Census census, Clock clock) {
     this.routers = routers;
     this.census = census;
     this.clock = clock;
@@ -42,7 +43,7 @@ final class ServedState {
     return routers;
   }
 
-  RoutingException lastError() {
+  @Nullable RoutingException lastError() {
     return lastError;
   }
 
@@ -93,7 +94,7 @@ final class ServedState {
   }
 
   /** When the last-known-good copy was last written (or read, when served), or null. */
-  Instant lastKnownGoodWrittenAt() {
+  @Nullable Instant lastKnownGoodWrittenAt() {
     return lastKnownGoodWrittenAt;
   }
 
@@ -142,8 +143,8 @@ final class ServedState {
     return true;
   }
 
-  /** This instance's census entry, as of now. */
-  CensusReport.Entry entry() {
+  /** This instance's entry in {@code census}, as of now. */
+  CensusReport.Entry entry(Census census) {
     Router r = routers.router();
     return new CensusReport.Entry(
         census.instance(),
@@ -156,7 +157,7 @@ final class ServedState {
 
   private void updateCensus() {
     if (census != null) {
-      census.update(entry());
+      census.update(entry(census));
     }
   }
 }

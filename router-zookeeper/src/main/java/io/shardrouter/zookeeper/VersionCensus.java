@@ -16,6 +16,7 @@ import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -147,7 +148,8 @@ public final class VersionCensus {
    * seconds, and a fleet's heartbeats must not make a waiter read the whole census each time. The
    * bounded wait still re-reads, so a heartbeat that stops shows as stale.
    */
-  static boolean heartbeatOnly(CuratorCacheListener.Type type, ChildData before, ChildData after) {
+  static boolean heartbeatOnly(
+      CuratorCacheListener.Type type, @Nullable ChildData before, @Nullable ChildData after) {
     if (type != CuratorCacheListener.Type.NODE_CHANGED
         || before == null
         || after == null

@@ -22,6 +22,7 @@ import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +63,7 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
   private final MigrationPlan plan;
   private final Map<String, MigrationStore> stores;
   private final ZkRoutingPublisher publisher;
-  private final MigrationCoordinator.CutOverGate gate;
+  private final MigrationCoordinator.@Nullable CutOverGate gate;
   private final int batchSize;
   private final Phase initialGoal;
   private final String participant;
@@ -71,13 +72,16 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
   private final LeaderLatch latch;
   private volatile boolean closed;
 
-  private ZkMigrationCoordinator(Builder b) {
+  /**
+   * The coordinator {@code b} describes, with the id and publisher {@link Builder#build} checked.
+   */
+  private ZkMigrationCoordinator(Builder b, String migrationId, ZkRoutingPublisher publisher) {
     this.client = b.client;
     this.base = b.base;
-    this.migrationId = b.migrationId;
+    this.migrationId = migrationId;
     this.plan = b.plan;
     this.stores = Map.copyOf(b.stores);
-    this.publisher = b.publisher;
+    this.publisher = publisher;
     this.gate = b.gate;
     this.batchSize = b.batchSize;
     this.initialGoal = b.goal;
@@ -175,7 +179,7 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
   }
 
   /** Steps while this process leads; the final state, or null when the lead was lost. */
-  private MigrationState lead(MigrationCoordinator c) throws InterruptedException {
+  private @Nullable MigrationState lead(MigrationCoordinator c) throws InterruptedException {
     int failures = 0;
     while (latch.hasLeadership() && !closed) {
       boolean more;
@@ -280,9 +284,9 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
   }
 
   /** The goal set with {@link #requestGoal}, or null when none is set. */
-  public static Phase goal(CuratorFramework client, String base, String migrationId) {
+  public static @Nullable Phase goal(CuratorFramework client, String base, String migrationId) {
     String path = goalPath(base, migrationId);
-    byte[] data;
+    byte @Nullable [] data; // null: a znode created without data (zkCli's "create PATH")
     try {
       data = client.getData().forPath(path);
     } catch (KeeperException.NoNodeException e) {
@@ -290,7 +294,7 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
     } catch (Exception e) {
       throw ZkErrors.wrap(e, "reading the goal of migration '" + migrationId + "' at " + path);
     }
-    String name = new String(data, StandardCharsets.UTF_8).strip();
+    String name = data == null ? "" : new String(data, StandardCharsets.UTF_8).strip();
     try {
       return Phase.valueOf(name.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
@@ -351,10 +355,10 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
     private final CuratorFramework client;
     private final MigrationPlan plan;
     private String base = ZnodePaths.DEFAULT_BASE;
-    private String migrationId;
+    private @Nullable String migrationId;
     private final Map<String, MigrationStore> stores = new LinkedHashMap<>();
-    private ZkRoutingPublisher publisher;
-    private MigrationCoordinator.CutOverGate gate;
+    private @Nullable ZkRoutingPublisher publisher;
+    private MigrationCoordinator.@Nullable CutOverGate gate;
     private int batchSize = 500;
     private Phase goal = Phase.CANARY;
     private String participant =
@@ -449,17 +453,19 @@ public final class ZkMigrationCoordinator implements AutoCloseable {
      * @throws IllegalStateException when the migration id or the publisher is missing
      */
     public ZkMigrationCoordinator build() {
-      if (migrationId == null) {
+      String id = migrationId;
+      ZkRoutingPublisher p = publisher;
+      if (id == null) {
         throw new IllegalStateException(
             "a ZkMigrationCoordinator needs migrationId(...): every process that runs the"
                 + " migration (leader and standbys) uses the same id");
       }
-      if (publisher == null) {
+      if (p == null) {
         throw new IllegalStateException(
             "a ZkMigrationCoordinator needs publisher(ZkRoutingPublisher): each phase is"
                 + " published where the fleet's ZkRoutingSource reads it");
       }
-      return new ZkMigrationCoordinator(this);
+      return new ZkMigrationCoordinator(this, id, p);
     }
   }
 }

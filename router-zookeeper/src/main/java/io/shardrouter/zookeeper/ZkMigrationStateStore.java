@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A migration's state in a znode, {@code <base>/migrations/<id>/state} (the JSON of {@link
@@ -69,6 +70,11 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
 
   @Override
   public void claim(String migrationId) {
+    claimVersion(migrationId);
+  }
+
+  /** {@link #claim}; returns the znode version it wrote, which {@code claimed} now holds. */
+  private int claimVersion(String migrationId) {
     String path = statePath(migrationId);
     try {
       for (int attempt = 0; ; attempt++) {
@@ -80,7 +86,7 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
           try {
             client.create().creatingParentsIfNeeded().forPath(path, EMPTY);
             claimed.put(migrationId, 0);
-            return;
+            return 0;
           } catch (KeeperException.NodeExistsException raced) {
             continue;
           }
@@ -88,7 +94,7 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
         try {
           Stat written = client.setData().withVersion(stat.getVersion()).forPath(path, data);
           claimed.put(migrationId, written.getVersion());
-          return;
+          return written.getVersion();
         } catch (KeeperException.BadVersionException raced) {
           if (attempt >= 10) {
             throw new ConflictException(
@@ -116,9 +122,9 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
   }
 
   @Override
-  public MigrationState load(String migrationId) {
+  public @Nullable MigrationState load(String migrationId) {
     String path = statePath(migrationId);
-    byte[] data;
+    byte @Nullable [] data; // null: a znode created without data
     try {
       data = client.getData().forPath(path);
     } catch (KeeperException.NoNodeException e) {
@@ -154,10 +160,8 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
   @Override
   public void save(MigrationState state) {
     String id = state.migrationId();
-    if (!claimed.containsKey(id)) {
-      claim(id);
-    }
-    int expected = claimed.get(id);
+    Integer claimedVersion = claimed.get(id);
+    int expected = claimedVersion != null ? claimedVersion : claimVersion(id);
     String path = statePath(id);
     byte[] data = state.toJson().getBytes(StandardCharsets.UTF_8);
     try {
@@ -184,7 +188,7 @@ public final class ZkMigrationStateStore implements MigrationStateStore {
     }
   }
 
-  private Stat stat(String path) {
+  private @Nullable Stat stat(String path) {
     try {
       return client.checkExists().forPath(path);
     } catch (Exception e) {

@@ -21,6 +21,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,7 +115,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
    *
    * @throws GuardException when the guard's znode changed or is gone: nothing was published
    */
-  boolean publish(RoutingTable table, long expectedVersion, Guard guard) {
+  boolean publish(RoutingTable table, long expectedVersion, @Nullable Guard guard) {
     Objects.requireNonNull(table, "table");
     if (expectedVersion < NOTHING_PUBLISHED) {
       throw new IllegalArgumentException(
@@ -296,7 +297,7 @@ public final class ZkRoutingPublisher implements RoutingPublisher {
   }
 
   /** Throws {@link GuardException} when {@code guard}'s znode is not at its version any more. */
-  private void checkGuard(Guard guard, RoutingTable table, KeeperException cause) {
+  private void checkGuard(@Nullable Guard guard, RoutingTable table, KeeperException cause) {
     if (guard == null) {
       return;
     }

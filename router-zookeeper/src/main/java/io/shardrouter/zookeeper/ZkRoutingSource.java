@@ -25,6 +25,7 @@ import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,18 +63,18 @@ public final class ZkRoutingSource implements RoutingSource {
 
   private final CuratorFramework client;
   private final EntityStore store;
-  private final LastKnownGood lastKnownGood;
-  private final Census census;
+  private final @Nullable LastKnownGood lastKnownGood;
+  private final @Nullable Census census;
   private final Clock clock;
   private final ExecutorService executor;
   private final AtomicBoolean refreshQueued = new AtomicBoolean();
   private final ConnectionStateListener connectionListener = this::connectionChanged;
-  private CuratorCache cache;
+  private @Nullable CuratorCache cache;
 
   private final ServedRouters routers;
   private final ServedState state;
   private volatile boolean closed;
-  private String refusedBlob;
+  private @Nullable String refusedBlob;
 
   private ZkRoutingSource(Builder b) {
     this.client = b.client;
@@ -144,24 +145,26 @@ public final class ZkRoutingSource implements RoutingSource {
       throw new IllegalStateException(
           "start the CuratorFramework before the routing source of '" + store.entity() + "'");
     }
+    CuratorCache c;
     synchronized (this) {
       if (cache != null) {
         throw new IllegalStateException(
             "routing source of '" + store.entity() + "' is already started");
       }
-      cache =
+      c =
           CuratorCache.build(
               client, store.paths().manifest(), CuratorCache.Options.SINGLE_NODE_CACHE);
+      cache = c;
     }
     client.getConnectionStateListenable().addListener(connectionListener);
-    cache.listenable().addListener((type, before, after) -> requestRefresh());
-    cache.start();
+    c.listenable().addListener((type, before, after) -> requestRefresh());
+    c.start();
     if (census != null) {
-      census.start(state.entry());
+      census.start(state.entry(census));
     }
     requestRefresh();
     if (!awaitTable(startupWait) && lastKnownGood != null) {
-      loadLastKnownGood();
+      loadLastKnownGood(lastKnownGood);
     }
     return this;
   }
@@ -184,9 +187,12 @@ public final class ZkRoutingSource implements RoutingSource {
    */
   public Router awaitRouter(Duration timeout) {
     if (!awaitTable(timeout)) {
-      throw new RoutingException(noTableMessage(), state.lastError());
+      RoutingException last = state.lastError();
+      throw last == null
+          ? new RoutingException(noTableMessage())
+          : new RoutingException(noTableMessage(), last);
     }
-    return routers.router();
+    return router(); // there is one now: a router, once created, stays
   }
 
   /** Waits up to {@code timeout} until the router routes with {@code version} or newer. */
@@ -205,7 +211,7 @@ public final class ZkRoutingSource implements RoutingSource {
    * version is {@link #status()}{@code .version()}); otherwise when this source last wrote its
    * copy. Null when it keeps no copy or has written none yet.
    */
-  public java.time.Instant lastKnownGoodWrittenAt() {
+  public @Nullable Instant lastKnownGoodWrittenAt() {
     return state.lastKnownGoodWrittenAt();
   }
 
@@ -395,15 +401,16 @@ public final class ZkRoutingSource implements RoutingSource {
     state.confirmed();
   }
 
-  private void loadLastKnownGood() {
+  /** Serves the copy in {@code local} (this source's last-known-good file) if it is good. */
+  private void loadLastKnownGood(LastKnownGood local) {
     try {
-      LastKnownGood.Copy copy = lastKnownGood.read();
+      LastKnownGood.Copy copy = local.read();
       if (copy == null) {
         LOG.warn(
             "routing source '{}': no table from ZooKeeper yet and no last-known-good copy at {};"
                 + " waiting for ZooKeeper",
             store.entity(),
-            lastKnownGood.file());
+            local.file());
         return;
       }
       if (!state.applyLastKnownGood(copy)) {
@@ -449,8 +456,8 @@ public final class ZkRoutingSource implements RoutingSource {
     private final CuratorFramework client;
     private final String entity;
     private String base = ZnodePaths.DEFAULT_BASE;
-    private Path lastKnownGood;
-    private String instance;
+    private @Nullable Path lastKnownGood;
+    private @Nullable String instance;
     private Duration heartbeatEvery = DEFAULT_HEARTBEAT;
     private Clock clock = Clock.systemUTC();
     private ReadLimits limits = ReadLimits.defaults();

@@ -5,5 +5,10 @@
  * entity and keeps routers on the newest good table, with a last-known-good copy on disk for when
  * ZooKeeper is away; {@link io.shardrouter.zookeeper.VersionCensus} tells which version every live
  * instance routes with and waits for convergence. Start from {@code docs/fleet.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.zookeeper;
+
+import org.jspecify.annotations.NullMarked;

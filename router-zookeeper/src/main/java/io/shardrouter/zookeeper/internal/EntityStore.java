@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one entity's routing metadata from ZooKeeper: the published manifest with its znode
@@ -63,7 +64,7 @@ public final class EntityStore {
   public record Published(Manifest manifest, int znodeVersion) {}
 
   /** The published manifest, or null when nothing was published. */
-  public Published published() {
+  public @Nullable Published published() {
     Stat stat = new Stat();
     byte[] bytes;
     try {
@@ -77,7 +78,7 @@ public final class EntityStore {
   }
 
   /** The kept manifest of {@code version}, or null when it is not kept. */
-  public Manifest manifestOf(long version) {
+  public @Nullable Manifest manifestOf(long version) {
     String path = paths.version(version);
     try {
       return parse(client.getData().forPath(path), path);

@@ -100,9 +100,27 @@ public final class KeyValueText {
     return false;
   }
 
+  /**
+   * {@code fields.get(key)} of fields that {@link #parse} returned, {@code key} being one of the
+   * keys it was given: parse refuses text without it, so the value is there.
+   *
+   * @throws IllegalArgumentException when {@code key} was not among the keys given to parse
+   */
+  public static String valueOf(Map<String, String> fields, String key) {
+    String v = fields.get(key);
+    if (v == null) {
+      throw new IllegalArgumentException(
+          "no field '"
+              + key
+              + "': it was not among the keys given to parse; known: "
+              + fields.keySet());
+    }
+    return v;
+  }
+
   /** {@code fields.get(key)} as a long, or a {@link FormatException} naming it. */
   public static long longOf(Map<String, String> fields, String key, String what) {
-    String v = fields.get(key);
+    String v = valueOf(fields, key);
     try {
       return Long.parseLong(v);
     } catch (NumberFormatException e) {

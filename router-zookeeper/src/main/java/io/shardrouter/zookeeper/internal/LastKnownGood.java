@@ -20,6 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The local copy of the last table an instance applied, one file per entity ({@code ENTITY.lkg}),
@@ -105,7 +106,7 @@ public final class LastKnownGood {
    *     (at {@code snapshot}), or its table is invalid
    * @throws RoutingException when the file cannot be read
    */
-  public Copy read() {
+  public @Nullable Copy read() {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);

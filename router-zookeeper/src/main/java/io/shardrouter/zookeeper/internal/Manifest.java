@@ -137,7 +137,7 @@ public record Manifest(
               + " bytes");
     }
     List<Integer> crcs = new ArrayList<>();
-    for (String hex : f.get("chunk_crc32c").split(",", -1)) {
+    for (String hex : KeyValueText.valueOf(f, "chunk_crc32c").split(",", -1)) {
       crcs.add(hex32(hex, "chunk_crc32c", what));
     }
     if (crcs.size() != chunks) {
@@ -146,7 +146,7 @@ public record Manifest(
     }
     Instant publishedAt;
     try {
-      publishedAt = Instant.parse(f.get("published_at"));
+      publishedAt = Instant.parse(KeyValueText.valueOf(f, "published_at"));
     } catch (DateTimeParseException e) {
       throw new KeyValueText.FormatException(
           what
@@ -155,16 +155,16 @@ public record Manifest(
               + "'");
     }
     return new Manifest(
-        f.get("entity"),
+        KeyValueText.valueOf(f, "entity"),
         version,
-        f.get("fingerprint"),
-        f.get("blob"),
+        KeyValueText.valueOf(f, "fingerprint"),
+        KeyValueText.valueOf(f, "blob"),
         (int) chunkBytes,
         (int) snapshotBytes,
-        hex32(f.get("crc32c"), "crc32c", what),
+        hex32(KeyValueText.valueOf(f, "crc32c"), "crc32c", what),
         crcs,
         publishedAt,
-        f.get("publisher"));
+        KeyValueText.valueOf(f, "publisher"));
   }
 
   private static int hex32(String hex, String key, String what) {

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Deletes what an entity no longer needs: versions beyond the newest {@code keep} with their
@@ -76,7 +77,7 @@ public final class Pruner {
    * transaction: a publisher whose commit checks that blob fails instead of naming chunks that are
    * gone. A blob already gone, or one a publisher is still staging into, is skipped.
    */
-  public void deleteBlob(String name, String alsoDelete) {
+  public void deleteBlob(String name, @Nullable String alsoDelete) {
     String path = store.paths().blob(name);
     List<org.apache.curator.framework.api.transaction.CuratorOp> ops = new java.util.ArrayList<>();
     try {
