@@ -201,6 +201,24 @@ class RoutingFilePublisherTest {
   }
 
   @Test
+  void publish_overAFileOverTheReadLimits_refusedBeforeReadingIt_fileUnchanged() throws Exception {
+    Path file = RoutingFileSourceTest.sparse(dir.resolve("orders.json"), 3L << 30);
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                publisher(file)
+                    .publish(Tables.table(1, 16, 2), RoutingPublisher.NOTHING_PUBLISHED));
+    assertTrue(
+        e.getMessage().startsWith("cannot publish")
+            && e.getMessage()
+                .contains(" holds no routing document or snapshot this publisher can read")
+            && e.getMessage().contains("is 3221225472 bytes, over the limit of 268435456"),
+        e.getMessage());
+    assertEquals(3L << 30, Files.size(file));
+  }
+
+  @Test
   void publish_fileOfAnotherEntity_refused() throws Exception {
     Path file = dir.resolve("orders.json");
     RoutingTable users = Tables.table(3, 16, 2).toBuilder().entity("users").build();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.core.metadata.RoutingFileSource;
 import io.shardrouter.core.metadata.RoutingFileSource.Outcome;
@@ -59,6 +60,62 @@ class RoutingFileSourceTest {
         source.lastError().getMessage().contains("cannot read routing file"),
         source.lastError().getMessage());
     assertSame(before, router.table());
+  }
+
+  /** A file of {@code bytes} zero bytes that takes no disk space (a sparse file). */
+  static Path sparse(Path file, long bytes) throws Exception {
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(bytes);
+    }
+    return file;
+  }
+
+  @Test
+  void refresh_fileOverTheLimits_refusedBeforeItIsRead_saidOnce_thenAGoodFileLoads()
+      throws Exception {
+    Path file = sparse(dir.resolve("orders.json"), 3L << 30);
+    Router router = Router.create(Tables.table(5, 16, 2));
+    RoutingTable before = router.table();
+    RoutingFileSource source = RoutingFileSource.of(file, router, ByteSumStrategy.REGISTRY);
+
+    assertEquals(Outcome.REFUSED, source.refresh());
+    InvalidRoutingTableException e =
+        assertInstanceOf(InvalidRoutingTableException.class, source.lastError());
+    assertEquals(
+        "invalid routing table (1 violation)\n  $: file "
+            + file
+            + " is 3221225472 bytes, over the limit of "
+            + ReadLimits.DEFAULT_MAX_SNAPSHOT_CONTENT_BYTES
+            + "; ship large tables as a binary snapshot or raise the limit",
+        e.getMessage());
+    assertSame(before, router.table());
+    assertEquals(Outcome.REFUSED, source.refresh());
+    assertSame(e, source.lastError(), "an unchanged file over the limit is reported once");
+
+    Files.delete(file);
+    Files.writeString(file, RoutingDocuments.write(Tables.table(6, 16, 2)));
+    assertEquals(Outcome.UPDATED, source.refresh());
+    assertEquals(6, router.version());
+  }
+
+  @Test
+  void read_fileLongerThanItsSize_refusedAtTheLimit() {
+    // A file whose size says 0 bytes and whose read gives more: the read stops at the limit.
+    Path proc = Path.of("/proc/self/status");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(proc), "needs Linux's /proc");
+    ReadLimits tiny =
+        ReadLimits.defaults().withMaxDocumentBytes(10).withMaxSnapshotContentBytes(10);
+    InvalidRoutingTableException e =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () -> RoutingDocuments.read(proc, ByteSumStrategy.REGISTRY, tiny));
+    assertEquals(
+        "invalid routing table (1 violation)\n  $: file "
+            + proc
+            + " was 0 bytes but read past the limit of 10 (it grew while it was read); read stopped"
+            + " there: write the file whole and then rename it into place, as RoutingFilePublisher"
+            + " does",
+        e.getMessage());
   }
 
   private static boolean sourceThreadAlive() {

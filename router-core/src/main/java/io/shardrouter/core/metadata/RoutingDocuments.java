@@ -29,6 +29,7 @@ import io.shardrouter.core.internal.StrictJson;
 import io.shardrouter.core.internal.StrictUtf8;
 import io.shardrouter.core.internal.Utf8;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -117,6 +118,20 @@ public final class RoutingDocuments {
    * @throws UncheckedIOException when the file cannot be read, naming it
    */
   public static RoutingTable read(Path file, StrategyRegistry registry, ReadLimits limits) {
+    return read(readBounded(file, limits), registry, limits);
+  }
+
+  /**
+   * The bytes of {@code file}, read only when they fit {@code limits} (the larger of a document's
+   * bytes and a snapshot's content) and this process's heap budget for a table's bytes: a file over
+   * either is refused before it is read, and a file that grows while it is read is refused when the
+   * read passes the limit, so no file makes the reader hold more than the limit.
+   *
+   * @throws InvalidRoutingTableException at {@code $}, naming the file, its size and the limit
+   * @throws UncheckedIOException when the file cannot be read (its cause, such as {@link
+   *     java.nio.file.NoSuchFileException}, says why)
+   */
+  static byte[] readBounded(Path file, ReadLimits limits) {
     long max = Math.max(limits.maxDocumentBytes(), limits.maxSnapshotContentBytes());
     long budget = Snapshots.contentBudget();
     if (budget < max) {
@@ -139,7 +154,7 @@ public final class RoutingDocuments {
                     + " if the table is really that large"));
       }
     }
-    return read(readFile(file, max), registry, limits);
+    return readFile(file, max);
   }
 
   private static long size(Path file) {
@@ -433,7 +448,25 @@ public final class RoutingDocuments {
                     + maxBytes
                     + "; ship large tables as a binary snapshot or raise the limit"));
       }
-      return Files.readAllBytes(file);
+      int cap = (int) Math.min(maxBytes, Integer.MAX_VALUE - 16);
+      byte[] bytes;
+      try (InputStream in = Files.newInputStream(file)) {
+        bytes = in.readNBytes(cap + 1);
+      }
+      if (bytes.length > cap) {
+        throw new InvalidRoutingTableException(
+            new Violation(
+                "$",
+                "file "
+                    + file
+                    + " was "
+                    + size
+                    + " bytes but read past the limit of "
+                    + maxBytes
+                    + " (it grew while it was read); read stopped there: write the file whole"
+                    + " and then rename it into place, as RoutingFilePublisher does"));
+      }
+      return bytes;
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot read routing table file " + file + ": " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.shardrouter.core.metadata;
 
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
@@ -304,41 +305,50 @@ public final class RoutingFilePublisher implements RoutingPublisher {
     return true;
   }
 
+  /** The file holds nothing this publisher can read: what it says, and what to do. */
+  private RoutingException unreadable(String what, String entity, RuntimeException e) {
+    return new RoutingException(
+        "cannot "
+            + what
+            + ": the routing file "
+            + file
+            + " holds no routing document or snapshot this publisher can read, so the version"
+            + " published there is unknown ("
+            + e.getMessage()
+            + "); nothing was published, and every RoutingFileSource of the file refuses it too:"
+            + " restore the file from the last good routing document of '"
+            + entity
+            + "' (a coordinator's routes().toDocument(), a backup), then publish again",
+        e);
+  }
+
   /** The table in the file, or null when there is no file. */
   private @Nullable RoutingTable readCurrent(String entity, String what) {
     byte[] bytes;
+    RoutingTable current;
     try {
-      bytes = Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (IOException e) {
+      bytes = RoutingDocuments.readBounded(file, limits);
+    } catch (UncheckedIOException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof NoSuchFileException) {
+        return null;
+      }
       throw new RoutingException(
           "cannot "
               + what
               + ": reading the routing file "
               + file
               + " failed ("
-              + e
+              + cause
               + "); nothing was published: make it a readable file, or remove what is in its place",
-          e);
+          cause);
+    } catch (InvalidRoutingTableException e) {
+      throw unreadable(what, entity, e);
     }
-    RoutingTable current;
     try {
       current = RoutingDocuments.read(bytes, registry, limits);
     } catch (RoutingException | UncheckedIOException e) {
-      throw new RoutingException(
-          "cannot "
-              + what
-              + ": the routing file "
-              + file
-              + " holds no routing document or snapshot this publisher can read, so the version"
-              + " published there is unknown ("
-              + e.getMessage()
-              + "); nothing was published, and every RoutingFileSource of the file refuses it too:"
-              + " restore the file from the last good routing document of '"
-              + entity
-              + "' (a coordinator's routes().toDocument(), a backup), then publish again",
-          e);
+      throw unreadable(what, entity, e);
     }
     if (!current.entity().equals(entity)) {
       throw new RoutingException(

@@ -1,12 +1,11 @@
 package io.shardrouter.core.metadata;
 
+import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -95,17 +94,26 @@ public final class RoutingFileSource implements RoutingSource {
   public synchronized Outcome refresh() {
     byte[] bytes;
     try {
-      bytes = Files.readAllBytes(file);
-    } catch (IOException e) {
+      bytes = RoutingDocuments.readBounded(file, limits);
+    } catch (InvalidRoutingTableException e) {
+      // Over a limit, refused before it is read; said once while the file stays as it is.
+      lastBytes = null;
+      RoutingException before = lastError;
+      if (before != null && Objects.equals(before.getMessage(), e.getMessage())) {
+        return Outcome.REFUSED;
+      }
+      return refused(e);
+    } catch (UncheckedIOException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
       return refused(
           new RoutingException(
               "cannot read routing file "
                   + file
                   + ": "
-                  + e.getMessage()
+                  + cause.getMessage()
                   + "; the router keeps version "
                   + router.version(),
-              e));
+              cause));
     }
     if (Arrays.equals(bytes, lastBytes)) {
       if (lastError == null) {
