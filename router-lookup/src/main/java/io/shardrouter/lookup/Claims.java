@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Uniqueness claims decided on exactly one partition ({@code docs/lookup.md}): "not found in the
@@ -51,18 +52,21 @@ public final class Claims {
   private final ClaimStore store;
   private final long pendingMillis;
   private final LongSupplier clock;
+  private final Supplier<String> tokens;
 
   private Claims(
       Router router,
       Normalizer normalizer,
       ClaimStore store,
       long pendingMillis,
-      LongSupplier clock) {
+      LongSupplier clock,
+      Supplier<String> tokens) {
     this.router = router;
     this.normalizer = normalizer;
     this.store = store;
     this.pendingMillis = pendingMillis;
     this.clock = clock;
+    this.tokens = tokens;
   }
 
   /**
@@ -105,7 +109,22 @@ public final class Claims {
           "pendingExpiry must be a positive duration, well above the time a registration takes, got "
               + pendingExpiry);
     }
-    return new Claims(router, normalizer, store, pendingExpiry.toMillis(), clockMillis);
+    return new Claims(
+        router,
+        normalizer,
+        store,
+        pendingExpiry.toMillis(),
+        clockMillis,
+        () -> UUID.randomUUID().toString());
+  }
+
+  /**
+   * These claims with {@code tokens} making each claim's token instead of random UUIDs: for tests
+   * that must replay a schedule (the model checker of {@code ClaimsLincheckTest} cannot run {@code
+   * SecureRandom}). Tokens must never repeat.
+   */
+  Claims withTokens(Supplier<String> tokens) {
+    return new Claims(router, normalizer, store, pendingMillis, clock, tokens);
   }
 
   /**
@@ -134,7 +153,7 @@ public final class Claims {
           new ClaimRecord(
               v.normalized(),
               owner,
-              UUID.randomUUID().toString(),
+              tokens.get(),
               ClaimRecord.State.PENDING,
               now > Long.MAX_VALUE - 1 - pendingMillis ? Long.MAX_VALUE - 1 : now + pendingMillis);
       if (store.insertIfAbsent(v.route(), mine)) {
