@@ -9,13 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
-import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.Spec;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.Keys;
+import io.shardrouter.testing.Strategies;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -237,46 +236,6 @@ class RingMovementTest {
         down.toText());
   }
 
-  /**
-   * A strategy with the capabilities taken away: {@link MovementReport} compares its tables
-   * partition by partition, and counts keys with a sample when the strategy changed.
-   */
-  private record PartitionsOnly(PartitionStrategy s) implements PartitionStrategy {
-    @Override
-    public String type() {
-      return s.type();
-    }
-
-    @Override
-    public KeyType keyType() {
-      return s.keyType();
-    }
-
-    @Override
-    public int partitionCount() {
-      return s.partitionCount();
-    }
-
-    @Override
-    public int partitionOf(byte[] canonical, int offset, int length) {
-      return s.partitionOf(canonical, offset, length);
-    }
-
-    @Override
-    public double shareOf(int partition) {
-      return s.shareOf(partition);
-    }
-
-    @Override
-    public Spec toSpec() {
-      return s.toSpec();
-    }
-  }
-
-  private static RoutingTable partitionsOnly(RoutingTable t) {
-    return t.toBuilder().strategy(new PartitionsOnly(t.strategy())).build();
-  }
-
   @Test
   void capability_usedForRings_partitionCountAndKeySampleAgreeWithIt() {
     long seed = KeyGenerators.clockSeed();
@@ -294,7 +253,8 @@ class RingMovementTest {
     RoutingTable placed = b.build();
     MovementReport arcs = MovementReport.between(from, placed);
     MovementReport partitions =
-        MovementReport.between(partitionsOnly(from), partitionsOnly(placed));
+        MovementReport.between(
+            Strategies.withoutCapabilities(from), Strategies.withoutCapabilities(placed));
     assertEquals(MovementReport.Layout.ARCS, arcs.layout(), ctx);
     assertEquals(MovementReport.Layout.PARTITIONS, partitions.layout(), ctx);
     assertEquals(partitions.movedShare(), arcs.movedShare(), 1e-12, ctx);
@@ -312,7 +272,9 @@ class RingMovementTest {
     // A new group cuts new partitions: only the arcs are exact; a key sample measures the rest.
     RoutingTable grown = RingAllocator.standard().addGroup(from, RingFixtures.group("new"), 2);
     MovementReport exact = MovementReport.between(from, grown);
-    MovementReport sampled = MovementReport.between(partitionsOnly(from), partitionsOnly(grown));
+    MovementReport sampled =
+        MovementReport.between(
+            Strategies.withoutCapabilities(from), Strategies.withoutCapabilities(grown));
     assertEquals(MovementReport.Layout.ARCS, exact.layout(), ctx);
     assertTrue(exact.partitionsKeepKeys(), ctx);
     assertFalse(sampled.partitionsKeepKeys(), ctx);

@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.ExactMovement;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.MovementReport;
-import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.Spec;
 import io.shardrouter.testing.Keys;
+import io.shardrouter.testing.Strategies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -24,46 +23,6 @@ import org.junit.jupiter.api.Test;
  */
 class RangeMovementTest {
   private static final long END = 8000;
-
-  /**
-   * A strategy with the capabilities taken away: {@link MovementReport} compares its tables
-   * partition by partition, and counts keys with a sample when the strategy changed.
-   */
-  private record PartitionsOnly(PartitionStrategy s) implements PartitionStrategy {
-    @Override
-    public String type() {
-      return s.type();
-    }
-
-    @Override
-    public KeyType keyType() {
-      return s.keyType();
-    }
-
-    @Override
-    public int partitionCount() {
-      return s.partitionCount();
-    }
-
-    @Override
-    public int partitionOf(byte[] canonical, int offset, int length) {
-      return s.partitionOf(canonical, offset, length);
-    }
-
-    @Override
-    public double shareOf(int partition) {
-      return s.shareOf(partition);
-    }
-
-    @Override
-    public Spec toSpec() {
-      return s.toSpec();
-    }
-  }
-
-  private static RoutingTable partitionsOnly(RoutingTable t) {
-    return t.toBuilder().strategy(new PartitionsOnly(t.strategy())).build();
-  }
 
   /** Eight ranges of 1000 long keys in [0, 8000), on g0..g3 in turn, and an empty group g4. */
   private static RoutingTable eightRanges() {
@@ -101,7 +60,8 @@ class RangeMovementTest {
     RoutingTable placed = b.build();
     MovementReport ranges = MovementReport.between(from, placed);
     MovementReport partitions =
-        MovementReport.between(partitionsOnly(from), partitionsOnly(placed));
+        MovementReport.between(
+            Strategies.withoutCapabilities(from), Strategies.withoutCapabilities(placed));
     assertEquals(MovementReport.Layout.KEY_RANGES, ranges.layout(), ctx);
     assertEquals(MovementReport.Layout.PARTITIONS, partitions.layout(), ctx);
     assertEquals(partitions.movedShare(), ranges.movedShare(), ctx);
@@ -119,7 +79,9 @@ class RangeMovementTest {
     RoutingTable split = RangeSplits.split(from, p, Keys.of(at), "g4");
     RoutingTable next = RangeSplits.merge(split, p + 2, null); // [p+1, p+3) of the old on p+1's
     MovementReport exact = MovementReport.between(from, next);
-    MovementReport sampled = MovementReport.between(partitionsOnly(from), partitionsOnly(next));
+    MovementReport sampled =
+        MovementReport.between(
+            Strategies.withoutCapabilities(from), Strategies.withoutCapabilities(next));
     assertEquals(MovementReport.Layout.KEY_RANGES, exact.layout(), ctx);
     assertTrue(exact.partitionsKeepKeys(), ctx);
     assertFalse(sampled.partitionsKeepKeys(), ctx);
