@@ -308,10 +308,15 @@ public interface MigrationStore {
    * @param refusedBy the fence that refused the read, or null when it was not refused
    */
   record ReadResult(List<Row> rows, @Nullable Fence refusedBy) {
-    /** Copies the row list. */
-    public ReadResult {
-      rows = List.copyOf(rows);
-      if (refusedBy != null && !rows.isEmpty()) {
+    /**
+     * Copies the row list. (A canonical constructor, not a compact one: javac records a compact
+     * constructor's parameter annotations as field annotations, so other modules would not see that
+     * {@code refusedBy} may be null.)
+     */
+    public ReadResult(List<Row> rows, @Nullable Fence refusedBy) {
+      this.rows = List.copyOf(rows);
+      this.refusedBy = refusedBy;
+      if (refusedBy != null && !this.rows.isEmpty()) {
         throw new IllegalArgumentException("a refused read returns no rows");
       }
     }
@@ -356,10 +361,15 @@ public interface MigrationStore {
    * @param done true when the part has no row after {@code cursor}
    */
   record ScanPage(List<Row> rows, byte @Nullable [] cursor, boolean done) {
-    /** Copies the row list. */
-    public ScanPage {
-      rows = List.copyOf(rows);
-      cursor = cursor == null ? null : cursor.clone();
+    /**
+     * Copies the row list and the cursor. (A canonical constructor, not a compact one: javac
+     * records a compact constructor's parameter annotations as field annotations, so other modules
+     * would not see that {@code cursor} may be null.)
+     */
+    public ScanPage(List<Row> rows, byte @Nullable [] cursor, boolean done) {
+      this.rows = List.copyOf(rows);
+      this.cursor = cursor == null ? null : cursor.clone();
+      this.done = done;
     }
 
     /**
