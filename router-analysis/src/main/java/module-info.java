@@ -7,6 +7,9 @@
  * through a strategy module.
  */
 module io.shardrouter.analysis {
+  // @NullMarked and @Nullable on the API (docs/architecture.md, "Nullness"); a compiler that reads
+  // this module sees them, and nothing needs them at run time.
+  requires static transitive org.jspecify;
   requires transitive io.shardrouter.core;
   requires transitive io.shardrouter.stats;
 

@@ -5,6 +5,9 @@
  * simulation behind {@code shardctl migrate} lives in the internal package.
  */
 module io.shardrouter.migrate {
+  // @NullMarked and @Nullable on the API (docs/architecture.md, "Nullness"); a compiler that reads
+  // this module sees them, and nothing needs them at run time.
+  requires static transitive org.jspecify;
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.migrate;

@@ -5,6 +5,9 @@
  * io.shardrouter.analysis}.
  */
 module io.shardrouter.stats {
+  // @NullMarked and @Nullable on the API (docs/architecture.md, "Nullness"); a compiler that reads
+  // this module sees them, and nothing needs them at run time.
+  requires static transitive org.jspecify;
   requires transitive io.shardrouter.core;
 
   exports io.shardrouter.stats;

@@ -1,6 +1,7 @@
 package io.shardrouter.analysis;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link KeyAnalysis} found about a key choice on a sample: the key's characteristics, how
@@ -29,9 +30,9 @@ public record AnalysisReport(
     KeyCharacteristics keyCharacteristics,
     Distribution distribution,
     List<double[]> growth,
-    QueryDistribution queries,
-    List<OverLimit> overLimit,
-    Comparison comparison,
+    @Nullable QueryDistribution queries,
+    @Nullable List<OverLimit> overLimit,
+    @Nullable Comparison comparison,
     List<CheckItem> checklist) {
 
   /**
@@ -75,7 +76,7 @@ public record AnalysisReport(
    * @param hottestPartitions the partitions with the most load, hottest first
    */
   public record Distribution(
-      long[] partitionKeys,
+      long @Nullable [] partitionKeys,
       long[] partitionLoad,
       List<GroupLoad> groups,
       double partitionPeakToMean,

@@ -5,6 +5,7 @@ import io.shardrouter.stats.internal.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-second limits of a partition and of a replica group, and how many seconds the measured counts
@@ -30,7 +31,10 @@ import java.util.Set;
  * @since 0.1
  */
 public record CapacityLimits(
-    double sampleSeconds, Limit partition, Limit group, Map<String, Limit> groups) {
+    double sampleSeconds,
+    @Nullable Limit partition,
+    @Nullable Limit group,
+    Map<String, Limit> groups) {
   /**
    * Per-second limits; a missing one is {@code Double.POSITIVE_INFINITY}.
    *
@@ -41,7 +45,7 @@ public record CapacityLimits(
   public record Limit(double reads, double writes, double ops) {}
 
   /** The limits of group {@code id}: its own, else the default, else null. */
-  public Limit groupLimit(String id) {
+  public @Nullable Limit groupLimit(String id) {
     Limit l = groups.get(id);
     return l != null ? l : group;
   }
@@ -75,7 +79,7 @@ public record CapacityLimits(
     return new CapacityLimits(seconds, partition, group, Map.copyOf(groups));
   }
 
-  private static Limit limit(Object v, String path) {
+  private static Limit limit(@Nullable Object v, String path) {
     Map<String, Object> m = Fields.object(v, path);
     Fields.only(m, path, Set.of("reads", "writes", "ops"));
     if (m.isEmpty()) {

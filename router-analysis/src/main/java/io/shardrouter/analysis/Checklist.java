@@ -10,6 +10,7 @@ import io.shardrouter.stats.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The review checklist of a key choice, each item answered pass / warn / fail with the number
@@ -23,8 +24,8 @@ final class Checklist {
       RoutingTable table,
       KeyCharacteristics kc,
       Distribution d,
-      QueryDistribution q,
-      Comparison cmp) {
+      @Nullable QueryDistribution q,
+      @Nullable Comparison cmp) {
     List<CheckItem> out = new ArrayList<>();
     int n = table.partitionCount();
     if (kc.numDistinctValues() < 0) {

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Judges a key choice before it is used: routes a {@link KeySample} (or a {@link StatsSnapshot}
@@ -54,9 +55,9 @@ public final class KeyAnalysis {
   public static final double MONOTONIC = 0.7;
 
   private final RoutingTable table;
-  private List<Query> queries;
-  private CapacityLimits limits;
-  private RoutingTable compare;
+  private @Nullable List<Query> queries;
+  private @Nullable CapacityLimits limits;
+  private @Nullable RoutingTable compare;
 
   private KeyAnalysis(RoutingTable table) {
     this.table = Objects.requireNonNull(table, "table");
@@ -125,7 +126,9 @@ public final class KeyAnalysis {
     List<Frequency> common = new ArrayList<>();
     for (int i = 0; i < Math.min(TOP, byCount.size()); i++) {
       long c = byCount.get(i).getValue()[0];
-      common.add(new Frequency(texts.get(byCount.get(i).getKey()), c, share(c, total), 0));
+      String text =
+          Objects.requireNonNull(texts.get(byCount.get(i).getKey()), "every key has text");
+      common.add(new Frequency(text, c, share(c, total), 0));
     }
     double r = Monotonicity.rankCorrelation(sample.entries(), kind());
     List<double[]> growth = Monotonicity.growth(sample.entries(), kind(), GROWTH_POINTS);
@@ -137,7 +140,8 @@ public final class KeyAnalysis {
             common,
             Double.isNaN(r) ? "unknown" : Math.abs(r) >= MONOTONIC ? "monotonic" : "not monotonic",
             r);
-    Comparison cmp = compare == null ? null : compare(distinct, total);
+    RoutingTable other = compare;
+    Comparison cmp = other == null ? null : comparison(other, distinct, total);
     return finish("keys", kc, keys, load, null, null, growth, cmp);
   }
 
@@ -177,12 +181,12 @@ public final class KeyAnalysis {
   private AnalysisReport finish(
       String source,
       KeyCharacteristics kc,
-      long[] keys,
+      long @Nullable [] keys,
       long[] load,
-      long[] reads,
-      long[] writes,
+      long @Nullable [] reads,
+      long @Nullable [] writes,
       List<double[]> growth,
-      Comparison cmp) {
+      @Nullable Comparison cmp) {
     long total = 0;
     for (long l : load) {
       total += l;
@@ -218,9 +222,11 @@ public final class KeyAnalysis {
     double partitionPtm = total == 0 ? 0 : load[order[0]] / ((double) total / load.length);
     double groupPtm = total == 0 ? 0 : peakGroup / ((double) total / groupLoad.size());
     Distribution d = new Distribution(keys, load, groups, partitionPtm, groupPtm, hottest);
-    QueryDistribution q = queries == null ? null : QueryFanOut.of(table, queries);
+    List<Query> qs = queries;
+    QueryDistribution q = qs == null ? null : QueryFanOut.of(table, qs);
+    CapacityLimits cl = limits;
     List<AnalysisReport.OverLimit> over =
-        limits == null ? null : Limits.over(table, limits, load, reads, writes);
+        cl == null ? null : Limits.over(table, cl, load, reads, writes);
     return new AnalysisReport(
         table.entity(),
         table.version(),
@@ -235,7 +241,9 @@ public final class KeyAnalysis {
         Checklist.of(table, kc, d, q, cmp));
   }
 
-  private Comparison compare(Map<ByteBuffer, long[]> distinct, long total) {
+  /** What routing the sample through {@code compare} instead of the table would move. */
+  private Comparison comparison(
+      RoutingTable compare, Map<ByteBuffer, long[]> distinct, long total) {
     long movedKeys = 0;
     long movedGroupKeys = 0;
     long movedLoad = 0;
@@ -286,7 +294,8 @@ public final class KeyAnalysis {
     }
   }
 
-  private KeyType.Kind kind() {
+  /** The key's kind, or null for a composite key. */
+  private KeyType.@Nullable Kind kind() {
     return table.keyType().isComposite() ? null : table.keyType().kind();
   }
 
@@ -305,7 +314,7 @@ public final class KeyAnalysis {
    * @param to the canonical upper end of a range, or null for a key list
    * @since 0.1
    */
-  public record Query(List<byte[]> keys, byte[] from, byte[] to) {
+  public record Query(@Nullable List<byte[]> keys, byte @Nullable [] from, byte @Nullable [] to) {
     /**
      * Parses one query line.
      *
@@ -346,7 +355,7 @@ public final class KeyAnalysis {
           null, key(m.get("from"), keyType, "query.from"), key(m.get("to"), keyType, "query.to"));
     }
 
-    private static byte[] key(Object v, KeyType keyType, String path) {
+    private static byte[] key(@Nullable Object v, KeyType keyType, String path) {
       String text;
       if (v instanceof String s) {
         text = s;

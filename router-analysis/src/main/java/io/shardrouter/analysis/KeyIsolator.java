@@ -9,6 +9,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.stats.HotKeys;
 import io.shardrouter.stats.StatsSnapshot;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The advisor's second step: isolates each sampled hot key whose load surely exceeds a mean
@@ -59,7 +60,7 @@ final class KeyIsolator {
   }
 
   /** The key's canonical bytes, or null after a note saying why it is skipped. */
-  private static byte[] parse(Proposal a, HotKeys.Entry k) {
+  private static byte @Nullable [] parse(Proposal a, HotKeys.Entry k) {
     byte[] key;
     try {
       key = a.current.keyType().parseText(k.key());
@@ -118,7 +119,7 @@ final class KeyIsolator {
   }
 
   /** Why a directory cannot be put in front of {@code s}, or null when it can. */
-  private static String unwrappable(PartitionStrategy s) {
+  private static @Nullable String unwrappable(PartitionStrategy s) {
     if (!WRAPPABLE.contains(s.type())) {
       return "strategy '"
           + s.type()

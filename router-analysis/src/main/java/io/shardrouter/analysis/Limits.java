@@ -6,6 +6,7 @@ import io.shardrouter.stats.Skew;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The partitions and groups whose measured rate exceeds a {@link CapacityLimits} limit. A key
@@ -21,16 +22,21 @@ final class Limits {
    * not say (a key sample).
    */
   static List<OverLimit> over(
-      RoutingTable table, CapacityLimits limits, long[] load, long[] reads, long[] writes) {
+      RoutingTable table,
+      CapacityLimits limits,
+      long[] load,
+      long @Nullable [] reads,
+      long @Nullable [] writes) {
     List<OverLimit> out = new ArrayList<>();
     double s = limits.sampleSeconds();
     long[] notWrites = new long[load.length]; // reads and unspecified: what counts as reads
     long[] notReads = new long[load.length];
     for (int p = 0; p < load.length; p++) {
-      notWrites[p] = reads == null ? load[p] : load[p] - writes[p];
-      notReads[p] = reads == null ? load[p] : load[p] - reads[p];
+      notWrites[p] = reads == null || writes == null ? load[p] : load[p] - writes[p];
+      notReads[p] = reads == null || writes == null ? load[p] : load[p] - reads[p];
     }
-    if (limits.partition() != null) {
+    CapacityLimits.Limit partition = limits.partition();
+    if (partition != null) {
       for (int p = 0; p < load.length; p++) {
         check(
             out,
@@ -39,7 +45,7 @@ final class Limits {
             notWrites[p] / s,
             notReads[p] / s,
             load[p] / s,
-            limits.partition());
+            partition);
       }
     }
     Map<String, Long> r = Skew.groupLoads(notWrites, table);
@@ -51,13 +57,22 @@ final class Limits {
             out,
             "group",
             g.getKey(),
-            r.get(g.getKey()) / s,
-            w.get(g.getKey()) / s,
+            of(r, g.getKey()) / s,
+            of(w, g.getKey()) / s,
             g.getValue() / s,
             l);
       }
     }
     return out;
+  }
+
+  /** The load of {@code group} in {@code loads}, which has the groups of the same table. */
+  private static long of(Map<String, Long> loads, String group) {
+    Long l = loads.get(group);
+    if (l == null) {
+      throw new IllegalStateException("no load for group '" + group + "'");
+    }
+    return l;
   }
 
   private static void check(

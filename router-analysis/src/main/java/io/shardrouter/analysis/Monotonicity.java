@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether keys grow with arrival order: the rank correlation (Spearman) of each key's position in
@@ -18,7 +19,7 @@ final class Monotonicity {
   private Monotonicity() {}
 
   /** The rank correlation in [-1, 1]; NaN with fewer than 3 keys or when all keys are equal. */
-  static double rankCorrelation(List<KeySample.Entry> entries, KeyType.Kind kind) {
+  static double rankCorrelation(List<KeySample.Entry> entries, KeyType.@Nullable Kind kind) {
     int n = entries.size();
     if (n < 3) {
       return Double.NaN;
@@ -46,7 +47,8 @@ final class Monotonicity {
   /**
    * Up to {@code points} points {@code [arrival fraction, key rank fraction]}, in arrival order.
    */
-  static List<double[]> growth(List<KeySample.Entry> entries, KeyType.Kind kind, int points) {
+  static List<double[]> growth(
+      List<KeySample.Entry> entries, KeyType.@Nullable Kind kind, int points) {
     int n = entries.size();
     List<double[]> out = new ArrayList<>();
     if (n < 2) {
@@ -64,7 +66,7 @@ final class Monotonicity {
   }
 
   /** The key-order rank of each entry; equal keys share the lowest rank. */
-  private static int[] ranks(List<KeySample.Entry> entries, KeyType.Kind kind) {
+  private static int[] ranks(List<KeySample.Entry> entries, KeyType.@Nullable Kind kind) {
     int n = entries.size();
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -86,7 +88,7 @@ final class Monotonicity {
     return rank;
   }
 
-  private static Comparator<byte[]> comparator(KeyType.Kind kind) {
+  private static Comparator<byte[]> comparator(KeyType.@Nullable Kind kind) {
     if (kind == KeyType.Kind.LONG || kind == KeyType.Kind.TIMESTAMP || kind == KeyType.Kind.INT) {
       return Comparator.comparingLong(Monotonicity::littleEndian);
     }

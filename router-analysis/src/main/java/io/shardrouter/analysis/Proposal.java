@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The advice being built by {@link RebalanceAdvisor}: the table's strategy as changed so far (range
@@ -134,8 +135,14 @@ final class Proposal {
     return placed.get(p);
   }
 
+  /** The load of group {@code id}, a group of the current table. */
   double groupLoad(String id) {
-    return groupLoad.get(id);
+    Double l = groupLoad.get(id);
+    if (l == null) {
+      throw new IllegalArgumentException(
+          "no group '" + id + "' in routing table version " + current.version());
+    }
+    return l;
   }
 
   /** The mean load of a group, every group of the table counted (an empty one can receive). */
@@ -151,27 +158,40 @@ final class Proposal {
   /** The hottest group, the first in table order on a tie. */
   String hottest() {
     String hot = null;
+    double max = 0;
     for (Map.Entry<String, Double> e : groupLoad.entrySet()) {
-      if (hot == null || e.getValue() > groupLoad.get(hot)) {
+      if (hot == null || e.getValue() > max) {
         hot = e.getKey();
+        max = e.getValue();
       }
     }
-    return hot;
+    return some(hot);
   }
 
   /** The coldest group, the first in table order on a tie. */
   String coldest() {
     String cold = null;
+    double min = 0;
     for (Map.Entry<String, Double> e : groupLoad.entrySet()) {
-      if (cold == null || e.getValue() < groupLoad.get(cold)) {
+      if (cold == null || e.getValue() < min) {
         cold = e.getKey();
+        min = e.getValue();
       }
     }
-    return cold;
+    return some(cold);
+  }
+
+  /** {@code group}, found among the table's groups: a built table has at least one. */
+  private String some(@Nullable String group) {
+    if (group == null) {
+      throw new IllegalStateException(
+          "routing table version " + current.version() + " has no replica group");
+    }
+    return group;
   }
 
   double peak() {
-    return groupLoad.get(hottest());
+    return groupLoad(hottest());
   }
 
   /** Group peak/mean now; 0 without load. */

@@ -4,6 +4,7 @@ import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
 import io.shardrouter.core.RoutingTable;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The partitions each query of a sample visits: the partitions of its keys for a key list; for a
@@ -21,17 +22,20 @@ final class QueryFanOut {
     long fanOut = 0;
     for (KeyAnalysis.Query q : queries) {
       int visited;
-      if (q.isRange()) {
+      List<byte[]> keys = q.keys(); // null for a range, which has both ends
+      if (keys == null) {
         if (ordered) {
-          int a = table.routeCanonical(q.from()).partition();
-          int b = table.routeCanonical(q.to()).partition();
+          byte[] from = Objects.requireNonNull(q.from(), "a range query's from");
+          byte[] to = Objects.requireNonNull(q.to(), "a range query's to");
+          int a = table.routeCanonical(from).partition();
+          int b = table.routeCanonical(to).partition();
           visited = Math.abs(b - a) + 1;
         } else {
           visited = n;
         }
       } else {
         BitSet parts = new BitSet(n);
-        for (byte[] k : q.keys()) {
+        for (byte[] k : keys) {
           parts.set(table.routeCanonical(k).partition());
         }
         visited = parts.cardinality();

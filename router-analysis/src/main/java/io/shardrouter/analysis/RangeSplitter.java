@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The advisor's first step on a table whose strategy has {@link SplittableRanges} (a {@code range}
@@ -59,7 +60,7 @@ final class RangeSplitter {
   }
 
   /** Splits original partition {@code original}, now partition {@code p}; null when skipped. */
-  private static RebalanceAdvisor.Advice.Split split(
+  private static RebalanceAdvisor.Advice.@Nullable Split split(
       Proposal a, StatsSnapshot stats, int original, int p) {
     SplittableRanges s = (SplittableRanges) a.shape().strategy();
     List<byte[]> sample = new ArrayList<>();

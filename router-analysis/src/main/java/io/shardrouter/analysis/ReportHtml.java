@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes an {@link AnalysisReport} as one self-contained HTML page: no network, no external script
@@ -53,7 +54,7 @@ final class ReportHtml {
    * The page; the next-step command names {@code document} (the routing document's path), or {@code
    * DOC} when it is null.
    */
-  public static String write(AnalysisReport r, String document) {
+  public static String write(AnalysisReport r, @Nullable String document) {
     StringBuilder sb = new StringBuilder(1 << 16);
     sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
     sb.append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';")
@@ -121,7 +122,7 @@ final class ReportHtml {
   }
 
   /** The next-step box: what the checklist asks for, and the advise command. */
-  private static void next(StringBuilder sb, AnalysisReport r, String document) {
+  private static void next(StringBuilder sb, AnalysisReport r, @Nullable String document) {
     String doc = document == null ? "DOC" : shellWord(document);
     List<String> uneven = new ArrayList<>();
     for (CheckItem i : r.checklist()) {
@@ -493,7 +494,7 @@ final class ReportHtml {
    * that it would overlap, and kept inside the chart.
    */
   private static void label(
-      StringBuilder sb, List<double[]> placed, double x, double y, String s, String cls) {
+      StringBuilder sb, List<double[]> placed, double x, double y, String s, @Nullable String cls) {
     double half = s.length() * 3.2;
     double cx = Math.max(LEFT + half, Math.min(RIGHT - half, x));
     boolean moved = true;
@@ -568,7 +569,7 @@ final class ReportHtml {
   }
 
   private static void text(
-      StringBuilder sb, double x, double y, String s, String anchor, String cls) {
+      StringBuilder sb, double x, double y, String s, String anchor, @Nullable String cls) {
     sb.append("<text");
     if (cls != null) {
       sb.append(" class=\"").append(cls).append('"');

@@ -7,5 +7,10 @@
  * io.shardrouter.analysis.RebalanceAdvisor} proposes the next routing table from measured load (a
  * {@link io.shardrouter.stats.StatsSnapshot}): hot ranges split, hot keys isolated on partitions of
  * their own, partitions moved. See {@code docs/observability.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.analysis;
+
+import org.jspecify.annotations.NullMarked;

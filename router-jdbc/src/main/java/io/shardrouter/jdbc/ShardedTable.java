@@ -504,8 +504,9 @@ public final class ShardedTable<K> implements AutoCloseable {
   private static MigrationStore.ApplyResult apply(
       Opened o, Connection c, List<Row> rows, ReplicaGroup g, long version) throws SQLException {
     MigrationStore.ApplyResult r = o.store().apply(c, rows, MigrationStore.WriteOrigin.CLIENT);
-    if (r.refused()) {
-      throw new MovedException(g.id(), r.refusedBy(), version, null);
+    Fence refusal = r.refusedBy(); // null exactly when not refused()
+    if (refusal != null) {
+      throw new MovedException(g.id(), refusal, version, null);
     }
     return r;
   }

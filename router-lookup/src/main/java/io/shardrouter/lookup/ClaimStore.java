@@ -1,6 +1,7 @@
 package io.shardrouter.lookup;
 
 import io.shardrouter.core.Route;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the caller's DAO keeps uniqueness claim records: a table on every partition (or one with a
@@ -46,7 +47,7 @@ public interface ClaimStore {
   boolean insertIfAbsent(Route route, ClaimRecord record);
 
   /** The record for {@code value} on the partition of {@code route}, or null. */
-  ClaimRecord find(Route route, String value);
+  @Nullable ClaimRecord find(Route route, String value);
 
   /**
    * Replaces the record for {@code expected.value()} with {@code next} if the stored record equals

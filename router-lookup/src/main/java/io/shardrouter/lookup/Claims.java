@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Uniqueness claims decided on exactly one partition ({@code docs/lookup.md}): "not found in the
@@ -254,7 +255,7 @@ public final class Claims {
   }
 
   /** The record of the claim of {@code value}, or null when it is free. */
-  public ClaimRecord holderOf(String value) {
+  public @Nullable ClaimRecord holderOf(String value) {
     NormalizedValue v = locate(value);
     return store.find(v.route(), v.normalized());
   }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ClaimStore} in memory, for tests and examples: one map keyed by (partition, value),
@@ -29,7 +30,7 @@ final class InMemoryClaimStore implements ClaimStore {
   }
 
   @Override
-  public ClaimRecord find(Route route, String value) {
+  public @Nullable ClaimRecord find(Route route, String value) {
     return records.get(new Key(route.partition(), Objects.requireNonNull(value, "value")));
   }
 

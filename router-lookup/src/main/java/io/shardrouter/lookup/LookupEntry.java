@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a directory entry of a {@link LookupStrategy} sends its keys, with the options a plain
@@ -26,14 +27,14 @@ import java.util.TreeMap;
 public final class LookupEntry {
   private final int partition; // -1 for a split
   private final int firstPartition;
-  private final PartitionStrategy strategy; // null unless a split
+  private final @Nullable PartitionStrategy strategy; // null unless a split
   private final boolean dedicated;
   private final Map<String, String> pin;
 
   private LookupEntry(
       int partition,
       int firstPartition,
-      PartitionStrategy strategy,
+      @Nullable PartitionStrategy strategy,
       boolean dedicated,
       Map<String, String> pin) {
     this.partition = partition;
@@ -119,7 +120,7 @@ public final class LookupEntry {
   }
 
   /** The split's nested strategy; null for a one-partition entry. */
-  public PartitionStrategy strategy() {
+  public @Nullable PartitionStrategy strategy() {
     return strategy;
   }
 

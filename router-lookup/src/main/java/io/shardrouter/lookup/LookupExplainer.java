@@ -1,5 +1,9 @@
 package io.shardrouter.lookup;
 
+import io.shardrouter.core.KeyType;
+import io.shardrouter.core.PartitionStrategy;
+import java.util.Objects;
+
 /**
  * The line {@code shardctl explain} prints for a key routed by a {@link LookupStrategy}: which path
  * the key took (a directory hit, a dedicated entry, a second-level split with its nested strategy,
@@ -17,7 +21,9 @@ final class LookupExplainer {
     int n = len;
     String what;
     if (s.match() == LookupStrategy.MatchMode.FIRST_PART) {
-      long part = KeyTexts.firstPart(s.directoryKeyType().kind(), s.keyType(), c, off, len);
+      KeyType.Kind first =
+          Objects.requireNonNull(s.directoryKeyType().kind(), "a first part is a single key");
+      long part = KeyTexts.firstPart(first, s.keyType(), c, off, len);
       start = (int) (part >>> 32);
       n = (int) part;
       what = s.ownerOf(c, start, n) + " (the key's first part)";
@@ -43,16 +49,17 @@ final class LookupExplainer {
       e.pin().forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
       sb.setLength(sb.length() - 1);
     }
-    if (!e.isSplit()) {
+    PartitionStrategy nested = e.strategy(); // null exactly when the entry is no split
+    if (nested == null) {
       return sb.append(": partition ").append(e.partition()).toString();
     }
-    int inner = e.strategy().partitionOf(c, off, len);
+    int inner = nested.partitionOf(c, off, len);
     return sb.append(", splits by its own strategy over partitions ")
         .append(e.firstPartition())
         .append('-')
         .append(e.firstPartition() + e.partitionCount() - 1)
         .append(": ")
-        .append(e.strategy().explain(c, off, len))
+        .append(nested.explain(c, off, len))
         .append("; partition ")
         .append(e.firstPartition())
         .append(" + ")

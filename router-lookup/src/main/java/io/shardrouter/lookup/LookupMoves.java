@@ -6,6 +6,7 @@ import io.shardrouter.lookup.internal.Directory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keys a {@link LookupStrategy} routes elsewhere than the strategy it replaces, for {@link
@@ -29,7 +30,8 @@ final class LookupMoves {
 
   private LookupMoves() {}
 
-  static List<MovementReport.KeyMove> between(PartitionStrategy previous, LookupStrategy next) {
+  static @Nullable List<MovementReport.KeyMove> between(
+      PartitionStrategy previous, LookupStrategy next) {
     if (previous instanceof LookupStrategy p) {
       if (p.match() != next.match()
           || !p.keyType().equals(next.keyType())
@@ -59,7 +61,7 @@ final class LookupMoves {
     return moves;
   }
 
-  private static List<MovementReport.KeyMove> walk(LookupStrategy p, LookupStrategy q) {
+  private static @Nullable List<MovementReport.KeyMove> walk(LookupStrategy p, LookupStrategy q) {
     List<MovementReport.KeyMove> moves = new ArrayList<>();
     Directory dp = p.directory();
     Directory dq = q.directory();

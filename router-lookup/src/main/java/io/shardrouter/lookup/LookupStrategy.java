@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code lookup}: an explicit directory from exact keys to partitions, with a fallback strategy for
@@ -75,7 +76,7 @@ public final class LookupStrategy
   private final KeyType keyType;
   private final MatchMode match;
   private final KeyType directoryType;
-  private final KeyType.Kind firstKind; // FIRST_PART only
+  private final KeyType.@Nullable Kind firstKind; // FIRST_PART only
   private final PartitionStrategy fallback;
   private final int partitions;
   private final Directory directory;
@@ -91,12 +92,12 @@ public final class LookupStrategy
       int partitions,
       Directory directory,
       LookupEntry[] rich,
-      SortedKeys entriesText) {
+      @Nullable SortedKeys entriesText) {
     this.keyType = keyType;
     this.match = match;
-    boolean firstPart = match == MatchMode.FIRST_PART;
-    this.firstKind = firstPart ? keyType.parts().get(0) : null;
-    this.directoryType = firstPart ? KeyType.of(firstKind) : keyType;
+    KeyType.Kind first = match == MatchMode.FIRST_PART ? keyType.parts().get(0) : null;
+    this.firstKind = first;
+    this.directoryType = first != null ? KeyType.of(first) : keyType;
     this.fallback = fallback;
     this.partitions = partitions;
     this.directory = directory;
@@ -182,7 +183,7 @@ public final class LookupStrategy
    * A builder holding this strategy's content but the entry of {@code except} (canonical bytes of a
    * directory key).
    */
-  LookupStrategyBuilder toBuilder(byte[] except) {
+  LookupStrategyBuilder toBuilder(byte @Nullable [] except) {
     LookupStrategyBuilder b = builder(keyType).match(match).fallback(fallback);
     if (partitions != fallback.partitionCount()) {
       b.partitions(partitions);
@@ -247,7 +248,7 @@ public final class LookupStrategy
    * The entry of the key whose canonical bytes (in the directory's key type) are {@code key}; null
    * when it is not listed.
    */
-  public LookupEntry entryOf(byte[] key) {
+  public @Nullable LookupEntry entryOf(byte[] key) {
     int v = directory.get(key, 0, key.length);
     return v == Directory.MISS
         ? null
@@ -362,8 +363,11 @@ public final class LookupStrategy
     return pins;
   }
 
+  // Null when the two are not related by moved keys, as KeyMovement.keyMovesFrom's javadoc says;
+  // router-core's signature does not say @Nullable yet.
+  @SuppressWarnings("NullAway")
   @Override
-  public List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
+  public @Nullable List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
     return LookupMoves.between(previous, this);
   }
 
@@ -377,11 +381,12 @@ public final class LookupStrategy
     }
     for (int r = 0; r < directory.arena().length; r = directory.nextRecord(r)) {
       int v = directory.value(r);
-      if (v >= RICH_BASE && rich[v - RICH_BASE].strategy() != null) {
+      PartitionStrategy nested = v >= RICH_BASE ? rich[v - RICH_BASE].strategy() : null;
+      if (nested != null) {
         String entry =
             KeyTexts.entryPath(
                 keyText(directory.arena(), directory.keyOffset(r), directory.keyLength(r)));
-        out.add(new Child(entry + ".strategy", rich[v - RICH_BASE].strategy()));
+        out.add(new Child(entry + ".strategy", nested));
       }
     }
     return List.copyOf(out);
@@ -519,7 +524,7 @@ public final class LookupStrategy
     }
 
     /** The mode named {@code name} in a document, or null. */
-    public static MatchMode fromDocumentName(String name) {
+    public static @Nullable MatchMode fromDocumentName(String name) {
       for (MatchMode m : values()) {
         if (m.documentName().equals(name)) {
           return m;

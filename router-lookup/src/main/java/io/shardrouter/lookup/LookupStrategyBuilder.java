@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Assembles a {@link LookupStrategy}: the key type, what the directory matches, the fallback, the
@@ -39,11 +40,12 @@ public final class LookupStrategyBuilder {
 
   private final KeyType keyType;
   private LookupStrategy.MatchMode match = LookupStrategy.MatchMode.KEY;
-  private PartitionStrategy fallback;
+  private @Nullable PartitionStrategy fallback; // required: build() reports it missing
   private int partitions = -1;
   private final DirectoryBuilder keys = Directory.builder();
   private final List<LookupEntry> rich = new ArrayList<>();
-  private IntFunction<String> paths; // the document path of each entry, when read from a document
+  private @Nullable IntFunction<String>
+      paths; // the document path of each entry, when read from a document
 
   LookupStrategyBuilder(KeyType keyType) {
     this.keyType = Objects.requireNonNull(keyType, "key type");
@@ -129,7 +131,7 @@ public final class LookupStrategyBuilder {
    * Adds the entries of {@code strategy}'s directory but the one of {@code except} (null: all), to
    * build its next version.
    */
-  LookupStrategyBuilder entriesOf(LookupStrategy strategy, byte[] except) {
+  LookupStrategyBuilder entriesOf(LookupStrategy strategy, byte @Nullable [] except) {
     Directory d = strategy.directory();
     for (int r = 0; r < d.arena().length; r = d.nextRecord(r)) {
       int v = d.value(r);
@@ -186,7 +188,7 @@ public final class LookupStrategyBuilder {
   }
 
   /** Checks and builds, reporting every broken rule to {@code sink}; null when there was any. */
-  LookupStrategy build(Sink sink) {
+  @Nullable LookupStrategy build(Sink sink) {
     int[] reported = {0};
     Sink counted =
         (path, message) -> {
@@ -272,13 +274,12 @@ public final class LookupStrategyBuilder {
             "a nested strategy needs \"match\": \"first_part\": when the directory"
                 + " matches whole keys, every key of an entry is that one key and has one partition");
       }
-      if (e.isSplit()
-          && e.strategy().keyType() != null
-          && !e.strategy().keyType().equals(keyType)) {
+      PartitionStrategy nested = e.strategy(); // non-null exactly for a split
+      if (nested != null && nested.keyType() != null && !nested.keyType().equals(keyType)) {
         counted.report(
             pathOf(i, directoryType) + ".strategy",
             "was built for keys of type "
-                + e.strategy().keyType()
+                + nested.keyType()
                 + "; a split routes the whole key, of type "
                 + keyType);
       }
@@ -386,7 +387,8 @@ public final class LookupStrategyBuilder {
    * The index of a dedicated entry whose range meets [first, first + count), other than {@code
    * self}; null when none.
    */
-  private Integer overlapping(TreeMap<Integer, Integer> owners, int first, int count, int self) {
+  private @Nullable Integer overlapping(
+      TreeMap<Integer, Integer> owners, int first, int count, int self) {
     Map.Entry<Integer, Integer> below = owners.floorEntry(first);
     if (below != null
         && below.getValue() != self

@@ -14,8 +14,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link StrategyFactory} of {@code lookup}, registered through {@code META-INF/services}:
@@ -107,7 +109,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
           e = it.next();
         } catch (IllegalArgumentException unreadable) {
           reader.at(entries.fieldNameAt(i), -1);
-          reader.violation(reader.path(), unreadable.getMessage());
+          reader.violation(
+              reader.path(),
+              Objects.requireNonNullElse(unreadable.getMessage(), unreadable.toString()));
           continue;
         }
         reader.at(e.getKey(), -1);
@@ -122,7 +126,9 @@ public final class LookupStrategyFactory implements StrategyFactory {
         try {
           pair = pairs.get(i);
         } catch (IllegalArgumentException unreadable) {
-          reader.violation(reader.path(), unreadable.getMessage());
+          reader.violation(
+              reader.path(),
+              Objects.requireNonNullElse(unreadable.getMessage(), unreadable.toString()));
           continue;
         }
         reader.pair(pair);
@@ -166,7 +172,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
     final KeyType keyType;
     final KeyType directoryType;
     int reported;
-    private String name; // the entry's field name (object form), or null
+    private @Nullable String name; // the entry's field name (object form), or null
     private int index; // the entry's index (array form)
 
     Reader(StrategyParameters params, LookupStrategyBuilder builder, KeyType keyType) {
@@ -185,7 +191,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
      * Where the next entry is: its field name, or its array index; its path is only built for a
      * message.
      */
-    void at(String fieldName, int arrayIndex) {
+    void at(@Nullable String fieldName, int arrayIndex) {
       this.name = fieldName;
       this.index = arrayIndex;
     }
@@ -243,7 +249,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
      * type takes: a string for every type (its key text, as in the object form); also an integer
      * for {@code long} and {@code int}; also an array of the parts for a composite.
      */
-    private String keyText(Spec k) {
+    private @Nullable String keyText(Spec k) {
       if (k.isText()) {
         return k.text();
       }
@@ -302,7 +308,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return partition(null, value);
     }
 
-    private int partition(String path, Spec value) {
+    private int partition(@Nullable String path, Spec value) {
       if (!value.isIntegral()
           || value.bigIntegerValue().bitLength() > 63
           || value.longValue() < 0
@@ -315,7 +321,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return (int) value.longValue();
     }
 
-    private LookupEntry entryObject(String path, Spec o) {
+    private @Nullable LookupEntry entryObject(String path, Spec o) {
       int before = reported;
       for (String n : o.fields().keySet()) {
         if (!ENTRY_FIELDS.contains(n)) {
@@ -324,8 +330,11 @@ public final class LookupStrategyFactory implements StrategyFactory {
               "unknown field of a directory entry; known fields: " + new TreeSet<>(ENTRY_FIELDS));
         }
       }
-      boolean one = o.has("partition");
-      boolean split = o.has("first_partition") || o.has("strategy");
+      Spec partition = o.get("partition");
+      Spec firstPartition = o.get("first_partition");
+      Spec strategy = o.get("strategy");
+      boolean one = partition != null;
+      boolean split = firstPartition != null || strategy != null;
       if (one == split) {
         violation(
             path,
@@ -333,18 +342,17 @@ public final class LookupStrategyFactory implements StrategyFactory {
         return null;
       }
       LookupEntry e = null;
-      if (one) {
-        int p = partition(path + ".partition", o.get("partition"));
+      if (partition != null) {
+        int p = partition(path + ".partition", partition);
         e = p >= 0 ? LookupEntry.partition(p) : null;
-      } else if (!o.has("first_partition") || !o.has("strategy")) {
+      } else if (firstPartition == null || strategy == null) {
         violation(
             path,
             "a split needs both \"first_partition\" and \"strategy\", got only "
-                + (o.has("strategy") ? "strategy" : "first_partition"));
+                + (strategy != null ? "strategy" : "first_partition"));
       } else {
-        int first = partition(path + ".first_partition", o.get("first_partition"));
-        PartitionStrategy nested =
-            params.nestedStrategyAt(path + ".strategy", o.get("strategy"), keyType);
+        int first = partition(path + ".first_partition", firstPartition);
+        PartitionStrategy nested = params.nestedStrategyAt(path + ".strategy", strategy, keyType);
         if (nested == null) {
           reported++;
         } else if (first >= 0) {
@@ -367,7 +375,7 @@ public final class LookupStrategyFactory implements StrategyFactory {
       return reported == before ? e : null;
     }
 
-    private Map<String, String> labels(String path, Spec pin) {
+    private @Nullable Map<String, String> labels(String path, Spec pin) {
       if (!pin.isObject() || pin.size() == 0) {
         violation(
             path,

@@ -23,5 +23,10 @@
  * </ul>
  *
  * The guide is {@code docs/lookup.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.lookup;
+
+import org.jspecify.annotations.NullMarked;

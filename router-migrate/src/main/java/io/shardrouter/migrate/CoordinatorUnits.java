@@ -7,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The coordinator's units of work on the stores: set a phase's fences, run one page of a pass, run
@@ -18,6 +20,14 @@ import java.util.Set;
  */
 final class CoordinatorUnits {
   private CoordinatorUnits() {}
+
+  /**
+   * The store of {@code group}: the coordinator refuses to start without a store for every group of
+   * both tables.
+   */
+  private static MigrationStore storeOf(Map<String, MigrationStore> stores, String group) {
+    return Objects.requireNonNull(stores.get(group), "no store for group " + group);
+  }
 
   /**
    * Fences every moving source partition on the group that stops taking its writes in {@code
@@ -31,8 +41,7 @@ final class CoordinatorUnits {
     for (MigrationPlan.Movement m : plan.movements()) {
       String group = onTarget ? m.targetGroup() : m.sourceGroup();
       if (done.add(group + "/" + m.sourcePartition())) {
-        stores
-            .get(group)
+        storeOf(stores, group)
             .setFence(new Fence(m.sourcePartition(), plan.from().version(), version, phase));
       }
     }
@@ -57,7 +66,7 @@ final class CoordinatorUnits {
       MigrationState state,
       String pass,
       int batchSize,
-      ArchiveSink archive) {
+      @Nullable ArchiveSink archive) {
     List<MigrationPlan.Movement> ms = plan.movements();
     String counter = pass + "#";
     int i = state.counter(counter);
@@ -67,8 +76,8 @@ final class CoordinatorUnits {
     MigrationPlan.Movement m = ms.get(i);
     Part part = m.part();
     byte[] cursor = state.cursors().get(part.id());
-    MigrationStore source = stores.get(m.sourceGroup());
-    MigrationStore target = stores.get(m.targetGroup());
+    MigrationStore source = storeOf(stores, m.sourceGroup());
+    MigrationStore target = storeOf(stores, m.targetGroup());
     MigrationStore.ScanPage page;
     switch (pass) {
       case "copy":
@@ -107,7 +116,7 @@ final class CoordinatorUnits {
   public static void renumberingFence(
       MigrationPlan plan, Map<String, MigrationStore> stores, long doneVersion) {
     for (ReplicaGroup g : plan.to().groups()) {
-      MigrationStore store = stores.get(g.id());
+      MigrationStore store = storeOf(stores, g.id());
       Fence existing = store.fence(0);
       Fence f = renumbering(existing, doneVersion);
       if (!f.equals(existing)) {
@@ -117,7 +126,7 @@ final class CoordinatorUnits {
   }
 
   /** The renumbering record of partition 0 over {@code existing} (null when there is none). */
-  static Fence renumbering(Fence existing, long doneVersion) {
+  static Fence renumbering(@Nullable Fence existing, long doneVersion) {
     if (existing == null) {
       return new Fence(0, doneVersion, doneVersion, Phase.DONE);
     }
@@ -151,8 +160,7 @@ final class CoordinatorUnits {
     String at = step + ":" + group;
     RoutingTable to = plan.to();
     MigrationStore.ScanPage page =
-        stores
-            .get(group)
+        storeOf(stores, group)
             .restamp(
                 k -> to.routeCanonical(k).partition(),
                 plan.versionOf(Phase.DONE),
@@ -184,7 +192,10 @@ final class CoordinatorUnits {
       MigrationPlan.Movement m = ms.get(v);
       PartReport r =
           Passes.verify(
-              m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);
+              m.part(),
+              storeOf(stores, m.sourceGroup()),
+              storeOf(stores, m.targetGroup()),
+              batchSize);
       Map<String, PartReport> reports = new LinkedHashMap<>();
       if (v > 0) {
         for (PartReport old : state.reports()) {
@@ -221,7 +232,10 @@ final class CoordinatorUnits {
       if (!reportOf(state, m.part().id()).clean()) {
         long copied =
             Passes.repair(
-                m.part(), stores.get(m.sourceGroup()), stores.get(m.targetGroup()), batchSize);
+                m.part(),
+                storeOf(stores, m.sourceGroup()),
+                storeOf(stores, m.targetGroup()),
+                batchSize);
         long total = Math.min(Integer.MAX_VALUE, state.counter(REPAIRED) + copied);
         next = next.withCounter(REPAIRED, (int) total);
       }

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps each migration's state in {@code <dir>/<id>.migration.json}: the JSON state, then a last
@@ -70,7 +71,7 @@ final class FileStateStore implements MigrationStateStore {
   }
 
   @Override
-  public MigrationState load(String migrationId) {
+  public @Nullable MigrationState load(String migrationId) {
     Path file = fileOf(migrationId);
     String text;
     try {
@@ -174,7 +175,7 @@ final class FileStateStore implements MigrationStateStore {
         + ProcessHandle.current().info().startInstant().orElse(Instant.now());
   }
 
-  private static void closeQuietly(FileChannel ch) {
+  private static void closeQuietly(@Nullable FileChannel ch) {
     if (ch != null) {
       try {
         ch.close();

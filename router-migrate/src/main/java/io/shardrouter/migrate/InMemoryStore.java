@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link MigrationStore} in memory: the rows of one replica group in a sorted map (and by stamped
@@ -57,7 +58,7 @@ final class InMemoryStore implements MigrationStore {
    * it would not be there.
    */
   @Override
-  public synchronized MigrationStore.ScanPage scan(Part part, byte[] cursor, int limit) {
+  public synchronized MigrationStore.ScanPage scan(Part part, byte @Nullable [] cursor, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("scan limit must be >= 1, got " + limit);
     }
@@ -142,7 +143,7 @@ final class InMemoryStore implements MigrationStore {
   }
 
   @Override
-  public synchronized Row get(byte[] key, byte[] id) {
+  public synchronized @Nullable Row get(byte[] key, byte[] id) {
     return rows.get(MigrationStore.ScanPage.cursorOf(key, id));
   }
 
@@ -179,7 +180,7 @@ final class InMemoryStore implements MigrationStore {
    */
   @Override
   public synchronized MigrationStore.ScanPage restamp(
-      MigrationStore.Numbering numbering, long belowVersion, byte[] cursor, int limit) {
+      MigrationStore.Numbering numbering, long belowVersion, byte @Nullable [] cursor, int limit) {
     Objects.requireNonNull(numbering, "numbering");
     if (limit < 1) {
       throw new IllegalArgumentException("restamp limit must be >= 1, got " + limit);
@@ -210,7 +211,7 @@ final class InMemoryStore implements MigrationStore {
     return new MigrationStore.ScanPage(changed, last, examined.size() < limit);
   }
 
-  private void put(byte[] at, Row old, Row r) {
+  private void put(byte[] at, @Nullable Row old, Row r) {
     if (old != null) {
       unindex(at, old);
     }
@@ -221,7 +222,8 @@ final class InMemoryStore implements MigrationStore {
   }
 
   private void unindex(byte[] at, Row old) {
-    TreeMap<byte[], Row> stamped = byPartition.get(old.partition());
+    TreeMap<byte[], Row> stamped =
+        Objects.requireNonNull(byPartition.get(old.partition()), "a stored row is indexed");
     stamped.remove(at);
     if (stamped.isEmpty()) {
       byPartition.remove(old.partition());

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Carries out a {@link MigrationPlan}: publishes each phase as the next routing version, sets the
@@ -41,18 +42,18 @@ public final class MigrationCoordinator {
   private final Map<String, MigrationStore> stores;
   private final MigrationStateStore stateStore;
   private final PhasePublisher publisher;
-  private final CutOverGate gate;
-  private final ArchiveSink archive;
+  private final @Nullable CutOverGate gate;
+  private final @Nullable ArchiveSink archive;
   private final int batchSize;
   private final int maxVerifyRounds;
   private MigrationState state;
   private Phase goal;
-  private MigrationRoutes routes;
+  private @Nullable MigrationRoutes routes; // of the current phase and version; made on demand
 
-  private MigrationCoordinator(Builder b) {
+  private MigrationCoordinator(Builder b, MigrationStateStore stateStore) {
     this.plan = b.plan;
     this.stores = Map.copyOf(b.stores);
-    this.stateStore = b.stateStore;
+    this.stateStore = stateStore;
     this.gate = b.gate;
     this.archive = b.archive;
     this.batchSize = b.batchSize;
@@ -120,10 +121,12 @@ public final class MigrationCoordinator {
 
   /** The routes of the current phase and version. */
   public MigrationRoutes routes() {
-    if (routes == null || routes.version() != state.version() || routes.phase() != state.phase()) {
-      routes = plan.routes(state.phase(), state.version());
+    MigrationRoutes r = routes;
+    if (r == null || r.version() != state.version() || r.phase() != state.phase()) {
+      r = plan.routes(state.phase(), state.version());
+      routes = r;
     }
-    return routes;
+    return r;
   }
 
   /** The last verification, per part (empty before the first). */
@@ -347,13 +350,13 @@ public final class MigrationCoordinator {
   public static final class Builder {
     private final MigrationPlan plan;
     private final Map<String, MigrationStore> stores = new LinkedHashMap<>();
-    private MigrationStateStore stateStore;
-    private PhasePublisher publisher;
+    private @Nullable MigrationStateStore stateStore; // required: build() refuses without one
+    private @Nullable PhasePublisher publisher;
     private final List<Router> routers = new ArrayList<>();
     private final List<MigrationRouter> migrationRouters = new ArrayList<>();
-    private CutOverGate gate;
-    private ArchiveSink archive;
-    private String migrationId;
+    private @Nullable CutOverGate gate;
+    private @Nullable ArchiveSink archive;
+    private @Nullable String migrationId;
     private int batchSize = 500;
     private int maxVerifyRounds = 10;
 
@@ -452,7 +455,8 @@ public final class MigrationCoordinator {
      *     saved state belongs to another plan
      */
     public MigrationCoordinator build() {
-      if (stateStore == null) {
+      MigrationStateStore checkedStateStore = stateStore;
+      if (checkedStateStore == null) {
         throw new IllegalStateException(
             "a coordinator needs a stateStore (MigrationStateStore.inDirectory, or your own)");
       }
@@ -495,7 +499,7 @@ public final class MigrationCoordinator {
                   + ")");
         }
       }
-      return new MigrationCoordinator(this);
+      return new MigrationCoordinator(this, checkedStateStore);
     }
   }
 

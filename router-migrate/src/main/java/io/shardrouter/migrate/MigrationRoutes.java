@@ -7,6 +7,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.internal.KeyHash;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The routes of one routing version of a migration: for every key, where to write ({@link
@@ -24,7 +25,7 @@ import java.util.List;
  * <p><b>Stability:</b> evolving.
  */
 public final class MigrationRoutes {
-  private final MigrationPlan plan;
+  private final @Nullable MigrationPlan plan; // null for plain routes
   private final Phase phase;
   private final long version;
   private final RoutingTable table;
@@ -39,6 +40,7 @@ public final class MigrationRoutes {
   private final ReadRoute[] moveRead;
   private final ReadRoute[] canaryRead;
   private final int canaryPercent;
+  private final boolean compareReads; // the plan's; false for plain routes
 
   /**
    * The routes of a plain table: no key moves; every route is the table's, in phase {@link
@@ -57,7 +59,11 @@ public final class MigrationRoutes {
     this(plan, phase, version, null);
   }
 
-  private MigrationRoutes(MigrationPlan plan, Phase phase, long version, RoutingTable plain) {
+  // Exactly one of plan and plain is null: plan is read only on paths where plain is null (the
+  // routes of a migration), which NullAway cannot follow.
+  @SuppressWarnings("NullAway")
+  private MigrationRoutes(
+      @Nullable MigrationPlan plan, Phase phase, long version, @Nullable RoutingTable plain) {
     this.plan = plan;
     this.phase = phase;
     this.version = version;
@@ -83,6 +89,7 @@ public final class MigrationRoutes {
     this.target = plain != null ? plain : plan.to();
     this.strategyChange = plain == null && plan.strategyChange();
     this.canaryPercent = phase == Phase.CANARY ? plan.canaryPercent() : 0;
+    this.compareReads = plan != null && plan.compareReads();
     int p = table.partitionCount();
     this.plainWrite = new WriteRoute[p];
     this.plainRead = new ReadRoute[p];
@@ -150,13 +157,13 @@ public final class MigrationRoutes {
       return new ReadRoute(version, partition, phase, t, null, false);
     }
     if (canary && phase == Phase.CANARY) {
-      return new ReadRoute(version, partition, phase, t, plan.compareReads() ? s : null, true);
+      return new ReadRoute(version, partition, phase, t, compareReads ? s : null, true);
     }
     return new ReadRoute(version, partition, phase, s, null, false);
   }
 
   /** The plan these routes belong to, or null for {@linkplain #plain plain} routes. */
-  public MigrationPlan plan() {
+  public @Nullable MigrationPlan plan() {
     return plan;
   }
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The coordinator's progress, as persisted by a {@link MigrationStateStore}: enough to continue (or
@@ -136,7 +137,7 @@ public record MigrationState(
   }
 
   /** This state with a part's cursor set (null removes it). */
-  public MigrationState withCursor(String part, byte[] cursor) {
+  public MigrationState withCursor(String part, byte @Nullable [] cursor) {
     Map<String, byte[]> c = new LinkedHashMap<>(cursors);
     if (cursor == null) {
       c.remove(part);

@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a coordinator persists its progress. {@link #save} must be durable and atomic when it
@@ -44,7 +45,7 @@ public interface MigrationStateStore {
    * @return the state, or null
    * @throws IllegalStateException when a saved state exists but cannot be read (corrupt)
    */
-  MigrationState load(String migrationId);
+  @Nullable MigrationState load(String migrationId);
 
   /**
    * Saves a state, replacing the previous one of its id, durably and atomically.

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a migration needs from the data store of one replica group: scan a part, apply rows
@@ -66,7 +67,7 @@ public interface MigrationStore {
    *     part's filter rejects some
    * @return the page; {@link ScanPage#done()} when nothing of the store follows the cursor
    */
-  ScanPage scan(Part part, byte[] cursor, int limit);
+  ScanPage scan(Part part, byte @Nullable [] cursor, int limit);
 
   /**
    * Applies rows under the apply rule above.
@@ -110,7 +111,7 @@ public interface MigrationStore {
    * @param key canonical key
    * @return the row, or null when there is none
    */
-  default Row get(byte[] key) {
+  default @Nullable Row get(byte[] key) {
     return get(key, new byte[0]);
   }
 
@@ -121,7 +122,7 @@ public interface MigrationStore {
    * @param id the row's id
    * @return the row, or null when there is none
    */
-  default Row get(byte[] key, byte[] id) {
+  default @Nullable Row get(byte[] key, byte[] id) {
     for (Row r : fetch(List.of(key))) {
       if (Arrays.equals(r.id(), id)) {
         return r;
@@ -180,7 +181,7 @@ public interface MigrationStore {
    * @param partition the partition
    * @return the record or null
    */
-  default Fence fence(int partition) {
+  default @Nullable Fence fence(int partition) {
     for (Fence f : fences()) {
       if (f.partition() == partition) {
         return f;
@@ -199,7 +200,8 @@ public interface MigrationStore {
    * @param archive receives the page's rows before they are deleted, or null
    * @return the rows deleted and where to continue
    */
-  default ScanPage delete(Part part, byte[] cursor, int limit, ArchiveSink archive) {
+  default ScanPage delete(
+      Part part, byte @Nullable [] cursor, int limit, @Nullable ArchiveSink archive) {
     ScanPage page = scan(part, cursor, limit);
     if (!page.rows().isEmpty()) {
       if (archive != null) {
@@ -244,7 +246,8 @@ public interface MigrationStore {
    * @return the rows restamped, as now stored, and where to continue; {@link ScanPage#done()} when
    *     nothing of the store follows the cursor
    */
-  default ScanPage restamp(Numbering numbering, long belowVersion, byte[] cursor, int limit) {
+  default ScanPage restamp(
+      Numbering numbering, long belowVersion, byte @Nullable [] cursor, int limit) {
     return new ScanPage(List.of(), cursor, true);
   }
 
@@ -281,7 +284,7 @@ public interface MigrationStore {
    * @param superseded rows whose key already held a higher sequence
    * @param refusedBy the fence that refused the batch, or null when it was not refused
    */
-  record ApplyResult(int applied, int duplicates, int superseded, Fence refusedBy) {
+  record ApplyResult(int applied, int duplicates, int superseded, @Nullable Fence refusedBy) {
     /** A refusal: nothing of the batch was applied. */
     public static ApplyResult refused(Fence fence) {
       return new ApplyResult(0, 0, 0, fence);
@@ -304,11 +307,16 @@ public interface MigrationStore {
    * @param rows the key's rows (empty when it has none, or when refused)
    * @param refusedBy the fence that refused the read, or null when it was not refused
    */
-  record ReadResult(List<Row> rows, Fence refusedBy) {
-    /** Copies the row list. */
-    public ReadResult {
-      rows = List.copyOf(rows);
-      if (refusedBy != null && !rows.isEmpty()) {
+  record ReadResult(List<Row> rows, @Nullable Fence refusedBy) {
+    /**
+     * Copies the row list. (A canonical constructor, not a compact one: javac records a compact
+     * constructor's parameter annotations as field annotations, so other modules would not see that
+     * {@code refusedBy} may be null.)
+     */
+    public ReadResult(List<Row> rows, @Nullable Fence refusedBy) {
+      this.rows = List.copyOf(rows);
+      this.refusedBy = refusedBy;
+      if (refusedBy != null && !this.rows.isEmpty()) {
         throw new IllegalArgumentException("a refused read returns no rows");
       }
     }
@@ -324,7 +332,7 @@ public interface MigrationStore {
     }
 
     /** The row with {@code id}, or null. */
-    public Row row(byte[] id) {
+    public @Nullable Row row(byte[] id) {
       for (Row r : rows) {
         if (Arrays.equals(r.id(), id)) {
           return r;
@@ -352,11 +360,16 @@ public interface MigrationStore {
    * @param cursor where the next page starts, or null when nothing was examined
    * @param done true when the part has no row after {@code cursor}
    */
-  record ScanPage(List<Row> rows, byte[] cursor, boolean done) {
-    /** Copies the row list. */
-    public ScanPage {
-      rows = List.copyOf(rows);
-      cursor = cursor == null ? null : cursor.clone();
+  record ScanPage(List<Row> rows, byte @Nullable [] cursor, boolean done) {
+    /**
+     * Copies the row list and the cursor. (A canonical constructor, not a compact one: javac
+     * records a compact constructor's parameter annotations as field annotations, so other modules
+     * would not see that {@code cursor} may be null.)
+     */
+    public ScanPage(List<Row> rows, byte @Nullable [] cursor, boolean done) {
+      this.rows = List.copyOf(rows);
+      this.cursor = cursor == null ? null : cursor.clone();
+      this.done = done;
     }
 
     /**

@@ -1,8 +1,10 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.ReplicaGroup;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies a write along a {@link WriteRoute}: to the authoritative group, then to the second group
@@ -59,8 +61,9 @@ public final class MigrationWriter {
       WriteRoute route, byte[] key, byte[] id, byte[] value, long sequence) {
     Row row = Row.of(key, id, value, route.version(), sequence, route.partition());
     MigrationStore.ApplyResult first = applyTo(route.first().id(), row, route);
-    if (route.second() != null) {
-      applyTo(route.second().id(), row, route);
+    ReplicaGroup second = route.second();
+    if (second != null) {
+      applyTo(second.id(), row, route);
     }
     return first;
   }
@@ -68,8 +71,9 @@ public final class MigrationWriter {
   private MigrationStore.ApplyResult applyTo(String groupId, Row row, WriteRoute route) {
     MigrationStore store = storeOf(groupId);
     MigrationStore.ApplyResult r = store.apply(List.of(row), MigrationStore.WriteOrigin.CLIENT);
-    if (r.refused()) {
-      throw new MovedException(groupId, r.refusedBy(), route.version(), null);
+    Fence refusal = r.refusedBy(); // null exactly when not refused()
+    if (refusal != null) {
+      throw new MovedException(groupId, refusal, route.version(), null);
     }
     return r;
   }
@@ -85,7 +89,7 @@ public final class MigrationWriter {
    * @return the row, or null when the key has none
    * @throws MovedException when the group's fence has passed the route's version: refresh, retry
    */
-  public Row read(ReadRoute route, byte[] key, long[] mismatches) {
+  public @Nullable Row read(ReadRoute route, byte[] key, long @Nullable [] mismatches) {
     return read(route, key, new byte[0], mismatches);
   }
 
@@ -100,12 +104,13 @@ public final class MigrationWriter {
    * @return the row, or null when there is none
    * @throws MovedException when the group's fence has passed the route's version: refresh, retry
    */
-  public Row read(ReadRoute route, byte[] key, byte[] id, long[] mismatches) {
+  public @Nullable Row read(ReadRoute route, byte[] key, byte[] id, long @Nullable [] mismatches) {
     Row r = fencedGet(route.group().id(), route, key, id);
-    if (route.compareWith() == null) {
+    ReplicaGroup compareWith = route.compareWith();
+    if (compareWith == null) {
       return r;
     }
-    Row authoritative = fencedGet(route.compareWith().id(), route, key, id);
+    Row authoritative = fencedGet(compareWith.id(), route, key, id);
     boolean same =
         r == null ? authoritative == null : authoritative != null && r.sameContent(authoritative);
     if (!same && mismatches != null) {
@@ -114,10 +119,11 @@ public final class MigrationWriter {
     return authoritative;
   }
 
-  private Row fencedGet(String groupId, ReadRoute route, byte[] key, byte[] id) {
+  private @Nullable Row fencedGet(String groupId, ReadRoute route, byte[] key, byte[] id) {
     MigrationStore.ReadResult r = storeOf(groupId).read(route.version(), route.partition(), key);
-    if (r.refused()) {
-      throw new MovedException(groupId, r.refusedBy(), route.version(), null);
+    Fence refusal = r.refusedBy(); // null exactly when not refused()
+    if (refusal != null) {
+      throw new MovedException(groupId, refusal, route.version(), null);
     }
     return r.row(id);
   }

@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.RoutingException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A store refused a write or a fenced read because the key's part was fenced at a newer routing
@@ -19,7 +20,7 @@ public final class MovedException extends RoutingException {
   private final transient Fence fence;
   private final String groupId;
   private final long writtenWith;
-  private final transient MigrationRoutes current;
+  private final transient @Nullable MigrationRoutes current;
 
   /**
    * A refusal.
@@ -29,7 +30,8 @@ public final class MovedException extends RoutingException {
    * @param writtenWith the version the write was routed with
    * @param current the newest routes the writer knows, or null
    */
-  public MovedException(String groupId, Fence fence, long writtenWith, MigrationRoutes current) {
+  public MovedException(
+      String groupId, Fence fence, long writtenWith, @Nullable MigrationRoutes current) {
     super(
         "write or read routed with version "
             + writtenWith
@@ -74,7 +76,7 @@ public final class MovedException extends RoutingException {
    * The newest routes the writer knew when refused (may still be older than {@link #minVersion()}),
    * or null.
    */
-  public MigrationRoutes current() {
+  public @Nullable MigrationRoutes current() {
     return current;
   }
 }

@@ -2,6 +2,7 @@ package io.shardrouter.migrate;
 
 import io.shardrouter.core.PartitionStrategy;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The unit a migration copies, verifies and cleans: the keys of one partition under the source
@@ -19,9 +20,9 @@ public final class Part {
   private final String id;
   private final PartitionStrategy source;
   private final int partition;
-  private final KeyFilter filter;
+  private final @Nullable KeyFilter filter; // null: every key of the partition
 
-  private Part(String id, PartitionStrategy source, int partition, KeyFilter filter) {
+  private Part(String id, PartitionStrategy source, int partition, @Nullable KeyFilter filter) {
     this.id = id;
     this.source = source;
     this.partition = partition;
@@ -37,7 +38,8 @@ public final class Part {
    * @param filter which keys of the partition belong to the part, or null for all of them
    * @throws IllegalArgumentException when the partition is outside the strategy
    */
-  public static Part of(String id, PartitionStrategy source, int partition, KeyFilter filter) {
+  public static Part of(
+      String id, PartitionStrategy source, int partition, @Nullable KeyFilter filter) {
     Objects.requireNonNull(id, "part id");
     Objects.requireNonNull(source, "part source strategy");
     if (partition < 0 || partition >= source.partitionCount()) {

@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of a part on one store, one at a time in key order, read page by page.
@@ -13,7 +14,7 @@ final class PartRows {
   private final int pageSize;
   private List<Row> page = List.of();
   private int at;
-  private byte[] cursor;
+  private byte @Nullable [] cursor; // null before the first page
   private boolean done;
 
   PartRows(MigrationStore store, Part part, int pageSize) {
@@ -23,7 +24,7 @@ final class PartRows {
   }
 
   /** The next row without taking it, or null at the end. */
-  Row peek() {
+  @Nullable Row peek() {
     while (at == page.size()) {
       if (done) {
         return null;

@@ -3,6 +3,7 @@ package io.shardrouter.migrate;
 import io.shardrouter.migrate.internal.Hexes;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The data work of a migration, one resumable unit at a time: copy a page, verify a part, repair a
@@ -23,7 +24,7 @@ final class Passes {
    * @return the page (its cursor resumes the pass)
    */
   public static MigrationStore.ScanPage copyPage(
-      Part part, MigrationStore from, MigrationStore to, byte[] cursor, int limit) {
+      Part part, MigrationStore from, MigrationStore to, byte @Nullable [] cursor, int limit) {
     MigrationStore.ScanPage page = from.scan(part, cursor, limit);
     if (!page.rows().isEmpty()) {
       to.apply(page.rows(), MigrationStore.WriteOrigin.MIGRATION);
@@ -33,7 +34,11 @@ final class Passes {
 
   /** Deletes one page of {@code part} from {@code store}, archiving it first when asked. */
   public static MigrationStore.ScanPage deletePage(
-      Part part, MigrationStore store, byte[] cursor, int limit, ArchiveSink archive) {
+      Part part,
+      MigrationStore store,
+      byte @Nullable [] cursor,
+      int limit,
+      @Nullable ArchiveSink archive) {
     return store.delete(part, cursor, limit, archive);
   }
 
@@ -58,11 +63,16 @@ final class Passes {
     while (true) {
       Row a = s.peek();
       Row b = t.peek();
-      if (a == null && b == null) {
-        break;
+      if (a == null) {
+        if (b == null) {
+          break;
+        }
+        odd.add(b);
+        t.skip();
+        continue;
       }
-      int c = a == null ? 1 : b == null ? -1 : Row.compareStoreOrder(a, b);
-      if (c == 0) {
+      int c = b == null ? -1 : Row.compareStoreOrder(a, b);
+      if (b != null && c == 0) {
         if (a.sameContent(b)) {
           matching++;
         } else {
@@ -134,7 +144,7 @@ final class Passes {
         break;
       }
       int c = b == null ? -1 : Row.compareStoreOrder(a, b);
-      if (c == 0) {
+      if (b != null && c == 0) {
         if (b.sequence() < a.sequence()) {
           copy.add(a);
         }

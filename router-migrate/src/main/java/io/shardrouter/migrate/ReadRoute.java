@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.ReplicaGroup;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where to read a key under one routing version: the group to serve the read from, and, for a
@@ -21,7 +22,7 @@ public final class ReadRoute {
   private final int partition;
   private final Phase phase;
   private final ReplicaGroup group;
-  private final ReplicaGroup compareWith;
+  private final @Nullable ReplicaGroup compareWith;
   private final boolean canary;
 
   ReadRoute(
@@ -29,7 +30,7 @@ public final class ReadRoute {
       int partition,
       Phase phase,
       ReplicaGroup group,
-      ReplicaGroup compareWith,
+      @Nullable ReplicaGroup compareWith,
       boolean canary) {
     this.version = version;
     this.partition = partition;
@@ -60,7 +61,7 @@ public final class ReadRoute {
   }
 
   /** The group to also read and compare with, or null. */
-  public ReplicaGroup compareWith() {
+  public @Nullable ReplicaGroup compareWith() {
     return compareWith;
   }
 

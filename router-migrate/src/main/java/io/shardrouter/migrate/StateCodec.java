@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link MigrationState} to and from its JSON form (see {@code docs/migration.md}).
@@ -109,14 +110,14 @@ final class StateCodec {
   }
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> object(Object o, String what) {
+  static Map<String, Object> object(@Nullable Object o, String what) {
     if (!(o instanceof Map)) {
       throw new IllegalArgumentException(what + ": expected an object");
     }
     return (Map<String, Object>) o;
   }
 
-  static Object field(Map<String, Object> m, String name, String what) {
+  static @Nullable Object field(Map<String, Object> m, String name, String what) {
     if (!m.containsKey(name)) {
       throw new IllegalArgumentException(what + "." + name + ": missing");
     }

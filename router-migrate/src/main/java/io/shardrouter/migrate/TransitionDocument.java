@@ -6,6 +6,7 @@ import io.shardrouter.core.Violations;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The transition state of a migration version, kept in the routing table's extension {@value #NAME}
@@ -67,7 +68,7 @@ final class TransitionDocument {
    *
    * @throws IllegalArgumentException naming the field when the extension is malformed
    */
-  public static Phase ended(RoutingTable table) {
+  public static @Nullable Phase ended(RoutingTable table) {
     Spec m = table.extension(END);
     if (m == null) {
       return null;
@@ -89,15 +90,15 @@ final class TransitionDocument {
    * @throws IllegalArgumentException naming the field when the extension is missing or malformed
    */
   public static MigrationRoutes read(RoutingTable table) {
-    Spec m = table.extension(NAME);
     String w = "extensions." + NAME;
-    checkHeader(
-        table,
-        m,
-        w,
-        FIELDS,
-        "a migration's transition state, docs/format.md §8",
-        "; a table without the extension routes plainly");
+    Spec m =
+        checkHeader(
+            table,
+            table.extension(NAME),
+            w,
+            FIELDS,
+            "a migration's transition state, docs/format.md §8",
+            "; a table without the extension routes plainly");
     String phaseName = text(m, "phase", w);
     Phase phase;
     try {
@@ -138,8 +139,14 @@ final class TransitionDocument {
    * Checks that {@code m}, the extension at {@code w}, is an object ({@code what} it holds, and a
    * {@code hint} after the refusal) with only {@code fields}, in format {@value #FORMAT}.
    */
-  private static void checkHeader(
-      RoutingTable table, Spec m, String w, List<String> fields, String what, String hint) {
+  /** {@code m}, checked to be a transition object of a known format with known fields. */
+  private static Spec checkHeader(
+      RoutingTable table,
+      @Nullable Spec m,
+      String w,
+      List<String> fields,
+      String what,
+      String hint) {
     if (m == null || !m.isObject()) {
       throw new IllegalArgumentException(
           "routing table '"
@@ -167,6 +174,7 @@ final class TransitionDocument {
       throw new IllegalArgumentException(
           w + ".format: " + format + " is not supported; this library reads " + FORMAT);
     }
+    return m;
   }
 
   /** The {@code source_version} of {@code m}, below the table's version. */

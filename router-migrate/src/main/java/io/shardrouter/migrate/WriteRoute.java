@@ -1,6 +1,7 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.ReplicaGroup;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where to write a key under one routing version: the authoritative group first, then, during dual
@@ -18,16 +19,16 @@ public final class WriteRoute {
   private final int partition;
   private final Phase phase;
   private final ReplicaGroup first;
-  private final ReplicaGroup second;
-  private final MigrationPlan.Movement movement;
+  private final @Nullable ReplicaGroup second;
+  private final MigrationPlan.@Nullable Movement movement;
 
   WriteRoute(
       long version,
       int partition,
       Phase phase,
       ReplicaGroup first,
-      ReplicaGroup second,
-      MigrationPlan.Movement movement) {
+      @Nullable ReplicaGroup second,
+      MigrationPlan.@Nullable Movement movement) {
     this.version = version;
     this.partition = partition;
     this.phase = phase;
@@ -57,7 +58,7 @@ public final class WriteRoute {
   }
 
   /** The second group to write, or null when one write suffices. */
-  public ReplicaGroup second() {
+  public @Nullable ReplicaGroup second() {
     return second;
   }
 
@@ -67,7 +68,7 @@ public final class WriteRoute {
   }
 
   /** The movement the key belongs to, or null when it does not move. */
-  public MigrationPlan.Movement movement() {
+  public MigrationPlan.@Nullable Movement movement() {
     return movement;
   }
 

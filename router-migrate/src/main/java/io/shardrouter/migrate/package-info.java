@@ -9,5 +9,10 @@
  * io.shardrouter.migrate.MigrationStateStore#inDirectory} ships here); {@link
  * io.shardrouter.migrate.MigrationStore#inMemory} serves tests and the simulation. See {@code
  * docs/migration.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.migrate;
+
+import org.jspecify.annotations.NullMarked;

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes one HikariCP pool per replica group member from {@code shardrouter.groups}: the member's
@@ -38,11 +39,11 @@ final class HikariPools implements ShardedDataSource.Factory {
   private static final String TRANSITION = "transition";
 
   private final Map<String, ShardRouterProperties.Group> groups;
-  private final MeterRegistry registry;
+  private final @Nullable MeterRegistry registry;
   private final Set<String> livePoolNames = ConcurrentHashMap.newKeySet();
 
   /** Pools from {@code groups}, with HikariCP's meters in {@code registry} when it is not null. */
-  HikariPools(Map<String, ShardRouterProperties.Group> groups, MeterRegistry registry) {
+  HikariPools(Map<String, ShardRouterProperties.Group> groups, @Nullable MeterRegistry registry) {
     this.groups = Map.copyOf(Objects.requireNonNull(groups, "groups"));
     this.registry = registry;
   }
@@ -197,7 +198,7 @@ final class HikariPools implements ShardedDataSource.Factory {
       Replica member,
       String key,
       ShardRouterProperties.Group settings,
-      String url) {
+      @Nullable String url) {
     if (url == null) {
       if (!member.endpoint().startsWith("jdbc:")) {
         throw new InvalidShardRouterPropertyException(
@@ -275,7 +276,7 @@ final class HikariPools implements ShardedDataSource.Factory {
   }
 
   /** {@code shardrouter.groups.<key>.<setting>}, with the key in brackets when it needs them. */
-  static String property(String key, String setting) {
+  static String property(String key, @Nullable String setting) {
     String k = UNIFORM_KEY.matcher(key).matches() ? key : "[" + key + "]";
     return "shardrouter.groups." + k + (setting == null ? "" : "." + setting);
   }

@@ -1,5 +1,7 @@
 package io.shardrouter.spring;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A {@code shardrouter.*} setting that cannot work: which setting, what is wrong with it, and what
  * to do. {@link ShardRouterFailureAnalyzer} prints the three apart when the start fails.
@@ -16,7 +18,7 @@ final class InvalidShardRouterPropertyException extends IllegalArgumentException
   }
 
   InvalidShardRouterPropertyException(
-      String property, String problem, String action, Throwable cause) {
+      String property, String problem, String action, @Nullable Throwable cause) {
     super(property + ": " + problem + "; " + action, cause);
     this.property = property;
     this.problem = problem;

@@ -1,5 +1,7 @@
 package io.shardrouter.spring;
 
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -21,17 +23,18 @@ final class RoutingConditions {
 
   private RoutingConditions() {}
 
-  private static String setting(Environment env, String name) {
+  private static @Nullable String setting(Environment env, String name) {
     String v = Binder.get(env).bind(name, String.class).orElse(null);
     return v == null || v.isBlank() ? null : v;
   }
 
-  private static boolean zookeeperOnClassPath(ClassLoader loader) {
+  private static boolean zookeeperOnClassPath(@Nullable ClassLoader loader) {
     return ClassUtils.isPresent(ZK_SOURCE, loader) && ClassUtils.isPresent(CURATOR, loader);
   }
 
   /** What is wrong with the routing settings, or null when they choose one usable source. */
-  static InvalidShardRouterPropertyException unusable(Environment env, ClassLoader loader) {
+  static @Nullable InvalidShardRouterPropertyException unusable(
+      Environment env, @Nullable ClassLoader loader) {
     String file = setting(env, FILE);
     String connect = setting(env, CONNECT);
     if (file != null && connect != null) {
@@ -105,7 +108,10 @@ final class RoutingConditions {
     public ConditionOutcome getMatchOutcome(ConditionContext c, AnnotatedTypeMetadata m) {
       InvalidShardRouterPropertyException e = unusable(c.getEnvironment(), c.getClassLoader());
       return new ConditionOutcome(
-          e != null, e == null ? "one routing source is configured" : e.getMessage());
+          e != null,
+          e == null
+              ? "one routing source is configured"
+              : Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 }

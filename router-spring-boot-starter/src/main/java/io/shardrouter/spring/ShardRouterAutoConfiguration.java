@@ -18,7 +18,9 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.apache.curator.framework.CuratorFramework;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -174,6 +176,11 @@ public class ShardRouterAutoConfiguration {
 
   // ---- building
 
+  /** The I/O failure behind {@code e}: an {@code UncheckedIOException} is made with one. */
+  private static Throwable ioCause(UncheckedIOException e) {
+    return Objects.requireNonNullElse(e.getCause(), e);
+  }
+
   /** The table read from the routing file at start. */
   static RoutingTable readFile(Path file) {
     String property = RoutingConditions.FILE;
@@ -185,9 +192,9 @@ public class ShardRouterAutoConfiguration {
           "cannot read the routing file '"
               + file.toAbsolutePath()
               + "': "
-              + e.getCause().getClass().getSimpleName()
+              + ioCause(e).getClass().getSimpleName()
               + " "
-              + e.getCause().getMessage(),
+              + ioCause(e).getMessage(),
           "set it to the path of a routing document or snapshot",
           e);
     } catch (InvalidRoutingTableException e) {
@@ -253,7 +260,7 @@ public class ShardRouterAutoConfiguration {
     return named;
   }
 
-  private static KeyEncoding<?> encodingOf(String name) {
+  private static @Nullable KeyEncoding<?> encodingOf(String name) {
     switch (name) {
       case "string":
         return KeyEncoding.strings();
@@ -346,7 +353,7 @@ public class ShardRouterAutoConfiguration {
       boolean column = e.getMessage() != null && e.getMessage().contains("value column");
       throw new InvalidShardRouterPropertyException(
           TABLE + (column ? "columns" : "name"),
-          e.getMessage(),
+          Objects.requireNonNullElse(e.getMessage(), e.toString()),
           column
               ? "list each value column once, as a plain SQL identifier"
               : "set it to the table's plain SQL name",

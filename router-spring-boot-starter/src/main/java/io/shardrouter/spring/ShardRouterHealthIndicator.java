@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
@@ -23,10 +24,10 @@ import org.springframework.boot.health.contributor.Health;
  */
 final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
   private final ShardedTable<?> table;
-  private final RoutingSource source;
+  private final @Nullable RoutingSource source;
 
   /** The health of {@code table}, which follows {@code source} (null when it is not a bean). */
-  ShardRouterHealthIndicator(ShardedTable<?> table, RoutingSource source) {
+  ShardRouterHealthIndicator(ShardedTable<?> table, @Nullable RoutingSource source) {
     super("ShardRouter health check failed");
     this.table = table;
     this.source = source;

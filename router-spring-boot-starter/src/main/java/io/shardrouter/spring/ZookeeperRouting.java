@@ -5,6 +5,7 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.time.Duration;
+import java.util.Objects;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -101,7 +102,10 @@ final class ZookeeperRouting {
       set.run();
     } catch (IllegalArgumentException e) {
       throw new InvalidShardRouterPropertyException(
-          PREFIX + name, e.getMessage(), "fix " + PREFIX + name, e);
+          PREFIX + name,
+          Objects.requireNonNullElse(e.getMessage(), e.toString()),
+          "fix " + PREFIX + name,
+          e);
     }
   }
 

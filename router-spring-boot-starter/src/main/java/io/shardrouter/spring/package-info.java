@@ -6,5 +6,10 @@
  * io.shardrouter.spring.ShardRouterProperties} for the settings and {@link
  * io.shardrouter.spring.ShardRouterAutoConfiguration} for the beans; the guide is {@code
  * docs/spring-boot.md}.
+ *
+ * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */
+@NullMarked
 package io.shardrouter.spring;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opt-in statistics of the routes of one router: the caller routes as usual and then records the
@@ -107,7 +108,7 @@ public final class RouteStats implements RoutingListener {
     }
   }
 
-  private void offer(State s, String ref, long num) {
+  private void offer(State s, @Nullable String ref, long num) {
     if (!sampling) {
       return;
     }
@@ -193,7 +194,7 @@ public final class RouteStats implements RoutingListener {
     }
     s.sinceStart = s.sinceStart.merge(drained);
     s.marks.addLast(new Mark(now, s.counters.sums(), drained));
-    long keep = Window.LAST_TEN_MINUTES.span().toNanos();
+    long keep = Objects.requireNonNull(Window.LAST_TEN_MINUTES.span(), "span").toNanos();
     while (s.marks.size() > 1) {
       Iterator<Mark> it = s.marks.iterator();
       it.next();
@@ -217,10 +218,11 @@ public final class RouteStats implements RoutingListener {
     long[] base = null;
     long baseNanos = s.startNanos;
     HotKeys keys;
-    if (window == Window.SINCE_START) {
+    Duration span = window.span(); // null exactly for SINCE_START
+    if (span == null) {
       keys = s.sinceStart.merge(live);
     } else {
-      long edge = now - window.span().toNanos();
+      long edge = now - span.toNanos();
       for (Mark m : s.marks) {
         if (m.nanos <= edge) {
           base = m.sums;
@@ -347,9 +349,10 @@ public final class RouteStats implements RoutingListener {
 
     /** Statistics for the routes of {@code router}, following its updates. */
     public RouteStats build(Router router) {
-      RouteStats s = new RouteStats(this, router.table());
+      RoutingTable first = router.table();
+      RouteStats s = new RouteStats(this, first);
       router.addListener(s);
-      s.onUpdate(null, router.table()); // an update between the two lines above is not missed
+      s.onUpdate(first, router.table()); // an update between the two lines above is not missed
       return s;
     }
 
@@ -401,14 +404,14 @@ public final class RouteStats implements RoutingListener {
     /** Everything recorded since the statistics were created (or since they last resized). */
     SINCE_START(null);
 
-    private final Duration span;
+    private final @Nullable Duration span;
 
-    Window(Duration span) {
+    Window(@Nullable Duration span) {
       this.span = span;
     }
 
     /** The span, or null for {@link #SINCE_START}. */
-    public Duration span() {
+    public @Nullable Duration span() {
       return span;
     }
 

@@ -3,6 +3,7 @@ package io.shardrouter.stats;
 import io.shardrouter.core.RoutingTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How unevenly load falls: peak/mean over partitions and over replica groups, the hottest of each
@@ -30,7 +31,7 @@ public record Skew(
     double groupPeakToMean,
     String hottestGroup,
     double hottestGroupShare,
-    String hotKey,
+    @Nullable String hotKey,
     double hotKeyShare,
     double hotKeyShareError) {
 
@@ -56,7 +57,7 @@ public record Skew(
         hot = p;
       }
     }
-    String hotGroup = null;
+    @Nullable String hotGroup = null;
     long hotGroupLoad = -1;
     for (Map.Entry<String, Long> e : groups.entrySet()) {
       if (e.getValue() > hotGroupLoad) {
@@ -64,8 +65,12 @@ public record Skew(
         hotGroupLoad = e.getValue();
       }
     }
+    if (hotGroup == null) { // a built table has a partition, and each partition a group
+      throw new IllegalArgumentException(
+          "routing table version " + table.version() + " has no partition in any group");
+    }
     HotKeys keys = stats.hotKeys();
-    String key = null;
+    @Nullable String key = null;
     double share = 0;
     double err = 0;
     if (!keys.keys().isEmpty() && keys.sampled() > 0) {

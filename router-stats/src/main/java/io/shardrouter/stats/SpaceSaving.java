@@ -3,6 +3,7 @@ package io.shardrouter.stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Space-Saving frequent-items sketch (Metwally, Agrawal, El Abbadi) over a fixed number of
@@ -67,7 +68,7 @@ final class SpaceSaving {
    * Counts one sample of a key: a {@code String} in {@code ref}, or, with {@code ref == null}, the
    * {@code long} in {@code num}. Call only while holding the sketch. <b>Allocation:</b> none.
    */
-  public void offer(String ref, long num) {
+  public void offer(@Nullable String ref, long num) {
     offered++;
     int h = ref != null ? ref.hashCode() : Long.hashCode(num * 0x9E3779B97F4A7C15L);
     int mask = index.length - 1;
@@ -146,7 +147,7 @@ final class SpaceSaving {
     index[i] = 0;
   }
 
-  private boolean same(int i, String ref, long num) {
+  private boolean same(int i, @Nullable String ref, long num) {
     Object r = refs[i];
     return ref == null ? r == null && nums[i] == num : ref.equals(r);
   }

@@ -4,6 +4,7 @@ import io.shardrouter.core.KeyText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects the entries of a {@link Directory}: exact keys (canonical bytes, copied) and their
@@ -32,8 +33,9 @@ public final class DirectoryBuilder {
       new int[33]; // starts[i] is where key i begins; starts[size] where the next one will
   private int[] values = new int[32];
   private int size;
-  private int[] order; // insertion indices sorted by key bytes, then index; null when stale
-  private long[] sortedPrefixes; // the prefix of each entry of order, in that order
+  // insertion indices sorted by key bytes, then index; null when stale
+  private int @Nullable [] order;
+  private long @Nullable [] sortedPrefixes; // the prefix of each entry of order, in that order
   private int recordBytes; // 0: chosen at build
   private int tagBits = 16;
   private int hopLimit = 255;
@@ -42,7 +44,7 @@ public final class DirectoryBuilder {
   private int bandRegions = TableFill.BAND_REGIONS;
 
   private boolean inKeyOrder; // each key was added above the one before (KeyOrder#ascending)
-  private SortedKeys built; // the entries of the last build in key order; null when stale
+  private @Nullable SortedKeys built; // the entries of the last build in key order; null when stale
   private boolean shared; // values is read by a SortedKeys: copied before it is changed
 
   public DirectoryBuilder() {}
@@ -278,10 +280,11 @@ public final class DirectoryBuilder {
    * @throws IllegalStateException when no directory was built since the last change
    */
   public SortedKeys sortedKeys() {
-    if (order == null || built == null) {
+    SortedKeys b = built;
+    if (order == null || b == null) {
       throw new IllegalStateException("no directory was built since the last entry was added");
     }
-    return built;
+    return b;
   }
 
   /**
@@ -385,12 +388,14 @@ public final class DirectoryBuilder {
    * #build()} use it.
    */
   private int[] sorted() {
-    if (order == null) {
+    int[] o = order;
+    if (o == null) {
       KeyOrder k = KeyOrder.of(keys, starts, size);
-      order = k.order;
+      o = k.order;
+      order = o;
       sortedPrefixes = k.prefixes;
       inKeyOrder = k.ascending;
     }
-    return order;
+    return o;
   }
 }

@@ -1,6 +1,7 @@
 package io.shardrouter.lookup.internal;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The order of a {@link DirectoryBuilder}'s entries: insertion indices sorted by key bytes
@@ -17,13 +18,14 @@ final class KeyOrder {
   private final int[] starts;
 
   /** Insertion indices in key order. */
+  @SuppressWarnings("NullAway.Init") // of() sets it on every path before it returns the instance
   int[] order;
 
   /**
    * The prefix of each entry of {@link #order}, in that order; null when the keys were added in
    * strictly ascending order ({@link #ascending}).
    */
-  long[] prefixes;
+  long @Nullable [] prefixes;
 
   /**
    * True when each key was above the one added before it: {@link #order} is then the insertion

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A small JSON reader and writer for the module's own documents (state files, the transition
@@ -32,7 +33,7 @@ public final class Json {
    * @return the value
    * @throws IllegalArgumentException naming the offset when the text is not JSON of this subset
    */
-  public static Object parse(String text, String what) {
+  public static @Nullable Object parse(String text, String what) {
     Json j = new Json(text, what);
     Object v = j.value();
     j.space();
@@ -43,7 +44,7 @@ public final class Json {
   }
 
   /** Appends {@code v} as JSON to {@code out}. */
-  public static void write(StringBuilder out, Object v) {
+  public static void write(StringBuilder out, @Nullable Object v) {
     if (v == null) {
       out.append("null");
     } else if (v instanceof String s) {
@@ -89,7 +90,7 @@ public final class Json {
     out.append(Spec.of(s));
   }
 
-  private Object value() {
+  private @Nullable Object value() {
     space();
     if (at >= text.length()) {
       throw error("unexpected end");
@@ -222,7 +223,7 @@ public final class Json {
     return (char) c;
   }
 
-  private Object literal(String word, Object v) {
+  private @Nullable Object literal(String word, @Nullable Object v) {
     if (!text.startsWith(word, at)) {
       throw error("expected " + word);
     }

@@ -4,6 +4,7 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
@@ -29,7 +30,8 @@ public final class KeySamples {
       }
       return CompositeKey.of(parts).toBytes();
     }
-    return type.parseText(text(type.kind(), rnd));
+    KeyType.Kind kind = Objects.requireNonNull(type.kind(), "a single key type has a kind");
+    return type.parseText(text(kind, rnd));
   }
 
   private static Object value(KeyType.Kind kind, SplittableRandom rnd) {

@@ -3,6 +3,7 @@ package io.shardrouter.stats.internal;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Typed reads of fields of a parsed JSON object ({@link Json}), each failing with an {@code
@@ -13,7 +14,7 @@ public final class Fields {
 
   /** {@code value} as an object, or an error naming {@code path}. */
   @SuppressWarnings("unchecked")
-  public static Map<String, Object> object(Object value, String path) {
+  public static Map<String, Object> object(@Nullable Object value, String path) {
     if (value instanceof Map<?, ?> m) {
       return (Map<String, Object>) m;
     }
@@ -31,7 +32,7 @@ public final class Fields {
   }
 
   /** The required field {@code name}. */
-  public static Object required(Map<String, Object> m, String path, String name) {
+  public static @Nullable Object required(Map<String, Object> m, String path, String name) {
     if (!m.containsKey(name)) {
       throw new IllegalArgumentException(path + "." + name + ": missing; it is required");
     }
@@ -54,7 +55,7 @@ public final class Fields {
   }
 
   /** {@code v} as an integer in {@code [min, max]}. */
-  public static long integer(Object v, String path, long min, long max) {
+  public static long integer(@Nullable Object v, String path, long min, long max) {
     if (v instanceof Long l) {
       if (l < min || l > max) {
         throw new IllegalArgumentException(
@@ -66,7 +67,7 @@ public final class Fields {
   }
 
   /** {@code v} as a finite number. */
-  public static double number(Object v, String path) {
+  public static double number(@Nullable Object v, String path) {
     if (v instanceof Long l) {
       return l;
     }
@@ -100,7 +101,7 @@ public final class Fields {
     return out;
   }
 
-  private static IllegalArgumentException wrong(String path, Object v, String expected) {
+  private static IllegalArgumentException wrong(String path, @Nullable Object v, String expected) {
     String found =
         v == null
             ? "null"

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A small JSON reader and string quoting for the statistics and analysis files: objects become
@@ -22,7 +23,7 @@ public final class Json {
   }
 
   /** Parses one JSON value that makes up all of {@code text}. */
-  public static Object parse(String text) {
+  public static @Nullable Object parse(String text) {
     Json j = new Json(text);
     j.ws();
     Object v = j.value(0);
@@ -70,7 +71,7 @@ public final class Json {
         .toPlainString();
   }
 
-  private Object value(int depth) {
+  private @Nullable Object value(int depth) {
     if (depth > 64) {
       throw error("at most 64 levels of nesting");
     }
@@ -228,7 +229,7 @@ public final class Json {
     }
   }
 
-  private Object literal(String word, Object v) {
+  private @Nullable Object literal(String word, @Nullable Object v) {
     if (!s.startsWith(word, i)) {
       throw error("a value");
     }

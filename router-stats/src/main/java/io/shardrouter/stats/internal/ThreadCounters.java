@@ -2,6 +2,7 @@ package io.shardrouter.stats.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-partition counters of reads, writes and unspecified routes in which a recording thread owns
@@ -39,8 +40,8 @@ public final class ThreadCounters {
 
   /** One thread's cells and the thread that owns them (null: free). */
   private static final class Slot {
-    volatile Thread owner;
-    long[] cells; // written under the slot's lock, before the owner is published
+    volatile @Nullable Thread owner;
+    long @Nullable [] cells; // written under the slot's lock, before the owner is published
   }
 
   /** Counters for {@code partitions} partitions. */
@@ -66,6 +67,9 @@ public final class ThreadCounters {
    * calling thread; returns that thread's (or, for a shared add, the stripe's) count of the cell
    * before the add. <b>Allocation:</b> none, except when the thread claims its slot.
    */
+  // The hot path: a slot's cells are set (by claim, under its lock) before its owner is published,
+  // and never unset, so the owning thread reads them non-null.
+  @SuppressWarnings("NullAway")
   public long add(int partition, int op) {
     Thread me = Thread.currentThread();
     if (slotMask >= 0) {

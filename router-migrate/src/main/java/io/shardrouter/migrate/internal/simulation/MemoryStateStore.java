@@ -4,6 +4,7 @@ import io.shardrouter.migrate.MigrationState;
 import io.shardrouter.migrate.MigrationStateStore;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A state store in memory that can be told to crash on the next save, before or after the state is
@@ -40,7 +41,7 @@ public final class MemoryStateStore implements MigrationStateStore {
   }
 
   @Override
-  public MigrationState load(String migrationId) {
+  public @Nullable MigrationState load(String migrationId) {
     return states.get(migrationId);
   }
 

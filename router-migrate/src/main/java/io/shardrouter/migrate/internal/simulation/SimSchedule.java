@@ -20,8 +20,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One schedule of the deterministic simulation: writers, readers and a coordinator over one store
@@ -42,7 +44,7 @@ public final class SimSchedule {
   private final SplittableRandom rnd;
   private final Simulation.Protocol protocol;
   private final int events;
-  private final List<String> trace;
+  private final @Nullable List<String> trace;
   private final Map<String, MigrationStore> stores;
   private final Map<String, MigrationStore> coordinatorStores = new LinkedHashMap<>();
   private final MemoryStateStore stateStore = new MemoryStateStore();
@@ -58,8 +60,8 @@ public final class SimSchedule {
   private final List<Leg> duplicates = new ArrayList<>();
   private final List<GroupFence> deferredFences = new ArrayList<>();
   private final String[] keys;
-  private final Phase rollbackAt;
-  private MigrationCoordinator coordinator;
+  private final @Nullable Phase rollbackAt; // null: this schedule does not roll back
+  private @Nullable MigrationCoordinator coordinator; // null from a kill to the next step
   private boolean coordinatorIdle;
   private int crashCountdown;
   private boolean crashAfterCall;
@@ -81,7 +83,7 @@ public final class SimSchedule {
       rollbacks;
 
   /** The first violation, or null. */
-  public String violation;
+  public @Nullable String violation;
 
   private static final class Write {
     final int client;
@@ -105,7 +107,7 @@ public final class SimSchedule {
     final long mustSee;
     ReadRoute route;
     int legs;
-    Row first;
+    @Nullable Row first;
 
     Read(int client, String key, long mustSee, ReadRoute route) {
       this.client = client;
@@ -148,7 +150,7 @@ public final class SimSchedule {
       Simulation.Protocol protocol,
       Map<String, MigrationStore> stores,
       int events,
-      List<String> trace) {
+      @Nullable List<String> trace) {
     this.plan = plan;
     this.rnd = new SplittableRandom(seed);
     this.protocol = protocol;
@@ -382,7 +384,7 @@ public final class SimSchedule {
       Fence f = d.fence();
       if (latest().version() >= f.minVersion() && everyLiveClientOn(f.minVersion())) {
         deferredFences.remove(i--);
-        stores.get(d.group()).setFence(f);
+        storeOf(d.group()).setFence(f);
         log(() -> "late fence " + f + " on " + d.group());
       }
     }
@@ -421,7 +423,10 @@ public final class SimSchedule {
     if (!online[w.client]) {
       return;
     }
-    ReplicaGroup g = w.legs == 0 ? w.route.first() : w.route.second();
+    ReplicaGroup g =
+        w.legs == 0
+            ? w.route.first()
+            : Objects.requireNonNull(w.route.second(), "a second leg is a dual write's");
     Row row =
         Row.of(
             bytes(routed(w.key)),
@@ -452,7 +457,7 @@ public final class SimSchedule {
 
   /** Applies a client row to a group; false when fenced. */
   private boolean applyLeg(String group, Row row) {
-    MigrationStore s = stores.get(group);
+    MigrationStore s = storeOf(group);
     if (protocol == Simulation.Protocol.NO_FENCE) {
       s.apply(List.of(row), MigrationStore.WriteOrigin.MIGRATION);
       return true;
@@ -490,8 +495,11 @@ public final class SimSchedule {
     if (!online[rd.client]) {
       return;
     }
-    ReplicaGroup g = rd.legs == 0 ? rd.route.group() : rd.route.compareWith();
-    MigrationStore s = stores.get(g.id());
+    ReplicaGroup g =
+        rd.legs == 0
+            ? rd.route.group()
+            : Objects.requireNonNull(rd.route.compareWith(), "a second leg is a compared read's");
+    MigrationStore s = storeOf(g.id());
     byte[] key = bytes(routed(rd.key));
     MigrationStore.ReadResult got =
         protocol == Simulation.Protocol.NO_READ_FENCE
@@ -633,12 +641,19 @@ public final class SimSchedule {
     }
   }
 
+  /** The store of {@code group}: the schedule has one for every group id of both tables. */
+  private MigrationStore storeOf(String group) {
+    return Objects.requireNonNull(stores.get(group), "no store for group " + group);
+  }
+
   private void finalCheck() {
-    RoutingTable last = coordinator.phase() == Phase.DONE ? plan.to() : plan.from();
+    // settle() ends with the coordinator finished, or with a violation and no final check
+    MigrationCoordinator finished = Objects.requireNonNull(coordinator, "a finished coordinator");
+    RoutingTable last = finished.phase() == Phase.DONE ? plan.to() : plan.from();
     for (String key : keys) {
       String owner = last.route(routed(key)).group().id();
       Long ack = latestAck.get(key);
-      Row row = stores.get(owner).get(bytes(routed(key)), id(key));
+      Row row = storeOf(owner).get(bytes(routed(key)), id(key));
       if (ack != null && (row == null || row.sequence() < ack)) {
         lost++;
         if (violation == null) {
@@ -650,7 +665,7 @@ public final class SimSchedule {
                   + ", owner "
                   + owner
                   + " ("
-                  + coordinator.phase()
+                  + finished.phase()
                   + ") holds "
                   + (row == null ? "nothing" : "seq " + row.sequence());
         }
@@ -707,7 +722,7 @@ public final class SimSchedule {
     }
 
     @Override
-    public ScanPage scan(io.shardrouter.migrate.Part part, byte[] cursor, int limit) {
+    public ScanPage scan(io.shardrouter.migrate.Part part, byte @Nullable [] cursor, int limit) {
       return store.scan(part, cursor, limit);
     }
 
@@ -730,7 +745,7 @@ public final class SimSchedule {
     }
 
     @Override
-    public Row get(byte[] key, byte[] id) {
+    public @Nullable Row get(byte[] key, byte[] id) {
       return store.get(key, id);
     }
 

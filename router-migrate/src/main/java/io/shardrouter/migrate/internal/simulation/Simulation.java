@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A deterministic, seeded, single-threaded simulation of migrations under hostile conditions:
@@ -97,7 +98,7 @@ public final class Simulation {
   private final Protocol protocol;
   private final StoreFactory storeFactory;
   private final int events;
-  private final Consumer<String> progress;
+  private final @Nullable Consumer<String> progress;
 
   private Simulation(Builder b) {
     this.plans = List.copyOf(b.plans != null ? b.plans : SimulationPlans.standard());
@@ -129,7 +130,7 @@ public final class Simulation {
     for (long i = 0; i < schedules; i++) {
       long s = seed + i;
       boolean ok;
-      String violation;
+      @Nullable String violation;
       try (Run run = schedule(s, events, null)) {
         ok = run.schedule.run();
         violation = run.schedule.violation;
@@ -162,7 +163,12 @@ public final class Simulation {
   }
 
   private static SimulationResult result(
-      long[] t, long seed, long failing, String violation, List<String> trace, long nanos) {
+      long[] t,
+      long seed,
+      long failing,
+      @Nullable String violation,
+      List<String> trace,
+      long nanos) {
     return new SimulationResult(
         t[0], seed, t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], failing,
         violation, trace, nanos);
@@ -189,7 +195,7 @@ public final class Simulation {
     return storeFactory.name();
   }
 
-  private Run schedule(long s, int eventBudget, List<String> trace) {
+  private Run schedule(long s, int eventBudget, @Nullable List<String> trace) {
     MigrationPlan plan = plans.get((int) Math.floorMod(s, (long) plans.size()));
     Map<String, MigrationStore> stores = storeFactory.open(s, SimSchedule.groupIds(plan));
     return new Run(s, new SimSchedule(plan, s, protocol, stores, eventBudget, trace));
@@ -199,7 +205,7 @@ public final class Simulation {
    * Re-runs a failing schedule with fewer events until it no longer fails; returns the shortest
    * failing trace.
    */
-  private List<String> shortestTrace(long s, String violation) {
+  private List<String> shortestTrace(long s, @Nullable String violation) {
     int lo = 0;
     int hi = events;
     while (lo < hi) {
@@ -231,11 +237,11 @@ public final class Simulation {
    * <p><b>Thread-safety:</b> not thread-safe.
    */
   public static final class Builder {
-    private List<MigrationPlan> plans;
+    private @Nullable List<MigrationPlan> plans; // null: the standard plans
     private Protocol protocol = Protocol.CORRECT;
     private StoreFactory storeFactory = IN_MEMORY;
     private int events = 300;
-    private Consumer<String> progress;
+    private @Nullable Consumer<String> progress;
 
     private Builder() {}
 

@@ -2,6 +2,7 @@ package io.shardrouter.migrate.internal.simulation;
 
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link Simulation} run found: totals over its schedules, and, when an invariant failed,
@@ -45,7 +46,7 @@ public record SimulationResult(
     long crashes,
     long canaryMismatches,
     long failingSeed,
-    String violation,
+    @Nullable String violation,
     List<String> trace,
     long nanos) {
 
