@@ -25,7 +25,7 @@ public interface KeyMovement {
    *
    * <p><b>Allocation:</b> allocates; a tool path.
    */
-  List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous);
+  @Nullable List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous);
 
   /**
    * {@code to}'s keys that move from {@code from}'s partitions, by {@link #keyMovesFrom}; null when

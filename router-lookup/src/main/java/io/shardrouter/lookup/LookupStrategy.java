@@ -363,9 +363,6 @@ public final class LookupStrategy
     return pins;
   }
 
-  // Null when the two are not related by moved keys, as KeyMovement.keyMovesFrom's javadoc says;
-  // router-core's signature does not say @Nullable yet.
-  @SuppressWarnings("NullAway")
   @Override
   public @Nullable List<MovementReport.KeyMove> keyMovesFrom(PartitionStrategy previous) {
     return LookupMoves.between(previous, this);
