@@ -210,4 +210,23 @@ class CursorCodecBoundsTest {
         "the cursor has 3 unread bytes after its sort key; start from the first page",
         token(0, concat(field(new byte[] {1}), new byte[] {4, 5, 6})));
   }
+
+  @Test
+  void cursor_equalsEveryFieldAndOnlyThem() {
+    Cursor c = new Cursor(7, 11, 13, "snap", new byte[] {1, 2});
+    assertEquals(c, new Cursor(7, 11, 13, "snap", new byte[] {1, 2}));
+    assertEquals(c.hashCode(), new Cursor(7, 11, 13, "snap", new byte[] {1, 2}).hashCode());
+    for (Cursor other :
+        new Cursor[] {
+          new Cursor(8, 11, 13, "snap", new byte[] {1, 2}),
+          new Cursor(7, 12, 13, "snap", new byte[] {1, 2}),
+          new Cursor(7, 11, 14, "snap", new byte[] {1, 2}),
+          new Cursor(7, 11, 13, "snip", new byte[] {1, 2}),
+          new Cursor(7, 11, 13, null, new byte[] {1, 2}),
+          new Cursor(7, 11, 13, "snap", new byte[] {1, 3})
+        }) {
+      org.junit.jupiter.api.Assertions.assertNotEquals(c, other, other.toString());
+    }
+    org.junit.jupiter.api.Assertions.assertNotEquals(c, "a cursor");
+  }
 }
