@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Stability:</b> internal.
  */
-public final class SimSchedule {
+final class SimSchedule {
   private static final int CLIENTS = 4;
 
   private final MigrationPlan plan;
