@@ -24,5 +24,5 @@ module io.shardrouter.core {
   exports io.shardrouter.core.metadata;
 
   uses io.shardrouter.core.StrategyFactory;
-  uses io.shardrouter.core.DocumentReader;
+  uses io.shardrouter.core.metadata.DocumentReader;
 }

@@ -11,6 +11,6 @@ module io.shardrouter.range {
   provides io.shardrouter.core.StrategyFactory with
       io.shardrouter.range.RangeStrategyFactory,
       io.shardrouter.range.TimeBucketedStrategyFactory;
-  provides io.shardrouter.core.DocumentReader with
+  provides io.shardrouter.core.metadata.DocumentReader with
       io.shardrouter.range.RangeDocumentReader;
 }

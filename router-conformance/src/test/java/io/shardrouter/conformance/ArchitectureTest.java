@@ -38,9 +38,7 @@ import org.junit.jupiter.api.Test;
  * Architecture rules over the main classes of every module (libraries and router-cli), read from
  * their {@code target/classes}.
  *
- * <p>Every rule is plain: no violation is recorded or tolerated. The one exception is named where
- * it applies: {@link #MERGED_PACKAGES}, router-core's API and internal package, which the cycle
- * rule still counts as one package.
+ * <p>Every rule is plain: no violation is recorded or tolerated, and no package is exempt.
  */
 class ArchitectureTest {
   /** The codec package: the one exported package whose signatures may name Jackson types. */
@@ -65,16 +63,8 @@ class ArchitectureTest {
   }
 
   /**
-   * The one pair of packages still allowed to depend on each other both ways: router-core's API and
-   * its {@code internal} package (docs/architecture.md §2.1 says why, and what breaking it takes).
-   * Every other {@code x.internal} is a package of its own for the cycle rule.
-   */
-  static final Map<String, String> MERGED_PACKAGES =
-      Map.of("io.shardrouter.core.internal", "io.shardrouter.core");
-
-  /**
    * Assigns a class to its package; {@code x.internal} is a package like any other, so {@code x} ↔
-   * {@code x.internal} is a cycle, except for {@link #MERGED_PACKAGES}.
+   * {@code x.internal} is a cycle.
    */
   static final SliceAssignment PACKAGES =
       new SliceAssignment() {
@@ -84,7 +74,7 @@ class ArchitectureTest {
           if (!p.startsWith("io.shardrouter.")) {
             return SliceIdentifier.ignore();
           }
-          return SliceIdentifier.of(MERGED_PACKAGES.getOrDefault(p, p));
+          return SliceIdentifier.of(p);
         }
 
         @Override
@@ -239,7 +229,24 @@ class ArchitectureTest {
     rule.check(classes);
   }
 
-  /** (d) No public static mutable field in main code: every one is final and not an array. */
+  /**
+   * Jackson stays in the codec: only the codec package and router-core's internal package (the
+   * composite key's text, {@code JsonArrayText}) use a {@code com.fasterxml.jackson} class, so the
+   * API packages, the strategies and every other module know no JSON library (docs/architecture.md
+   * §3.4).
+   */
+  @Test
+  void onlyTheCodec_usesJackson() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(CODEC_PACKAGE, "io.shardrouter.core.internal")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("com.fasterxml.jackson..")
+        .because("the codec alone knows the JSON library")
+        .check(classes);
+  }
+
   /**
    * Dependencies point down: no library or application class names a class of an example
    * (docs/architecture.md §2). {@code shardctl demo} finds the orders example at run time, through
@@ -255,6 +262,7 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /** (d) No public static mutable field in main code: every one is final and not an array. */
   @Test
   void publicStaticFields_areFinalAndNotArrays() {
     ArchRule rule =

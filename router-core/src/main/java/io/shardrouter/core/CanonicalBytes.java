@@ -1,9 +1,7 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Latin1Strings;
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.Utf8;
 import java.time.Instant;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;

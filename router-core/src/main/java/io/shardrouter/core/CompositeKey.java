@@ -1,10 +1,7 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.Timestamps;
-import io.shardrouter.core.internal.Utf8;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

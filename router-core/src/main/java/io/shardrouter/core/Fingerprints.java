@@ -1,9 +1,6 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalJson;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.RoutingTableSpec;
 import java.io.IOException;
 import java.io.Writer;
 import java.security.MessageDigest;

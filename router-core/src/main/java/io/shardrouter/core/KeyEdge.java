@@ -1,7 +1,6 @@
 package io.shardrouter.core;
 
 import io.shardrouter.core.internal.Latin1Strings;
-import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

@@ -1,9 +1,6 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.LittleEndian;
-import io.shardrouter.core.internal.Timestamps;
-import io.shardrouter.core.internal.Utf8;
 import java.time.Instant;
 import java.util.UUID;
 

@@ -1,7 +1,6 @@
 package io.shardrouter.core;
 
 import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.Timestamps;
 import java.time.Instant;
 
 /**

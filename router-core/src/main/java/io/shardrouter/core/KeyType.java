@@ -1,16 +1,9 @@
 package io.shardrouter.core;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.KeyTextGrammar;
+import io.shardrouter.core.internal.JsonArrayText;
 import io.shardrouter.core.internal.LittleEndian;
 import io.shardrouter.core.internal.StrictUtf8;
-import io.shardrouter.core.internal.Timestamps;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,8 +37,6 @@ public final class KeyType {
       Pattern.compile(
           "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   // Trailing tokens fail: '["a", 1] junk' is no key, not the key ["a", 1].
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private final @Nullable Kind single; // null for composite
   private final List<Kind> parts;
@@ -123,7 +114,7 @@ public final class KeyType {
       checkWidth(single, length, length);
       return formatSingle(single, canonical, offset, length);
     }
-    ArrayNode parts = JsonNodeFactory.instance.arrayNode();
+    List<Spec> parts = new ArrayList<>(this.parts.size());
     int p = offset;
     for (Kind k : this.parts) {
       int width = k.fixedWidth();
@@ -154,17 +145,17 @@ public final class KeyType {
                 + " are left");
       }
       switch (k) {
-        case STRING -> parts.add(utf8(canonical, p, width));
-        case LONG -> parts.add(LittleEndian.getLong(canonical, p));
-        case INT -> parts.add(LittleEndian.getInt(canonical, p));
-        case UUID, BYTES, TIMESTAMP -> parts.add(formatSingle(k, canonical, p, width));
+        case STRING -> parts.add(Spec.of(utf8(canonical, p, width)));
+        case LONG -> parts.add(Spec.of(LittleEndian.getLong(canonical, p)));
+        case INT -> parts.add(Spec.of(LittleEndian.getInt(canonical, p)));
+        case UUID, BYTES, TIMESTAMP -> parts.add(Spec.of(formatSingle(k, canonical, p, width)));
       }
       p += width;
     }
     if (p != end) {
       throw notAKey((end - p) + " bytes follow the last part");
     }
-    return parts.toString();
+    return CanonicalJson.of(Spec.array(parts));
   }
 
   private void checkWidth(Kind kind, int width, int length) {
@@ -242,10 +233,10 @@ public final class KeyType {
     if (single != null) {
       return parseSingle(single, text);
     }
-    JsonNode array;
+    List<JsonArrayText.Element> array;
     try {
-      array = JSON.readTree(text);
-    } catch (Exception e) {
+      array = JsonArrayText.parse(text);
+    } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           "key '"
               + text
@@ -254,7 +245,7 @@ public final class KeyType {
               + " are written as a JSON array of their parts, e.g. "
               + example());
     }
-    if (array == null || !array.isArray() || array.size() != parts.size()) {
+    if (array == null || array.size() != parts.size()) {
       throw new InvalidKeyException(
           "key '"
               + text
@@ -267,10 +258,10 @@ public final class KeyType {
     }
     Object[] values = new Object[parts.size()];
     for (int i = 0; i < values.length; i++) {
-      JsonNode p = array.get(i);
+      JsonArrayText.Element p = array.get(i);
       Kind k = parts.get(i);
       boolean numeric = k == Kind.LONG || k == Kind.INT;
-      if (numeric ? !p.isIntegralNumber() : !p.isTextual()) {
+      if (numeric ? !p.integral() : !p.textual()) {
         throw new InvalidKeyException(
             "key '"
                 + text
@@ -281,15 +272,15 @@ public final class KeyType {
                 + " for kind "
                 + k.documentName()
                 + ", got "
-                + p);
+                + p.json());
       }
-      byte[] single = parseSingle(k, numeric ? p.asText() : p.textValue());
+      byte[] single = parseSingle(k, p.value());
       values[i] =
           switch (k) {
-            case STRING -> p.textValue();
+            case STRING -> p.value();
             case LONG -> LittleEndian.getLong(single, 0);
             case INT -> LittleEndian.getInt(single, 0);
-            case UUID -> java.util.UUID.fromString(p.textValue());
+            case UUID -> java.util.UUID.fromString(p.value());
             case BYTES -> single;
             case TIMESTAMP -> Timestamps.instant(LittleEndian.getLong(single, 0));
           };

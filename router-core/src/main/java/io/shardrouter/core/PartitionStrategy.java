@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import org.jspecify.annotations.Nullable;
 
 /**

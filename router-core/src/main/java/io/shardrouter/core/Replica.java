@@ -26,7 +26,7 @@ public final class Replica {
           "replica endpoint must be a non-blank string such as 'db0:5432', got "
               + (endpoint == null ? "null" : "'" + endpoint + "'"));
     }
-    if (!io.shardrouter.core.internal.Utf8.isWellFormed(endpoint)) {
+    if (!Utf8.isWellFormed(endpoint)) {
       throw new IllegalArgumentException(
           "replica endpoint has a lone surrogate and so no UTF-8 form; fix the text");
     }

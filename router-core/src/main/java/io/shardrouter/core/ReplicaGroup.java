@@ -34,7 +34,7 @@ public final class ReplicaGroup {
           "replica group id must be a non-blank string, got "
               + (id == null ? "null" : "'" + id + "'"));
     }
-    if (!io.shardrouter.core.internal.Utf8.isWellFormed(id)) {
+    if (!Utf8.isWellFormed(id)) {
       throw new IllegalArgumentException(
           "replica group id has a lone surrogate and so no UTF-8 form; fix the text");
     }
@@ -126,8 +126,8 @@ public final class ReplicaGroup {
       if (e.getKey() == null
           || e.getKey().isBlank()
           || e.getValue() == null
-          || !io.shardrouter.core.internal.Utf8.isWellFormed(e.getKey())
-          || !io.shardrouter.core.internal.Utf8.isWellFormed(e.getValue())) {
+          || !Utf8.isWellFormed(e.getKey())
+          || !Utf8.isWellFormed(e.getValue())) {
         throw new IllegalArgumentException(
             owner
                 + ": label names must be non-blank, values non-null, and both well-formed text, got "

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.RoutingTableSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,6 +1,5 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.Utf8;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

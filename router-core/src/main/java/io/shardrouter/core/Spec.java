@@ -1,18 +1,15 @@
 package io.shardrouter.core;
 
-import io.shardrouter.core.internal.CanonicalJson;
-import io.shardrouter.core.internal.ContainerSizes;
-import io.shardrouter.core.internal.LargeFields;
-import io.shardrouter.core.internal.SpecJson;
-import io.shardrouter.core.internal.StrictJson;
-import io.shardrouter.core.internal.Utf8;
 import java.math.BigInteger;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -136,40 +133,58 @@ public final class Spec {
     return new Spec(Kind.ARRAY, Objects.requireNonNull(elements, "elements"));
   }
 
-  /** The longest text {@link #parse} reads: a routing document's default limit. */
-  private static final int MAX_PARSE_BYTES = 64 << 20;
-
-  /** The deepest nesting {@link #parse} reads: a routing document's. */
-  private static final int MAX_PARSE_NESTING = 32;
-
-  /** The most members of one object or array {@link #parse} reads. */
-  private static final int MAX_PARSE_ENTRIES = 1 << 21;
+  /**
+   * An object value that is a view of {@code fields}, under the promises of {@link #viewOf(Map)},
+   * that also knows its names by position and may offer its members in their flat form: {@code
+   * nameAt.apply(i)} is the name of field {@code i} (from 0) without walking the fields before it
+   * ({@link #fieldNameAt}), and {@code flat}, when not null, holds the same members read straight
+   * from a document's bytes ({@link #flatMembers()}). How the codec hands a large document object
+   * to a strategy; {@code nameAt} must agree with the map's order, and {@code flat} with its
+   * content.
+   */
+  public static Spec viewOf(
+      Map<String, Spec> fields, IntFunction<String> nameAt, @Nullable FlatMembers flat) {
+    return new Spec(
+        Kind.OBJECT,
+        new IndexedFields(
+            Objects.requireNonNull(fields, "fields"),
+            Objects.requireNonNull(nameAt, "nameAt"),
+            flat));
+  }
 
   /**
-   * The value written as the JSON text {@code json}, read as strictly as a routing document: one
-   * value, no comments, no repeated names, at most 32 levels deep and 64 MiB. Integers of any size
-   * stay integers; a number with a fraction or an exponent is a decimal. For parameters kept as
-   * text (a configuration file, a test); {@code parse(v.toString())} equals {@code v}.
-   *
-   * @throws IllegalArgumentException naming the line and column of the first problem, or the limit
+   * The map of {@link #viewOf(Map, IntFunction, FlatMembers)}: the view, its names, its flat form.
    */
-  public static Spec parse(String json) {
-    Objects.requireNonNull(json, "json");
-    if (!Utf8.isWellFormed(json)) {
-      throw new IllegalArgumentException(
-          "the JSON text has a lone surrogate, which has no UTF-8 form; fix the text's encoding");
+  private static final class IndexedFields extends AbstractMap<String, Spec> {
+    private final Map<String, Spec> fields;
+    private final IntFunction<String> nameAt;
+    private final @Nullable FlatMembers flat;
+
+    IndexedFields(
+        Map<String, Spec> fields, IntFunction<String> nameAt, @Nullable FlatMembers flat) {
+      this.fields = fields;
+      this.nameAt = nameAt;
+      this.flat = flat;
     }
-    byte[] bytes = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    if (bytes.length > MAX_PARSE_BYTES) {
-      throw new IllegalArgumentException(
-          "the JSON text is " + bytes.length + " bytes, over the limit of " + MAX_PARSE_BYTES);
+
+    @Override
+    public Set<Map.Entry<String, Spec>> entrySet() {
+      return Collections.unmodifiableMap(fields).entrySet();
     }
-    try {
-      ContainerSizes.check(bytes, MAX_PARSE_ENTRIES, MAX_PARSE_NESTING);
-      return SpecJson.fromJson(
-          StrictJson.parse(bytes, MAX_PARSE_BYTES, MAX_PARSE_NESTING, java.util.Set.of()));
-    } catch (InvalidRoutingTableException e) {
-      throw new IllegalArgumentException("not one JSON value: " + e.violations().get(0), e);
+
+    @Override
+    public int size() {
+      return fields.size();
+    }
+
+    @Override
+    public @Nullable Spec get(Object name) {
+      return fields.get(name);
+    }
+
+    @Override
+    public boolean containsKey(Object name) {
+      return fields.containsKey(name);
     }
   }
 
@@ -244,8 +259,9 @@ public final class Spec {
    */
   public String fieldNameAt(int index) {
     Map<String, Spec> fields = fields();
-    if (fields instanceof LargeFields named) {
-      return named.nameAt(index);
+    if (fields instanceof IndexedFields indexed) {
+      Objects.checkIndex(index, indexed.size());
+      return indexed.nameAt.apply(index);
     }
     Objects.checkIndex(index, fields.size());
     java.util.Iterator<String> names = fields.keySet().iterator();
@@ -260,11 +276,11 @@ public final class Spec {
    * from a document (at least 1,024 members, under a parameter its factory lists in {@link
    * StrategyFactory#bulkParameters()}) and every member has the form {@code "name": n} ({@link
    * FlatMembers}); else null. Null is common (a small object, another form, a value built in memory
-   * or by {@link #parse}), so a strategy that takes large objects always keeps the {@link
-   * #fields()} path and takes this one as a shortcut.
+   * or parsed from text), so a strategy that takes large objects always keeps the {@link #fields()}
+   * path and takes this one as a shortcut.
    */
   public @Nullable FlatMembers flatMembers() {
-    return kind == Kind.OBJECT && value instanceof LargeFields named ? named.flat() : null;
+    return kind == Kind.OBJECT && value instanceof IndexedFields indexed ? indexed.flat : null;
   }
 
   /** The elements of an array; unmodifiable. */

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.internal.Hex;
-import io.shardrouter.core.internal.RoutingTableSpec;
-import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.SpecTrees;
 import io.shardrouter.testing.KeyGenerators;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -193,7 +192,7 @@ class FingerprintsTest {
   /** SHA-256 of the UTF-8 of the text the JSON library writes for {@code content}. */
   private static String jsonLibrarys(Spec content) throws Exception {
     byte[] text =
-        JSON.writeValueAsString(SpecJson.toJson(content)).getBytes(StandardCharsets.UTF_8);
+        JSON.writeValueAsString(SpecTrees.toJson(content)).getBytes(StandardCharsets.UTF_8);
     return Hex.of(MessageDigest.getInstance("SHA-256").digest(text));
   }
 

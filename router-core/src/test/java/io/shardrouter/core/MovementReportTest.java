@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.Specs;
 import java.util.ArrayList;

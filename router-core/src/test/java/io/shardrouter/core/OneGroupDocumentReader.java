@@ -1,5 +1,6 @@
 package io.shardrouter.core;
 
+import io.shardrouter.core.metadata.DocumentReader;
 import java.util.List;
 
 /**

@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shardrouter.core.internal.CanonicalKeys;
 import org.junit.jupiter.api.Test;
 
 class PartitionStrategyExplainTest {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.metadata.DocumentReader;
 import io.shardrouter.core.metadata.ReadLimits;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.KeyGenerators;

@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.shardrouter.core.internal.SpecJson;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,13 +17,9 @@ class StrategyParametersTest {
   private final Violations violations = new Violations();
 
   private StrategyParameters params(String json) {
-    try {
-      Spec node = SpecJson.fromJson(new ObjectMapper().readTree(json));
-      return new StrategyParameters(
-          node, "strategy", violations, ByteSumStrategy.REGISTRY, KeyType.STRING);
-    } catch (java.io.IOException e) {
-      throw new AssertionError(e);
-    }
+    Spec node = RoutingDocuments.parseSpec(json);
+    return new StrategyParameters(
+        node, "strategy", violations, ByteSumStrategy.REGISTRY, KeyType.STRING);
   }
 
   private void assertReported(String path, String... parts) {

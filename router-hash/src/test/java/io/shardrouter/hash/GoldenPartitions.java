@@ -11,7 +11,6 @@ import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
-import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.Keys;
 import io.shardrouter.testing.ReferenceEncoding;
@@ -79,7 +78,8 @@ final class GoldenPartitions {
       json.put("seed", Long.parseLong(config.get("seed_int64").asText()));
     }
     json.put("partitions", partitions);
-    PartitionStrategy fromJson = StrategyRegistry.defaultRegistry().create(SpecJson.fromJson(json));
+    PartitionStrategy fromJson =
+        StrategyRegistry.defaultRegistry().create(RoutingDocuments.parseSpec(json.toString()));
     if (!s.equals(fromJson)) {
       failures.add(
           Golden.label(config)

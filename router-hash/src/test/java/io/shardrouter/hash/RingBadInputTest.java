@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
@@ -13,7 +12,6 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.internal.RingChecks;
 import java.util.List;
@@ -408,10 +406,7 @@ class RingBadInputTest {
     Violations v = new Violations();
     assertNull(
         StrategyRegistry.defaultRegistry()
-            .create(
-                SpecJson.fromJson(new ObjectMapper().readTree(strategyJson)),
-                "strategy.fallback",
-                v));
+            .create(RoutingDocuments.parseSpec(strategyJson), "strategy.fallback", v));
     return v.asList();
   }
 

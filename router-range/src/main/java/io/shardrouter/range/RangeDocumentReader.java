@@ -1,6 +1,5 @@
 package io.shardrouter.range;
 
-import io.shardrouter.core.DocumentReader;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.ReplicaGroup;
@@ -8,6 +7,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violations;
+import io.shardrouter.core.metadata.DocumentReader;
 import io.shardrouter.range.internal.KeyValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.internal.SpecJson;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.internal.KeyValues;
 import java.io.IOException;
@@ -52,7 +51,9 @@ class RangeGoldenTest {
                 RoutingTable t = RoutingDocuments.read(JSON.writeValueAsString(doc));
                 RangeStrategy s = (RangeStrategy) t.strategy();
                 for (JsonNode k : c.get("keys")) {
-                  byte[] key = KeyValues.fromSpec(t.keyType(), SpecJson.fromJson(k.get("key")));
+                  byte[] key =
+                      KeyValues.fromSpec(
+                          t.keyType(), RoutingDocuments.parseSpec(k.get("key").toString()));
                   JsonNode expected = k.get("partition");
                   if (expected.isNull()) {
                     assertEquals(-1, s.find(key), () -> "key " + k.get("key"));

@@ -1,6 +1,7 @@
 package io.shardrouter.testing;
 
 import io.shardrouter.core.Spec;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import java.util.Map;
 
 /** {@link Spec} values for tests: from JSON text, and with one field replaced. */
@@ -9,7 +10,7 @@ public final class Specs {
 
   /** The spec of the JSON text {@code json}, as a routing document's reader gives it. */
   public static Spec parse(String json) {
-    return Spec.parse(json);
+    return RoutingDocuments.parseSpec(json);
   }
 
   /**

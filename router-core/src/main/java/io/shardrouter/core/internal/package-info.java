@@ -1,6 +1,7 @@
 /**
- * The codec's JSON and key-text machinery, shared by the packages of router-core only; exported to
- * no module.
+ * Leaves shared by the packages of router-core: hex, little-endian words, strict UTF-8, the
+ * in-place ASCII read of a string, and the composite key's text as a JSON array. Nothing here names
+ * a type of {@code io.shardrouter.core}; exported to no module.
  *
  * <p>Null-marked: nothing here is null unless annotated {@code @Nullable}.
  */

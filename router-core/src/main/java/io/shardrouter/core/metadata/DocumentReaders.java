@@ -1,6 +1,5 @@
 package io.shardrouter.core.metadata;
 
-import io.shardrouter.core.DocumentReader;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.Violations;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import io.shardrouter.core.DocumentReader;
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.InvalidRoutingTableException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
@@ -16,18 +16,7 @@ import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.Violation;
 import io.shardrouter.core.Violations;
-import io.shardrouter.core.internal.ContainerSizes;
-import io.shardrouter.core.internal.DocumentTree;
-import io.shardrouter.core.internal.GroupsJson;
-import io.shardrouter.core.internal.JsonFields;
-import io.shardrouter.core.internal.KeyTypeJson;
-import io.shardrouter.core.internal.LazyArrayNode;
-import io.shardrouter.core.internal.LazyObjectNode;
-import io.shardrouter.core.internal.RoutingTableJson;
-import io.shardrouter.core.internal.SpecJson;
-import io.shardrouter.core.internal.StrictJson;
 import io.shardrouter.core.internal.StrictUtf8;
-import io.shardrouter.core.internal.Utf8;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -90,6 +79,40 @@ public final class RoutingDocuments {
         json.getBytes(StandardCharsets.UTF_8),
         StrategyRegistry.defaultRegistry(),
         ReadLimits.defaults());
+  }
+
+  /** The longest text {@link #parseSpec} reads: a routing document's default limit. */
+  private static final int MAX_SPEC_BYTES = 64 << 20;
+
+  /** The most members of one object or array {@link #parseSpec} reads. */
+  private static final int MAX_SPEC_ENTRIES = 1 << 21;
+
+  /**
+   * The {@link Spec} written as the JSON text {@code json}, read as strictly as a routing document:
+   * one value, no comments, no repeated names, at most {@value #MAX_NESTING} levels deep and 64
+   * MiB. Integers of any size stay integers; a number with a fraction or an exponent is a decimal.
+   * For strategy parameters kept as text (a configuration file, a test); {@code
+   * parseSpec(v.toString())} equals {@code v}.
+   *
+   * @throws IllegalArgumentException naming the line and column of the first problem, or the limit
+   */
+  public static Spec parseSpec(String json) {
+    Objects.requireNonNull(json, "json");
+    if (!CanonicalBytes.isWellFormed(json)) {
+      throw new IllegalArgumentException(
+          "the JSON text has a lone surrogate, which has no UTF-8 form; fix the text's encoding");
+    }
+    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length > MAX_SPEC_BYTES) {
+      throw new IllegalArgumentException(
+          "the JSON text is " + bytes.length + " bytes, over the limit of " + MAX_SPEC_BYTES);
+    }
+    try {
+      ContainerSizes.check(bytes, MAX_SPEC_ENTRIES, MAX_NESTING);
+      return SpecJson.fromJson(StrictJson.parse(bytes, MAX_SPEC_BYTES, MAX_NESTING, Set.of()));
+    } catch (InvalidRoutingTableException e) {
+      throw new IllegalArgumentException("not one JSON value: " + e.violations().get(0), e);
+    }
   }
 
   /**
@@ -410,7 +433,7 @@ public final class RoutingDocuments {
    */
   public static String write(RoutingTable table) {
     try {
-      return WRITER.writeValueAsString(RoutingTableJson.streamedDocument(table)) + "\n";
+      return WRITER.writeValueAsString(RoutingTableJson.streamedDocument(table.toSpec())) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
@@ -427,7 +450,8 @@ public final class RoutingDocuments {
   /** The document of {@code table} as compact UTF-8 bytes. */
   public static byte[] writeCompact(RoutingTable table) {
     try {
-      return new ObjectMapper().writeValueAsBytes(RoutingTableJson.streamedDocument(table));
+      return new ObjectMapper()
+          .writeValueAsBytes(RoutingTableJson.streamedDocument(table.toSpec()));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write routing table " + table + ": " + e, e);
     }
@@ -482,7 +506,7 @@ public final class RoutingDocuments {
       return;
     }
     if (node.isTextual()) {
-      if (!Utf8.isWellFormed(node.textValue())) {
+      if (!CanonicalBytes.isWellFormed(node.textValue())) {
         v.add(
             path.isEmpty() ? "$" : path,
             "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8 form");
@@ -496,7 +520,7 @@ public final class RoutingDocuments {
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         String child = Violations.member(path, e.getKey());
-        if (!Utf8.isWellFormed(e.getKey())) {
+        if (!CanonicalBytes.isWellFormed(e.getKey())) {
           v.add(
               path.isEmpty() ? "$" : path, "field name has a lone surrogate and so no UTF-8 form");
         }

@@ -1,7 +1,6 @@
 package io.shardrouter.core.metadata;
 
 import io.shardrouter.core.InvalidRoutingTableException;
-import io.shardrouter.core.internal.ContainerSizes;
 import java.util.zip.CRC32C;
 import org.jspecify.annotations.Nullable;
 
