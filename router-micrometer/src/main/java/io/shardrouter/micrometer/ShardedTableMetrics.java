@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.ShardedTable;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -49,17 +50,31 @@ import java.util.function.ToDoubleFunction;
  * @since 0.1
  */
 public final class ShardedTableMetrics implements MeterBinder {
-  private final ShardedTable<?> table;
+  // What the meters hold, weakly as Micrometer does by default (a table that is dropped does not
+  // stay alive through its meters), and how its status is read.
+  private final Object owner;
+  private final Function<Object, ShardedTable.Status> status;
+  private final String tableName;
   private final Tags tags;
 
-  private ShardedTableMetrics(ShardedTable<?> table) {
-    this.table = Objects.requireNonNull(table, "table");
-    this.tags = Tags.of("entity", table.router().table().entity(), "table", table.table());
+  /**
+   * Meters of the table {@code tableName} of {@code entity}, each reading {@code status} of {@code
+   * owner} when the registry reads it (tests give a status of their own).
+   */
+  @SuppressWarnings("unchecked") // the meters only ever hand owner back to status
+  <T> ShardedTableMetrics(
+      T owner, Function<? super T, ShardedTable.Status> status, String entity, String tableName) {
+    this.owner = Objects.requireNonNull(owner, "owner");
+    this.status = o -> status.apply((T) o);
+    this.tableName = tableName;
+    this.tags = Tags.of("entity", entity, "table", tableName);
   }
 
   /** The meters of {@code table}. */
   public static ShardedTableMetrics of(ShardedTable<?> table) {
-    return new ShardedTableMetrics(table);
+    Objects.requireNonNull(table, "table");
+    return new ShardedTableMetrics(
+        table, ShardedTable::status, table.router().table().entity(), table.table());
   }
 
   @Override
@@ -111,7 +126,8 @@ public final class ShardedTableMetrics implements MeterBinder {
       String name,
       String description,
       ToDoubleFunction<ShardedTable.Status> value) {
-    Gauge.builder("shardrouter.sharded.table." + name, table, t -> value.applyAsDouble(t.status()))
+    Gauge.builder(
+            "shardrouter.sharded.table." + name, owner, o -> value.applyAsDouble(status.apply(o)))
         .tags(tags)
         .description(description)
         .register(registry);
@@ -124,7 +140,7 @@ public final class ShardedTableMetrics implements MeterBinder {
       String description,
       ToDoubleFunction<ShardedTable.Status> value) {
     FunctionCounter.builder(
-            "shardrouter.sharded.table." + name, table, t -> value.applyAsDouble(t.status()))
+            "shardrouter.sharded.table." + name, owner, o -> value.applyAsDouble(status.apply(o)))
         .tags(tags.and(extra))
         .description(description)
         .register(registry);
@@ -132,6 +148,6 @@ public final class ShardedTableMetrics implements MeterBinder {
 
   @Override
   public String toString() {
-    return "ShardedTableMetrics{" + table.table() + "}";
+    return "ShardedTableMetrics{" + tableName + "}";
   }
 }

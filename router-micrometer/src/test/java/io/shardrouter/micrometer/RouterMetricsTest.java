@@ -140,4 +140,71 @@ class RouterMetricsTest {
     assertTrue(reg.find("shardrouter.skew.groups").meters().isEmpty());
     assertEquals(1, reg.get("shardrouter.table.version").gauge().value());
   }
+
+  @Test
+  void refusals_countStaleApartFromInvalid() {
+    Router router = Router.create(table(5, "orders", "g0", "g1"));
+    SimpleMeterRegistry reg = new SimpleMeterRegistry();
+    RouterMetrics.of(router).bindTo(reg);
+    assertThrows(
+        StaleRoutingVersionException.class, () -> router.update(table(4, "orders", "g0", "g1")));
+    assertThrows(
+        StaleRoutingVersionException.class, () -> router.update(table(3, "orders", "g0", "g1")));
+    assertThrows(
+        InvalidRoutingTableException.class, () -> router.update(table(6, "users", "g0", "g1")));
+    assertEquals(2, reg.get("shardrouter.updates").tags("result", "stale").counter().count());
+    assertEquals(1, reg.get("shardrouter.updates").tags("result", "refused").counter().count());
+    assertEquals(0, reg.get("shardrouter.updates").tags("result", "accepted").counter().count());
+  }
+
+  @Test
+  void aGroupAddedByAnUpdate_getsItsRouteCounter_inEveryRegistry() {
+    Router router = Router.create(table(1, "orders", "g0", "g1", "g0", "g1"));
+    RouteStats stats = RouteStats.builder().build(router);
+    SimpleMeterRegistry first = new SimpleMeterRegistry();
+    SimpleMeterRegistry second = new SimpleMeterRegistry();
+    RouterMetrics metrics = RouterMetrics.of(router, stats, () -> 0L);
+    metrics.bindTo(first);
+    metrics.bindTo(second);
+    assertTrue(first.find("shardrouter.routes").tag("group", "g2").meters().isEmpty());
+
+    assertTrue(router.update(table(2, "orders", "g0", "g1", "g2", "g2")));
+    int routedToG2 = 0;
+    for (int i = 0; i < 400; i++) {
+      String k = "k" + i;
+      io.shardrouter.core.Route r = router.route(k);
+      stats.record(r, k, RouteStats.Op.READ);
+      routedToG2 += r.group().id().equals("g2") ? 1 : 0;
+    }
+    assertTrue(routedToG2 > 0, "some keys route to g2");
+    for (SimpleMeterRegistry reg : List.of(first, second)) {
+      assertEquals(
+          routedToG2,
+          reg.get("shardrouter.routes").tags("group", "g2").functionCounter().count(),
+          "routes to the new group");
+      assertEquals(
+          400 - routedToG2,
+          reg.get("shardrouter.routes").tags("group", "g0").functionCounter().count()
+              + reg.get("shardrouter.routes").tags("group", "g1").functionCounter().count());
+    }
+  }
+
+  @Test
+  void skewOverPartitions_isThePeakPartitionOverTheMean() {
+    Router router = Router.create(table(1, "orders", "g0", "g0", "g1", "g1"));
+    RouteStats stats = RouteStats.builder().build(router);
+    SimpleMeterRegistry reg = new SimpleMeterRegistry();
+    RouterMetrics.of(router, stats, () -> 0L).bindTo(reg);
+    assertEquals(0, reg.get("shardrouter.skew.partitions").gauge().value(), "no routes yet");
+    long[] perPartition = new long[4];
+    for (int i = 0; i < 1000; i++) {
+      String k = "k" + i;
+      io.shardrouter.core.Route r = router.route(k);
+      stats.record(r, k, RouteStats.Op.READ);
+      perPartition[r.partition()]++;
+    }
+    long peak = java.util.Arrays.stream(perPartition).max().orElseThrow();
+    assertEquals(peak / 250.0, reg.get("shardrouter.skew.partitions").gauge().value(), 1e-9);
+    assertEquals(0, reg.get("shardrouter.stats.samples.dropped").functionCounter().count());
+  }
 }
