@@ -1,5 +1,6 @@
 package io.shardrouter.stats.internal;
 
+import io.shardrouter.core.Spec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,27 +35,12 @@ public final class Json {
     return v;
   }
 
-  /** {@code text} as a JSON string literal, quotes included. */
+  /**
+   * {@code text} as a JSON string literal, quotes included: the project's one string escaper,
+   * router-core's canonical JSON ({@code Spec.toString}; docs/format.md §2).
+   */
   public static String quote(String text) {
-    StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
-    for (int k = 0; k < text.length(); k++) {
-      char c = text.charAt(k);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-            sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    return sb.append('"').toString();
+    return Spec.of(text).toString();
   }
 
   /** {@code d} as a JSON number: finite, at most 6 decimals. */

@@ -98,9 +98,9 @@ class JsonTest {
   void quote_escapesWhatJsonNeeds_andReadsBackAsTheSameText() {
     assertEquals("\"\"", Json.quote(""));
     assertEquals("\"a\\\"b\\\\c\\nd\\re\\tf\"", Json.quote("a\"b\\c\nd\re\tf"));
-    assertEquals(
-        "\"\\u0000\\u001f \\u2028\\u2029\u2027\u202a\"",
-        Json.quote("\u0000\u001f \u2028\u2029\u2027\u202a"));
+    assertEquals( // the canonical escaping: short forms, upper-case hex, DEL and U+2028 as they are
+        "\"\\u0000\\b\\f\\u001F\u007F\u2028\u2029\u2027\u202a\"",
+        Json.quote("\u0000\b\f\u001f\u007f\u2028\u2029\u2027\u202a"));
     assertEquals("\"é/\"", Json.quote("é/"));
     StringBuilder all = new StringBuilder();
     for (char c = 0; c < 0x2100; c++) {
