@@ -211,11 +211,16 @@ class RingStrategyTest {
     for (int i = 0; i < 200_000; i++) { // warm up: compile, fill the per-thread scratch buffers
       sink += ring.partitionOfHash(points[i & 1023]) + ring.partitionOf(keys[i & 1023]);
     }
-    long before = mx.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < 1_000_000; i++) {
-      sink += ring.partitionOfHash(points[i & 1023]) + ring.partitionOf(keys[i & 1023]);
+    // the fewest bytes of three measurements: a route that allocates does so in each; a one-off
+    // (the compiler replacing the loop's code on a loaded machine) shows in one
+    long allocated = Long.MAX_VALUE;
+    for (int m = 0; m < 3; m++) {
+      long before = mx.getCurrentThreadAllocatedBytes();
+      for (int i = 0; i < 1_000_000; i++) {
+        sink += ring.partitionOfHash(points[i & 1023]) + ring.partitionOf(keys[i & 1023]);
+      }
+      allocated = Math.min(allocated, mx.getCurrentThreadAllocatedBytes() - before);
     }
-    long allocated = mx.getCurrentThreadAllocatedBytes() - before;
     assertTrue(
         allocated < 4096,
         "2,000,000 lookups allocated " + allocated + " bytes (sink " + sink + ")");

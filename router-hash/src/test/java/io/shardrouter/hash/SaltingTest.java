@@ -114,11 +114,16 @@ class SaltingTest {
     for (int i = 0; i < 100_000; i++) {
       sink += s.route(ORDERS, "2026-06-01", i & 63).partition() + s.bucketOf("order-42");
     }
-    long before = mx.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < 500_000; i++) {
-      sink += s.route(ORDERS, "2026-06-01", i & 63).partition() + s.bucketOf("order-42");
+    // the fewest bytes of three measurements: a route that allocates does so in each; a one-off
+    // (the compiler replacing the loop's code on a loaded machine) shows in one
+    long allocated = Long.MAX_VALUE;
+    for (int m = 0; m < 3; m++) {
+      long before = mx.getCurrentThreadAllocatedBytes();
+      for (int i = 0; i < 500_000; i++) {
+        sink += s.route(ORDERS, "2026-06-01", i & 63).partition() + s.bucketOf("order-42");
+      }
+      allocated = Math.min(allocated, mx.getCurrentThreadAllocatedBytes() - before);
     }
-    long allocated = mx.getCurrentThreadAllocatedBytes() - before;
     assertTrue(
         allocated < 4096, "500,000 routes allocated " + allocated + " bytes (sink " + sink + ")");
   }
