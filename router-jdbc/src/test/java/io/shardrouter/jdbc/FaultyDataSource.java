@@ -1,0 +1,139 @@
+package io.shardrouter.jdbc;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+
+/**
+ * A data source over a real one whose connections behave as a pool's would toward the next caller:
+ * it records the state each connection is given back in (auto-commit, isolation level), and can
+ * fail on cue as a database does: a commit that does not serialize, a rollback on a broken
+ * connection, or a concurrent writer's statement between two of ours.
+ */
+final class FaultyDataSource {
+  /** The state a connection was given back in. */
+  record Returned(boolean autoCommit, int isolation) {}
+
+  private final DataSource delegate;
+
+  /** Commits left to fail, each with SQL state {@link #commitState}. */
+  final AtomicInteger failCommits = new AtomicInteger();
+
+  volatile String commitState = "40001";
+
+  /** When set, every rollback fails (after rolling back) as on a broken connection. */
+  volatile boolean failRollback;
+
+  /** The isolation level each connection is handed out at (as a pool configured so would). */
+  volatile int handOutAt = Connection.TRANSACTION_READ_COMMITTED;
+
+  /** Run once, before the next update statement whose SQL starts with the given prefix. */
+  final AtomicReference<String> beforeUpdatePrefix = new AtomicReference<>();
+
+  volatile SqlAction beforeUpdate;
+
+  final List<Returned> returned = new CopyOnWriteArrayList<>();
+
+  /** A statement of another session, run on cue. */
+  @FunctionalInterface
+  interface SqlAction {
+    void run() throws SQLException;
+  }
+
+  FaultyDataSource(DataSource delegate) {
+    this.delegate = delegate;
+  }
+
+  /** The data source whose connections behave as above. */
+  DataSource dataSource() {
+    return (DataSource)
+        Proxy.newProxyInstance(
+            DataSource.class.getClassLoader(),
+            new Class<?>[] {DataSource.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("getConnection")) {
+                Connection c = (Connection) invoke(delegate, method, args);
+                c.setTransactionIsolation(handOutAt);
+                return connection(c);
+              }
+              if (method.getName().equals("equals")) {
+                return proxy == args[0];
+              }
+              if (method.getName().equals("hashCode")) {
+                return System.identityHashCode(proxy);
+              }
+              if (method.getName().equals("toString")) {
+                return "FaultyDataSource(" + delegate + ")";
+              }
+              return invoke(delegate, method, args);
+            });
+  }
+
+  private Connection connection(Connection c) {
+    InvocationHandler h =
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "commit":
+              if (failCommits.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw new SQLException("injected: could not serialize access", commitState);
+              }
+              break;
+            case "rollback":
+              if (failRollback) {
+                invoke(c, method, args);
+                throw new SQLException("injected: connection broken during rollback", "08006");
+              }
+              break;
+            case "close":
+              if (!c.isClosed()) {
+                returned.add(new Returned(c.getAutoCommit(), c.getTransactionIsolation()));
+              }
+              break;
+            case "prepareStatement":
+              PreparedStatement ps = (PreparedStatement) invoke(c, method, args);
+              return statement(ps, (String) args[0]);
+            default:
+              break;
+          }
+          return invoke(c, method, args);
+        };
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, h);
+  }
+
+  private PreparedStatement statement(PreparedStatement ps, String sql) {
+    InvocationHandler h =
+        (proxy, method, args) -> {
+          String prefix = beforeUpdatePrefix.get();
+          if (method.getName().equals("executeUpdate")
+              && prefix != null
+              && sql.toUpperCase(Locale.ROOT).startsWith(prefix)
+              && beforeUpdatePrefix.compareAndSet(prefix, null)) {
+            beforeUpdate.run();
+          }
+          return invoke(ps, method, args);
+        };
+    return (PreparedStatement)
+        Proxy.newProxyInstance(
+            PreparedStatement.class.getClassLoader(), new Class<?>[] {PreparedStatement.class}, h);
+  }
+
+  private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}
