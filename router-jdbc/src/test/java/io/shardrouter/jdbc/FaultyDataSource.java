@@ -34,6 +34,9 @@ final class FaultyDataSource {
   /** When set, every rollback fails (after rolling back) as on a broken connection. */
   volatile boolean failRollback;
 
+  /** When set, turning auto-commit back on fails, as on a connection the server dropped. */
+  volatile boolean failAutoCommitOn;
+
   /** The isolation level each connection is handed out at (as a pool configured so would). */
   volatile int handOutAt = Connection.TRANSACTION_READ_COMMITTED;
 
@@ -92,6 +95,11 @@ final class FaultyDataSource {
               if (failRollback) {
                 invoke(c, method, args);
                 throw new SQLException("injected: connection broken during rollback", "08006");
+              }
+              break;
+            case "setAutoCommit":
+              if (failAutoCommitOn && (Boolean) args[0]) {
+                throw new SQLException("injected: connection dropped", "08006");
               }
               break;
             case "close":
