@@ -34,6 +34,9 @@ final class FaultyDataSource {
   /** When set, every rollback fails (after rolling back) as on a broken connection. */
   volatile boolean failRollback;
 
+  /** Connections left to refuse, as a pool that cannot reach its database. */
+  final AtomicInteger failConnections = new AtomicInteger();
+
   /** When set, turning auto-commit back on fails, as on a connection the server dropped. */
   volatile boolean failAutoCommitOn;
 
@@ -65,6 +68,9 @@ final class FaultyDataSource {
             new Class<?>[] {DataSource.class},
             (proxy, method, args) -> {
               if (method.getName().equals("getConnection")) {
+                if (failConnections.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                  throw new SQLException("injected: cannot connect", "08001");
+                }
                 Connection c = (Connection) invoke(delegate, method, args);
                 c.setTransactionIsolation(handOutAt);
                 return connection(c);

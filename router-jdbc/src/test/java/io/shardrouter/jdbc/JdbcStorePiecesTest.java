@@ -293,6 +293,56 @@ class JdbcStorePiecesTest {
     }
   }
 
+  /**
+   * A snapshot older than a fence change, and the current fences cannot be read on a second
+   * connection either: a retryable failure that says both.
+   */
+  @Test
+  void staleSnapshot_andNoSecondConnection_retryableFailureSaysBoth() throws Exception {
+    Kv kv = kv();
+    int p = kv.s.partitionOf(utf8("k"));
+    try (Connection c = kv.plain.getConnection()) {
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      try (Statement s = c.createStatement()) {
+        s.executeQuery("SELECT COUNT(*) FROM kv").close();
+        s.executeQuery("SELECT COUNT(*) FROM kv_fence").close();
+      }
+      kv.store.setFence(new Fence((p + 1) % PARTITIONS, 1, 2, Phase.CUT_OVER));
+      kv.faulty.failConnections.set(1);
+      SQLTransactionRollbackException e =
+          assertThrows(
+              SQLTransactionRollbackException.class,
+              () ->
+                  kv.store.apply(
+                      c,
+                      List.of(Row.of(utf8("k"), new byte[] {1}, new byte[] {2}, 1, 1, p)),
+                      MigrationStore.WriteOrigin.CLIENT));
+      assertTrue(
+          e.getMessage()
+              .contains(
+                  "the current fences could not be read on another connection either (injected:"
+                      + " cannot connect)"),
+          e.getMessage());
+      assertEquals(1, e.getSuppressed().length);
+      assertEquals("injected: cannot connect", e.getSuppressed()[0].getMessage());
+      c.rollback();
+    }
+  }
+
+  @Test
+  void tableWithoutTheColumns_refusedNamingTheColumnsItNeeds() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
+    JdbcMigrationStore store =
+        JdbcMigrationStore.create(
+            "g1", cluster.dataSource(cluster.endpoint(1)), "orders", List.of("customer"));
+    JdbcStoreException e = assertThrows(JdbcStoreException.class, store::createTables);
+    assertTrue(
+        e.getMessage().contains("cannot be read as a migration store with columns [row_key,"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("customer"), e.getMessage());
+  }
+
   // ---- the store's own transactions
 
   @Test

@@ -137,6 +137,45 @@ class ShardedTableCanaryTest {
   }
 
   /**
+   * A batch whose second copies are refused until the next phase, in which those rows' first group
+   * is the one that refused them: they are written there, and counted once.
+   */
+  @Test
+  void batchWhoseSecondCopiesAreRefused_writtenOnTheNewOwner_countedOnce() throws Exception {
+    try (Moving m = new Moving()) {
+      ShardedTable<String> t = m.table;
+      JdbcMigrationStore g2 = t.migrationStores(m.to).get("g2");
+      List<ShardedTable.Write<String>> rows = new ArrayList<>();
+      for (int n = 0; n < 3; n++) {
+        String k = m.key(true, n);
+        g2.setFence(new Fence(m.from.route(k).partition(), 2, 3, Phase.CUT_OVER));
+        rows.add(ShardedTable.Write.of(k, "o1", 1, "m" + n, (long) n));
+        rows.add(ShardedTable.Write.of(m.key(false, n), "o1", 1, "s" + n, (long) n));
+      }
+      Thread publisher =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(50);
+                } catch (InterruptedException x) {
+                  Thread.currentThread().interrupt();
+                }
+                m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table());
+              });
+      publisher.start();
+      assertEquals(new ShardedTable.BatchOutcome(6, 0, 0), t.writeAll(rows));
+      publisher.join();
+      assertEquals(1, t.status().movedRetries());
+      for (int n = 0; n < 3; n++) {
+        assertEquals(1, ShardedTableRetryTest.rowsOf(m.group(2), m.key(true, n)), "on g2");
+        assertEquals(
+            List.of(new Order("o1", "m" + n, n)),
+            t.read(m.key(true, n), ShardedTableCanaryTest::order));
+      }
+    }
+  }
+
+  /**
    * The second copy is refused until the next phase, in which the write's first group is the one
    * that refused it: the caller's statements committed with the first copy, and do not run again.
    */

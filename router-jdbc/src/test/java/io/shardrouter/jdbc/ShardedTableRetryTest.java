@@ -145,6 +145,44 @@ class ShardedTableRetryTest {
     }
   }
 
+  /** A commit can fail to serialize too (PostgreSQL's SERIALIZABLE): the call runs again. */
+  @Test
+  void commitFailsToSerialize_writeAndReadRetried() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 1));
+    Pools pools = new Pools(cluster);
+    List<String> heard = new CopyOnWriteArrayList<>();
+    try (ShardedTable<String> t =
+        orders(source, pools).onRetry((call, cause) -> heard.add(call.name())).build()) {
+      pools.group(1).failCommits.set(1);
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "alice", 5L));
+      pools.group(1).failCommits.set(1);
+      assertEquals(List.of("alice"), t.read("k", ShardedTableRetryTest::customerOf));
+      assertEquals(List.of("WRITE", "READ"), heard);
+      assertEquals(2, t.status().serializationRetries());
+    }
+  }
+
+  @Test
+  void callersStatements_runOnlyWhenTheRowIsApplied() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 1));
+    AtomicInteger ran = new AtomicInteger();
+    ShardedTable.InTransaction counting = c -> ran.incrementAndGet();
+    try (ShardedTable<String> t = orders(source, new Pools(cluster)).build()) {
+      assertEquals(
+          ShardedTable.Outcome.WRITTEN,
+          t.write(ShardedTable.Write.of("k", "o1", 2, "x", 1L), counting));
+      assertEquals(
+          ShardedTable.Outcome.ALREADY_WRITTEN,
+          t.write(ShardedTable.Write.of("k", "o1", 2, "x", 1L), counting));
+      assertEquals(
+          ShardedTable.Outcome.SUPERSEDED,
+          t.write(ShardedTable.Write.of("k", "o1", 1, "x", 1L), counting));
+      assertEquals(1, ran.get());
+    }
+  }
+
   @Test
   void serializationFailureEveryTime_throwsAfterTheAttempts_namingTheBound() {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
