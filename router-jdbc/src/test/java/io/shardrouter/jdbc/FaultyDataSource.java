@@ -92,32 +92,32 @@ final class FaultyDataSource {
     InvocationHandler h =
         (proxy, method, args) -> {
           switch (method.getName()) {
-            case "commit":
+            case "commit" -> {
               if (failCommits.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new SQLException("injected: could not serialize access", commitState);
               }
-              break;
-            case "rollback":
+            }
+            case "rollback" -> {
               if (failRollback) {
                 invoke(c, method, args);
                 throw new SQLException("injected: connection broken during rollback", "08006");
               }
-              break;
-            case "setAutoCommit":
+            }
+            case "setAutoCommit" -> {
               if (failAutoCommitOn && (Boolean) args[0]) {
                 throw new SQLException("injected: connection dropped", "08006");
               }
-              break;
-            case "close":
+            }
+            case "close" -> {
               if (!c.isClosed()) {
                 returned.add(new Returned(c.getAutoCommit(), c.getTransactionIsolation()));
               }
-              break;
-            case "prepareStatement":
+            }
+            case "prepareStatement" -> {
               PreparedStatement ps = (PreparedStatement) invoke(c, method, args);
               return statement(ps, (String) args[0]);
-            default:
-              break;
+            }
+            default -> {}
           }
           return invoke(c, method, args);
         };
