@@ -34,6 +34,12 @@ final class FaultyDataSource {
   /** When set, every rollback fails (after rolling back) as on a broken connection. */
   volatile boolean failRollback;
 
+  /**
+   * When set, a commit in auto-commit mode fails, as the JDBC specification allows and PostgreSQL's
+   * driver does (H2 accepts it).
+   */
+  volatile boolean strict;
+
   /** Connections left to refuse, as a pool that cannot reach its database. */
   final AtomicInteger failConnections = new AtomicInteger();
 
@@ -93,6 +99,9 @@ final class FaultyDataSource {
         (proxy, method, args) -> {
           switch (method.getName()) {
             case "commit" -> {
+              if (strict && c.getAutoCommit()) {
+                throw new SQLException("Cannot commit when autoCommit is enabled.", "25000");
+              }
               if (failCommits.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new SQLException("injected: could not serialize access", commitState);
               }

@@ -153,16 +153,8 @@ class ShardedTableCanaryTest {
         rows.add(ShardedTable.Write.of(m.key(false, n), "o1", 1, "s" + n, (long) n));
       }
       Thread publisher =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(50);
-                } catch (InterruptedException x) {
-                  Thread.currentThread().interrupt();
-                }
-                m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table());
-              });
-      publisher.start();
+          ShardedTableRetryTest.afterRefusals(
+              t, 1, () -> m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table()));
       assertEquals(new ShardedTable.BatchOutcome(6, 0, 0), t.writeAll(rows));
       publisher.join();
       assertEquals(1, t.status().movedRetries());
@@ -190,16 +182,8 @@ class ShardedTableCanaryTest {
       JdbcMigrationStore g2 = t.migrationStores(m.to).get("g2");
       g2.setFence(new Fence(m.from.route(k).partition(), 2, 3, Phase.CUT_OVER));
       Thread publisher =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(50);
-                } catch (InterruptedException x) {
-                  Thread.currentThread().interrupt();
-                }
-                m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table());
-              });
-      publisher.start();
+          ShardedTableRetryTest.afterRefusals(
+              t, 1, () -> m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table()));
       ShardedTable.InTransaction event =
           c -> outbox.append(c, new Outbox.Event("placed:o1", k, "order-placed", "{}", 1L));
       assertEquals(

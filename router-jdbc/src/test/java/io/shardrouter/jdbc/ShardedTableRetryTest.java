@@ -397,7 +397,7 @@ class ShardedTableRetryTest {
                 interrupted.set(Thread.currentThread().isInterrupted());
               });
       writer.start();
-      Thread.sleep(200);
+      join(afterRefusals(t, 1, () -> {}));
       writer.interrupt();
       writer.join(10_000);
       assertFalse(writer.isAlive());
@@ -442,7 +442,8 @@ class ShardedTableRetryTest {
       t.migrationStores(v1)
           .get("g1")
           .setFence(new Fence(v1.route("k").partition(), 1, 2, Phase.CUT_OVER));
-      Thread publisher = pushLater(source, cluster.table("orders", 2, PARTITIONS, 1));
+      Thread publisher =
+          afterRefusals(t, 1, () -> source.push(cluster.table("orders", 2, PARTITIONS, 1)));
       // version 2 arrives: the second attempt reads; a fence at 99 then spends both attempts
       assertEquals(List.of(), t.read("k", ShardedTableRetryTest::customerOf));
       join(publisher);
@@ -451,17 +452,13 @@ class ShardedTableRetryTest {
       int p = v1.route("k").partition();
       g1.setFence(new Fence(p, 1, 3, Phase.CUT_OVER));
       Thread later =
-          new Thread(
+          afterRefusals(
+              t,
+              2,
               () -> {
-                try {
-                  Thread.sleep(50);
-                } catch (InterruptedException x) {
-                  Thread.currentThread().interrupt();
-                }
                 g1.setFence(new Fence(p, 1, 99, Phase.CUT_OVER));
                 source.push(cluster.table("orders", 3, PARTITIONS, 1));
               });
-      later.start();
       JdbcStoreException e =
           assertThrows(
               JdbcStoreException.class, () -> t.read("k", ShardedTableRetryTest::customerOf));
@@ -472,19 +469,27 @@ class ShardedTableRetryTest {
     }
   }
 
-  private static Thread pushLater(PushSource source, RoutingTable table) {
-    Thread publisher =
+  /**
+   * Runs {@code then} on another thread once {@code t} has been refused by fences {@code refusals}
+   * times in all (the call that is to wait for a version is waiting for it).
+   */
+  static Thread afterRefusals(ShardedTable<?> t, long refusals, Runnable then) {
+    Thread th =
         new Thread(
             () -> {
-              try {
-                Thread.sleep(50);
-              } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
+              long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+              while (t.status().movedRetries() < refusals && System.nanoTime() < deadline) {
+                try {
+                  Thread.sleep(1);
+                } catch (InterruptedException x) {
+                  Thread.currentThread().interrupt();
+                  return;
+                }
               }
-              source.push(table);
+              then.run();
             });
-    publisher.start();
-    return publisher;
+    th.start();
+    return th;
   }
 
   private static void join(Thread t) {
@@ -558,7 +563,8 @@ class ShardedTableRetryTest {
       t.migrationStores(v1)
           .get("g1")
           .setFence(new Fence(v1.route("user-0").partition(), 1, 2, Phase.CUT_OVER));
-      Thread publisher = pushLater(source, cluster.table("orders", 2, PARTITIONS, 1));
+      Thread publisher =
+          afterRefusals(t, 1, () -> source.push(cluster.table("orders", 2, PARTITIONS, 1)));
       assertEquals(new ShardedTable.BatchOutcome(3, 0, 0), t.writeAll(batch(3)));
       join(publisher);
       assertEquals(List.of("BATCH MovedException"), heard);
