@@ -54,6 +54,15 @@ final class FaultyDataSource {
 
   volatile SqlAction beforeUpdate;
 
+  /** When set, run before every update statement, given its SQL: another session's writes. */
+  volatile SqlHook beforeEachUpdate;
+
+  /** Statements of another session, run before one of ours. */
+  @FunctionalInterface
+  interface SqlHook {
+    void run(String sql) throws SQLException;
+  }
+
   final List<Returned> returned = new CopyOnWriteArrayList<>();
 
   /** A statement of another session, run on cue. */
@@ -144,6 +153,10 @@ final class FaultyDataSource {
               && sql.toUpperCase(Locale.ROOT).startsWith(prefix)
               && beforeUpdatePrefix.compareAndSet(prefix, null)) {
             beforeUpdate.run();
+          }
+          SqlHook each = beforeEachUpdate;
+          if (each != null && method.getName().equals("executeUpdate")) {
+            each.run(sql);
           }
           return invoke(ps, method, args);
         };

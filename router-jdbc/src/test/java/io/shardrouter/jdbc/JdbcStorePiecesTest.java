@@ -245,6 +245,42 @@ class JdbcStorePiecesTest {
   }
 
   /**
+   * Other writers keep deleting the row before this write's update and inserting an older one
+   * before its insert: after four tries the write asks for its transaction to be run again.
+   */
+  @Test
+  void write_meetingARowThatKeepsChanging_givesUpAfterFourTries() throws Exception {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
+    DataSource plain = cluster.dataSource(cluster.endpoint(1));
+    FaultyDataSource faulty = new FaultyDataSource(plain);
+    JdbcMigrationStore store = orders(faulty.dataSource());
+    int[] updates = {0};
+    int[] inserts = {0};
+    faulty.beforeEachUpdate =
+        sql -> {
+          String op = sql.substring(0, 6);
+          if (op.equals("UPDATE") && ++updates[0] > 1 && updates[0] <= 4) {
+            ShardedTableRetryTest.execute(plain, "DELETE FROM orders");
+          } else if (op.equals("INSERT") && ++inserts[0] <= 4) {
+            ShardedTableRetryTest.execute(
+                plain, "INSERT INTO orders VALUES (X'6b', X'6f31', 'old', 1, 1, 0)");
+          }
+        };
+    JdbcStoreException e =
+        assertThrows(
+            JdbcStoreException.class,
+            () ->
+                store.apply(
+                    List.of(store.row(utf8("k"), utf8("o1"), 1, 2, 0, "new")),
+                    MigrationStore.WriteOrigin.CLIENT));
+    assertInstanceOf(SQLTransactionRollbackException.class, e.getCause());
+    assertEquals(4, updates[0]);
+    assertEquals(4, inserts[0]);
+    faulty.beforeEachUpdate = null;
+    assertEquals(1, store.get(utf8("k"), utf8("o1")).sequence(), "the other writer's row");
+  }
+
+  /**
    * Setting a fence that is there already, or clearing one that is not, changes nothing: a
    * transaction whose snapshot is older still checks the fences and writes.
    */
