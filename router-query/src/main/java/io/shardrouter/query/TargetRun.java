@@ -74,10 +74,6 @@ final class TargetRun<R> {
     return target;
   }
 
-  boolean startedLocked() {
-    return started;
-  }
-
   boolean endedLocked() {
     return ended;
   }
