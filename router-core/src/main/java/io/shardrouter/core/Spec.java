@@ -169,7 +169,7 @@ public final class Spec {
 
     @Override
     public Set<Map.Entry<String, Spec>> entrySet() {
-      return Collections.unmodifiableMap(fields).entrySet();
+      return fields.entrySet(); // read-only, as viewOf(Map)'s caller promises
     }
 
     @Override

@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads the {@code groups} array of a routing document (format.md §1.5): replica groups with a
  * primary, optional replicas and labels, every problem reported with its path under {@code groups}.
- * Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link
- * DocumentReader}s whose shape lists groups the same way.
+ * Used by {@link io.shardrouter.core.metadata.RoutingDocuments} and by {@link DocumentReader}s
+ * whose shape lists groups the same way.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -33,9 +33,8 @@ final class GroupsJson {
 
   /**
    * Reads the {@code groups} array of a document in format 1's form (format.md §1.5), reporting
-   * problems at paths under {@code groups}; for {@link DocumentReader}
-   * implementations whose shape lists groups the same way. An absent array ({@code node} null)
-   * gives no groups.
+   * problems at paths under {@code groups}; for {@link DocumentReader} implementations whose shape
+   * lists groups the same way. An absent array ({@code node} null) gives no groups.
    */
   public static List<ReplicaGroup> read(@Nullable JsonNode node, Violations v) {
     List<ReplicaGroup> out = new ArrayList<>();
