@@ -87,6 +87,26 @@ class CensusEdgesTest {
   }
 
   @Test
+  void awaitConvergence_timeout_namesTheShareReachedAndTheStragglers() throws Exception {
+    io.shardrouter.zookeeper.internal.ZnodePaths paths =
+        io.shardrouter.zookeeper.internal.ZnodePaths.of(
+            io.shardrouter.zookeeper.internal.ZnodePaths.DEFAULT_BASE, "half");
+    client.create().creatingParentsIfNeeded().forPath(paths.census("a"), entry("a", 3).toBytes());
+    client.create().forPath(paths.census("b"), entry("b", 1).toBytes());
+    ConvergenceTimeoutException e =
+        assertThrows(
+            ConvergenceTimeoutException.class,
+            () -> VersionCensus.of(client, "half").awaitConvergence(3, 0.75, Duration.ZERO));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "version 3 of 'half' reached 50.0% of 2 live instances within PT0S, 75.0%"
+                    + " required; stragglers: b (v1"),
+        e.getMessage());
+    assertEquals(2, e.report().instances().size());
+  }
+
+  @Test
   void awaitConvergence_interruptedWhileWaiting_saysSo_andKeepsTheInterrupt() throws Exception {
     VersionCensus census = VersionCensus.of(client, "waited-on");
     AtomicReference<RuntimeException> thrown = new AtomicReference<>();
