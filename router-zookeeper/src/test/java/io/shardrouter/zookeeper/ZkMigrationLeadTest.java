@@ -190,4 +190,19 @@ class ZkMigrationLeadTest {
     assertEquals("coordinator solo of migration 'closed-m' was closed", e.getCause().getMessage());
     assertFalse(c.leading());
   }
+
+  @Test
+  void save_withoutAClaim_overAStateAnotherStoreWrote_claimsItAndSaves() {
+    ZkMigrationStateStore first = ZkMigrationStateStore.of(client);
+    first.claim("unclaimed-m");
+    first.save(MigrationState.planned("unclaimed-m", "p", 1).enter(Phase.COPY, 2));
+    first.save(MigrationState.planned("unclaimed-m", "p", 1).enter(Phase.DUAL_WRITE, 3));
+    ZkMigrationStateStore second = ZkMigrationStateStore.of(client);
+    second.save(MigrationState.planned("unclaimed-m", "p", 1).enter(Phase.VERIFY, 4));
+    assertEquals(Phase.VERIFY, ZkMigrationStateStore.of(client).load("unclaimed-m").phase());
+    assertThrows(
+        io.shardrouter.migrate.MigrationStateStore.ConflictException.class,
+        () -> first.save(MigrationState.planned("unclaimed-m", "p", 1).enter(Phase.CANARY, 5)),
+        "the first store was superseded");
+  }
 }

@@ -13,7 +13,13 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.zookeeper.internal.ZnodePaths;
+import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.zookeeper.internal.Chunks;
+import io.shardrouter.zookeeper.internal.Manifest;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import org.apache.curator.framework.api.transaction.CuratorOp;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -69,6 +75,55 @@ class ZkSourceEdgesTest {
           assertThrows(RoutingException.class, () -> source.awaitRouter(Duration.ofMillis(50)));
       assertSame(last, e.getCause());
       assertTrue(e.getMessage().startsWith("routing source of 'refused-first' has no table yet"));
+    }
+  }
+
+  /** Points the manifest at {@code table} without recording its version, as only a hand could. */
+  private static void replaceManifest(RoutingTable table) throws Exception {
+    ZnodePaths paths = ZnodePaths.of(ZnodePaths.DEFAULT_BASE, table.entity());
+    byte[] snapshot = RoutingDocuments.writeSnapshot(table);
+    int chunkBytes = 1 << 16;
+    List<byte[]> chunks = Chunks.split(snapshot, chunkBytes);
+    List<Integer> crcs = new ArrayList<>();
+    for (byte[] c : chunks) {
+      crcs.add(Chunks.crc32c(c));
+    }
+    String blob = ZnodePaths.versionName(table.version()) + "-by-hand";
+    Manifest m =
+        new Manifest(
+            table.entity(),
+            table.version(),
+            table.fingerprint(),
+            blob,
+            chunkBytes,
+            snapshot.length,
+            Chunks.crc32c(snapshot),
+            crcs,
+            Instant.now(),
+            "hand");
+    List<CuratorOp> ops = new ArrayList<>();
+    ops.add(client.transactionOp().create().forPath(paths.blob(blob)));
+    for (int i = 0; i < chunks.size(); i++) {
+      ops.add(client.transactionOp().create().forPath(paths.chunk(blob, i), chunks.get(i)));
+    }
+    ops.add(client.transactionOp().setData().forPath(paths.manifest(), m.toBytes()));
+    client.transaction().forOperations(ops);
+  }
+
+  @Test
+  void sameVersionOtherContent_underTheManifest_refusedByTheRouter_tableKept() throws Exception {
+    RoutingTable v2 = ZkTesting.table("swapped", 2);
+    publisher.publish(v2, RoutingPublisher.NOTHING_PUBLISHED);
+    try (ZkRoutingSource source =
+        ZkRoutingSource.builder(client, "swapped").build().start(ZkTesting.WAIT)) {
+      assertEquals(v2, source.router().table());
+      replaceManifest(ZkTesting.table("swapped", 2, 64, 4, 3));
+      ZkTesting.await("the swapped table refused", () -> source.status().lastError() != null);
+      assertEquals(
+          "routing table 'swapped' version 2 cannot replace version 2 with different content;"
+              + " publish it as version 3",
+          source.status().lastError().getMessage());
+      assertEquals(v2, source.router().table());
     }
   }
 
@@ -240,7 +295,6 @@ class ZkSourceEdgesTest {
       host = java.net.InetAddress.getLocalHost().getHostName();
     }
     String id = ZkRoutingSource.defaultInstanceId();
-    System.out.println("defaultInstanceId on this machine: " + id);
     String pid = Long.toString(ProcessHandle.current().pid());
     assertEquals(host.replace('/', '_') + ":" + pid, id);
     assertEquals(id, ZnodePaths.checkName("instance", id));
