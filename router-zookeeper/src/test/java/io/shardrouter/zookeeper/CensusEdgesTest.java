@@ -24,7 +24,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The census report's order and lines, and awaitConvergence's edges: version 0, waits, interrupts. */
+/**
+ * The census report's order and lines, and awaitConvergence's edges: version 0, waits, interrupts.
+ */
 class CensusEdgesTest {
   private static TestingServer server;
   private static CuratorFramework client;
@@ -61,19 +63,16 @@ class CensusEdgesTest {
     assertEquals(
         List.of(
             "routing_version=v3: 25.0% (1 of 4)",
-            "routing_version=v0: 50.0% (2 of 4)",
-            "routing_version=none: 25.0% (1 of 4)"),
+            "routing_version=v0: 50.0% (2 of 4)", "routing_version=none: 25.0% (1 of 4)"),
         r.distributionLines());
   }
 
   @Test
   void heartbeatOnly_aChangeThatCannotBeRead_isNotOnlyAHeartbeat() {
     Stat stat = new Stat();
-    ChildData before =
-        new ChildData("/c/x", stat, "garbage".getBytes(StandardCharsets.UTF_8));
+    ChildData before = new ChildData("/c/x", stat, "garbage".getBytes(StandardCharsets.UTF_8));
     ChildData after = new ChildData("/c/x", stat, "rubbish".getBytes(StandardCharsets.UTF_8));
-    assertFalse(
-        VersionCensus.heartbeatOnly(CuratorCacheListener.Type.NODE_CHANGED, before, after));
+    assertFalse(VersionCensus.heartbeatOnly(CuratorCacheListener.Type.NODE_CHANGED, before, after));
   }
 
   @Test
@@ -130,8 +129,10 @@ class CensusEdgesTest {
     assertTrue(thrown.get() instanceof RoutingException, String.valueOf(thrown.get()));
     // almost always interrupted in its wait; rarely in the re-read the wait's bound makes
     assertTrue(
-        thrown.get().getMessage().equals(
-                "interrupted while awaiting convergence of 'waited-on' on version 5")
+        thrown
+                .get()
+                .getMessage()
+                .equals("interrupted while awaiting convergence of 'waited-on' on version 5")
             || thrown.get().getMessage().startsWith("interrupted while listing "),
         thrown.get().getMessage());
     assertEquals(Boolean.TRUE, keptInterrupt.get(), "the interrupt is kept");

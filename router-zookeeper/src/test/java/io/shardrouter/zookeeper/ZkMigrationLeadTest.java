@@ -33,9 +33,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * One coordinator leading a migration of empty stores: a failed step retried after its back-off,
- * a rollback requested through the goal znode, a rollback refused once the migration is DONE, and
- * the election left on close.
+ * One coordinator leading a migration of empty stores: a failed step retried after its back-off, a
+ * rollback requested through the goal znode, a rollback refused once the migration is DONE, and the
+ * election left on close.
  */
 class ZkMigrationLeadTest {
   /** Generous, yet below the 30 s a back-off may grow to. */
@@ -150,7 +150,8 @@ class ZkMigrationLeadTest {
 
   @Test
   void rollbackGoal_afterDone_isRefused_theMigrationStaysDone() throws Exception {
-    try (ZkMigrationCoordinator c = coordinator("finished", "finished-m", Phase.DONE, s -> {}).build()) {
+    try (ZkMigrationCoordinator c =
+        coordinator("finished", "finished-m", Phase.DONE, s -> {}).build()) {
       assertEquals(Phase.DONE, runner.submit(c::run).get(RUN_SECONDS, TimeUnit.SECONDS).phase());
     }
     ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).build();

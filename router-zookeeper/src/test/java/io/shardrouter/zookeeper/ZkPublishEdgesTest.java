@@ -242,8 +242,7 @@ class ZkPublishEdgesTest {
     assertEquals(expected, blobs(entity));
 
     assertEquals(1, new Pruner(store, 2).prune(), "version 0 goes");
-    assertEquals(
-        Set.of(ZnodePaths.versionName(1), ZnodePaths.versionName(2)), versions(entity));
+    assertEquals(Set.of(ZnodePaths.versionName(1), ZnodePaths.versionName(2)), versions(entity));
     assertEquals(4, blobs(entity).size(), "versions 1 and 2, the staging and the foreign one");
   }
 
@@ -271,8 +270,7 @@ class ZkPublishEdgesTest {
 
     EntityStore store = new EntityStore(client, ZnodePaths.DEFAULT_BASE, entity);
     assertEquals(1, new Pruner(store, 1).prune(), "only version 1 goes");
-    assertEquals(
-        Set.of(ZnodePaths.versionName(2), ZnodePaths.versionName(5)), versions(entity));
+    assertEquals(Set.of(ZnodePaths.versionName(2), ZnodePaths.versionName(5)), versions(entity));
     assertEquals(ZkTesting.table(entity, 2), publisher.read(entity));
     assertEquals(ZkTesting.table(entity, 2), publisher.read(entity, 2));
   }

@@ -11,21 +11,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
-import io.shardrouter.core.metadata.RoutingPublisher;
-import io.shardrouter.zookeeper.internal.ZnodePaths;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.zookeeper.internal.Chunks;
 import io.shardrouter.zookeeper.internal.Manifest;
+import io.shardrouter.zookeeper.internal.ZnodePaths;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import org.apache.curator.framework.api.transaction.CuratorOp;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -215,8 +214,7 @@ class ZkSourceEdgesTest {
         interrupted.await(20, TimeUnit.SECONDS), "close interrupts a thread that does not stop");
 
     publisher.publish(ZkTesting.table("hung", 3), 2);
-    ZkRoutingSource second =
-        ZkRoutingSource.builder(client, "hung").build().start(ZkTesting.WAIT);
+    ZkRoutingSource second = ZkRoutingSource.builder(client, "hung").build().start(ZkTesting.WAIT);
     CountDownLatch secondInSwap = new CountDownLatch(1);
     CountDownLatch secondInterrupted = new CountDownLatch(1);
     second

@@ -89,7 +89,8 @@ class FormatEdgesTest {
         "/n line 1 is not key=value: '" + eighty + "...'",
         assertThrows(
                 KeyValueText.FormatException.class,
-                () -> KeyValueText.parse((eighty + "y").getBytes(StandardCharsets.UTF_8), "/n", "k"))
+                () ->
+                    KeyValueText.parse((eighty + "y").getBytes(StandardCharsets.UTF_8), "/n", "k"))
             .getMessage());
   }
 
@@ -121,8 +122,7 @@ class FormatEdgesTest {
             manifest(5, 1, 0, 1),
             manifest(5, 1, 7, 0))) {
       KeyValueText.FormatException e =
-          assertThrows(
-              KeyValueText.FormatException.class, () -> Manifest.parse(m.toBytes(), "/m"));
+          assertThrows(KeyValueText.FormatException.class, () -> Manifest.parse(m.toBytes(), "/m"));
       assertEquals(
           "manifest /m is inconsistent: version "
               + m.version()
