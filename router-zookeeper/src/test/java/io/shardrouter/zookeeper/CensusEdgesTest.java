@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.cache.ChildData;
@@ -109,7 +110,7 @@ class CensusEdgesTest {
   void awaitConvergence_interruptedWhileWaiting_saysSo_andKeepsTheInterrupt() throws Exception {
     VersionCensus census = VersionCensus.of(client, "waited-on");
     AtomicReference<RuntimeException> thrown = new AtomicReference<>();
-    AtomicReference<Boolean> keptInterrupt = new AtomicReference<>();
+    AtomicBoolean keptInterrupt = new AtomicBoolean();
     Thread waiter =
         new Thread(
             () -> {
@@ -135,7 +136,7 @@ class CensusEdgesTest {
                 .equals("interrupted while awaiting convergence of 'waited-on' on version 5")
             || thrown.get().getMessage().startsWith("interrupted while listing "),
         thrown.get().getMessage());
-    assertEquals(Boolean.TRUE, keptInterrupt.get(), "the interrupt is kept");
+    assertTrue(keptInterrupt.get(), "the interrupt is kept");
   }
 
   @Test

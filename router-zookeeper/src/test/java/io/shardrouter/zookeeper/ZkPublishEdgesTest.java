@@ -274,4 +274,22 @@ class ZkPublishEdgesTest {
     assertEquals(ZkTesting.table(entity, 2), publisher.read(entity));
     assertEquals(ZkTesting.table(entity, 2), publisher.read(entity, 2));
   }
+
+  @Test
+  void builder_edgesAccepted_andKeepingOneVersionKeepsThePublishedOne() {
+    ZkRoutingPublisher.Builder b = ZkRoutingPublisher.builder(client);
+    b.chunkBytes(1).chunkBytes(768 << 10).transactionBytes(1).transactionBytes(768 << 10);
+    assertThrows(IllegalArgumentException.class, () -> b.transactionBytes(0));
+    assertThrows(IllegalArgumentException.class, () -> b.transactionBytes((768 << 10) + 1));
+    assertThrows(IllegalArgumentException.class, () -> b.chunkBytes((768 << 10) + 1));
+    ZkRoutingPublisher one = b.keepVersions(1).build();
+    assertTrue(one.publish(ZkTesting.table("keep-one", 1), RoutingPublisher.NOTHING_PUBLISHED));
+    assertTrue(one.publish(ZkTesting.table("keep-one", 2), 1));
+    List<Long> kept = new java.util.ArrayList<>();
+    for (ZkRoutingPublisher.PublishedVersion v : one.history("keep-one")) {
+      kept.add(v.version());
+    }
+    assertEquals(List.of(2L), kept);
+    assertEquals(ZkTesting.table("keep-one", 2), one.read("keep-one"));
+  }
 }

@@ -297,4 +297,18 @@ class ZkSourceEdgesTest {
     assertEquals(host.replace('/', '_') + ":" + pid, id);
     assertEquals(id, ZnodePaths.checkName("instance", id));
   }
+
+  @Test
+  void heartbeat_from100msToOneHour_orZero() {
+    ZkRoutingSource.Builder b = ZkRoutingSource.builder(client, "beats");
+    b.heartbeat(Duration.ofMillis(100)).heartbeat(Duration.ofHours(1)).heartbeat(Duration.ZERO);
+    for (Duration bad :
+        List.of(Duration.ofMillis(99), Duration.ofHours(1).plusMillis(1), Duration.ofMillis(-1))) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> b.heartbeat(bad));
+      assertEquals(
+          "heartbeat must be between 100 ms and 1 hour, or zero to turn it off, got " + bad,
+          e.getMessage());
+    }
+  }
 }
