@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -187,6 +188,55 @@ class StrategyAuthorApiTest {
     assertEquals(Spec.object().put("k0", 0).build(), Spec.viewOf(Map.of("k0", Spec.of(0))));
     List<Spec> list = List.of(Spec.of("a"), Spec.of(2));
     assertSame(list, Spec.viewOf(list).elements());
+  }
+
+  @Test
+  void anIndexedView_namesFieldsThroughItsFunction_andOffersItsFlatForm() {
+    Map<String, Spec> fields = new LinkedHashMap<>();
+    for (int i = 0; i < 20; i++) {
+      fields.put("k" + i, Spec.of(i));
+    }
+    Map<String, Spec> readOnly = java.util.Collections.unmodifiableMap(fields);
+    List<Integer> asked = new ArrayList<>();
+    FlatMembers flat =
+        new FlatMembers() {
+          @Override
+          public int size() {
+            return 20;
+          }
+
+          @Override
+          public long nameBytes() {
+            return 50;
+          }
+
+          @Override
+          public void forEach(Visitor visitor) {}
+        };
+    Spec view =
+        Spec.viewOf(
+            readOnly,
+            i -> {
+              asked.add(i);
+              return "k" + i;
+            },
+            flat);
+    assertEquals("k13", view.fieldNameAt(13));
+    assertEquals(List.of(13), asked, "the name comes from the function, not from a walk");
+    assertThrows(IndexOutOfBoundsException.class, () -> view.fieldNameAt(20));
+    assertThrows(IndexOutOfBoundsException.class, () -> view.fieldNameAt(-1));
+    assertEquals(List.of(13), asked, "an index out of range never reaches the function");
+    assertSame(flat, view.flatMembers());
+    assertEquals(readOnly, view.fields());
+    assertEquals(Spec.of(7), view.get("k7"));
+    assertTrue(view.has("k19"));
+    assertFalse(view.has("k20"));
+    assertEquals(20, view.size());
+    assertEquals(Spec.viewOf(readOnly), view, "equal to the plain view of the same fields");
+    assertEquals(Spec.viewOf(readOnly).toString(), view.toString());
+    assertNull(Spec.viewOf(readOnly, i -> "k" + i, null).flatMembers());
+    assertThrows(NullPointerException.class, () -> Spec.viewOf(readOnly, null, flat));
+    assertThrows(NullPointerException.class, () -> Spec.viewOf(null, i -> "k", flat));
   }
 
   @Test
