@@ -33,4 +33,27 @@ class ArchitectureRulesFailTest {
 
     assertFalse(r.hasViolation(), () -> r.getFailureReport().toString());
   }
+
+  @Test
+  void codecRule_failsOnAClassOutsideTheCodecUsingTheLibrary() {
+    EvaluationResult r =
+        ArchitectureTest.onlyTheCodecUses(
+                "java.util.zip..", "io.shardrouter.conformance.fixture.libraryleak.codec")
+            .evaluate(fixture("libraryleak"));
+
+    assertTrue(r.hasViolation(), "an API class using the library must fail the rule");
+    String report = r.getFailureReport().toString();
+    assertTrue(report.contains("fixture.libraryleak.api.Api"), report);
+    assertFalse(report.contains("fixture.libraryleak.codec.Codec."), report);
+  }
+
+  @Test
+  void codecRule_passesWhenOnlyTheCodecUsesTheLibrary() {
+    EvaluationResult r =
+        ArchitectureTest.onlyTheCodecUses(
+                "java.util.zip..", "io.shardrouter.conformance.fixture.librarykept.codec")
+            .evaluate(fixture("librarykept"));
+
+    assertFalse(r.hasViolation(), () -> r.getFailureReport().toString());
+  }
 }

@@ -237,14 +237,19 @@ class ArchitectureTest {
    */
   @Test
   void onlyTheCodec_usesJackson() {
-    noClasses()
+    onlyTheCodecUses("com.fasterxml.jackson..", CODEC_PACKAGE, "io.shardrouter.core.internal")
+        .check(classes);
+  }
+
+  /** No class outside {@code codecPackages} uses a class of {@code library} (a package pattern). */
+  static ArchRule onlyTheCodecUses(String library, String... codecPackages) {
+    return noClasses()
         .that()
-        .resideOutsideOfPackages(CODEC_PACKAGE, "io.shardrouter.core.internal")
+        .resideOutsideOfPackages(codecPackages)
         .should()
         .dependOnClassesThat()
-        .resideInAPackage("com.fasterxml.jackson..")
-        .because("the codec alone knows the JSON library")
-        .check(classes);
+        .resideInAPackage(library)
+        .because("the codec alone knows the JSON library");
   }
 
   /**
