@@ -81,12 +81,6 @@ public final class RoutingDocuments {
         ReadLimits.defaults());
   }
 
-  /** The longest text {@link #parseSpec} reads: a routing document's default limit. */
-  private static final int MAX_SPEC_BYTES = 64 << 20;
-
-  /** The most members of one object or array {@link #parseSpec} reads. */
-  private static final int MAX_SPEC_ENTRIES = 1 << 21;
-
   /**
    * The {@link Spec} written as the JSON text {@code json}, read as strictly as a routing document:
    * one value, no comments, no repeated names, at most {@value #MAX_NESTING} levels deep and 64
@@ -103,13 +97,14 @@ public final class RoutingDocuments {
           "the JSON text has a lone surrogate, which has no UTF-8 form; fix the text's encoding");
     }
     byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length > MAX_SPEC_BYTES) {
+    int maxBytes = ReadLimits.DEFAULT_MAX_DOCUMENT_BYTES; // a document's default limits
+    if (bytes.length > maxBytes) {
       throw new IllegalArgumentException(
-          "the JSON text is " + bytes.length + " bytes, over the limit of " + MAX_SPEC_BYTES);
+          "the JSON text is " + bytes.length + " bytes, over the limit of " + maxBytes);
     }
     try {
-      ContainerSizes.check(bytes, MAX_SPEC_ENTRIES, MAX_NESTING);
-      return SpecJson.fromJson(StrictJson.parse(bytes, MAX_SPEC_BYTES, MAX_NESTING, Set.of()));
+      ContainerSizes.check(bytes, ReadLimits.DEFAULT_MAX_ENTRIES, MAX_NESTING);
+      return SpecJson.fromJson(StrictJson.parse(bytes, maxBytes, MAX_NESTING, Set.of()));
     } catch (InvalidRoutingTableException e) {
       throw new IllegalArgumentException("not one JSON value: " + e.violations().get(0), e);
     }
