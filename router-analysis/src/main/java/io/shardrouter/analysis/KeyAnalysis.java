@@ -8,6 +8,7 @@ import io.shardrouter.analysis.AnalysisReport.KeyCharacteristics;
 import io.shardrouter.analysis.AnalysisReport.PartitionLoad;
 import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.HotKeys;
@@ -106,18 +107,27 @@ public final class KeyAnalysis {
     Map<ByteBuffer, String> texts = new HashMap<>();
     long[] load = new long[n];
     long[] keys = new long[n];
+    List<long[]> firstSeen = new ArrayList<>(); // {count, partition} of each distinct key
+    List<byte[]> canonical = new ArrayList<>();
     for (KeySample.Entry e : sample.entries()) {
       ByteBuffer k = ByteBuffer.wrap(e.canonical());
       long[] c = distinct.get(k);
       if (c == null) {
-        int p = table.routeCanonical(e.canonical()).partition();
-        c = new long[] {0, p};
+        c = new long[] {0, -1};
         distinct.put(k, c);
         texts.put(k, e.text());
-        keys[p]++;
+        firstSeen.add(c);
+        canonical.add(e.canonical());
       }
       c[0] += e.count();
-      load[(int) c[1]] += e.count();
+    }
+    Route[] routes = routesOf(table, canonical.toArray(new byte[0][]));
+    for (int i = 0; i < routes.length; i++) {
+      long[] c = firstSeen.get(i);
+      int p = routes[i].partition();
+      c[1] = p;
+      keys[p]++;
+      load[p] += c[0];
     }
     long total = sample.total();
     List<Map.Entry<ByteBuffer, long[]>> byCount = new ArrayList<>(distinct.entrySet());
@@ -248,10 +258,16 @@ public final class KeyAnalysis {
     long movedGroupKeys = 0;
     long movedLoad = 0;
     long[] load = new long[compare.partitionCount()];
-    for (Map.Entry<ByteBuffer, long[]> e : distinct.entrySet()) {
-      byte[] key = e.getKey().array();
+    List<Map.Entry<ByteBuffer, long[]>> entries = new ArrayList<>(distinct.entrySet());
+    byte[][] canonical = new byte[entries.size()][];
+    for (int i = 0; i < canonical.length; i++) {
+      canonical[i] = entries.get(i).getKey().array();
+    }
+    Route[] routes = routesOf(compare, canonical);
+    for (int i = 0; i < canonical.length; i++) {
+      Map.Entry<ByteBuffer, long[]> e = entries.get(i);
       int from = (int) e.getValue()[1];
-      int to = compare.routeCanonical(key).partition();
+      int to = routes[i].partition();
       load[to] += e.getValue()[0];
       if (from != to) {
         movedKeys++;
@@ -279,6 +295,26 @@ public final class KeyAnalysis {
         share(movedLoad, total),
         total == 0 ? 0 : peak / ((double) total / load.length),
         total == 0 ? 0 : peakGroup / ((double) total / g.size()));
+  }
+
+  /**
+   * The routes of {@code keys} through {@code table}, in batches ({@link
+   * RoutingTable#routeAllCanonical}, which overlaps a directory's reads across keys); a key the
+   * table refuses is refused as routing it alone refuses it.
+   */
+  static Route[] routesOf(RoutingTable table, byte[][] keys) {
+    Route[] out = new Route[keys.length];
+    try {
+      table.routeAllCanonical(keys, 0, keys.length, out);
+    } catch (RoutingException e) {
+      int i = 0;
+      while (out[i] != null) {
+        i++; // the routes before the refused key are written, none after
+      }
+      table.routeCanonical(keys[i]); // throws the key's own refusal
+      throw e;
+    }
+    return out;
   }
 
   /** Refuses a table that routes another key type than the sample's, naming both. */

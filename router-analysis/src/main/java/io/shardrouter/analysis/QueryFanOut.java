@@ -1,6 +1,7 @@
 package io.shardrouter.analysis;
 
 import io.shardrouter.analysis.AnalysisReport.QueryDistribution;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import java.util.BitSet;
 import java.util.List;
@@ -35,8 +36,8 @@ final class QueryFanOut {
         }
       } else {
         BitSet parts = new BitSet(n);
-        for (byte[] k : keys) {
-          parts.set(table.routeCanonical(k).partition());
+        for (Route r : KeyAnalysis.routesOf(table, keys.toArray(new byte[0][]))) {
+          parts.set(r.partition());
         }
         visited = parts.cardinality();
       }

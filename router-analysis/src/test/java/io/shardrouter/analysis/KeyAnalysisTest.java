@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.analysis.AnalysisReport.CheckItem;
 import io.shardrouter.core.KeyType;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.HotKeys;
 import io.shardrouter.stats.KeySample;
@@ -81,6 +82,31 @@ class KeyAnalysisTest {
     assertEquals("z0", r.keyCharacteristics().mostCommonValues().get(0).value());
     assertEquals(truth[0], r.keyCharacteristics().mostCommonValues().get(0).frequency());
     assertEquals("not monotonic", r.keyCharacteristics().monotonicityType());
+  }
+
+  /**
+   * The sample is routed in batches; a key in no range is refused as routing it alone refuses it
+   * (not as an index into the batch), by the analysis and by the statistics export.
+   */
+  @Test
+  void keyInNoRange_refusedAsItsOwnRouteIs_notAsABatchIndex() {
+    RoutingTable ranges = Fixtures.monthlyRanges(6); // 2026-01-01 onwards
+    KeySample s = new KeySample(KeyType.TIMESTAMP);
+    for (int i = 0; i < 40; i++) {
+      s.add(Instant.parse("2026-03-01T00:00:00Z").plusSeconds(3_600L * i).toString(), 1);
+    }
+    s.add("2025-06-01T00:00:00Z", 2);
+    s.add("2026-05-01T00:00:00Z", 1);
+    RoutingException alone =
+        assertThrows(
+            RoutingException.class, () -> ranges.route(Instant.parse("2025-06-01T00:00:00Z")));
+    RoutingException e =
+        assertThrows(RoutingException.class, () -> KeyAnalysis.of(ranges).analyze(s));
+    assertEquals(alone.getClass(), e.getClass());
+    assertEquals(alone.getMessage(), e.getMessage());
+    IllegalArgumentException x =
+        assertThrows(IllegalArgumentException.class, () -> StatsSnapshot.of(ranges, s));
+    assertEquals("key '2025-06-01T00:00:00Z': " + alone.getMessage(), x.getMessage());
   }
 
   @Test

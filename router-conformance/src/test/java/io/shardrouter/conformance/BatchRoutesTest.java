@@ -1,5 +1,6 @@
 package io.shardrouter.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -17,6 +18,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.hash.HashModStrategy;
@@ -26,11 +28,13 @@ import io.shardrouter.lookup.LookupStrategyBuilder;
 import io.shardrouter.testing.KeyGenerators;
 import io.shardrouter.testing.ReferenceEncoding;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -98,6 +102,49 @@ class BatchRoutesTest {
   }
 
   @Test
+  void partitionsOf_keyInNoRangeOrNull_refusedAtItsIndex_partitionsBeforeItWritten()
+      throws IOException {
+    RoutingTable t = RoutingDocuments.read(Path.of("..", "docs", "examples", "range-compact.json"));
+    byte[] in = ReferenceEncoding.key(Instant.parse("2026-02-01T00:00:00Z"));
+    byte[] before = ReferenceEncoding.key(Instant.parse("2020-01-01T00:00:00Z"));
+    int[] out = {-1, -1, -1};
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> t.strategy().partitionsOf(new byte[][] {in, before, in}, 0, 3, out));
+    assertTrue(e.getMessage().startsWith("keys[1]: "), e::getMessage);
+    assertTrue(
+        e.getMessage().endsWith("(the partitions of keys before it are written, none after)"),
+        e::getMessage);
+    assertEquals(t.route(Instant.parse("2026-02-01T00:00:00Z")).partition(), out[0]);
+    assertEquals(-1, out[2]);
+
+    LookupStrategy lookup =
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(HashModStrategy.of(StableHash.xxh3(), 8))
+            .partitions(8)
+            .entry("tenant-a".getBytes(StandardCharsets.UTF_8), 5)
+            .build();
+    byte[] a = "tenant-a".getBytes(StandardCharsets.UTF_8);
+    int[] parts = {-1, -1, -1, -1};
+    InvalidKeyException n =
+        assertThrows(
+            InvalidKeyException.class,
+            () -> lookup.partitionsOf(new byte[][] {a, a, null, a}, 0, 4, parts));
+    assertEquals(
+        "keys[2]: key is null; a null key has no partition: check the caller's value before"
+            + " routing (the partitions of keys before it are written, none after)",
+        n.getMessage());
+    assertArrayEquals(new int[] {5, 5, -1, -1}, parts);
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> lookup.partitionsOf(new byte[][] {a, a}, 0, 2, new int[1]));
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> lookup.partitionsOf(new byte[][] {a, a}, 1, 3, new int[3]));
+  }
+
+  @Test
   void routeAll_lookupDirectoriesOfEveryShape_hitsAndMisses_sameRoutesAsSingleCalls() {
     KeyGenerators g = KeyGenerators.seeded(SEED + 1);
     SplittableRandom rnd = new SplittableRandom(SEED);
@@ -151,6 +198,9 @@ class BatchRoutesTest {
           expected,
           ctx + " canonical",
           (from, to, out) -> r.routeAllCanonical(canonical, from, to, out));
+      if (r == t) {
+        checkStrategyBatch(t, canonical, expected);
+      }
       KeyType type = t.keyType();
       if (type.equals(KeyType.STRING)) {
         String[] a = keys.toArray(new String[0]);
@@ -174,6 +224,29 @@ class BatchRoutesTest {
         }
         assertBatch(expected, ctx, (from, to, out) -> r.routeAll(a, from, to, out));
       }
+    }
+  }
+
+  /**
+   * The strategy alone ({@link PartitionStrategy#partitionsOf(byte[][], int, int, int[])}): the
+   * partitions of the table's routes, whole and at an offset, nothing outside the slice written.
+   */
+  private static void checkStrategyBatch(RoutingTable t, byte[][] canonical, Route[] expected) {
+    PartitionStrategy s = t.strategy();
+    String ctx = s.type() + " of " + t + ", seed " + SEED;
+    int[] whole = new int[canonical.length];
+    s.partitionsOf(canonical, 0, canonical.length, whole);
+    int[] slice = new int[canonical.length];
+    Arrays.fill(slice, -7);
+    int from = 7;
+    int to = canonical.length - 5;
+    s.partitionsOf(canonical, from, to, slice);
+    for (int i = 0; i < canonical.length; i++) {
+      assertEquals(expected[i].partition(), whole[i], "key " + i + " of " + ctx);
+      assertEquals(
+          i < from || i >= to ? -7 : expected[i].partition(),
+          slice[i],
+          "key " + i + " of the slice, " + ctx);
     }
   }
 

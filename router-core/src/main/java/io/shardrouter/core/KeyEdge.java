@@ -431,12 +431,22 @@ final class KeyEdge {
 
   /** {@code e}, a refusal of {@code keys[i]}, of the same type with the index in front. */
   private static RoutingException at(int i, RoutingException e) {
+    return at(i, e, "routes");
+  }
+
+  /**
+   * The refusal of key {@code i} of a batch: {@code e}'s type and message, with the index and what
+   * of the batch is written ({@code written}: "routes", "partitions").
+   */
+  static RoutingException at(int i, RoutingException e, String written) {
     String message =
         "keys["
             + i
             + "]: "
             + e.getMessage()
-            + " (the routes of keys before it are written, none after)";
+            + " (the "
+            + written
+            + " of keys before it are written, none after)";
     RoutingException r =
         e instanceof NoRouteException n
             ? new NoRouteException(n.key(), message)

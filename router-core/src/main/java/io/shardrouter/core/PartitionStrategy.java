@@ -70,6 +70,26 @@ public interface PartitionStrategy {
   }
 
   /**
+   * The partitions of a batch of keys given by their canonical bytes: {@code partitions[i] =
+   * partitionOf(keys[i])} for every {@code i} in {@code [from, to)}, nothing else written. For a
+   * strategy with {@link BatchPartitions} the keys go through it in groups, so that the reads of a
+   * group's keys overlap (as a table's {@link KeyRouter#routeAllCanonical batch routes} do); any
+   * other is asked key by key. For code that holds a strategy rather than a table, such as a
+   * migration part testing the rows of a page; strategies do not override it.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws InvalidKeyException when {@code keys[i]} is null, naming {@code i}; the partitions of
+   *     the keys before it are written, none after
+   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
+   *     partitions}, before anything is written
+   * @since 0.7
+   */
+  default void partitionsOf(byte[][] keys, int from, int to, int[] partitions) {
+    StrategyBatches.partitionsOf(this, keys, from, to, partitions);
+  }
+
+  /**
    * The partition of the key whose canonical form is the 8 little-endian bytes of {@code value}: a
    * {@code long} key, or a {@code timestamp} key's microseconds since the epoch. It must equal
    * {@link #partitionOf(byte[], int, int)} of those 8 bytes; strategies that work on the number (a

@@ -113,6 +113,9 @@ import org.jspecify.annotations.Nullable;
 public final class JdbcMigrationStore implements MigrationStore {
   private static final int IN_LIST = 200;
 
+  /** Rows {@link #stats} fetches from the driver at a time, and tests with one batch route. */
+  private static final int STATS_FETCH = 1000;
+
   private final String groupId;
   private final DataSource primary;
   private final RowTable rows;
@@ -317,13 +320,8 @@ public final class JdbcMigrationStore implements MigrationStore {
       throw failure("scan part '" + part.id() + "'", e);
     }
     rowsRead.addAndGet(examined.size());
-    List<Row> out = new ArrayList<>(examined.size());
+    List<Row> out = part.containing(examined);
     byte[] last = cursor;
-    for (Row r : examined) {
-      if (part.contains(r.key())) {
-        out.add(r);
-      }
-    }
     if (!examined.isEmpty()) {
       Row r = examined.get(examined.size() - 1);
       last = MigrationStore.ScanPage.cursorOf(r.key(), r.id());
@@ -333,8 +331,8 @@ public final class JdbcMigrationStore implements MigrationStore {
 
   /**
    * Row count and checksum of {@code part}, streamed from one query over the rows stamped with its
-   * source partition (through the same index as {@link #scan}) and tested with {@link
-   * Part#contains}.
+   * source partition (through the same index as {@link #scan}) and tested {@value #STATS_FETCH}
+   * rows at a time with {@link Part#containing}.
    */
   @Override
   public MigrationStore.PartStats stats(Part part) {
@@ -345,13 +343,21 @@ public final class JdbcMigrationStore implements MigrationStore {
       c.setAutoCommit(false); // PostgreSQL streams with a fetch size only inside a transaction
       try (PreparedStatement ps = c.prepareStatement(rows.partRows)) {
         ps.setInt(1, part.sourcePartition());
-        ps.setFetchSize(1000);
+        ps.setFetchSize(STATS_FETCH);
         try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            Row r = rows.read(rs);
-            read++;
-            if (part.contains(r.key())) {
-              stats = stats.plus(r);
+          List<Row> fetched = new ArrayList<>(STATS_FETCH);
+          boolean more = true;
+          while (more) {
+            more = rs.next();
+            if (more) {
+              fetched.add(rows.read(rs));
+              read++;
+            }
+            if (fetched.size() == STATS_FETCH || (!more && !fetched.isEmpty())) {
+              for (Row r : part.containing(fetched)) {
+                stats = stats.plus(r);
+              }
+              fetched.clear();
             }
           }
         }

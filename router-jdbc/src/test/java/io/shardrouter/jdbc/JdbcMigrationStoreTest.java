@@ -12,6 +12,7 @@ import io.shardrouter.migrate.MigrationStore;
 import io.shardrouter.migrate.Part;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -132,6 +133,36 @@ class JdbcMigrationStoreTest {
         cursor = page.cursor();
       }
       assertEquals(0, s.store.stats(part).rows(), at + " part " + p + " deleted");
+    }
+  }
+
+  /**
+   * {@code stats} tests the rows it streams a thousand at a time: parts of more rows than that
+   * (about 2,500 each, so two full fetches and a short one) count every row of theirs once, with
+   * and without a filter.
+   */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void stats_ofPartsLargerThanOneFetch_countEveryRowOnce(TestDatabase db) {
+    Setup s = setup(db);
+    MigrationStore model = MigrationStore.inMemory("g1");
+    List<Row> batch = new ArrayList<>();
+    for (int i = 0; i < 2_500 * PARTITIONS; i++) {
+      byte[] key = ("row-" + i).getBytes(StandardCharsets.UTF_8);
+      batch.add(Row.of(key, new byte[] {(byte) i}, 1, 1, s.strategy.partitionOf(key)));
+    }
+    model.apply(batch, MigrationStore.WriteOrigin.MIGRATION);
+    s.store.apply(batch, MigrationStore.WriteOrigin.MIGRATION);
+    Part.KeyFilter odd = k -> (k[k.length - 1] & 1) == 1;
+    for (int p = 0; p < PARTITIONS; p++) {
+      for (Part.KeyFilter filter : new Part.KeyFilter[] {null, odd}) {
+        Part part = Part.of("p" + p, s.strategy, p, filter);
+        MigrationStore.PartStats expected = model.stats(part);
+        assertEquals(expected, s.store.stats(part), db + " part " + p + " filtered " + filter);
+        if (filter == null) {
+          assertTrue(expected.rows() > 2_000, "part " + p + " has " + expected.rows() + " rows");
+        }
+      }
     }
   }
 

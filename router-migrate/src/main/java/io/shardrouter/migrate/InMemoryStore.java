@@ -67,22 +67,18 @@ final class InMemoryStore implements MigrationStore {
       return new MigrationStore.ScanPage(List.of(), cursor, true);
     }
     Map<byte[], Row> tail = cursor == null ? stamped : stamped.tailMap(cursor, false);
-    List<Row> out = new ArrayList<>();
+    List<Row> examined = new ArrayList<>();
     byte[] last = cursor;
-    int examined = 0;
     for (Map.Entry<byte[], Row> e : tail.entrySet()) {
-      if (examined == limit) {
+      if (examined.size() == limit) {
         break;
       }
-      examined++;
+      examined.add(e.getValue());
       last = e.getKey();
-      if (part.contains(e.getValue().key())) {
-        out.add(e.getValue());
-      }
     }
     // Done when fewer than limit rows were left, as a JDBC store knows it (a full last page is
     // followed by an empty one).
-    return new MigrationStore.ScanPage(out, last, examined < limit);
+    return new MigrationStore.ScanPage(part.containing(examined), last, examined.size() < limit);
   }
 
   @Override

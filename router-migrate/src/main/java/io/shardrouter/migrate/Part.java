@@ -1,6 +1,8 @@
 package io.shardrouter.migrate;
 
 import io.shardrouter.core.PartitionStrategy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -10,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * belong to the target group).
  *
  * <p>A store may keep an index by source partition and use {@link #sourcePartition()} to narrow a
- * scan, but must test every row with {@link #contains(byte[])}: that is the definition.
+ * scan, but must test every row with {@link #contains(byte[])} (or a page of rows with {@link
+ * #containing(List)}): that is the definition.
  *
  * <p><b>Thread-safety:</b> immutable.
  *
@@ -74,6 +77,29 @@ public final class Part {
   public boolean contains(byte[] canonicalKey) {
     return source.partitionOf(canonicalKey) == partition
         && (filter == null || filter.contains(canonicalKey));
+  }
+
+  /**
+   * The rows whose keys belong to this part, in the order given: {@link #contains(byte[])} of each
+   * row's key, with the source strategy asked for the partitions of all of them in one batch
+   * ({@link PartitionStrategy#partitionsOf(byte[][], int, int, int[])}), so that a directory's
+   * reads of many keys overlap. A store's scan tests a page of rows with it.
+   */
+  public List<Row> containing(List<Row> rows) {
+    int n = rows.size();
+    byte[][] keys = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      keys[i] = rows.get(i).key();
+    }
+    int[] partitions = new int[n];
+    source.partitionsOf(keys, 0, n, partitions);
+    List<Row> in = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (partitions[i] == partition && (filter == null || filter.contains(keys[i]))) {
+        in.add(rows.get(i));
+      }
+    }
+    return in;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.shardrouter.migrate;
 import io.shardrouter.core.KeyMovement;
 import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.internal.KeySamples;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes the plan of {@link MigrationPlan#between}: compares two routing tables of one entity and
@@ -58,14 +60,16 @@ final class Planner {
       List<ReplicaGroup> targets = to.groups();
       long[][] counts = new long[from.partitionCount()][targets.size()];
       SplittableRandom rnd = new SplittableRandom(SAMPLE_SEED);
-      for (int i = 0; i < MigrationPlan.SAMPLE_KEYS; i++) {
-        byte[] k = KeySamples.next(from.keyType(), rnd);
-        try {
-          int p = from.routeCanonical(k).partition();
-          counts[p][targets.indexOf(to.routeCanonical(k).group())]++;
+      byte[][] sample = new byte[MigrationPlan.SAMPLE_KEYS][];
+      for (int i = 0; i < sample.length; i++) {
+        sample[i] = KeySamples.next(from.keyType(), rnd);
+      }
+      Route[] before = routesOrNull(from, sample);
+      Route[] after = routesOrNull(to, sample);
+      for (int i = 0; i < sample.length; i++) {
+        if (before[i] != null && after[i] != null) {
+          counts[before[i].partition()][targets.indexOf(after[i].group())]++;
           sampled++;
-        } catch (RoutingException e) {
-          // a key outside the tables' ranges: it belongs to no partition of either, skip it
         }
       }
       boolean[][] pairs = candidates(from, to, targets);
@@ -102,6 +106,27 @@ final class Planner {
    * gains entries over the same fallback), only the partitions whose group changes and the source
    * partitions of those keys; otherwise every pair.
    */
+  /**
+   * The route of each key through {@code table} in batches, null for a key it refuses (outside a
+   * range table's ranges: it belongs to no partition, and the sample skips it).
+   */
+  private static @Nullable Route[] routesOrNull(RoutingTable table, byte[][] keys) {
+    @Nullable Route[] out = new Route[keys.length];
+    int i = 0;
+    while (i < keys.length) {
+      try {
+        table.routeAllCanonical(keys, i, keys.length, out);
+        return out;
+      } catch (RoutingException e) {
+        while (out[i] != null) {
+          i++; // the routes before the refused key are written, none after
+        }
+        i++;
+      }
+    }
+    return out;
+  }
+
   private static boolean[][] candidates(
       RoutingTable from, RoutingTable to, List<ReplicaGroup> targets) {
     boolean[][] pairs = new boolean[from.partitionCount()][targets.size()];

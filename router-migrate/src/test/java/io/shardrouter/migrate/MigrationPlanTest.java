@@ -11,6 +11,7 @@ import io.shardrouter.core.RoutingTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MigrationPlanTest {
@@ -71,6 +72,46 @@ class MigrationPlanTest {
       long parts = plan.movements().stream().filter(m -> m.part().contains(k)).count();
       assertEquals(owner.equals(source) ? 0 : 1, parts, "order-" + i);
     }
+  }
+
+  /**
+   * A strategy change to a range table that leaves a quarter of the key space out: the planner's
+   * sample skips the keys the new table refuses and keeps every other one (the batch route resumes
+   * after each refused key), and each key of the new table's ranges is in the one part that moves
+   * it, or in none when its group stays.
+   */
+  @Test
+  void plan_toRangesWithAGap_samplesEveryRoutableKey_andPartsHoldExactlyTheMovedKeys() {
+    RoutingTable from = Docs.hashMod(1, 4, 4);
+    RoutingTable to =
+        Docs.table(
+            2,
+            "{\"type\":\"range\",\"ranges\":[{\"start\":\"key-0\",\"end\":\"key-8\"},"
+                + "{\"start\":\"key-8\",\"end\":\"key-c\"}]}",
+            List.of("g1", "g5"),
+            List.of("g1", "g5"));
+    MigrationPlan plan = MigrationPlan.between(from, to);
+    assertTrue(plan.strategyChange());
+    double sampled = (double) plan.sampledKeys() / MigrationPlan.SAMPLE_KEYS;
+    assertTrue(sampled > 0.6 && sampled < 0.9, "sampled share " + sampled);
+    for (MigrationPlan.Movement m : plan.movements()) {
+      assertTrue(Set.of("g1", "g5").contains(m.targetGroup()), m.toString());
+    }
+    int inRange = 0;
+    for (int i = 0; i < 4_000; i++) {
+      byte[] k = ("key-" + Integer.toHexString(i * 0x10001)).getBytes(StandardCharsets.UTF_8);
+      String owner;
+      try {
+        owner = to.routeCanonical(k).group().id();
+      } catch (RoutingException e) {
+        continue; // in no range of the new table
+      }
+      inRange++;
+      String source = from.routeCanonical(k).group().id();
+      long parts = plan.movements().stream().filter(m -> m.part().contains(k)).count();
+      assertEquals(owner.equals(source) ? 0 : 1, parts, new String(k, StandardCharsets.UTF_8));
+    }
+    assertTrue(inRange > 2_000, "keys in range: " + inRange);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.shardrouter.stats;
 
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.stats.internal.Fields;
@@ -123,13 +124,31 @@ public final class StatsSnapshot {
     sample.requireKeyTypeOf(table);
     long[] load = new long[table.partitionCount()];
     Map<ByteBuffer, HotKeys.Entry> counts = new HashMap<>();
-    for (KeySample.Entry e : sample.entries()) {
-      int p;
+    List<KeySample.Entry> entries = sample.entries();
+    byte[][] canonical = new byte[entries.size()][];
+    for (int i = 0; i < canonical.length; i++) {
+      canonical[i] = entries.get(i).canonical();
+    }
+    Route[] routes = new Route[canonical.length];
+    try {
+      table.routeAllCanonical(
+          canonical, 0, canonical.length, routes); // overlaps a directory's reads
+    } catch (RoutingException batch) {
+      int i = 0;
+      while (routes[i] != null) {
+        i++; // the routes before the refused key are written, none after
+      }
+      KeySample.Entry e = entries.get(i);
       try {
-        p = table.routeCanonical(e.canonical()).partition();
+        table.routeCanonical(e.canonical());
       } catch (RoutingException x) {
         throw new IllegalArgumentException("key '" + e.text() + "': " + x.getMessage(), x);
       }
+      throw batch;
+    }
+    for (int i = 0; i < canonical.length; i++) {
+      KeySample.Entry e = entries.get(i);
+      int p = routes[i].partition();
       load[p] += e.count();
       counts.merge(
           ByteBuffer.wrap(e.canonical()),

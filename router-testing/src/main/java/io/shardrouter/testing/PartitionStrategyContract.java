@@ -20,6 +20,7 @@ import io.shardrouter.core.StrategyRegistry;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -240,6 +241,18 @@ public abstract class PartitionStrategyContract {
     }
     Assumptions.assumeTrue(
         batched > 0, "no strategy under test has BatchPartitions: it routes batches key by key");
+  }
+
+  @Test
+  public void partitionsOf_batchOfKeys_isPartitionOfEachKey() {
+    for (PartitionStrategy s : all()) {
+      if (routesAnyKey(s)) {
+        checkPartitionsOf(s, keys(), g -> g.text(64));
+      }
+      if (s.keyType() != null) {
+        checkPartitionsOf(s, keys(), typedKeys(s));
+      }
+    }
   }
 
   @Test
@@ -526,6 +539,58 @@ public abstract class PartitionStrategyContract {
   }
 
   // ---------------------------------------------------------------- the rules, per strategy
+
+  /**
+   * Checks {@link PartitionStrategy#partitionsOf(byte[][], int, int, int[])}: the partitions of a
+   * batch of keys (several groups of {@link BatchPartitions#GROUP} and a short one), whole and at
+   * an offset, are {@code partitionOf} of each key, and nothing outside the batch's range is
+   * written.
+   */
+  public static void checkPartitionsOf(PartitionStrategy s, KeyGenerators g, KeySource keys) {
+    int n = 3 * BatchPartitions.GROUP + 5;
+    Object[] shown = new Object[n];
+    byte[][] bytes = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      shown[i] = keys.next(g);
+      bytes[i] = ReferenceEncoding.key(shown[i]);
+    }
+    int[] whole = new int[n];
+    s.partitionsOf(bytes, 0, n, whole);
+    int from = 3;
+    int to = n - 2;
+    int[] slice = new int[n];
+    Arrays.fill(slice, -1);
+    s.partitionsOf(bytes, from, to, slice);
+    for (int i = 0; i < n; i++) {
+      int expected = s.partitionOf(bytes[i], 0, bytes[i].length);
+      Object k = shown[i];
+      int at = i;
+      assertEquals(
+          expected,
+          whole[i],
+          () ->
+              s
+                  + ": partitionsOf gave "
+                  + show(k)
+                  + " (key "
+                  + at
+                  + " of a batch) another partition than partitionOf; "
+                  + g.describe());
+      assertEquals(
+          i < from || i >= to ? -1 : expected,
+          slice[i],
+          () ->
+              s
+                  + ": partitionsOf of keys ["
+                  + from
+                  + ", "
+                  + to
+                  + ") wrote a wrong partition at "
+                  + at
+                  + "; "
+                  + g.describe());
+    }
+  }
 
   /**
    * For a strategy with {@link BatchPartitions}: keys prepared a group at a time, as a table's

@@ -9,6 +9,7 @@ import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.StrategyRegistry;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -100,6 +101,30 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
           }
         };
     assertThrows(AssertionError.class, () -> checkBatch(writesKey, keys(), g -> g.text(64)));
+  }
+
+  @Test
+  void checkPartitionsOf_theDefault_passes_andBrokenOverridesFail() {
+    checkPartitionsOf(new Fnv1aModStrategy(64), keys(), g -> g.text(64));
+    checkPartitionsOf(new Batched(new Fnv1aModStrategy(64)), keys(), g -> g.text(64));
+    PartitionStrategy firstKeyOnly =
+        new Delegating(new Fnv1aModStrategy(64)) {
+          @Override
+          public void partitionsOf(byte[][] keys, int from, int to, int[] partitions) {
+            Arrays.fill(partitions, from, to, partitionOf(keys[from]));
+          }
+        };
+    assertThrows(
+        AssertionError.class, () -> checkPartitionsOf(firstKeyOnly, keys(), g -> g.text(64)));
+    PartitionStrategy fromIgnored =
+        new Delegating(new Fnv1aModStrategy(64)) {
+          @Override
+          public void partitionsOf(byte[][] keys, int from, int to, int[] partitions) {
+            super.partitionsOf(keys, 0, to, partitions);
+          }
+        };
+    assertThrows(
+        AssertionError.class, () -> checkPartitionsOf(fromIgnored, keys(), g -> g.text(64)));
   }
 
   @Test
