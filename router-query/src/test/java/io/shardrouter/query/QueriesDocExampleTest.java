@@ -364,6 +364,50 @@ class QueriesDocExampleTest {
     }
   }
 
+  /** A multi-get's store: one call per group, with that group's keys only. */
+  interface OrderIds {
+    CompletableFuture<List<String>> getAll(String endpoint, List<String> orderIds);
+  }
+
+  @Test
+  void multiGet_asksEachGroupForItsOwnKeysOnce_andGetsEveryKey() {
+    RoutingTable table = TestTables.table(7, 16, 5);
+    List<String> orderIds = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      orderIds.add("order-" + i);
+    }
+    Map<String, List<String>> asked = new ConcurrentHashMap<>();
+    OrderIds store =
+        (endpoint, ids) -> {
+          asked.put(endpoint, ids);
+          return CompletableFuture.completedFuture(ids);
+        };
+    try (ScatterGather scatter = ScatterGather.builder().build()) {
+      // --- docs/queries.md: multiget begins
+      KeyTargets<String> plan = KeyTargets.perGroup(table, orderIds);
+      ScatterResult<String> found =
+          scatter
+              .fanOut(
+                  plan.targets(),
+                  a -> store.getAll(a.replica().orElseThrow().endpoint(), plan.keysOf(a.target())))
+              .run();
+      // --- docs/queries.md: multiget ends
+      assertFalse(found.partial());
+      assertEquals(new HashSet<>(orderIds), new HashSet<>(found.rows()));
+      assertEquals(orderIds.size(), found.rows().size(), "each key asked once");
+      assertEquals(plan.targets().size(), asked.size(), "one call per group: " + asked);
+      asked.forEach(
+          (endpoint, ids) -> {
+            for (String id : ids) {
+              assertTrue(
+                  table.route(id).group().members().stream()
+                      .anyMatch(r -> r.endpoint().equals(endpoint)),
+                  id + " asked of " + endpoint + ", not of its group");
+            }
+          });
+    }
+  }
+
   @Test
   void docs_holdTheseExamplesVerbatim() throws IOException {
     String source =
@@ -387,7 +431,7 @@ class QueriesDocExampleTest {
               + " verbatim, in a java code block:\n"
               + snippet);
     }
-    assertEquals(2, regions, "the regions of this file");
+    assertEquals(3, regions, "the regions of this file");
   }
 
   private static String dedent(String block) {
