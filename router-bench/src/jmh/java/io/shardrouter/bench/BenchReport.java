@@ -32,7 +32,10 @@ import java.util.TreeMap;
  * <p>Run it on the machine that ran the benchmarks: the machine line is read from {@code nproc} and
  * {@code /proc/cpuinfo} when the report is generated, and the run date is the JSON file's
  * modification time (JMH's JSON records neither). To regenerate later from a checked-out JSON
- * (after editing the notes), pass {@code --run-date} with the date the header already shows.
+ * (after editing the notes), pass {@code --run-date} with the date the header already shows. With
+ * several JSON files (a whole-suite run and a later run of some classes, each table from one run),
+ * the header names each with its date, and {@code --run-date} may be given once per file, in the
+ * files' order.
  */
 public final class BenchReport {
   /** The order of the tables; other classes follow, by name. */
@@ -62,8 +65,9 @@ public final class BenchReport {
    * Where and when the results were measured.
    *
    * @param machine e.g. {@code AMD EPYC, 2 cores (nproc)}
-   * @param source the JSON file name(s) shown in the header
-   * @param runDate the date the results were written
+   * @param source the JSON file name shown in the header; for several files, each but the last with
+   *     its date ({@code a.json`, written 2026-11-30; `b.json})
+   * @param runDate the date the (last) file's results were written
    * @param generated the date of generation
    */
   public record Context(String machine, String source, String runDate, String generated) {}
@@ -72,12 +76,12 @@ public final class BenchReport {
     Path out = Path.of("docs/benchmarks.md");
     Path notesFile = Path.of("docs/benchmarks-notes.md");
     List<Path> inputs = new ArrayList<>();
-    LocalDate runDateArg = null;
+    List<LocalDate> runDateArgs = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--out" -> out = Path.of(value(args, ++i, "--out"));
         case "--notes" -> notesFile = Path.of(value(args, ++i, "--notes"));
-        case "--run-date" -> runDateArg = LocalDate.parse(value(args, ++i, "--run-date"));
+        case "--run-date" -> runDateArgs.add(LocalDate.parse(value(args, ++i, "--run-date")));
         case "-h", "--help" -> {
           System.out.println(
               "usage: BenchReport [--out docs/benchmarks.md] [--notes docs/benchmarks-notes.md]"
@@ -91,9 +95,10 @@ public final class BenchReport {
       inputs.add(Path.of("docs/benchmarks.json"));
     }
     List<Result> results = new ArrayList<>();
-    LocalDate runDate = LocalDate.MIN;
-    List<String> names = new ArrayList<>();
-    for (Path in : inputs) {
+    StringBuilder source = new StringBuilder();
+    String runDate = "";
+    for (int f = 0; f < inputs.size(); f++) {
+      Path in = inputs.get(f);
       if (!Files.isRegularFile(in)) {
         System.err.println(
             "bench report: no JMH results at "
@@ -102,18 +107,21 @@ public final class BenchReport {
         System.exit(2);
       }
       results.addAll(JmhResults.read(in));
-      LocalDate d = LocalDate.ofInstant(Files.getLastModifiedTime(in).toInstant(), ZoneOffset.UTC);
-      runDate = d.isAfter(runDate) ? d : runDate;
-      names.add(in.toString());
+      LocalDate d =
+          f < runDateArgs.size()
+              ? runDateArgs.get(f)
+              : LocalDate.ofInstant(Files.getLastModifiedTime(in).toInstant(), ZoneOffset.UTC);
+      if (f > 0) {
+        source.append("`, written ").append(runDate).append("; `"); // the header quotes the rest
+      }
+      source.append(in);
+      runDate = d.toString();
     }
     Map<String, String> notes =
         Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
     Context ctx =
         new Context(
-            machine(),
-            String.join(", ", names),
-            (runDateArg != null ? runDateArg : runDate).toString(),
-            LocalDate.now(ZoneOffset.UTC).toString());
+            machine(), source.toString(), runDate, LocalDate.now(ZoneOffset.UTC).toString());
     String md = render(results, notes, ctx, notesFile.toString());
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());

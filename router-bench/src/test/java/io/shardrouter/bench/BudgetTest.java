@@ -752,6 +752,59 @@ class BudgetTest {
   }
 
   @Test
+  void check_hashModBatch_is1_1FPerKey_againstTheFloorOfItsKeyShape_jumpBatchAllocationOnly() {
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "long")
+            .add(F, 10.0, 0.1, 0, "keySet", "ascii16")
+            .add("hash.HashBatchBenchmark.batchLong", 4.2, 0.1, 0, "strategy", "hash_mod")
+            .add("hash.HashBatchBenchmark.batchText", 17.0, 0.1, 0, "strategy", "hash_mod")
+            .add("hash.HashBatchBenchmark.batchLong", 20.0, 0.1, 32, "strategy", "jump");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
+    assertEquals(2, ratios.size(), ratios.toString());
+    assertEquals(1.05, ratios.get(0).value(), 1e-9, "batchLong over F(long)");
+    assertTrue(ratios.get(0).meetsTarget());
+    assertEquals(1.7, ratios.get(1).value(), 1e-9, "batchText over F(ascii16)");
+    List<Check> bad = offenders(json, false);
+    assertEquals(2, bad.size(), bad.toString());
+    assertTrue(
+        bad.get(0).describe().startsWith("batch of 64, hash_mod ≤ 1.1 F per key"),
+        bad.get(0).describe());
+    assertTrue(bad.get(0).describe().contains("limit 1.65 F"), bad.get(0).describe());
+    assertTrue(
+        bad.get(1).describe().startsWith("allocation: HashBatchBenchmark.batchLong"),
+        bad.get(1).describe());
+  }
+
+  @Test
+  void check_lookupBatch_dividedByItsSingleRoutes_atTheSameSize_interimLimit() {
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add("lookup.LookupBatchBenchmark.single", 280.0, 1, 0, "entries", "1000000")
+            .add("lookup.LookupBatchBenchmark.batch", 210.0, 1, 0, "entries", "1000000")
+            .add("lookup.LookupBatchBenchmark.hashMap", 380.0, 1, 400, "entries", "1000000");
+    List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
+    List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
+    assertEquals(1, ratios.size(), ratios.toString());
+    assertEquals(0.75, ratios.get(0).value(), 1e-9);
+    assertFalse(ratios.get(0).meetsTarget(), "0.75 misses one third");
+    assertTrue(ratios.get(0).withinLimit(), "inside the interim 1.6");
+    assertEquals(
+        2, checks.stream().filter(Check::strict).count(), "the peer is no route path: " + checks);
+    Fixtures.Json slow =
+        new Fixtures.Json()
+            .add("lookup.LookupBatchBenchmark.single", 100.0, 1, 0, "entries", "1000000")
+            .add("lookup.LookupBatchBenchmark.batch", 170.0, 1, 0, "entries", "1000000")
+            .add("lookup.LookupBatchBenchmark.single", 100.0, 1, 0, "entries", "10000000")
+            .add("lookup.LookupBatchBenchmark.batch", 100.0, 1, 0, "entries", "10000000");
+    List<Check> bad = offenders(slow, false);
+    assertEquals(1, bad.size(), bad.toString());
+    assertTrue(bad.get(0).describe().contains(": 1.70 ± "), bad.get(0).describe());
+    assertTrue(bad.get(0).describe().contains("{entries=1000000}"), bad.get(0).describe());
+  }
+
+  @Test
   void check_rangeAt1024_absoluteTargetReportedNeverGuarded_binarySearchIsNoRoutePath() {
     Fixtures.Json json =
         new Fixtures.Json()
@@ -843,7 +896,11 @@ class BudgetTest {
             "io.shardrouter.bench.ring.RingRouteBenchmark.bytesHashMod",
             "io.shardrouter.bench.range.RangeRouteBenchmark.routeLong",
             "io.shardrouter.bench.lookup.LookupRouteBenchmark.hit",
-            "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss")) {
+            "io.shardrouter.bench.lookup.LookupRouteBenchmark.miss",
+            "io.shardrouter.bench.hash.HashBatchBenchmark.batchLong",
+            "io.shardrouter.bench.hash.HashBatchBenchmark.batchText",
+            "io.shardrouter.bench.lookup.LookupBatchBenchmark.single",
+            "io.shardrouter.bench.lookup.LookupBatchBenchmark.batch")) {
       assertTrue(
           includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),
           name);
@@ -853,7 +910,9 @@ class BudgetTest {
             "io.shardrouter.bench.ring.RingRouteBenchmark.string001",
             "io.shardrouter.bench.ring.RingRouteBenchmark.pointRing",
             "io.shardrouter.bench.range.RangeRouteBenchmark.routeString",
-            "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch")) {
+            "io.shardrouter.bench.range.RangeRouteBenchmark.binarySearch",
+            "io.shardrouter.bench.hash.HashBatchBenchmark.singleLong",
+            "io.shardrouter.bench.lookup.LookupBatchBenchmark.hashMap")) {
       assertFalse(
           includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),
           name);

@@ -5,6 +5,8 @@ import io.shardrouter.bench.KeySet;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -29,7 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@value #BATCH} consecutive probes one by one ({@code route(String)}), {@link #batch} routes the
  * same number with one {@code routeAll(String[], …)}; both report the time per key
  * ({@code @OperationsPerInvocation}). Goal (issue 32): the batch at most a third of the single
- * cost.
+ * cost. {@link #hashMap} is the peer: a {@code HashMap<String, Integer>} of the same entries asked
+ * for the same probes one by one (after the first pass over the probes each {@code String} holds
+ * its cached hash code, which a route does not use: the map's advantage).
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'LookupBatchBenchmark' -p
  * entries=1000000 -prof gc}
@@ -55,6 +59,7 @@ public class LookupBatchBenchmark {
     RoutingTable table;
     String[] probes;
     final Route[] out = new Route[PROBES]; // route i goes to out[i], in both forms
+    int[] partitions; // the peer's answers
     int next;
 
     @Setup(Level.Trial)
@@ -65,10 +70,27 @@ public class LookupBatchBenchmark {
               LookupRouteBenchmark.GROUPS,
               KeyType.STRING,
               1);
+      partitions = new int[PROBES];
       SplittableRandom rnd = new SplittableRandom(42);
       probes = new String[PROBES];
       for (int j = 0; j < PROBES; j++) {
         probes[j] = new String(KeySet.ASCII16.text(rnd.nextInt(entries))); // a fresh object each
+      }
+    }
+  }
+
+  /** The same entries in a {@code HashMap}, for {@link #hashMap}. */
+  @State(Scope.Thread)
+  public static class Peer {
+    Map<String, Integer> map;
+
+    @Setup(Level.Trial)
+    public void setup(Spread s) {
+      map = new HashMap<>(s.entries * 4 / 3 + 1);
+      for (int r = 0; r < s.entries; r++) {
+        map.put(
+            KeySet.ASCII16.text(r),
+            (int) ((r * 7L) % LookupRouteBenchmark.FALLBACK_PARTITIONS)); // as the directory
       }
     }
   }
@@ -94,5 +116,19 @@ public class LookupBatchBenchmark {
     s.next = (from + BATCH) & (PROBES - 1);
     s.table.routeAll(s.probes, from, from + BATCH, s.out);
     return s.out;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int[] hashMap(Spread s, Peer m) {
+    int from = s.next;
+    s.next = (from + BATCH) & (PROBES - 1);
+    String[] p = s.probes;
+    int[] out = s.partitions;
+    Map<String, Integer> map = m.map;
+    for (int i = from; i < from + BATCH; i++) {
+      out[i] = map.get(p[i]);
+    }
+    return out;
   }
 }
