@@ -40,8 +40,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * all its forks because a fork's JIT can settle in a slower compiled form of the same code for the
  * whole fork: the weighted ring's 16-char {@code String} route measured 12.5 to 19.4 ns across
  * eight forks of one build (2026-12-02), so one fork of the ring and one of its {@code hash_mod}
- * reference can put their ratio anywhere between 0.7 and 2 ×. It takes about three and a half
- * minutes on 2 cores, plus a minute or two when a ratio has to be re-measured.
+ * reference can put their ratio anywhere between 0.7 and 2 ×. Then the lookup hit runs again in
+ * {@value Budget#LOOKUP_HIT_FORKS} forks beside F and is judged by its slowest fork ({@link
+ * Budget#worstForkChecks}): there the fork's luck is the thing guarded. It takes about five minutes
+ * on 2 cores, plus a minute or two when a ratio has to be re-measured.
  *
  * <pre>
  * java -cp router-bench/target/benchmarks.jar io.shardrouter.bench.BenchGuard
@@ -80,6 +82,9 @@ public final class BenchGuard {
     Path retryJson =
         json.resolveSibling(
             json.getFileName().toString().replaceFirst("\\.json$", "") + "-retry.json");
+    Path forksJson =
+        json.resolveSibling(
+            json.getFileName().toString().replaceFirst("\\.json$", "") + "-forks.json");
     long start = System.nanoTime();
     List<Check> checks;
     List<String> notes = new ArrayList<>();
@@ -106,6 +111,14 @@ public final class BenchGuard {
             confirm(
                 checks, Budget.check(JmhResults.read(retryJson), canary, Statistic.BEST), notes);
       }
+      run(forkOptions(forksJson));
+      List<Check> worstForks = Budget.worstForkChecks(JmhResults.read(forksJson));
+      if (worstForks.isEmpty()) {
+        throw new IllegalStateException(
+            "the lookup hit's run in " + Budget.LOOKUP_HIT_FORKS + " forks measured nothing");
+      }
+      checks = new ArrayList<>(checks);
+      checks.addAll(worstForks);
     } catch (RunnerException | IOException | RuntimeException e) {
       System.err.println("bench guard: the JMH run failed, nothing was checked: " + e.getMessage());
       e.printStackTrace();
@@ -182,6 +195,19 @@ public final class BenchGuard {
       b.include("io\\.shardrouter\\.bench\\.hash\\.NaiveStringRouteBenchmark\\.getBytesUtf8$");
     }
     return b;
+  }
+
+  /**
+   * The lookup hit on the 1M-entry directory and F over its key set, in {@value
+   * Budget#LOOKUP_HIT_FORKS} forks, for {@link Budget#worstForkChecks}.
+   */
+  static ChainedOptionsBuilder forkOptions(Path json) {
+    return common(json)
+        .forks(Budget.LOOKUP_HIT_FORKS)
+        .include("io\\.shardrouter\\.bench\\.lookup\\.LookupRouteBenchmark\\.hit$")
+        .include("io\\.shardrouter\\.bench\\.hash\\.FloorBenchmark\\.xxh3Bytes$")
+        .param("entries", Budget.LOOKUP_ENTRIES)
+        .param("keySet", "ascii16");
   }
 
   /**

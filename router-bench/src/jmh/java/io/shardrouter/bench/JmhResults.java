@@ -34,6 +34,9 @@ public final class JmhResults {
    * @param cpu {@code cpu.time.norm} ({@link CpuTimeProfiler}) in ns/op; NaN when run without it
    * @param cpuError its error
    * @param cpuBest its best (lowest) iteration
+   * @param worstForkBest the slowest fork's best iteration, of CPU time when measured, else of the
+   *     score: each fork's fastest iteration, the largest of those ({@code cpuBest} or {@code best}
+   *     with one fork, or when the JSON has no per-fork data)
    * @param run the run settings of this result
    */
   public record Result(
@@ -48,6 +51,7 @@ public final class JmhResults {
       double cpu,
       double cpuError,
       double cpuBest,
+      double worstForkBest,
       Settings run) {
 
     /** The simple class name, e.g. {@code StringRouteBenchmark}. */
@@ -190,9 +194,32 @@ public final class JmhResults {
               cpu.isMissingNode()
                   ? Double.NaN
                   : cpuMin.isMissingNode() ? number(cpu.path("score")) : number(cpuMin),
+              worstForkBest(cpu.isMissingNode() ? primary : cpu),
               settings));
     }
     return out;
+  }
+
+  /**
+   * The largest, over the forks of {@code metric}'s {@code rawData} (one array of iterations per
+   * fork), of each fork's smallest iteration; the metric's best (or its score) without raw data.
+   */
+  private static double worstForkBest(JsonNode metric) {
+    JsonNode raw = metric.path("rawData");
+    double worst = Double.NaN;
+    for (JsonNode fork : raw) {
+      double best = Double.NaN;
+      for (JsonNode iteration : fork) {
+        double v = number(iteration);
+        best = Double.isNaN(best) || v < best ? v : best;
+      }
+      worst = Double.isNaN(worst) || best > worst ? best : worst;
+    }
+    if (!Double.isNaN(worst)) {
+      return worst;
+    }
+    JsonNode min = metric.path("scorePercentiles").path("0.0");
+    return min.isMissingNode() ? number(metric.path("score")) : number(min);
   }
 
   private static String iterations(JsonNode r, String phase) {

@@ -804,6 +804,80 @@ class BudgetTest {
     assertTrue(bad.get(0).describe().contains("{entries=1000000}"), bad.get(0).describe());
   }
 
+  /** A result of {@code forks} forks whose CPU time per fork is {@code cpu[f]} (iterations). */
+  private static String forked(String benchmark, String params, double[][] cpu) {
+    StringBuilder raw = new StringBuilder();
+    for (int f = 0; f < cpu.length; f++) {
+      raw.append(f == 0 ? "" : ",").append(java.util.Arrays.toString(cpu[f]));
+    }
+    return "{\"jmhVersion\": \"1.37\", \"benchmark\": \"io.shardrouter.bench."
+        + benchmark
+        + "\", \"mode\": \"avgt\", \"threads\": 1, \"forks\": "
+        + cpu.length
+        + ", \"params\": {"
+        + params
+        + "}, \"primaryMetric\": {\"score\": 50.0, \"scoreError\": 1.0, \"scoreUnit\": \"ns/op\","
+        + " \"scorePercentiles\": {\"0.0\": 1.0}, \"rawData\": [[1.0]]},"
+        + " \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": 0.0, \"scoreError\": 0.0},"
+        + " \"cpu.time.norm\": {\"score\": 20.0, \"scoreError\": 0.5,"
+        + " \"scorePercentiles\": {\"0.0\": 3.0}, \"rawData\": ["
+        + raw
+        + "]}}}";
+  }
+
+  @Test
+  void worstForkChecks_lookupHitJudgedByItsSlowestFork_againstFsSlowestFork() {
+    String hit = "\"entries\": \"1000000\", \"keySet\": \"ascii16\"";
+    String json =
+        "["
+            + forked(
+                "lookup.LookupRouteBenchmark.hit",
+                hit,
+                new double[][] {{19, 18, 20}, {31, 30, 29}, {20, 19, 21}})
+            + ","
+            + forked(
+                "hash.FloorBenchmark.xxh3Bytes",
+                "\"keySet\": \"ascii16\"",
+                new double[][] {{5.0, 5.2}, {4.9, 5.0}, {5.1, 5.0}})
+            + "]";
+    List<JmhResults.Result> results = JmhResults.parse(json);
+    assertEquals(29.0, results.get(0).worstForkBest(), 1e-12, "the slow fork's best");
+    assertEquals(5.0, results.get(1).worstForkBest(), 1e-12);
+    List<Check> checks = Budget.worstForkChecks(results);
+    assertEquals(1, checks.size(), checks.toString());
+    Check c = checks.get(0);
+    assertEquals(29.0 / 5.0, c.value(), 1e-12);
+    assertFalse(c.meetsTarget(), "5.8 F misses 2.5 F");
+    assertTrue(
+        c.describe().startsWith("lookup hit, 1M-entry directory, slowest of 3 forks ≤ 2.5 F"));
+    assertTrue(c.describe().contains("slowest fork's best iterations"), c.describe());
+    assertTrue(c.withinLimit(), "inside the interim 6 F");
+    String slow =
+        "["
+            + forked("lookup.LookupRouteBenchmark.hit", hit, new double[][] {{19}, {35}, {20}})
+            + ","
+            + forked(
+                "hash.FloorBenchmark.xxh3Bytes", "\"keySet\": \"ascii16\"", new double[][] {{5}})
+            + "]";
+    assertFalse(
+        Budget.worstForkChecks(JmhResults.parse(slow)).get(0).withinLimit(),
+        "one fork at 7 F fails, however fast the others");
+    assertEquals(
+        List.of(),
+        Budget.worstForkChecks(
+            JmhResults.parse(
+                "["
+                    + forked(
+                        "lookup.LookupRouteBenchmark.hit",
+                        "\"entries\": \"10000000\", \"keySet\": \"ascii16\"",
+                        new double[][] {{50}})
+                    + "]")),
+        "10M is not judged");
+    var options = BenchGuard.forkOptions(java.nio.file.Path.of("target/x.json")).build();
+    assertEquals(Budget.LOOKUP_HIT_FORKS, options.getForkCount().get());
+    assertEquals(List.of("1000000"), List.copyOf(options.getParameter("entries").get()));
+  }
+
   @Test
   void check_rangeAt1024_absoluteTargetReportedNeverGuarded_binarySearchIsNoRoutePath() {
     Fixtures.Json json =
