@@ -69,6 +69,7 @@ class SimScheduleTraceTest {
   }
 
   private static final Pattern LINE = Pattern.compile("t(\\d+) (.+)");
+  private static final Pattern COMPARED = Pattern.compile("t\\d+ read .* vs .*");
   private static final Pattern ROW_NAME = Pattern.compile("\\bk(\\d+)#(\\d+)\\b");
 
   /** A schedule run with its trace kept. */
@@ -186,12 +187,21 @@ class SimScheduleTraceTest {
     expected.remove("late fence");
     TreeSet<String> kinds = new TreeSet<>();
     long seed = SEED;
+    long compared = 0;
+    long mismatches = 0;
     // a crash at a delete is rare (the deletes are the last units): go on until every kind is seen
     for (; seed < SEED + 400 && !kinds.equals(expected); seed++) {
       Traced t = run(seed, Simulation.Protocol.CORRECT);
       assertTrue(t.passed(), "seed " + seed + ": " + t.schedule().violation);
       kinds.addAll(check(seed, t).keySet());
+      long schedulesCompared =
+          t.trace().stream().filter(l -> COMPARED.matcher(l).matches()).count();
+      assertTrue(t.schedule().canaryMismatches <= schedulesCompared, "seed " + seed);
+      compared += schedulesCompared;
+      mismatches += t.schedule().canaryMismatches;
     }
+    // with the dual write in place, the compared reads of a canary agree, but for writes in flight
+    assertTrue(mismatches < compared, "seeds from " + SEED + ": " + mismatches + " of " + compared);
     System.out.println("every kind of event seen in " + (seed - SEED) + " schedules");
     assertEquals(expected, kinds, "seeds from " + SEED);
   }
