@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * are labels and how they are drawn, and the optional tables. The plot area of the vertical charts
  * is x 54..456 and y 40..254 (402 by 214 pixels).
  */
-@Timeout(20)
+@Timeout(
+    value = 20,
+    threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a label placement that never settles fails
 class ReportHtmlGeometryTest {
   /** Four groups, the hottest second: shares 10%, 40%, 30%, 20%. */
   static List<GroupLoad> fourGroups() {
