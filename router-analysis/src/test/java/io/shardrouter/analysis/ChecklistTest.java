@@ -54,6 +54,13 @@ class ChecklistTest {
   }
 
   @Test
+  void cardinality_ofNoDistinctKey_fails_whileUncountedIsSkipped() {
+    assertEquals("fail", cardinality(0).result());
+    assertEquals(0.0, cardinality(0).value());
+    assertEquals("skip", cardinality(-1).result());
+  }
+
+  @Test
   void cardinality_failBelowOnePerPartition_warnBelowTen() {
     assertEquals("fail", cardinality(3).result());
     assertEquals("warn", cardinality(4).result());
