@@ -49,6 +49,7 @@ public final class BenchReport {
           "RingRouteBenchmark",
           "RangeRouteBenchmark",
           "LookupRouteBenchmark",
+          "LookupBatchBenchmark",
           "PeerBenchmark",
           "StringHashBenchmark",
           "NaiveStringRouteBenchmark",
