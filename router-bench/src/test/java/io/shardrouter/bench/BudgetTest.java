@@ -752,26 +752,27 @@ class BudgetTest {
   }
 
   @Test
-  void check_hashModBatch_is1_1FPerKey_againstTheFloorOfItsKeyShape_jumpBatchAllocationOnly() {
+  void check_hashModBatch_long1_1F_string2F_againstTheFloorOfItsKeyShape_jumpBatchAllocationOnly() {
     Fixtures.Json json =
         new Fixtures.Json()
             .add(F, 4.0, 0.1, 0, "keySet", "long")
             .add(F, 10.0, 0.1, 0, "keySet", "ascii16")
             .add("hash.HashBatchBenchmark.batchLong", 4.2, 0.1, 0, "strategy", "hash_mod")
-            .add("hash.HashBatchBenchmark.batchText", 17.0, 0.1, 0, "strategy", "hash_mod")
+            .add("hash.HashBatchBenchmark.batchText", 31.0, 0.1, 0, "strategy", "hash_mod")
             .add("hash.HashBatchBenchmark.batchLong", 20.0, 0.1, 32, "strategy", "jump");
     List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
     List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
     assertEquals(2, ratios.size(), ratios.toString());
     assertEquals(1.05, ratios.get(0).value(), 1e-9, "batchLong over F(long)");
     assertTrue(ratios.get(0).meetsTarget());
-    assertEquals(1.7, ratios.get(1).value(), 1e-9, "batchText over F(ascii16)");
+    assertEquals(3.1, ratios.get(1).value(), 1e-9, "batchText over F(ascii16)");
     List<Check> bad = offenders(json, false);
     assertEquals(2, bad.size(), bad.toString());
     assertTrue(
-        bad.get(0).describe().startsWith("batch of 64, hash_mod ≤ 1.1 F per key"),
+        bad.get(0).describe().startsWith("batch of 64 ASCII String keys, hash_mod ≤ 2.0 F per key"),
         bad.get(0).describe());
-    assertTrue(bad.get(0).describe().contains("limit 1.65 F"), bad.get(0).describe());
+    assertTrue(bad.get(0).describe().contains("limit 3.00 F"), bad.get(0).describe());
+    assertEquals(1.1, ratios.get(0).target(), 1e-12, "long keys: 1.1 F");
     assertTrue(
         bad.get(1).describe().startsWith("allocation: HashBatchBenchmark.batchLong"),
         bad.get(1).describe());
