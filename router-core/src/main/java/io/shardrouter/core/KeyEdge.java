@@ -406,7 +406,8 @@ final class KeyEdge {
     };
   }
 
-  private static byte[] requireCanonical(@Nullable Object key) {
+  /** {@code key} as canonical bytes, refused when null (also for {@link StrategyBatches}). */
+  static byte[] requireCanonical(@Nullable Object key) {
     if (key == null) {
       throw new InvalidKeyException(
           "key is null; a null key has no partition: check the caller's value before routing");

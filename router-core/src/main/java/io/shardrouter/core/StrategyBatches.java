@@ -1,7 +1,6 @@
 package io.shardrouter.core;
 
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PartitionStrategy#partitionsOf(byte[][], int, int, int[])}: a batch of canonical keys
@@ -29,7 +28,7 @@ final class StrategyBatches {
     try {
       if (!(strategy instanceof BatchPartitions b)) {
         for (; i < to; i++) {
-          partitions[i] = strategy.partitionOf(required(keys[i]));
+          partitions[i] = strategy.partitionOf(KeyEdge.requireCanonical(keys[i]));
         }
         return;
       }
@@ -39,7 +38,7 @@ final class StrategyBatches {
         RoutingException refused = null;
         for (i = g; i < end; i++) {
           try {
-            byte[] k = required(keys[i]);
+            byte[] k = KeyEdge.requireCanonical(keys[i]);
             tokens[i - g] = b.prepare(k, 0, k.length);
           } catch (RoutingException e) {
             refused = e; // the keys before it are finished first
@@ -58,13 +57,5 @@ final class StrategyBatches {
     } catch (RoutingException e) {
       throw KeyEdge.at(i, e, "partitions");
     }
-  }
-
-  private static byte[] required(byte @Nullable [] key) {
-    if (key == null) {
-      throw new InvalidKeyException(
-          "key is null; a null key has no partition: check the caller's value before routing");
-    }
-    return key;
   }
 }
