@@ -6,10 +6,10 @@ import io.shardrouter.hash.internal.TokenIndex;
 
 /**
  * A ring table's way from a key to its route: the key's routing point, then {@link
- * TokenIndex#routeOf}, which reads the route of the point's bucket at the same time as the bucket's
- * threshold. Without it a route waits for two loads in a row (the bucket's partition, then the
- * table's route of that partition); with it, for one. Costs 4 bytes per bucket per table (8 without
- * compressed references).
+ * TokenIndex#routeOf}, which reads the point's bucket word (threshold and partition together) and
+ * then the table's route of that partition. The route array, one reference per partition, stays in
+ * the nearest cache, so a route waits for one load from memory after the hash; the table keeps
+ * nothing per bucket ({@code docs/ring.md} §6).
  *
  * <p><b>Thread-safety:</b> immutable.
  *
@@ -19,22 +19,20 @@ import io.shardrouter.hash.internal.TokenIndex;
  */
 final class RingRouteIndex extends IndexedRoutes.RouteIndex {
   private final StableHash hash;
-  private final short[] thresholds;
+  private final int[] words;
   private final int shift;
-  private final Route[] bucketRoutes;
   private final TokenIndex index;
 
   public RingRouteIndex(RingStrategy strategy, TokenIndex index, Route[] routes) {
     super(strategy, routes);
     this.hash = strategy.hash();
-    this.thresholds = index.thresholds();
+    this.words = index.words();
     this.shift = index.shift();
-    this.bucketRoutes = index.bucketRoutes(routes);
     this.index = index;
   }
 
   public Route routeOfPoint(long point) {
-    return TokenIndex.routeOf(thresholds, bucketRoutes, shift, point, index, routes);
+    return TokenIndex.routeOf(words, shift, point, index, routes);
   }
 
   @Override

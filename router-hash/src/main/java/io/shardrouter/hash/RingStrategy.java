@@ -55,9 +55,10 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Stability:</b> stable. The lookup rule, token text form and both modes are pinned by {@code
  * docs/ring.md} and golden vectors.
  *
- * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs two loads at the same
- * position of an index of 6 bytes per bucket, n to 2n buckets for n tokens, and a table's route one
- * more array of 4 bytes per bucket read the same way ({@code docs/ring.md} §6).
+ * <p><b>Allocation:</b> none on {@code partitionOf}: nearly every point costs one load of a 4-byte
+ * word per bucket (threshold and partition together), n to 2n buckets for n tokens, and a table's
+ * route one more load from its route array of one reference per partition ({@code docs/ring.md}
+ * §6).
  *
  * @since 0.1
  */
@@ -227,8 +228,8 @@ public final class RingStrategy extends HashPartitionStrategy
   }
 
   /**
-   * A table's route index: the route of each index bucket kept next to the bucket, so a route is
-   * loaded with the bucket's entry, not after it ({@code docs/ring.md} §6).
+   * A table's route index: the bucket's word, then the table's route of its partition, without the
+   * strategy's call in between ({@code docs/ring.md} §6).
    */
   @Override
   public IndexedRoutes.RouteIndex routeIndex(Route[] routes) {

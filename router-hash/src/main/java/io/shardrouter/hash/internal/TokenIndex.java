@@ -15,42 +15,44 @@ import io.shardrouter.core.Route;
  * of the first token at or after bucket B's start (wrapping). A point {@code h} in a bucket with no
  * token belongs to {@code first(B)}; in a bucket with exactly one token {@code t}, to {@code
  * first(B)} when {@code h < t} and to {@code first(B + 1)} otherwise. So two numbers per bucket
- * answer every bucket with at most one token, kept in two arrays read at the same position:
+ * answer every bucket with at most one token, packed into one 32-bit word per bucket:
  *
  * <pre>
- *   thresholds[B]  16 bits: the 16 bits of the bucket's token that follow the bucket bits
- *                  (0xFFFF for a bucket without a token, and for a flagged one)
- *   values[B]      first(B); on a flagged bucket, the flag (bit 31), the number of tokens in the
- *                  bucket (3 bits, 7 meaning seven or more) and the position of its first token
+ *   words[B]   bits 31-16: the 16 bits of the bucket's token that follow the bucket bits
+ *                          (0xFFFF for a bucket without a token, and for a flagged one)
+ *              bits 15-0:  first(B), or 0xFFFF (escape) for a flagged bucket and for a
+ *                          first(B) of 0xFFFF or more
+ *   values[B]  first(B); on a flagged bucket, the flag (bit 31), the number of tokens in the
+ *              bucket (3 bits, 7 meaning seven or more) and the position of its first token
  * </pre>
  *
  * A lookup compares the point's 16 bits after the bucket bits with B's threshold: below, the answer
- * is B's value; above, it is B + 1's (the same cache line for nearly every bucket). Equal bits
- * cannot decide {@code h < t}; they, and a picked value that is flagged, go to an exact search over
- * the tokens. A bucket is flagged when it holds two or more tokens. Entry 2<sup>b</sup> (past the
- * last bucket) is the wrap: the first token's partition, so the wrap costs nothing: a point in the
- * last bucket above its token reads that entry.
+ * is B's partition; above, it is B + 1's (the same cache line for nearly every bucket). Equal bits
+ * cannot decide {@code h < t}; they, and a picked word that escapes, go to an exact path that reads
+ * {@code values}. A bucket is flagged when it holds two or more tokens. Entry 2<sup>b</sup> (past
+ * the last bucket) is the wrap: the first token's partition, so the wrap costs nothing: a point in
+ * the last bucket above its token reads that entry.
  *
- * <p>A {@link io.shardrouter.core.RoutingTable} of a ring keeps one more array, {@link
- * #bucketRoutes(Route[]) bucketRoutes}: the table's route of each bucket's value (null for a
- * flagged bucket). {@link #routeOf} reads it instead of {@code values}, at the same position as the
- * threshold, so the route is loaded together with the threshold rather than after a partition id:
- * one round to memory after the hash, as for {@code hash_mod}, not two in a row.
+ * <p>A {@link io.shardrouter.core.RoutingTable} of a ring reads the same word and then the table's
+ * route of its partition ({@link #routeOf}): the route array, one reference per partition (4 KiB
+ * for 1,024 partitions), stays in the nearest cache, so a route waits for one load from memory
+ * after the hash, as for {@code hash_mod}. A table keeps nothing per bucket.
  *
- * <p>Cost: a shift, two loads at the same position of two arrays (2 + 4 bytes per bucket, and 4 per
- * bucket per table: ≈ 0.4 MB for the 35,000 tokens of a 1,024-group allocator ring, 0.64 MB with a
- * table), a comparison and a select, for nearly every point. The comparison is a branch: most
- * points lie below the threshold (all points of a bucket without a token), so it is predicted, and
- * the load that follows it does not wait for the threshold. The rest go to {@code exact}: points in
- * a bucket of two or three tokens (about 3.5% of an allocator ring's buckets: its tokens are spread
- * nearly evenly, unlike random ones) count those tokens with two or three comparisons; points above
- * the token of a bucket whose next bucket is flagged read one token's partition; points in a bucket
- * of four or more tokens (a hand-written list bunched in a few buckets) scan it, and points whose
- * 16 bits equal the threshold binary search the tokens. The first two need no loop, and the last
- * two do not occur on allocator rings (or once in 65,536 points), so the compiler, which inlines
- * {@code exact} into a route and compiles only the paths its profile has seen, inlines no loop:
- * with the loops inlined, the route of a pre-hashed point at 1,024 groups took 3.5 ns, without them
- * 2.65 ns ({@code hash_mod}'s: 1.3 ns). Bunched tokens lengthen scans but never change an answer.
+ * <p>Cost: a shift, one load (4 bytes per bucket, in use on every lookup; {@code values}, 4 more,
+ * only on the exact path: ≈ 256 KiB in use for the 35,000 tokens of a 1,024-group allocator ring,
+ * 512 KiB in all), a comparison and a select, for nearly every point. The comparison is a branch:
+ * most points lie below the threshold (all points of a bucket without a token), so it is predicted,
+ * and the next word's load does not wait for it. The rest go to {@code exact}: points in a bucket
+ * of two or three tokens (about 3.5% of an allocator ring's buckets: its tokens are spread nearly
+ * evenly, unlike random ones) count those tokens with two or three comparisons; points above the
+ * token of a bucket whose next bucket is flagged, and points whose partition is 0xFFFF or more,
+ * read one value; points in a bucket of four or more tokens (a hand-written list bunched in a few
+ * buckets) scan it, and points whose 16 bits equal the threshold binary search the tokens. The
+ * first two need no loop, and the last two do not occur on allocator rings (or once in 65,536
+ * points), so the compiler, which inlines {@code exact} into a route and compiles only the paths
+ * its profile has seen, inlines no loop: with the loops inlined, the route of a pre-hashed point at
+ * 1,024 groups took 3.5 ns, without them 2.65 ns ({@code hash_mod}'s: 1.3 ns). Bunched tokens
+ * lengthen scans but never change an answer.
  *
  * <p><b>Thread-safety:</b> immutable; the token and partition arrays it is given must never change.
  *
@@ -66,6 +68,13 @@ public final class TokenIndex {
   public static final int MAX_TOKENS = 1 << 20;
 
   private static final int THRESHOLD_MASK = (1 << THRESHOLD_BITS) - 1;
+
+  /**
+   * A word's partition bits when the word cannot answer: a flagged bucket, or a partition of this
+   * value or more (which goes to {@code values}).
+   */
+  private static final int ESCAPE = THRESHOLD_MASK;
+
   private static final int FLAG = Integer.MIN_VALUE;
   private static final int POSITION_BITS =
       20; // a flagged value: the flag, the bucket's token count (3 bits), a position
@@ -74,7 +83,7 @@ public final class TokenIndex {
   private static final int UNROLLED =
       3; // buckets of up to this many tokens are counted without a loop
 
-  private final short[] thresholds; // one per bucket, then the wrap entry's (the maximum)
+  private final int[] words; // one per bucket, then the wrap entry: threshold << 16 | partition
   private final int[] values; // one per bucket, then the wrap entry: the first token's partition
   private final int shift; // point >>> shift: the bucket bits, then THRESHOLD_BITS more
   private final long[] tokens; // shared with the strategy, never written
@@ -104,7 +113,7 @@ public final class TokenIndex {
     int bucketShift = 64 - bits;
     this.shift = bucketShift - THRESHOLD_BITS;
     int buckets = 1 << bits;
-    this.thresholds = new short[buckets + 1];
+    this.words = new int[buckets + 1];
     this.values = new int[buckets + 1];
     int t = 0; // first token at or after the current bucket's start
     for (int b = 0; b < buckets; b++) {
@@ -117,15 +126,15 @@ public final class TokenIndex {
       }
       if (inside >= 2) {
         values[b] = FLAG | inside << POSITION_BITS | t;
-        thresholds[b] = (short) THRESHOLD_MASK;
+        words[b] = THRESHOLD_MASK << THRESHOLD_BITS | ESCAPE;
       } else {
         values[b] = partitions[t < n ? t : 0];
-        thresholds[b] =
-            (short) (inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK);
+        int threshold = inside == 0 ? THRESHOLD_MASK : (int) (tokens[t] >>> shift) & THRESHOLD_MASK;
+        words[b] = threshold << THRESHOLD_BITS | Math.min(values[b], ESCAPE);
       }
     }
     values[buckets] = partitions[0];
-    thresholds[buckets] = (short) THRESHOLD_MASK;
+    words[buckets] = THRESHOLD_MASK << THRESHOLD_BITS | Math.min(partitions[0], ESCAPE);
   }
 
   /**
@@ -137,60 +146,43 @@ public final class TokenIndex {
     long top = point >>> shift; // the bucket bits, then the point's threshold bits
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
-    int threshold = thresholds[bucket] & THRESHOLD_MASK;
+    int word = words[bucket];
+    int threshold = word >>> THRESHOLD_BITS;
     // A branch, not a select: it is predictable (most points lie below the threshold, which is the
-    // maximum in a bucket without a token), and a predicted branch keeps the value's load from
-    // waiting for the threshold's.
-    int picked = bitsOfPoint < threshold ? values[bucket] : values[bucket + 1];
-    if (picked < 0 || bitsOfPoint == threshold) {
+    // maximum in a bucket without a token), and a predicted branch keeps the next word's load from
+    // waiting for the comparison.
+    int picked = (bitsOfPoint < threshold ? word : words[bucket + 1]) & THRESHOLD_MASK;
+    if (picked == ESCAPE || bitsOfPoint == threshold) {
       return exact(point);
     }
     return picked;
   }
 
   /**
-   * For one table: the route of each bucket's value ({@code routes[first(B)]}), the wrap entry's
-   * last; null for a flagged bucket.
-   */
-  public Route[] bucketRoutes(Route[] routes) {
-    Route[] out = new Route[values.length];
-    for (int b = 0; b < values.length; b++) {
-      out[b] = values[b] < 0 ? null : routes[values[b]];
-    }
-    return out;
-  }
-
-  /**
    * The route of routing point {@code point}: {@code routes[partitionOf(point)]}, where {@code
-   * bucketRoutes} are {@link #bucketRoutes(Route[]) this index's bucket routes} over {@code
-   * routes}, and {@code thresholds} and {@code shift} this index's (a table's {@link
-   * RingRouteIndex} holds them in its own fields). A flagged bucket's route is null and its
-   * threshold the maximum, so a point that would pick it, or whose bits equal the threshold, takes
-   * {@link #partitionOf(long)}.
+   * words} and {@code shift} are this index's (a table's {@link RingRouteIndex} holds them in its
+   * own fields, next to its routes). A word that cannot answer, and a point whose bits equal its
+   * bucket's threshold, take {@link #partitionOf(long)}'s exact path.
    *
    * <p><b>Allocation:</b> none.
    */
   public static Route routeOf(
-      short[] thresholds,
-      Route[] bucketRoutes,
-      int shift,
-      long point,
-      TokenIndex index,
-      Route[] routes) {
+      int[] words, int shift, long point, TokenIndex index, Route[] routes) {
     long top = point >>> shift;
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
-    int threshold = thresholds[bucket] & THRESHOLD_MASK;
-    Route picked = bitsOfPoint < threshold ? bucketRoutes[bucket] : bucketRoutes[bucket + 1];
-    if (picked == null || bitsOfPoint == threshold) {
+    int word = words[bucket];
+    int threshold = word >>> THRESHOLD_BITS;
+    int picked = (bitsOfPoint < threshold ? word : words[bucket + 1]) & THRESHOLD_MASK;
+    if (picked == ESCAPE || bitsOfPoint == threshold) {
       return routes[index.exact(point)];
     }
-    return picked;
+    return routes[picked];
   }
 
-  /** The thresholds, for a table's route index to hold next to {@link #shift()}; never written. */
-  public short[] thresholds() {
-    return thresholds;
+  /** The words, for a table's route index to hold next to {@link #shift()}; never written. */
+  public int[] words() {
+    return words;
   }
 
   /** The shift of a point that leaves its bucket bits, then its threshold bits. */
@@ -199,11 +191,11 @@ public final class TokenIndex {
   }
 
   /**
-   * The lookups the two arrays cannot answer alone, in their own method so the common path stays
-   * short. The two that allocator rings meet (a bucket of two or three tokens; a point above its
-   * bucket's token when the next bucket is flagged) are answered without a loop, so that a compiler
-   * that inlines this method into a route (its profile says the rest never happens) inlines no
-   * loop.
+   * The lookups the words cannot answer alone, in their own method so the common path stays short.
+   * The two that allocator rings meet (a bucket of two or three tokens; a point above its bucket's
+   * token when the next bucket is flagged) are answered without a loop, as is a partition of 0xFFFF
+   * or more, so that a compiler that inlines this method into a route (its profile says the rest
+   * never happens) inlines no loop.
    */
   private int exact(long point) {
     long top = point >>> shift;
@@ -217,12 +209,14 @@ public final class TokenIndex {
           ? partitionAt(from + atOrBelow(point, from, count))
           : scan(point, from);
     }
-    if (bitsOfPoint
-        > (thresholds[bucket]
-            & THRESHOLD_MASK)) { // above the bucket's token; the next bucket is flagged
-      return partitionAt(values[bucket + 1] & POSITION_MASK);
+    int threshold = words[bucket] >>> THRESHOLD_BITS;
+    if (bitsOfPoint == threshold) {
+      return search(point); // the bits cannot tell the point from the bucket's token
     }
-    return search(point); // the bits cannot tell the point from the bucket's token
+    // Below the bucket's token: the bucket's partition; above it: the next bucket's, or, when that
+    // bucket is flagged, the partition of its first token. Either escaped by being 0xFFFF or more.
+    int value = values[bitsOfPoint < threshold ? bucket : bucket + 1];
+    return value < 0 ? partitionAt(value & POSITION_MASK) : value;
   }
 
   /**
