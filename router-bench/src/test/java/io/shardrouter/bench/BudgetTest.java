@@ -333,6 +333,70 @@ class BudgetTest {
   }
 
   @Test
+  void check_ringInTwoThreads_dividedByTheSameRouteInOne_guardedAt1_8() {
+    // target 1.2 × one thread, margin 1.5: the limit is 1.8 ×
+    for (double twoThreads : new double[] {16.0, 25.0, 26.0}) {
+      Fixtures.Json json =
+          new Fixtures.Json()
+              .add(
+                  "ring.RingRouteBenchmark.string",
+                  14.0,
+                  0.5,
+                  0,
+                  "groups",
+                  "1024",
+                  "keySet",
+                  "ascii16")
+              .add(
+                  "ring.RingRouteBenchmark.string",
+                  9.0,
+                  0.5,
+                  0,
+                  "groups",
+                  "128",
+                  "keySet",
+                  "ascii16")
+              .add(
+                  "ring.RingRouteBenchmark.stringTwoThreads",
+                  twoThreads,
+                  0.5,
+                  0,
+                  "groups",
+                  "1024",
+                  "keySet",
+                  "ascii16");
+      Check ratio =
+          Budget.check(JmhResults.parse(json.toString()), false).stream()
+              .filter(c -> c.rule().contains("two threads"))
+              .findFirst()
+              .orElseThrow();
+      assertEquals(twoThreads / 14.0, ratio.value(), 1e-9, "divided by the 1,024-group route");
+      assertEquals(1.8, ratio.limit(), 1e-9);
+      assertEquals(twoThreads <= 14.0 * 1.8, ratio.withinLimit(), ratio.describe());
+      assertEquals(twoThreads <= 14.0 * 1.2, ratio.meetsTarget(), ratio.describe());
+      assertTrue(
+          ratio
+              .describe()
+              .startsWith(
+                  "weighted ring, 1024 groups, two threads ≤ 1.2 × one thread:"
+                      + " RingRouteBenchmark.stringTwoThreads"),
+          ratio.describe());
+    }
+    Fixtures.Json alone =
+        new Fixtures.Json()
+            .add(
+                "ring.RingRouteBenchmark.stringTwoThreads",
+                15.0,
+                0.5,
+                0,
+                "groups",
+                "1024",
+                "keySet",
+                "ascii16");
+    assertEquals(1, offenders(alone, false).size(), "without its one-thread route: no ratio");
+  }
+
+  @Test
   void guardOptions_includeEveryRoutePath() {
     var options = BenchGuard.options(java.nio.file.Path.of("target/x.json"), false).build();
     List<String> includes = options.getIncludes();
@@ -343,6 +407,8 @@ class BudgetTest {
             "io.shardrouter.bench.hash.LongRouteBenchmark.table",
             "io.shardrouter.bench.hash.CompositeRouteBenchmark.router",
             "io.shardrouter.bench.hash.FloorBenchmark.xxh3Bytes",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.string",
+            "io.shardrouter.bench.ring.RingRouteBenchmark.stringTwoThreads",
             "io.shardrouter.bench.peers.PeerBenchmark.plainJump")) {
       assertTrue(
           includes.stream().anyMatch(i -> java.util.regex.Pattern.compile(i).matcher(name).find()),

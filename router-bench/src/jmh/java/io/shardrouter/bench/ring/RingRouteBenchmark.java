@@ -26,6 +26,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -168,6 +169,17 @@ public class RingRouteBenchmark {
 
   @Benchmark
   public Route string(Ring r, Texts k) {
+    return r.table.route(k.keys[k.i++ & KeySet.MASK]);
+  }
+
+  /**
+   * {@link #string} in two threads at once on the one table, each thread with its own copy of the
+   * keys: the cost per op and thread, which docs/architecture.md §6 holds within 1.2 × {@link
+   * #string}'s (the index is shared, read-only; two threads compete only for the caches).
+   */
+  @Benchmark
+  @Threads(2)
+  public Route stringTwoThreads(Ring r, Texts k) {
     return r.table.route(k.keys[k.i++ & KeySet.MASK]);
   }
 
