@@ -109,9 +109,15 @@ import java.util.Set;
  * (2.1 F; the first CI guard run with it, 2026-12-06) and 1.3 F on 36-byte keys, where F is larger;
  * the strategy alone costs the same at 16 and at 1,000,000 partitions (10.9 ± 0.5 and 11.1 ± 1.4
  * ns), while {@code jump} costs 37–48 ns at 1,024. The extra 5–6 ns over F are two SplitMix64 mixes
- * in sequence and a 50/50 branch on the range's flag. The report shows the 1.3 F target missed on
- * short keys; the guard holds it at {@value #JUMP_BACK_GUARD_LIMIT} F (about 1.3 × what it
- * measures) until the mapping is made branch-free.
+ * in sequence and a 50/50 branch on the range's flag. A branch-free mapping was tried: the three
+ * answers nearly every key takes (range k's first draw, range k-1's, range k-2's) mixed side by
+ * side, none waiting for the flags, and picked with masks. It was slower: 15.1 and 18.1 ns at 16
+ * partitions against 13.0 and 10.1 for the walk, in two interleaved rounds of two forks each
+ * (2026-12-06), since four mixes cost more than the mispredicted half of one branch. What is left
+ * over F is the mixes' latency; the 1.3 F target on short keys would need a mapping that draws its
+ * first bits from the key's hash itself, which is a new version of the spec. The report shows the
+ * target missed on short keys; the guard holds it at {@value #JUMP_BACK_GUARD_LIMIT} F (about 1.3 ×
+ * what it measures).
  */
 public final class Budget {
   /** The ratio slack of the CI guard: a path fails above MARGIN × its target. */
