@@ -120,6 +120,8 @@ class DirectoryBuilderRulesTest {
     b.build();
     SortedKeys built = b.sortedKeys();
     b.setValue(0, 7);
+    IllegalStateException stale = assertThrows(IllegalStateException.class, b::sortedKeys);
+    assertTrue(stale.getMessage().contains("a value replaced"), stale.getMessage());
     b.setValue(2, 9);
     assertEquals("\"a\":1,\"b\":2,\"c\":3", members(built));
     Directory next = b.build();

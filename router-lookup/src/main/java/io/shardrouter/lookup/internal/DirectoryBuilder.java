@@ -126,8 +126,12 @@ public final class DirectoryBuilder {
     return values[index];
   }
 
-  /** Replaces the value of the entry added {@code index}-th. */
+  /**
+   * Replaces the value of the entry added {@code index}-th. A change: {@link #sortedKeys()} then
+   * waits for the next {@link #build()}.
+   */
   public void setValue(int index, int value) {
+    built = null;
     if (shared) {
       values = values.clone();
       shared = false;
@@ -282,7 +286,9 @@ public final class DirectoryBuilder {
   public SortedKeys sortedKeys() {
     SortedKeys b = built;
     if (order == null || b == null) {
-      throw new IllegalStateException("no directory was built since the last entry was added");
+      throw new IllegalStateException(
+          "no directory was built since the last change (an entry added or a value replaced):"
+              + " call build() first");
     }
     return b;
   }
