@@ -33,7 +33,8 @@ class DirectoryMergeSizesTest {
       assertEquals(n, s.size(), "n = " + n);
       for (int j = 0; j < n; j++) {
         int i = n - 1 - j;
-        assertEquals(i % 1000, s.partitionOf(Keys.of(keys.get(j))), "n = " + n + ", key " + keys.get(j));
+        assertEquals(
+            i % 1000, s.partitionOf(Keys.of(keys.get(j))), "n = " + n + ", key " + keys.get(j));
       }
       List<String> written = new ArrayList<>(s.toSpec().get("entries").fields().keySet());
       String[] expected = keys.toArray(new String[0]);

@@ -84,20 +84,25 @@ class FirstPartBytesTest {
     InvalidKeyException fixed =
         assertThrows(InvalidKeyException.class, () -> byNumber().partitionOf(new byte[7]));
     assertEquals(
-        "key bytes are no composite key of type " + BY_NUMBER + ": 7 bytes, the first part needs 8;"
+        "key bytes are no composite key of type "
+            + BY_NUMBER
+            + ": 7 bytes, the first part needs 8;"
             + " route keys of the table's key type",
         fixed.getMessage());
     InvalidKeyException prefix =
         assertThrows(InvalidKeyException.class, () -> byName().partitionOf(new byte[3]));
     assertEquals(
-        "key bytes are no composite key of type " + BY_NAME + ": 3 bytes, the first part needs 4;"
+        "key bytes are no composite key of type "
+            + BY_NAME
+            + ": 3 bytes, the first part needs 4;"
             + " route keys of the table's key type",
         prefix.getMessage());
   }
 
   @Test
   void lengthPrefixBeyondTheBytes_refusedWithWhatItDeclares() {
-    assertDeclares(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 'a'}, 4294967295L, 1);
+    assertDeclares(
+        new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 'a'}, 4294967295L, 1);
     assertDeclares(new byte[] {0, 0, 0, (byte) 0x80, 'a', 'b'}, 2147483648L, 2);
     assertDeclares(new byte[] {0, 0, 1, 0, 'a'}, 65536, 1);
     assertDeclares(new byte[] {0, 1, 0, 0, 'a', 'b', 'c'}, 256, 3);

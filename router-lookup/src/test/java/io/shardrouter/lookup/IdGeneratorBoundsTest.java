@@ -125,7 +125,8 @@ class IdGeneratorBoundsTest {
     IdGenerator full = IdGenerator.create(IdLayout.DEFAULT, 0, 4096);
     assertEquals(4095, IdLayout.DEFAULT.partitionOf(full.next(4095)));
     IllegalArgumentException none =
-        assertThrows(IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 0, 0));
+        assertThrows(
+            IllegalArgumentException.class, () -> IdGenerator.create(IdLayout.DEFAULT, 0, 0));
     assertEquals(
         "a table of 0 partitions does not fit 12 partition bits (at most 4096); use a layout with"
             + " more partition bits",

@@ -11,8 +11,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Index rows: their index name, equality, and the primary key's type checked for every overload
- * of {@link IndexTable#entryFor}.
+ * Index rows: their index name, equality, and the primary key's type checked for every overload of
+ * {@link IndexTable#entryFor}.
  */
 class IndexTableRowsTest {
   private static final Router USERS_BY_ID =
@@ -24,7 +24,11 @@ class IndexTableRowsTest {
 
   private static IndexTable over(Router primary) {
     return IndexTable.of(
-        "users_by_email", BY_EMAIL, primary, Normalizer.email(), IndexTable.Maintenance.SYNCHRONOUS);
+        "users_by_email",
+        BY_EMAIL,
+        primary,
+        Normalizer.email(),
+        IndexTable.Maintenance.SYNCHRONOUS);
   }
 
   @Test
@@ -54,7 +58,9 @@ class IndexTableRowsTest {
     InvalidKeyException asUuid =
         assertThrows(
             InvalidKeyException.class,
-            () -> over(USERS_BY_ID).entryFor("a@b.c", UUID.fromString("123e4567-e89b-12d3-a456-426614174000")));
+            () ->
+                over(USERS_BY_ID)
+                    .entryFor("a@b.c", UUID.fromString("123e4567-e89b-12d3-a456-426614174000")));
     assertEquals(
         "index 'users_by_email' points into entity 'users' with keys of type long, not uuid",
         asUuid.getMessage().substring(0, asUuid.getMessage().indexOf(" uuid") + 5));

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The compact text of a directory read from a flat document (its keys written straight from their
  * bytes): longer than the writer's buffer, the same text as the document tree and the same table
- * read back; the size of the entries view; and the
- * messages for a null value and a nameless normalizer.
+ * read back; the size of the entries view; and the messages for a null value and a nameless
+ * normalizer.
  */
 class LookupCompactTextTest {
 
@@ -26,7 +26,10 @@ class LookupCompactTextTest {
                 + "\"strategy\":{\"type\":\"lookup\",\"partitions\":8,\"fallback\":{\"type\":"
                 + "\"hash_mod\",\"partitions\":8},\"entries\":{");
     for (int i = 0; i < n; i++) {
-      sb.append(i == 0 ? "\"" : ",\"").append(i == n / 2 ? longKey : "user-" + i).append("\":").append(i % 8);
+      sb.append(i == 0 ? "\"" : ",\"")
+          .append(i == n / 2 ? longKey : "user-" + i)
+          .append("\":")
+          .append(i % 8);
     }
     return sb.append("}},\"groups\":[{\"id\":\"g0\",\"primary\":\"db0:5432\"}],\"placement\":[")
         .append("\"g0\",".repeat(7))
@@ -44,6 +47,17 @@ class LookupCompactTextTest {
     assertEquals(t, again);
     assertEquals(1500 % 8, Router.create(again).route(longKey).partition());
     assertEquals(3000, t.strategy().toSpec().get("entries").fields().entrySet().size());
+  }
+
+  @Test
+  void builtDirectory_firstCompactWriteFromItsKeys_sameTextAsTheTree() throws Exception {
+    LookupStrategyBuilder b = LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8));
+    for (int i = 0; i < 3000; i++) {
+      b.entry("user-" + i + "-" + "x".repeat(i % 40), i % 8);
+    }
+    LookupStrategy s = b.build();
+    String tree = SpecText.treeText(s.toSpec());
+    assertEquals(tree, SpecText.streamed(s.toSpec()));
   }
 
   @Test

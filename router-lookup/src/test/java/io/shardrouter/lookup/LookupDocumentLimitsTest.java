@@ -24,7 +24,8 @@ class LookupDocumentLimitsTest {
       "{\"type\": \"composite\", \"parts\": [\"string\", \"string\"]}";
   private static final String FALLBACK =
       "\"fallback\": {\"type\": \"hash_mod\", \"partitions\": 8}";
-  private static final String STOPPED = "stopped reading after 100 problems; fix these and read again";
+  private static final String STOPPED =
+      "stopped reading after 100 problems; fix these and read again";
 
   private static String lookup(String rest) {
     return "{\"type\": \"lookup\", " + FALLBACK + (rest.isEmpty() ? "" : ", " + rest) + "}";
@@ -46,7 +47,8 @@ class LookupDocumentLimitsTest {
           java.util.regex.Pattern.compile("^and (\\d+) more violations").matcher(x.message());
       if (more.find()) {
         atEntries += Long.parseLong(more.group(1)); // similar violations are summarised
-      } else if (x.path().startsWith("strategy.entries.") || x.path().startsWith("strategy.entries[")) {
+      } else if (x.path().startsWith("strategy.entries.")
+          || x.path().startsWith("strategy.entries[")) {
         atEntries++;
       }
     }
@@ -101,7 +103,10 @@ class LookupDocumentLimitsTest {
         refused(
             document(
                 PAIR_KEY,
-                lookup("\"match\": \"first_part\", \"partitions\": 12, \"entries\": {" + entries + "}"),
+                lookup(
+                    "\"match\": \"first_part\", \"partitions\": 12, \"entries\": {"
+                        + entries
+                        + "}"),
                 12));
     assertStoppedAfter100(v, "strategy.entries.t0.strategy.partitions");
   }

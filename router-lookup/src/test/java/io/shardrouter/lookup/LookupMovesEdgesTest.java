@@ -13,8 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Moves reported between lookup versions at the edges of the walk (one directory running out
- * before the other, keys in both at different places of their directories, no new partitions), and
+ * Moves reported between lookup versions at the edges of the walk (one directory running out before
+ * the other, keys in both at different places of their directories, no new partitions), and
  * isolation's refusals that name what to do.
  */
 class LookupMovesEdgesTest {
@@ -27,7 +27,10 @@ class LookupMovesEdgesTest {
   @Test
   void fromTheFallbackItself_noNewPartitions_listedKeysMove() {
     LookupStrategy next =
-        LookupStrategy.builder(KeyType.STRING).fallback(FALLBACK).entry("acme", other("acme")).build();
+        LookupStrategy.builder(KeyType.STRING)
+            .fallback(FALLBACK)
+            .entry("acme", other("acme"))
+            .build();
     assertEquals(8, next.partitionCount());
     assertEquals(
         List.of(new KeyMove("key 'acme'", FALLBACK.partitionOf(Keys.of("acme")), other("acme"))),
@@ -93,7 +96,8 @@ class LookupMovesEdgesTest {
   void isolate_nullKey_refusedAsAKey() {
     RoutingTable t = Fixtures.hashModTable("accounts", KeyType.LONG, 8);
     InvalidKeyException e =
-        assertThrows(InvalidKeyException.class, () -> LookupStrategy.isolate(t, (byte[]) null, null));
+        assertThrows(
+            InvalidKeyException.class, () -> LookupStrategy.isolate(t, (byte[]) null, null));
     assertEquals(
         "key is null; a null key has no partition: check the caller's value before routing",
         e.getMessage());
@@ -115,7 +119,8 @@ class LookupMovesEdgesTest {
     assertEquals(RoutingTable.MAX_PARTITIONS, full.partitionCount());
     assertEquals(RoutingTable.MAX_PARTITIONS - 1, full.partitionOf(key));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> full.withDedicatedPartition(Keys.of("x")));
+        assertThrows(
+            IllegalArgumentException.class, () -> full.withDedicatedPartition(Keys.of("x")));
     assertEquals(
         "the lookup strategy already has 16777216 partitions, the most a table can have",
         e.getMessage());

@@ -61,7 +61,8 @@ class LookupSmallPartsTest {
     assertEquals(0, s.partitionOfLong(0L));
     assertEquals(15, s.partitionOfLong(IdLayout.DEFAULT.compose(5, 15, 0, 0)));
     long beyond = IdLayout.DEFAULT.compose(5, 16, 0, 0);
-    InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> s.partitionOfLong(beyond));
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> s.partitionOfLong(beyond));
     assertEquals(
         "id "
             + beyond
@@ -79,7 +80,10 @@ class LookupSmallPartsTest {
                 "{\"type\": \"routable_id\", \"partition_bits\": 30, \"partitions\": 20000}",
                 4));
     assertEquals(1, v.stream().filter(x -> x.path().startsWith("strategy.")).count(), v::toString);
-    assertEquals("strategy.partition_bits", v.stream().filter(x -> x.path().startsWith("strategy.")).findFirst().get().path(), v::toString);
+    assertEquals(
+        "strategy.partition_bits",
+        v.stream().filter(x -> x.path().startsWith("strategy.")).findFirst().get().path(),
+        v::toString);
   }
 
   @Test

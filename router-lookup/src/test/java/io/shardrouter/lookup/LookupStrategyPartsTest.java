@@ -50,7 +50,8 @@ class LookupStrategyPartsTest {
     assertEquals(11, s.finishLong(42L, s.prepareLong(42L)));
     long miss = 1000;
     assertEquals(Fixtures.hashMod(8).partitionOfLong(miss), s.partitionOfLong(miss));
-    assertEquals(Fixtures.hashMod(8).partitionOfLong(miss), s.finishLong(miss, s.prepareLong(miss)));
+    assertEquals(
+        Fixtures.hashMod(8).partitionOfLong(miss), s.finishLong(miss, s.prepareLong(miss)));
   }
 
   @Test
@@ -69,10 +70,7 @@ class LookupStrategyPartsTest {
   @Test
   void children_fallbackThenEverySplitsStrategy() {
     LookupStrategy plain =
-        LookupStrategy.builder(KeyType.STRING)
-            .fallback(Fixtures.hashMod(8))
-            .entry("a", 3)
-            .build();
+        LookupStrategy.builder(KeyType.STRING).fallback(Fixtures.hashMod(8)).entry("a", 3).build();
     assertEquals(
         List.of(new NestedStrategies.Child("fallback", Fixtures.hashMod(8))), plain.children());
     LookupStrategy s =
@@ -102,10 +100,11 @@ class LookupStrategyPartsTest {
             .partitions(9)
             .entry("hot", LookupEntry.partition(8).pinned(Map.of("region", "eu")))
             .build();
-    LookupStrategy outer =
-        LookupStrategy.builder(KeyType.STRING).fallback(pinnedFallback).build();
+    LookupStrategy outer = LookupStrategy.builder(KeyType.STRING).fallback(pinnedFallback).build();
     assertEquals(
-        List.of(new GroupConstraint.Pin("key 'hot'", "strategy.entries.hot.pin", 8, 1, Map.of("region", "eu"))),
+        List.of(
+            new GroupConstraint.Pin(
+                "key 'hot'", "strategy.entries.hot.pin", 8, 1, Map.of("region", "eu"))),
         pinnedFallback.placementPins());
     assertEquals(pinnedFallback.placementPins(), outer.placementPins());
 
@@ -129,7 +128,8 @@ class LookupStrategyPartsTest {
     assertEquals(12, p.firstPartition());
     assertEquals(1, p.partitionCount());
     assertEquals(Map.of("tier", "gold"), p.labels());
-    assertEquals("strategy.entries.big.strategy.entries[\"[\\\"big\\\",\\\"vip\\\"]\"].pin", p.path());
+    assertEquals(
+        "strategy.entries.big.strategy.entries[\"[\\\"big\\\",\\\"vip\\\"]\"].pin", p.path());
     assertEquals(12, s.partitionOf(Keys.of(CompositeKey.of("big", "vip"))));
   }
 
@@ -171,7 +171,8 @@ class LookupStrategyPartsTest {
     assertNotEquals(LookupEntry.partition(3).hashCode(), LookupEntry.partition(4).hashCode());
     assertEquals(
         "a split entry's first_partition must be >= 0, got -1",
-        assertThrows(IllegalArgumentException.class, () -> LookupEntry.split(-1, Fixtures.hashMod(4)))
+        assertThrows(
+                IllegalArgumentException.class, () -> LookupEntry.split(-1, Fixtures.hashMod(4)))
             .getMessage());
   }
 }
