@@ -2,6 +2,7 @@ package io.shardrouter.bench;
 
 import io.shardrouter.bench.JmhResults.Result;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -596,15 +597,7 @@ public final class Budget {
    * .bytes}) at {@code r}'s key set and N, or null.
    */
   public static Result hashModOf(List<Result> results, Result r) {
-    String name = r.group() + "." + r.method() + "HashMod";
-    for (Result p : results) {
-      if (p.shortName().equals(name)
-          && Objects.equals(p.param("keySet"), r.param("keySet"))
-          && Objects.equals(p.param("groups"), r.param("groups"))) {
-        return p;
-      }
-    }
-    return null;
+    return beside(results, r.group() + "." + r.method() + "HashMod", r, "keySet", "groups");
   }
 
   /**
@@ -612,14 +605,7 @@ public final class Budget {
    * {@code r}, at {@code r}'s key set and N, or null.
    */
   public static Result oneThreadOf(List<Result> results, Result r) {
-    for (Result p : results) {
-      if (p.shortName().equals("RingRouteBenchmark.string")
-          && Objects.equals(p.param("keySet"), r.param("keySet"))
-          && Objects.equals(p.param("groups"), r.param("groups"))) {
-        return p;
-      }
-    }
-    return null;
+    return beside(results, "RingRouteBenchmark.string", r, "keySet", "groups");
   }
 
   /**
@@ -627,32 +613,24 @@ public final class Budget {
    * rate, or null.
    */
   public static Result statsPlainOf(List<Result> results, Result r) {
-    for (Result p : results) {
-      if (p.shortName().equals(STATS_PLAIN)
-          && Objects.equals(p.param("sampleEvery"), r.param("sampleEvery"))) {
-        return p;
-      }
-    }
-    return null;
+    return beside(results, STATS_PLAIN, r, "sampleEvery");
   }
 
   /** The single routes measured beside lookup batch {@code r}, at its directory size, or null. */
   public static Result lookupSingleOf(List<Result> results, Result r) {
-    for (Result p : results) {
-      if (p.shortName().equals(LOOKUP_SINGLE)
-          && Objects.equals(p.param("entries"), r.param("entries"))) {
-        return p;
-      }
-    }
-    return null;
+    return beside(results, LOOKUP_SINGLE, r, "entries");
   }
 
   /** The plain Lamping–Veach loop at {@code r}'s key set and N, or null. */
   public static Result plainJumpOf(List<Result> results, Result r) {
+    return beside(results, PLAIN_JUMP, r, "keySet", "groups");
+  }
+
+  /** The result of benchmark {@code shortName} at {@code r}'s values of {@code params}, or null. */
+  private static Result beside(List<Result> results, String shortName, Result r, String... params) {
     for (Result p : results) {
-      if (p.shortName().equals(PLAIN_JUMP)
-          && p.params().get("keySet").equals(r.param("keySet"))
-          && p.params().get("groups").equals(r.param("groups"))) {
+      if (p.shortName().equals(shortName)
+          && Arrays.stream(params).allMatch(n -> Objects.equals(p.param(n), r.param(n)))) {
         return p;
       }
     }

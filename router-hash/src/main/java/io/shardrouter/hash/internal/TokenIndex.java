@@ -143,19 +143,8 @@ public final class TokenIndex {
    * <p><b>Allocation:</b> none.
    */
   public int partitionOf(long point) {
-    long top = point >>> shift; // the bucket bits, then the point's threshold bits
-    int bucket = (int) (top >>> THRESHOLD_BITS);
-    int bitsOfPoint = (int) top & THRESHOLD_MASK;
-    int word = words[bucket];
-    int threshold = word >>> THRESHOLD_BITS;
-    // A branch, not a select: it is predictable (most points lie below the threshold, which is the
-    // maximum in a bucket without a token), and a predicted branch keeps the next word's load from
-    // waiting for the comparison.
-    int picked = (bitsOfPoint < threshold ? word : words[bucket + 1]) & THRESHOLD_MASK;
-    if (picked == ESCAPE || bitsOfPoint == threshold) {
-      return exact(point);
-    }
-    return picked;
+    int picked = wordPartition(words, shift, point);
+    return picked >= 0 ? picked : exact(point);
   }
 
   /**
@@ -168,16 +157,25 @@ public final class TokenIndex {
    */
   public static Route routeOf(
       int[] words, int shift, long point, TokenIndex index, Route[] routes) {
-    long top = point >>> shift;
+    int picked = wordPartition(words, shift, point);
+    return routes[picked >= 0 ? picked : index.exact(point)];
+  }
+
+  /**
+   * The partition that {@code point}'s bucket word answers, or -1 when it cannot: the word escapes,
+   * or the point's bits equal the bucket's threshold.
+   */
+  private static int wordPartition(int[] words, int shift, long point) {
+    long top = point >>> shift; // the bucket bits, then the point's threshold bits
     int bucket = (int) (top >>> THRESHOLD_BITS);
     int bitsOfPoint = (int) top & THRESHOLD_MASK;
     int word = words[bucket];
     int threshold = word >>> THRESHOLD_BITS;
+    // A branch, not a select: it is predictable (most points lie below the threshold, which is the
+    // maximum in a bucket without a token), and a predicted branch keeps the next word's load from
+    // waiting for the comparison.
     int picked = (bitsOfPoint < threshold ? word : words[bucket + 1]) & THRESHOLD_MASK;
-    if (picked == ESCAPE || bitsOfPoint == threshold) {
-      return routes[index.exact(point)];
-    }
-    return routes[picked];
+    return picked == ESCAPE || bitsOfPoint == threshold ? -1 : picked;
   }
 
   /** The words, for a table's route index to hold next to {@link #shift()}; never written. */
