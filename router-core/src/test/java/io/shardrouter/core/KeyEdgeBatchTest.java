@@ -1,0 +1,435 @@
+package io.shardrouter.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.Random;
+import java.util.UUID;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The batch routes of {@link KeyRouter} ({@code routeAll} of each key shape and {@code
+ * routeAllCanonical}) on a {@link RoutingTable} and a {@link Router}: {@code out[i]} is the route
+ * of {@code keys[i]} for {@code i} in {@code [from, to)} and nothing else is written; a strategy
+ * with {@link BatchPartitions} sees each group of up to 16 keys prepared and then finished; a bad
+ * range or a key of the wrong type is refused before anything is written; a refused key names its
+ * index, the routes before it written, none after.
+ */
+class KeyEdgeBatchTest {
+  private static final int P = 13;
+
+  private static RoutingTable table(PartitionStrategy s, KeyType type) {
+    return Tables.table(1, s, type, 3);
+  }
+
+  /**
+   * The route of the key whose canonical bytes are {@code canonical}, as the single route gives.
+   */
+  private static Route routeOf(KeyRouter r, byte[] canonical) {
+    RoutingTable t = r instanceof Router router ? router.table() : (RoutingTable) r;
+    return t.routeOfPartition(BatchSumStrategy.sumPartition(canonical, P));
+  }
+
+  /** What a batch of {@code keys[from, to)} must leave in an array of {@code n}. */
+  private static <K> Route[] expected(
+      KeyRouter r, K[] keys, Function<K, byte[]> canonical, int from, int to, int n) {
+    Route[] e = new Route[n];
+    for (int i = from; i < to; i++) {
+      e[i] = routeOf(r, canonical.apply(keys[i]));
+    }
+    return e;
+  }
+
+  private static Random random(long seed) {
+    System.out.println("KeyEdgeBatchTest seed " + seed);
+    return new Random(seed);
+  }
+
+  private static Long[] boxed(long[] keys) {
+    Long[] b = new Long[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      b[i] = keys[i];
+    }
+    return b;
+  }
+
+  // ---- long and int keys
+
+  @Test
+  void longKeys_batchStrategy_groupsOfSixteen_exactlyTheRange() {
+    long[] keys = random(201).longs(40).toArray();
+    BatchSumStrategy s = new BatchSumStrategy(P);
+    RoutingTable t = table(s, KeyType.LONG);
+    Route[] out = new Route[41];
+    t.routeAll(keys, 3, 37, out);
+    assertArrayEquals(expected(t, boxed(keys), CanonicalKeys::of, 3, 37, 41), out);
+    assertEquals(StrategyBatchesEdgeTest.groups(16, 16, 2), s.calls.toString());
+    for (int i = 3; i < 37; i++) {
+      assertSame(t.route(keys[i]), out[i]);
+    }
+  }
+
+  @Test
+  void longKeys_plainStrategy_throughARouter() {
+    long[] keys = random(202).longs(20).toArray();
+    Router r = Router.create(table(new ByteSumStrategy(P), KeyType.LONG));
+    Route[] out = new Route[20];
+    r.routeAll(keys, 0, 20, out); // out exactly as long as the batch
+    assertArrayEquals(expected(r, boxed(keys), CanonicalKeys::of, 0, 20, 20), out);
+    Route[] none = new Route[20];
+    r.routeAll(keys, 20, 20, none);
+    assertArrayEquals(new Route[20], none);
+  }
+
+  @Test
+  void intKeys_batchStrategy_routedAsInts_andOneOutsideIntRangeNamedByIndex() {
+    long[] keys = new long[20];
+    Random rnd = random(203);
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = rnd.nextInt();
+    }
+    BatchSumStrategy s = new BatchSumStrategy(P);
+    Router r = Router.create(table(s, KeyType.INT));
+    Route[] out = new Route[20];
+    r.routeAll(keys, 1, 19, out);
+    Route[] e = new Route[20];
+    for (int i = 1; i < 19; i++) {
+      e[i] = routeOf(r, CanonicalKeys.of((int) keys[i])); // 4 bytes, not 8
+    }
+    assertArrayEquals(e, out);
+
+    keys[9] = 1L << 32;
+    Route[] partial = new Route[20];
+    InvalidKeyException x =
+        assertThrows(InvalidKeyException.class, () -> r.routeAll(keys, 1, 19, partial));
+    assertTrue(
+        x.getMessage()
+            .startsWith(
+                "keys[9]: entity 'orders' routes keys of type int; the key 4294967296 is outside the"
+                    + " int range"),
+        x.getMessage());
+    assertTrue(
+        x.getMessage().endsWith("(the routes of keys before it are written, none after)"),
+        x.getMessage());
+    Route[] before = new Route[20];
+    System.arraycopy(e, 1, before, 1, 8);
+    assertArrayEquals(before, partial);
+  }
+
+  @Test
+  void integerBatch_forAnEntityOfOtherKeys_refusedBeforeAnythingIsWritten() {
+    RoutingTable t = table(new BatchSumStrategy(P), KeyType.STRING);
+    Route[] out = new Route[4];
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(new long[] {1, 2, 3}, 0, 3, out));
+    assertEquals(
+        "entity 'orders' routes keys of type string, not long or int; got an integer key: call"
+            + " route(String) (the same value in another type has other canonical bytes and another"
+            + " partition)",
+        e.getMessage());
+    assertArrayEquals(new Route[4], out);
+    // the range is checked first
+    assertThrows(
+        IndexOutOfBoundsException.class, () -> t.routeAll(new long[] {1, 2, 3}, 0, 4, out));
+  }
+
+  // ---- timestamps
+
+  @Test
+  void timestampKeys_exactlyTheRange_andARefusedInstantNamedByIndex() {
+    Instant[] keys = new Instant[12];
+    Random rnd = random(204);
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = Instant.ofEpochSecond(rnd.nextInt(2_000_000_000), rnd.nextInt(1_000_000) * 1000L);
+    }
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, KeyType.TIMESTAMP);
+      Route[] out = new Route[13];
+      t.routeAll(keys, 2, 12, out);
+      assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 12, 13), out, s.type());
+    }
+    RoutingTable t = table(new ByteSumStrategy(P), KeyType.TIMESTAMP);
+    Instant[] bad = keys.clone();
+    bad[6] = Instant.ofEpochSecond(5, 1); // finer than a microsecond
+    Route[] out = new Route[12];
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(bad, 2, 12, out));
+    assertTrue(e.getMessage().startsWith("keys[6]: timestamp "), e.getMessage());
+    assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 6, 12), out);
+  }
+
+  @Test
+  void timestampBatch_forAnEntityOfOtherKeys_refusedBeforeAnythingIsWritten() {
+    RoutingTable t = table(new ByteSumStrategy(P), KeyType.LONG);
+    Instant[] keys = {Instant.EPOCH, Instant.EPOCH};
+    Route[] out = new Route[2];
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(keys, 0, 2, out));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "entity 'orders' routes keys of type long, not timestamp; got an Instant key"),
+        e.getMessage());
+    assertArrayEquals(new Route[2], out);
+    assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(keys, 1, 0, out));
+  }
+
+  // ---- strings, uuids, composites, canonical bytes
+
+  /** ASCII keys (read in place) mixed with others (encoded into the scratch buffer). */
+  private static String[] strings(long seed, int n) {
+    Random rnd = random(seed);
+    String[] keys = new String[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = (i % 3 == 0 ? "ключ-" : "order-") + rnd.nextInt(1_000_000);
+    }
+    return keys;
+  }
+
+  @Test
+  void stringKeys_bothStrategies_matchSingleRoutes_inGroups() {
+    String[] keys = strings(205, 37);
+    for (int variant = 0; variant < 2; variant++) {
+      BatchSumStrategy b = new BatchSumStrategy(P);
+      PartitionStrategy s = variant == 0 ? new ByteSumStrategy(P) : b;
+      KeyRouter r =
+          variant == 0 ? table(s, KeyType.STRING) : Router.create(table(s, KeyType.STRING));
+      Route[] out = new Route[40];
+      r.routeAll(keys, 1, 36, out);
+      assertArrayEquals(expected(r, keys, CanonicalKeys::of, 1, 36, 40), out, s.type());
+      for (int i = 1; i < 36; i++) {
+        assertSame(r.route(keys[i]), out[i]);
+      }
+      if (variant == 1) {
+        assertEquals(StrategyBatchesEdgeTest.groups(16, 16, 3), b.calls.toString());
+      }
+    }
+  }
+
+  @Test
+  void nullStringKey_namedByIndex_groupBeforeItWritten_noneAfter() {
+    String[] keys = strings(206, 40);
+    keys[20] = null;
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, KeyType.STRING);
+      Route[] out = new Route[40];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> t.routeAll(keys, 0, 40, out));
+      assertEquals(
+          "keys[20]: key is null; a null key has no partition: check the caller's value before"
+              + " routing (the routes of keys before it are written, none after)",
+          e.getMessage(),
+          s.type());
+      assertInstanceOf(InvalidKeyException.class, e.getCause());
+      assertArrayEquals(expected(t, keys, CanonicalKeys::of, 0, 20, 40), out, s.type());
+    }
+  }
+
+  @Test
+  void uuidKeys_bothStrategies_exactlyTheRange_andANullNamedByIndex() {
+    Random rnd = random(207);
+    UUID[] keys = new UUID[22];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = new UUID(rnd.nextLong(), rnd.nextLong());
+    }
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      Router r = Router.create(table(s, KeyType.UUID_KEY));
+      Route[] out = new Route[22];
+      r.routeAll(keys, 2, 21, out);
+      assertArrayEquals(expected(r, keys, CanonicalKeys::of, 2, 21, 22), out, s.type());
+
+      UUID[] bad = keys.clone();
+      bad[18] = null;
+      Route[] partial = new Route[22];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> r.routeAll(bad, 2, 21, partial));
+      assertTrue(e.getMessage().startsWith("keys[18]: key is null"), e.getMessage());
+      assertArrayEquals(expected(r, keys, CanonicalKeys::of, 2, 18, 22), partial, s.type());
+    }
+  }
+
+  @Test
+  void compositeKeys_bothStrategies_andRefusedKeysNamedByIndex() {
+    KeyType type = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+    CompositeKey[] keys = new CompositeKey[20];
+    Random rnd = random(208);
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = CompositeKey.of("t" + rnd.nextInt(100), rnd.nextLong());
+    }
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, type);
+      Route[] out = new Route[20];
+      t.routeAll(keys, 0, 20, out);
+      assertArrayEquals(expected(t, keys, CompositeKey::toBytes, 0, 20, 20), out, s.type());
+
+      CompositeKey[] nulled = keys.clone();
+      nulled[17] = null;
+      Route[] partial = new Route[20];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> t.routeAll(nulled, 0, 20, partial));
+      assertEquals(
+          "keys[17]: key is null; a null key has no partition (the routes of keys before it are"
+              + " written, none after)",
+          e.getMessage(),
+          s.type());
+      assertArrayEquals(expected(t, keys, CompositeKey::toBytes, 0, 17, 20), partial, s.type());
+
+      CompositeKey[] wrong = keys.clone();
+      wrong[3] = CompositeKey.of("t", 5); // an Integer where the key type has a long
+      Route[] first = new Route[20];
+      InvalidKeyException w =
+          assertThrows(InvalidKeyException.class, () -> t.routeAll(wrong, 0, 20, first));
+      assertTrue(
+          w.getMessage()
+              .startsWith(
+                  "keys[3]: entity 'orders' routes keys of type composite(string, long); got a"
+                      + " composite key of kinds [STRING, INT]"),
+          w.getMessage());
+      assertArrayEquals(expected(t, keys, CompositeKey::toBytes, 0, 3, 20), first, s.type());
+    }
+  }
+
+  @Test
+  void canonicalKeys_bothStrategies_anyEntity_andANullNamedByIndex() {
+    Random rnd = random(209);
+    byte[][] keys = new byte[35][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = new byte[1 + rnd.nextInt(9)];
+      rnd.nextBytes(keys[i]);
+      keys[i][0] &= 0x7F;
+    }
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      Router r = Router.create(table(s, KeyType.LONG)); // the caller vouches for the bytes
+      Route[] out = new Route[35];
+      r.routeAllCanonical(keys, 4, 35, out);
+      assertArrayEquals(expected(r, keys, k -> k, 4, 35, 35), out, s.type());
+
+      byte[][] bad = keys.clone();
+      bad[33] = null;
+      Route[] partial = new Route[35];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> r.routeAllCanonical(bad, 4, 35, partial));
+      assertTrue(e.getMessage().startsWith("keys[33]: key is null"), e.getMessage());
+      assertArrayEquals(expected(r, keys, k -> k, 4, 33, 35), partial, s.type());
+    }
+  }
+
+  @Test
+  void keyWithNoRoute_staysANoRouteException_withItsKeyAndIndex() {
+    byte[][] keys = new byte[20][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = new byte[] {(byte) i, 7};
+    }
+    keys[11] = new byte[] {BatchSumStrategy.UNCOVERED, 1};
+    for (PartitionStrategy s : new PartitionStrategy[] {new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, KeyType.BYTES);
+      Route[] out = new Route[20];
+      NoRouteException e =
+          assertThrows(NoRouteException.class, () -> t.routeAllCanonical(keys, 0, 20, out));
+      assertEquals("uncovered-2", e.key());
+      assertEquals(
+          "keys[11]: no partition covers a key starting 0xEE (the routes of keys before it are"
+              + " written, none after)",
+          e.getMessage());
+      assertInstanceOf(NoRouteException.class, e.getCause());
+      assertArrayEquals(expected(t, keys, k -> k, 0, 11, 20), out);
+    }
+  }
+
+  @Test
+  void otherRoutingFailure_passesThroughAsItIs() {
+    byte[][] keys = {{1}, {2}, {BatchSumStrategy.BROKEN}, {4}};
+    RoutingTable t = table(new BatchSumStrategy(P), KeyType.BYTES);
+    Route[] out = new Route[4];
+    RoutingException e =
+        assertThrows(RoutingException.class, () -> t.routeAllCanonical(keys, 0, 4, out));
+    assertSame(RoutingException.class, e.getClass());
+    assertEquals("strategy broke on a key starting 0xEF", e.getMessage());
+    assertArrayEquals(expected(t, keys, k -> k, 0, 2, 4), out);
+  }
+
+  // ---- key shapes the entity does not route, and bad ranges
+
+  @Test
+  void shapesTheEntityDoesNotRoute_refusedBeforeAnythingIsWritten_afterTheRangeCheck() {
+    RoutingTable t = table(new BatchSumStrategy(P), KeyType.LONG);
+    Route[] out = new Route[3];
+    String[] strings = {"a", "b"};
+    UUID[] uuids = {new UUID(1, 2), new UUID(3, 4)};
+    CompositeKey[] composites = {CompositeKey.of("a", 1L), CompositeKey.of("b", 2L)};
+    InvalidKeyException s =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(strings, 0, 2, out));
+    assertTrue(
+        s.getMessage()
+            .startsWith(
+                "entity 'orders' routes keys of type long, not string; got a String key: call route(long)"),
+        s.getMessage());
+    InvalidKeyException u =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(uuids, 0, 2, out));
+    assertTrue(
+        u.getMessage()
+            .startsWith("entity 'orders' routes keys of type long, not uuid; got a UUID key"),
+        u.getMessage());
+    InvalidKeyException c =
+        assertThrows(InvalidKeyException.class, () -> t.routeAll(composites, 0, 2, out));
+    assertTrue(
+        c.getMessage()
+            .startsWith(
+                "entity 'orders' routes keys of type long, not a composite; got a CompositeKey key"),
+        c.getMessage());
+    assertArrayEquals(new Route[3], out);
+
+    assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(strings, 0, 3, out));
+    assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(uuids, 2, 1, out));
+    assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(composites, -1, 1, out));
+  }
+
+  @Test
+  void outShorterThanTheRange_refusedBeforeAnythingIsWritten_forEveryShape() {
+    BatchSumStrategy b = new BatchSumStrategy(P);
+    Route[] out = new Route[2];
+    String message =
+        "out has 2 elements, fewer than the 3 the batch writes (route i goes to out[i]): give an"
+            + " array at least as long as the keys'";
+    RoutingTable longs = table(b, KeyType.LONG);
+    assertEquals(
+        message,
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> longs.routeAll(new long[] {1, 2, 3}, 0, 3, out))
+            .getMessage());
+    assertEquals(
+        message,
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> longs.routeAllCanonical(new byte[][] {{1}, {2}, {3}}, 1, 3, out))
+            .getMessage());
+    RoutingTable strings = table(b, KeyType.STRING);
+    assertEquals(
+        message,
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> strings.routeAll(new String[] {"a", "b", "c"}, 0, 3, out))
+            .getMessage());
+    RoutingTable times = table(b, KeyType.TIMESTAMP);
+    Instant[] instants = {Instant.EPOCH, Instant.EPOCH, Instant.EPOCH};
+    assertEquals(
+        message,
+        assertThrows(IndexOutOfBoundsException.class, () -> times.routeAll(instants, 0, 3, out))
+            .getMessage());
+    assertThrows(NullPointerException.class, () -> times.routeAll(instants, 0, 3, null));
+    assertArrayEquals(new Route[2], out);
+    assertEquals("", b.calls.toString());
+  }
+}
