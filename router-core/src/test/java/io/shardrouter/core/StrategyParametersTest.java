@@ -190,4 +190,14 @@ class StrategyParametersTest {
             .nestedStrategy("inner");
     assertEquals(3, inner.partitionCount());
   }
+
+  @Test
+  void optionalString_withoutDefault_nullWhenAbsent_textWhenAString_nullAndReportedOtherwise() {
+    assertNull(params("{}").optionalString("s"));
+    assertEquals("v", params("{\"s\": \"v\"}").optionalString("s"));
+    assertEquals("", params("{\"s\": \"\"}").optionalString("s"));
+    assertTrue(violations.isEmpty());
+    assertNull(params("{\"s\": 3}").optionalString("s"));
+    assertReported("strategy.s", "must be a string, got 3");
+  }
 }
