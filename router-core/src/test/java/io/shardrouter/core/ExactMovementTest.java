@@ -227,4 +227,42 @@ class ExactMovementTest {
                     MovementReport.Layout.ARCS, "x", List.of(range(0, 0, "a", "b"))));
     assertTrue(e.getMessage().startsWith("ARCS pieces have no bounds, got Piece["), e.getMessage());
   }
+
+  @Test
+  void arcs_manyPairs_listedByNewThenOldPartition_notInTheOrderTheyCame() {
+    RoutingTable from = Tables.table(1, 4, 2);
+    RoutingTable to =
+        laid(
+            arcs(
+                arc(0, 3, 0.125),
+                arc(1, 2, 0.125),
+                arc(2, 1, 0.25),
+                arc(3, 0, 0.25),
+                arc(0, 1, 0.25)),
+            "g0",
+            "g1",
+            "g0",
+            "g1");
+    List<Integer> order = new ArrayList<>();
+    for (MovementReport.Move m : MovementReport.between(from, to).moves()) {
+      order.add(m.toPartition() * 10 + m.fromPartition());
+    }
+    assertEquals(List.of(3, 10, 12, 21, 30), order, "new partition, then old, ascending");
+  }
+
+  @Test
+  void keyRanges_noneChangesGroup_theTextSaysSo() {
+    RoutingTable from = Tables.table(1, 4, 2);
+    ExactMovement.Pieces pieces =
+        new ExactMovement.Pieces(
+            MovementReport.Layout.KEY_RANGES,
+            "4 -> 4 test ranges, renumbered",
+            List.of(range(0, 2, "0", "10"), range(1, 3, "10", "20"), range(2, 0, "20", "+∞")));
+    MovementReport r = MovementReport.between(from, laid(pieces, "g0", "g1", "g0", "g1"));
+    assertTrue(r.moves().isEmpty());
+    assertEquals(
+        "orders: version 1 -> 2, 4 -> 4 test ranges, renumbered\n"
+            + "moves: none; every key stays on its group\n",
+        r.toText());
+  }
 }
