@@ -34,7 +34,7 @@ class ContainerSizesRulesTest {
   }
 
   @Test
-  @Timeout(2)
+  @Timeout(value = 2, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void anUnterminatedString_isLeftToTheParser() {
     assertDoesNotThrow(() -> check("[1, \"abc", 2));
     assertDoesNotThrow(() -> check("[1, \"ab\\", 2));
