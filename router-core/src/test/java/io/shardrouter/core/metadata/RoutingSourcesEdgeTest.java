@@ -78,6 +78,19 @@ class RoutingSourcesEdgeTest {
   }
 
   @Test
+  void fileSource_missingFile_refusedNamingItAndTheVersionKept_causeIsTheIoError() {
+    Path file = dir.resolve("absent.json");
+    RoutingFileSource source = RoutingFileSource.of(file, Router.create(table("g0", 1)));
+    assertEquals(RoutingFileSource.Outcome.REFUSED, source.refresh());
+    assertEquals(
+        "cannot read routing file " + file + ": " + file + "; the router keeps version 1",
+        source.lastError().getMessage());
+    assertTrue(
+        source.lastError().getCause() instanceof java.nio.file.NoSuchFileException,
+        "" + source.lastError().getCause());
+  }
+
+  @Test
   void fileSource_status_ageOfTheLastGoodRead_isSmallRightAfterIt() throws Exception {
     Path file = dir.resolve("one.json");
     Files.writeString(file, document("g0", 4));
