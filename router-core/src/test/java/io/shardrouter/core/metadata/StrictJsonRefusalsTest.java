@@ -1,0 +1,54 @@
+package io.shardrouter.core.metadata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.Violation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Documents the strict reader reads itself (the fast tree reader does not vouch for them): an empty
+ * one is refused as such, one whose string has no UTF-8 form is parsed and refused at that string,
+ * and one over a string length limit is refused with the line, column and byte offset where it is.
+ */
+class StrictJsonRefusalsTest {
+  private static List<Violation> refused(String json) {
+    return assertThrows(InvalidRoutingTableException.class, () -> RoutingDocuments.read(json))
+        .violations();
+  }
+
+  @Test
+  void emptyDocument_refused() {
+    assertEquals(
+        List.of(new Violation("$", "document is empty; give a routing document object")),
+        refused("  \n "));
+  }
+
+  @Test
+  void aLoneSurrogateInAString_refusedAtThatString() {
+    assertEquals(
+        List.of(
+            new Violation(
+                "entity",
+                "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8"
+                    + " form")),
+        refused("{\"format\": 1, \"entity\": \"a\\ud800\"}"));
+  }
+
+  @Test
+  void aStringOverTheLengthLimit_refusedWithWhereItIs() {
+    String json = "{\"format\": 1,\n \"entity\": \"" + "x".repeat((1 << 20) + 1) + "\"}";
+    List<Violation> v = refused(json);
+    assertEquals(1, v.size(), "" + v);
+    assertEquals("$", v.get(0).path());
+    assertTrue(
+        v.get(0).message().startsWith("over a reader limit at line 2, column "),
+        v.get(0).message());
+    assertTrue(v.get(0).message().contains(" (byte offset "), v.get(0).message());
+    assertTrue(
+        v.get(0).message().endsWith("; a routing document never needs more"), v.get(0).message());
+  }
+}
