@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Documents the strict reader reads itself (the fast tree reader does not vouch for them): an empty
- * one is refused as such, one whose string has no UTF-8 form is parsed and refused at that string,
- * and one over a string length limit is refused with the line, column and byte offset where it is.
+ * one is refused as such, one whose string has no UTF-8 form is parsed (in a bulk field, by the
+ * strict reader itself) and refused at that string, * and one over a string length limit is refused
+ * with the line, column and byte offset where it is.
  */
 class StrictJsonRefusalsTest {
   private static List<Violation> refused(String json) {
@@ -36,6 +37,17 @@ class StrictJsonRefusalsTest {
                 "string has a lone surrogate (an unpaired \\uD800-\\uDFFF escape) and so no UTF-8"
                     + " form")),
         refused("{\"format\": 1, \"entity\": \"a\\ud800\"}"));
+  }
+
+  @Test
+  void aBulkFieldWithALoneSurrogate_isParsedByTheStrictReader() {
+    byte[] json =
+        "{\"entries\": {\"a\": \"x\\ud800\", \"b\": 1}, \"n\": 2}"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    com.fasterxml.jackson.databind.JsonNode root =
+        StrictJson.parse(json, json.length, 8, java.util.Set.of("entries"));
+    assertEquals("x\ud800", root.get("entries").get("a").textValue());
+    assertEquals(2, root.get("n").intValue());
   }
 
   @Test
