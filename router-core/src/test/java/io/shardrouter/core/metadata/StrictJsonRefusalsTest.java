@@ -10,10 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Documents the strict reader reads itself (the fast tree reader does not vouch for them): an empty
- * one is refused as such, one whose string has no UTF-8 form is parsed (in a bulk field, by the
- * strict reader itself) and refused at that string, * and one over a string length limit is refused
- * with the line, column and byte offset where it is.
+ * {@link StrictJson}'s refusals and its fallback: an empty document is refused as such; a string
+ * with no UTF-8 form is refused at that string; a bulk field the fast tree reader does not vouch
+ * for is parsed by the strict reader and returned; a string over the length limit is refused with
+ * the line, column and byte offset where it is.
  */
 class StrictJsonRefusalsTest {
   private static List<Violation> refused(String json) {
