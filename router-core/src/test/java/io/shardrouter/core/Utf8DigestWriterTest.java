@@ -81,4 +81,37 @@ class Utf8DigestWriterTest {
     pair.write(new char[] {'\ude00'}, 0, 1);
     pair.close();
   }
+
+  // the ASCII path (AsciiMembers.Out), which an object read from a document writes its members
+  // through: the bytes land after the chars buffered before them, only the given slice is digested,
+  // and a high surrogate still waiting for its low half is refused
+
+  @Test
+  void asciiBytes_followTheCharsBufferedBeforeThem_andTheCharsAfter() {
+    MessageDigest d = sha();
+    Fingerprints.Utf8DigestWriter w = new Fingerprints.Utf8DigestWriter(d);
+    w.write("{\"\u00e9\":", 0, 5);
+    byte[] ascii = "xx\"abc\"}yy".getBytes(StandardCharsets.US_ASCII);
+    w.write(ascii, 2, 6);
+    w.write("\u20ac", 0, 1);
+    w.close();
+    assertArrayEquals(expected("{\"\u00e9\":\"abc\"}\u20ac"), d.digest());
+  }
+
+  @Test
+  void asciiBytes_alone() {
+    MessageDigest d = sha();
+    Fingerprints.Utf8DigestWriter w = new Fingerprints.Utf8DigestWriter(d);
+    w.write("[1,2]".getBytes(StandardCharsets.US_ASCII), 0, 5);
+    w.close();
+    assertArrayEquals(expected("[1,2]"), d.digest());
+  }
+
+  @Test
+  void asciiBytes_afterAHighSurrogate_refused() {
+    Fingerprints.Utf8DigestWriter w = new Fingerprints.Utf8DigestWriter(sha());
+    w.write(new char[] {'a', '\ud83d'}, 0, 2);
+    byte[] ascii = {'b'};
+    assertThrows(Fingerprints.LoneSurrogate.class, () -> w.write(ascii, 0, 1));
+  }
 }
