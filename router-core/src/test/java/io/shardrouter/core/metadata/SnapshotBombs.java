@@ -94,16 +94,25 @@ final class SnapshotBombs {
     out.write((int) rest);
   }
 
-  private static byte[] frame(byte[] h, byte[] p, long length, byte[] t, byte[] block) {
-    long content = h.length + length + t.length;
-    byte[] out = new byte[Snapshots.HEADER_BYTES + block.length];
+  /**
+   * A format-1 header declaring {@code content} bytes of content in a block of {@code blockBytes}
+   * (no checksum written), followed by {@code blockBytes} zero bytes for the block.
+   */
+  static byte[] header(long content, int blockBytes) {
+    byte[] out = new byte[Snapshots.HEADER_BYTES + blockBytes];
     out[0] = 'S';
     out[1] = 'R';
     out[2] = 'T';
     out[3] = 'S';
     out[4] = (byte) Snapshots.FORMAT;
     putInt(out, 8, (int) content);
-    putInt(out, 12, block.length);
+    putInt(out, 12, blockBytes);
+    return out;
+  }
+
+  private static byte[] frame(byte[] h, byte[] p, long length, byte[] t, byte[] block) {
+    long content = h.length + length + t.length;
+    byte[] out = header(content, block.length);
     CRC32C crc = new CRC32C();
     crc.update(out, 0, 16);
     crc.update(h);

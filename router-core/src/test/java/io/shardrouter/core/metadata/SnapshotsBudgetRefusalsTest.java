@@ -34,22 +34,7 @@ class SnapshotsBudgetRefusalsTest {
 
   /** A snapshot header declaring {@code content} bytes, then just enough zero bytes of block. */
   private static byte[] declaring(long content) {
-    int compressed = (int) (content / Snapshots.MAX_EXPANSION);
-    byte[] s = new byte[Snapshots.HEADER_BYTES + compressed];
-    s[0] = 'S';
-    s[1] = 'R';
-    s[2] = 'T';
-    s[3] = 'S';
-    s[4] = (byte) Snapshots.FORMAT;
-    putInt(s, 8, (int) content);
-    putInt(s, 12, compressed);
-    return s;
-  }
-
-  private static void putInt(byte[] b, int at, int v) {
-    for (int k = 0; k < 4; k++) {
-      b[at + k] = (byte) (v >>> (8 * k));
-    }
+    return SnapshotBombs.header(content, (int) (content / Snapshots.MAX_EXPANSION));
   }
 
   private static Violation refusal(Runnable read) {
