@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Golden vectors for router-hash, computed by implementations independent of the Java code.
 
-Writes five JSON files into router-hash/src/test/resources/golden/:
+Writes six JSON files into router-hash/src/test/resources/golden/:
 
   stable-hashes.json   xxh3-64, murmur3-64 and blake2b-64 over edge inputs
   hash_mod.json        hash_mod partitions of a few hundred typed keys
   jump.json            jump partitions of the same keys, plus raw jump buckets
   jump_back.json       jump_back partitions of the same keys, plus raw jump_back buckets
+  jump_back2.json      jump_back2 partitions of the same keys, plus raw jump_back2 buckets
   canonical-keys.json  the canonical bytes of typed keys (docs/routing-spec.md section 2)
 
 Independent implementations used:
@@ -17,6 +18,7 @@ Independent implementations used:
   jump        Lamping & Veach 2014, written below from the paper (same arithmetic as JumpHash.java)
   jump_back   JumpBackHash (Ertl 2024) as docs/routing-spec.md section 4.2.1 fixes it, written below
               from the spec's text with Python integers (no code shared with JumpBackHash.java)
+  jump_back2  docs/routing-spec.md section 4.2.2, written below from the spec's text the same way
 
 Run with Debian's interpreter, which sees the python3-xxhash package:
 
@@ -224,6 +226,47 @@ def jump_back(key, n):
         return 0
     j = lower.bit_length() - 1
     return (1 << j) + jump_back_range_stream(key, j).draw() % (1 << j)
+
+
+def jump_back2_multiplier(i):
+    """mix(i * G) | 1: C(j) is the multiplier 2j, W(j) the multiplier 2j + 1 (spec section 4.2.2)."""
+    return splitmix_mix((i * SplitMix64.GOLDEN) & M64) | 1
+
+
+def jump_back2_top(key, j):
+    """The largest active bucket of range j = [2^j, 2^(j+1)): 2^j plus the top j bits of key * C(j)."""
+    if j == 0:
+        return 1
+    return (1 << j) + (((key * jump_back2_multiplier(2 * j)) & M64) >> (64 - j))
+
+
+def jump_back2(key, n):
+    """jump_back2 as docs/routing-spec.md section 4.2.2 states it, over an unsigned 64-bit key."""
+    key &= M64
+    if n == 1:
+        return 0
+    m = n - 1
+    k = m.bit_length() - 1                      # 2^k <= m < 2^(k+1)
+    flags = key % (1 << (k + 1))                # bit j: range j holds an active bucket
+    if flags == 0:
+        return 0
+    c = jump_back2_top(key, flags.bit_length() - 1)
+    if c <= m:
+        return c
+    r = (key * jump_back2_multiplier(2 * k + 1)) & M64
+    stream = jump_back_range_stream(key, k)     # the same per-range stream as jump_back
+    while True:
+        u = (r * c) >> 64                       # the next active bucket below c: uniform over [0, c)
+        if u < (1 << k):
+            break                               # none left in range k
+        if u <= m:
+            return u
+        c = u
+        r = stream.draw()
+    lower = key % (1 << k)
+    if lower == 0:
+        return 0
+    return jump_back2_top(key, lower.bit_length() - 1)
 
 
 # The hash configurations, as (name, seed); seeds are unsigned 64-bit.
@@ -520,14 +563,15 @@ def jump_bucket_vectors(rng):
     return out
 
 
-def jump_back_bucket_vectors(rng):
+def jump_back_bucket_vectors(rng, bucket=None):
+    bucket = bucket or jump_back
     keys = [0, 1, M64, 1 << 63, (1 << 63) - 1, 42, 0xDEADBEEFCAFEBABE] + [rng.getrandbits(64) for _ in range(33)]
     buckets = [1, 2, 3, 4, 5, 7, 8, 9, 10, 16, 17, 100, 1000, 1024, 1025, 16384, 65536, 1000000,
                (1 << 24) - 1, 1 << 24, (1 << 30) + 1, (1 << 31) - 1]
     out = []
     for key in keys:
         out.append({"key_unsigned": str(key), "key_int64": str(key - (1 << 64) if key >= 1 << 63 else key),
-                    "buckets": buckets, "bucket": [jump_back(key, b) for b in buckets]})
+                    "buckets": buckets, "bucket": [bucket(key, b) for b in buckets]})
     return out
 
 
@@ -613,6 +657,8 @@ def provenance(inputs_how):
                 "j=int((b+1) * (float(1<<31) / float((key>>33)+1))); answer b",
         "jump_back": "docs/routing-spec.md section 4.2.1: SplitMix64 flags = mix(key + G); top range k of P-1 "
                      "walked down by rejection; else the highest flagged lower range, 2^j + j random bits",
+        "jump_back2": "docs/routing-spec.md section 4.2.2: flags = the key's low bits; a range's largest active "
+                      "bucket 2^j + top j bits of key * (mix(2j*G)|1); the walk down range k by high-half products",
         "hash_mod": "hash as unsigned 64-bit integer mod P",
         "note": "independent of the Java code under test; only 'provenance' changes between runs",
     }
@@ -676,6 +722,15 @@ def build():
     jb["bucket_vectors"] = jump_back_bucket_vectors(rng)
     docs["jump_back.json"] = dict(
         {"provenance": provenance(keys_how + "; raw jump_back keys: edge and random 64-bit values")}, **jb)
+
+    # Drawn after jump_back's, for the same reason.
+    jb2 = partitions_doc("jump_back2", keys, jump_back2)
+    jb2["description"] = ("jump_back2: partition = jump_back2(stable hash of canonical_hex, P) as "
+                          "docs/routing-spec.md section 4.2.2 fixes it. 'partitions' is aligned with "
+                          "'partition_counts'; 'bucket_vectors' pin jump_back2 itself on raw 64-bit keys.")
+    jb2["bucket_vectors"] = jump_back_bucket_vectors(rng, jump_back2)
+    docs["jump_back2.json"] = dict(
+        {"provenance": provenance(keys_how + "; raw jump_back2 keys: edge and random 64-bit values")}, **jb2)
     return docs
 
 

@@ -1,7 +1,7 @@
 /**
- * ShardRouter hash strategies: {@code hash_mod}, {@code jump}, {@code jump_back} and the weighted
- * {@code ring}, the stable hash functions they are defined over, and salting for hot keys ({@code
- * docs/ring.md}, {@code docs/routing-spec.md}).
+ * ShardRouter hash strategies: {@code hash_mod}, {@code jump}, {@code jump_back}, {@code
+ * jump_back2} and the weighted {@code ring}, the stable hash functions they are defined over, and
+ * salting for hot keys ({@code docs/ring.md}, {@code docs/routing-spec.md}).
  */
 module io.shardrouter.hash {
   requires static transitive org.jspecify; // @NullMarked, @Nullable: compile time only
@@ -15,5 +15,6 @@ module io.shardrouter.hash {
       io.shardrouter.hash.HashModStrategyFactory,
       io.shardrouter.hash.JumpHashStrategyFactory,
       io.shardrouter.hash.JumpBackHashStrategyFactory,
+      io.shardrouter.hash.JumpBack2HashStrategyFactory,
       io.shardrouter.hash.RingStrategyFactory;
 }

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 final class KeyIsolator {
   /** Strategies a lookup directory can be put in front of, or added to. */
   private static final Set<String> WRAPPABLE =
-      Set.of("hash_mod", "jump", "jump_back", "ring", "range", "lookup");
+      Set.of("hash_mod", "jump", "jump_back", "jump_back2", "ring", "range", "lookup");
 
   /** The type of the directory strategy put in front of one that cannot dedicate partitions. */
   private static final String LOOKUP = "lookup";
@@ -124,7 +124,7 @@ final class KeyIsolator {
       return "strategy '"
           + s.type()
           + "' cannot be put behind a lookup directory by the advisor (it can for "
-          + "hash_mod, jump, jump_back, ring, range and lookup); shard its writes";
+          + "hash_mod, jump, jump_back, jump_back2, ring, range and lookup); shard its writes";
     }
     if (s instanceof DedicatedPartitions d && !d.dedicatesWholeKeys()) {
       return "the lookup directory matches first parts of keys, so an entry would move every key"

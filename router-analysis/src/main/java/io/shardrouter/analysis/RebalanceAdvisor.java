@@ -21,9 +21,9 @@ import java.util.Map;
  *       (its lower-bound share above 1 / P) gets a partition of its own on the coldest group: the
  *       table's strategy becomes the fallback of a {@code lookup} strategy whose directory maps the
  *       key to a new dedicated partition (a lookup strategy gets one more entry). This works for
- *       {@code hash_mod}, {@code jump}, {@code jump_back}, {@code ring}, {@code range} and {@code
- *       lookup} tables whose directory matches whole keys; for any other the hot key is named in a
- *       note.
+ *       {@code hash_mod}, {@code jump}, {@code jump_back}, {@code jump_back2}, {@code ring}, {@code
+ *       range} and {@code lookup} tables whose directory matches whole keys; for any other the hot
+ *       key is named in a note.
  *   <li><b>Partition moves</b>: repeatedly, from the group with the most load to the group with the
  *       least, the partition whose load comes closest to half their difference, as long as the move
  *       lowers the larger of the two loads; each partition moves at most once, and the partitions

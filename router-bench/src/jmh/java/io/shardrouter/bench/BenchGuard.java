@@ -179,7 +179,7 @@ public final class BenchGuard {
             .include(
                 "io\\.shardrouter\\.bench\\.hash\\.(String|Bytes|Long|Composite)RouteBenchmark\\.(table|router)$")
             .include("io\\.shardrouter\\.bench\\.peers\\.PeerBenchmark\\.plainJump$")
-            .include("io\\.shardrouter\\.bench\\.hash\\.JumpBackBenchmark\\.jumpBack$")
+            .include("io\\.shardrouter\\.bench\\.hash\\.JumpBackBenchmark\\.jumpBack2?$")
             .include(
                 "io\\.shardrouter\\.bench\\.ring\\.RingRouteBenchmark\\.(string|bytes)(HashMod|TwoThreads)?$")
             .include("io\\.shardrouter\\.bench\\.range\\.RangeRouteBenchmark\\.routeLong$")

@@ -5,6 +5,7 @@ import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.hash.HashModStrategy;
+import io.shardrouter.hash.JumpBack2HashStrategy;
 import io.shardrouter.hash.JumpBackHashStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHash;
@@ -29,16 +30,20 @@ public final class BenchTables {
   private BenchTables() {}
 
   /**
-   * The strategy named {@code strategy} ({@code hash_mod} or {@code jump}) for N = {@code groups}.
+   * The strategy named {@code strategy} ({@code hash_mod}, {@code jump}, {@code jump_back} or
+   * {@code jump_back2}) for N = {@code groups}.
    */
   public static PartitionStrategy strategy(String strategy, int groups) {
     return switch (strategy) {
       case HashModStrategy.TYPE -> HashModStrategy.of(StableHash.xxh3(), HASH_MOD_PARTITIONS);
       case JumpHashStrategy.TYPE -> JumpHashStrategy.of(StableHash.xxh3(), groups);
       case JumpBackHashStrategy.TYPE -> JumpBackHashStrategy.of(StableHash.xxh3(), groups);
+      case JumpBack2HashStrategy.TYPE -> JumpBack2HashStrategy.of(StableHash.xxh3(), groups);
       default ->
           throw new IllegalArgumentException(
-              "unknown strategy '" + strategy + "'; benchmarks know hash_mod, jump, jump_back");
+              "unknown strategy '"
+                  + strategy
+                  + "'; benchmarks know hash_mod, jump, jump_back, jump_back2");
     };
   }
 

@@ -70,13 +70,18 @@ class HashStrategyFactoriesTest {
   }
 
   private static BiFunction<StableHash, Integer, PartitionStrategy> factory(String type) {
-    return type.equals("jump") ? JumpHashStrategy::of : HashModStrategy::of;
+    return switch (type) {
+      case "jump" -> JumpHashStrategy::of;
+      case "jump_back" -> JumpBackHashStrategy::of;
+      case "jump_back2" -> JumpBack2HashStrategy::of;
+      default -> HashModStrategy::of;
+    };
   }
 
   // ---------------------------------------------------------------- accepted
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_goodParameters_buildsStrategy(String type) {
     BiFunction<StableHash, Integer, PartitionStrategy> of = factory(type);
     assertEquals(
@@ -107,7 +112,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void registryCreate_maxPartitions_accepted(String type) throws Exception {
     PartitionStrategy s =
         StrategyRegistry.defaultRegistry()
@@ -124,7 +129,7 @@ class HashStrategyFactoriesTest {
   // ---------------------------------------------------------------- hash and seed
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_unknownHashName_reportsStrategyHash(String type) {
     InvalidRoutingTableException e =
         refused(document(type, ", \"hash\": \"md5\", \"partitions\": 4"));
@@ -132,7 +137,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_hashNotAString_reportsStrategyHash(String type) {
     assertOnly(
         refused(document(type, ", \"hash\": 64, \"partitions\": 4")),
@@ -142,7 +147,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_seedGivenToBlake2b_reportsStrategySeed(String type) {
     InvalidRoutingTableException e =
         refused(document(type, ", \"hash\": \"blake2b-64\", \"seed\": 7, \"partitions\": 4"));
@@ -150,7 +155,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_murmur3NegativeSeed_reportsStrategySeed(String type) {
     InvalidRoutingTableException e =
         refused(document(type, ", \"hash\": \"murmur3-64\", \"seed\": -1, \"partitions\": 4"));
@@ -158,7 +163,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_murmur3SeedOver32Bits_reportsStrategySeed(String type) {
     InvalidRoutingTableException e =
         refused(
@@ -167,7 +172,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_seedOver64Bits_reportsStrategySeed(String type) {
     InvalidRoutingTableException e =
         refused(document(type, ", \"seed\": 18446744073709551616, \"partitions\": 4"));
@@ -184,7 +189,7 @@ class HashStrategyFactoriesTest {
    * the signed form.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_unsignedSeedAboveInt64Max_sameAsSignedForm(String type) {
     PartitionStrategy unsigned =
         RoutingDocuments.read(document(type, ", \"seed\": 11400714819323198485, \"partitions\": 4"))
@@ -197,7 +202,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_seedNotAnInteger_reportsStrategySeed(String type) {
     assertOnly(
         refused(document(type, ", \"seed\": \"42\", \"partitions\": 4")),
@@ -214,7 +219,7 @@ class HashStrategyFactoriesTest {
   // ---------------------------------------------------------------- partitions
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_zeroPartitions_reportsStrategyPartitions(String type) {
     assertOnly(
         refused(document(type, ", \"partitions\": 0")),
@@ -225,7 +230,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_negativePartitions_reportsStrategyPartitions(String type) {
     assertOnly(
         refused(document(type, ", \"partitions\": -4")),
@@ -236,7 +241,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_partitionsOverMax_reportsStrategyPartitions(String type) {
     assertOnly(
         refused(document(type, ", \"partitions\": " + (RoutingTable.MAX_PARTITIONS + 1))),
@@ -260,7 +265,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_missingPartitions_reportsStrategyPartitions(String type) {
     assertOnly(
         refused(document(type, "")),
@@ -272,7 +277,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_placementOfOtherSize_reportsPlacement(String type) {
     InvalidRoutingTableException e = refused(document(type, ", \"partitions\": 5"));
     assertOnly(e, "placement", "has 4 entries", "strategy '" + type + "' has 5 partitions");
@@ -281,7 +286,7 @@ class HashStrategyFactoriesTest {
   // ---------------------------------------------------------------- unknown names
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_unknownParameter_reportsItsPath(String type) {
     InvalidRoutingTableException e = refused(document(type, ", \"partitions\": 4, \"buckets\": 4"));
     assertOnly(
@@ -298,7 +303,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void read_severalProblems_reportsEveryOne(String type) {
     InvalidRoutingTableException e =
         refused(document(type, ", \"hash\": \"md5\", \"partitions\": 0, \"nodes\": 3"));
@@ -311,7 +316,7 @@ class HashStrategyFactoriesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hash_mod", "jump"})
+  @ValueSource(strings = {"hash_mod", "jump", "jump_back", "jump_back2"})
   void registryCreate_badPartitions_throwsWithPath(String type) throws Exception {
     Spec json =
         Specs.parse("{\"type\": \"" + type + "\", \"hash\": \"xxh3-64\", \"partitions\": 0}");

@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * RoutingTable.routeCanonical(byte[])}: xxh3-64 over the bytes (exactly F), the strategy's
  * arithmetic and one array load; {@link #router} adds {@code Router}'s volatile table read. Budget
  * (docs/architecture.md §6): {@code hash_mod} ≤ 1.15 F; {@code jump} no slower than the plain
- * Lamping–Veach loop over the same hash ({@code PeerBenchmark.plainJump}); {@code jump_back} ≤ 1.3
- * F; 0 B/op.
+ * Lamping–Veach loop over the same hash ({@code PeerBenchmark.plainJump}); {@code jump_back} and
+ * {@code jump_back2} ≤ 1.3 F; 0 B/op.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar BytesRouteBenchmark -prof gc}
  */
@@ -39,7 +39,7 @@ public class BytesRouteBenchmark {
   /** The table and router under test. */
   @State(Scope.Benchmark)
   public static class Tables {
-    @Param({"hash_mod", "jump", "jump_back"})
+    @Param({"hash_mod", "jump", "jump_back", "jump_back2"})
     public String strategy;
 
     @Param({"16", "128", "1024"})

@@ -21,9 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What does a key cost in a batch of {@value #BATCH} through {@code routeAll}, for the two hash
- * strategies without a table to miss in (hash_mod, jump and jump_back)? {@link #batchLong} routes
- * {@code long} keys, {@link #batchText} {@code ascii16} strings; {@link #singleLong} and {@link
- * #singleText} route the same keys one call each. Every figure is per key
+ * strategies without a table to miss in (hash_mod, jump, jump_back and jump_back2)? {@link
+ * #batchLong} routes {@code long} keys, {@link #batchText} {@code ascii16} strings; {@link
+ * #singleLong} and {@link #singleText} route the same keys one call each. Every figure is per key
  * ({@code @OperationsPerInvocation}) and is reported against F over the same key set ({@code
  * FloorBenchmark.xxh3Bytes}, run beside it). Goal (issue 32): the batch at most 1.1 F per key.
  *
@@ -42,7 +42,7 @@ public class HashBatchBenchmark {
   /** A table of each strategy, and its keys of both shapes. */
   @State(Scope.Thread)
   public static class Batch {
-    @Param({"hash_mod", "jump", "jump_back"})
+    @Param({"hash_mod", "jump", "jump_back", "jump_back2"})
     public String strategy;
 
     RoutingTable longs;

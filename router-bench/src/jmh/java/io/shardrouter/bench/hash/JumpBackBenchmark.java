@@ -1,6 +1,7 @@
 package io.shardrouter.bench.hash;
 
 import io.shardrouter.bench.KeySet;
+import io.shardrouter.hash.JumpBack2HashStrategy;
 import io.shardrouter.hash.JumpBackHashStrategy;
 import io.shardrouter.hash.JumpHashStrategy;
 import io.shardrouter.hash.StableHash;
@@ -18,11 +19,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Does {@code jump_back} cost the same at every partition count? Each method hashes a key's
- * canonical bytes with xxh3-64 and maps the hash to a partition, the strategy's whole work without
- * the table's array load: {@link #jumpBack} in constant expected time, {@link #jump} in about ln(P)
- * steps. The floor F is {@code FloorBenchmark.xxh3Bytes} over the same key set, in the same run.
- * Budget (docs/architecture.md §6): {@code jump_back} ≤ 1.3 F at every P from 16 to 1,000,000.
+ * Do {@code jump_back} and {@code jump_back2} cost the same at every partition count? Each method
+ * hashes a key's canonical bytes with xxh3-64 and maps the hash to a partition, the strategy's
+ * whole work without the table's array load: {@link #jumpBack} and {@link #jumpBack2} in constant
+ * expected time, {@link #jump} in about ln(P) steps. The counts one above a power of two (17,
+ * 1,025) are each strategy's worst: there about half the keys walk down the top range. The floor F
+ * is {@code FloorBenchmark.xxh3Bytes} over the same key set, in the same run. Budget
+ * (docs/architecture.md §6): ≤ 1.3 F at every P from 16 to 1,000,000.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar
  * 'JumpBackBenchmark|FloorBenchmark.xxh3Bytes' -p keySet=ascii16 -prof gc}
@@ -37,15 +40,17 @@ public class JumpBackBenchmark {
   /** Both strategies at one partition count. */
   @State(Scope.Benchmark)
   public static class Strategies {
-    @Param({"16", "1024", "65536", "1000000"})
+    @Param({"16", "17", "1024", "1025", "65536", "1000000"})
     public int partitions;
 
     JumpBackHashStrategy jumpBack;
+    JumpBack2HashStrategy jumpBack2;
     JumpHashStrategy jump;
 
     @Setup
     public void setup() {
       jumpBack = JumpBackHashStrategy.of(StableHash.xxh3(), partitions);
+      jumpBack2 = JumpBack2HashStrategy.of(StableHash.xxh3(), partitions);
       jump = JumpHashStrategy.of(StableHash.xxh3(), partitions);
     }
   }
@@ -69,6 +74,12 @@ public class JumpBackBenchmark {
   public int jumpBack(Strategies s, Keys k) {
     byte[] key = k.keys[k.i++ & KeySet.MASK];
     return s.jumpBack.partitionOf(key, 0, key.length);
+  }
+
+  @Benchmark
+  public int jumpBack2(Strategies s, Keys k) {
+    byte[] key = k.keys[k.i++ & KeySet.MASK];
+    return s.jumpBack2.partitionOf(key, 0, key.length);
   }
 
   @Benchmark
