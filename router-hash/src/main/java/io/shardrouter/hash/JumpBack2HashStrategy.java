@@ -10,11 +10,12 @@ import io.shardrouter.core.RoutingTable;
  * P+1 moves exactly the keys that land in the new partition, about 1/(P+1) of them, and no key
  * moves between old partitions. It is {@link JumpBackHashStrategy}'s model with the random bits
  * taken from the hash itself, so the mapping after the hash is one multiplication for most keys
- * (every key when P is a power of two) where {@code jump_back} mixes twice; the choice for a new
- * table that grows one partition at a time. It answers other partitions than {@code jump} and
- * {@code jump_back}: switching an existing table to it moves nearly every key. Not for: removing a
- * partition other than the last, or partitions of different capacity (use the placement, or the
- * weighted ring).
+ * (all keys when P is a power of two, 95% at 1,000,000, half when P is one above a power of two,
+ * where the other half walk down the top range) (every key when P is a power of two) where {@code
+ * jump_back} mixes twice; the choice for a new table that grows one partition at a time. It answers
+ * other partitions than {@code jump} and {@code jump_back}: switching an existing table to it moves
+ * nearly every key. Not for: removing a partition other than the last, or partitions of different
+ * capacity (use the placement, or the weighted ring).
  *
  * <p><b>Thread-safety:</b> immutable.
  *

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.Test;
  * What {@code jump} and {@code jump_back} share, checked alike for both: the strategy contract, the
  * golden partitions and raw buckets of {@code <type>.json} (tools/golden(), independent
  * implementations), and the consistency claims as seeded property tests: growing P to P+1 moves
- * only keys that land on the new partition, about 1/(P+1) of them; keys spread evenly; the
- * factory's refusals and printed form.
+ * only keys that land on the new partition, about 1/(P+1) of them (also at powers of two and their
+ * neighbours from 2^16 to 2^24); keys spread evenly (also where P only partly covers its top
+ * power-of-two range, where the walk of the jump_back family runs); the factory's refusals and
+ * printed form.
  */
 abstract class ConsistentHashStrategyTest extends PartitionStrategyContract {
 
@@ -326,5 +328,98 @@ abstract class ConsistentHashStrategyTest extends PartitionStrategyContract {
                   : g.ascii(0, 24)); // the prefix makes every key distinct
     }
     return keys;
+  }
+
+  @Test
+  void bucket_growingAtLargeCounts_keyStaysOrMovesToNewBucket_aboutOneOverNPlus1() {
+    KeyGenerators g = KeyGenerators.seeded(seed());
+    int keys = 400_000;
+    // power-of-two boundaries (the walked range changes there) and counts between them
+    int[] counts = {1 << 16, (1 << 16) + 1, 100_000, 1 << 20, 1_000_000, (1 << 24) - 1, 1 << 24};
+    for (int n : counts) {
+      int moved = 0;
+      for (int i = 0; i < keys; i++) {
+        long key = g.random().nextLong(); // the share needs uniform keys
+        int a = bucket(key, n);
+        int b = bucket(key, n + 1);
+        if (a != b) {
+          if (b != n) {
+            fail(
+                "bucket("
+                    + key
+                    + ") went "
+                    + a
+                    + " -> "
+                    + b
+                    + " growing "
+                    + n
+                    + " -> "
+                    + (n + 1)
+                    + "; it may only move to the new bucket "
+                    + n
+                    + "; "
+                    + g.describe());
+          }
+          moved++;
+        }
+      }
+      double share = 1.0 / (n + 1);
+      double mean = keys * share;
+      double sd = Math.sqrt(keys * share * (1 - share));
+      int m = moved;
+      assertTrue(
+          Math.abs(m - mean) <= 5 * sd + 1,
+          () ->
+              "growing "
+                  + n
+                  + " -> "
+                  + (n + 1)
+                  + " moved "
+                  + m
+                  + " of "
+                  + keys
+                  + " keys; expected about "
+                  + String.format("%.2f", mean)
+                  + " (5 sd "
+                  + String.format("%.2f", 5 * sd)
+                  + "); "
+                  + g.describe());
+    }
+  }
+
+  @Test
+  void bucket_everyBucketOfARange_isReached_evenly() {
+    // n = 2^k + 1 .. 2^(k+1): the top range is only partly below n, so the walk down inside it runs
+    KeyGenerators g = KeyGenerators.seeded(seed());
+    for (int n : new int[] {2, 3, 5, 6, 9, 12, 17, 24, 33, 48, 64, 65, 96, 127, 128, 129, 200}) {
+      int draws = 4_000 * n;
+      long[] counts = new long[n];
+      for (int i = 0; i < draws; i++) {
+        counts[bucket(g.random().nextLong(), n)]++; // uniform: no edge keys
+      }
+      double expected = (double) draws / n;
+      double chi2 = 0;
+      for (long c : counts) {
+        chi2 += (c - expected) * (c - expected) / expected;
+      }
+      int df = n - 1;
+      double bound = df + 6 * Math.sqrt(2.0 * df) + 10;
+      double x = chi2;
+      assertTrue(
+          chi2 <= bound,
+          () ->
+              "n="
+                  + n
+                  + ": chi-square "
+                  + String.format("%.1f", x)
+                  + " over "
+                  + draws
+                  + " keys exceeds "
+                  + String.format("%.1f", bound)
+                  + "; counts "
+                  + java.util.Arrays.toString(counts)
+                  + "; "
+                  + g.describe());
+    }
   }
 }
