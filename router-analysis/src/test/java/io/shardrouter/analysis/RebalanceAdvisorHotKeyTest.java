@@ -104,6 +104,24 @@ class RebalanceAdvisorHotKeyTest {
     assertEquals(a.movement().movedShare(), moved, 1e-9, a.movement()::toText);
   }
 
+  /** Every hash-family type can be put behind a lookup directory: the key moves, nothing else. */
+  @Test
+  void hashFamily_hotKeyIsolated_tableBecomesTheFallback() {
+    for (String type : List.of("hash_mod", "jump", "jump_back", "jump_back2")) {
+      RoutingTable t = Fixtures.table(type, 8, 4, 1);
+      StatsSnapshot s = Fixtures.withHotKeys(t, flat(8), shares("a", 0.3), 1000, rnd());
+      RebalanceAdvisor.Advice a = RebalanceAdvisor.advise(t, s, 1);
+      AdviceChecks.check(t, s, 1, a, List.of("a", "x", "y"), type);
+      assertEquals(1, a.isolations().size(), () -> type + ": " + a);
+      assertEquals(8, a.next().route("a").partition(), type);
+      assertEquals(t.strategy(), ((LookupStrategy) a.next().strategy()).fallback(), type);
+      assertEquals(
+          List.of(new MovementReport.KeyMove("key 'a'", t.route("a").partition(), 8)),
+          a.movement().keyMoves(),
+          type);
+    }
+  }
+
   @Test
   void alreadyALookup_getsOneMoreEntry() {
     RoutingTable t = Fixtures.table("jump", 8, 4, 1);

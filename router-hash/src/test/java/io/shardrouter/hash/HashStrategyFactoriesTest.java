@@ -258,7 +258,7 @@ class HashStrategyFactoriesTest {
   @ParameterizedTest
   @ValueSource(strings = {"8.5", "4.0", "\"4\"", "true", "[4]", "{\"n\": 4}"})
   void read_nonIntegerPartitions_reportsStrategyPartitions(String value) {
-    for (String type : List.of("hash_mod", "jump")) {
+    for (String type : List.of("hash_mod", "jump", "jump_back", "jump_back2")) {
       InvalidRoutingTableException e = refused(document(type, ", \"partitions\": " + value));
       assertOnly(e, "strategy.partitions", "must be an integer in [1, 16777216]", "got ");
     }
