@@ -58,10 +58,11 @@ import java.util.Set;
  * </ul>
  *
  * F is {@code FloorBenchmark.xxh3Bytes} over the same key set in the same run. Paths without a
- * budget target (non-ASCII text, {@code long}, composite keys, {@code jump} with {@code String}
- * keys, the ring below 1,024 groups and in mode {@code 001}, range {@code String} keys, lookup
- * misses and 10M directories) are guarded for allocation only; their ratios are reported. Peers
- * measured beside a route path in the same class ({@link #PEER_METHODS}) are not route paths.
+ * budget target (non-ASCII text, {@code long}, composite keys, {@code jump} and {@code jump_back2}
+ * with {@code String} keys, the ring below 1,024 groups and in mode {@code 001}, range {@code
+ * String} keys, lookup misses and 10M directories) are guarded for allocation only; their ratios
+ * are reported. Peers measured beside a route path in the same class ({@link #PEER_METHODS}) are
+ * not route paths.
  *
  * <h2>Which numbers are divided</h2>
  *

@@ -38,7 +38,7 @@ public class StringRouteBenchmark {
   /** The table and router under test. */
   @State(Scope.Benchmark)
   public static class Tables {
-    @Param({"hash_mod", "jump"})
+    @Param({"hash_mod", "jump", "jump_back2"})
     public String strategy;
 
     @Param({"16", "128", "1024"})
