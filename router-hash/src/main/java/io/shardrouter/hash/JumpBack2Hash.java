@@ -23,17 +23,10 @@ package io.shardrouter.hash;
  */
 final class JumpBack2Hash {
   /**
-   * {@code TOP[j] = C(j) = mix(2j × G) | 1}, and {@code TOP[0] = 0}: range 0 holds only bucket 1,
-   * and a zero product keeps {@link #top} branch-free there (Java shifts by {@code 64 - 0} as by
-   * 0).
-   */
-  private static final long[] TOP = new long[31];
-
-  /**
-   * {@code TOP} indexed by the leading-zero count z of the flags instead of by j = 63 - z: {@code
-   * BY_ZEROS[z] = C(63 - z)}, and 0 where j is 0 (z = 63) or there is no flag (z = 64), so that
-   * {@code (key × BY_ZEROS[z]) >>> (z + 1)} is range j's draw, or 0 in both cases (Java shifts by
-   * 64 and 65 as by 0 and 1).
+   * {@code C(j) = mix(2j × G) | 1} indexed by the leading-zero count z of the flags whose highest
+   * set bit is j = 63 - z: {@code BY_ZEROS[z] = C(63 - z)}, and 0 where j is 0 (z = 63, range 0
+   * holds only bucket 1) or there is no flag (z = 64), so that {@code (key × BY_ZEROS[z]) >>> (z +
+   * 1)} is range j's draw, or 0 in both cases (Java shifts by 64 and 65 as by 0 and 1).
    */
   private static final long[] BY_ZEROS = new long[65];
 
@@ -41,10 +34,9 @@ final class JumpBack2Hash {
   private static final long[] WALK = new long[31];
 
   static {
-    for (int j = 1; j < TOP.length; j++) {
-      TOP[j] = multiplier(2 * j);
+    for (int j = 1; j < WALK.length; j++) {
+      BY_ZEROS[63 - j] = multiplier(2 * j);
       WALK[j] = multiplier(2 * j + 1);
-      BY_ZEROS[63 - j] = TOP[j];
     }
   }
 
@@ -79,11 +71,7 @@ final class JumpBack2Hash {
     }
     int m = buckets - 1;
     int k = 31 - Integer.numberOfLeadingZeros(m);
-    long flags = key & ((2L << k) - 1);
-    // top(key, floor(log2(flags))), or 0 when no flag is set, without a branch: at P = 16 one key
-    // in 16 has no flag, too many for a predicted branch
-    int z = Long.numberOfLeadingZeros(flags);
-    int c = (int) Long.highestOneBit(flags) | (int) ((key * BY_ZEROS[z]) >>> (z + 1));
+    int c = highest(key, key & ((2L << k) - 1));
     return c <= m ? c : walk(key, k, m, c);
   }
 
@@ -91,7 +79,17 @@ final class JumpBack2Hash {
    * The largest active bucket of range j: {@code 2^j} plus the top j bits of {@code key × C(j)}.
    */
   static int top(long key, int j) {
-    return (1 << j) | (int) ((key * TOP[j]) >>> (64 - j));
+    return highest(key, 1L << j);
+  }
+
+  /**
+   * {@code top(key, floor(log2(flags)))}, the largest active bucket of the highest range flagged in
+   * {@code flags}, or 0 when no flag is set, without a branch: at P = 16 one key in 16 has no flag,
+   * too many for a predicted branch.
+   */
+  private static int highest(long key, long flags) {
+    int z = Long.numberOfLeadingZeros(flags);
+    return (int) Long.highestOneBit(flags) | (int) ((key * BY_ZEROS[z]) >>> (z + 1));
   }
 
   /**
@@ -121,8 +119,7 @@ final class JumpBack2Hash {
       s += JumpBackHash.GOLDEN;
       u = below(JumpBackHash.mix(s), (int) u);
     }
-    long lower = key & (range - 1);
-    return lower == 0 ? 0 : top(key, 63 - Long.numberOfLeadingZeros(lower));
+    return highest(key, key & (range - 1));
   }
 
   /** {@code floor(r × c / 2^64)} for an unsigned {@code r} and {@code c ≥ 0}: in {@code [0, c)}. */
