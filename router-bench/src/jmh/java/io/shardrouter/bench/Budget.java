@@ -144,11 +144,12 @@ import java.util.Set;
  * for a third of the walks a SplitMix64 draw) it is missed on 16-byte keys. A branch-free first
  * step was tried (2026-12-07): the walk's first draw and the lower ranges' answer computed for
  * every key and picked with masks, a branch only where the first draw lands above P − 1 (at worst a
- * quarter of the walks). It gave the same answers and was slower at every count, 11.7–12.1 ns
- * against 9.0–12.3 at 17 and 14.9–18.2 against 7.4–10.3 at 16 (3 forks each, one run): the work it
- * adds to every key's dependent path costs more than the mispredicted branch it removes. The guard
- * holds it at {@value #JUMP_BACK2_GUARD_LIMIT} F (about 1.5 × the 1.7 F it measures at 17; one fork
- * in three measured 2.35 F there), and {@code jump_back} at {@value #JUMP_BACK_GUARD_LIMIT} F.
+ * quarter of the walks). It gave the same answers and was slower in its fastest and median forks at
+ * every count, 11.7–12.1 ns against 9.0–12.3 at 17 and 14.9–18.2 against 7.4–10.3 at 16 (3 forks
+ * each, one run; the branching code's slowest forks were as slow): the work it adds to every key's
+ * dependent path costs more than the mispredicted branch it removes. The guard holds it at {@value
+ * #JUMP_BACK2_GUARD_LIMIT} F (about 1.5 × the 1.7 F it measures at 17; one fork in three measured
+ * 2.35 F there), and {@code jump_back} at {@value #JUMP_BACK_GUARD_LIMIT} F.
  */
 public final class Budget {
   /** The ratio slack of the CI guard: a path fails above MARGIN × its target. */
