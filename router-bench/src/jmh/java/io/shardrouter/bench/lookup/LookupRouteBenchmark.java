@@ -32,10 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * with {@code LookupStrategy.builder(...).entry(byte[], int)}), falling back to {@code hash_mod}
  * over 1,024 partitions. {@link #hit} routes the usual Zipf-drawn keys, all listed; {@link #miss}
  * routes keys of the same form that are not listed (ranks from 100,000,000 up), which take the
- * fallback. Both go through {@code RoutingTable.route(String)}. Budget (docs/architecture.md §6): a
- * hit ≤ 2.5 F at 1M; 0 B/op. A miss costs about F plus the {@code hash_mod} route (docs/lookup.md
- * §11). The setup prints the directory's memory per entry. The fork gets {@code -Xmx8g} for the 10M
- * directory; the CI guard runs 1M only.
+ * fallback. Both go through {@code RoutingTable.route(String)}; {@link #hitCanonical} routes the
+ * hit's keys given as canonical bytes. Budget (docs/architecture.md §6): a hit ≤ 2.5 F at 1M; 0
+ * B/op. A miss costs about F plus the {@code hash_mod} route (docs/lookup.md §11). The setup prints
+ * the directory's memory per entry. The fork gets {@code -Xmx8g} for the 10M directory; the CI
+ * guard runs 1M only.
  *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar
  * 'LookupRouteBenchmark|FloorBenchmark.xxh3Bytes' -p keySet=ascii16 -p entries=1000000 -prof gc}
@@ -102,6 +103,7 @@ public class LookupRouteBenchmark {
     public String keySet;
 
     String[] hits;
+    byte[][] hitBytes;
     String[] misses;
     int i;
 
@@ -110,10 +112,12 @@ public class LookupRouteBenchmark {
       KeySet set = KeySet.of(keySet);
       int[] ranks = KeySet.ranks();
       hits = new String[KeySet.SIZE];
+      hitBytes = new byte[KeySet.SIZE][];
       misses = new String[KeySet.SIZE];
       for (int j = 0; j < KeySet.SIZE; j++) {
         // new String: every slot its own object, as a key parsed from a request would be
         hits[j] = new String(set.text(ranks[j] % t.entries));
+        hitBytes[j] = CanonicalBytes.of(hits[j]);
         misses[j] = new String(set.text(MISS_BASE + ranks[j]));
       }
     }
@@ -122,6 +126,16 @@ public class LookupRouteBenchmark {
   @Benchmark
   public Route hit(Lookup t, Keys k) {
     return t.table.route(k.hits[k.i++ & KeySet.MASK]);
+  }
+
+  /**
+   * The hit's keys as canonical bytes, through {@code routeCanonical}: the hit without reading a
+   * {@code String}, so that the directory's own cost stands beside {@code BytesRouteBenchmark}'s
+   * {@code hash_mod} route of the same bytes.
+   */
+  @Benchmark
+  public Route hitCanonical(Lookup t, Keys k) {
+    return t.table.routeCanonical(k.hitBytes[k.i++ & KeySet.MASK]);
   }
 
   @Benchmark
