@@ -131,7 +131,7 @@ public class LookupRouteBenchmark {
   /**
    * The hit's keys as canonical bytes, through {@code routeCanonical}: the hit without reading a
    * {@code String}, so that the directory's own cost stands beside {@code BytesRouteBenchmark}'s
-   * {@code hash_mod} route of the same bytes.
+   * {@code hash_mod} route of keys of the same form (the same keys at 1M entries).
    */
   @Benchmark
   public Route hitCanonical(Lookup t, Keys k) {
