@@ -266,8 +266,8 @@ public final class Budget {
     /** The best (lowest) measurement iteration. */
     BEST,
     /**
-     * The slowest fork's best iteration: for a path whose cost depends on which compiled form a
-     * fork settles in, what a process may be stuck with.
+     * The slowest fork's best iteration: for a path whose cost depends on the fork (the compiled
+     * form it settles in, or where its data lands), what a process may be stuck with.
      */
     WORST_FORK;
 
