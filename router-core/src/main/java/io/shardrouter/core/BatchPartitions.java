@@ -6,20 +6,23 @@ package io.shardrouter.core;
  * KeyRouter#routeAll(long[], int, int, Route[])} and its siblings) overlaps those reads across
  * several keys instead of paying them one after another.
  *
- * <p>The table routes a batch in groups of up to {@value #GROUP} keys. For each key of a group it
- * calls {@link #prepare}: compute what needs none of the strategy's large memory (the key's hash,
- * the place it will be looked up), <i>read</i> that place (the read starts the cache miss; its
- * value goes into the token, so the read is kept), and return it all as a token. The reads of the
- * group are independent, so the processor has them in flight together. Then it calls {@link
+ * <p>The table routes a batch in groups of up to {@value #GROUP} keys, in three passes. For each
+ * key of a group it calls {@link #prepare}: compute what needs none of the strategy's large memory
+ * (the key's hash, the place it will be looked up) and return it as a token. Then, in a pass of its
+ * own, it calls {@link #load} with each token: <i>read</i> the place the token names (the read
+ * starts the cache miss; its value goes into the token returned, so the read is kept). That pass is
+ * a few instructions a key, so the processor has the whole group's misses in flight together; a
+ * read in {@code prepare} would wait behind the hashing of the keys after it. Then it calls {@link
  * #finish} for each key with its token, when the lines are arriving or have arrived. A strategy
  * without this capability is routed one key after another, with the same answers.
  *
- * <p>Contract: for every key, {@code finish(key, prepare(key)) == partitionOf(key)} and {@code
- * finishLong(v, prepareLong(v)) == partitionOfLong(v)}; a token is opaque to the table, which keeps
- * it for the one {@code finish} call of the same key; neither method writes the key's bytes or
- * allocates. The bytes given to {@code finish} are the same key's bytes as those given to {@code
- * prepare}, but may be another array (the table may encode the key again into its scratch buffer in
- * between). {@code PartitionStrategyContract} (router-testing) checks the contract.
+ * <p>Contract: for every key, {@code finish(key, load(prepare(key))) == partitionOf(key)} and
+ * {@code finishLong(v, load(prepareLong(v))) == partitionOfLong(v)}; a token is opaque to the
+ * table, which keeps it for the one {@code load} and the one {@code finish} call of the same key;
+ * no method writes the key's bytes or allocates. The bytes given to {@code finish} are the same
+ * key's bytes as those given to {@code prepare}, but may be another array (the table may encode the
+ * key again into its scratch buffer in between). {@code PartitionStrategyContract} (router-testing)
+ * checks the contract.
  *
  * <p><b>Thread-safety:</b> implementations are immutable.
  *
@@ -39,6 +42,20 @@ public interface BatchPartitions {
    * <p><b>Allocation:</b> none.
    */
   long prepare(byte[] canonical, int offset, int length);
+
+  /**
+   * Reads the memory that {@code token} (from {@link #prepare} or {@link #prepareLong}) names, and
+   * returns the token to give {@link #finish} or {@link #finishLong}, holding what was read so that
+   * the read is kept. By default the token as given: a strategy that reads nothing large, or reads
+   * it in {@code prepare}, needs no load pass.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.8
+   */
+  default long load(long token) {
+    return token;
+  }
 
   /**
    * The partition of the key, as {@link PartitionStrategy#partitionOf(byte[], int, int)}, given the

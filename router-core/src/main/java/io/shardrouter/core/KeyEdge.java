@@ -240,6 +240,7 @@ final class KeyEdge {
         for (i = g; i < end; i++) {
           tokens[i - g] = b.prepareLong(keys[i]);
         }
+        loadAll(b, tokens, end - g);
         for (i = g; i < end; i++) {
           out[i] = routes[b.finishLong(keys[i], tokens[i - g])];
         }
@@ -295,7 +296,8 @@ final class KeyEdge {
   /**
    * Routes {@code keys[from, to)} of one shape (already checked against the key type) into {@code
    * out}: one key after another, or, for a strategy with {@link BatchPartitions}, each group
-   * prepared and then finished, each key encoded into the scratch buffer in both passes.
+   * prepared, loaded and then finished, each key encoded into the scratch buffer in the prepare and
+   * the finish pass.
    */
   private void routeAllEncoded(Object[] keys, int shape, int from, int to, Route[] out) {
     checkBatch(keys.length, from, to, out);
@@ -334,6 +336,7 @@ final class KeyEdge {
             break;
           }
         }
+        loadAll(b, tokens, end - g);
         for (i = g; i < end; i++) {
           Object k = keys[i];
           int p;
@@ -352,6 +355,17 @@ final class KeyEdge {
       }
     } catch (RoutingException e) {
       throw at(i, e);
+    }
+  }
+
+  /**
+   * The load pass of a group: {@link BatchPartitions#load} of each of its {@code n} prepared
+   * tokens, in a loop of its own so that the group's reads are in flight together (also for {@link
+   * StrategyBatches}).
+   */
+  static void loadAll(BatchPartitions b, long[] tokens, int n) {
+    for (int j = 0; j < n; j++) {
+      tokens[j] = b.load(tokens[j]);
     }
   }
 

@@ -46,6 +46,7 @@ final class StrategyBatches {
             break;
           }
         }
+        KeyEdge.loadAll(b, tokens, end - g);
         for (i = g; i < end; i++) {
           byte[] k = keys[i];
           partitions[i] = b.finish(k, 0, k.length, tokens[i - g]);

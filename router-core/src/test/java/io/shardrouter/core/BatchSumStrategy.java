@@ -3,20 +3,23 @@ package io.shardrouter.core;
 /**
  * A byte-sum strategy with {@link BatchPartitions}, for router-core's batch tests: partition = (sum
  * of the canonical bytes, unsigned) mod P, as {@link ByteSumStrategy}; the token of a key is its
- * byte sum, and {@link #finish} answers from the token after checking it belongs to the bytes it is
- * given (the contract: the same key's bytes in both calls). Keeps {@link
- * BatchPartitions#prepareLong} and {@link BatchPartitions#finishLong} as their defaults.
+ * byte sum, {@link #load} marks it loaded, and {@link #finish} answers from the token after
+ * checking it was loaded and belongs to the bytes it is given (the contract: the same key's bytes
+ * in both calls). Keeps {@link BatchPartitions#prepareLong} and {@link BatchPartitions#finishLong}
+ * as their defaults.
  *
  * <p>A key whose first byte is {@link #UNCOVERED} has no route ({@link NoRouteException}), one
  * whose first byte is {@link #BROKEN} fails with a plain {@link RoutingException}, in {@link
  * #partitionOf} and {@link #prepare} alike.
  *
  * <p>{@link #calls} records the order of the batch calls: {@code p} for each {@code prepare},
- * {@code f} for each {@code finish}. Not thread-safe: one instance per test.
+ * {@code l} for each {@code load}, {@code f} for each {@code finish}. Not thread-safe: one instance
+ * per test.
  */
 final class BatchSumStrategy implements PartitionStrategy, BatchPartitions {
   static final byte UNCOVERED = (byte) 0xEE;
   static final byte BROKEN = (byte) 0xEF;
+  private static final long LOADED = 1L << 62; // a byte sum stays far below
 
   final StringBuilder calls = new StringBuilder();
   private final int partitions;
@@ -73,8 +76,18 @@ final class BatchSumStrategy implements PartitionStrategy, BatchPartitions {
   }
 
   @Override
+  public long load(long token) {
+    calls.append('l');
+    return token | LOADED;
+  }
+
+  @Override
   public int finish(byte[] canonical, int offset, int length, long token) {
     calls.append('f');
+    if ((token & LOADED) == 0) {
+      throw new AssertionError("finish got token " + token + ", which load was not given");
+    }
+    token &= ~LOADED;
     long sum = sum(canonical, offset, length);
     if (token != sum) {
       throw new AssertionError("finish got token " + token + " for a key whose sum is " + sum);

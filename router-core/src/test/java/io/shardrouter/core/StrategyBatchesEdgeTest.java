@@ -34,11 +34,14 @@ class StrategyBatchesEdgeTest {
     return keys;
   }
 
-  /** The calls a batch strategy sees for groups of these sizes: each prepared, then finished. */
+  /**
+   * The calls a batch strategy sees for groups of these sizes: each prepared, then loaded, then
+   * finished.
+   */
   static String groups(int... sizes) {
     StringBuilder b = new StringBuilder();
     for (int n : sizes) {
-      b.append("p".repeat(n)).append("f".repeat(n));
+      b.append("p".repeat(n)).append("l".repeat(n)).append("f".repeat(n));
     }
     return b.toString();
   }
@@ -85,7 +88,7 @@ class StrategyBatchesEdgeTest {
     int[] out = untouched(16);
     s.partitionsOf(keys, 0, 16, out); // the array as long as the batch: allowed
     assertArrayEquals(expected(keys, 0, 16, 16), out);
-    assertEquals("p".repeat(16) + "f".repeat(16), s.calls.toString());
+    assertEquals(groups(16), s.calls.toString());
 
     int[] none = untouched(16);
     s.partitionsOf(keys, 5, 5, none);
@@ -152,8 +155,7 @@ class StrategyBatchesEdgeTest {
             + " routing (the partitions of keys before it are written, none after)",
         e.getMessage());
     assertArrayEquals(expected(keys, 0, 21, 40), out);
-    assertEquals(
-        "p".repeat(16) + "f".repeat(16) + "p".repeat(5) + "f".repeat(5), s.calls.toString());
+    assertEquals(groups(16, 5), s.calls.toString());
   }
 
   @Test

@@ -310,12 +310,18 @@ public final class LookupStrategy
         : rich[v - RICH_BASE].partition(); // whole-key entries are never splits
   }
 
-  // ---- batches (BatchPartitions): the directory's home bucket is read in prepare, so a group's
-  // misses overlap; a first-part directory is routed key by key (its key is found in finish)
+  // ---- batches (BatchPartitions): prepare hashes, load reads the directory's home bucket, so a
+  // group's misses overlap; a first-part directory is routed key by key (its key is found in
+  // finish)
 
   @Override
   public long prepare(byte[] canonical, int offset, int length) {
     return firstKind == null ? directory.prepare(canonical, offset, length) : 0;
+  }
+
+  @Override
+  public long load(long token) {
+    return firstKind == null ? directory.load(token) : token;
   }
 
   @Override

@@ -85,12 +85,14 @@ class DirectoryEdgeTest {
   void emptyDirectory_batchPathMissesToo() {
     Directory empty = Directory.builder().build();
     byte[] k = Keys.of("acme");
-    assertEquals(Directory.MISS, empty.finish(k, 0, k.length, empty.prepare(k, 0, k.length)));
-    assertEquals(Directory.MISS, empty.finish(42L, empty.prepare(42L)));
+    assertEquals(
+        Directory.MISS, empty.finish(k, 0, k.length, empty.load(empty.prepare(k, 0, k.length))));
+    assertEquals(Directory.MISS, empty.finish(42L, empty.load(empty.prepare(42L))));
     byte[] longKey = Keys.of("k".repeat(40));
     assertEquals(
         Directory.MISS,
-        empty.finish(longKey, 0, longKey.length, empty.prepare(longKey, 0, longKey.length)));
+        empty.finish(
+            longKey, 0, longKey.length, empty.load(empty.prepare(longKey, 0, longKey.length))));
   }
 
   @Test
@@ -153,18 +155,19 @@ class DirectoryEdgeTest {
       int expected = i;
       assertEquals(expected, d.get(k), () -> "long " + k + "; " + ctx);
       assertEquals(expected, d.get(bytes, 0, 8), () -> "bytes " + k + "; " + ctx);
-      assertEquals(expected, d.finish(k, d.prepare(k)), () -> "batch long " + k + "; " + ctx);
+      assertEquals(
+          expected, d.finish(k, d.load(d.prepare(k))), () -> "batch long " + k + "; " + ctx);
       assertEquals(
           expected,
-          d.finish(bytes, 0, 8, d.prepare(bytes, 0, 8)),
+          d.finish(bytes, 0, 8, d.load(d.prepare(bytes, 0, 8))),
           () -> "batch bytes " + k + "; " + ctx);
     }
     for (long k : absent) {
       byte[] bytes = Keys.of(k);
       assertEquals(Directory.MISS, d.get(k), ctx);
       assertEquals(Directory.MISS, d.get(bytes, 0, 8), ctx);
-      assertEquals(Directory.MISS, d.finish(k, d.prepare(k)), ctx);
-      assertEquals(Directory.MISS, d.finish(bytes, 0, 8, d.prepare(bytes, 0, 8)), ctx);
+      assertEquals(Directory.MISS, d.finish(k, d.load(d.prepare(k))), ctx);
+      assertEquals(Directory.MISS, d.finish(bytes, 0, 8, d.load(d.prepare(bytes, 0, 8))), ctx);
     }
   }
 }

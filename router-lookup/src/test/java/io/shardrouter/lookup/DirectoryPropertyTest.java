@@ -84,13 +84,17 @@ class DirectoryPropertyTest {
         assertEquals(expected, d.get(CanonicalBytes.readLong(k, 0)), ctx);
       }
     }
-    // a batch: every key of a group prepared, then finished (at another offset), as get
+    // a batch: every key of a group prepared, then loaded, then finished (at another offset), as
+    // get
     for (int g = 0; g + 16 <= held.size(); g += 16) {
       long[] tokens = new long[16];
       for (int i = 0; i < 16; i++) {
         byte[] k = held.get(g + i);
         tokens[i] =
             k.length == 8 ? d.prepare(CanonicalBytes.readLong(k, 0)) : d.prepare(k, 0, k.length);
+      }
+      for (int i = 0; i < 16; i++) {
+        tokens[i] = d.load(tokens[i]);
       }
       for (int i = 0; i < 16; i++) {
         byte[] k = held.get(g + i);
@@ -129,7 +133,7 @@ class DirectoryPropertyTest {
           () -> "probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
       assertEquals(
           actual,
-          d.finish(k, 0, k.length, d.prepare(k, 0, k.length)),
+          d.finish(k, 0, k.length, d.load(d.prepare(k, 0, k.length))),
           () -> "batch probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
       if (expected == null) {
         misses++;

@@ -594,10 +594,11 @@ public abstract class PartitionStrategyContract {
 
   /**
    * For a strategy with {@link BatchPartitions}: keys prepared a group at a time, as a table's
-   * batch route does, then finished, get {@code partitionOf}'s answers, also when the bytes given
-   * to {@code finish} are another array holding the key at an offset; {@code prepare} leaves the
-   * bytes as they were; and the same for {@code prepareLong}/{@code finishLong} against {@code
-   * partitionOfLong}. Nothing is checked for a strategy without the capability.
+   * batch route does, then loaded in a pass of their own, then finished, get {@code partitionOf}'s
+   * answers, also when the bytes given to {@code finish} are another array holding the key at an
+   * offset; {@code prepare} leaves the bytes as they were; and the same for {@code
+   * prepareLong}/{@code finishLong} against {@code partitionOfLong}. Nothing is checked for a
+   * strategy without the capability.
    */
   public static void checkBatch(PartitionStrategy s, KeyGenerators g, KeySource keys) {
     if (!(s instanceof BatchPartitions b)) {
@@ -624,6 +625,10 @@ public abstract class PartitionStrategyContract {
         longTokens[i] = b.prepareLong(longs[i]);
       }
       for (int i = 0; i < group; i++) {
+        tokens[i] = b.load(tokens[i]);
+        longTokens[i] = b.load(longTokens[i]);
+      }
+      for (int i = 0; i < group; i++) {
         byte[] moved = new byte[bytes[i].length + 5];
         System.arraycopy(bytes[i], 0, moved, 3, bytes[i].length);
         Object k = shown[i];
@@ -634,7 +639,8 @@ public abstract class PartitionStrategyContract {
                 s
                     + ": "
                     + show(k)
-                    + " prepared in a group and finished has another partition than partitionOf; "
+                    + " prepared and loaded in a group and finished has another partition than"
+                    + " partitionOf; "
                     + g.describe());
         long v = longs[i];
         assertEquals(
@@ -644,8 +650,8 @@ public abstract class PartitionStrategyContract {
                 s
                     + ": long "
                     + v
-                    + " prepared in a group and finished has another partition than"
-                    + " partitionOfLong; "
+                    + " prepared and loaded in a group and finished has another partition"
+                    + " than partitionOfLong; "
                     + g.describe());
       }
     }

@@ -81,6 +81,14 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
           }
         };
     assertThrows(AssertionError.class, () -> checkBatch(lastTokenWins, keys(), g -> g.text(64)));
+    PartitionStrategy loadLosesToken =
+        new Batched(new Fnv1aModStrategy(64)) {
+          @Override
+          public long load(long token) {
+            return token >>> 1; // the defect: load returns another token than finish needs
+          }
+        };
+    assertThrows(AssertionError.class, () -> checkBatch(loadLosesToken, keys(), g -> g.text(64)));
     PartitionStrategy offsetIgnored =
         new Batched(new Fnv1aModStrategy(64)) {
           @Override

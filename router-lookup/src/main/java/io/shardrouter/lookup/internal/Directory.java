@@ -233,14 +233,15 @@ public final class Directory {
     }
   }
 
-  // ---- batches: prepare reads the home bucket's hop byte (starting its cache miss) and keeps it
-  // with the bucket and the expected record bytes in a token; finish searches from there
+  // ---- batches: prepare hashes the key into a token (its home bucket and the expected record
+  // bytes), reading nothing; load reads the home bucket's hop byte into the token (starting the
+  // bucket's cache miss); finish searches from there
 
   /**
    * The token of the key whose canonical bytes are {@code key[offset, offset + length)}: its home
-   * bucket (bits 32–62), that bucket's hop (bits 24–31, read from the table: the read that brings
-   * the bucket's line in) and the record bytes 0–2 it expects (bits 0–23). {@link #finish} of the
-   * token is {@link #get(byte[], int, int)}.
+   * bucket (bits 32–62) and the record bytes 0–2 it expects (bits 0–23), read from nothing but the
+   * key. {@link #load} adds the bucket's hop (bits 24–31); {@link #finish} of the loaded token is
+   * {@link #get(byte[], int, int)}.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -269,13 +270,22 @@ public final class Directory {
   }
 
   private long token(long h, int length) {
-    int bs = homeBucket(h);
-    return (long) bs << 32 | (table[bs + 3] & 0xFFL) << 24 | expected(h, length);
+    return (long) homeBucket(h) << 32 | expected(h, length);
+  }
+
+  /**
+   * The token {@link #finish} is given: {@code token} from {@link #prepare(byte[], int, int)} with
+   * its home bucket's hop byte read from the table (the read that brings the bucket's line in).
+   *
+   * <p><b>Allocation:</b> none.
+   */
+  public long load(long token) {
+    return size == 0 ? token : token | (table[(int) (token >>> 32) + 3] & 0xFFL) << 24;
   }
 
   /**
    * The value of the key, or {@link #MISS}, given the token {@link #prepare(byte[], int, int)}
-   * returned for it: {@link #get(byte[], int, int)} without hashing again.
+   * returned for it and {@link #load} loaded: {@link #get(byte[], int, int)} without hashing again.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -300,7 +310,7 @@ public final class Directory {
     return probeBytes(bs, hop, expect, key, offset, length);
   }
 
-  /** The value of a {@code long} key given its token from {@link #prepare(long)}. */
+  /** The value of a {@code long} key given its token from {@link #prepare(long)}, loaded. */
   public int finish(long key, long token) {
     if (size == 0) {
       return MISS;
