@@ -35,7 +35,9 @@ import java.util.TreeMap;
  * (after editing the notes), pass {@code --run-date} with the date the header already shows. With
  * several JSON files (a whole-suite run and a later run of some classes, each table from one run),
  * the header names each with its date, and {@code --run-date} may be given once per file, in the
- * files' order.
+ * files' order. A class that a later file holds is shown from that file only: its results in the
+ * files before are dropped ({@link #merge}), so a class rerun after a change replaces the suite's
+ * rows of it and the suite's file stays as it was run.
  */
 public final class BenchReport {
   /** The order of the tables; other classes follow, by name. */
@@ -95,7 +97,7 @@ public final class BenchReport {
     if (inputs.isEmpty()) {
       inputs.add(Path.of("docs/benchmarks.json"));
     }
-    List<Result> results = new ArrayList<>();
+    List<List<Result>> runs = new ArrayList<>();
     StringBuilder source = new StringBuilder();
     String runDate = "";
     for (int f = 0; f < inputs.size(); f++) {
@@ -107,7 +109,7 @@ public final class BenchReport {
                 + "; run the suite first (router-bench/README.md)");
         System.exit(2);
       }
-      results.addAll(JmhResults.read(in));
+      runs.add(JmhResults.read(in));
       LocalDate d =
           f < runDateArgs.size()
               ? runDateArgs.get(f)
@@ -118,6 +120,7 @@ public final class BenchReport {
       source.append(in);
       runDate = d.toString();
     }
+    List<Result> results = merge(runs);
     Map<String, String> notes =
         Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
     Context ctx =
@@ -129,6 +132,26 @@ public final class BenchReport {
     }
     Files.writeString(out, md);
     System.out.println("bench report: " + results.size() + " results -> " + out);
+  }
+
+  /**
+   * The results of several runs, in their order, where a benchmark class held by a later run is
+   * taken from that run alone: each table comes from one run.
+   */
+  static List<Result> merge(List<List<Result>> runs) {
+    List<Result> merged = new ArrayList<>();
+    for (int f = 0; f < runs.size(); f++) {
+      java.util.Set<String> later = new java.util.HashSet<>();
+      for (List<Result> run : runs.subList(f + 1, runs.size())) {
+        run.forEach(r -> later.add(r.group()));
+      }
+      for (Result r : runs.get(f)) {
+        if (!later.contains(r.group())) {
+          merged.add(r);
+        }
+      }
+    }
+    return merged;
   }
 
   private static String value(String[] args, int i, String flag) {

@@ -102,11 +102,13 @@ import java.util.Set;
  *
  * <h2>Batches</h2>
  *
- * A lookup batch hides some of the misses of spread probes with the JVM's 4 KiB pages (0.74 × the
- * single routes, 2026-12-06) and none with transparent huge pages (1.34 ×), where consecutive
- * single routes already overlap their misses (docs/lookup.md §12). The report shows the one-third
- * target missed; the guard holds the batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single
- * routes, so that a batch path that costs clearly more than routing key by key fails.
+ * A lookup batch reads a group's home buckets in a pass of their own ({@code
+ * BatchPartitions.load}), so the group's misses are in flight together: 0.48–0.65 × the single
+ * routes at 1M entries and 0.31–0.50 × at 10M (2026-12-07, docs/lookup.md §12), where reading them
+ * while hashing gave 0.90–1.01 × and 0.58–0.76 ×. The report shows the one-third target missed at
+ * 1M; the guard holds the batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single routes: a batch
+ * may not cost what routing key by key costs, so a batch path that stops overlapping its misses
+ * fails.
  *
  * <h2>jump_back</h2>
  *
@@ -187,9 +189,9 @@ public final class Budget {
 
   /**
    * The guard's limit for a lookup batch while it misses its one-third target (see "Batches"
-   * above): a batch may not cost much more than the single routes it replaces.
+   * above): a batch may not cost what the single routes it replaces cost.
    */
-  public static final double LOOKUP_BATCH_GUARD_LIMIT = 1.6;
+  public static final double LOOKUP_BATCH_GUARD_LIMIT = 1.0;
 
   /** Benchmark classes whose methods are library route paths. */
   public static final Set<String> ROUTE_GROUPS =

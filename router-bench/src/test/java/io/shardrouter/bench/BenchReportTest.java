@@ -115,6 +115,26 @@ class BenchReportTest {
   }
 
   @Test
+  void merge_aClassOfALaterRun_replacesThatClassOfTheEarlierRuns_only() {
+    List<JmhResults.Result> suite = JmhResults.parse(Fixtures.fixture());
+    List<JmhResults.Result> floor =
+        suite.stream().filter(r -> r.group().equals("FloorBenchmark")).toList();
+    List<JmhResults.Result> others =
+        suite.stream().filter(r -> !r.group().equals("FloorBenchmark")).toList();
+    assertTrue(!floor.isEmpty() && !others.isEmpty(), "the fixture has F and other classes");
+    List<JmhResults.Result> rerun = List.of(floor.get(0));
+
+    List<JmhResults.Result> merged = BenchReport.merge(List.of(suite, rerun));
+
+    assertEquals(others.size() + 1, merged.size(), merged.toString());
+    assertEquals(
+        1, merged.stream().filter(r -> r.group().equals("FloorBenchmark")).count(), "one run's F");
+    assertTrue(merged.contains(rerun.get(0)));
+    assertTrue(merged.containsAll(others));
+    assertEquals(suite, BenchReport.merge(List.of(suite)), "one run is taken whole");
+  }
+
+  @Test
   void parseNotes_sectionsByHeading() {
     Map<String, String> notes =
         BenchReport.parseNotes(
