@@ -103,12 +103,12 @@ import java.util.Set;
  * <h2>Batches</h2>
  *
  * A lookup batch reads a group's home buckets in a pass of their own ({@code
- * BatchPartitions.load}), so the group's misses are in flight together: 0.48–0.65 × the single
- * routes at 1M entries and 0.31–0.50 × at 10M (2026-12-07, docs/lookup.md §12), where reading them
- * while hashing gave 0.90–1.01 × and 0.58–0.76 ×. The report shows the one-third target missed at
- * 1M; the guard holds the batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single routes: a batch
- * may not cost what routing key by key costs, so a batch path that stops overlapping its misses
- * fails.
+ * BatchPartitions.load}), so the group's misses are in flight together: 0.48–0.74 × the single
+ * routes at 1M entries and 0.31–0.62 × at 10M by fork (7 forks in two runs, 2026-12-07,
+ * docs/lookup.md §12), where reading them while hashing gave 0.90–1.01 × and 0.58–0.76 × (2 forks).
+ * The report shows the one-third target missed at 1M; the guard holds the batch at {@value
+ * #LOOKUP_BATCH_GUARD_LIMIT} × its single routes: a batch may not cost what routing key by key
+ * costs, so a batch path that stops overlapping its misses fails.
  *
  * <h2>jump_back</h2>
  *
