@@ -136,21 +136,17 @@ public final class BenchReport {
 
   /**
    * The results of several runs, in their order, where a benchmark class held by a later run is
-   * taken from that run alone: each table comes from one run.
+   * taken from that run alone, in the place where it first appeared: each table comes from one run.
    */
   static List<Result> merge(List<List<Result>> runs) {
-    List<Result> merged = new ArrayList<>();
-    for (int f = 0; f < runs.size(); f++) {
-      java.util.Set<String> later = new java.util.HashSet<>();
-      for (List<Result> run : runs.subList(f + 1, runs.size())) {
-        run.forEach(r -> later.add(r.group()));
-      }
-      for (Result r : runs.get(f)) {
-        if (!later.contains(r.group())) {
-          merged.add(r);
-        }
-      }
+    Map<String, List<Result>> byClass = new LinkedHashMap<>(); // a replaced class keeps its place
+    for (List<Result> run : runs) {
+      Map<String, List<Result>> own = new LinkedHashMap<>();
+      run.forEach(r -> own.computeIfAbsent(r.group(), c -> new ArrayList<>()).add(r));
+      byClass.putAll(own);
     }
+    List<Result> merged = new ArrayList<>();
+    byClass.values().forEach(merged::addAll);
     return merged;
   }
 

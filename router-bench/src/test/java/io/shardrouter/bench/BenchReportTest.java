@@ -131,6 +131,10 @@ class BenchReportTest {
         1, merged.stream().filter(r -> r.group().equals("FloorBenchmark")).count(), "one run's F");
     assertTrue(merged.contains(rerun.get(0)));
     assertTrue(merged.containsAll(others));
+    assertEquals(
+        suite.indexOf(floor.get(0)),
+        merged.indexOf(rerun.get(0)),
+        "the rerun class takes the place of the suite's rows of it");
     assertEquals(suite, BenchReport.merge(List.of(suite)), "one run is taken whole");
   }
 

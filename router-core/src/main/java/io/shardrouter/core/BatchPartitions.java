@@ -19,10 +19,10 @@ package io.shardrouter.core;
  * <p>Contract: for every key, {@code finish(key, load(prepare(key))) == partitionOf(key)} and
  * {@code finishLong(v, load(prepareLong(v))) == partitionOfLong(v)}; a token is opaque to the
  * table, which keeps it for the one {@code load} and the one {@code finish} call of the same key;
- * no method writes the key's bytes or allocates. The bytes given to {@code finish} are the same
- * key's bytes as those given to {@code prepare}, but may be another array (the table may encode the
- * key again into its scratch buffer in between). {@code PartitionStrategyContract} (router-testing)
- * checks the contract.
+ * {@code load} throws nothing; no method writes the key's bytes or allocates. The bytes given to
+ * {@code finish} are the same key's bytes as those given to {@code prepare}, but may be another
+ * array (the table may encode the key again into its scratch buffer in between). {@code
+ * PartitionStrategyContract} (router-testing) checks the contract.
  *
  * <p><b>Thread-safety:</b> implementations are immutable.
  *
@@ -37,7 +37,7 @@ public interface BatchPartitions {
 
   /**
    * Starts finding the partition of the key whose canonical bytes are {@code canonical[offset,
-   * offset + length)}; returns the token that {@link #finish} is given for it.
+   * offset + length)}; returns the token that {@link #load} is given for it.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -47,11 +47,12 @@ public interface BatchPartitions {
    * Reads the memory that {@code token} (from {@link #prepare} or {@link #prepareLong}) names, and
    * returns the token to give {@link #finish} or {@link #finishLong}, holding what was read so that
    * the read is kept. By default the token as given: a strategy that reads nothing large, or reads
-   * it in {@code prepare}, needs no load pass.
+   * it in {@code prepare}, needs no load pass. It refuses nothing: a key the strategy refuses is
+   * refused by {@code prepare}.
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.8
+   * @since 0.7
    */
   default long load(long token) {
     return token;
@@ -59,7 +60,7 @@ public interface BatchPartitions {
 
   /**
    * The partition of the key, as {@link PartitionStrategy#partitionOf(byte[], int, int)}, given the
-   * token {@link #prepare} returned for it.
+   * token {@link #load} returned for it.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -80,7 +81,7 @@ public interface BatchPartitions {
 
   /**
    * The partition of the key whose canonical form is the 8 little-endian bytes of {@code value},
-   * given its token. By default {@link #finish} of those bytes.
+   * given its token as {@link #load} returned it. By default {@link #finish} of those bytes.
    *
    * <p><b>Allocation:</b> none.
    */

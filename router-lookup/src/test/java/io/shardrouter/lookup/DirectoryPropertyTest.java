@@ -82,7 +82,14 @@ class DirectoryPropertyTest {
       assertEquals(expected, d.get(frame, 7, k.length), ctx);
       if (k.length == 8) {
         assertEquals(expected, d.get(CanonicalBytes.readLong(k, 0)), ctx);
+        long v = CanonicalBytes.readLong(k, 0);
+        assertEquals(expected, d.finish(v, d.prepare(v)), () -> "not loaded, long; " + ctx);
       }
+      // a caller that skips the load pass still gets the value: finish reads the hop itself
+      assertEquals(
+          expected,
+          d.finish(k, 0, k.length, d.prepare(k, 0, k.length)),
+          () -> "hit, not loaded, " + io.shardrouter.core.KeyText.hex(k) + "; " + ctx);
     }
     // a batch: every key of a group prepared, then loaded, then finished (at another offset), as
     // get
@@ -135,6 +142,10 @@ class DirectoryPropertyTest {
           actual,
           d.finish(k, 0, k.length, d.load(d.prepare(k, 0, k.length))),
           () -> "batch probe " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
+      assertEquals(
+          actual,
+          d.finish(k, 0, k.length, d.prepare(k, 0, k.length)),
+          () -> "batch probe, not loaded, " + io.shardrouter.core.KeyText.hex(shown) + "; " + ctx);
       if (expected == null) {
         misses++;
       }

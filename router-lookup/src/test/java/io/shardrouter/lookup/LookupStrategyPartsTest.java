@@ -47,11 +47,11 @@ class LookupStrategyPartsTest {
     }
     // a long key is the first part of the key alone
     assertEquals(11, s.partitionOfLong(42L));
-    assertEquals(11, s.finishLong(42L, s.prepareLong(42L)));
+    assertEquals(11, s.finishLong(42L, s.load(s.prepareLong(42L))));
     long miss = 1000;
     assertEquals(Fixtures.hashMod(8).partitionOfLong(miss), s.partitionOfLong(miss));
     assertEquals(
-        Fixtures.hashMod(8).partitionOfLong(miss), s.finishLong(miss, s.prepareLong(miss)));
+        Fixtures.hashMod(8).partitionOfLong(miss), s.finishLong(miss, s.load(s.prepareLong(miss))));
   }
 
   @Test

@@ -235,13 +235,17 @@ public final class Directory {
 
   // ---- batches: prepare hashes the key into a token (its home bucket and the expected record
   // bytes), reading nothing; load reads the home bucket's hop byte into the token (starting the
-  // bucket's cache miss); finish searches from there
+  // bucket's cache miss) and marks it loaded (bit 63); finish searches from there, reading the hop
+  // itself for a token that was not loaded
+
+  /** Bit 63 of a token: {@link #load} has put the home bucket's hop in bits 24–31. */
+  private static final long LOADED = Long.MIN_VALUE;
 
   /**
    * The token of the key whose canonical bytes are {@code key[offset, offset + length)}: its home
    * bucket (bits 32–62) and the record bytes 0–2 it expects (bits 0–23), read from nothing but the
-   * key. {@link #load} adds the bucket's hop (bits 24–31); {@link #finish} of the loaded token is
-   * {@link #get(byte[], int, int)}.
+   * key. {@link #load} adds the bucket's hop (bits 24–31) and marks the token loaded (bit 63);
+   * {@link #finish} of the token, loaded or not, is {@link #get(byte[], int, int)}.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -274,18 +278,30 @@ public final class Directory {
   }
 
   /**
-   * The token {@link #finish} is given: {@code token} from {@link #prepare(byte[], int, int)} with
-   * its home bucket's hop byte read from the table (the read that brings the bucket's line in).
+   * The token {@link #finish} is given: {@code token} from {@link #prepare(byte[], int, int)} or
+   * {@link #prepare(long)} with its home bucket's hop byte read from the table (the read that
+   * brings the bucket's line in), marked loaded.
    *
    * <p><b>Allocation:</b> none.
    */
   public long load(long token) {
-    return size == 0 ? token : token | (table[(int) (token >>> 32) + 3] & 0xFFL) << 24;
+    return size == 0 ? token : token | LOADED | (table[home(token) + 3] & 0xFFL) << 24;
+  }
+
+  /** The home bucket's offset in a token. */
+  private static int home(long token) {
+    return (int) (token >>> 32) & Integer.MAX_VALUE;
+  }
+
+  /** The home bucket's hop: from a loaded token, else read from the table. */
+  private int hop(long token) {
+    return token < 0 ? (int) (token >>> 24) & 0xFF : table[home(token) + 3] & 0xFF;
   }
 
   /**
    * The value of the key, or {@link #MISS}, given the token {@link #prepare(byte[], int, int)}
-   * returned for it and {@link #load} loaded: {@link #get(byte[], int, int)} without hashing again.
+   * returned for it, which {@link #load} has loaded (or not, for a caller that skips the load pass:
+   * the hop is then read here): {@link #get(byte[], int, int)} without hashing again.
    *
    * <p><b>Allocation:</b> none.
    */
@@ -293,8 +309,8 @@ public final class Directory {
     if (size == 0) {
       return MISS;
     }
-    int bs = (int) (token >>> 32);
-    int hop = (int) (token >>> 24) & 0xFF;
+    int bs = home(token);
+    int hop = hop(token);
     int expect = (int) token & 0xFFFFFF;
     if (length <= WORD_KEY_MAX) {
       int end = checkSlice(key, offset, length);
@@ -310,13 +326,12 @@ public final class Directory {
     return probeBytes(bs, hop, expect, key, offset, length);
   }
 
-  /** The value of a {@code long} key given its token from {@link #prepare(long)}, loaded. */
+  /** The value of a {@code long} key given its token from {@link #prepare(long)}, as above. */
   public int finish(long key, long token) {
     if (size == 0) {
       return MISS;
     }
-    return probeLong(
-        (int) (token >>> 32), (int) (token >>> 24) & 0xFF, (int) token & 0xFFFFFF, key);
+    return probeLong(home(token), hop(token), (int) token & 0xFFFFFF, key);
   }
 
   /** The end of the slice {@code key[offset, offset + length)}, refused outside the array. */
