@@ -20,9 +20,9 @@ package io.shardrouter.core;
  * {@code finishLong(v, load(prepareLong(v))) == partitionOfLong(v)}; a token is opaque to the
  * table, which keeps it for the one {@code load} and the one {@code finish} call of the same key;
  * {@code load} throws nothing; no method writes the key's bytes or allocates. The bytes given to
- * {@code finish} are the same key's bytes as those given to {@code prepare}, but may be another
- * array (the table may encode the key again into its scratch buffer in between). {@code
- * PartitionStrategyContract} (router-testing) checks the contract.
+ * {@code finish} are the same key's bytes as those given to {@code prepare}, but not necessarily in
+ * the same array or at the same offset: keep nothing of a key but its token between the calls.
+ * {@code PartitionStrategyContract} (router-testing) checks the contract.
  *
  * <p><b>Thread-safety:</b> implementations are immutable.
  *

@@ -296,8 +296,8 @@ final class KeyEdge {
   /**
    * Routes {@code keys[from, to)} of one shape (already checked against the key type) into {@code
    * out}: one key after another, or, for a strategy with {@link BatchPartitions}, each group
-   * prepared, loaded and then finished, each key encoded into the scratch buffer in the prepare and
-   * the finish pass.
+   * prepared, loaded and then finished. A key that is not read in place is encoded once, in the
+   * prepare pass, into the group's buffer ({@link KeyScratch#group()}), where its finish reads it.
    */
   private void routeAllEncoded(Object[] keys, int shape, int from, int to, Route[] out) {
     checkBatch(keys.length, from, to, out);
@@ -312,9 +312,11 @@ final class KeyEdge {
         return;
       }
       long[] tokens = s.tokens();
+      long[] kept = s.kept();
       for (int g = from; g < to; g += BatchPartitions.GROUP) {
         int end = Math.min(to, g + BatchPartitions.GROUP);
         RoutingException refused = null;
+        s.startGroup();
         // stage 0: load each key object of the group (a request's key is rarely in the caches), so
         // that its misses are in flight together before the hashing needs the bytes
         for (i = g; i < end; i++) {
@@ -325,10 +327,12 @@ final class KeyEdge {
           try {
             byte[] c = shape == CANONICAL ? requireCanonical(k) : inPlace(k, shape);
             if (c != null) {
+              kept[i - g] = -1;
               tokens[i - g] = b.prepare(c, 0, c.length);
             } else {
-              int n = encode(k, shape, s);
-              tokens[i - g] = b.prepare(s.bytes(), 0, n);
+              long at = keep(k, shape, s);
+              kept[i - g] = at;
+              tokens[i - g] = b.prepare(s.group(), (int) (at >>> 32), (int) at);
             }
           } catch (RoutingException e) {
             refused = e; // the keys before it are finished first
@@ -337,15 +341,16 @@ final class KeyEdge {
           }
         }
         loadAll(b, tokens, end - g);
+        byte[] encoded = s.group();
         for (i = g; i < end; i++) {
-          Object k = keys[i];
+          long at = kept[i - g];
           int p;
-          byte[] c = shape == CANONICAL ? (byte[]) k : inPlace(k, shape);
-          if (c != null) {
+          if (at < 0) {
+            Object k = keys[i];
+            byte[] c = shape == CANONICAL ? (byte[]) k : Objects.requireNonNull(inPlace(k, shape));
             p = b.finish(c, 0, c.length, tokens[i - g]);
           } else {
-            int n = encode(k, shape, s);
-            p = b.finish(s.bytes(), 0, n, tokens[i - g]);
+            p = b.finish(encoded, (int) (at >>> 32), (int) at, tokens[i - g]);
           }
           out[i] = routes[p];
         }
@@ -405,17 +410,20 @@ final class KeyEdge {
         : null;
   }
 
-  /** Encodes {@code key} of {@code shape} into {@code s}; returns its length. */
-  private int encode(Object key, int shape, KeyScratch s) {
+  /**
+   * Encodes {@code key} of {@code shape} after the group's kept bytes in {@code s}; returns where
+   * it is ({@link KeyScratch#kept()}).
+   */
+  private long keep(Object key, int shape, KeyScratch s) {
     return switch (shape) {
-      case STRING -> s.putString((String) key);
-      case UUID_SHAPE -> s.putUuid((UUID) key);
+      case STRING -> s.keepString((String) key);
+      case UUID_SHAPE -> s.keepUuid((UUID) key);
       default -> {
         CompositeKey c = (CompositeKey) key;
         if (c == null || !keyType.accepts(c)) {
           throw wrongComposite(c);
         }
-        yield s.putComposite(c);
+        yield s.keepComposite(c);
       }
     };
   }

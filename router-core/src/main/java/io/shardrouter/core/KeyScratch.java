@@ -2,6 +2,7 @@ package io.shardrouter.core;
 
 import io.shardrouter.core.internal.LittleEndian;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -20,7 +21,8 @@ import java.util.UUID;
  *
  * <p><b>Stability:</b> evolving.
  *
- * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread.
+ * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread (and,
+ * for batch routes, a group's buffer to the longest group of encoded keys).
  *
  * @since 0.6 (public; router-core's own since 0.1)
  */
@@ -32,6 +34,12 @@ public final class KeyScratch {
   // the tokens of one group of a batch route (BatchPartitions), in the order of its keys
   private final long[] tokens = new long[BatchPartitions.GROUP];
 
+  // the canonical bytes of the group's keys that are not read in place, one after another, so that
+  // each is encoded once for both its prepare and its finish; kept[j] locates key j's bytes
+  private byte[] group = new byte[256];
+  private int groupEnd;
+  private final long[] kept = new long[BatchPartitions.GROUP];
+
   private KeyScratch() {}
 
   /** The calling thread's scratch buffer. */
@@ -42,6 +50,66 @@ public final class KeyScratch {
   /** The token of each key of the batch group being routed by this thread. */
   long[] tokens() {
     return tokens;
+  }
+
+  /**
+   * Where each key of the batch group being routed by this thread has its bytes in {@link
+   * #group()}: {@code offset << 32 | length} from a {@code keep} method, or -1 for a key read in
+   * place.
+   */
+  long[] kept() {
+    return kept;
+  }
+
+  /** Starts a batch group: the bytes kept for the group before are given up. */
+  void startGroup() {
+    groupEnd = 0;
+  }
+
+  /**
+   * The bytes kept for the current batch group. A {@code keep} call may replace the array (keeping
+   * its bytes), so read it again after the group's last one.
+   */
+  byte[] group() {
+    return group;
+  }
+
+  /** Encodes a {@code string} key after the group's kept bytes; returns where it is. */
+  long keepString(String key) {
+    int n = stringLength(key);
+    int at = keepRoom(n);
+    writeString(key, group, at, n);
+    return slice(at, n);
+  }
+
+  /** Encodes a {@code uuid} key after the group's kept bytes; returns where it is. */
+  long keepUuid(UUID key) {
+    CanonicalKeys.requireKey(key);
+    int at = keepRoom(16);
+    CanonicalKeys.writeUuid(key, group, at);
+    return slice(at, 16);
+  }
+
+  /** Encodes a composite key after the group's kept bytes; returns where it is. */
+  long keepComposite(CompositeKey key) {
+    CanonicalKeys.requireKey(key);
+    int n = key.encodedLength();
+    int at = keepRoom(n);
+    key.writeTo(group, at);
+    return slice(at, n);
+  }
+
+  private int keepRoom(int n) {
+    int at = groupEnd;
+    if (group.length - at < n) {
+      group = Arrays.copyOf(group, Math.max(at + n, group.length * 2));
+    }
+    groupEnd = at + n;
+    return at;
+  }
+
+  private static long slice(int at, int n) {
+    return (long) at << 32 | n;
   }
 
   /** The buffer that the last {@code put} call filled from offset 0. */
@@ -57,19 +125,31 @@ public final class KeyScratch {
   }
 
   /** Encodes a {@code string} key; returns its byte length. */
+  public int putString(String key) {
+    int n = stringLength(key);
+    writeString(key, room(n), 0, n);
+    return n;
+  }
+
+  /** The UTF-8 length of a {@code string} key; refuses a null key and a lone surrogate. */
+  private static int stringLength(String key) {
+    CanonicalKeys.requireKey(key);
+    return Utf8.isAscii(key) ? key.length() : Utf8.encodedLength(key);
+  }
+
+  /**
+   * Writes the {@code n} UTF-8 bytes of {@code key} at {@code dst[off]}; {@code n} equals the key's
+   * length exactly when it is ASCII (any other char takes more than one byte).
+   */
   @SuppressWarnings(
       "deprecation") // getBytes(int, int, byte[], int) copies each char's low byte: for ASCII, its
   // UTF-8 byte
-  public int putString(String key) {
-    CanonicalKeys.requireKey(key);
-    if (Utf8.isAscii(key)) {
-      int length = key.length();
-      key.getBytes(0, length, room(length), 0);
-      return length;
+  private static void writeString(String key, byte[] dst, int off, int n) {
+    if (n == key.length()) {
+      key.getBytes(0, n, dst, off);
+    } else {
+      Utf8.encode(key, dst, off);
     }
-    int n = Utf8.encodedLength(key);
-    Utf8.encode(key, room(n), 0);
-    return n;
   }
 
   /** Encodes a {@code long} key; returns 8. */

@@ -213,6 +213,57 @@ class KeyEdgeBatchTest {
     }
   }
 
+  /**
+   * Keys that are not read in place are encoded once per group into a buffer that grows while the
+   * group is prepared: long non-ASCII keys after short ones, ASCII keys read in place between them,
+   * and a second batch on the same thread whose group is shorter. {@link BatchSumStrategy} checks
+   * that each finish gets the bytes its prepare got.
+   */
+  @Test
+  void encodedKeys_groupBufferGrowsWithinAGroup_everyFinishGetsItsOwnBytes() {
+    Random rnd = random(209);
+    String[] keys = new String[40];
+    for (int i = 0; i < keys.length; i++) {
+      int repeat = i % 16 < 8 ? 1 : 20 + rnd.nextInt(60); // the later half of each group is long
+      keys[i] =
+          i % 4 == 1
+              ? "ascii-" + rnd.nextInt(1_000_000) // read in place
+              : "é".repeat(repeat) + "ключ-" + rnd.nextInt(1_000_000) + "-\uD83D\uDE00";
+    }
+    BatchSumStrategy b = new BatchSumStrategy(P);
+    RoutingTable t = table(b, KeyType.STRING);
+    Route[] out = new Route[40];
+    t.routeAll(keys, 0, 40, out);
+    assertArrayEquals(expected(t, keys, CanonicalKeys::of, 0, 40, 40), out);
+    for (int i = 0; i < keys.length; i++) {
+      assertSame(t.route(keys[i]), out[i], keys[i]);
+    }
+    int grown = KeyScratch.get().group().length;
+    for (int n = 0; n < 3; n++) {
+      t.routeAll(keys, 0, 40, out); // each group starts the buffer over: it grows no further
+    }
+    assertEquals(grown, KeyScratch.get().group().length);
+    String[] shorter = strings(210, 5);
+    Route[] again = new Route[5];
+    t.routeAll(shorter, 0, 5, again);
+    assertArrayEquals(expected(t, shorter, CanonicalKeys::of, 0, 5, 5), again);
+
+    UUID[] uuids = new UUID[18];
+    CompositeKey[] composites = new CompositeKey[18];
+    for (int i = 0; i < uuids.length; i++) {
+      uuids[i] = new UUID(rnd.nextLong(), rnd.nextLong());
+      composites[i] = CompositeKey.of("é".repeat(1 + rnd.nextInt(200)), rnd.nextLong());
+    }
+    Router byUuid = Router.create(table(b, KeyType.UUID_KEY));
+    Route[] u = new Route[18];
+    byUuid.routeAll(uuids, 0, 18, u);
+    assertArrayEquals(expected(byUuid, uuids, CanonicalKeys::of, 0, 18, 18), u);
+    RoutingTable byComposite = table(b, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
+    Route[] c = new Route[18];
+    byComposite.routeAll(composites, 0, 18, c);
+    assertArrayEquals(expected(byComposite, composites, CompositeKey::toBytes, 0, 18, 18), c);
+  }
+
   @Test
   void nullStringKey_namedByIndex_groupBeforeItWritten_noneAfter() {
     String[] keys = strings(206, 40);
