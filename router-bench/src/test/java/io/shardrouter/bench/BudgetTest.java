@@ -871,6 +871,56 @@ class BudgetTest {
     assertTrue(bad.get(0).describe().contains("{entries=1000000}"), bad.get(0).describe());
   }
 
+  @Test
+  void check_lookupBatch_ofEncodedKeys_notJudged_andEachBatchDividedByTheSinglesOfItsKeySet() {
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(
+                "lookup.LookupBatchBenchmark.single",
+                400.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "nonascii")
+            .add(
+                "lookup.LookupBatchBenchmark.batch",
+                380.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "nonascii")
+            .add(
+                "lookup.LookupBatchBenchmark.single",
+                200.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16")
+            .add(
+                "lookup.LookupBatchBenchmark.batch",
+                120.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16");
+    List<Check> ratios =
+        Budget.check(JmhResults.parse(json.toString()), false).stream()
+            .filter(c -> !c.strict())
+            .toList();
+    assertEquals(
+        1, ratios.size(), "the nonascii batch (0.95 ×) is reported, not judged: " + ratios);
+    assertEquals(0.6, ratios.get(0).value(), 1e-9, "120 over the ascii16 singles, not 400's 0.3");
+    assertTrue(ratios.get(0).describe().contains("keySet=ascii16"), ratios.get(0).describe());
+  }
+
   /** A result of {@code forks} forks whose CPU time per fork is {@code cpu[f]} (iterations). */
   private static String forked(String benchmark, String params, double[][] cpu) {
     StringBuilder raw = new StringBuilder();

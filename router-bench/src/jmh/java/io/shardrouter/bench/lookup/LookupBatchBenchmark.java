@@ -35,6 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * for the same probes one by one (after the first pass over the probes each {@code String} holds
  * its cached hash code, which a route does not use: the map's advantage).
  *
+ * <p>With {@code -p keySet=nonascii} the directory and its probes are {@code nonascii} keys, which
+ * a route encodes instead of reading in place: what a batch saves by encoding each key once. The
+ * guard judges only the {@code ascii16} batch.
+ *
  * <p>Run: {@code java -jar router-bench/target/benchmarks.jar 'LookupBatchBenchmark' -p
  * entries=1000000 -prof gc}
  */
@@ -56,6 +60,13 @@ public class LookupBatchBenchmark {
     @Param({"1000000", "10000000"})
     public int entries;
 
+    /**
+     * The directory's keys: {@code ascii16}, read in place, or {@code nonascii}, which a route
+     * encodes (run with {@code -p keySet=nonascii}).
+     */
+    @Param({"ascii16"})
+    public String keySet;
+
     RoutingTable table;
     String[] probes;
     final Route[] out = new Route[PROBES]; // route i goes to out[i], in both forms
@@ -64,9 +75,10 @@ public class LookupBatchBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
+      KeySet set = KeySet.of(keySet);
       table =
           BenchTables.table(
-              LookupRouteBenchmark.directory(entries),
+              LookupRouteBenchmark.directory(entries, set),
               LookupRouteBenchmark.GROUPS,
               KeyType.STRING,
               1);
@@ -74,7 +86,7 @@ public class LookupBatchBenchmark {
       SplittableRandom rnd = new SplittableRandom(42);
       probes = new String[PROBES];
       for (int j = 0; j < PROBES; j++) {
-        probes[j] = new String(KeySet.ASCII16.text(rnd.nextInt(entries))); // a fresh object each
+        probes[j] = new String(set.text(rnd.nextInt(entries))); // a fresh object each
       }
     }
   }
@@ -87,10 +99,9 @@ public class LookupBatchBenchmark {
     @Setup(Level.Trial)
     public void setup(Spread s) {
       map = new HashMap<>(s.entries * 4 / 3 + 1);
+      KeySet set = KeySet.of(s.keySet);
       for (int r = 0; r < s.entries; r++) {
-        map.put(
-            KeySet.ASCII16.text(r),
-            (int) ((r * 7L) % LookupRouteBenchmark.FALLBACK_PARTITIONS)); // as the directory
+        map.put(set.text(r), LookupRouteBenchmark.partitionOf(r)); // as the directory
       }
     }
   }

@@ -84,13 +84,23 @@ public class LookupRouteBenchmark {
    * {@code hash_mod} over {@value #FALLBACK_PARTITIONS} partitions.
    */
   static LookupStrategy directory(int entries) {
+    return directory(entries, KeySet.ASCII16);
+  }
+
+  /** A directory of the first {@code entries} ranks of the text key set {@code set}, as above. */
+  static LookupStrategy directory(int entries, KeySet set) {
     LookupStrategyBuilder b =
         LookupStrategy.builder(KeyType.STRING)
             .fallback(HashModStrategy.of(StableHash.xxh3(), FALLBACK_PARTITIONS));
     for (int r = 0; r < entries; r++) {
-      b.entry(CanonicalBytes.of(KeySet.ASCII16.text(r)), (int) ((r * 7L) % FALLBACK_PARTITIONS));
+      b.entry(CanonicalBytes.of(set.text(r)), partitionOf(r));
     }
     return b.build();
+  }
+
+  /** The partition the directories list for rank {@code r}. */
+  static int partitionOf(int r) {
+    return (int) ((r * 7L) % FALLBACK_PARTITIONS);
   }
 
   /**
