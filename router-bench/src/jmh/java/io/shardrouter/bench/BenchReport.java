@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -120,18 +121,17 @@ public final class BenchReport {
       source.append(in);
       runDate = d.toString();
     }
-    List<Result> results = merge(runs);
     Map<String, String> notes =
         Files.isRegularFile(notesFile) ? parseNotes(Files.readString(notesFile)) : Map.of();
     Context ctx =
         new Context(
             machine(), source.toString(), runDate, LocalDate.now(ZoneOffset.UTC).toString());
-    String md = render(results, notes, ctx, notesFile.toString());
+    String md = renderRuns(runs, notes, ctx, notesFile.toString());
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
     Files.writeString(out, md);
-    System.out.println("bench report: " + results.size() + " results -> " + out);
+    System.out.println("bench report: " + merge(runs).size() + " results -> " + out);
   }
 
   /**
@@ -220,9 +220,25 @@ public final class BenchReport {
     }
   }
 
-  /** The whole markdown document. */
+  /** The whole markdown document, of the results of one run. */
   public static String render(
       List<Result> results, Map<String, String> notes, Context ctx, String notesName) {
+    return renderRuns(List.of(results), notes, ctx, notesName);
+  }
+
+  /**
+   * The whole markdown document of several runs, {@link #merge merged}: a table's ratios to F
+   * divide by F of the table's own run, and a table whose run has no F has none.
+   */
+  public static String renderRuns(
+      List<List<Result>> runs, Map<String, String> notes, Context ctx, String notesName) {
+    Map<Result, Integer> runOf = new IdentityHashMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      for (Result r : runs.get(i)) {
+        runOf.put(r, i);
+      }
+    }
+    List<Result> results = runs.size() == 1 ? runs.get(0) : merge(runs);
     StringBuilder md = new StringBuilder();
     md.append(
             "<!-- GENERATED FILE: do not edit. Produced by io.shardrouter.bench.BenchReport from JMH JSON;\n")
@@ -297,7 +313,12 @@ public final class BenchReport {
     }
     for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
       md.append("\n## ").append(g.getKey()).append("\n\n");
-      md.append(table(g.getValue(), results));
+      Integer run = runOf.get(g.getValue().get(0));
+      md.append(
+          table(
+              g.getValue(),
+              results,
+              results.stream().filter(r -> run.equals(runOf.get(r))).toList()));
       String note = notes.get(g.getKey());
       md.append('\n')
           .append(
@@ -399,8 +420,11 @@ public final class BenchReport {
     return md.toString();
   }
 
-  /** One group's table. */
-  static String table(List<Result> rows, List<Result> all) {
+  /**
+   * One group's table: its settings are named where they differ from those of {@code all}, and its
+   * ratios divide by F among {@code sameRun}, the results of its own run.
+   */
+  static String table(List<Result> rows, List<Result> all, List<Result> sameRun) {
     List<String> params = new ArrayList<>();
     for (Result r : rows) {
       for (String p : r.params().keySet()) {
@@ -456,7 +480,7 @@ public final class BenchReport {
           .append(" | ")
           .append(alloc(r))
           .append(" | ")
-          .append(ratio(r, all))
+          .append(ratio(r, sameRun))
           .append(" |\n");
     }
     return md.toString();

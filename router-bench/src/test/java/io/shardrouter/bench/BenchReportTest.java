@@ -139,6 +139,32 @@ class BenchReportTest {
   }
 
   @Test
+  void renderRuns_aTableDividesByTheFOfItsOwnRun_andHasNoRatioWhereItsRunHasNoF() {
+    String suite =
+        """
+        [{"benchmark": "io.shardrouter.bench.FloorBenchmark.xxh3Bytes",
+          "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 5.0, "scoreError": 0.5, "scoreUnit": "ns/op"}},
+         {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.router",
+          "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 10.0, "scoreError": 1.0, "scoreUnit": "ns/op"}}]
+        """;
+    String rerun =
+        """
+        [{"benchmark": "io.shardrouter.bench.lookup.LookupBatchBenchmark.batch",
+          "params": {"entries": "1000000", "keySet": "ascii16"},
+          "primaryMetric": {"score": 70.0, "scoreError": 7.0, "scoreUnit": "ns/op"}}]
+        """;
+    String md =
+        BenchReport.renderRuns(
+            List.of(JmhResults.parse(suite), JmhResults.parse(rerun)), Map.of(), CTX, "notes.md");
+    assertTrue(md.contains("| ascii16 | `router` | 10.0 | 1.00 | ns/op |  |  | 2.00 ± 0.40 |"), md);
+    assertTrue(
+        md.contains("| ascii16 | 1000000 | `batch` | 70.0 | 7.00 | ns/op |  |  |  |"),
+        "the rerun has no F of its own: no ratio to the suite's\n" + md);
+  }
+
+  @Test
   void parseNotes_sectionsByHeading() {
     Map<String, String> notes =
         BenchReport.parseNotes(
