@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -80,12 +79,8 @@ public final class BenchGuard {
   public static void main(String[] args) {
     boolean canary = Boolean.getBoolean(CANARY_PROPERTY);
     Path json = Path.of(System.getProperty(JSON_PROPERTY, "router-bench/target/guard.json"));
-    Path retryJson =
-        json.resolveSibling(
-            json.getFileName().toString().replaceFirst("\\.json$", "") + "-retry.json");
-    Path forksJson =
-        json.resolveSibling(
-            json.getFileName().toString().replaceFirst("\\.json$", "") + "-forks.json");
+    String base = json.getFileName().toString().replaceFirst("\\.json$", "");
+    Path forksJson = json.resolveSibling(base + "-forks.json");
     long start = System.nanoTime();
     List<Check> checks;
     List<String> notes = new ArrayList<>();
@@ -107,10 +102,15 @@ public final class BenchGuard {
                 + suspects.size()
                 + " ratio(s) over the limit; measuring those paths and their"
                 + " references once more before failing (a ratio fails only when it fails twice)");
-        run(retryOptions(suspects, retryJson));
-        checks =
-            confirm(
-                checks, Budget.check(JmhResults.read(retryJson), canary, Statistic.BEST), notes);
+        List<Result> retried = new ArrayList<>();
+        for (int k = 0; k < suspects.size(); k++) {
+          // one run each: several suspects' parameters in one run would cross (a keySet of one
+          // benchmark given to another that cannot take it)
+          Path retryJson = json.resolveSibling(base + "-retry-" + (k + 1) + ".json");
+          run(retryOptions(suspects.get(k), retryJson));
+          retried.addAll(JmhResults.read(retryJson));
+        }
+        checks = confirm(checks, Budget.check(retried, canary, Statistic.BEST), notes);
       }
       run(forkOptions(forksJson));
       List<Check> worstForks = Budget.worstForkChecks(JmhResults.read(forksJson));
@@ -212,24 +212,16 @@ public final class BenchGuard {
   }
 
   /**
-   * Options measuring again the subjects of {@code suspects} and their references, at their
-   * parameters, in {@value #RETRY_FORKS} forks.
+   * Options measuring again the subject of {@code suspect} and its reference, at their parameters,
+   * in {@value #RETRY_FORKS} forks.
    */
-  static ChainedOptionsBuilder retryOptions(List<Check> suspects, Path json) {
+  static ChainedOptionsBuilder retryOptions(Check suspect, Path json) {
     ChainedOptionsBuilder b = common(json).forks(RETRY_FORKS);
     Map<String, Set<String>> params = new TreeMap<>();
-    Set<String> benchmarks = new LinkedHashSet<>();
-    for (Check c : suspects) {
-      benchmarks.add(c.subject().benchmark());
-      benchmarks.add(c.reference().benchmark());
-      c.subject()
-          .params()
-          .forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
-      c.reference()
-          .params()
-          .forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+    for (Result r : List.of(suspect.subject(), suspect.reference())) {
+      b.include("^" + Pattern.quote(r.benchmark()) + "$");
+      r.params().forEach((k, v) -> params.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
     }
-    benchmarks.forEach(name -> b.include("^" + Pattern.quote(name) + "$"));
     params.forEach((k, v) -> b.param(k, v.toArray(new String[0])));
     return b;
   }

@@ -228,7 +228,8 @@ public final class BenchReport {
 
   /**
    * The whole markdown document of several runs, {@link #merge merged}: a table's ratios to F
-   * divide by F of the table's own run, and a table whose run has no F has none.
+   * divide by F of the table's own run (also where a later run's F is shown), and a table whose run
+   * has no F has none. The budget's checks take F from the merged results.
    */
   public static String renderRuns(
       List<List<Result>> runs, Map<String, String> notes, Context ctx, String notesName) {
@@ -313,12 +314,8 @@ public final class BenchReport {
     }
     for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
       md.append("\n## ").append(g.getKey()).append("\n\n");
-      Integer run = runOf.get(g.getValue().get(0));
-      md.append(
-          table(
-              g.getValue(),
-              results,
-              results.stream().filter(r -> run.equals(runOf.get(r))).toList()));
+      // the rows of its own run, whose F may have been rerun in a later file
+      md.append(table(g.getValue(), results, runs.get(runOf.get(g.getValue().get(0)))));
       String note = notes.get(g.getKey());
       md.append('\n')
           .append(

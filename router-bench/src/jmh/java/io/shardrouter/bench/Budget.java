@@ -50,8 +50,9 @@ import java.util.Set;
  *       2026-12-06). {@code jump}, {@code jump_back} and {@code jump_back2} batches are guarded for
  *       allocation only.
  *   <li>A lookup batch of 64 probes spread over the whole 1M-entry directory ({@code
- *       LookupBatchBenchmark.batch}): ≤ 1/3 × the same probes routed one by one ({@code .single})
- *       (missed today; guarded at {@value #LOOKUP_BATCH_GUARD_LIMIT} ×, see "Batches" below).
+ *       LookupBatchBenchmark.batch}, {@code ascii16} keys): ≤ 1/3 × the same probes routed one by
+ *       one ({@code .single}) (missed today; guarded at {@value #LOOKUP_BATCH_GUARD_LIMIT} ×, see
+ *       "Batches" below).
  *   <li>A range route over 1,024 {@code long} boundaries ({@code RangeRouteBenchmark.routeLong}): ≤
  *       12 ns. The one absolute target: the report shows it met or missed, the guard never fails on
  *       it (absolute times are never guarded; see below).
@@ -103,12 +104,12 @@ import java.util.Set;
  * <h2>Batches</h2>
  *
  * A lookup batch reads a group's home buckets in a pass of their own ({@code
- * BatchPartitions.load}), so the group's misses are in flight together: 0.48–0.74 × the single
- * routes at 1M entries and 0.31–0.62 × at 10M by fork (2026-12-07: four one-fork runs and one of 3
- * forks, docs/lookup.md §12), where reading them while hashing gave 0.90–1.01 × and 0.58–0.76 ×
- * (two one-fork runs). The report shows the one-third target missed at 1M; the guard holds the
- * batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single routes, so that a batch path that loses
- * most of its overlap fails.
+ * BatchPartitions.load}), so the group's misses are in flight together: 0.34–0.74 × the single
+ * routes at 1M entries and 0.31–0.62 × at 10M by fork (2026-12-07: four one-fork runs and two of 3
+ * forks; docs/lookup.md §12 has the last), where reading them while hashing gave 0.90–1.01 × and
+ * 0.58–0.76 × (two one-fork runs). The one-third target is missed in every fork; the guard holds
+ * the batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single routes, so that a batch path that
+ * loses most of its overlap fails.
  *
  * <h2>jump_back</h2>
  *

@@ -155,13 +155,30 @@ class BenchReportTest {
           "params": {"entries": "1000000", "keySet": "ascii16"},
           "primaryMetric": {"score": 70.0, "scoreError": 7.0, "scoreUnit": "ns/op"}}]
         """;
+    String floorRerun =
+        """
+        [{"benchmark": "io.shardrouter.bench.FloorBenchmark.xxh3Bytes",
+          "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 2.0, "scoreError": 0.2, "scoreUnit": "ns/op"}},
+         {"benchmark": "io.shardrouter.bench.ring.RingRouteBenchmark.string",
+          "params": {"keySet": "ascii16"},
+          "primaryMetric": {"score": 8.0, "scoreError": 0.8, "scoreUnit": "ns/op"}}]
+        """;
     String md =
         BenchReport.renderRuns(
-            List.of(JmhResults.parse(suite), JmhResults.parse(rerun)), Map.of(), CTX, "notes.md");
-    assertTrue(md.contains("| ascii16 | `router` | 10.0 | 1.00 | ns/op |  |  | 2.00 ± 0.40 |"), md);
+            List.of(JmhResults.parse(suite), JmhResults.parse(rerun), JmhResults.parse(floorRerun)),
+            Map.of(),
+            CTX,
+            "notes.md");
+    assertTrue(
+        md.contains("| ascii16 | `router` | 10.0 | 1.00 | ns/op |  |  | 2.00 ± 0.40 |"),
+        "the suite's table over the suite's F (5 ns), though F is shown from the last run\n" + md);
     assertTrue(
         md.contains("| ascii16 | 1000000 | `batch` | 70.0 | 7.00 | ns/op |  |  |  |"),
-        "the rerun has no F of its own: no ratio to the suite's\n" + md);
+        "the rerun has no F of its own: no ratio to another run's\n" + md);
+    assertTrue(
+        md.contains("| ascii16 | `string` | 8.00 | 0.80 | ns/op |  |  | 4.00 ± 0.80 |"),
+        "the last run's table over its own F (2 ns)\n" + md);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.bench.Budget.Check;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -598,11 +599,58 @@ class BudgetTest {
         Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
             .filter(c -> !c.withinLimit())
             .toList();
-    var options = BenchGuard.retryOptions(suspects, java.nio.file.Path.of("target/r.json")).build();
+    assertEquals(1, suspects.size(), suspects.toString());
+    var options =
+        BenchGuard.retryOptions(suspects.get(0), java.nio.file.Path.of("target/r.json")).build();
     assertEquals(2, options.getIncludes().size(), options.getIncludes().toString());
     assertEquals(List.of("ascii36"), List.copyOf(options.getParameter("keySet").get()));
     assertEquals(List.of("hash_mod"), List.copyOf(options.getParameter("strategy").get()));
     assertEquals(3, options.getForkCount().get(), "a ratio is re-measured in three forks");
+  }
+
+  /**
+   * Two suspects of different key sets are measured again each at its own: one run of both would
+   * hand each benchmark the other's key set too (the lookup batch cannot build over {@code long}).
+   */
+  @Test
+  void retryOptions_eachSuspectAtItsOwnParams_neverAnotherSuspects() {
+    Fixtures.Json json =
+        new Fixtures.Json()
+            .add(F, 4.0, 0.1, 0, "keySet", "long")
+            .add("hash.HashBatchBenchmark.batchLong", 40.0, 0.2, 0, "strategy", "hash_mod")
+            .add(
+                "lookup.LookupBatchBenchmark.single",
+                100.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16")
+            .add(
+                "lookup.LookupBatchBenchmark.batch",
+                95.0,
+                1,
+                0,
+                "entries",
+                "1000000",
+                "keySet",
+                "ascii16");
+    List<Check> suspects =
+        Budget.check(JmhResults.parse(json.toString()), false, Budget.Statistic.BEST).stream()
+            .filter(c -> !c.strict() && !c.withinLimit())
+            .toList();
+    assertEquals(2, suspects.size(), suspects.toString());
+    Map<String, List<String>> keySets = new java.util.TreeMap<>();
+    for (Check c : suspects) {
+      var options = BenchGuard.retryOptions(c, java.nio.file.Path.of("target/r.json")).build();
+      keySets.put(c.subject().shortName(), List.copyOf(options.getParameter("keySet").get()));
+    }
+    assertEquals(
+        Map.of(
+            "HashBatchBenchmark.batchLong", List.of("long"), // its F's
+            "LookupBatchBenchmark.batch", List.of("ascii16")),
+        keySets);
   }
 
   @Test

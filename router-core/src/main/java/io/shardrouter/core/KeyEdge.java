@@ -347,7 +347,10 @@ final class KeyEdge {
           int p;
           if (at < 0) {
             Object k = keys[i];
-            byte[] c = shape == CANONICAL ? (byte[]) k : Objects.requireNonNull(inPlace(k, shape));
+            byte[] c =
+                shape == CANONICAL
+                    ? (byte[]) k
+                    : Objects.requireNonNull(inPlace(k, shape), "read in place when prepared");
             p = b.finish(c, 0, c.length, tokens[i - g]);
           } else {
             p = b.finish(encoded, (int) (at >>> 32), (int) at, tokens[i - g]);
@@ -402,7 +405,8 @@ final class KeyEdge {
 
   /**
    * The canonical bytes of an ASCII {@code String} key read in place, as {@link #route(String)}
-   * does; null for any other key, which is encoded into the scratch buffer.
+   * does; null for any other key, which is encoded into the scratch buffer (for a batch, the
+   * group's buffer).
    */
   private static byte @Nullable [] inPlace(@Nullable Object key, int shape) {
     return shape == STRING && Latin1Strings.AVAILABLE

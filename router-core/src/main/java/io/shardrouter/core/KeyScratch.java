@@ -7,7 +7,8 @@ import java.util.UUID;
 
 /**
  * A per-thread buffer that holds the canonical bytes of one key while it is hashed, so that keys
- * which cannot be hashed in place (non-ASCII text, composites) still route without allocating.
+ * which cannot be hashed in place (non-ASCII text, composites) still route without allocating; and,
+ * for the table's batch routes, the bytes and tokens of one group of keys.
  *
  * <p>Use: {@code KeyScratch s = KeyScratch.get(); int n = s.putString(key); hash(s.bytes(), 0, n)}.
  * The bytes stay valid until the same thread encodes the next key.
@@ -22,7 +23,8 @@ import java.util.UUID;
  * <p><b>Stability:</b> evolving.
  *
  * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread (and,
- * for batch routes, a group's buffer to the longest group of encoded keys).
+ * for batch routes, the group buffer to the longest group of encoded keys: up to {@value
+ * BatchPartitions#GROUP} times the longest key, kept for the thread's life).
  *
  * @since 0.6 (public; router-core's own since 0.1)
  */
@@ -74,7 +76,10 @@ public final class KeyScratch {
     return group;
   }
 
-  /** Encodes a {@code string} key after the group's kept bytes; returns where it is. */
+  /**
+   * Encodes a {@code string} key after the group's kept bytes; returns where it is. Allocation:
+   * none once the group buffer has grown.
+   */
   long keepString(String key) {
     int n = stringLength(key);
     int at = keepRoom(n);
@@ -82,7 +87,10 @@ public final class KeyScratch {
     return slice(at, n);
   }
 
-  /** Encodes a {@code uuid} key after the group's kept bytes; returns where it is. */
+  /**
+   * Encodes a {@code uuid} key after the group's kept bytes; returns where it is. Allocation: none
+   * once the group buffer has grown.
+   */
   long keepUuid(UUID key) {
     CanonicalKeys.requireKey(key);
     int at = keepRoom(16);
@@ -90,9 +98,11 @@ public final class KeyScratch {
     return slice(at, 16);
   }
 
-  /** Encodes a composite key after the group's kept bytes; returns where it is. */
+  /**
+   * Encodes a composite key, not null and of the table's key type (the caller checks both), after
+   * the group's kept bytes; returns where it is. Allocation: none once the group buffer has grown.
+   */
   long keepComposite(CompositeKey key) {
-    CanonicalKeys.requireKey(key);
     int n = key.encodedLength();
     int at = keepRoom(n);
     key.writeTo(group, at);

@@ -216,20 +216,25 @@ class KeyEdgeBatchTest {
   /**
    * Keys that are not read in place are encoded once per group into a buffer that grows while the
    * group is prepared: long non-ASCII keys after short ones, ASCII keys read in place between them,
-   * and a second batch on the same thread whose group is shorter. {@link BatchSumStrategy} checks
-   * that each finish gets the bytes its prepare got.
+   * one key more than twice as long as the buffer was (the thread's buffer may have grown in an
+   * earlier test, so the lengths are taken from it), and a second batch on the same thread whose
+   * group is shorter. {@link BatchSumStrategy} checks that each finish gets the bytes its prepare
+   * got.
    */
   @Test
   void encodedKeys_groupBufferGrowsWithinAGroup_everyFinishGetsItsOwnBytes() {
     Random rnd = random(209);
+    int before = KeyScratch.get().group().length;
     String[] keys = new String[40];
     for (int i = 0; i < keys.length; i++) {
-      int repeat = i % 16 < 8 ? 1 : 20 + rnd.nextInt(60); // the later half of each group is long
+      // the later half of each group is long: "é" is 2 bytes, so each is about half the buffer
+      int repeat = i % 16 < 8 ? 1 : before / 4 + rnd.nextInt(before / 8);
       keys[i] =
           i % 4 == 1
               ? "ascii-" + rnd.nextInt(1_000_000) // read in place
               : "é".repeat(repeat) + "ключ-" + rnd.nextInt(1_000_000) + "-\uD83D\uDE00";
     }
+    keys[4] = "é".repeat(before + 1); // more than twice the buffer, after three keys of its group
     BatchSumStrategy b = new BatchSumStrategy(P);
     RoutingTable t = table(b, KeyType.STRING);
     Route[] out = new Route[40];
@@ -239,6 +244,7 @@ class KeyEdgeBatchTest {
       assertSame(t.route(keys[i]), out[i], keys[i]);
     }
     int grown = KeyScratch.get().group().length;
+    assertTrue(grown > 2 * before, "grown from " + before + " to " + grown);
     for (int n = 0; n < 3; n++) {
       t.routeAll(keys, 0, 40, out); // each group starts the buffer over: it grows no further
     }

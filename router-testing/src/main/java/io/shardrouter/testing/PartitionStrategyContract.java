@@ -614,12 +614,16 @@ public abstract class PartitionStrategyContract {
       for (int i = 0; i < group; i++) {
         shown[i] = keys.next(g);
         bytes[i] = ReferenceEncoding.key(shown[i]);
-        byte[] before = bytes[i].clone();
-        tokens[i] = b.prepare(bytes[i], 0, bytes[i].length);
+        // within a longer array, as a table's batch hands over keys it encodes
+        byte[] padded = new byte[bytes[i].length + 4];
+        Arrays.fill(padded, (byte) 0x5A);
+        System.arraycopy(bytes[i], 0, padded, 2, bytes[i].length);
+        byte[] before = padded.clone();
+        tokens[i] = b.prepare(padded, 2, bytes[i].length);
         Object k = shown[i];
         assertArrayEquals(
             before,
-            bytes[i],
+            padded,
             () -> s + ": prepare wrote the bytes of " + show(k) + "; " + g.describe());
         longs[i] = g.anyLong();
         longTokens[i] = b.prepareLong(longs[i]);

@@ -97,6 +97,15 @@ class PartitionStrategyContractTest extends PartitionStrategyContract {
           }
         };
     assertThrows(AssertionError.class, () -> checkBatch(offsetIgnored, keys(), g -> g.text(64)));
+    PartitionStrategy prepareOffsetIgnored =
+        new Batched(new Fnv1aModStrategy(64)) {
+          @Override
+          public long prepare(byte[] canonical, int offset, int length) {
+            return super.prepare(canonical, 0, length); // the defect: reads from the array's start
+          }
+        };
+    assertThrows(
+        AssertionError.class, () -> checkBatch(prepareOffsetIgnored, keys(), g -> g.text(64)));
     PartitionStrategy writesKey =
         new Batched(new Fnv1aModStrategy(64)) {
           @Override
