@@ -140,30 +140,11 @@ class BenchReportTest {
 
   @Test
   void renderRuns_aTableDividesByTheFOfItsOwnRun_andHasNoRatioWhereItsRunHasNoF() {
-    String suite =
-        """
-        [{"benchmark": "io.shardrouter.bench.FloorBenchmark.xxh3Bytes",
-          "params": {"keySet": "ascii16"},
-          "primaryMetric": {"score": 5.0, "scoreError": 0.5, "scoreUnit": "ns/op"}},
-         {"benchmark": "io.shardrouter.bench.hash.StringRouteBenchmark.router",
-          "params": {"keySet": "ascii16"},
-          "primaryMetric": {"score": 10.0, "scoreError": 1.0, "scoreUnit": "ns/op"}}]
-        """;
+    String f = "FloorBenchmark.xxh3Bytes";
+    String suite = run(scored(f, "", 5.0), scored("hash.StringRouteBenchmark.router", "", 10.0));
     String rerun =
-        """
-        [{"benchmark": "io.shardrouter.bench.lookup.LookupBatchBenchmark.batch",
-          "params": {"entries": "1000000", "keySet": "ascii16"},
-          "primaryMetric": {"score": 70.0, "scoreError": 7.0, "scoreUnit": "ns/op"}}]
-        """;
-    String floorRerun =
-        """
-        [{"benchmark": "io.shardrouter.bench.FloorBenchmark.xxh3Bytes",
-          "params": {"keySet": "ascii16"},
-          "primaryMetric": {"score": 2.0, "scoreError": 0.2, "scoreUnit": "ns/op"}},
-         {"benchmark": "io.shardrouter.bench.ring.RingRouteBenchmark.string",
-          "params": {"keySet": "ascii16"},
-          "primaryMetric": {"score": 8.0, "scoreError": 0.8, "scoreUnit": "ns/op"}}]
-        """;
+        run(scored("lookup.LookupBatchBenchmark.batch", "\"entries\": \"1000000\", ", 70.0));
+    String floorRerun = run(scored(f, "", 2.0), scored("ring.RingRouteBenchmark.string", "", 8.0));
     String md =
         BenchReport.renderRuns(
             List.of(JmhResults.parse(suite), JmhResults.parse(rerun), JmhResults.parse(floorRerun)),
@@ -179,6 +160,27 @@ class BenchReportTest {
     assertTrue(
         md.contains("| ascii16 | `string` | 8.00 | 0.80 | ns/op |  |  | 4.00 ± 0.80 |"),
         "the last run's table over its own F (2 ns)\n" + md);
+  }
+
+  /** A JMH JSON array of {@code results}. */
+  private static String run(String... results) {
+    return "[" + String.join(",", results) + "]";
+  }
+
+  /**
+   * One result of {@code io.shardrouter.bench.<benchmark>} over {@code ascii16} keys (and {@code
+   * params}, each followed by a comma), scoring {@code score} ± a tenth of it, with no profiler.
+   */
+  private static String scored(String benchmark, String params, double score) {
+    return "{\"benchmark\": \"io.shardrouter.bench."
+        + benchmark
+        + "\", \"params\": {"
+        + params
+        + "\"keySet\": \"ascii16\"}, \"primaryMetric\": {\"score\": "
+        + score
+        + ", \"scoreError\": "
+        + score / 10
+        + ", \"scoreUnit\": \"ns/op\"}}";
   }
 
   @Test

@@ -151,7 +151,7 @@ public final class Directory {
     }
     long h = DirectoryHash.of(key, offset, length);
     int bs = homeBucket(h);
-    return probeBytes(bs, table[bs + 3] & 0xFF, expected(h, length), key, offset, length);
+    return probeBytes(bs, hopAt(bs), expected(h, length), key, offset, length);
   }
 
   /**
@@ -183,7 +183,7 @@ public final class Directory {
     }
     long h = DirectoryHash.ofWords(w0, w1, w2, n);
     int bs = homeBucket(h);
-    return probeWords(bs, table[bs + 3] & 0xFF, expected(h, n), w0, w1, w2, n);
+    return probeWords(bs, hopAt(bs), expected(h, n), w0, w1, w2, n);
   }
 
   /** {@link #probeBytes} of a key of {@code n} ≤ {@value #WORD_KEY_MAX} bytes given as words. */
@@ -214,7 +214,7 @@ public final class Directory {
     long h = DirectoryHash.of(key);
     int bs = homeBucket(h);
     // every record holds at least 8 key bytes inline
-    return probeLong(bs, table[bs + 3] & 0xFF, expected(h, 8), key);
+    return probeLong(bs, hopAt(bs), expected(h, 8), key);
   }
 
   /** {@link #probeBytes} of a {@code long} key. */
@@ -285,7 +285,7 @@ public final class Directory {
    * <p><b>Allocation:</b> none.
    */
   public long load(long token) {
-    return size == 0 ? token : token | LOADED | (table[home(token) + 3] & 0xFFL) << 24;
+    return size == 0 ? token : token | LOADED | (long) hopAt(home(token)) << 24;
   }
 
   /** The home bucket's offset in a token. */
@@ -295,7 +295,7 @@ public final class Directory {
 
   /** The home bucket's hop: from a loaded token, else read from the table. */
   private int hop(long token) {
-    return token < 0 ? (int) (token >>> 24) & 0xFF : table[home(token) + 3] & 0xFF;
+    return token < 0 ? (int) (token >>> 24) & 0xFF : hopAt(home(token));
   }
 
   /**
@@ -508,7 +508,12 @@ public final class Directory {
    * or the scan mark.
    */
   public int hop(int b) {
-    return table[PAD + BUCKET * b + 3] & 0xFF;
+    return hopAt(PAD + BUCKET * b);
+  }
+
+  /** The hop byte of the bucket at table offset {@code bs}: byte 3 of its first record. */
+  private int hopAt(int bs) {
+    return table[bs + 3] & 0xFF;
   }
 
   /** Equal when both hold the same keys with the same values. */
