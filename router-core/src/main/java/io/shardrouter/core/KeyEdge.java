@@ -363,6 +363,8 @@ final class KeyEdge {
       }
     } catch (RoutingException e) {
       throw at(i, e);
+    } finally {
+      s.releaseGroup();
     }
   }
 

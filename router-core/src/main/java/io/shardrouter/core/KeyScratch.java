@@ -22,14 +22,26 @@ import java.util.UUID;
  *
  * <p><b>Stability:</b> evolving.
  *
- * <p><b>Allocation:</b> none once the buffer has grown to the longest key seen by the thread (and,
- * for batch routes, the group buffer to the longest group of encoded keys: up to {@value
- * BatchPartitions#GROUP} times the longest key, kept for the thread's life).
+ * <p><b>Allocation:</b> none for keys of up to {@value #RETAINED_BYTES} bytes once the buffer has
+ * grown to the longest of them (and, for batch routes, once the group buffer has grown to the
+ * longest group of encoded keys, up to {@value #RETAINED_BYTES} bytes a group). A key longer than
+ * that is encoded into an array of its own, which the thread gives up at its next key; a batch
+ * group longer than that grows the group buffer, which the thread gives up at the end of the batch.
+ * So a thread keeps at most {@value #RETAINED_BYTES} bytes in each buffer between keys, however
+ * long a key it was once given.
  *
  * @since 0.6 (public; router-core's own since 0.1)
  */
 public final class KeyScratch {
   private static final ThreadLocal<KeyScratch> LOCAL = ThreadLocal.withInitial(KeyScratch::new);
+
+  /**
+   * The most bytes a thread keeps in each of its buffers once it is done with a key (or with a
+   * batch group): 64 KiB. Keys up to this length are encoded without allocating; a longer key gets
+   * an array of its own size, let go at the thread's next key. A strategy that keeps a per-thread
+   * buffer of its own (docs/writing-a-strategy.md) should bound it the same way.
+   */
+  public static final int RETAINED_BYTES = 64 * 1024;
 
   private byte[] buf = new byte[128];
 
@@ -66,6 +78,17 @@ public final class KeyScratch {
   /** Starts a batch group: the bytes kept for the group before are given up. */
   void startGroup() {
     groupEnd = 0;
+  }
+
+  /**
+   * Ends a batch route: a group buffer grown past {@link #RETAINED_BYTES} by one of its groups is
+   * given up, so that a thread keeps no long group's bytes past the batch (the batch's later groups
+   * reuse it).
+   */
+  void releaseGroup() {
+    if (group.length > RETAINED_BYTES) {
+      group = new byte[RETAINED_BYTES];
+    }
   }
 
   /**
@@ -128,10 +151,30 @@ public final class KeyScratch {
   }
 
   private byte[] room(int n) {
-    if (buf.length < n) {
-      buf = new byte[Math.max(n, buf.length * 2)];
+    byte[] b = buf;
+    if (b.length < n || b.length > RETAINED_BYTES) {
+      b = resized(b, n);
+      buf = b; // stored only when replaced: a reference store costs a GC barrier on every key
     }
-    return buf;
+    return b;
+  }
+
+  /**
+   * The buffer a thread should encode a key of {@code n} bytes into, given the one it holds: {@code
+   * buffer} itself when it holds {@code n} bytes and is no longer than {@link #RETAINED_BYTES};
+   * else a new array (its contents not copied) of twice the length (or {@code n}) up to {@link
+   * #RETAINED_BYTES}, or of exactly {@code n} bytes for a longer key. Keep the result in place of
+   * {@code buffer}: a per-thread buffer so kept allocates nothing for keys up to {@link
+   * #RETAINED_BYTES} bytes once grown, and never keeps more than that past a longer key's next one.
+   *
+   * <p><b>Allocation:</b> only when it returns a new array.
+   */
+  public static byte[] resized(byte[] buffer, int n) {
+    int length = buffer.length;
+    if (length >= n && length <= RETAINED_BYTES) {
+      return buffer;
+    }
+    return new byte[n > RETAINED_BYTES ? n : Math.min(RETAINED_BYTES, Math.max(n, 2 * length))];
   }
 
   /** Encodes a {@code string} key; returns its byte length. */

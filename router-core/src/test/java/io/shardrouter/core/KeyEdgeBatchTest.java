@@ -216,13 +216,36 @@ class KeyEdgeBatchTest {
   /**
    * Keys that are not read in place are encoded once per group into a buffer that grows while the
    * group is prepared: long non-ASCII keys after short ones, ASCII keys read in place between them,
-   * one key more than twice as long as the buffer was (the thread's buffer may have grown in an
-   * earlier test, so the lengths are taken from it), and a second batch on the same thread whose
+   * one key more than twice as long as the buffer was, and a second batch on the same thread whose
    * group is shorter. {@link BatchSumStrategy} checks that each finish gets the bytes its prepare
-   * got.
+   * got. It runs on a thread of its own, whose buffer no earlier test has grown (the lengths are
+   * still taken from the buffer), so that the group stays under {@link KeyScratch#RETAINED_BYTES}
+   * and the thread keeps what it grew.
    */
   @Test
-  void encodedKeys_groupBufferGrowsWithinAGroup_everyFinishGetsItsOwnBytes() {
+  void encodedKeys_groupBufferGrowsWithinAGroup_everyFinishGetsItsOwnBytes() throws Throwable {
+    onAThreadOfItsOwn(KeyEdgeBatchTest::groupBufferGrowsWithinAGroup);
+  }
+
+  private static void onAThreadOfItsOwn(Runnable body) throws Throwable {
+    Throwable[] failed = new Throwable[1];
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                body.run();
+              } catch (Throwable e) {
+                failed[0] = e;
+              }
+            });
+    thread.start();
+    thread.join();
+    if (failed[0] != null) {
+      throw failed[0];
+    }
+  }
+
+  private static void groupBufferGrowsWithinAGroup() {
     Random rnd = random(209);
     int before = KeyScratch.get().group().length;
     String[] keys = new String[40];
@@ -268,6 +291,41 @@ class KeyEdgeBatchTest {
     Route[] c = new Route[18];
     byComposite.routeAll(composites, 0, 18, c);
     assertArrayEquals(expected(byComposite, composites, CompositeKey::toBytes, 0, 18, 18), c);
+  }
+
+  /**
+   * A group whose encoded keys come to more than {@link KeyScratch#RETAINED_BYTES} grows the group
+   * buffer for its batch only: the batch routes it as single calls do, and neither the end of the
+   * batch (the long group first or last) nor a key refused after such a group leaves the thread
+   * holding more than the bound.
+   */
+  @Test
+  void groupLongerThanTheBound_routed_thenGivenUpAtTheBatchEnd() {
+    Random rnd = random(211);
+    String[] keys = strings(212, 40);
+    // one key of about 0.6 × the bound in each of the first group's last two places: the group's
+    // bytes pass the bound only together
+    keys[14] = "é".repeat(KeyScratch.RETAINED_BYTES * 3 / 10) + rnd.nextInt();
+    keys[15] = "ü".repeat(KeyScratch.RETAINED_BYTES * 3 / 10) + rnd.nextInt();
+    keys[33] =
+        "ß".repeat(KeyScratch.RETAINED_BYTES) + rnd.nextInt(); // third group, twice the bound
+    BatchSumStrategy b = new BatchSumStrategy(P);
+    RoutingTable t = table(b, KeyType.STRING);
+    KeyScratch s = KeyScratch.get();
+
+    Route[] out = new Route[40];
+    t.routeAll(keys, 0, 20, out); // the long group first, then a short one
+    assertArrayEquals(expected(t, keys, CanonicalKeys::of, 0, 20, 40), out);
+    assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "long first: " + s.group().length);
+
+    t.routeAll(keys, 20, 40, out); // the long group last
+    assertArrayEquals(expected(t, keys, CanonicalKeys::of, 0, 40, 40), out);
+    assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "batch end: " + s.group().length);
+
+    String[] refused = keys.clone();
+    refused[36] = null; // in the long group, after its long key
+    assertThrows(InvalidKeyException.class, () -> t.routeAll(refused, 32, 40, new Route[40]));
+    assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "refused: " + s.group().length);
   }
 
   @Test

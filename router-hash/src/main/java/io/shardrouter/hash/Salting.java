@@ -1,6 +1,7 @@
 package io.shardrouter.hash;
 
 import io.shardrouter.core.CanonicalBytes;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
@@ -71,6 +72,11 @@ public final class Salting {
 
   private static final ThreadLocal<byte[][]> BUFFER =
       ThreadLocal.withInitial(() -> new byte[][] {new byte[64]});
+
+  /** The length of the calling thread's bucket-key buffer (tests: it stays bounded). */
+  static int bufferLength() {
+    return BUFFER.get()[0].length;
+  }
 
   private final Suffix suffix;
   private final int buckets;
@@ -217,10 +223,11 @@ public final class Salting {
     }
     int n = CanonicalBytes.utf8Length(base) + separatorBytes.length + 10;
     byte[][] holder = BUFFER.get();
-    if (holder[0].length < n) {
-      holder[0] = new byte[Math.max(n, holder[0].length * 2)];
-    }
     byte[] buf = holder[0];
+    byte[] fit = KeyScratch.resized(buf, n); // kept to 64 KiB past a longer base key
+    if (fit != buf) {
+      holder[0] = buf = fit; // stored only when replaced: a reference store costs a GC barrier
+    }
     int p = CanonicalBytes.writeUtf8(base, buf, 0);
     System.arraycopy(separatorBytes, 0, buf, p, separatorBytes.length);
     p = writeDecimal(bucket, buf, p + separatorBytes.length);

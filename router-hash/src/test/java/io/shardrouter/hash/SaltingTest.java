@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyScratch;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
@@ -103,6 +104,22 @@ class SaltingTest {
   void route_nonAsciiBase_matchesKeyText() {
     Salting s = Salting.computed(8);
     assertSame(ORDERS.route(s.key("租户-🔥", 7)), s.route(ORDERS, "租户-🔥", 7));
+  }
+
+  /**
+   * A base key longer than {@link KeyScratch#RETAINED_BYTES} is routed as a short one is, and the
+   * thread gives up the array it needed at its next route instead of keeping it.
+   */
+  @Test
+  void route_baseLongerThanRetained_routesAndIsNotKept() {
+    Salting s = Salting.computed(8);
+    String huge = "租".repeat(KeyScratch.RETAINED_BYTES / 2); // 3 bytes a char: 1.5 × the bound
+    assertSame(ORDERS.route(s.key(huge, 5)), s.route(ORDERS, huge, 5));
+    assertTrue(Salting.bufferLength() > KeyScratch.RETAINED_BYTES, "the long key's own array");
+    assertSame(ORDERS.route(s.key("tenant-7", 3)), s.route(ORDERS, "tenant-7", 3));
+    assertTrue(
+        Salting.bufferLength() <= KeyScratch.RETAINED_BYTES,
+        "kept " + Salting.bufferLength() + " bytes after a short key");
   }
 
   @Test
