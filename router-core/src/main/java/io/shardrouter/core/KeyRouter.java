@@ -22,7 +22,10 @@ import java.util.UUID;
  *
  * <p><b>Stability:</b> stable; sealed: {@link Router} and {@link RoutingTable} are the only kinds.
  *
- * <p><b>Allocation:</b> none on any {@code route}.
+ * <p><b>Allocation:</b> none on any {@code route} or {@code routeAll} (the methods below say so for
+ * short). The one exception: a key that is encoded on the way (non-ASCII text, a composite) to more
+ * than {@link KeyScratch#RETAINED_BYTES} bytes gets an array of its own, which the thread does not
+ * keep (so one huge key never stays with a pooled thread).
  *
  * @since 0.4
  */

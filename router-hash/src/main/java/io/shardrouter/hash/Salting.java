@@ -199,7 +199,9 @@ public final class Salting {
    * The route of bucket {@code bucket} of {@code base} in {@code table}: the {@code string} key
    * {@code base#bucket} or the composite key {@code (base, bucket)}, by the table's key type.
    *
-   * <p><b>Allocation:</b> none.
+   * <p><b>Allocation:</b> none for bucket keys of up to {@link KeyScratch#RETAINED_BYTES} bytes
+   * once the thread's buffer has grown; a longer one gets an array of its own, which the thread
+   * does not keep.
    *
    * @throws IllegalArgumentException when the table's keys are neither {@code string} nor {@code
    *     (string, long)}
