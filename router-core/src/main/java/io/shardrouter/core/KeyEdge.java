@@ -95,7 +95,22 @@ final class KeyEdge {
   private Route routeEncoded(String key) {
     KeyScratch s = KeyScratch.get();
     int n = s.putString(key); // refuses a null key and a lone surrogate
-    return routeCanonical(s.bytes(), 0, n);
+    return routeScratch(s, n);
+  }
+
+  /**
+   * The route of the key encoded into the first {@code n} bytes of the thread's scratch {@code s}:
+   * a key longer than {@link KeyScratch#RETAINED_BYTES} got an array of its own, given up once the
+   * key is routed (or refused) so that the thread does not keep it.
+   */
+  private Route routeScratch(KeyScratch s, int n) {
+    try {
+      return routeCanonical(s.bytes(), 0, n);
+    } finally {
+      if (n > KeyScratch.RETAINED_BYTES) {
+        s.releaseKey();
+      }
+    }
   }
 
   Route route(long key) {
@@ -132,7 +147,7 @@ final class KeyEdge {
     }
     KeyScratch s = KeyScratch.get();
     int n = s.putComposite(part0, part1);
-    return routeCanonical(s.bytes(), 0, n);
+    return routeScratch(s, n);
   }
 
   Route route(String part0, long part1) {
@@ -149,7 +164,7 @@ final class KeyEdge {
           ? outOfIntRange(part1, 1)
           : wrongKeyType("a (String, long)", "composite(string, long)");
     }
-    return routeCanonical(s.bytes(), 0, n);
+    return routeScratch(s, n);
   }
 
   Route route(long part0, long part1) {
@@ -186,7 +201,7 @@ final class KeyEdge {
     }
     KeyScratch s = KeyScratch.get();
     int n = s.putComposite(key);
-    return routeCanonical(s.bytes(), 0, n);
+    return routeScratch(s, n);
   }
 
   Route routeCanonical(byte[] canonical, int offset, int length) {

@@ -25,10 +25,11 @@ import java.util.UUID;
  * <p><b>Allocation:</b> none for keys of up to {@value #RETAINED_BYTES} bytes once the buffer has
  * grown to the longest of them (and, for batch routes, once the group buffer has grown to the
  * longest group of encoded keys, up to {@value #RETAINED_BYTES} bytes a group). A key longer than
- * that is encoded into an array of its own, which the thread gives up at its next key; a batch
- * group longer than that grows the group buffer, which the thread gives up at the end of the batch.
- * So a thread keeps at most {@value #RETAINED_BYTES} bytes in each buffer between keys, however
- * long a key it was once given.
+ * that is encoded into an array of its own: a table gives it up as soon as it has routed the key,
+ * and code that calls a {@code put} method itself gives it up at its next {@code put}. A batch
+ * group longer than that grows the group buffer, which the table gives up at the end of the batch.
+ * So a thread that routes through a table keeps at most {@value #RETAINED_BYTES} bytes in each of
+ * its two buffers between keys, however long a key it was once given.
  *
  * @since 0.6 (public; router-core's own since 0.1)
  */
@@ -37,13 +38,19 @@ public final class KeyScratch {
 
   /**
    * The most bytes a thread keeps in each of its buffers once it is done with a key (or with a
-   * batch group): 64 KiB. Keys up to this length are encoded without allocating; a longer key gets
-   * an array of its own size, let go at the thread's next key. A strategy that keeps a per-thread
-   * buffer of its own (docs/writing-a-strategy.md) should bound it the same way.
+   * batch): 64 KiB. Keys up to this length are encoded without allocating once the buffer has
+   * grown; a longer key gets an array of its own size, which is not kept (see the class's
+   * allocation note). A strategy that keeps a per-thread buffer of its own
+   * (docs/writing-a-strategy.md) should bound it the same way, with {@link #bufferFor}.
+   *
+   * @since 0.7
    */
   public static final int RETAINED_BYTES = 64 * 1024;
 
-  private byte[] buf = new byte[128];
+  /** The length of a new thread's key buffer, and of one given up after a longer key. */
+  private static final int INITIAL_BYTES = 128;
+
+  private byte[] buf = new byte[INITIAL_BYTES];
 
   // the tokens of one group of a batch route (BatchPartitions), in the order of its keys
   private final long[] tokens = new long[BatchPartitions.GROUP];
@@ -145,36 +152,62 @@ public final class KeyScratch {
     return (long) at << 32 | n;
   }
 
-  /** The buffer that the last {@code put} call filled from offset 0. */
+  /**
+   * The buffer that the last {@code put} call filled from offset 0. A {@code put} may replace the
+   * array (to grow it, or to give up one longer than {@link #RETAINED_BYTES}), so call this after
+   * the {@code put}: {@code int n = s.putString(key); hash(s.bytes(), 0, n)}, never {@code
+   * Arrays.copyOf(s.bytes(), s.putString(key))}, which reads the array before the put.
+   */
   public byte[] bytes() {
     return buf;
   }
 
   private byte[] room(int n) {
     byte[] b = buf;
-    if (b.length < n || b.length > RETAINED_BYTES) {
-      b = resized(b, n);
+    // too short, or longer than kept (after a longer key): one test on the common path
+    if ((b.length - n | RETAINED_BYTES - b.length) < 0) {
+      b = bufferFor(b, n);
       buf = b; // stored only when replaced: a reference store costs a GC barrier on every key
     }
     return b;
   }
 
   /**
+   * Gives up a key buffer grown past {@link #RETAINED_BYTES} by the key just routed (a table calls
+   * this after routing such a key, so that the thread does not keep it until its next put).
+   */
+  void releaseKey() {
+    if (buf.length > RETAINED_BYTES) {
+      buf = new byte[INITIAL_BYTES];
+    }
+  }
+
+  /**
    * The buffer a thread should encode a key of {@code n} bytes into, given the one it holds: {@code
    * buffer} itself when it holds {@code n} bytes and is no longer than {@link #RETAINED_BYTES};
-   * else a new array (its contents not copied) of twice the length (or {@code n}) up to {@link
-   * #RETAINED_BYTES}, or of exactly {@code n} bytes for a longer key. Keep the result in place of
-   * {@code buffer}: a per-thread buffer so kept allocates nothing for keys up to {@link
-   * #RETAINED_BYTES} bytes once grown, and never keeps more than that past a longer key's next one.
+   * otherwise a new array, its contents not copied: of exactly {@code n} bytes for a key longer
+   * than the bound or in place of a buffer longer than it, else of twice the length (or {@code n})
+   * up to the bound. Keep the result in place of {@code buffer}: a per-thread buffer so kept
+   * allocates nothing for keys up to {@link #RETAINED_BYTES} bytes once grown, and keeps a longer
+   * key's array only until its next key.
    *
    * <p><b>Allocation:</b> only when it returns a new array.
+   *
+   * @throws IllegalArgumentException when {@code n < 0}
+   * @since 0.7
    */
-  public static byte[] resized(byte[] buffer, int n) {
+  public static byte[] bufferFor(byte[] buffer, int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("a key of " + n + " bytes: n must be at least 0");
+    }
     int length = buffer.length;
     if (length >= n && length <= RETAINED_BYTES) {
       return buffer;
     }
-    return new byte[n > RETAINED_BYTES ? n : Math.min(RETAINED_BYTES, Math.max(n, 2 * length))];
+    if (n > RETAINED_BYTES || length > RETAINED_BYTES) {
+      return new byte[n];
+    }
+    return new byte[Math.min(RETAINED_BYTES, Math.max(n, 2 * length))];
   }
 
   /** Encodes a {@code string} key; returns its byte length. */

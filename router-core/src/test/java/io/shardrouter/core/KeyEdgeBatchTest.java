@@ -307,8 +307,9 @@ class KeyEdgeBatchTest {
     // bytes pass the bound only together
     keys[14] = "é".repeat(KeyScratch.RETAINED_BYTES * 3 / 10) + rnd.nextInt();
     keys[15] = "ü".repeat(KeyScratch.RETAINED_BYTES * 3 / 10) + rnd.nextInt();
-    keys[33] =
-        "ß".repeat(KeyScratch.RETAINED_BYTES) + rnd.nextInt(); // third group, twice the bound
+    // twice the bound: in the last group of a batch from 20 (groups [20, 36) and [36, 40)), and in
+    // the only group of one from 32
+    keys[37] = "ß".repeat(KeyScratch.RETAINED_BYTES) + rnd.nextInt();
     BatchSumStrategy b = new BatchSumStrategy(P);
     RoutingTable t = table(b, KeyType.STRING);
     KeyScratch s = KeyScratch.get();
@@ -323,7 +324,7 @@ class KeyEdgeBatchTest {
     assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "batch end: " + s.group().length);
 
     String[] refused = keys.clone();
-    refused[36] = null; // in the long group, after its long key
+    refused[38] = null; // in the long group, after its long key
     assertThrows(InvalidKeyException.class, () -> t.routeAll(refused, 32, 40, new Route[40]));
     assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "refused: " + s.group().length);
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.internal.LittleEndian;
@@ -12,9 +13,10 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link KeyScratch} allocates nothing once its buffer has grown to the longest key seen: a key as
- * long as the whole buffer is encoded into the same array. It keeps at most {@link
- * KeyScratch#RETAINED_BYTES} bytes past a longer key.
+ * {@link KeyScratch} allocates nothing once its buffer has grown to the longest key seen, up to
+ * {@link KeyScratch#RETAINED_BYTES}: a key as long as the whole buffer is encoded into the same
+ * array. A longer key gets an array of its own, which neither the scratch (at its next put) nor a
+ * table (once it has routed the key) keeps.
  */
 class KeyScratchReuseTest {
 
@@ -49,10 +51,10 @@ class KeyScratchReuseTest {
 
   /**
    * A key longer than the bound is encoded whole into an array of its own length, each time; the
-   * next shorter key goes back to an array of at most the bound, so the long one is not kept.
+   * next shorter key goes to an array of its own length again, so the long one is not kept.
    */
   @Test
-  void aKeyLongerThanTheBound_getsItsOwnArray_givenUpAtTheNextKey() {
+  void aKeyLongerThanTheBound_getsItsOwnArray_givenUpAtTheNextPut() {
     KeyScratch s = KeyScratch.get();
     String huge = "é".repeat(KeyScratch.RETAINED_BYTES); // 2 bytes a char
     int n = s.putString(huge);
@@ -63,27 +65,75 @@ class KeyScratchReuseTest {
     s.putString(huge);
     assertNotSame(first, s.bytes(), "an array for each key over the bound");
     assertEquals(8, s.putLong(42));
-    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "kept " + s.bytes().length);
+    assertEquals(8, s.bytes().length, "the long key's array given up");
     assertEquals(42, LittleEndian.getLong(s.bytes(), 0));
   }
 
-  /** {@link KeyScratch#resized}: doubling up to the bound, exact above it, shrinking past it. */
+  /**
+   * A table that encodes a key longer than the bound gives its array up as soon as the key is
+   * routed, or refused, and does not wait for the thread's next encoded key: a thread whose later
+   * keys are all read in place (ASCII text) never encodes again.
+   */
   @Test
-  void resized_growsByDoublingToTheBound_exactAbove_shrinksPast() {
+  void aTableGivesUpALongKeysArray_onceRouted() {
+    RoutingTable t = Tables.table(1, 13, 3);
+    KeyScratch s = KeyScratch.get();
+    String huge = "ключ-".repeat(KeyScratch.RETAINED_BYTES / 8); // 9 bytes each: 1.1 × the bound
+    byte[] canonical = huge.getBytes(StandardCharsets.UTF_8);
+    assertTrue(canonical.length > KeyScratch.RETAINED_BYTES);
+    assertSame(t.routeCanonical(canonical), t.route(huge));
+    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "route(String): " + s.bytes().length);
+
+    RoutingTable pairs =
+        Tables.table(
+            1,
+            new ByteSumStrategy(13),
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
+            3);
+    assertSame(pairs.routeCanonical(CompositeKey.of(huge, "x").toBytes()), pairs.route(huge, "x"));
+    assertTrue(
+        s.bytes().length <= KeyScratch.RETAINED_BYTES, "(String, String): " + s.bytes().length);
+    assertSame(
+        pairs.routeCanonical(CompositeKey.of(huge, "x").toBytes()),
+        pairs.route(CompositeKey.of(huge, "x")));
+    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "CompositeKey: " + s.bytes().length);
+    RoutingTable withLong =
+        Tables.table(
+            1,
+            new ByteSumStrategy(13),
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
+            3);
+    assertSame(
+        withLong.routeCanonical(CompositeKey.of(huge, 7L).toBytes()), withLong.route(huge, 7L));
+    assertTrue(
+        s.bytes().length <= KeyScratch.RETAINED_BYTES, "(String, long): " + s.bytes().length);
+
+    RoutingTable refusing = Tables.table(1, new BatchSumStrategy(13), KeyType.STRING, 3);
+    String uncovered = "\uE000" + huge; // canonical bytes start 0xEE: the strategy refuses it
+    assertThrows(NoRouteException.class, () -> refusing.route(uncovered));
+    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "refused: " + s.bytes().length);
+  }
+
+  /** {@link KeyScratch#bufferFor}: doubling up to the bound, exact above it and past it. */
+  @Test
+  void bufferFor_growsByDoublingToTheBound_exactAboveAndPast() {
     int bound = KeyScratch.RETAINED_BYTES;
     byte[] small = new byte[128];
-    assertSame(small, KeyScratch.resized(small, 128));
-    assertSame(small, KeyScratch.resized(small, 0));
-    assertEquals(256, KeyScratch.resized(small, 129).length);
-    assertEquals(1000, KeyScratch.resized(small, 1000).length);
-    assertEquals(bound, KeyScratch.resized(new byte[bound - 1], bound).length);
-    assertEquals(bound, KeyScratch.resized(new byte[bound / 2 + 1], bound / 2 + 2).length);
-    assertEquals(bound + 1, KeyScratch.resized(new byte[bound], bound + 1).length);
+    assertSame(small, KeyScratch.bufferFor(small, 128));
+    assertSame(small, KeyScratch.bufferFor(small, 0));
+    assertEquals(256, KeyScratch.bufferFor(small, 129).length);
+    assertEquals(1000, KeyScratch.bufferFor(small, 1000).length);
+    assertEquals(bound, KeyScratch.bufferFor(new byte[bound - 1], bound).length);
+    assertEquals(bound, KeyScratch.bufferFor(new byte[bound / 2 + 1], bound / 2 + 2).length);
+    assertEquals(bound + 1, KeyScratch.bufferFor(new byte[bound], bound + 1).length);
     byte[] big = new byte[bound + 10];
-    assertNotSame(big, KeyScratch.resized(big, bound + 5));
-    assertEquals(bound + 5, KeyScratch.resized(big, bound + 5).length);
-    assertEquals(bound, KeyScratch.resized(big, 3).length);
+    assertNotSame(big, KeyScratch.bufferFor(big, bound + 5));
+    assertEquals(bound + 5, KeyScratch.bufferFor(big, bound + 5).length);
+    assertEquals(3, KeyScratch.bufferFor(big, 3).length);
     byte[] exact = new byte[bound];
-    assertSame(exact, KeyScratch.resized(exact, bound));
+    assertSame(exact, KeyScratch.bufferFor(exact, bound));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> KeyScratch.bufferFor(small, -1));
+    assertEquals("a key of -1 bytes: n must be at least 0", e.getMessage());
   }
 }

@@ -200,8 +200,7 @@ public final class Salting {
    * {@code base#bucket} or the composite key {@code (base, bucket)}, by the table's key type.
    *
    * <p><b>Allocation:</b> none for bucket keys of up to {@link KeyScratch#RETAINED_BYTES} bytes
-   * once the thread's buffer has grown; a longer one gets an array of its own, which the thread
-   * does not keep.
+   * once the thread's buffer has grown; a longer one gets an array of its own, which is not kept.
    *
    * @throws IllegalArgumentException when the table's keys are neither {@code string} nor {@code
    *     (string, long)}
@@ -226,9 +225,11 @@ public final class Salting {
     int n = CanonicalBytes.utf8Length(base) + separatorBytes.length + 10;
     byte[][] holder = BUFFER.get();
     byte[] buf = holder[0];
-    byte[] fit = KeyScratch.resized(buf, n); // kept to 64 KiB past a longer base key
-    if (fit != buf) {
-      holder[0] = buf = fit; // stored only when replaced: a reference store costs a GC barrier
+    if (buf.length < n) {
+      buf = KeyScratch.bufferFor(buf, n);
+      if (n <= KeyScratch.RETAINED_BYTES) {
+        holder[0] = buf; // a longer key's array is its own, never kept
+      }
     }
     int p = CanonicalBytes.writeUtf8(base, buf, 0);
     System.arraycopy(separatorBytes, 0, buf, p, separatorBytes.length);

@@ -47,7 +47,7 @@ class CanonicalKeysGoldenTest {
               text,
               "KeyScratch.putString",
               expected,
-              Arrays.copyOf(scratch.bytes(), scratch.putString(text)));
+              written(scratch, scratch.putString(text)));
           compare(
               failures,
               kind,
@@ -72,7 +72,7 @@ class CanonicalKeysGoldenTest {
               v,
               "KeyScratch.putLong",
               expected,
-              Arrays.copyOf(scratch.bytes(), scratch.putLong(v)));
+              written(scratch, scratch.putLong(v)));
           compare(
               failures,
               kind,
@@ -90,7 +90,7 @@ class CanonicalKeysGoldenTest {
               v,
               "KeyScratch.putInt",
               expected,
-              Arrays.copyOf(scratch.bytes(), scratch.putInt(v)));
+              written(scratch, scratch.putInt(v)));
           compare(
               failures,
               kind,
@@ -108,7 +108,7 @@ class CanonicalKeysGoldenTest {
               v,
               "KeyScratch.putUuid",
               expected,
-              Arrays.copyOf(scratch.bytes(), scratch.putUuid(v)));
+              written(scratch, scratch.putUuid(v)));
           compare(
               failures,
               kind,
@@ -127,7 +127,7 @@ class CanonicalKeysGoldenTest {
               key,
               "KeyScratch.putComposite(CompositeKey)",
               expected,
-              Arrays.copyOf(scratch.bytes(), scratch.putComposite(key)));
+              written(scratch, scratch.putComposite(key)));
           compare(
               failures,
               kind,
@@ -142,7 +142,7 @@ class CanonicalKeysGoldenTest {
                 key,
                 "KeyScratch.putComposite(String, String)",
                 expected,
-                Arrays.copyOf(scratch.bytes(), scratch.putComposite(a, b)));
+                written(scratch, scratch.putComposite(a, b)));
           } else if (parts.length == 2
               && parts[0] instanceof String a
               && parts[1] instanceof Long b) {
@@ -152,7 +152,7 @@ class CanonicalKeysGoldenTest {
                 key,
                 "KeyScratch.putComposite(String, long)",
                 expected,
-                Arrays.copyOf(scratch.bytes(), scratch.putComposite(a, (long) b)));
+                written(scratch, scratch.putComposite(a, (long) b)));
           } else if (parts.length == 2
               && parts[0] instanceof Long a
               && parts[1] instanceof Long b) {
@@ -162,7 +162,7 @@ class CanonicalKeysGoldenTest {
                 key,
                 "KeyScratch.putComposite(long, long)",
                 expected,
-                Arrays.copyOf(scratch.bytes(), scratch.putComposite((long) a, (long) b)));
+                written(scratch, scratch.putComposite((long) a, (long) b)));
           }
           List<KeyType.Kind> partKinds = new ArrayList<>();
           ArrayNode text = JSON.createArrayNode();
@@ -241,5 +241,13 @@ class CanonicalKeysGoldenTest {
     if (!hex.equals(expected)) {
       failures.add(kind + " " + key + " via " + entry + ": expected " + expected + ", got " + hex);
     }
+  }
+
+  /**
+   * The first {@code n} bytes of the scratch, read after the put that returned {@code n} (a put may
+   * replace the array, so {@code Arrays.copyOf(s.bytes(), s.put...)} would copy the one before).
+   */
+  private static byte[] written(KeyScratch s, int n) {
+    return Arrays.copyOf(s.bytes(), n);
   }
 }
