@@ -558,6 +558,10 @@ public final class ShardedTable<K> implements AutoCloseable {
               return r.refused() ? new Fenced<>(null, r.refusedBy()) : new Fenced<>(r.rows(), null);
             },
             ShardedTable::sameRows);
+    return mapped(rows, mapper);
+  }
+
+  private <T> List<T> mapped(List<Row> rows, RowMapper<T> mapper) {
     List<T> out = new ArrayList<>(rows.size());
     for (Row r : rows) {
       out.add(
@@ -571,6 +575,187 @@ public final class ShardedTable<K> implements AutoCloseable {
                   r.version())));
     }
     return out;
+  }
+
+  /**
+   * Every row of each of {@code keys}, a multi-get: element i holds the rows of {@code
+   * keys.get(i)}, in id order, each given to {@code mapper}, as {@link #read} gives them. The keys
+   * are grouped by the group their read route names, and each group's keys are read in one
+   * transaction, each after its partition's fence check in that transaction, so that no key is read
+   * from a group that stopped receiving its writes; a compared canary read reads both groups and
+   * returns the authoritative group's rows, counting a mismatch, as {@link #read} does. A key whose
+   * fence refused it, or whose group's transaction failed to serialize, is read again with the
+   * others left, all on a newer routing version where the refusal asks for one, within the table's
+   * retry bound; the keys already read are not read again. A key given twice is read twice.
+   *
+   * @return one list of rows per key, in the order of {@code keys}
+   * @throws IllegalArgumentException when a key is null or cannot be encoded (names its index)
+   * @throws JdbcStoreException when the bound is spent with keys left (how many, and the last
+   *     refusal or failure as the cause), a statement fails, or the table cannot follow its
+   *     router's version
+   */
+  public <T> List<List<T>> readAll(List<K> keys, RowMapper<T> mapper) {
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(mapper, "mapper");
+    int n = keys.size();
+    byte[][] encoded = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      try {
+        encoded[i] = this.keys.canonical(Objects.requireNonNull(keys.get(i), "key is null"));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            "keys[" + i + "] of table '" + table + "': " + e.getMessage(), e);
+      }
+    }
+    List<List<Row>> rows = new ArrayList<>(java.util.Collections.nCopies(n, List.<Row>of()));
+    List<Integer> left = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      left.add(i);
+    }
+    long deadline = System.nanoTime() + maxWaitNanos;
+    for (int attempt = 1; !left.isEmpty(); attempt++) {
+      State s = current();
+      MultiRead read = new MultiRead(s, encoded, left);
+      read.run();
+      for (int i : left) {
+        if (!read.retry.contains(i)) {
+          rows.set(i, Objects.requireNonNull(read.answers.get(i), "an answer for every key read"));
+        }
+      }
+      left = new ArrayList<>(read.retry);
+      if (left.isEmpty()) {
+        break;
+      }
+      String what = "multi-key read (" + left.size() + " of " + n + " keys left)";
+      MovedException moved = read.moved;
+      if (moved != null) { // a refusal asks for a newer version: wait for it
+        awaitOrThrow(Call.READ, what, attempt, deadline, read.minVersion, moved);
+      } else {
+        againOrThrow(Call.READ, what, attempt, deadline, Objects.requireNonNull(read.failed, what));
+      }
+    }
+    List<List<T>> out = new ArrayList<>(n);
+    for (List<Row> r : rows) {
+      out.add(mapped(r, mapper));
+    }
+    return out;
+  }
+
+  /**
+   * One attempt of {@link #readAll} on one routing version: the keys {@code left} read group by
+   * group, one transaction each, the authoritative groups of compared canary reads after the
+   * others; each key answered, or put back for the next attempt with the refusal or failure that
+   * stopped it.
+   */
+  private final class MultiRead {
+    final State s;
+    final byte[][] encoded;
+    final Map<Integer, ReadRoute> routes = new HashMap<>();
+    final Map<Integer, List<Row>> answers = new HashMap<>();
+    final Set<Integer> retry = new java.util.TreeSet<>();
+    long minVersion; // the newest version a refusal asked for
+    @Nullable MovedException moved; // the last refusal
+    @Nullable Exception failed; // the last failure to serialize
+
+    MultiRead(State s, byte[][] encoded, List<Integer> left) {
+      this.s = s;
+      this.encoded = encoded;
+      for (int i : left) {
+        routes.put(i, s.routes().read(encoded[i]));
+      }
+    }
+
+    void run() {
+      Map<String, List<Integer>> first = new LinkedHashMap<>();
+      Map<String, List<Integer>> compared = new LinkedHashMap<>();
+      Map<String, ReplicaGroup> groups = new HashMap<>();
+      for (Map.Entry<Integer, ReadRoute> e : routes.entrySet()) {
+        ReadRoute r = e.getValue();
+        groups.put(r.group().id(), r.group());
+        first.computeIfAbsent(r.group().id(), g -> new ArrayList<>()).add(e.getKey());
+        ReplicaGroup other = r.compareWith();
+        if (other != null) {
+          groups.put(other.id(), other);
+          compared.computeIfAbsent(other.id(), g -> new ArrayList<>()).add(e.getKey());
+        }
+      }
+      Map<Integer, List<Row>> seen = new HashMap<>();
+      for (Map.Entry<String, List<Integer>> e : first.entrySet()) {
+        onGroup(
+            Objects.requireNonNull(groups.get(e.getKey()), "group of a read"), e.getValue(), seen);
+      }
+      Map<Integer, List<Row>> authoritative = new HashMap<>();
+      for (Map.Entry<String, List<Integer>> e : compared.entrySet()) {
+        List<Integer> still = new ArrayList<>();
+        for (int i : e.getValue()) {
+          if (!retry.contains(i)) {
+            still.add(i);
+          }
+        }
+        if (!still.isEmpty()) {
+          onGroup(
+              Objects.requireNonNull(groups.get(e.getKey()), "group of a read"),
+              still,
+              authoritative);
+        }
+      }
+      for (Map.Entry<Integer, List<Row>> e : seen.entrySet()) {
+        int i = e.getKey();
+        if (retry.contains(i)) {
+          continue;
+        }
+        List<Row> answer = e.getValue();
+        if (route(i).compareWith() != null) {
+          List<Row> a = Objects.requireNonNull(authoritative.get(i), "the compared group's rows");
+          if (!sameRows(answer, a)) {
+            canaryMismatches.increment();
+          }
+          answer = a;
+        }
+        answers.put(i, answer);
+      }
+    }
+
+    private ReadRoute route(int i) {
+      return Objects.requireNonNull(routes.get(i), "the route of a key being read");
+    }
+
+    /**
+     * The keys {@code idx} on group {@code g} in one transaction, each after its fence check; the
+     * refused ones and, when the transaction fails to serialize, all of them go back for a retry.
+     */
+    private void onGroup(ReplicaGroup g, List<Integer> idx, Map<Integer, List<Row>> into) {
+      Opened o = opened(s, g);
+      Map<Integer, List<Row>> read = new HashMap<>();
+      try (Connection c = o.primary().getConnection()) {
+        int was = begin(c);
+        try {
+          for (int i : idx) {
+            ReadRoute route = route(i);
+            MigrationStore.ReadResult r =
+                o.store().read(c, route.version(), route.partition(), encoded[i]);
+            Fence refusedBy = r.refusedBy();
+            if (refusedBy == null) {
+              read.put(i, r.rows());
+            } else {
+              retry.add(i);
+              minVersion = Math.max(minVersion, refusedBy.minVersion());
+              moved = new MovedException(g.id(), refusedBy, route.version(), null);
+            }
+          }
+          c.commit();
+          into.putAll(read);
+        } catch (SQLException | RuntimeException e) {
+          rollback(c, e);
+          throw e;
+        } finally {
+          end(c, was);
+        }
+      } catch (SQLException x) {
+        retry.addAll(idx);
+        failed = retriable("read of " + idx.size() + " keys on group '" + g.id() + "'", x);
+      }
+    }
   }
 
   /**
@@ -1056,7 +1241,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     WRITE,
     /** {@link #writeAll}. */
     BATCH,
-    /** {@link #read} or {@link #query}. */
+    /** {@link #read}, {@link #readAll} or {@link #query}. */
     READ
   }
 

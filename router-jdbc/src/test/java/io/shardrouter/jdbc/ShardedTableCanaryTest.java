@@ -114,6 +114,16 @@ class ShardedTableCanaryTest {
 
       assertEquals(expected, t.read(keys.get(0), ShardedTableCanaryTest::order));
       assertEquals(3, t.status().canaryMismatches());
+
+      // the multi-get reads the moving keys on both groups too: the authoritative rows, each
+      // differing key counted once; a key that stays is read on its owner alone
+      String stays = m.key(false, 0);
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write(stays, "o1", 1, "carol", 7L));
+      List<String> asked = List.of(keys.get(0), keys.get(1), stays, keys.get(2), keys.get(3));
+      assertEquals(
+          List.of(expected, expected, List.of(new Order("o1", "carol", 7)), expected, expected),
+          t.readAll(asked, ShardedTableCanaryTest::order));
+      assertEquals(6, t.status().canaryMismatches(), "keys 1 to 3 differ, as read counts them");
     }
   }
 

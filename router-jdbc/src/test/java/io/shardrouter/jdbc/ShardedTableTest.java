@@ -31,8 +31,10 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,6 +109,22 @@ class ShardedTableTest {
     return ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
         .routing(source, source.current())
         .pools(groups);
+  }
+
+  /** Pushes {@code next} through {@code source} 50 ms from now, while a call waits for it. */
+  private static Thread publishLater(PushSource source, RoutingTable next) {
+    Thread publisher =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(50);
+              } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+              }
+              source.push(next);
+            });
+    publisher.start();
+    return publisher;
   }
 
   /** Rows with {@code key} on groups g1..gN of the table's current version, read with plain SQL. */
@@ -217,6 +235,102 @@ class ShardedTableTest {
       assertEquals(5, t.read("user-7", ShardedTableTest::order).size());
       assertEquals("newer", t.read("user-1", ShardedTableTest::order).get(0).customer());
       assertEquals(new ShardedTable.BatchOutcome(0, 0, 0), t.writeAll(List.of()));
+    }
+  }
+
+  /**
+   * A multi-get gives each key's rows, in the order asked, as one read per key gives them: keys of
+   * every group, a key without rows, a key asked twice; bad keys are refused naming their index.
+   */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void readAll_eachKeysRowsInOrder_asReadGivesThem(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(4);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      List<ShardedTable.Write<String>> rows = new ArrayList<>();
+      for (int i = 0; i < 120; i++) {
+        rows.add(ShardedTable.Write.of("user-" + i % 40, "o" + i, 1, "c" + i, (long) i));
+      }
+      t.writeAll(rows);
+      List<String> keys = new ArrayList<>();
+      Set<String> groups = new HashSet<>();
+      for (int u = 39; u >= 0; u -= 3) {
+        keys.add("user-" + u);
+        groups.add(t.router().route("user-" + u).group().id());
+      }
+      keys.add("nobody");
+      keys.add("user-39");
+      assertEquals(4, groups.size(), "keys of every group: " + groups);
+      List<List<Order>> all = t.readAll(keys, ShardedTableTest::order);
+      assertEquals(keys.size(), all.size());
+      for (int i = 0; i < keys.size(); i++) {
+        assertEquals(t.read(keys.get(i), ShardedTableTest::order), all.get(i), keys.get(i));
+      }
+      assertEquals(3, all.get(0).size(), "user-39 has three orders");
+      assertEquals(List.of(), all.get(keys.size() - 2), "nobody");
+      assertEquals(List.of(), t.readAll(List.of(), ShardedTableTest::order));
+
+      List<String> withNull = new ArrayList<>(List.of("user-1", "user-2"));
+      withNull.add(null);
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> t.readAll(withNull, ShardedTableTest::order));
+      assertEquals("keys[2] of table 'orders': key is null", e.getMessage());
+      assertThrows(NullPointerException.class, () -> t.readAll(null, ShardedTableTest::order));
+      assertThrows(NullPointerException.class, () -> t.readAll(keys, null));
+    }
+  }
+
+  /**
+   * A multi-get whose one key is fenced ahead of the table's version reads the others once, waits
+   * for the version the fence asks for and reads that key there; a fence no version reaches ends
+   * it, naming how many keys were left.
+   */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void readAll_fencedKey_retriedAloneOnTheNewerVersion_orRefusedWithTheCount(TestDatabase db)
+      throws Exception {
+    TestDatabase.Cluster cluster = db.open(2);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 2);
+    PushSource source = new PushSource(v1);
+    List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (ShardedTable<String> t =
+        orders(source, new Groups(cluster))
+            .retry(3, Duration.ofMillis(300))
+            .onRetry((call, cause) -> heard.add(call + " " + cause.getClass().getSimpleName()))
+            .build()) {
+      List<String> keys = new ArrayList<>();
+      for (int u = 0; u < 12; u++) {
+        keys.add("user-" + u);
+        t.write("user-" + u, "o1", 1, "c" + u, (long) u);
+      }
+      String fenced = keys.get(5);
+      int p = v1.route(fenced).partition();
+      JdbcMigrationStore owner = t.migrationStores(v1).get(v1.route(fenced).group().id());
+      owner.setFence(new Fence(p, 1, 99, Phase.CUT_OVER));
+      long before = t.status().movedRetries();
+      JdbcStoreException e =
+          assertThrows(JdbcStoreException.class, () -> t.readAll(keys, ShardedTableTest::order));
+      assertInstanceOf(MovedException.class, e.getCause());
+      int samePartition = 0;
+      for (String k : keys) {
+        samePartition += v1.route(k).partition() == p ? 1 : 0;
+      }
+      assertTrue(
+          e.getMessage().contains("multi-key read (" + samePartition + " of 12 keys left)"),
+          e.getMessage());
+      assertTrue(t.status().movedRetries() > before, t.status().toString());
+      assertEquals(List.of(), heard, "version 99 never came: nothing was retried");
+
+      owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER)); // version 2 arrives while it waits
+      Thread publisher = publishLater(source, cluster.table("orders", 2, PARTITIONS, 2));
+      List<List<Order>> all = t.readAll(keys, ShardedTableTest::order);
+      publisher.join();
+      for (int u = 0; u < 12; u++) {
+        assertEquals(List.of(new Order("o1", "c" + u, u, 1)), all.get(u), keys.get(u));
+      }
+      assertEquals(List.of("READ MovedException"), heard, "one retry, on version 2");
     }
   }
 
@@ -363,17 +477,7 @@ class ShardedTableTest {
       assertEquals(List.of(), heard, "version 99 never came: nothing was retried");
       // a fence asking for version 2, which arrives while the query waits: one retry, then rows
       owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER));
-      Thread publisher =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(50);
-                } catch (InterruptedException x) {
-                  Thread.currentThread().interrupt();
-                }
-                source.push(cluster.table("orders", 2, PARTITIONS, 2));
-              });
-      publisher.start();
+      Thread publisher = publishLater(source, cluster.table("orders", 2, PARTITIONS, 2));
       assertEquals(List.of(9L, 7L, 5L), t.query("k", centsOfK));
       publisher.join();
       assertEquals(2, ran.get(), "the retry on version 2 ran the statements once");
@@ -447,15 +551,33 @@ class ShardedTableTest {
               () -> {
                 try {
                   while (!stop.get()) {
-                    String key = "w" + readRandom.nextInt(2) + "-" + readRandom.nextInt(50);
-                    Long before = acked.get(key);
-                    List<Long> seen =
-                        readRandom.nextBoolean()
-                            ? t.read(key, StoredRow::sequence)
-                            : t.query(key, c -> sequences(c, key)); // the caller's own SQL
-                    reads.incrementAndGet();
-                    if (before != null && (seen.isEmpty() || seen.get(0) < before)) {
-                      stale.incrementAndGet();
+                    // one key by read or by the caller's own SQL, or four by one multi-get
+                    int how = readRandom.nextInt(3);
+                    List<String> asked = new ArrayList<>();
+                    for (int k = how == 2 ? 4 : 1; k > 0; k--) {
+                      asked.add("w" + readRandom.nextInt(2) + "-" + readRandom.nextInt(50));
+                    }
+                    List<Long> before = new ArrayList<>();
+                    for (String key : asked) {
+                      before.add(acked.get(key));
+                    }
+                    String key = asked.get(0);
+                    List<List<Long>> seen;
+                    if (how == 0) {
+                      seen = List.of(t.read(key, StoredRow::sequence));
+                    } else if (how == 1) {
+                      List<Long> own = t.query(key, c -> sequences(c, key)); // the caller's SQL
+                      seen = List.of(own);
+                    } else {
+                      seen = t.readAll(asked, StoredRow::sequence);
+                    }
+                    reads.addAndGet(asked.size());
+                    for (int k = 0; k < asked.size(); k++) {
+                      Long b = before.get(k);
+                      List<Long> got = seen.get(k);
+                      if (b != null && (got.isEmpty() || got.get(0) < b)) {
+                        stale.incrementAndGet();
+                      }
                     }
                   }
                 } catch (Throwable e) {
