@@ -625,38 +625,122 @@ public final class JdbcMigrationStore implements MigrationStore {
    */
   public @Nullable Fence checkFence(Connection connection, long version, int partition)
       throws SQLException {
+    requireTransaction(connection);
+    return fences.refusing(
+        connection, current -> FenceRecords.refusing(current, version, partition));
+  }
+
+  /**
+   * The rows of several keys, each routed with {@code version} to {@code partitions[i]} on this
+   * group, read in the caller's transaction as {@link #read(Connection, long, int, byte[])} reads
+   * one: one fence check for all their partitions (holding the fences' lock record shared until the
+   * transaction ends), then their rows in one statement per 200 keys. Everything that method says
+   * of the transaction holds here: when a fence refuses, roll back and read along a newer route.
+   *
+   * @param connection the caller's connection, in a transaction
+   * @param version the routing version the keys were routed with
+   * @param partitions {@code partitions[i]}: the partition {@code keys.get(i)} was routed to
+   * @param keys the keys' canonical bytes
+   * @return each key's rows in id order ({@code keys.get(i)}'s at i), or the fence that refuses a
+   *     read of one of the partitions, with no rows
+   * @throws java.sql.SQLTransactionRollbackException as {@link #read(Connection, long, int,
+   *     byte[])}: roll back and retry the transaction
+   * @throws SQLException when a statement fails (roll back)
+   * @throws IllegalArgumentException when there are not as many partitions as keys
+   * @throws IllegalStateException when the connection is in auto-commit mode
+   */
+  public KeysRead read(Connection connection, long version, int[] partitions, List<byte[]> keys)
+      throws SQLException {
+    if (partitions.length != keys.size()) {
+      throw new IllegalArgumentException(
+          partitions.length
+              + " partitions for "
+              + keys.size()
+              + " keys: give the partition each key was routed to, in the keys' order");
+    }
+    requireTransaction(connection);
+    Fence refusing =
+        fences.refusing(
+            connection,
+            current -> {
+              for (int p : partitions) {
+                Fence f = FenceRecords.refusing(current, version, p);
+                if (f != null) {
+                  return f;
+                }
+              }
+              return null;
+            });
+    if (refusing != null) {
+      return new KeysRead(List.of(), refusing);
+    }
+    Map<ByteBuffer, List<Row>> found = rowsOf(connection, keys);
+    List<List<Row>> out = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      out.add(List.copyOf(found.getOrDefault(ByteBuffer.wrap(k), List.of())));
+    }
+    return new KeysRead(out, null);
+  }
+
+  /**
+   * What {@link #read(Connection, long, int[], List)} read: each key's rows, or the fence that
+   * refused (and no rows).
+   *
+   * @param rows {@code rows.get(i)}: the rows of key i in id order; empty when refused
+   * @param refusedBy the refusing fence, or null
+   */
+  public record KeysRead(List<List<Row>> rows, @Nullable Fence refusedBy) {
+    /**
+     * Copies the outer list (the lists of rows are the caller's to keep as they are).
+     *
+     * @throws IllegalArgumentException when a refused read carries rows
+     */
+    public KeysRead {
+      rows = List.copyOf(rows);
+      if (refusedBy != null && !rows.isEmpty()) {
+        throw new IllegalArgumentException("a refused read returns no rows");
+      }
+    }
+  }
+
+  /** The rows of {@code keys} on {@code c}, by key, each key's in id order. */
+  private Map<ByteBuffer, List<Row>> rowsOf(Connection c, List<byte[]> keys) throws SQLException {
+    Map<ByteBuffer, List<Row>> found = new HashMap<>();
+    for (int from = 0; from < keys.size(); from += IN_LIST) {
+      List<byte[]> chunk = keys.subList(from, Math.min(keys.size(), from + IN_LIST));
+      StringBuilder sql = new StringBuilder(rows.select).append(" WHERE row_key IN (");
+      for (int i = 0; i < chunk.size(); i++) {
+        sql.append(i == 0 ? "?" : ", ?");
+      }
+      sql.append(") ORDER BY row_key, row_id");
+      try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+        for (int i = 0; i < chunk.size(); i++) {
+          ps.setBytes(i + 1, chunk.get(i));
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            Row r = rows.read(rs);
+            found.computeIfAbsent(ByteBuffer.wrap(r.key()), k -> new ArrayList<>()).add(r);
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  private static void requireTransaction(Connection connection) throws SQLException {
     if (connection.getAutoCommit()) {
       throw new IllegalStateException(
           "a fenced read on the caller's connection needs a transaction: call"
               + " connection.setAutoCommit(false) first, and commit after");
     }
-    return fences.refusing(
-        connection, current -> FenceRecords.refusing(current, version, partition));
   }
 
   @Override
   public List<Row> fetch(List<byte[]> keys) {
-    Map<ByteBuffer, List<Row>> found = new HashMap<>();
+    Map<ByteBuffer, List<Row>> found;
     try (Connection c = primary.getConnection()) {
-      for (int from = 0; from < keys.size(); from += IN_LIST) {
-        List<byte[]> chunk = keys.subList(from, Math.min(keys.size(), from + IN_LIST));
-        StringBuilder sql = new StringBuilder(rows.select).append(" WHERE row_key IN (");
-        for (int i = 0; i < chunk.size(); i++) {
-          sql.append(i == 0 ? "?" : ", ?");
-        }
-        sql.append(") ORDER BY row_key, row_id");
-        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-          for (int i = 0; i < chunk.size(); i++) {
-            ps.setBytes(i + 1, chunk.get(i));
-          }
-          try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-              Row r = rows.read(rs);
-              found.computeIfAbsent(ByteBuffer.wrap(r.key()), k -> new ArrayList<>()).add(r);
-            }
-          }
-        }
-      }
+      found = rowsOf(c, keys);
     } catch (SQLException e) {
       throw failure("fetch the rows of " + keys.size() + " keys", e);
     }

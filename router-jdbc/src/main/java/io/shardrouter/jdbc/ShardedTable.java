@@ -581,12 +581,13 @@ public final class ShardedTable<K> implements AutoCloseable {
    * Every row of each of {@code keys}, a multi-get: element i holds the rows of {@code
    * keys.get(i)}, in id order, each given to {@code mapper}, as {@link #read} gives them. The keys
    * are grouped by the group their read route names, and each group's keys are read in one
-   * transaction, each after its partition's fence check in that transaction, so that no key is read
-   * from a group that stopped receiving its writes; a compared canary read reads both groups and
-   * returns the authoritative group's rows, counting a mismatch, as {@link #read} does. A key whose
-   * fence refused it, or whose group's transaction failed to serialize, is read again with the
-   * others left, all on a newer routing version where the refusal asks for one, within the table's
-   * retry bound; the keys already read are not read again. A key given twice is read twice.
+   * transaction: one fence check for their partitions, then their rows in one statement per 200
+   * keys, so that no key is read from a group that stopped receiving its writes; a compared canary
+   * read reads both groups and returns the authoritative group's rows, counting a mismatch, as
+   * {@link #read} does. When a fence refuses one of a group's keys, or the group's transaction
+   * fails to serialize, the transaction is rolled back and the group's keys are read again with the
+   * others left, on the version the refusal asks for, within the table's retry bound; the keys of
+   * the other groups are not read again. A key given twice gets its rows twice.
    *
    * @return one list of rows per key, in the order of {@code keys}
    * @throws IllegalArgumentException when a key is null or cannot be encoded (names its index)
@@ -670,13 +671,16 @@ public final class ShardedTable<K> implements AutoCloseable {
       Map<String, List<Integer>> compared = new LinkedHashMap<>();
       Map<String, ReplicaGroup> groups = new HashMap<>();
       for (Map.Entry<Integer, ReadRoute> e : routes.entrySet()) {
+        // by group and version: one fence check covers the keys routed with one version
         ReadRoute r = e.getValue();
-        groups.put(r.group().id(), r.group());
-        first.computeIfAbsent(r.group().id(), g -> new ArrayList<>()).add(e.getKey());
+        String at = r.group().id() + "@" + r.version();
+        groups.put(at, r.group());
+        first.computeIfAbsent(at, g -> new ArrayList<>()).add(e.getKey());
         ReplicaGroup other = r.compareWith();
         if (other != null) {
-          groups.put(other.id(), other);
-          compared.computeIfAbsent(other.id(), g -> new ArrayList<>()).add(e.getKey());
+          String otherAt = other.id() + "@" + r.version();
+          groups.put(otherAt, other);
+          compared.computeIfAbsent(otherAt, g -> new ArrayList<>()).add(e.getKey());
         }
       }
       Map<Integer, List<Row>> seen = new HashMap<>();
@@ -721,30 +725,37 @@ public final class ShardedTable<K> implements AutoCloseable {
     }
 
     /**
-     * The keys {@code idx} on group {@code g} in one transaction, each after its fence check; the
-     * refused ones and, when the transaction fails to serialize, all of them go back for a retry.
+     * The keys {@code idx}, routed with one version, on group {@code g} in one transaction: one
+     * fence check for their partitions, then their rows ({@link JdbcMigrationStore#read(Connection,
+     * long, int[], List)}). A refusal rolls the transaction back and sends all of them back for a
+     * retry (at {@code REPEATABLE READ} the refusal may have aborted it), as does a failure to
+     * serialize.
      */
     private void onGroup(ReplicaGroup g, List<Integer> idx, Map<Integer, List<Row>> into) {
       Opened o = opened(s, g);
-      Map<Integer, List<Row>> read = new HashMap<>();
+      long version = route(idx.get(0)).version(); // the same for all: grouped so
+      int[] partitions = new int[idx.size()];
+      List<byte[]> asked = new ArrayList<>(idx.size());
+      for (int j = 0; j < idx.size(); j++) {
+        partitions[j] = route(idx.get(j)).partition();
+        asked.add(encoded[idx.get(j)]);
+      }
       try (Connection c = o.primary().getConnection()) {
         int was = begin(c);
         try {
-          for (int i : idx) {
-            ReadRoute route = route(i);
-            MigrationStore.ReadResult r =
-                o.store().read(c, route.version(), route.partition(), encoded[i]);
-            Fence refusedBy = r.refusedBy();
-            if (refusedBy == null) {
-              read.put(i, r.rows());
-            } else {
-              retry.add(i);
-              minVersion = Math.max(minVersion, refusedBy.minVersion());
-              moved = new MovedException(g.id(), refusedBy, route.version(), null);
-            }
+          JdbcMigrationStore.KeysRead r = o.store().read(c, version, partitions, asked);
+          Fence refusedBy = r.refusedBy();
+          if (refusedBy != null) {
+            c.rollback();
+            retry.addAll(idx);
+            minVersion = Math.max(minVersion, refusedBy.minVersion());
+            moved = new MovedException(g.id(), refusedBy, version, null);
+            return;
           }
           c.commit();
-          into.putAll(read);
+          for (int j = 0; j < idx.size(); j++) {
+            into.put(idx.get(j), r.rows().get(j));
+          }
         } catch (SQLException | RuntimeException e) {
           rollback(c, e);
           throw e;

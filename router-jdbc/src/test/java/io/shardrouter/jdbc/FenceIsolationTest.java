@@ -69,6 +69,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FenceIsolationTest {
   private static final int PARTITIONS = 8;
   private static final byte[] KEY = {'k', 'e', 'y'};
+  private static final byte[] OTHER_KEY = {'o'};
   private static final byte[] ID = {1};
   private static final byte[] VALUE = {'v'};
 
@@ -99,10 +100,16 @@ class FenceIsolationTest {
     }
   }
 
-  /** What the caller does: a fenced write or a fenced read of {@link #KEY}. */
+  /**
+   * What the caller does: a fenced write or a fenced read of {@link #KEY}, or a fenced read of
+   * several keys ({@code JdbcMigrationStore.read(connection, version, partitions, keys)}, as {@code
+   * ShardedTable.readAll} reads a group's keys): {@link #OTHER_KEY} of a partition no fence of
+   * these tests names, then {@link #KEY}.
+   */
   enum Op {
     WRITE,
-    READ
+    READ,
+    READ_KEYS
   }
 
   /** When the fence commits, relative to the caller's transaction. */
@@ -145,7 +152,7 @@ class FenceIsolationTest {
     List<Arguments> out = new ArrayList<>();
     for (TestDatabase db : TestDatabase.values()) {
       for (Level level : Level.values()) {
-        for (Op op : Op.values()) {
+        for (Op op : new Op[] {Op.WRITE, Op.READ}) { // a read of several keys needs a connection
           for (boolean refusing : new boolean[] {true, false}) {
             out.add(Arguments.of(db, level, op, refusing));
           }
@@ -181,7 +188,7 @@ class FenceIsolationTest {
       String at = db + " " + level + " " + op + " " + race + ": " + o;
       assertNull(o.failure, at);
       assertEquals(fence, o.refusedBy(), at);
-      if (op == Op.READ) {
+      if (op != Op.WRITE) {
         assertEquals(List.of(), o.read.rows(), at);
       }
       f.assertNotWritten(at);
@@ -372,6 +379,21 @@ class FenceIsolationTest {
           Row row = Row.of(KEY, ID, VALUE, version, 1, partition);
           return new Outcome(
               store.apply(c, List.of(row), MigrationStore.WriteOrigin.CLIENT), null, null);
+        }
+        if (op == Op.READ_KEYS) {
+          JdbcMigrationStore.KeysRead r =
+              store.read(
+                  c,
+                  version,
+                  new int[] {(partition + 2) % PARTITIONS, partition}, // no fence's partition
+                  List.of(OTHER_KEY, KEY));
+          Fence refusedBy = r.refusedBy();
+          if (refusedBy != null) {
+            assertEquals(List.of(), r.rows(), "a refused read returns no rows");
+            return new Outcome(null, MigrationStore.ReadResult.refused(refusedBy), null);
+          }
+          assertEquals(List.of(), r.rows().get(0), "the other key has no rows");
+          return new Outcome(null, new MigrationStore.ReadResult(r.rows().get(1), null), null);
         }
         return new Outcome(null, store.read(c, version, partition, KEY), null);
       } catch (SQLException e) {

@@ -245,7 +245,30 @@ class JdbcMigrationStoreTest {
       assertEquals(fence, refused.refusedBy());
       assertEquals(List.of(), refused.rows());
       c.rollback();
+
+      // several keys in one call: each key's rows at its index (a key twice, a key without rows),
+      // or the fence that refuses any of their partitions, with no rows
+      byte[] none = {'n', 'o'};
+      List<byte[]> keys = List.of(none, key, key);
+      JdbcMigrationStore.KeysRead many = s.store.read(c, 3, new int[] {other, p, p}, keys);
+      assertEquals(List.of(List.of(), expected, expected), many.rows());
+      assertNull(many.refusedBy());
+      JdbcMigrationStore.KeysRead stale = s.store.read(c, 2, new int[] {other, p, p}, keys);
+      assertEquals(new JdbcMigrationStore.KeysRead(List.of(), fence), stale);
+      c.rollback();
+      assertEquals(List.of(List.of()), s.store.read(c, 2, new int[] {other}, List.of(none)).rows());
+      c.rollback();
+      IllegalArgumentException lengths =
+          assertThrows(
+              IllegalArgumentException.class, () -> s.store.read(c, 3, new int[] {p}, keys));
+      assertEquals(
+          "1 partitions for 3 keys: give the partition each key was routed to, in the keys' order",
+          lengths.getMessage());
       c.setAutoCommit(true);
+      IllegalStateException autoMany =
+          assertThrows(
+              IllegalStateException.class, () -> s.store.read(c, 3, new int[] {p}, List.of(key)));
+      assertTrue(autoMany.getMessage().contains("needs a transaction"), autoMany::getMessage);
     }
     assertThrows(
         IllegalArgumentException.class,
