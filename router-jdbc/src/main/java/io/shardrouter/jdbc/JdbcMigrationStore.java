@@ -46,8 +46,9 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <p><b>Isolation levels.</b> A client write ({@link #apply(Connection, List,
- * MigrationStore.WriteOrigin)}) or read ({@link #read(Connection, long, int, byte[])}) on the
- * caller's connection is checked in the caller's transaction, at the caller's isolation level:
+ * MigrationStore.WriteOrigin)}) or read ({@link #read(Connection, long, int, byte[])}, and of
+ * several keys {@link #read(Connection, long, int[], List)}) on the caller's connection is checked
+ * in the caller's transaction, at the caller's isolation level:
  *
  * <ul>
  *   <li>{@code READ COMMITTED}: the check waits for a fence change in progress, then reads the
@@ -634,8 +635,10 @@ public final class JdbcMigrationStore implements MigrationStore {
    * The rows of several keys, each routed with {@code version} to {@code partitions[i]} on this
    * group, read in the caller's transaction as {@link #read(Connection, long, int, byte[])} reads
    * one: one fence check for all their partitions (holding the fences' lock record shared until the
-   * transaction ends), then their rows in one statement per 200 keys. Everything that method says
-   * of the transaction holds here: when a fence refuses, roll back and read along a newer route.
+   * transaction ends; on H2, where it is held exclusively, fence changes and writes on this group
+   * wait for the whole call, so keep the lists to a page), then their rows in one statement per 200
+   * distinct keys. Everything that method says of the transaction holds here: when a fence refuses,
+   * roll back and read along a newer route.
    *
    * @param connection the caller's connection, in a transaction
    * @param version the routing version the keys were routed with
@@ -672,12 +675,12 @@ public final class JdbcMigrationStore implements MigrationStore {
               return null;
             });
     if (refusing != null) {
-      return new KeysRead(List.of(), refusing);
+      return KeysRead.refused(refusing);
     }
     Map<ByteBuffer, List<Row>> found = rowsOf(connection, keys);
     List<List<Row>> out = new ArrayList<>(keys.size());
     for (byte[] k : keys) {
-      out.add(List.copyOf(found.getOrDefault(ByteBuffer.wrap(k), List.of())));
+      out.add(found.getOrDefault(ByteBuffer.wrap(k), List.of()));
     }
     return new KeysRead(out, null);
   }
@@ -686,25 +689,51 @@ public final class JdbcMigrationStore implements MigrationStore {
    * What {@link #read(Connection, long, int[], List)} read: each key's rows, or the fence that
    * refused (and no rows).
    *
+   * <p><b>Stability:</b> evolving.
+   *
    * @param rows {@code rows.get(i)}: the rows of key i in id order; empty when refused
    * @param refusedBy the refusing fence, or null
    */
   public record KeysRead(List<List<Row>> rows, @Nullable Fence refusedBy) {
     /**
-     * Copies the outer list (the lists of rows are the caller's to keep as they are).
+     * Copies the lists. (A canonical constructor, not a compact one, as {@link
+     * MigrationStore.ReadResult}'s: so that other modules see that {@code refusedBy} may be null.)
      *
      * @throws IllegalArgumentException when a refused read carries rows
      */
-    public KeysRead {
-      rows = List.copyOf(rows);
-      if (refusedBy != null && !rows.isEmpty()) {
+    public KeysRead(List<List<Row>> rows, @Nullable Fence refusedBy) {
+      List<List<Row>> copied = new ArrayList<>(rows.size());
+      for (List<Row> r : rows) {
+        copied.add(List.copyOf(r));
+      }
+      this.rows = List.copyOf(copied);
+      this.refusedBy = refusedBy;
+      if (refusedBy != null && !this.rows.isEmpty()) {
         throw new IllegalArgumentException("a refused read returns no rows");
       }
     }
+
+    /** A refusal: no rows. */
+    public static KeysRead refused(Fence fence) {
+      return new KeysRead(List.of(), Objects.requireNonNull(fence, "fence"));
+    }
+
+    /** True when a fence refused the read. */
+    public boolean refused() {
+      return refusedBy != null;
+    }
   }
 
-  /** The rows of {@code keys} on {@code c}, by key, each key's in id order. */
-  private Map<ByteBuffer, List<Row>> rowsOf(Connection c, List<byte[]> keys) throws SQLException {
+  /**
+   * The rows of {@code asked} on {@code c}, by key, each key's in id order: each distinct key is
+   * selected once, so a key asked twice (even in two statements) gets its rows once.
+   */
+  private Map<ByteBuffer, List<Row>> rowsOf(Connection c, List<byte[]> asked) throws SQLException {
+    Map<ByteBuffer, byte[]> distinct = new java.util.LinkedHashMap<>();
+    for (byte[] k : asked) {
+      distinct.putIfAbsent(ByteBuffer.wrap(k), k);
+    }
+    List<byte[]> keys = new ArrayList<>(distinct.values());
     Map<ByteBuffer, List<Row>> found = new HashMap<>();
     for (int from = 0; from < keys.size(); from += IN_LIST) {
       List<byte[]> chunk = keys.subList(from, Math.min(keys.size(), from + IN_LIST));

@@ -2,6 +2,7 @@ package io.shardrouter.jdbc;
 
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingListener;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingSource;
@@ -582,15 +583,18 @@ public final class ShardedTable<K> implements AutoCloseable {
    * keys.get(i)}, in id order, each given to {@code mapper}, as {@link #read} gives them. The keys
    * are grouped by the group their read route names, and each group's keys are read in one
    * transaction: one fence check for their partitions, then their rows in one statement per 200
-   * keys, so that no key is read from a group that stopped receiving its writes; a compared canary
-   * read reads both groups and returns the authoritative group's rows, counting a mismatch, as
-   * {@link #read} does. When a fence refuses one of a group's keys, or the group's transaction
-   * fails to serialize, the transaction is rolled back and the group's keys are read again with the
-   * others left, on the version the refusal asks for, within the table's retry bound; the keys of
-   * the other groups are not read again. A key given twice gets its rows twice.
+   * distinct keys, so that no key is read from a group that stopped receiving its writes; a
+   * compared canary key is also read on its second group, in that group's transaction, and gets the
+   * authoritative group's rows, counting a mismatch, as {@link #read} does. Keep the list to a
+   * page: a group's fences cannot change while its transaction runs. When a fence refuses one of a
+   * group's keys, or the group's transaction fails to serialize, the transaction is rolled back and
+   * the group's keys are read again with the others left, on the version the refusal asks for,
+   * within the table's retry bound; the keys of the other groups are not read again. A key given
+   * twice gets its rows twice.
    *
    * @return one list of rows per key, in the order of {@code keys}
-   * @throws IllegalArgumentException when a key is null or cannot be encoded (names its index)
+   * @throws IllegalArgumentException when a key is null, cannot be encoded or has no route (names
+   *     its index)
    * @throws JdbcStoreException when the bound is spent with keys left (how many, and the last
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its
    *     router's version
@@ -602,7 +606,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     byte[][] encoded = new byte[n][];
     for (int i = 0; i < n; i++) {
       try {
-        encoded[i] = this.keys.canonical(Objects.requireNonNull(keys.get(i), "key is null"));
+        encoded[i] = this.keys.canonical(keys.get(i)); // refuses a null key, saying what it needs
       } catch (RuntimeException e) {
         throw new IllegalArgumentException(
             "keys[" + i + "] of table '" + table + "': " + e.getMessage(), e);
@@ -612,6 +616,10 @@ public final class ShardedTable<K> implements AutoCloseable {
     List<Integer> left = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       left.add(i);
+    }
+    if (n == 0) {
+      current(); // a closed table refuses every call, an empty one too
+      return List.of();
     }
     long deadline = System.nanoTime() + maxWaitNanos;
     for (int attempt = 1; !left.isEmpty(); attempt++) {
@@ -630,6 +638,9 @@ public final class ShardedTable<K> implements AutoCloseable {
       String what = "multi-key read (" + left.size() + " of " + n + " keys left)";
       MovedException moved = read.moved;
       if (moved != null) { // a refusal asks for a newer version: wait for it
+        if (read.failed != null) {
+          serializationRetries.increment(); // the keys that failed to serialize go again too
+        }
         awaitOrThrow(Call.READ, what, attempt, deadline, read.minVersion, moved);
       } else {
         againOrThrow(Call.READ, what, attempt, deadline, Objects.requireNonNull(read.failed, what));
@@ -662,7 +673,12 @@ public final class ShardedTable<K> implements AutoCloseable {
       this.s = s;
       this.encoded = encoded;
       for (int i : left) {
-        routes.put(i, s.routes().read(encoded[i]));
+        try {
+          routes.put(i, s.routes().read(encoded[i]));
+        } catch (RoutingException e) { // no route holds it (a range table's gap)
+          throw new IllegalArgumentException(
+              "keys[" + i + "] of table '" + table + "': " + e.getMessage(), e);
+        }
       }
     }
 
@@ -746,10 +762,11 @@ public final class ShardedTable<K> implements AutoCloseable {
           JdbcMigrationStore.KeysRead r = o.store().read(c, version, partitions, asked);
           Fence refusedBy = r.refusedBy();
           if (refusedBy != null) {
-            c.rollback();
+            MovedException refusal = new MovedException(g.id(), refusedBy, version, null);
+            rollback(c, refusal); // a failed rollback is kept on the refusal, as read keeps it
             retry.addAll(idx);
             minVersion = Math.max(minVersion, refusedBy.minVersion());
-            moved = new MovedException(g.id(), refusedBy, version, null);
+            moved = refusal;
             return;
           }
           c.commit();

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import javax.sql.DataSource;
@@ -254,8 +255,31 @@ class JdbcMigrationStoreTest {
       assertEquals(List.of(List.of(), expected, expected), many.rows());
       assertNull(many.refusedBy());
       JdbcMigrationStore.KeysRead stale = s.store.read(c, 2, new int[] {other, p, p}, keys);
-      assertEquals(new JdbcMigrationStore.KeysRead(List.of(), fence), stale);
+      assertEquals(JdbcMigrationStore.KeysRead.refused(fence), stale);
+      assertTrue(stale.refused());
       c.rollback();
+      assertEquals(fence, s.store.read(c, 2, new int[] {p, other}, List.of(key, none)).refusedBy());
+      c.rollback();
+      // more keys than one statement takes (200), the key on both sides of the cut: its rows once
+      // for each time it is asked, in id order
+      List<byte[]> wide = new ArrayList<>();
+      wide.add(key);
+      for (int i = 0; i < 240; i++) {
+        wide.add(new byte[] {'f', (byte) i});
+      }
+      wide.add(key);
+      int[] parts = new int[wide.size()];
+      Arrays.fill(parts, other);
+      List<List<Row>> got = s.store.read(c, 3, parts, wide).rows();
+      assertEquals(expected, got.get(0));
+      assertEquals(expected, got.get(wide.size() - 1));
+      for (int i = 1; i < wide.size() - 1; i++) {
+        assertEquals(List.of(), got.get(i), "filler " + i);
+      }
+      c.rollback();
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> new JdbcMigrationStore.KeysRead(List.of(List.of(rows.get(0))), fence));
       assertEquals(List.of(List.of()), s.store.read(c, 2, new int[] {other}, List.of(none)).rows());
       c.rollback();
       IllegalArgumentException lengths =

@@ -111,13 +111,22 @@ class ShardedTableTest {
         .pools(groups);
   }
 
-  /** Pushes {@code next} through {@code source} 50 ms from now, while a call waits for it. */
-  private static Thread publishLater(PushSource source, RoutingTable next) {
+  /**
+   * Pushes {@code next} through {@code source} once a call on {@code t} has been refused (its moved
+   * retries went up, so it now waits for a newer version), never before: the call meets the refusal
+   * first, whatever the machine's load.
+   */
+  private static Thread publishOnRefusal(
+      ShardedTable<String> t, PushSource source, RoutingTable next) {
+    long before = t.status().movedRetries();
     Thread publisher =
         new Thread(
             () -> {
+              long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
               try {
-                Thread.sleep(50);
+                while (t.status().movedRetries() == before && System.nanoTime() < until) {
+                  Thread.sleep(1);
+                }
               } catch (InterruptedException x) {
                 Thread.currentThread().interrupt();
               }
@@ -276,9 +285,44 @@ class ShardedTableTest {
       IllegalArgumentException e =
           assertThrows(
               IllegalArgumentException.class, () -> t.readAll(withNull, ShardedTableTest::order));
-      assertEquals("keys[2] of table 'orders': key is null", e.getMessage());
+      assertEquals(
+          "keys[2] of table 'orders': key is null; every row needs a key of type string",
+          e.getMessage());
       assertThrows(NullPointerException.class, () -> t.readAll(null, ShardedTableTest::order));
       assertThrows(NullPointerException.class, () -> t.readAll(keys, null));
+    }
+  }
+
+  /**
+   * A key the table's strategy refuses (a negative routable id) is refused naming its index, before
+   * any group is read.
+   */
+  @Test
+  void readAll_keyTheStrategyRefuses_refusedNamingItsIndex() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    RoutingTable ids =
+        RoutingDocuments.read(
+            "{\"format\": 1, \"routing_version\": 1, \"entity\": \"orders\", \"key\": {\"type\":"
+                + " \"long\"}, \"strategy\": {\"type\": \"routable_id\", \"partitions\": 2},"
+                + " \"groups\": [{\"id\": \"g1\", \"primary\": \""
+                + cluster.endpoint(1)
+                + "\"}, {\"id\": \"g2\", \"primary\": \""
+                + cluster.endpoint(2)
+                + "\"}], \"placement\": [\"g1\", \"g2\"]}");
+    PushSource source = new PushSource(ids);
+    try (ShardedTable<Long> t =
+        ShardedTable.builder("orders", KeyEncoding.longs(), "customer", "cents")
+            .routing(source, ids)
+            .pools(new Groups(cluster))
+            .build()) {
+      t.write(1L, "o1", 1, "c", 5L);
+      ShardedTable.RowMapper<String> customer = r -> r.getString("customer");
+      assertEquals(List.of(List.of("c"), List.of()), t.readAll(List.of(1L, 0L), customer));
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> t.readAll(List.of(1L, 0L, -5L), customer));
+      assertTrue(e.getMessage().startsWith("keys[2] of table 'orders': "), e.getMessage());
+      assertThrows(RuntimeException.class, () -> t.read(-5L, customer), "as a single read");
     }
   }
 
@@ -326,7 +370,7 @@ class ShardedTableTest {
       assertEquals(List.of(), heard, "version 99 never came: nothing was retried");
 
       owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER)); // version 2 arrives while it waits
-      Thread publisher = publishLater(source, cluster.table("orders", 2, PARTITIONS, 2));
+      Thread publisher = publishOnRefusal(t, source, cluster.table("orders", 2, PARTITIONS, 2));
       List<List<Order>> all = t.readAll(keys, ShardedTableTest::order);
       publisher.join();
       for (int u = 0; u < 12; u++) {
@@ -479,7 +523,7 @@ class ShardedTableTest {
       assertEquals(List.of(), heard, "version 99 never came: nothing was retried");
       // a fence asking for version 2, which arrives while the query waits: one retry, then rows
       owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER));
-      Thread publisher = publishLater(source, cluster.table("orders", 2, PARTITIONS, 2));
+      Thread publisher = publishOnRefusal(t, source, cluster.table("orders", 2, PARTITIONS, 2));
       assertEquals(List.of(9L, 7L, 5L), t.query("k", centsOfK));
       publisher.join();
       assertEquals(2, ran.get(), "the retry on version 2 ran the statements once");
