@@ -77,41 +77,28 @@ class KeyScratchReuseTest {
   @Test
   void aTableGivesUpALongKeysArray_onceRouted() {
     RoutingTable t = Tables.table(1, 13, 3);
-    KeyScratch s = KeyScratch.get();
     String huge = "ключ-".repeat(KeyScratch.RETAINED_BYTES / 8); // 9 bytes each: 1.1 × the bound
     byte[] canonical = huge.getBytes(StandardCharsets.UTF_8);
     assertTrue(canonical.length > KeyScratch.RETAINED_BYTES);
     assertSame(t.routeCanonical(canonical), t.route(huge));
-    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "route(String): " + s.bytes().length);
+    assertGivenUp("route(String)");
 
-    RoutingTable pairs =
-        Tables.table(
-            1,
-            new ByteSumStrategy(13),
-            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
-            3);
+    RoutingTable pairs = compositeTable(KeyType.Kind.STRING);
     assertSame(pairs.routeCanonical(CompositeKey.of(huge, "x").toBytes()), pairs.route(huge, "x"));
-    assertTrue(
-        s.bytes().length <= KeyScratch.RETAINED_BYTES, "(String, String): " + s.bytes().length);
+    assertGivenUp("(String, String)");
     assertSame(
         pairs.routeCanonical(CompositeKey.of(huge, "x").toBytes()),
         pairs.route(CompositeKey.of(huge, "x")));
-    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "CompositeKey: " + s.bytes().length);
-    RoutingTable withLong =
-        Tables.table(
-            1,
-            new ByteSumStrategy(13),
-            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
-            3);
+    assertGivenUp("CompositeKey");
+    RoutingTable withLong = compositeTable(KeyType.Kind.LONG);
     assertSame(
         withLong.routeCanonical(CompositeKey.of(huge, 7L).toBytes()), withLong.route(huge, 7L));
-    assertTrue(
-        s.bytes().length <= KeyScratch.RETAINED_BYTES, "(String, long): " + s.bytes().length);
+    assertGivenUp("(String, long)");
 
     RoutingTable refusing = Tables.table(1, new BatchSumStrategy(13), KeyType.STRING, 3);
     String uncovered = "\uE000" + huge; // canonical bytes start 0xEE: the strategy refuses it
     assertThrows(NoRouteException.class, () -> refusing.route(uncovered));
-    assertTrue(s.bytes().length <= KeyScratch.RETAINED_BYTES, "refused: " + s.bytes().length);
+    assertGivenUp("refused");
   }
 
   /** {@link KeyScratch#bufferFor}: doubling up to the bound, exact above it and past it. */
@@ -135,5 +122,17 @@ class KeyScratchReuseTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> KeyScratch.bufferFor(small, -1));
     assertEquals("a key of -1 bytes: n must be at least 0", e.getMessage());
+  }
+
+  /** The thread's key buffer is back within the bound after the route named {@code what}. */
+  private static void assertGivenUp(String what) {
+    int kept = KeyScratch.get().bytes().length;
+    assertTrue(kept <= KeyScratch.RETAINED_BYTES, what + ": " + kept);
+  }
+
+  /** A byte-sum table of composite keys {@code (string, second)}. */
+  private static RoutingTable compositeTable(KeyType.Kind second) {
+    return Tables.table(
+        1, new ByteSumStrategy(13), KeyType.composite(KeyType.Kind.STRING, second), 3);
   }
 }
