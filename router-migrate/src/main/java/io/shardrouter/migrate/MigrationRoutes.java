@@ -1,12 +1,17 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.BatchPartitions;
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.migrate.internal.KeyHash;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +25,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Thread-safety:</b> immutable.
  *
- * <p><b>Allocation:</b> none on {@code write} and {@code read}.
+ * <p><b>Batches</b> ({@link #readAll(byte[][], int, int, ReadRoute[])} and its siblings) give each
+ * key the route its single call gives; on a table whose strategy overlaps a batch's cache misses (a
+ * lookup directory) the keys' table routes go through the table's batch route. The second route of
+ * a strategy change, under the target table, is a single route per moving key.
+ *
+ * <p><b>Allocation:</b> none on {@code write}, {@code read} and their batches.
  *
  * <p><b>Stability:</b> evolving.
  */
@@ -41,6 +51,8 @@ public final class MigrationRoutes {
   private final ReadRoute[] canaryRead;
   private final int canaryPercent;
   private final boolean compareReads; // the plan's; false for plain routes
+  private final boolean batch; // the table's strategy overlaps a batch's misses
+  private static final Route[] NO_ROUTES = {}; // a batch's table routes, when they come one by one
 
   /**
    * The routes of a plain table: no key moves; every route is the table's, in phase {@link
@@ -87,6 +99,7 @@ public final class MigrationRoutes {
               .build();
     }
     this.target = plain != null ? plain : plan.to();
+    this.batch = table.strategy() instanceof BatchPartitions;
     this.strategyChange = plain == null && plan.strategyChange();
     this.canaryPercent = phase == Phase.CANARY ? plan.canaryPercent() : 0;
     this.compareReads = plan != null && plan.compareReads();
@@ -199,7 +212,11 @@ public final class MigrationRoutes {
    * @return the route, shared
    */
   public WriteRoute write(String key) {
-    Route r = table.route(key);
+    return writeFrom(table.route(key), key);
+  }
+
+  /** {@link #write(String)} of a key the table routed to {@code r}. */
+  private WriteRoute writeFrom(Route r, String key) {
     int s = slot[r.partition()];
     if (s < 0) {
       return plainWrite[r.partition()];
@@ -216,7 +233,11 @@ public final class MigrationRoutes {
    * @return the route, shared
    */
   public WriteRoute write(byte[] canonical) {
-    Route r = table.routeCanonical(canonical);
+    return writeFrom(table.routeCanonical(canonical), canonical);
+  }
+
+  /** {@link #write(byte[])} of a key the table routed to {@code r}. */
+  private WriteRoute writeFrom(Route r, byte[] canonical) {
     int s = slot[r.partition()];
     if (s < 0) {
       return plainWrite[r.partition()];
@@ -236,7 +257,11 @@ public final class MigrationRoutes {
    * @return the route, shared
    */
   public ReadRoute read(String key) {
-    Route r = table.route(key);
+    return readFrom(table.route(key), key);
+  }
+
+  /** {@link #read(String)} of a key the table routed to {@code r}. */
+  private ReadRoute readFrom(Route r, String key) {
     int s = slot[r.partition()];
     if (s < 0) {
       return plainRead[r.partition()];
@@ -256,7 +281,11 @@ public final class MigrationRoutes {
    * @return the route, shared
    */
   public ReadRoute read(byte[] canonical) {
-    Route r = table.routeCanonical(canonical);
+    return readFrom(table.routeCanonical(canonical), canonical);
+  }
+
+  /** {@link #read(byte[])} of a key the table routed to {@code r}. */
+  private ReadRoute readFrom(Route r, byte[] canonical) {
     int s = slot[r.partition()];
     if (s < 0) {
       return plainRead[r.partition()];
@@ -272,6 +301,184 @@ public final class MigrationRoutes {
     return canaryPercent > 0 && KeyHash.bucket(canonical, 0, canonical.length) < canaryPercent
         ? canaryRead[i]
         : moveRead[i];
+  }
+
+  // ---- batches
+
+  /**
+   * Where to write each of the text keys {@code keys[from, to)}: {@code out[i]} is {@link
+   * #write(String) write(keys[i])}, every route of this version. A table whose strategy has {@link
+   * BatchPartitions} (a lookup directory) routes the keys in groups through its batch route, so
+   * that their cache misses overlap (docs/lookup.md §12); any other is routed key after key. For a
+   * service writing a page of rows.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
+   *     out} is shorter than {@code to}; nothing is written
+   * @throws RoutingException when {@code keys[i]} is refused as {@link #write(String)} refuses it:
+   *     of the same type, the message starting with {@code keys[i]:}; the routes of the keys before
+   *     it are written, none after
+   * @since 0.7
+   */
+  public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
+    routeAll(keys, true, from, to, out, false);
+  }
+
+  /**
+   * Where to write each of the keys given as canonical bytes, {@code keys[from, to)}: {@code
+   * out[i]} is {@link #write(byte[]) write(keys[i])}, as {@link #writeAll(String[], int, int,
+   * WriteRoute[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void writeAll(byte[][] keys, int from, int to, WriteRoute[] out) {
+    routeAll(keys, false, from, to, out, false);
+  }
+
+  /**
+   * Where to read each of the text keys {@code keys[from, to)}: {@code out[i]} is {@link
+   * #read(String) read(keys[i])}, as {@link #writeAll(String[], int, int, WriteRoute[])}. For a
+   * multi-get.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void readAll(String[] keys, int from, int to, ReadRoute[] out) {
+    routeAll(keys, true, from, to, out, true);
+  }
+
+  /**
+   * Where to read each of the keys given as canonical bytes, {@code keys[from, to)}: {@code out[i]}
+   * is {@link #read(byte[]) read(keys[i])}, as {@link #writeAll(String[], int, int, WriteRoute[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void readAll(byte[][] keys, int from, int to, ReadRoute[] out) {
+    routeAll(keys, false, from, to, out, true);
+  }
+
+  /**
+   * The batches: the table's routes of a chunk of keys (through its batch route when its strategy
+   * has one), then each key's read or write route from its table route, as the single calls do.
+   */
+  private void routeAll(
+      Object[] keys, boolean text, int from, int to, Object[] out, boolean reads) {
+    Objects.requireNonNull(keys, "keys");
+    Objects.checkFromToIndex(from, to, keys.length);
+    Objects.requireNonNull(out, "out: the array the routes are written to");
+    if (to > out.length) {
+      throw new IndexOutOfBoundsException(
+          "out has "
+              + out.length
+              + " elements, fewer than the "
+              + to
+              + " the batch writes (route i goes to out[i]): give an array at least as long as"
+              + " the keys'");
+    }
+    Chunk c = batch ? Chunk.get() : null;
+    Route[] routes = c != null ? c.routes : NO_ROUTES;
+    for (int g = from; g < to; g += Chunk.SIZE) {
+      int end = Math.min(to, g + Chunk.SIZE);
+      int routed = c != null ? c.route(table, keys, text, g, end) : 0;
+      int i = g;
+      try {
+        for (; i < end; i++) {
+          Object k = keys[i];
+          // a key the chunk's batch did not route is routed alone: refused, it is named below
+          Route r = i - g < routed ? routes[i - g] : tableRoute(table, k, text);
+          if (text) {
+            out[i] = reads ? readFrom(r, (String) k) : writeFrom(r, (String) k);
+          } else {
+            out[i] = reads ? readFrom(r, (byte[]) k) : writeFrom(r, (byte[]) k);
+          }
+        }
+      } catch (RoutingException e) {
+        throw at(i, e);
+      }
+    }
+  }
+
+  /** The table's route of one key of a batch, text or canonical bytes. */
+  private static Route tableRoute(RoutingTable table, Object key, boolean text) {
+    return text ? table.route((String) key) : table.routeCanonical((byte[]) key);
+  }
+
+  /**
+   * The refusal of key {@code i} of a batch: {@code e}'s type and message with the index in front,
+   * as a table's batch route words it.
+   */
+  private static RoutingException at(int i, RoutingException e) {
+    String message =
+        "keys["
+            + i
+            + "]: "
+            + e.getMessage()
+            + " (the routes of keys before it are written, none after)";
+    RoutingException r =
+        e instanceof NoRouteException n
+            ? new NoRouteException(n.key(), message)
+            : e instanceof InvalidKeyException ? new InvalidKeyException(message) : null;
+    if (r == null) {
+      return e; // no other refusal comes from routing a key
+    }
+    r.initCause(e);
+    return r;
+  }
+
+  /**
+   * A thread's scratch for one chunk of a batch on a table with {@link BatchPartitions}: the
+   * chunk's keys copied to the front of an array of their own (the table's batch writes the route
+   * of key {@code i} to index {@code i}), and their routes.
+   */
+  private static final class Chunk {
+    static final int SIZE = 4 * BatchPartitions.GROUP;
+    private static final ThreadLocal<Chunk> CHUNKS = ThreadLocal.withInitial(Chunk::new);
+
+    final Route[] routes = new Route[SIZE];
+    private final String[] text = new String[SIZE];
+    private final byte[][] canonical = new byte[SIZE][];
+
+    static Chunk get() {
+      return CHUNKS.get();
+    }
+
+    /**
+     * The table's routes of {@code keys[g, end)} into {@code routes[0, end - g)}; returns how many
+     * keys from {@code g} on it routed: all of them, or those before the first key the table
+     * refuses.
+     */
+    int route(RoutingTable table, Object[] keys, boolean text, int g, int end) {
+      int n = end - g;
+      Object[] copy = text ? this.text : canonical;
+      System.arraycopy(keys, g, copy, 0, n);
+      try {
+        if (text) {
+          table.routeAll(this.text, 0, n, routes);
+        } else {
+          table.routeAllCanonical(canonical, 0, n, routes);
+        }
+        return n;
+      } catch (RoutingException e) {
+        // the batch stopped at a refused key without the routes of the chunk's keys before it:
+        // route those alone (a batch refuses exactly the keys single routes refuse)
+        for (int j = 0; j < n; j++) {
+          try {
+            routes[j] = tableRoute(table, keys[g + j], text);
+          } catch (RoutingException refused) {
+            return j;
+          }
+        }
+        throw e;
+      } finally {
+        Arrays.fill(copy, 0, n, null); // keeps no key of the caller's alive
+      }
+    }
   }
 
   private int fixed(Route r) {

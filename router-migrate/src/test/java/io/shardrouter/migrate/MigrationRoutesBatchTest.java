@@ -1,0 +1,197 @@
+package io.shardrouter.migrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.migrate.internal.simulation.SimulationPlans;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A batch of a migration's routes gives each key the route its single call gives (docs/migration.md
+ * §2), in every phase of every kind of plan, for text keys and canonical bytes, on tables whose
+ * strategy overlaps a batch's misses (a lookup directory) and on the others; a refused key is named
+ * by its index, with the routes before it written and none after.
+ */
+class MigrationRoutesBatchTest {
+  private static final int KEYS = 300; // several chunks of 64, the last one partial
+
+  private static byte[] b(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The standard plans, a canary of each, and a plan between two directories of 2,000 entries. */
+  private static List<MigrationPlan> plans() {
+    List<MigrationPlan> plans = new ArrayList<>();
+    for (MigrationPlan p : SimulationPlans.standard()) {
+      plans.add(p);
+      plans.add(p.withCanary(37, true));
+    }
+    plans.add(MigrationPlan.between(directory(1, 8, 4, 0), directory(2, 9, 5, 1)));
+    return plans;
+  }
+
+  /**
+   * A lookup over {@code partitions} with 2,000 of the batch's keys in its directory (entry i on
+   * partition (i + shift) mod partitions), the rest on the hash_mod fallback.
+   */
+  private static RoutingTable directory(long version, int partitions, int groups, int shift) {
+    StringBuilder entries = new StringBuilder();
+    for (int i = 0; i < 2_000; i++) {
+      entries.append(i > 0 ? "," : "").append("\"k").append(i * 3).append("\":");
+      entries.append((i + shift) % partitions);
+    }
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      placement.add("g" + (p % groups + 1));
+    }
+    return SimulationPlans.doc(
+        version,
+        "{\"type\":\"lookup\",\"partitions\":"
+            + partitions
+            + ",\"fallback\":{\"type\":\"hash_mod\",\"hash\":\"xxh3-64\",\"partitions\":"
+            + partitions
+            + "},\"entries\":{"
+            + entries
+            + "}}",
+        groups,
+        placement);
+  }
+
+  @Test
+  void batch_givesEachKeyItsSingleRoute_inEveryPhaseOfEveryPlan() {
+    long seed = System.nanoTime();
+    System.out.println("MigrationRoutesBatchTest seed " + seed);
+    SplittableRandom random = new SplittableRandom(seed);
+    String[] text = new String[KEYS];
+    byte[][] canonical = new byte[KEYS][];
+    for (int i = 0; i < KEYS; i++) {
+      text[i] = "k" + random.nextInt(7_000);
+      canonical[i] = b(text[i]);
+    }
+    int from = 1 + random.nextInt(63); // chunks that start off the array's multiples of 64
+    int to = KEYS - random.nextInt(5);
+    for (MigrationPlan plan : plans()) {
+      for (Phase phase : Phase.values()) {
+        MigrationRoutes routes = plan.routes(phase, plan.versionOf(Phase.COPY) + 20);
+        String at = "seed " + seed + ", " + plan.to().strategy() + " " + phase;
+        WriteRoute[] writes = new WriteRoute[KEYS];
+        WriteRoute[] writesOfBytes = new WriteRoute[KEYS];
+        ReadRoute[] reads = new ReadRoute[KEYS];
+        ReadRoute[] readsOfBytes = new ReadRoute[KEYS];
+        routes.writeAll(text, from, to, writes);
+        routes.writeAll(canonical, from, to, writesOfBytes);
+        routes.readAll(text, from, to, reads);
+        routes.readAll(canonical, from, to, readsOfBytes);
+        for (int i = 0; i < KEYS; i++) {
+          if (i < from || i >= to) {
+            assertNull(writes[i], at + ": outside the range, nothing written");
+            assertNull(readsOfBytes[i], at);
+            continue;
+          }
+          String k = at + " keys[" + i + "] " + text[i];
+          assertSame(routes.write(text[i]), writes[i], k);
+          assertSame(routes.write(text[i]), writesOfBytes[i], k);
+          assertSame(routes.read(text[i]), reads[i], k);
+          assertSame(routes.read(text[i]), readsOfBytes[i], k);
+        }
+      }
+    }
+  }
+
+  @Test
+  void nullKey_namedByIndex_routesBeforeItWritten_noneAfter() {
+    for (MigrationPlan plan : plans()) {
+      MigrationRoutes routes = plan.routes(Phase.DUAL_WRITE);
+      String[] text = new String[100];
+      byte[][] canonical = new byte[100][];
+      for (int i = 0; i < 100; i++) {
+        text[i] = i == 70 ? null : "k" + i;
+        canonical[i] = i == 70 ? null : b(text[i]);
+      }
+      String at = plan.to().strategy().toString();
+      WriteRoute[] writes = new WriteRoute[100];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> routes.writeAll(text, 0, 100, writes));
+      assertTrue(e.getMessage().startsWith("keys[70]: "), at + ": " + e.getMessage());
+      assertTrue(
+          e.getMessage().endsWith("(the routes of keys before it are written, none after)"),
+          e.getMessage());
+      ReadRoute[] reads = new ReadRoute[100];
+      e = assertThrows(InvalidKeyException.class, () -> routes.readAll(canonical, 0, 100, reads));
+      assertTrue(e.getMessage().startsWith("keys[70]: "), at + ": " + e.getMessage());
+      for (int i = 0; i < 100; i++) {
+        if (i < 70) {
+          assertSame(routes.write(text[i]), writes[i], at + " " + i);
+          assertSame(routes.read(text[i]), reads[i], at + " " + i);
+        } else {
+          assertNull(writes[i], at + " " + i);
+          assertNull(reads[i], at + " " + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void keyWithoutRoute_namedByIndex_asTheSingleCallRefusesIt() {
+    // a lookup whose fallback covers only keys before "k2": "z" has no route
+    String lookup =
+        "{\"type\":\"lookup\",\"partitions\":2,\"fallback\":{\"type\":\"range\",\"ranges\":"
+            + "[{\"start\":\"\",\"end\":\"k2\"}]},\"entries\":{\"z1\":1}}";
+    String range = "{\"type\":\"range\",\"ranges\":[{\"start\":\"\",\"end\":\"k2\"}]}";
+    String[] strategies = {lookup, range};
+    for (int s = 0; s < strategies.length; s++) {
+      String strategy = strategies[s];
+      int partitions = s == 0 ? 2 : 1;
+      List<String> placement = partitions == 2 ? List.of("g1", "g2") : List.of("g1");
+      MigrationRoutes routes =
+          MigrationRoutes.plain(SimulationPlans.doc(1, strategy, partitions, placement));
+      // "z1" has a route only as the directory's entry
+      String[] keys = {"k1", s == 0 ? "z1" : "k12", "k0", "k10", "z", "k11"};
+      NoRouteException single = assertThrows(NoRouteException.class, () -> routes.read("z"));
+      ReadRoute[] out = new ReadRoute[keys.length];
+      NoRouteException e =
+          assertThrows(NoRouteException.class, () -> routes.readAll(keys, 1, keys.length, out));
+      assertEquals(
+          "keys[4]: "
+              + single.getMessage()
+              + " (the routes of keys before it are written, none after)",
+          e.getMessage(),
+          strategy);
+      assertEquals("z", e.key(), strategy);
+      assertNull(out[0], strategy);
+      for (int i = 1; i < 4; i++) {
+        assertSame(routes.read(keys[i]), out[i], strategy + " " + i);
+      }
+      assertNull(out[5], strategy);
+    }
+  }
+
+  @Test
+  void rangeOutsideTheArrays_refusedBeforeAnythingIsWritten() {
+    MigrationRoutes routes = plans().get(plans().size() - 1).routes(Phase.DUAL_WRITE);
+    String[] keys = {"k1", "k2", "k3"};
+    ReadRoute[] out = new ReadRoute[2];
+    IndexOutOfBoundsException shortOut =
+        assertThrows(IndexOutOfBoundsException.class, () -> routes.readAll(keys, 0, 3, out));
+    assertTrue(shortOut.getMessage().startsWith("out has 2 elements"), shortOut.getMessage());
+    assertNull(out[0]);
+    assertThrows(
+        IndexOutOfBoundsException.class, () -> routes.writeAll(keys, 2, 1, new WriteRoute[3]));
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> routes.writeAll(new byte[][] {b("k1")}, 0, 2, new WriteRoute[3]));
+    assertThrows(NullPointerException.class, () -> routes.readAll(keys, 0, 3, null));
+    routes.readAll(keys, 1, 1, out); // an empty range writes nothing
+    assertNull(out[1]);
+  }
+}
