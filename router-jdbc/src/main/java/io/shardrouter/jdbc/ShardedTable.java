@@ -67,9 +67,10 @@ import org.slf4j.LoggerFactory;
  * JdbcStoreException} once the bound is spent (its cause is the last {@link MovedException} or
  * {@link SQLException}).
  *
- * <p><b>Batches</b> ({@link #writeAll}): rows grouped by their authoritative group, one transaction
- * per group, then one per second group for the dual-written rows; a group's refused rows are
- * retried as single writes are.
+ * <p><b>Batches</b> ({@link #writeAll}): rows routed in one batch route ({@link
+ * MigrationRoutes#writeAll(byte[][], int, int, WriteRoute[])}, so that a lookup directory's cache
+ * misses overlap), grouped by their authoritative group, one transaction per group, then one per
+ * second group for the dual-written rows; a group's refused rows are retried as single writes are.
  *
  * <p><b>Reads</b> ({@link #read}): every row of one key, with the fence check and the rows in one
  * transaction ({@link JdbcMigrationStore#read(Connection, long, int, byte[])}); a compared canary
@@ -394,7 +395,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * failed to serialize, are retried together within the table's bound.
    *
    * @return how many rows were written, were already written, and were superseded
-   * @throws IllegalArgumentException when a row does not fit the table (names its index)
+   * @throws IllegalArgumentException when a row does not fit the table or has no route (names its
+   *     index; the rows are routed before an attempt writes any)
    * @throws JdbcStoreException when the bound is spent with rows left (how many, and the last
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its router
    */
@@ -409,8 +411,10 @@ public final class ShardedTable<K> implements AutoCloseable {
       State s = current();
       Map<String, List<Pending>> byFirst = new LinkedHashMap<>();
       Map<String, ReplicaGroup> groups = new HashMap<>();
-      for (Pending p : left) {
-        p.route = s.routes().write(p.key);
+      WriteRoute[] routed = routeAll(s, left);
+      for (int j = 0; j < left.size(); j++) {
+        Pending p = left.get(j);
+        p.route = routed[j];
         groups.put(p.route.first().id(), p.route.first());
         byFirst.computeIfAbsent(p.route.first().id(), g -> new ArrayList<>()).add(p);
       }
@@ -581,16 +585,16 @@ public final class ShardedTable<K> implements AutoCloseable {
   /**
    * Every row of each of {@code keys}, a multi-get: element i holds the rows of {@code
    * keys.get(i)}, in id order, each given to {@code mapper}, as {@link #read} gives them. The keys
-   * are grouped by the group their read route names, and each group's keys are read in one
-   * transaction: one fence check for their partitions, then their rows in one statement per 200
-   * distinct keys, so that no key is read from a group that stopped receiving its writes; a
-   * compared canary key is also read on its second group, in that group's transaction, and gets the
-   * authoritative group's rows, counting a mismatch, as {@link #read} does. Keep the list to a
-   * page: a group's fences cannot change while its transaction runs. When a fence refuses one of a
-   * group's keys, or the group's transaction fails to serialize, the transaction is rolled back and
-   * the group's keys are read again with the others left, on the version the refusal asks for,
-   * within the table's retry bound; the keys of the other groups are not read again. A key given
-   * twice gets its rows twice.
+   * are routed in one batch route (a lookup directory's cache misses overlap) and grouped by the
+   * group their read route names, and each group's keys are read in one transaction: one fence
+   * check for their partitions, then their rows in one statement per 200 distinct keys, so that no
+   * key is read from a group that stopped receiving its writes; a compared canary key is also read
+   * on its second group, in that group's transaction, and gets the authoritative group's rows,
+   * counting a mismatch, as {@link #read} does. Keep the list to a page: a group's fences cannot
+   * change while its transaction runs. When a fence refuses one of a group's keys, or the group's
+   * transaction fails to serialize, the transaction is rolled back and the group's keys are read
+   * again with the others left, on the version the refusal asks for, within the table's retry
+   * bound; the keys of the other groups are not read again. A key given twice gets its rows twice.
    *
    * @return one list of rows per key, in the order of {@code keys}
    * @throws IllegalArgumentException when a key is null, cannot be encoded or has no route (names
@@ -654,6 +658,34 @@ public final class ShardedTable<K> implements AutoCloseable {
   }
 
   /**
+   * The write routes of {@code left} on {@code s}'s version, in one batch (a directory's misses
+   * overlap); a row no route holds (a range table's gap) is refused naming its index in the
+   * caller's list.
+   */
+  private WriteRoute[] routeAll(State s, List<Pending> left) {
+    int n = left.size();
+    byte[][] keys = new byte[n][];
+    for (int j = 0; j < n; j++) {
+      keys[j] = left.get(j).key;
+    }
+    WriteRoute[] routed = new WriteRoute[n];
+    try {
+      s.routes().writeAll(keys, 0, n, routed);
+    } catch (RoutingException e) {
+      for (Pending p : left) {
+        try {
+          s.routes().write(p.key);
+        } catch (RoutingException refused) {
+          throw new IllegalArgumentException(
+              p.where + " of table '" + table + "': " + refused.getMessage(), refused);
+        }
+      }
+      throw e; // a batch refuses exactly the keys single routes refuse
+    }
+    return routed;
+  }
+
+  /**
    * One attempt of {@link #readAll} on one routing version: the keys {@code left} read group by
    * group, one transaction each, the authoritative groups of compared canary reads after the
    * others; each key answered, or put back for the next attempt with the refusal or failure that
@@ -672,13 +704,27 @@ public final class ShardedTable<K> implements AutoCloseable {
     MultiRead(State s, byte[][] encoded, List<Integer> left) {
       this.s = s;
       this.encoded = encoded;
-      for (int i : left) {
-        try {
-          routes.put(i, s.routes().read(encoded[i]));
-        } catch (RoutingException e) { // no route holds it (a range table's gap)
-          throw new IllegalArgumentException(
-              "keys[" + i + "] of table '" + table + "': " + e.getMessage(), e);
+      int n = left.size();
+      byte[][] asked = new byte[n][];
+      for (int j = 0; j < n; j++) {
+        asked[j] = encoded[left.get(j)];
+      }
+      ReadRoute[] routed = new ReadRoute[n];
+      try {
+        s.routes().readAll(asked, 0, n, routed); // a directory's misses overlap
+      } catch (RoutingException e) { // no route holds a key (a range table's gap): name it
+        for (int i : left) {
+          try {
+            s.routes().read(encoded[i]);
+          } catch (RoutingException refused) {
+            throw new IllegalArgumentException(
+                "keys[" + i + "] of table '" + table + "': " + refused.getMessage(), refused);
+          }
         }
+        throw e; // a batch refuses exactly the keys single routes refuse
+      }
+      for (int j = 0; j < n; j++) {
+        routes.put(left.get(j), routed[j]);
       }
     }
 
@@ -1057,12 +1103,13 @@ public final class ShardedTable<K> implements AutoCloseable {
     } catch (JdbcStoreException e) {
       throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
     }
-    return new Pending(w, key, w.id().getBytes(StandardCharsets.UTF_8), value);
+    return new Pending(w, where, key, w.id().getBytes(StandardCharsets.UTF_8), value);
   }
 
   /** A row on its way: its bytes, and the route of the current attempt. */
   private static final class Pending {
     final Write<?> write;
+    final String where; // rows[i], as errors name it
     final byte[] key;
     final byte[] id;
     final byte[] value;
@@ -1072,8 +1119,9 @@ public final class ShardedTable<K> implements AutoCloseable {
 
     boolean counted;
 
-    Pending(Write<?> write, byte[] key, byte[] id, byte[] value) {
+    Pending(Write<?> write, String where, byte[] key, byte[] id, byte[] value) {
       this.write = write;
+      this.where = where;
       this.key = key;
       this.id = id;
       this.value = value;

@@ -23,6 +23,8 @@ import io.shardrouter.migrate.MigrationWriter;
 import io.shardrouter.migrate.MovedException;
 import io.shardrouter.migrate.Phase;
 import io.shardrouter.migrate.Row;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -39,6 +41,7 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
@@ -59,10 +62,24 @@ class ShardedTableTest {
     final ShardedDataSource.Factory pools;
     volatile String broken; // an endpoint whose pool cannot be made
     volatile boolean withTable = true;
+    // connections taken per group id, when counted: the data sources given are counting proxies
+    final Map<String, AtomicInteger> connections = new ConcurrentHashMap<>();
+    private final Map<DataSource, DataSource> proxied = new ConcurrentHashMap<>();
+    private volatile boolean counted;
 
     Groups(TestDatabase.Cluster cluster) {
       this.cluster = cluster;
       this.pools = cluster.factory();
+    }
+
+    /** Counts the connections each group's data sources give from now on. */
+    Groups counted() {
+      counted = true;
+      return this;
+    }
+
+    int connections(String group) {
+      return connections.computeIfAbsent(group, g -> new AtomicInteger()).get();
     }
 
     @Override
@@ -74,12 +91,33 @@ class ShardedTableTest {
       if (withTable) {
         createOrders(cluster.database, ds);
       }
-      return ds;
+      if (!counted) {
+        return ds;
+      }
+      AtomicInteger n = connections.computeIfAbsent(group.id(), g -> new AtomicInteger());
+      DataSource proxy =
+          (DataSource)
+              Proxy.newProxyInstance(
+                  DataSource.class.getClassLoader(),
+                  new Class<?>[] {DataSource.class},
+                  (self, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                      n.incrementAndGet();
+                    }
+                    try {
+                      return method.invoke(ds, args);
+                    } catch (InvocationTargetException e) {
+                      throw e.getCause();
+                    }
+                  });
+      proxied.put(proxy, ds);
+      return proxy;
     }
 
     @Override
     public void close(DataSource dataSource) throws Exception {
-      pools.close(dataSource);
+      DataSource own = proxied.remove(dataSource);
+      pools.close(own != null ? own : dataSource);
     }
   }
 
@@ -298,7 +336,7 @@ class ShardedTableTest {
    * any group is read.
    */
   @Test
-  void readAll_keyTheStrategyRefuses_refusedNamingItsIndex() {
+  void readAllAndWriteAll_keyTheStrategyRefuses_refusedNamingItsIndex() {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
     RoutingTable ids =
         RoutingDocuments.read(
@@ -323,6 +361,17 @@ class ShardedTableTest {
               IllegalArgumentException.class, () -> t.readAll(List.of(1L, 0L, -5L), customer));
       assertTrue(e.getMessage().startsWith("keys[2] of table 'orders': "), e.getMessage());
       assertThrows(RuntimeException.class, () -> t.read(-5L, customer), "as a single read");
+      // a batch write is refused as a whole before any group is written
+      IllegalArgumentException w =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  t.writeAll(
+                      List.of(
+                          ShardedTable.Write.of(2L, "o2", 1, "d", 6L),
+                          ShardedTable.Write.of(-5L, "o3", 1, "e", 7L))));
+      assertTrue(w.getMessage().startsWith("rows[1] of table 'orders': "), w.getMessage());
+      assertEquals(List.of(List.of()), t.readAll(List.of(2L), customer), "nothing written");
     }
   }
 
@@ -340,8 +389,9 @@ class ShardedTableTest {
     RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 2);
     PushSource source = new PushSource(v1);
     List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Groups groups = new Groups(cluster).counted();
     try (ShardedTable<String> t =
-        orders(source, new Groups(cluster))
+        orders(source, groups)
             .retry(3, Duration.ofMillis(300))
             .onRetry((call, cause) -> heard.add(call + " " + cause.getClass().getSimpleName()))
             .build()) {
@@ -371,8 +421,16 @@ class ShardedTableTest {
 
       owner.setFence(new Fence(p, 1, 2, Phase.CUT_OVER)); // version 2 arrives while it waits
       Thread publisher = publishOnRefusal(t, source, cluster.table("orders", 2, PARTITIONS, 2));
+      String fencedGroup = v1.route(fenced).group().id();
+      String otherGroup = fencedGroup.equals("g1") ? "g2" : "g1";
+      int fencedBefore = groups.connections(fencedGroup);
+      int otherBefore = groups.connections(otherGroup);
       List<List<Order>> all = t.readAll(keys, ShardedTableTest::order);
       publisher.join();
+      assertEquals(
+          1, groups.connections(otherGroup) - otherBefore, "the other group's keys read once");
+      assertEquals(
+          2, groups.connections(fencedGroup) - fencedBefore, "refused, then read on version 2");
       for (int u = 0; u < 12; u++) {
         assertEquals(List.of(new Order("o1", "c" + u, u, 1)), all.get(u), keys.get(u));
       }
@@ -504,8 +562,9 @@ class ShardedTableTest {
             return out;
           }
         };
+    Groups groups = new Groups(cluster).counted();
     try (ShardedTable<String> t =
-        orders(source, new Groups(cluster))
+        orders(source, groups)
             .retry(3, Duration.ofMillis(300))
             .onRetry((call, cause) -> heard.add(call + " " + cause.getClass().getSimpleName()))
             .build()) {
