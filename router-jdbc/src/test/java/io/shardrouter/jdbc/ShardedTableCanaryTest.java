@@ -147,6 +147,38 @@ class ShardedTableCanaryTest {
   }
 
   /**
+   * A multi-get whose compared canary key is refused by its authoritative group (the source, fenced
+   * for the cut-over): the key is not answered with the canary group's rows but read again on the
+   * version the fence asks for, where the target alone holds it; the other keys are answered on the
+   * first attempt, and no mismatch is counted.
+   */
+  @Test
+  void multiGet_canaryKeyRefusedByItsAuthoritativeGroup_readAgainOnTheNewerVersion()
+      throws Exception {
+    try (Moving m = new Moving()) {
+      ShardedTable<String> t = m.table;
+      String moves = m.key(true, 0);
+      String stays = m.key(false, 0);
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write(moves, "o1", 1, "alice", 5L));
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write(stays, "o1", 1, "carol", 7L));
+      update(m.group(2), "UPDATE orders SET customer = 'on g2' WHERE row_key = ?", moves);
+      JdbcMigrationStore g1 = t.migrationStores(m.to).get("g1");
+      g1.setFence(new Fence(m.from.route(moves).partition(), 2, 3, Phase.CUT_OVER));
+      Thread publisher =
+          ShardedTableRetryTest.afterRefusals(
+              t, 1, () -> m.source.push(m.plan.routes(Phase.CUT_OVER, 3).table()));
+      List<List<Order>> read = t.readAll(List.of(stays, moves), ShardedTableCanaryTest::order);
+      publisher.join();
+      assertEquals(
+          List.of(List.of(new Order("o1", "carol", 7)), List.of(new Order("o1", "on g2", 5))),
+          read,
+          "the moving key read on version 3, from g2 alone");
+      assertEquals(1, t.status().movedRetries(), "one refusal, one retry");
+      assertEquals(0, t.status().canaryMismatches(), "a refused comparison is not a mismatch");
+    }
+  }
+
+  /**
    * A batch whose second copies are refused until the next phase, in which those rows' first group
    * is the one that refused them: they are written there, and counted once.
    */
