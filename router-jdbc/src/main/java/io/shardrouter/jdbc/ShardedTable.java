@@ -396,7 +396,10 @@ public final class ShardedTable<K> implements AutoCloseable {
    *
    * @return how many rows were written, were already written, and were superseded
    * @throws IllegalArgumentException when a row does not fit the table or has no route (names its
-   *     index; the rows are routed before an attempt writes any)
+   *     index; unlike {@link #write}, which lets the route's {@code RoutingException} out as it
+   *     is). Rows are routed before an attempt writes any: on the first attempt nothing is written;
+   *     a newer version that refuses a row left for a retry finds the other groups' rows written
+   *     already
    * @throws JdbcStoreException when the bound is spent with rows left (how many, and the last
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its router
    */
@@ -598,7 +601,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    *
    * @return one list of rows per key, in the order of {@code keys}
    * @throws IllegalArgumentException when a key is null, cannot be encoded or has no route (names
-   *     its index)
+   *     its index; unlike {@link #read}, which lets the route's {@code RoutingException} out as it
+   *     is)
    * @throws JdbcStoreException when the bound is spent with keys left (how many, and the last
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its
    *     router's version
@@ -680,7 +684,8 @@ public final class ShardedTable<K> implements AutoCloseable {
               p.where + " of table '" + table + "': " + refused.getMessage(), refused);
         }
       }
-      throw e; // a batch refuses exactly the keys single routes refuse
+      throw new IllegalStateException(
+          "the batch route refused a row that its single route takes: " + e.getMessage(), e);
     }
     return routed;
   }
@@ -721,7 +726,8 @@ public final class ShardedTable<K> implements AutoCloseable {
                 "keys[" + i + "] of table '" + table + "': " + refused.getMessage(), refused);
           }
         }
-        throw e; // a batch refuses exactly the keys single routes refuse
+        throw new IllegalStateException(
+            "the batch route refused a key that its single route takes: " + e.getMessage(), e);
       }
       for (int j = 0; j < n; j++) {
         routes.put(left.get(j), routed[j]);

@@ -1,5 +1,6 @@
 package io.shardrouter.jdbc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -15,6 +16,8 @@ import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.lookup.LookupStrategy;
+import io.shardrouter.lookup.LookupStrategyBuilder;
 import io.shardrouter.migrate.Fence;
 import io.shardrouter.migrate.MigrationCoordinator;
 import io.shardrouter.migrate.MigrationPlan;
@@ -372,6 +375,42 @@ class ShardedTableTest {
                           ShardedTable.Write.of(-5L, "o3", 1, "e", 7L))));
       assertTrue(w.getMessage().startsWith("rows[1] of table 'orders': "), w.getMessage());
       assertEquals(List.of(List.of()), t.readAll(List.of(2L), customer), "nothing written");
+    }
+  }
+
+  /**
+   * On a lookup directory, whose batches route in groups (not key by key), a batch write puts each
+   * row on the group its single route names, and a multi-get gives each key what {@link
+   * ShardedTable#read} gives.
+   */
+  @ParameterizedTest
+  @MethodSource("io.shardrouter.jdbc.TestDatabase#all")
+  void batches_onALookupDirectory_routeEachKeyAsItsSingleCall(TestDatabase db) throws Exception {
+    TestDatabase.Cluster cluster = db.open(2);
+    RoutingTable hashed = cluster.table("orders", 1, PARTITIONS, 2);
+    LookupStrategyBuilder directory =
+        LookupStrategy.builder(KeyType.STRING).fallback(hashed.strategy());
+    for (int u = 0; u < 150; u += 2) { // every other key listed, the rest on the fallback
+      directory.entry("user-" + u, u * 7 % PARTITIONS);
+    }
+    RoutingTable table = hashed.toBuilder().strategy(directory.build()).build();
+    try (ShardedTable<String> t = orders(new PushSource(table), new Groups(cluster)).build()) {
+      List<ShardedTable.Write<String>> rows = new ArrayList<>();
+      List<String> keys = new ArrayList<>();
+      for (int u = 0; u < 150; u++) {
+        keys.add("user-" + u);
+        rows.add(ShardedTable.Write.of("user-" + u, "o1", 1, "c" + u, (long) u));
+      }
+      assertEquals(new ShardedTable.BatchOutcome(150, 0, 0), t.writeAll(rows));
+      List<List<Order>> all = t.readAll(keys, ShardedTableTest::order);
+      for (int u = 0; u < 150; u++) {
+        String k = keys.get(u);
+        int[] expected = new int[2];
+        expected[Integer.parseInt(table.route(k).group().id().substring(1)) - 1] = 1;
+        assertArrayEquals(expected, copies(t, 2, k), k + " on its single route's group");
+        assertEquals(List.of(new Order("o1", "c" + u, u, 1)), all.get(u), k);
+        assertEquals(t.read(k, ShardedTableTest::order), all.get(u), k);
+      }
     }
   }
 

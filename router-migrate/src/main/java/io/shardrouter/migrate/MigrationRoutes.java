@@ -51,7 +51,9 @@ public final class MigrationRoutes {
   private final ReadRoute[] canaryRead;
   private final int canaryPercent;
   private final boolean compareReads; // the plan's; false for plain routes
-  private final boolean batch; // the table's strategy overlaps a batch's misses
+  // the table's strategy overlaps a batch's misses (a strategy with a route index of its own, which
+  // the table routes key by key, would only pay for the chunks; no strategy has both)
+  private final boolean batch;
   private static final Route[] NO_ROUTES = {}; // a batch's table routes, when they come one by one
 
   /**
@@ -317,8 +319,9 @@ public final class MigrationRoutes {
    * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
    *     out} is shorter than {@code to}; nothing is written
    * @throws RoutingException when {@code keys[i]} is refused as {@link #write(String)} refuses it:
-   *     of the same type, the message starting with {@code keys[i]:}; the routes of the keys before
-   *     it are written, none after
+   *     a {@link NoRouteException} or {@link InvalidKeyException} with the message starting with
+   *     {@code keys[i]:} (a strategy's own subtype as it is); the routes of the keys before it are
+   *     written, none after
    * @since 0.7
    */
   public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
@@ -383,23 +386,30 @@ public final class MigrationRoutes {
     }
     Chunk c = batch ? Chunk.get() : null;
     Route[] routes = c != null ? c.routes : NO_ROUTES;
-    for (int g = from; g < to; g += Chunk.SIZE) {
-      int end = Math.min(to, g + Chunk.SIZE);
-      int routed = c != null ? c.route(table, keys, text, g, end) : 0;
-      int i = g;
-      try {
-        for (; i < end; i++) {
-          Object k = keys[i];
-          // a key the chunk's batch did not route is routed alone: refused, it is named below
-          Route r = i - g < routed ? routes[i - g] : tableRoute(table, k, text);
-          if (text) {
-            out[i] = reads ? readFrom(r, (String) k) : writeFrom(r, (String) k);
-          } else {
-            out[i] = reads ? readFrom(r, (byte[]) k) : writeFrom(r, (byte[]) k);
+    try {
+      for (int g = from; g < to; g += Chunk.SIZE) {
+        int end = Math.min(to, g + Chunk.SIZE);
+        int routed = c != null ? c.route(table, keys, text, g, end) : 0;
+        int i = g;
+        try {
+          for (; i < end; i++) {
+            Object k = keys[i];
+            // past what the chunk's batch routed, the key the table refused: routed alone, it is
+            // refused again and named below
+            Route r = i - g < routed ? routes[i - g] : tableRoute(table, k, text);
+            if (text) {
+              out[i] = reads ? readFrom(r, (String) k) : writeFrom(r, (String) k);
+            } else {
+              out[i] = reads ? readFrom(r, (byte[]) k) : writeFrom(r, (byte[]) k);
+            }
           }
+        } catch (RoutingException e) {
+          throw at(i, e);
         }
-      } catch (RoutingException e) {
-        throw at(i, e);
+      }
+    } finally {
+      if (c != null) {
+        Arrays.fill(routes, null); // keeps no route of this version alive in the thread
       }
     }
   }
@@ -457,6 +467,7 @@ public final class MigrationRoutes {
       int n = end - g;
       Object[] copy = text ? this.text : canonical;
       System.arraycopy(keys, g, copy, 0, n);
+      Arrays.fill(routes, 0, n, null);
       try {
         if (text) {
           table.routeAll(this.text, 0, n, routes);
@@ -465,16 +476,12 @@ public final class MigrationRoutes {
         }
         return n;
       } catch (RoutingException e) {
-        // the batch stopped at a refused key without the routes of the chunk's keys before it:
-        // route those alone (a batch refuses exactly the keys single routes refuse)
-        for (int j = 0; j < n; j++) {
-          try {
-            routes[j] = tableRoute(table, keys[g + j], text);
-          } catch (RoutingException refused) {
-            return j;
-          }
+        // the batch wrote the routes of the keys before the one it refused (KeyRouter.routeAll)
+        int routed = 0;
+        while (routed < n && routes[routed] != null) {
+          routed++;
         }
-        throw e;
+        return routed;
       } finally {
         Arrays.fill(copy, 0, n, null); // keeps no key of the caller's alive
       }

@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.internal.simulation.SimulationPlans;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -36,8 +40,37 @@ class MigrationRoutesBatchTest {
       plans.add(p);
       plans.add(p.withCanary(37, true));
     }
-    plans.add(MigrationPlan.between(directory(1, 8, 4, 0), directory(2, 9, 5, 1)));
+    // directories: a strategy change (8 -> 9 partitions) and a placement move (every fifth
+    // partition to a fifth group), each also with a compared canary
+    for (MigrationPlan p :
+        List.of(
+            MigrationPlan.between(directory(1, 8, 4, 0), directory(2, 9, 5, 1)), directoryMove())) {
+      plans.add(p);
+      plans.add(p.withCanary(37, true));
+    }
     return plans;
+  }
+
+  /** A lookup directory's placement move: every fifth partition of 10 to a fifth group. */
+  static MigrationPlan directoryMove() {
+    return MigrationPlan.between(directory(1, 10, 4, 0), moved(directory(2, 10, 4, 0)));
+  }
+
+  /** {@code t} with every partition {@code p % 5 == 4} placed on a fifth group. */
+  private static RoutingTable moved(RoutingTable t) {
+    List<ReplicaGroup> groups = new ArrayList<>(t.groups());
+    groups.add(ReplicaGroup.of("g5", "db5:5432"));
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < t.partitionCount(); p++) {
+      placement.add(p % 5 == 4 ? "g5" : t.groupOf(p).id());
+    }
+    return t.toBuilder().groups(groups).placement(placement).build();
+  }
+
+  private static long seed() {
+    long seed = Long.getLong("shardrouter.test.seed", System.nanoTime());
+    System.out.println("MigrationRoutesBatchTest seed " + seed + " (-Dshardrouter.test.seed)");
+    return seed;
   }
 
   /**
@@ -69,8 +102,7 @@ class MigrationRoutesBatchTest {
 
   @Test
   void batch_givesEachKeyItsSingleRoute_inEveryPhaseOfEveryPlan() {
-    long seed = System.nanoTime();
-    System.out.println("MigrationRoutesBatchTest seed " + seed);
+    long seed = seed();
     SplittableRandom random = new SplittableRandom(seed);
     String[] text = new String[KEYS];
     byte[][] canonical = new byte[KEYS][];
@@ -95,6 +127,8 @@ class MigrationRoutesBatchTest {
         for (int i = 0; i < KEYS; i++) {
           if (i < from || i >= to) {
             assertNull(writes[i], at + ": outside the range, nothing written");
+            assertNull(writesOfBytes[i], at);
+            assertNull(reads[i], at);
             assertNull(readsOfBytes[i], at);
             continue;
           }
@@ -174,6 +208,62 @@ class MigrationRoutesBatchTest {
       }
       assertNull(out[5], strategy);
     }
+  }
+
+  /**
+   * A strategy change whose target has no route for some keys the source routes (a range that ends
+   * at "k2"): a moving key the target refuses is named by its index, as its single call refuses it.
+   */
+  @Test
+  void keyTheTargetRefuses_namedByIndex() {
+    MigrationPlan plan =
+        MigrationPlan.between(
+            directory(1, 2, 2, 0),
+            SimulationPlans.doc(
+                2,
+                "{\"type\":\"range\",\"ranges\":[{\"start\":\"\",\"end\":\"k2\"},"
+                    + "{\"start\":\"k2\",\"end\":\"k5\"}]}",
+                2,
+                List.of("g1", "g2")));
+    MigrationRoutes routes = plan.routes(Phase.DUAL_WRITE);
+    String refused = null;
+    for (int i = 0; refused == null; i++) {
+      String k = "z" + i; // above "k5": no range of the target
+      if (routes.moving(plan.from().route(k).partition())) {
+        refused = k;
+      }
+    }
+    String stuck = refused;
+    RoutingException single = assertThrows(RoutingException.class, () -> routes.write(stuck));
+    String[] keys = {"k1", "k3", stuck, "k4"};
+    WriteRoute[] out = new WriteRoute[4];
+    RoutingException e =
+        assertThrows(RoutingException.class, () -> routes.writeAll(keys, 0, 4, out));
+    assertEquals(single.getClass(), e.getClass());
+    assertTrue(e.getMessage().startsWith("keys[2]: " + single.getMessage()), e.getMessage());
+    assertSame(routes.write("k1"), out[0]);
+    assertSame(routes.write("k3"), out[1]);
+    assertNull(out[2]);
+    assertNull(out[3]);
+  }
+
+  /** A refused batch leaves none of the caller's keys in the thread's chunk. */
+  @Test
+  void refusedBatch_keepsNoKeyAlive() throws Exception {
+    MigrationRoutes routes = plans().get(plans().size() - 2).routes(Phase.DUAL_WRITE);
+    String[] keys = new String[40];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = new String("k" + i); // objects of this test's own
+    }
+    keys[30] = null;
+    WeakReference<String> first = new WeakReference<>(keys[0]);
+    assertThrows(InvalidKeyException.class, () -> routes.readAll(keys, 0, 40, new ReadRoute[40]));
+    Arrays.fill(keys, null);
+    for (int i = 0; i < 20 && first.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertNull(first.get(), "the chunk keeps a key of a refused batch");
   }
 
   @Test
