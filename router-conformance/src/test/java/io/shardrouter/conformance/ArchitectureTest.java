@@ -153,7 +153,7 @@ class ArchitectureTest {
                       String target = d.getTargetClass().getPackageName();
                       LibraryModule owner = moduleOfPackage.get(target);
                       if (owner == null
-                          || owner == from
+                          || owner.equals(from)
                           || !LibraryModule.isInternal(target)
                           || owner.qualifiedTargets(target).contains(from.moduleName())) {
                         continue;

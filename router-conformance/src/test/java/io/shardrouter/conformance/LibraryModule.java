@@ -59,7 +59,11 @@ record LibraryModule(String artifactId, Path classes, Optional<ModuleDescriptor>
               + " is not set; run through Maven (router-conformance/pom.xml)");
     }
     List<LibraryModule> modules = new ArrayList<>();
-    for (String name : names.split(",")) {
+    for (String name : names.split(",", -1)) { // -1: an empty name between commas is refused
+      if (name.isBlank()) {
+        throw new IllegalStateException(
+            "system property " + property + " has an empty module name: '" + names + "'");
+      }
       modules.add(of(name.trim()));
     }
     return modules;
