@@ -76,6 +76,48 @@ public final class MigrationRouter {
     return now().read(canonical);
   }
 
+  /**
+   * Where to write each of the text keys {@code keys[from, to)} now, every route from the one
+   * version current when the call starts: {@link MigrationRoutes#writeAll(String[], int, int,
+   * WriteRoute[])}. <b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
+    now().writeAll(keys, from, to, out);
+  }
+
+  /**
+   * Where to write each of the keys given as canonical bytes, {@code keys[from, to)}, now: {@link
+   * MigrationRoutes#writeAll(byte[][], int, int, WriteRoute[])}. <b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void writeAll(byte[][] keys, int from, int to, WriteRoute[] out) {
+    now().writeAll(keys, from, to, out);
+  }
+
+  /**
+   * Where to read each of the text keys {@code keys[from, to)} now, every route from the one
+   * version current when the call starts: {@link MigrationRoutes#readAll(String[], int, int,
+   * ReadRoute[])}. <b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void readAll(String[] keys, int from, int to, ReadRoute[] out) {
+    now().readAll(keys, from, to, out);
+  }
+
+  /**
+   * Where to read each of the keys given as canonical bytes, {@code keys[from, to)}, now: {@link
+   * MigrationRoutes#readAll(byte[][], int, int, ReadRoute[])}. <b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public void readAll(byte[][] keys, int from, int to, ReadRoute[] out) {
+    now().readAll(keys, from, to, out);
+  }
+
   @Override
   public String toString() {
     return "MigrationRouter{" + now() + "}";

@@ -266,6 +266,37 @@ class MigrationRoutesBatchTest {
     assertNull(first.get(), "the chunk keeps a key of a refused batch");
   }
 
+  /** A router's batches are its current routes' batches, and follow an update. */
+  @Test
+  void router_batchesOfItsCurrentRoutes() {
+    MigrationPlan plan = directoryMove();
+    MigrationRouter router = new MigrationRouter(plan.routes(Phase.COPY));
+    String[] text = new String[100];
+    byte[][] canonical = new byte[100][];
+    for (int i = 0; i < 100; i++) {
+      text[i] = "k" + i * 3;
+      canonical[i] = b(text[i]);
+    }
+    for (Phase phase : List.of(Phase.COPY, Phase.CUT_OVER)) {
+      assertTrue(phase == Phase.COPY || router.update(plan.routes(phase)), phase.toString());
+      MigrationRoutes now = router.routes();
+      ReadRoute[] reads = new ReadRoute[100];
+      ReadRoute[] readsOfBytes = new ReadRoute[100];
+      WriteRoute[] writes = new WriteRoute[100];
+      WriteRoute[] writesOfBytes = new WriteRoute[100];
+      router.readAll(text, 0, 100, reads);
+      router.readAll(canonical, 0, 100, readsOfBytes);
+      router.writeAll(text, 0, 100, writes);
+      router.writeAll(canonical, 0, 100, writesOfBytes);
+      for (int i = 0; i < 100; i++) {
+        assertSame(now.read(text[i]), reads[i], phase + " " + text[i]);
+        assertSame(now.read(text[i]), readsOfBytes[i], phase + " " + text[i]);
+        assertSame(now.write(text[i]), writes[i], phase + " " + text[i]);
+        assertSame(now.write(text[i]), writesOfBytes[i], phase + " " + text[i]);
+      }
+    }
+  }
+
   @Test
   void rangeOutsideTheArrays_refusedBeforeAnythingIsWritten() {
     MigrationRoutes routes = plans().get(plans().size() - 1).routes(Phase.DUAL_WRITE);
