@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.migrate.internal.simulation.SimulationPlans;
@@ -264,6 +265,25 @@ class MigrationRoutesBatchTest {
       Thread.sleep(10);
     }
     assertNull(first.get(), "the chunk keeps a key of a refused batch");
+  }
+
+  /** A batch keeps none of its version's routes in the thread once it returns. */
+  @Test
+  void batch_keepsNoRouteOfItsVersion() throws Exception {
+    WeakReference<Route> route = routedOnce();
+    for (int i = 0; i < 20 && route.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertNull(route.get(), "the chunk keeps a route of a version nobody holds");
+  }
+
+  /** A route of a fresh directory's routes, routed through a batch, held weakly. */
+  private static WeakReference<Route> routedOnce() {
+    MigrationRoutes routes = directoryMove().routes(Phase.DUAL_WRITE);
+    String[] keys = {"k1", "k2", "k3"};
+    routes.readAll(keys, 0, keys.length, new ReadRoute[keys.length]);
+    return new WeakReference<>(routes.table().route("k1"));
   }
 
   /** A router's batches are its current routes' batches, and follow an update. */

@@ -37,6 +37,7 @@ class MigrationRoutesTest {
     assertEquals(Phase.PLANNED, plain.phase());
     assertEquals(table.version(), plain.version());
     assertNull(plain.plan());
+    assertSame(plan, plan.routes(Phase.COPY).plan(), "a migration's routes name their plan");
     for (int i = 0; i < 2_000; i++) {
       String k = "order-" + i;
       WriteRoute w = plain.write(k);
