@@ -398,8 +398,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @throws IllegalArgumentException when a row does not fit the table or has no route (names its
    *     index; unlike {@link #write}, which lets the route's {@code RoutingException} out as it
    *     is). Rows are routed before an attempt writes any: on the first attempt nothing is written;
-   *     a newer version that refuses a row left for a retry finds the other groups' rows written
-   *     already
+   *     a newer version that refuses a row left for a retry finds what earlier attempts wrote
+   *     (other groups' rows, and first copies of rows whose second copy was refused)
    * @throws JdbcStoreException when the bound is spent with rows left (how many, and the last
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its router
    */

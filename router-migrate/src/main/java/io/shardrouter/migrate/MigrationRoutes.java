@@ -394,8 +394,8 @@ public final class MigrationRoutes {
         try {
           for (; i < end; i++) {
             Object k = keys[i];
-            // past what the chunk's batch routed, the key the table refused: routed alone, it is
-            // refused again and named below
+            // past what the chunk's batch routed (the key the table's batch refused and those
+            // after it): routed alone, a refusal is named below
             Route r = i - g < routed ? routes[i - g] : tableRoute(table, k, text);
             if (text) {
               out[i] = reads ? readFrom(r, (String) k) : writeFrom(r, (String) k);

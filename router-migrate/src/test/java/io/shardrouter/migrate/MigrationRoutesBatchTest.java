@@ -1,17 +1,22 @@
 package io.shardrouter.migrate;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import io.shardrouter.migrate.internal.simulation.SimulationPlans;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
@@ -228,12 +233,13 @@ class MigrationRoutesBatchTest {
                 List.of("g1", "g2")));
     MigrationRoutes routes = plan.routes(Phase.DUAL_WRITE);
     String refused = null;
-    for (int i = 0; refused == null; i++) {
+    for (int i = 0; refused == null && i < 10_000; i++) {
       String k = "z" + i; // above "k5": no range of the target
       if (routes.moving(plan.from().route(k).partition())) {
         refused = k;
       }
     }
+    assertNotNull(refused, "a moving key above \"k5\"");
     String stuck = refused;
     RoutingException single = assertThrows(RoutingException.class, () -> routes.write(stuck));
     String[] keys = {"k1", "k3", stuck, "k4"};
@@ -251,7 +257,7 @@ class MigrationRoutesBatchTest {
   /** A refused batch leaves none of the caller's keys in the thread's chunk. */
   @Test
   void refusedBatch_keepsNoKeyAlive() throws Exception {
-    MigrationRoutes routes = plans().get(plans().size() - 2).routes(Phase.DUAL_WRITE);
+    MigrationRoutes routes = directoryMove().routes(Phase.DUAL_WRITE);
     String[] keys = new String[40];
     for (int i = 0; i < keys.length; i++) {
       keys[i] = new String("k" + i); // objects of this test's own
@@ -265,6 +271,101 @@ class MigrationRoutesBatchTest {
       Thread.sleep(10);
     }
     assertNull(first.get(), "the chunk keeps a key of a refused batch");
+  }
+
+  /**
+   * A byte-sum strategy that overlaps a batch's misses, counting how its partitions are asked for:
+   * one by one ({@code partitionOf}) or through the batch stages ({@code prepare}).
+   */
+  private static final class CountingBatches implements PartitionStrategy, BatchPartitions {
+    int single;
+    int prepared;
+
+    @Override
+    public String type() {
+      return "test_counting_batches";
+    }
+
+    @Override
+    public int partitionCount() {
+      return 8;
+    }
+
+    private static int sum(byte[] key, int offset, int length) {
+      int sum = 0;
+      for (int i = 0; i < length; i++) {
+        sum += key[offset + i] & 0xFF;
+      }
+      return sum;
+    }
+
+    /** A key starting with 'z' has no route. */
+    private static void refuse(byte[] key, int offset, int length) {
+      if (length > 0 && key[offset] == 'z') {
+        throw new NoRouteException(new String(key, offset, length, UTF_8), "no route for 'z…'");
+      }
+    }
+
+    @Override
+    public int partitionOf(byte[] canonical, int offset, int length) {
+      single++;
+      refuse(canonical, offset, length);
+      return sum(canonical, offset, length) % 8;
+    }
+
+    @Override
+    public long prepare(byte[] canonical, int offset, int length) {
+      prepared++;
+      refuse(canonical, offset, length);
+      return sum(canonical, offset, length);
+    }
+
+    @Override
+    public int finish(byte[] canonical, int offset, int length, long token) {
+      return (int) (token % 8);
+    }
+
+    @Override
+    public Spec toSpec() {
+      return Spec.object().put("type", type()).put("partitions", 8).build();
+    }
+  }
+
+  /** On a strategy with batch stages, a batch asks them for every key and never one by one. */
+  @Test
+  void batch_goesThroughTheTablesBatchRoute_whenItsStrategyHasOne() {
+    CountingBatches strategy = new CountingBatches();
+    RoutingTable hashed = SimulationPlans.standard().get(0).from();
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < 8; p++) {
+      placement.add("g" + (p % 4 + 1));
+    }
+    MigrationRoutes routes =
+        MigrationRoutes.plain(hashed.toBuilder().strategy(strategy).placement(placement).build());
+    String[] text = new String[200];
+    byte[][] canonical = new byte[200][];
+    for (int i = 0; i < 200; i++) {
+      text[i] = "k" + i;
+      canonical[i] = b(text[i]);
+    }
+    ReadRoute[] reads = new ReadRoute[200];
+    WriteRoute[] writes = new WriteRoute[200];
+    routes.readAll(text, 0, 200, reads);
+    routes.writeAll(canonical, 5, 200, writes);
+    assertEquals(0, strategy.single, "no key asked one by one");
+    assertEquals(200 + 195, strategy.prepared, "every key through the batch stages");
+    for (int i = 5; i < 200; i++) {
+      assertSame(routes.read(text[i]), reads[i], text[i]);
+      assertSame(routes.write(text[i]), writes[i], text[i]);
+    }
+    // a refused key: the routes before it come from the batch, and only it is asked alone
+    strategy.single = 0;
+    text[70] = "z70";
+    NoRouteException e =
+        assertThrows(
+            NoRouteException.class, () -> routes.readAll(text, 0, 200, new ReadRoute[200]));
+    assertTrue(e.getMessage().startsWith("keys[70]: "), e.getMessage());
+    assertEquals(1, strategy.single, "the refused key alone, asked once more");
   }
 
   /** A batch keeps none of its version's routes in the thread once it returns. */
