@@ -155,7 +155,9 @@ class BatchRoutesTest {
             KeyType.UUID_KEY,
             KeyType.TIMESTAMP,
             KeyType.BYTES,
-            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
+            KeyType.composite(KeyType.Kind.INT, KeyType.Kind.LONG));
     for (KeyType type : types) {
       PartitionStrategy fallback = HashModStrategy.of(StableHash.xxh3(), 8);
       LookupStrategyBuilder b = LookupStrategy.builder(type).fallback(fallback).partitions(40);
@@ -223,8 +225,56 @@ class BatchRoutesTest {
           a[i] = CompositeKey.of((Object[]) keys.get(i));
         }
         assertBatch(expected, ctx, (from, to, out) -> r.routeAll(a, from, to, out));
+        checkPairBatches(r, type, keys, expected, ctx);
       }
     }
+  }
+
+  /**
+   * The two-array batch of a two-part key type ({@code (string, string)}, {@code (string, long or
+   * int)}, two integers) gives the single routes.
+   */
+  private static void checkPairBatches(
+      KeyRouter r, KeyType type, List<Object> keys, Route[] expected, String ctx) {
+    List<KeyType.Kind> parts = type.parts();
+    if (parts.size() != 2) {
+      return;
+    }
+    int n = keys.size();
+    Object[] part0 = new Object[n];
+    Object[] part1 = new Object[n];
+    for (int i = 0; i < n; i++) {
+      Object[] k = (Object[]) keys.get(i);
+      part0[i] = k[0];
+      part1[i] = k[1];
+    }
+    boolean text0 = parts.get(0) == KeyType.Kind.STRING;
+    boolean text1 = parts.get(1) == KeyType.Kind.STRING;
+    if (text0 && text1) {
+      String[] a = Arrays.copyOf(part0, n, String[].class);
+      String[] b = Arrays.copyOf(part1, n, String[].class);
+      assertBatch(expected, ctx + " pairs", (from, to, out) -> r.routeAll(a, b, from, to, out));
+    } else if (text0 && integer(parts.get(1))) {
+      String[] a = Arrays.copyOf(part0, n, String[].class);
+      long[] b = longs(part1);
+      assertBatch(expected, ctx + " pairs", (from, to, out) -> r.routeAll(a, b, from, to, out));
+    } else if (integer(parts.get(0)) && integer(parts.get(1))) {
+      long[] a = longs(part0);
+      long[] b = longs(part1);
+      assertBatch(expected, ctx + " pairs", (from, to, out) -> r.routeAll(a, b, from, to, out));
+    }
+  }
+
+  private static boolean integer(KeyType.Kind k) {
+    return k == KeyType.Kind.LONG || k == KeyType.Kind.INT;
+  }
+
+  private static long[] longs(Object[] numbers) {
+    long[] out = new long[numbers.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) numbers[i]).longValue();
+    }
+    return out;
   }
 
   /**

@@ -304,6 +304,138 @@ final class KeyEdge {
     routeAllEncoded(keys, COMPOSITE, from, to, out);
   }
 
+  // two-part keys given as two arrays, part0[i] and part1[i] the parts of key i
+  private static final int STRING_STRING = 0;
+  private static final int STRING_INTEGER = 1;
+  private static final int INTEGER_INTEGER = 2;
+
+  void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {
+    checkPairs(part0.length, part1.length, from, to, out);
+    if (!stringStringKeys) {
+      throw wrongKeyType("a (String, String)", "composite(string, string)");
+    }
+    routeAllPairs(part0, part1, STRING_STRING, from, to, out);
+  }
+
+  void routeAll(String[] part0, long[] part1, int from, int to, Route[] out) {
+    checkPairs(part0.length, part1.length, from, to, out);
+    if (!stringLongKeys && !stringIntKeys) {
+      throw wrongKeyType("a (String, long)", "composite(string, long)");
+    }
+    routeAllPairs(part0, part1, STRING_INTEGER, from, to, out);
+  }
+
+  void routeAll(long[] part0, long[] part1, int from, int to, Route[] out) {
+    checkPairs(part0.length, part1.length, from, to, out);
+    if (integerPairInts < 0) {
+      throw wrongKeyType("a (long, long)", "composite(long, long)");
+    }
+    routeAllPairs(part0, part1, INTEGER_INTEGER, from, to, out);
+  }
+
+  /**
+   * Routes the two-part keys {@code (part0[i], part1[i])} for {@code i} in {@code [from, to)} (of
+   * {@code shape}, already checked against the key type) into {@code out}: one key after another,
+   * or, for a strategy with {@link BatchPartitions}, each group's keys encoded into the group's
+   * buffer in the prepare pass, loaded, and finished from there.
+   */
+  private void routeAllPairs(Object part0, Object part1, int shape, int from, int to, Route[] out) {
+    BatchPartitions b = batch;
+    KeyScratch s = KeyScratch.get();
+    int i = from;
+    try {
+      if (b == null) {
+        for (; i < to; i++) {
+          out[i] = routePair(part0, part1, shape, i);
+        }
+        return;
+      }
+      long[] tokens = s.tokens();
+      long[] kept = s.kept();
+      for (int g = from; g < to; g += BatchPartitions.GROUP) {
+        int end = Math.min(to, g + BatchPartitions.GROUP);
+        RoutingException refused = null;
+        s.startGroup();
+        for (i = g; i < end; i++) {
+          try {
+            long at = keepPair(part0, part1, shape, i, s);
+            kept[i - g] = at;
+            tokens[i - g] = b.prepare(s.group(), (int) (at >>> 32), (int) at);
+          } catch (RoutingException e) {
+            refused = e; // the keys before it are finished first
+            end = i;
+            break;
+          }
+        }
+        loadAll(b, tokens, end - g);
+        byte[] encoded = s.group();
+        for (i = g; i < end; i++) {
+          long at = kept[i - g];
+          out[i] = routes[b.finish(encoded, (int) (at >>> 32), (int) at, tokens[i - g])];
+        }
+        if (refused != null) {
+          throw refused; // i == end, the refused key's index
+        }
+      }
+    } catch (RoutingException e) {
+      throw at(i, e);
+    } finally {
+      s.releaseGroup();
+    }
+  }
+
+  /** The single route of the two-part key {@code i}. */
+  private Route routePair(Object part0, Object part1, int shape, int i) {
+    return switch (shape) {
+      case STRING_STRING -> route(((String[]) part0)[i], ((String[]) part1)[i]);
+      case STRING_INTEGER -> route(((String[]) part0)[i], ((long[]) part1)[i]);
+      default -> route(((long[]) part0)[i], ((long[]) part1)[i]);
+    };
+  }
+
+  /**
+   * Encodes the two-part key {@code i} after the group's kept bytes in {@code s}, refusing it as
+   * its single route does; returns where it is ({@link KeyScratch#kept()}).
+   */
+  private long keepPair(Object part0, Object part1, int shape, int i, KeyScratch s) {
+    switch (shape) {
+      case STRING_STRING:
+        return s.keepComposite(((String[]) part0)[i], ((String[]) part1)[i]);
+      case STRING_INTEGER:
+        {
+          long v = ((long[]) part1)[i];
+          if (!stringLongKeys && (int) v != v) {
+            throw outOfIntRange(v, 1);
+          }
+          return s.keepComposite(((String[]) part0)[i], v, !stringLongKeys);
+        }
+      default:
+        {
+          long v0 = ((long[]) part0)[i];
+          long v1 = ((long[]) part1)[i];
+          int ints = integerPairInts;
+          boolean int0 = (ints & 1) != 0;
+          boolean int1 = (ints & 2) != 0;
+          if (int0 && (int) v0 != v0) {
+            throw outOfIntRange(v0, 0);
+          }
+          if (int1 && (int) v1 != v1) {
+            throw outOfIntRange(v1, 1);
+          }
+          return s.keepIntegers(v0, int0, v1, int1);
+        }
+    }
+  }
+
+  /**
+   * Refuses a batch of two-part keys whose range is not within both part arrays and {@code out},
+   * before any route is written.
+   */
+  private static void checkPairs(int part0, int part1, int from, int to, Route[] out) {
+    Objects.checkFromToIndex(from, to, part1);
+    checkBatch(part0, from, to, out);
+  }
+
   void routeAllCanonical(byte[][] keys, int from, int to, Route[] out) {
     routeAllEncoded(keys, CANONICAL, from, to, out);
   }

@@ -231,6 +231,48 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
   }
 
   /**
+   * Routes the two-part keys {@code (part0[i], part1[i])} of a {@code composite(string, string)}
+   * entity, {@code i} in {@code [from, to)}, into {@code out[from, to)}, each as {@link
+   * #route(String, String)}, as {@link #routeAll(long[], int, int, Route[])}: the parts of a page
+   * of keys without a {@link CompositeKey} object each.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within both part arrays, or
+   *     {@code out} is shorter than {@code to}; nothing is written
+   * @since 0.7
+   */
+  public final void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {
+    edge().routeAll(part0, part1, from, to, out);
+  }
+
+  /**
+   * Routes the two-part keys {@code (part0[i], part1[i])} of a {@code composite(string, long)} or
+   * {@code composite(string, int)} entity into {@code out[from, to)}, each as {@link #route(String,
+   * long)}, as {@link #routeAll(String[], String[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public final void routeAll(String[] part0, long[] part1, int from, int to, Route[] out) {
+    edge().routeAll(part0, part1, from, to, out);
+  }
+
+  /**
+   * Routes the two-part keys {@code (part0[i], part1[i])} of an entity whose key is two integers
+   * ({@code long} or {@code int} each) into {@code out[from, to)}, each as {@link #route(long,
+   * long)}, as {@link #routeAll(String[], String[], int, int, Route[])}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.7
+   */
+  public final void routeAll(long[] part0, long[] part1, int from, int to, Route[] out) {
+    edge().routeAll(part0, part1, from, to, out);
+  }
+
+  /**
    * Routes keys given as canonical bytes, {@code keys[from, to)}, into {@code out[from, to)}, each
    * as {@link #routeCanonical(byte[])} (no key-type check: the caller vouches for the bytes), as
    * {@link #routeAll(long[], int, int, Route[])}.

@@ -139,6 +139,61 @@ public final class KeyScratch {
     return slice(at, n);
   }
 
+  /**
+   * Encodes the composite key {@code (part0, part1)} of two strings after the group's kept bytes;
+   * returns where it is. Allocation: none once the group buffer has grown.
+   */
+  long keepComposite(String part0, String part1) {
+    CanonicalKeys.requireKey(part0);
+    CanonicalKeys.requireKey(part1);
+    int n = CanonicalKeys.compositeStringLength(part0) + CanonicalKeys.compositeStringLength(part1);
+    int at = keepRoom(n);
+    CanonicalKeys.writeCompositeString(
+        part1, group, CanonicalKeys.writeCompositeString(part0, group, at));
+    return slice(at, n);
+  }
+
+  /**
+   * Encodes the composite key {@code (part0, part1)} of a string and an integer ({@code int}, 4
+   * bytes, when {@code part1Int}: the caller has checked its range; else a {@code long}) after the
+   * group's kept bytes; returns where it is. Allocation: none once the group buffer has grown.
+   */
+  long keepComposite(String part0, long part1, boolean part1Int) {
+    CanonicalKeys.requireKey(part0);
+    int n = CanonicalKeys.compositeStringLength(part0) + (part1Int ? 4 : 8);
+    int at = keepRoom(n);
+    int off = CanonicalKeys.writeCompositeString(part0, group, at);
+    if (part1Int) {
+      LittleEndian.putInt(group, off, (int) part1);
+    } else {
+      LittleEndian.putLong(group, off, part1);
+    }
+    return slice(at, n);
+  }
+
+  /**
+   * Encodes a composite key of two integer parts, as {@link #putIntegers}, after the group's kept
+   * bytes; returns where it is. Allocation: none once the group buffer has grown.
+   */
+  long keepIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
+    int n = (part0Int ? 4 : 8) + (part1Int ? 4 : 8);
+    int at = keepRoom(n);
+    int off = at;
+    if (part0Int) {
+      LittleEndian.putInt(group, off, (int) part0);
+      off += 4;
+    } else {
+      LittleEndian.putLong(group, off, part0);
+      off += 8;
+    }
+    if (part1Int) {
+      LittleEndian.putInt(group, off, (int) part1);
+    } else {
+      LittleEndian.putLong(group, off, part1);
+    }
+    return slice(at, n);
+  }
+
   private int keepRoom(int n) {
     int at = groupEnd;
     if (group.length - at < n) {

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.function.Function;
@@ -413,6 +415,129 @@ class KeyEdgeBatchTest {
           w.getMessage());
       assertArrayEquals(expected(t, keys, CompositeKey::toBytes, 0, 3, 20), first, s.type());
     }
+  }
+
+  /**
+   * Two-part keys given as two arrays: the single route of each pair, for every two-part shape,
+   * through a strategy with batch stages (in groups, the calls prepare, load, finish) and one
+   * without, on the table and on a router; a refused pair named by its index.
+   */
+  @Test
+  void pairKeys_everyShape_bothStrategies_matchSingleRoutes_andRefusedPairsNamedByIndex() {
+    Random rnd = random(210);
+    int n = 40;
+    String[] text0 = new String[n];
+    String[] text1 = new String[n];
+    long[] long0 = new long[n];
+    long[] long1 = new long[n];
+    for (int i = 0; i < n; i++) {
+      // some parts longer than a group's usual bytes, some non-ASCII
+      text0[i] = (i % 7 == 0 ? "é".repeat(30) : "t") + rnd.nextInt(1000);
+      text1[i] = "o" + rnd.nextInt(1000);
+      long0[i] = rnd.nextInt(2) == 0 ? rnd.nextLong() : rnd.nextInt();
+      long1[i] = rnd.nextInt();
+      // a first byte of 0xEE or 0xEF is one BatchSumStrategy refuses: refusals are tested below
+      long0[i] &= ~0x20L; // 0xEE and 0xEF have bit 5 set
+      long1[i] &= ~0x20L;
+    }
+    KeyType.Kind str = KeyType.Kind.STRING;
+    KeyType.Kind lng = KeyType.Kind.LONG;
+    KeyType.Kind int_ = KeyType.Kind.INT;
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      for (KeyRouter r :
+          List.of(
+              table(s, KeyType.composite(str, str)),
+              Router.create(table(s, KeyType.composite(str, str))))) {
+        Route[] out = new Route[n];
+        r.routeAll(text0, text1, 3, n - 2, out);
+        for (int i = 0; i < n; i++) {
+          assertEquals(i < 3 || i >= n - 2 ? null : r.route(text0[i], text1[i]), out[i], "" + i);
+        }
+      }
+      RoutingTable stringLong = table(s, KeyType.composite(str, lng));
+      Route[] sl = new Route[n];
+      stringLong.routeAll(text0, long0, 0, n, sl);
+      for (int i = 0; i < n; i++) {
+        assertEquals(
+            stringLong.route(text0[i], long0[i]), sl[i], s.type() + " (string, long) " + i);
+      }
+      RoutingTable stringInt = table(s, KeyType.composite(str, int_));
+      Route[] si = new Route[n];
+      stringInt.routeAll(text0, long1, 0, n, si);
+      for (int i = 0; i < n; i++) {
+        assertEquals(stringInt.route(text0[i], long1[i]), si[i], s.type() + " (string, int) " + i);
+      }
+      for (KeyType type :
+          List.of(
+              KeyType.composite(lng, lng),
+              KeyType.composite(int_, lng),
+              KeyType.composite(lng, int_),
+              KeyType.composite(int_, int_))) {
+        RoutingTable t = table(s, type);
+        long[] p0 = type.parts().get(0) == int_ ? long1 : long0;
+        Route[] ll = new Route[n];
+        t.routeAll(p0, long1, 0, n, ll);
+        for (int i = 0; i < n; i++) {
+          assertEquals(t.route(p0[i], long1[i]), ll[i], s.type() + " " + type + " " + i);
+        }
+      }
+
+      // refusals: a null part, an int part out of range, a key with no route
+      String[] nulled = text1.clone();
+      nulled[21] = null;
+      RoutingTable ss = table(s, KeyType.composite(str, str));
+      Route[] partial = new Route[n];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> ss.routeAll(text0, nulled, 0, n, partial));
+      assertTrue(e.getMessage().startsWith("keys[21]: "), e.getMessage());
+      for (int i = 0; i < n; i++) {
+        assertEquals(i < 21 ? ss.route(text0[i], text1[i]) : null, partial[i], s.type() + i);
+      }
+      long[] wide = long1.clone();
+      wide[5] = 1L << 40;
+      InvalidKeyException range =
+          assertThrows(
+              InvalidKeyException.class, () -> stringInt.routeAll(text0, wide, 0, n, new Route[n]));
+      assertEquals(
+          "keys[5]: "
+              + assertThrows(InvalidKeyException.class, () -> stringInt.route(text0[5], wide[5]))
+                  .getMessage()
+              + " (the routes of keys before it are written, none after)",
+          range.getMessage());
+      if (s instanceof BatchSumStrategy) { // it refuses keys whose first byte is 0xEE
+        String[] uncovered = text0.clone();
+        uncovered[33] = "u".repeat(0xEE); // its first byte, the length's low byte, is 0xEE
+        NoRouteException none =
+            assertThrows(
+                NoRouteException.class,
+                () -> stringLong.routeAll(uncovered, long0, 30, n, new Route[n]));
+        assertTrue(none.getMessage().startsWith("keys[33]: "), none.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void pairBatches_wrongShapeOrShortArrays_refusedBeforeAnythingIsWritten() {
+    RoutingTable strings = table(new BatchSumStrategy(P), KeyType.STRING);
+    String[] a = {"a", "b"};
+    Route[] out = new Route[2];
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> strings.routeAll(a, a, 0, 2, out));
+    assertTrue(
+        e.getMessage().startsWith("entity 'orders' routes keys of type string"), e.getMessage());
+    assertThrows(InvalidKeyException.class, () -> strings.routeAll(a, new long[2], 0, 2, out));
+    assertThrows(
+        InvalidKeyException.class, () -> strings.routeAll(new long[2], new long[2], 0, 2, out));
+    RoutingTable pairs =
+        table(new BatchSumStrategy(P), KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING));
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> pairs.routeAll(a, new String[] {"x"}, 0, 2, out),
+        "part1 shorter than the range");
+    assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 0, 2, new Route[1]));
+    assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 2, 1, out));
+    assertEquals(Arrays.asList(null, null), Arrays.asList(out), "nothing written");
   }
 
   @Test

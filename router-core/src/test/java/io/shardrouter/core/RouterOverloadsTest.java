@@ -83,8 +83,13 @@ class RouterOverloadsTest {
     assertEquals(
         List.of(
             "routeAllCanonical[class [[B, int, int, class [Lio.shardrouter.core.Route;]",
+            "routeAll[class [J, class [J, int, int, class [Lio.shardrouter.core.Route;]",
             "routeAll[class [J, int, int, class [Lio.shardrouter.core.Route;]",
             "routeAll[class [Lio.shardrouter.core.CompositeKey;, int, int, class"
+                + " [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Ljava.lang.String;, class [J, int, int, class"
+                + " [Lio.shardrouter.core.Route;]",
+            "routeAll[class [Ljava.lang.String;, class [Ljava.lang.String;, int, int, class"
                 + " [Lio.shardrouter.core.Route;]",
             "routeAll[class [Ljava.lang.String;, int, int, class [Lio.shardrouter.core.Route;]",
             "routeAll[class [Ljava.time.Instant;, int, int, class [Lio.shardrouter.core.Route;]",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
+import io.shardrouter.core.Route;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.Keys;
@@ -85,6 +86,25 @@ class LookupAllocationTest {
     assertNoAllocation("String miss (hash_mod fallback)", i -> t.route(misses[i]).partition());
     assertNoAllocation("byte[] hit", i -> s.partitionOf(hitBytes[i], 0, hitBytes[i].length));
     assertNoAllocation("non-ASCII String miss", i -> t.route(nonAscii[i]).partition());
+    Route[] out = new Route[KEYS];
+    assertNoAllocation(
+        "String batch of hits",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          t.routeAll(hits, i, i + 16, out);
+          return out[i].partition();
+        });
+    assertNoAllocation(
+        "non-ASCII String batch",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          t.routeAll(nonAscii, i, i + 16, out);
+          return out[i].partition();
+        });
     LookupStrategy longs =
         LookupStrategy.builder(KeyType.LONG)
             .fallback(Fixtures.jump(1024))
@@ -116,6 +136,30 @@ class LookupAllocationTest {
     }
     assertNoAllocation(
         "(tenant, device) strategy", i -> s.partitionOf(canonical[i], 0, canonical[i].length));
+    // batches of 16 (the directory's groups: prepare, load, finish), one every 16th call
+    String[] tenantOf = new String[KEYS];
+    for (int i = 0; i < KEYS; i++) {
+      tenantOf[i] = tenants[i & 7];
+    }
+    Route[] out = new Route[KEYS];
+    assertNoAllocation(
+        "(tenant, device) pair batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          t.routeAll(tenantOf, devices, i, i + 16, out);
+          return out[i].partition();
+        });
+    assertNoAllocation(
+        "(tenant, device) canonical batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          t.routeAllCanonical(canonical, i, i + 16, out);
+          return out[i].partition();
+        });
   }
 
   /** A table over {@code s}, its partitions spread over three groups. */
