@@ -157,7 +157,10 @@ class BatchRoutesTest {
             KeyType.BYTES,
             KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG),
             KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING),
-            KeyType.composite(KeyType.Kind.INT, KeyType.Kind.LONG));
+            KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.INT),
+            KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG),
+            KeyType.composite(KeyType.Kind.INT, KeyType.Kind.LONG),
+            KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.INT));
     for (KeyType type : types) {
       PartitionStrategy fallback = HashModStrategy.of(StableHash.xxh3(), 8);
       LookupStrategyBuilder b = LookupStrategy.builder(type).fallback(fallback).partitions(40);

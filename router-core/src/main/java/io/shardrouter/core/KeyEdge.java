@@ -432,7 +432,15 @@ final class KeyEdge {
    * before any route is written.
    */
   private static void checkPairs(int part0, int part1, int from, int to, Route[] out) {
-    Objects.checkFromToIndex(from, to, part1);
+    Objects.checkFromToIndex(from, to, Integer.MAX_VALUE); // refuses from > to and negatives
+    if (to > part0 || to > part1) {
+      throw new IndexOutOfBoundsException(
+          (to > part0 ? "part0 has " + part0 : "part1 has " + part1)
+              + " elements, fewer than the "
+              + to
+              + " the batch reads (key i is part0[i], part1[i]): give both part arrays at least"
+              + " as many elements");
+    }
     checkBatch(part0, from, to, out);
   }
 

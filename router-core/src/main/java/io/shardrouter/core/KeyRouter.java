@@ -232,14 +232,21 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
 
   /**
    * Routes the two-part keys {@code (part0[i], part1[i])} of a {@code composite(string, string)}
-   * entity, {@code i} in {@code [from, to)}, into {@code out[from, to)}, each as {@link
-   * #route(String, String)}, as {@link #routeAll(long[], int, int, Route[])}: the parts of a page
-   * of keys without a {@link CompositeKey} object each.
+   * entity, {@code i} in {@code [from, to)}, into {@code out[from, to)}: {@code out[i]} is {@link
+   * #route(String, String) route(part0[i], part1[i])}, every route of the batch from one table
+   * version, the parts of a page of keys without a {@link CompositeKey} object each. A strategy
+   * with {@link BatchPartitions} overlaps the misses of each group of keys, as for the other
+   * batches.
    *
    * <p><b>Allocation:</b> none.
    *
-   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within both part arrays, or
-   *     {@code out} is shorter than {@code to}; nothing is written
+   * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code part0}, {@code
+   *     part1} (named) or {@code out}; nothing is written
+   * @throws InvalidKeyException when the entity's keys are not of this shape (nothing is written),
+   *     or key {@code i} (the pair {@code part0[i]}, {@code part1[i]}) is refused as the single
+   *     route refuses it (a null part, an {@code int} part out of range, a key the strategy
+   *     refuses): the message starts with {@code keys[i]:}, and the routes before {@code i} are
+   *     written, none after; a key no route holds is a {@link NoRouteException} the same way
    * @since 0.7
    */
   public final void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {
@@ -248,8 +255,9 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
 
   /**
    * Routes the two-part keys {@code (part0[i], part1[i])} of a {@code composite(string, long)} or
-   * {@code composite(string, int)} entity into {@code out[from, to)}, each as {@link #route(String,
-   * long)}, as {@link #routeAll(String[], String[], int, int, Route[])}.
+   * {@code composite(string, int)} entity into {@code out[from, to)}: {@code out[i]} is {@link
+   * #route(String, long) route(part0[i], part1[i])}, with the refusals of {@link
+   * #routeAll(String[], String[], int, int, Route[])}.
    *
    * <p><b>Allocation:</b> none.
    *
@@ -261,8 +269,9 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
 
   /**
    * Routes the two-part keys {@code (part0[i], part1[i])} of an entity whose key is two integers
-   * ({@code long} or {@code int} each) into {@code out[from, to)}, each as {@link #route(long,
-   * long)}, as {@link #routeAll(String[], String[], int, int, Route[])}.
+   * ({@code long} or {@code int} each) into {@code out[from, to)}: {@code out[i]} is {@link
+   * #route(long, long) route(part0[i], part1[i])}, with the refusals of {@link #routeAll(String[],
+   * String[], int, int, Route[])}.
    *
    * <p><b>Allocation:</b> none.
    *

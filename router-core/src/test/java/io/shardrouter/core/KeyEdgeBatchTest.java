@@ -329,6 +329,16 @@ class KeyEdgeBatchTest {
     refused[38] = null; // in the long group, after its long key
     assertThrows(InvalidKeyException.class, () -> t.routeAll(refused, 32, 40, new Route[40]));
     assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "refused: " + s.group().length);
+
+    // the same for pairs of parts: a part twice the bound, routed, then the buffer given up
+    RoutingTable pairs = table(b, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING));
+    String[] second = strings(213, 40);
+    Route[] pairOut = new Route[40];
+    pairs.routeAll(keys, second, 20, 40, pairOut);
+    for (int i = 20; i < 40; i++) {
+      assertEquals(pairs.route(keys[i], second[i]), pairOut[i], "pair " + i);
+    }
+    assertTrue(s.group().length <= KeyScratch.RETAINED_BYTES, "pairs: " + s.group().length);
   }
 
   @Test
@@ -430,6 +440,7 @@ class KeyEdgeBatchTest {
     String[] text1 = new String[n];
     long[] long0 = new long[n];
     long[] long1 = new long[n];
+    long[] int0 = new long[n]; // int values, other than part 1's
     for (int i = 0; i < n; i++) {
       // some parts longer than a group's usual bytes, some non-ASCII
       text0[i] = (i % 7 == 0 ? "é".repeat(30) : "t") + rnd.nextInt(1000);
@@ -437,6 +448,7 @@ class KeyEdgeBatchTest {
       long0[i] = rnd.nextInt(2) == 0 ? rnd.nextLong() : rnd.nextInt();
       long1[i] = rnd.nextInt();
       // a first byte of 0xEE or 0xEF is one BatchSumStrategy refuses: refusals are tested below
+      int0[i] = rnd.nextInt() & ~0x20;
       long0[i] &= ~0x20L; // 0xEE and 0xEF have bit 5 set
       long1[i] &= ~0x20L;
     }
@@ -475,7 +487,7 @@ class KeyEdgeBatchTest {
               KeyType.composite(lng, int_),
               KeyType.composite(int_, int_))) {
         RoutingTable t = table(s, type);
-        long[] p0 = type.parts().get(0) == int_ ? long1 : long0;
+        long[] p0 = type.parts().get(0) == int_ ? int0 : long0;
         Route[] ll = new Route[n];
         t.routeAll(p0, long1, 0, n, ll);
         for (int i = 0; i < n; i++) {
@@ -508,11 +520,15 @@ class KeyEdgeBatchTest {
       if (s instanceof BatchSumStrategy) { // it refuses keys whose first byte is 0xEE
         String[] uncovered = text0.clone();
         uncovered[33] = "u".repeat(0xEE); // its first byte, the length's low byte, is 0xEE
+        Route[] some = new Route[n];
         NoRouteException none =
             assertThrows(
-                NoRouteException.class,
-                () -> stringLong.routeAll(uncovered, long0, 30, n, new Route[n]));
+                NoRouteException.class, () -> stringLong.routeAll(uncovered, long0, 30, n, some));
         assertTrue(none.getMessage().startsWith("keys[33]: "), none.getMessage());
+        for (int i = 0; i < n; i++) {
+          assertEquals(
+              i >= 30 && i < 33 ? stringLong.route(text0[i], long0[i]) : null, some[i], "" + i);
+        }
       }
     }
   }
@@ -538,6 +554,69 @@ class KeyEdgeBatchTest {
     assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 0, 2, new Route[1]));
     assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 2, 1, out));
     assertEquals(Arrays.asList(null, null), Arrays.asList(out), "nothing written");
+
+    // a part array shorter than the range, on a strategy routed key by key: refused by the range
+    // check (not by an array index), before the first key is routed
+    PartitionStrategy plain = new ByteSumStrategy(P);
+    RoutingTable ss = table(plain, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.STRING));
+    RoutingTable sl = table(plain, KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG));
+    RoutingTable ll = table(plain, KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG));
+    String[] one = {"a"};
+    List<org.junit.jupiter.api.function.Executable> shortParts =
+        List.of(
+            () -> ss.routeAll(one, a, 0, 2, out),
+            () -> ss.routeAll(a, one, 0, 2, out),
+            () -> sl.routeAll(one, new long[2], 0, 2, out),
+            () -> sl.routeAll(a, new long[1], 0, 2, out),
+            () -> ll.routeAll(new long[1], new long[2], 0, 2, out),
+            () -> ll.routeAll(new long[2], new long[1], 0, 2, out));
+    for (int c = 0; c < shortParts.size(); c++) {
+      IndexOutOfBoundsException range =
+          assertThrows(IndexOutOfBoundsException.class, shortParts.get(c));
+      assertEquals(IndexOutOfBoundsException.class, range.getClass(), range.toString());
+      assertTrue(
+          range.getMessage().startsWith((c % 2 == 0 ? "part0" : "part1") + " has 1 elements"),
+          range.getMessage());
+      assertEquals(Arrays.asList(null, null), Arrays.asList(out), "nothing written");
+    }
+    // the range is checked before the key type, as for the other batches
+    assertThrows(
+        IndexOutOfBoundsException.class, () -> strings.routeAll(one, a, 0, 2, out), "short first");
+  }
+
+  /** An int part out of the int range, first or second, is refused as its single route is. */
+  @Test
+  void pairBatches_intPartOutOfRange_namedByIndex_asTheSingleRoute() {
+    KeyType.Kind int_ = KeyType.Kind.INT;
+    long big = 1L << 40;
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, KeyType.composite(int_, int_));
+      long[] p0 = {1, 2, 3, big};
+      long[] p1 = {4, big, 6, 7};
+      for (int part = 0; part < 2; part++) {
+        long[] first = part == 0 ? p0 : new long[] {1, 2, 3, 4};
+        long[] second = part == 0 ? new long[] {4, 5, 6, 7} : p1;
+        int at = part == 0 ? 3 : 1;
+        Route[] out = new Route[4];
+        InvalidKeyException e =
+            assertThrows(InvalidKeyException.class, () -> t.routeAll(first, second, 0, 4, out));
+        String single =
+            assertThrows(InvalidKeyException.class, () -> t.route(first[at], second[at]))
+                .getMessage();
+        assertEquals(
+            "keys["
+                + at
+                + "]: "
+                + single
+                + " (the routes of keys before it are written, none after)",
+            e.getMessage(),
+            s.type());
+        for (int i = 0; i < 4; i++) {
+          assertEquals(i < at ? t.route(first[i], second[i]) : null, out[i], s.type() + " " + i);
+        }
+      }
+    }
   }
 
   @Test

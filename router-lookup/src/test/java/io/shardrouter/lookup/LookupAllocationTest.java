@@ -162,6 +162,48 @@ class LookupAllocationTest {
         });
   }
 
+  @Test
+  void pairBatches_ofIntegersAndOfTextAndInteger_allocateNothing() {
+    KeyType longs = KeyType.composite(KeyType.Kind.LONG, KeyType.Kind.LONG);
+    KeyType textLong = KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG);
+    LookupStrategyBuilder byLongs = LookupStrategy.builder(longs).fallback(Fixtures.hashMod(1024));
+    LookupStrategyBuilder byText =
+        LookupStrategy.builder(textLong).fallback(Fixtures.hashMod(1024));
+    long[] first = new long[KEYS];
+    long[] second = new long[KEYS];
+    String[] text = new String[KEYS];
+    for (int i = 0; i < KEYS; i++) {
+      first[i] = 1_000_000L + i;
+      second[i] = i * 31L;
+      text[i] = "tenant-" + i;
+      if (i % 2 == 0) { // every other key listed, the rest on the fallback
+        byLongs.entry(CompositeKey.of(first[i], second[i]).toBytes(), i % 1024);
+        byText.entry(CompositeKey.of(text[i], second[i]).toBytes(), i % 1024);
+      }
+    }
+    RoutingTable l = table(byLongs.build(), longs);
+    RoutingTable t = table(byText.build(), textLong);
+    Route[] out = new Route[KEYS];
+    assertNoAllocation(
+        "(long, long) pair batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          l.routeAll(first, second, i, i + 16, out);
+          return out[i].partition();
+        });
+    assertNoAllocation(
+        "(String, long) pair batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          t.routeAll(text, second, i, i + 16, out);
+          return out[i].partition();
+        });
+  }
+
   /** A table over {@code s}, its partitions spread over three groups. */
   private static RoutingTable table(PartitionStrategy s, KeyType type) {
     RoutingTable.Builder b =
