@@ -241,24 +241,14 @@ final class KeyEdge {
       throw wrongKeyType("an integer", "long or int");
     }
     BatchPartitions b = batch;
+    if (longKeys && b != null) {
+      routeAllLongs(b, keys, null, from, to, out);
+      return;
+    }
     int i = from;
     try {
-      if (!longKeys || b == null) {
-        for (; i < to; i++) {
-          out[i] = route(keys[i]);
-        }
-        return;
-      }
-      long[] tokens = KeyScratch.get().tokens();
-      for (int g = from; g < to; g += BatchPartitions.GROUP) {
-        int end = Math.min(to, g + BatchPartitions.GROUP);
-        for (i = g; i < end; i++) {
-          tokens[i - g] = b.prepareLong(keys[i]);
-        }
-        loadAll(b, tokens, end - g);
-        for (i = g; i < end; i++) {
-          out[i] = routes[b.finishLong(keys[i], tokens[i - g])];
-        }
+      for (; i < to; i++) {
+        out[i] = route(keys[i]);
       }
     } catch (RoutingException e) {
       throw at(i, e);
@@ -270,6 +260,11 @@ final class KeyEdge {
     if (!timestampKeys) {
       throw wrongKeyType("an Instant", "timestamp");
     }
+    BatchPartitions b = batch;
+    if (b != null) {
+      routeAllLongs(b, null, keys, from, to, out);
+      return;
+    }
     int i = from;
     try {
       for (; i < to; i++) {
@@ -278,6 +273,55 @@ final class KeyEdge {
     } catch (RoutingException e) {
       throw at(i, e);
     }
+  }
+
+  /**
+   * Routes keys whose canonical form is 8 little-endian bytes of a {@code long}: {@code longs[from,
+   * to)}, or the microseconds of {@code instants[from, to)}, through {@code b} in groups (prepared,
+   * loaded, finished). A key refused while its group is prepared ends the group there: the keys
+   * before it are finished and written first.
+   */
+  private void routeAllLongs(
+      BatchPartitions b,
+      long @Nullable [] longs,
+      Instant @Nullable [] instants,
+      int from,
+      int to,
+      Route[] out) {
+    KeyScratch s = KeyScratch.get();
+    long[] tokens = s.tokens();
+    long[] values = s.kept(); // the group's values, for the finish pass
+    int i = from;
+    try {
+      for (int g = from; g < to; g += BatchPartitions.GROUP) {
+        int end = Math.min(to, g + BatchPartitions.GROUP);
+        RoutingException refused = null;
+        for (i = g; i < end; i++) {
+          try {
+            long v = longs != null ? longs[i] : Timestamps.micros(nonNull(instants)[i]);
+            values[i - g] = v;
+            tokens[i - g] = b.prepareLong(v);
+          } catch (RoutingException e) {
+            refused = e; // the keys before it are finished first
+            end = i;
+            break;
+          }
+        }
+        loadAll(b, tokens, end - g);
+        for (i = g; i < end; i++) {
+          out[i] = routes[b.finishLong(values[i - g], tokens[i - g])];
+        }
+        if (refused != null) {
+          throw refused; // i == end, the refused key's index
+        }
+      }
+    } catch (RoutingException e) {
+      throw at(i, e);
+    }
+  }
+
+  private static Instant[] nonNull(Instant @Nullable [] instants) {
+    return Objects.requireNonNull(instants, "instants when no longs");
   }
 
   void routeAll(String[] keys, int from, int to, Route[] out) {

@@ -77,6 +77,40 @@ class KeyEdgeBatchTest {
     }
   }
 
+  /**
+   * A key its strategy refuses while its group is prepared: the group's keys before it are finished
+   * and written (until 2026-12-07 the long batch lost them), for long and timestamp keys.
+   */
+  @Test
+  void longAndTimestampKeys_refusedInPrepare_groupBeforeItWritten() {
+    long[] keys = random(214).longs(40).toArray();
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] &= ~0x20L; // no first byte of 0xEE or 0xEF, which BatchSumStrategy refuses
+    }
+    keys[21] = 0x1234_5600L | 0xEE; // refused: its first (little-endian) byte is 0xEE
+    RoutingTable t = table(new BatchSumStrategy(P), KeyType.LONG);
+    Route[] out = new Route[40];
+    NoRouteException e = assertThrows(NoRouteException.class, () -> t.routeAll(keys, 2, 40, out));
+    assertTrue(e.getMessage().startsWith("keys[21]: "), e.getMessage());
+    for (int i = 0; i < 40; i++) {
+      assertEquals(i >= 2 && i < 21 ? t.route(keys[i]) : null, out[i], "long " + i);
+    }
+
+    Instant[] times = new Instant[40];
+    for (int i = 0; i < times.length; i++) {
+      long micros = keys[i] & 0x0FFF_FFFF_FFFFL; // within Instant's range
+      times[i] = Instant.EPOCH.plusNanos(micros * 1000);
+    }
+    RoutingTable ts = table(new BatchSumStrategy(P), KeyType.TIMESTAMP);
+    Route[] tout = new Route[40];
+    NoRouteException te =
+        assertThrows(NoRouteException.class, () -> ts.routeAll(times, 2, 40, tout));
+    assertTrue(te.getMessage().startsWith("keys[21]: "), te.getMessage());
+    for (int i = 0; i < 40; i++) {
+      assertEquals(i >= 2 && i < 21 ? ts.route(times[i]) : null, tout[i], "timestamp " + i);
+    }
+  }
+
   @Test
   void longKeys_plainStrategy_throughARouter() {
     long[] keys = random(202).longs(20).toArray();
@@ -157,14 +191,21 @@ class KeyEdgeBatchTest {
       t.routeAll(keys, 2, 12, out);
       assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 12, 13), out, s.type());
     }
-    RoutingTable t = table(new ByteSumStrategy(P), KeyType.TIMESTAMP);
-    Instant[] bad = keys.clone();
-    bad[6] = Instant.ofEpochSecond(5, 1); // finer than a microsecond
-    Route[] out = new Route[12];
-    InvalidKeyException e =
-        assertThrows(InvalidKeyException.class, () -> t.routeAll(bad, 2, 12, out));
-    assertTrue(e.getMessage().startsWith("keys[6]: timestamp "), e.getMessage());
-    assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 6, 12), out);
+    for (PartitionStrategy s :
+        new PartitionStrategy[] {new ByteSumStrategy(P), new BatchSumStrategy(P)}) {
+      RoutingTable t = table(s, KeyType.TIMESTAMP);
+      Instant[] bad = keys.clone();
+      bad[6] = Instant.ofEpochSecond(5, 1); // finer than a microsecond
+      Route[] out = new Route[12];
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> t.routeAll(bad, 2, 12, out));
+      assertTrue(e.getMessage().startsWith("keys[6]: timestamp "), e.getMessage());
+      assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 6, 12), out, s.type());
+    }
+    // a batch strategy sees the timestamps in groups: prepared, loaded, then finished
+    BatchSumStrategy b = new BatchSumStrategy(P);
+    table(b, KeyType.TIMESTAMP).routeAll(keys, 2, 12, new Route[12]);
+    assertEquals("p".repeat(10) + "l".repeat(10) + "f".repeat(10), b.calls.toString());
   }
 
   @Test
