@@ -24,8 +24,8 @@ package io.shardrouter.core;
  * the same array or at the same offset: keep nothing of a key but its token between the calls.
  * {@code PartitionStrategyContract} (router-testing) checks the contract.
  *
- * <p><b>Thread-safety:</b> implementations are immutable. A table keeps a group's tokens and
- * encoded keys in the calling thread's {@link KeyScratch}, so a strategy must not route a batch
+ * <p><b>Thread-safety:</b> implementations are immutable. A table keeps a group's tokens, numbers
+ * and encoded keys in the calling thread's {@link KeyScratch}, so a strategy must not route a batch
  * itself from inside these methods.
  *
  * <p><b>Stability:</b> evolving.

@@ -176,7 +176,9 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    * route(keys[i])}, every route of the batch from one table version (a {@link Router} reads its
    * table once per batch). A strategy with {@link BatchPartitions} (the lookup directory) overlaps
    * the cache misses of a group of keys, so a batch costs less per key than single calls where keys
-   * miss the caches; any other strategy is routed key after key, with the key type checked once.
+   * miss the caches; any other strategy, one with a route index of its own, and an {@code int}
+   * entity's keys (4 canonical bytes, not a {@code long}'s 8) are routed key after key, with the
+   * key type checked once.
    *
    * <p><b>Allocation:</b> none.
    *
@@ -184,7 +186,9 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    *     out} is shorter than {@code to}; nothing is written
    * @throws InvalidKeyException when the entity's keys are not integers (nothing is written), or
    *     {@code keys[i]} is refused as {@link #route(long)} refuses it: the message starts with
-   *     {@code keys[i]:}, and the routes before {@code i} are written
+   *     {@code keys[i]:}, and the routes before {@code i} are written, none after; a key no route
+   *     holds is a {@link NoRouteException} the same way, and a strategy's own {@link
+   *     RoutingException} passes as it is
    */
   public final void routeAll(long[] keys, int from, int to, Route[] out) {
     edge().routeAll(keys, from, to, out);

@@ -74,9 +74,10 @@ public final class KeyScratch {
   }
 
   /**
-   * Where each key of the batch group being routed by this thread has its bytes in {@link
-   * #group()}: {@code offset << 32 | length} from a {@code keep} method, or -1 for a key read in
-   * place.
+   * Per key of the batch group being routed by this thread: for keys routed by their bytes, where
+   * they are in {@link #group()} ({@code offset << 32 | length} from a {@code keep} method, or -1
+   * for a key read in place); for keys routed by their number ({@code long}, {@code timestamp}),
+   * the number.
    */
   long[] kept() {
     return kept;

@@ -201,6 +201,20 @@ class KeyEdgeBatchTest {
           assertThrows(InvalidKeyException.class, () -> t.routeAll(bad, 2, 12, out));
       assertTrue(e.getMessage().startsWith("keys[6]: timestamp "), e.getMessage());
       assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 6, 12), out, s.type());
+      for (Instant refused : new Instant[] {null, Instant.MAX}) { // no key; out of the range
+        Instant[] worse = keys.clone();
+        worse[8] = refused;
+        Route[] some = new Route[12];
+        InvalidKeyException w =
+            assertThrows(InvalidKeyException.class, () -> t.routeAll(worse, 2, 12, some));
+        assertEquals(
+            "keys[8]: "
+                + assertThrows(InvalidKeyException.class, () -> t.route(refused)).getMessage()
+                + " (the routes of keys before it are written, none after)",
+            w.getMessage(),
+            s.type());
+        assertArrayEquals(expected(t, keys, CanonicalKeys::of, 2, 8, 12), some, s.type());
+      }
     }
     // a batch strategy sees the timestamps in groups: prepared, loaded, then finished
     BatchSumStrategy b = new BatchSumStrategy(P);

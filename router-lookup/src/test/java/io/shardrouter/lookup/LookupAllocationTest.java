@@ -2,6 +2,7 @@ package io.shardrouter.lookup;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionStrategy;
@@ -10,6 +11,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.testing.Keys;
 import java.lang.management.ManagementFactory;
+import java.time.Instant;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -115,6 +117,37 @@ class LookupAllocationTest {
     RoutingTable longTable = table(longs, KeyType.LONG);
     assertNoAllocation(
         "long hit and miss through the table", i -> longTable.route((long) (i % 12)).partition());
+    long[] longKeys = new long[KEYS];
+    Instant[] times = new Instant[KEYS];
+    LookupStrategyBuilder timeBuilder =
+        LookupStrategy.builder(KeyType.TIMESTAMP).fallback(Fixtures.hashMod(1024));
+    for (int i = 0; i < KEYS; i++) {
+      longKeys[i] = i % 12;
+      times[i] = Instant.ofEpochSecond(1_700_000_000L + i);
+      if (i % 2 == 0) {
+        timeBuilder.entry(CanonicalBytes.of(times[i]), i % 1024);
+      }
+    }
+    RoutingTable timeTable = table(timeBuilder.build(), KeyType.TIMESTAMP);
+    Route[] numbers = new Route[KEYS];
+    assertNoAllocation(
+        "long batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          longTable.routeAll(longKeys, i, i + 16, numbers);
+          return numbers[i].partition();
+        });
+    assertNoAllocation(
+        "timestamp batch through the table",
+        i -> {
+          if ((i & 15) != 0) {
+            return 0;
+          }
+          timeTable.routeAll(times, i, i + 16, numbers);
+          return numbers[i].partition();
+        });
   }
 
   @Test
