@@ -163,12 +163,7 @@ public final class KeyScratch {
     CanonicalKeys.requireKey(part0);
     int n = CanonicalKeys.compositeStringLength(part0) + (part1Int ? 4 : 8);
     int at = keepRoom(n);
-    int off = CanonicalKeys.writeCompositeString(part0, group, at);
-    if (part1Int) {
-      LittleEndian.putInt(group, off, (int) part1);
-    } else {
-      LittleEndian.putLong(group, off, part1);
-    }
+    writeInteger(group, CanonicalKeys.writeCompositeString(part0, group, at), part1, part1Int);
     return slice(at, n);
   }
 
@@ -179,20 +174,21 @@ public final class KeyScratch {
   long keepIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
     int n = (part0Int ? 4 : 8) + (part1Int ? 4 : 8);
     int at = keepRoom(n);
-    int off = at;
-    if (part0Int) {
-      LittleEndian.putInt(group, off, (int) part0);
-      off += 4;
-    } else {
-      LittleEndian.putLong(group, off, part0);
-      off += 8;
-    }
-    if (part1Int) {
-      LittleEndian.putInt(group, off, (int) part1);
-    } else {
-      LittleEndian.putLong(group, off, part1);
-    }
+    writeInteger(group, writeInteger(group, at, part0, part0Int), part1, part1Int);
     return slice(at, n);
+  }
+
+  /**
+   * Writes an integer part of a composite key at {@code off}: 4 little-endian bytes for an {@code
+   * int} part ({@code isInt}, in range: the caller checked it), else 8; returns the next offset.
+   */
+  private static int writeInteger(byte[] b, int off, long value, boolean isInt) {
+    if (isInt) {
+      LittleEndian.putInt(b, off, (int) value);
+      return off + 4;
+    }
+    LittleEndian.putLong(b, off, value);
+    return off + 8;
   }
 
   private int keepRoom(int n) {
@@ -356,20 +352,7 @@ public final class KeyScratch {
    */
   int putIntegers(long part0, boolean part0Int, long part1, boolean part1Int) {
     byte[] b = room(16);
-    int off;
-    if (part0Int) {
-      LittleEndian.putInt(b, 0, (int) part0);
-      off = 4;
-    } else {
-      LittleEndian.putLong(b, 0, part0);
-      off = 8;
-    }
-    if (part1Int) {
-      LittleEndian.putInt(b, off, (int) part1);
-      return off + 4;
-    }
-    LittleEndian.putLong(b, off, part1);
-    return off + 8;
+    return writeInteger(b, writeInteger(b, 0, part0, part0Int), part1, part1Int);
   }
 
   /** Encodes the composite key {@code (long, long)}; returns 16. */

@@ -21,6 +21,7 @@ import java.sql.SQLTransactionRollbackException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,8 +29,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiPredicate;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -620,7 +624,7 @@ public final class ShardedTable<K> implements AutoCloseable {
             "keys[" + i + "] of table '" + table + "': " + e.getMessage(), e);
       }
     }
-    List<List<Row>> rows = new ArrayList<>(java.util.Collections.nCopies(n, List.<Row>of()));
+    List<List<Row>> rows = new ArrayList<>(Collections.nCopies(n, List.<Row>of()));
     List<Integer> left = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       left.add(i);
@@ -676,18 +680,29 @@ public final class ShardedTable<K> implements AutoCloseable {
     try {
       s.routes().writeAll(keys, 0, n, routed);
     } catch (RoutingException e) {
-      for (Pending p : left) {
-        try {
-          s.routes().write(p.key);
-        } catch (RoutingException refused) {
-          throw new IllegalArgumentException(
-              p.where + " of table '" + table + "': " + refused.getMessage(), refused);
-        }
-      }
-      throw new IllegalStateException(
-          "the batch route refused a row that its single route takes: " + e.getMessage(), e);
+      throw refusal(e, n, j -> left.get(j).where, j -> s.routes().write(keys[j]));
     }
     return routed;
+  }
+
+  /**
+   * The refusal of a batch route of {@code n} keys, as the caller's argument: the first key whose
+   * single route ({@code single}) refuses it, named {@code where} (its index in the caller's list:
+   * the batch's own {@code keys[j]} counts within the keys it was given, which on a retry are the
+   * ones left). A batch refuses exactly the keys single routes refuse.
+   */
+  private RuntimeException refusal(
+      RoutingException batch, int n, IntFunction<String> where, IntConsumer single) {
+    for (int j = 0; j < n; j++) {
+      try {
+        single.accept(j);
+      } catch (RoutingException refused) {
+        return new IllegalArgumentException(
+            where.apply(j) + " of table '" + table + "': " + refused.getMessage(), refused);
+      }
+    }
+    return new IllegalStateException(
+        "the batch route refused a key that its single route takes: " + batch.getMessage(), batch);
   }
 
   /**
@@ -701,7 +716,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     final byte[][] encoded;
     final Map<Integer, ReadRoute> routes = new HashMap<>();
     final Map<Integer, List<Row>> answers = new HashMap<>();
-    final Set<Integer> retry = new java.util.TreeSet<>();
+    final Set<Integer> retry = new TreeSet<>();
     long minVersion; // the newest version a refusal asked for
     @Nullable MovedException moved; // the last refusal
     @Nullable Exception failed; // the last failure to serialize
@@ -718,16 +733,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       try {
         s.routes().readAll(asked, 0, n, routed); // a directory's misses overlap
       } catch (RoutingException e) { // no route holds a key (a range table's gap): name it
-        for (int i : left) {
-          try {
-            s.routes().read(encoded[i]);
-          } catch (RoutingException refused) {
-            throw new IllegalArgumentException(
-                "keys[" + i + "] of table '" + table + "': " + refused.getMessage(), refused);
-          }
-        }
-        throw new IllegalStateException(
-            "the batch route refused a key that its single route takes: " + e.getMessage(), e);
+        throw refusal(e, n, j -> "keys[" + left.get(j) + "]", j -> s.routes().read(asked[j]));
       }
       for (int j = 0; j < n; j++) {
         routes.put(left.get(j), routed[j]);
