@@ -20,7 +20,7 @@ import java.io.IOException;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.6
+ * @since 0.1
  */
 public interface AsciiMembers {
   /** Where the text goes. */

@@ -30,7 +30,7 @@ package io.shardrouter.core;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.7
+ * @since 0.1
  */
 public interface BatchPartitions {
 
@@ -54,7 +54,7 @@ public interface BatchPartitions {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   default long load(long token) {
     return token;

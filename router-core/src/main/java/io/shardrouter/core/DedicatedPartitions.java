@@ -14,7 +14,7 @@ package io.shardrouter.core;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.6
+ * @since 0.1
  */
 public interface DedicatedPartitions {
 

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.7
+ * @since 0.1
  */
 public interface ExactMovement {
 
@@ -45,7 +45,7 @@ public interface ExactMovement {
    *     null otherwise
    * @param end the key after the piece as text ({@code +∞} when it is open-ended), for {@link
    *     MovementReport.Layout#KEY_RANGES}; null otherwise
-   * @since 0.7
+   * @since 0.1
    */
   record Piece(
       int fromPartition,
@@ -82,7 +82,7 @@ public interface ExactMovement {
    * @param change how the strategy changed, in words, for the first line of {@link
    *     MovementReport#toText()}: e.g. {@code ring 160 -> 176 tokens, 10 -> 11 partitions}
    * @param pieces every piece; key ranges in key order
-   * @since 0.7
+   * @since 0.1
    */
   record Pieces(MovementReport.Layout layout, String change, List<Piece> pieces) {
     /** Checks the layout and the bounds, and copies the list. */

@@ -13,7 +13,7 @@ package io.shardrouter.core;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.6
+ * @since 0.1
  */
 public interface FlatMembers {
   /** Receives the members, in document order. */

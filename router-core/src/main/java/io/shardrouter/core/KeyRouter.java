@@ -27,7 +27,7 @@ import java.util.UUID;
  * than {@link KeyScratch#RETAINED_BYTES} bytes gets an array of its own, which the thread does not
  * keep (so one huge key never stays with a pooled thread).
  *
- * @since 0.4
+ * @since 0.1
  */
 public abstract sealed class KeyRouter permits Router, RoutingTable {
 
@@ -251,7 +251,7 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    *     route refuses it (a null part, an {@code int} part out of range, a key the strategy
    *     refuses): the message starts with {@code keys[i]:}, and the routes before {@code i} are
    *     written, none after; a key no route holds is a {@link NoRouteException} the same way
-   * @since 0.7
+   * @since 0.1
    */
   public final void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {
     edge().routeAll(part0, part1, from, to, out);
@@ -265,7 +265,7 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public final void routeAll(String[] part0, long[] part1, int from, int to, Route[] out) {
     edge().routeAll(part0, part1, from, to, out);
@@ -279,7 +279,7 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public final void routeAll(long[] part0, long[] part1, int from, int to, Route[] out) {
     edge().routeAll(part0, part1, from, to, out);

@@ -31,7 +31,7 @@ import java.util.UUID;
  * So a thread that routes through a table keeps at most {@value #RETAINED_BYTES} bytes in each of
  * its two buffers between keys, however long a key it was once given.
  *
- * @since 0.6 (public; router-core's own since 0.1)
+ * @since 0.1 (public; router-core's own since 0.1)
  */
 public final class KeyScratch {
   private static final ThreadLocal<KeyScratch> LOCAL = ThreadLocal.withInitial(KeyScratch::new);
@@ -43,7 +43,7 @@ public final class KeyScratch {
    * allocation note). A strategy that keeps a per-thread buffer of its own
    * (docs/writing-a-strategy.md) should bound it the same way, with {@link #bufferFor}.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public static final int RETAINED_BYTES = 64 * 1024;
 
@@ -246,7 +246,7 @@ public final class KeyScratch {
    * <p><b>Allocation:</b> only when it returns a new array.
    *
    * @throws IllegalArgumentException when {@code n < 0}
-   * @since 0.7
+   * @since 0.1
    */
   public static byte[] bufferFor(byte[] buffer, int n) {
     if (n < 0) {

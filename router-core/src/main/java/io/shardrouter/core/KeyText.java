@@ -14,7 +14,7 @@ import java.time.Instant;
  *
  * <p><b>Stability:</b> stable: the forms are the routing spec's.
  *
- * @since 0.6
+ * @since 0.1
  */
 public final class KeyText {
   private KeyText() {}

@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <p><b>Stability:</b> stable SPI.
  *
- * @since 0.2
+ * @since 0.1
  */
 public interface NestedStrategies {
 

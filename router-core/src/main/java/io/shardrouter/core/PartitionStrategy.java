@@ -83,7 +83,7 @@ public interface PartitionStrategy {
    *     the keys before it are written, none after
    * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
    *     partitions}, before anything is written
-   * @since 0.7
+   * @since 0.1
    */
   default void partitionsOf(byte[][] keys, int from, int to, int[] partitions) {
     StrategyBatches.partitionsOf(this, keys, from, to, partitions);

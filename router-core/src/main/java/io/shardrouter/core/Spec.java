@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Stability:</b> stable.
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class Spec {
   /** What a {@link Spec} holds. */

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Stability:</b> evolving.
  *
- * @since 0.6
+ * @since 0.1
  */
 public interface SplittableRanges {
 
@@ -83,7 +83,7 @@ public interface SplittableRanges {
    * @param lowerWeight the sampled weight below {@code key}
    * @param upperWeight the sampled weight at or above {@code key}
    * @param distinctKeys how many distinct keys of the partition were sampled
-   * @since 0.6
+   * @since 0.1
    */
   record SplitPoint(
       int partition,

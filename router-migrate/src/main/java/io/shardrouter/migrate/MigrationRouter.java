@@ -81,7 +81,7 @@ public final class MigrationRouter {
    * version current when the call starts: {@link MigrationRoutes#writeAll(String[], int, int,
    * WriteRoute[])}. <b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
     now().writeAll(keys, from, to, out);
@@ -91,7 +91,7 @@ public final class MigrationRouter {
    * Where to write each of the keys given as canonical bytes, {@code keys[from, to)}, now: {@link
    * MigrationRoutes#writeAll(byte[][], int, int, WriteRoute[])}. <b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void writeAll(byte[][] keys, int from, int to, WriteRoute[] out) {
     now().writeAll(keys, from, to, out);
@@ -102,7 +102,7 @@ public final class MigrationRouter {
    * version current when the call starts: {@link MigrationRoutes#readAll(String[], int, int,
    * ReadRoute[])}. <b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void readAll(String[] keys, int from, int to, ReadRoute[] out) {
     now().readAll(keys, from, to, out);
@@ -112,7 +112,7 @@ public final class MigrationRouter {
    * Where to read each of the keys given as canonical bytes, {@code keys[from, to)}, now: {@link
    * MigrationRoutes#readAll(byte[][], int, int, ReadRoute[])}. <b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void readAll(byte[][] keys, int from, int to, ReadRoute[] out) {
     now().readAll(keys, from, to, out);

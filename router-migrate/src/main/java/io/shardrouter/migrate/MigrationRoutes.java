@@ -322,7 +322,7 @@ public final class MigrationRoutes {
    *     a {@link NoRouteException} or {@link InvalidKeyException} with the message starting with
    *     {@code keys[i]:} (a strategy's own subtype as it is); the routes of the keys before it are
    *     written, none after
-   * @since 0.7
+   * @since 0.1
    */
   public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
     routeAll(keys, true, from, to, out, false);
@@ -335,7 +335,7 @@ public final class MigrationRoutes {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void writeAll(byte[][] keys, int from, int to, WriteRoute[] out) {
     routeAll(keys, false, from, to, out, false);
@@ -348,7 +348,7 @@ public final class MigrationRoutes {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void readAll(String[] keys, int from, int to, ReadRoute[] out) {
     routeAll(keys, true, from, to, out, true);
@@ -360,7 +360,7 @@ public final class MigrationRoutes {
    *
    * <p><b>Allocation:</b> none.
    *
-   * @since 0.7
+   * @since 0.1
    */
   public void readAll(byte[][] keys, int from, int to, ReadRoute[] out) {
     routeAll(keys, false, from, to, out, true);
