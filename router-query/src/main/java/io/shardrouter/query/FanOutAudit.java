@@ -85,6 +85,7 @@ public interface FanOutAudit {
                 o.target(),
                 o.status(),
                 List.of(),
+                o.rowCount(),
                 o.cause().orElse(null),
                 o.latencyNanos(),
                 o.calls(),
@@ -110,7 +111,10 @@ public interface FanOutAudit {
       return targets;
     }
 
-    /** Per target, in target order, without rows; empty for a refused fan-out. */
+    /**
+     * Per target, in target order, without rows (their {@link TargetOutcome#rowCount() count} is
+     * kept); empty for a refused fan-out.
+     */
     public List<TargetOutcome<?>> targetOutcomes() {
       return outcomes;
     }

@@ -1,8 +1,11 @@
 package io.shardrouter.query;
 
+import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -40,7 +43,7 @@ import java.util.function.IntFunction;
  * <p><b>Stability:</b> evolving.
  *
  * @param <K> the key type
- * @since 0.7
+ * @since 0.1
  */
 public final class KeyTargets<K> {
   private final List<Target> targets;
@@ -103,7 +106,11 @@ public final class KeyTargets<K> {
   public static KeyTargets<String> perGroup(RoutingTable table, List<String> keys) {
     String[] a = keys.toArray(new String[0]);
     Route[] routes = new Route[a.length];
-    table.routeAll(a, 0, a.length, routes);
+    try {
+      table.routeAll(a, 0, a.length, routes);
+    } catch (RoutingException e) {
+      throw refusal(e, routes);
+    }
     return new KeyTargets<>(table, routes, i -> a[i]);
   }
 
@@ -116,7 +123,11 @@ public final class KeyTargets<K> {
   public static KeyTargets<Long> perGroup(RoutingTable table, long[] keys) {
     long[] a = keys.clone();
     Route[] routes = new Route[a.length];
-    table.routeAll(a, 0, a.length, routes);
+    try {
+      table.routeAll(a, 0, a.length, routes);
+    } catch (RoutingException e) {
+      throw refusal(e, routes);
+    }
     return new KeyTargets<>(table, routes, i -> a[i]);
   }
 
@@ -129,8 +140,34 @@ public final class KeyTargets<K> {
   public static KeyTargets<UUID> perGroup(RoutingTable table, UUID[] keys) {
     UUID[] a = keys.clone();
     Route[] routes = new Route[a.length];
-    table.routeAll(a, 0, a.length, routes);
+    try {
+      table.routeAll(a, 0, a.length, routes);
+    } catch (RoutingException e) {
+      throw refusal(e, routes);
+    }
     return new KeyTargets<>(table, routes, i -> a[i]);
+  }
+
+  /**
+   * The batch's refusal {@code e} of one key, as the plan's: of the same type, naming the key's
+   * index but not the routes the batch wrote before it, which the plan drops.
+   */
+  private static RoutingException refusal(RoutingException e, Route[] routes) {
+    Throwable refused = e.getCause(); // the key's own refusal, as its single route words it
+    if (!(refused instanceof NoRouteException) && !(refused instanceof InvalidKeyException)) {
+      return e; // not a key's refusal (the table's key type is another): as the batch words it
+    }
+    int i = 0;
+    while (i < routes.length && routes[i] != null) {
+      i++; // the batch wrote the routes of the keys before the refused one, none after
+    }
+    String message = "keys[" + i + "]: " + refused.getMessage();
+    RoutingException r =
+        refused instanceof NoRouteException n
+            ? new NoRouteException(n.key(), message)
+            : new InvalidKeyException(message);
+    r.initCause(refused);
+    return r;
   }
 
   /** One target per replica group holding any of the keys, in the table's group order. */

@@ -20,6 +20,7 @@ public final class TargetOutcome<R> {
   private final Target target;
   private final Status status;
   private final List<R> rows;
+  private final int rowCount;
   private final @Nullable Throwable cause;
   private final long latencyNanos;
   private final int calls;
@@ -33,9 +34,23 @@ public final class TargetOutcome<R> {
       long latencyNanos,
       int calls,
       boolean hedged) {
+    this(target, status, rows, rows.size(), cause, latencyNanos, calls, hedged);
+  }
+
+  /** An outcome whose rows were dropped ({@link FanOutAudit}'s) but whose row count is kept. */
+  TargetOutcome(
+      Target target,
+      Status status,
+      List<R> rows,
+      int rowCount,
+      @Nullable Throwable cause,
+      long latencyNanos,
+      int calls,
+      boolean hedged) {
     this.target = target;
     this.status = status;
     this.rows = rows;
+    this.rowCount = rowCount;
     this.cause = cause;
     this.latencyNanos = latencyNanos;
     this.calls = calls;
@@ -55,9 +70,22 @@ public final class TargetOutcome<R> {
     return status == Status.SUCCEEDED;
   }
 
-  /** The target's rows in the order its call returned them; empty unless it succeeded. */
+  /**
+   * The target's rows in the order its call returned them; empty unless it succeeded, and empty in
+   * a {@link FanOutAudit} entry, which keeps only their {@link #rowCount()}.
+   */
   public List<R> rows() {
     return rows;
+  }
+
+  /**
+   * How many rows the target returned: {@code rows().size()}, also in a {@link FanOutAudit} entry,
+   * whose outcomes drop the rows themselves.
+   *
+   * @since 0.1
+   */
+  public int rowCount() {
+    return rowCount;
   }
 
   /**
@@ -107,7 +135,7 @@ public final class TargetOutcome<R> {
       sb.append(", hedged");
     }
     if (status == Status.SUCCEEDED) {
-      sb.append(", ").append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
+      sb.append(", ").append(rowCount).append(rowCount == 1 ? " row" : " rows");
     } else if (cause != null) {
       sb.append(" (")
           .append(cause.getClass().getSimpleName())

@@ -2,6 +2,8 @@ package io.shardrouter.query;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -103,6 +105,9 @@ class KeyTargetsTest {
         assertThrows(
             InvalidKeyException.class, () -> KeyTargets.perGroup(t, Arrays.asList("a", null, "b")));
     assertTrue(e.getMessage().startsWith("keys[1]: key is null"), e::getMessage);
+    // the plan keeps no route, so the batch's "routes of keys before it are written" is not said
+    assertFalse(e.getMessage().contains("written"), e::getMessage);
+    assertInstanceOf(InvalidKeyException.class, e.getCause());
     assertThrows(InvalidKeyException.class, () -> KeyTargets.perGroup(t, new long[] {1, 2}));
     KeyTargets<String> plan = KeyTargets.perGroup(t, List.of("a"));
     IllegalArgumentException x =

@@ -362,7 +362,11 @@ class ScatterGatherTest {
   void audit_seesEveryFanOutWithTargetsLatencyAndOutcome() {
     List<FanOutAudit.Entry> audit = Collections.synchronizedList(new ArrayList<>());
     try (ScatterGather sg = ScatterGather.builder().audit(audit::add).build()) {
-      sg.fanOut(named("a", "b"), a -> later(5, List.of("x"))).label("ok query").run();
+      sg.fanOut(
+              named("a", "b"),
+              a -> later(5, a.target().name().equals("a") ? List.of("x") : List.of("y", "z")))
+          .label("ok query")
+          .run();
       sg.fanOut(
               named("a", "b"),
               a ->
@@ -380,6 +384,11 @@ class ScatterGatherTest {
       assertTrue(ok.latency().toMillis() >= 4, ok.toString());
       assertTrue(ok.targetOutcomes().get(0).latency().toMillis() >= 4, ok.toString());
       assertTrue(ok.targetOutcomes().get(0).rows().isEmpty(), "audit records carry no rows");
+      // ... but their count, which the audit line prints
+      assertEquals(1, ok.targetOutcomes().get(0).rowCount());
+      assertEquals(2, ok.targetOutcomes().get(1).rowCount());
+      assertTrue(ok.toString().contains(", 1 call, 1 row, b: SUCCEEDED"), ok.toString());
+      assertTrue(ok.toString().endsWith(", 1 call, 2 rows]"), ok.toString());
       FanOutAudit.Entry partial = audit.get(1);
       assertEquals(FanOutAudit.Entry.Outcome.PARTIAL, partial.outcome());
       assertEquals(TargetOutcome.Status.FAILED, partial.targetOutcomes().get(1).status());
