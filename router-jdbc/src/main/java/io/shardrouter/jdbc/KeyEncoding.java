@@ -4,6 +4,7 @@ import io.shardrouter.core.CanonicalBytes;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -15,9 +16,12 @@ import java.util.function.Function;
  * {@link KeyType} it is for, and a {@link ShardedTable} refuses to start when its routing table's
  * key type is another.
  *
- * <p>Encodings: {@code string} as UTF-8 (a lone surrogate is refused), {@code long} as 8 bytes and
- * {@code int} as 4 bytes little-endian, {@code uuid} as its 16 bytes most significant first, and a
- * composite as {@link CompositeKey#toBytes()} of the parts the caller's function gives.
+ * <p>Encodings, one for each key type: {@code string} as UTF-8 (a lone surrogate is refused),
+ * {@code long} as 8 bytes and {@code int} as 4 bytes little-endian, {@code uuid} as its 16 bytes
+ * most significant first, {@code timestamp} as its microseconds since the epoch, 8 bytes
+ * little-endian (an instant finer than a microsecond is refused), {@code bytes} as the bytes
+ * themselves, and a composite as {@link CompositeKey#toBytes()} of the parts the caller's function
+ * gives. A key an encoding refuses is an {@link IllegalArgumentException} saying why.
  *
  * <p><b>Thread-safety:</b> immutable.
  *
@@ -37,7 +41,7 @@ public final class KeyEncoding<K> {
 
   /** {@code string} keys: their UTF-8 bytes. */
   public static KeyEncoding<String> strings() {
-    return new KeyEncoding<>(KeyType.STRING, KeyEncoding::utf8);
+    return new KeyEncoding<>(KeyType.STRING, (String k) -> CanonicalBytes.of(k));
   }
 
   /** {@code long} keys: 8 bytes, little-endian. */
@@ -56,6 +60,27 @@ public final class KeyEncoding<K> {
   }
 
   /**
+   * {@code timestamp} keys: microseconds since the epoch, 8 bytes little-endian; an instant with a
+   * fraction of a microsecond, or outside the years a {@code long} of microseconds holds, is
+   * refused (truncate it first, e.g. {@code instant.truncatedTo(ChronoUnit.MICROS)}).
+   *
+   * @since 0.1
+   */
+  public static KeyEncoding<Instant> timestamps() {
+    return new KeyEncoding<>(KeyType.TIMESTAMP, (Instant k) -> CanonicalBytes.of(k));
+  }
+
+  /**
+   * {@code bytes} keys: the bytes as given (copied, so a caller's later change to its array does
+   * not change a row's key).
+   *
+   * @since 0.1
+   */
+  public static KeyEncoding<byte[]> bytes() {
+    return new KeyEncoding<>(KeyType.BYTES, byte[]::clone);
+  }
+
+  /**
    * Composite keys of {@code parts} kinds, from the caller's key class through {@code toKey}, e.g.
    * {@code KeyEncoding.composite(o -> CompositeKey.of(o.tenant(), o.userId()), Kind.STRING,
    * Kind.STRING)}.
@@ -68,6 +93,14 @@ public final class KeyEncoding<K> {
         type,
         k -> {
           CompositeKey key = toKey.apply(k);
+          if (key == null) {
+            throw new IllegalArgumentException(
+                "the composite key function gave null for the key "
+                    + k
+                    + "; make it return a CompositeKey of parts "
+                    + type.parts()
+                    + " for every key");
+          }
           if (!type.accepts(key)) {
             throw new IllegalArgumentException(
                 "composite key "
@@ -81,6 +114,28 @@ public final class KeyEncoding<K> {
         });
   }
 
+  /**
+   * How to make the encoding of {@code type}, for an error message: {@code KeyEncoding.longs()}.
+   */
+  static String factoryFor(KeyType type) {
+    KeyType.Kind kind = type.kind();
+    if (kind == null) {
+      StringBuilder b = new StringBuilder("KeyEncoding.composite(toKey");
+      for (KeyType.Kind part : type.parts()) {
+        b.append(", Kind.").append(part.name());
+      }
+      return b.append(')').toString();
+    }
+    return switch (kind) {
+      case STRING -> "KeyEncoding.strings()";
+      case LONG -> "KeyEncoding.longs()";
+      case INT -> "KeyEncoding.ints()";
+      case UUID -> "KeyEncoding.uuids()";
+      case BYTES -> "KeyEncoding.bytes()";
+      case TIMESTAMP -> "KeyEncoding.timestamps()";
+    };
+  }
+
   /** The key type this encoding is for. */
   public KeyType keyType() {
     return keyType;
@@ -89,22 +144,18 @@ public final class KeyEncoding<K> {
   /**
    * The canonical bytes of {@code key}.
    *
-   * @throws IllegalArgumentException when the key is null or cannot be encoded
+   * @throws IllegalArgumentException when the key is null or cannot be encoded (a {@code string}
+   *     with a lone surrogate, a {@code timestamp} finer than a microsecond, a composite part that
+   *     is null or of another kind), saying why
    */
   public byte[] canonical(K key) {
     if (key == null) {
       throw new IllegalArgumentException("key is null; every row needs a key of type " + keyType);
     }
-    return encode.apply(key);
-  }
-
-  private static byte[] utf8(String s) {
     try {
-      return CanonicalBytes.of(s);
+      return encode.apply(key);
     } catch (InvalidKeyException e) {
-      throw new IllegalArgumentException(
-          "string key '" + s + "' is not valid UTF-16 (a lone surrogate); it has no UTF-8 bytes",
-          e);
+      throw new IllegalArgumentException(e.getMessage(), e); // the core's words, key escaped
     }
   }
 

@@ -359,6 +359,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @param extra the caller's statements, or null
    * @return what the write did
    * @throws IllegalArgumentException when the row does not fit the table (names what and where)
+   * @throws io.shardrouter.core.RoutingException when the key has no route (a range table's key in
+   *     no range; a strategy's refusal), as the router words it
    * @throws JdbcStoreException when the bound is spent (cause: the last refusal or failure), a
    *     statement fails, or the table cannot follow its router's version
    */
@@ -371,15 +373,17 @@ public final class ShardedTable<K> implements AutoCloseable {
       State s = current();
       WriteRoute route = s.routes().write(p.key);
       Row r = p.row(route);
+      ReplicaGroup on = route.first(); // the group of the statement that may fail, for its error
       try {
         MigrationStore.ApplyResult first =
-            applyLeg(s, route.first(), List.of(r), extraDone ? null : extra, route.version());
+            applyLeg(s, on, List.of(r), extraDone ? null : extra, route.version());
         if (first.applied() > 0) {
           applied = true;
           extraDone = extra != null;
         }
         if (route.second() != null) {
-          applyLeg(s, route.second(), List.of(r), null, route.version());
+          on = route.second();
+          applyLeg(s, on, List.of(r), null, route.version());
         }
         if (applied) {
           return Outcome.WRITTEN;
@@ -388,7 +392,8 @@ public final class ShardedTable<K> implements AutoCloseable {
       } catch (MovedException e) {
         awaitOrThrow(Call.WRITE, "write of " + p, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
-        retryOrThrow(Call.WRITE, "write of " + p, attempt, deadline, e);
+        retryOrThrow(
+            Call.WRITE, "write of " + p + " on group '" + on.id() + "'", attempt, deadline, e);
       }
     }
   }
@@ -408,6 +413,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    *     refusal or failure as the cause), a statement fails, or the table cannot follow its router
    */
   public BatchOutcome writeAll(List<Write<K>> rows) {
+    Objects.requireNonNull(rows, "rows is null: give a list of rows (an empty one for none)");
+    current(); // a closed table refuses every call, an empty one too
     List<Pending> left = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       left.add(pending(rows.get(i), "rows[" + i + "]"));
@@ -446,7 +453,9 @@ public final class ShardedTable<K> implements AutoCloseable {
           last = m;
         } catch (SQLException x) {
           retry.addAll(e.getValue());
-          last = retriable("write of " + e.getValue().size() + " rows", x);
+          last =
+              retriable(
+                  "write of " + e.getValue().size() + " rows on group '" + e.getKey() + "'", x);
         }
       }
       for (Map.Entry<String, List<Pending>> e : bySecond.entrySet()) {
@@ -463,7 +472,9 @@ public final class ShardedTable<K> implements AutoCloseable {
           last = m;
         } catch (SQLException x) {
           retry.addAll(e.getValue());
-          last = retriable("write of " + batch.size() + " second copies", x);
+          last =
+              retriable(
+                  "write of " + batch.size() + " second copies on group '" + e.getKey() + "'", x);
         }
       }
       left = retry;
@@ -557,6 +568,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * canary read, the authoritative one's rows returned); retried as writes are.
    *
    * @throws IllegalArgumentException when the key is null or cannot be encoded
+   * @throws io.shardrouter.core.RoutingException when the key has no route (a range table's key in
+   *     no range; a strategy's refusal), as the router words it
    * @throws JdbcStoreException when the bound is spent, a statement fails, or the table cannot
    *     follow its router's version
    */
@@ -564,6 +577,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     Objects.requireNonNull(mapper, "mapper");
     List<Row> rows =
         fencedRead(
+            "read",
             key,
             (store, c, route, kb) -> {
               MigrationStore.ReadResult r = store.read(c, route.version(), route.partition(), kb);
@@ -612,8 +626,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    *     router's version
    */
   public <T> List<List<T>> readAll(List<K> keys, RowMapper<T> mapper) {
-    Objects.requireNonNull(keys, "keys");
-    Objects.requireNonNull(mapper, "mapper");
+    Objects.requireNonNull(keys, "keys is null: give a list of keys (an empty one for none)");
+    Objects.requireNonNull(mapper, "mapper is null: give a RowMapper of the table's rows");
     int n = keys.size();
     byte[][] encoded = new byte[n][];
     for (int i = 0; i < n; i++) {
@@ -857,12 +871,15 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @param query the caller's statements, given the transaction's connection
    * @return the query's answer
    * @throws IllegalArgumentException when the key is null or cannot be encoded
+   * @throws io.shardrouter.core.RoutingException when the key has no route (a range table's key in
+   *     no range; a strategy's refusal), as the router words it
    * @throws JdbcStoreException when the bound is spent, a statement fails (cause: its {@link
    *     SQLException}), or the table cannot follow its router's version
    */
   public <T> T query(K key, KeyQuery<T> query) {
     Objects.requireNonNull(query, "query");
     return fencedRead(
+        "query",
         key,
         (store, c, route, kb) -> {
           Fence refusing = store.checkFence(c, route.version(), route.partition());
@@ -881,16 +898,24 @@ public final class ShardedTable<K> implements AutoCloseable {
   }
 
   /** The retry loop of reads: routes, reads (both groups of a compared canary), compares. */
-  private <T> T fencedRead(K key, GroupRead<T> read, BiPredicate<T, T> same) {
-    byte[] kb = keys.canonical(key);
+  private <T> T fencedRead(String call, K key, GroupRead<T> read, BiPredicate<T, T> same) {
+    byte[] kb;
+    try {
+      kb = keys.canonical(key);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          call + " of table '" + table + "': " + e.getMessage(), e); // as write names it
+    }
     long deadline = System.nanoTime() + maxWaitNanos;
     for (int attempt = 1; ; attempt++) {
       State s = current();
       ReadRoute route = s.routes().read(kb);
+      ReplicaGroup on = route.group(); // the group of the statement that may fail, for its error
       try {
-        T answer = onGroup(s, route.group(), route, kb, read);
+        T answer = onGroup(s, on, route, kb, read);
         if (route.compareWith() != null) {
-          T authoritative = onGroup(s, route.compareWith(), route, kb, read);
+          on = route.compareWith();
+          T authoritative = onGroup(s, on, route, kb, read);
           if (!same.test(answer, authoritative)) {
             canaryMismatches.increment();
           }
@@ -898,9 +923,14 @@ public final class ShardedTable<K> implements AutoCloseable {
         }
         return answer;
       } catch (MovedException e) {
-        awaitOrThrow(Call.READ, "read of key " + key, attempt, deadline, e.minVersion(), e);
+        awaitOrThrow(Call.READ, call + " of key " + key, attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
-        retryOrThrow(Call.READ, "read of key " + key, attempt, deadline, e);
+        retryOrThrow(
+            Call.READ,
+            call + " of key " + key + " on group '" + on.id() + "'",
+            attempt,
+            deadline,
+            e);
       }
     }
   }
@@ -1082,7 +1112,10 @@ public final class ShardedTable<K> implements AutoCloseable {
   }
 
   private Pending pending(Write<K> w, String where) {
-    Objects.requireNonNull(w, where);
+    if (w == null) {
+      throw new IllegalArgumentException(
+          where + " of table '" + table + "' is null: give a Write for every row");
+    }
     if (w.sequence() < 1) {
       throw new IllegalArgumentException(
           where
@@ -1113,7 +1146,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     try {
       value = ColumnValues.encode(columns, w.values().toArray());
     } catch (JdbcStoreException e) {
-      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(where + " of table '" + table + "': " + e.getMessage(), e);
     }
     return new Pending(w, where, key, w.id().getBytes(StandardCharsets.UTF_8), value);
   }
@@ -1546,8 +1579,8 @@ public final class ShardedTable<K> implements AutoCloseable {
                 + initial.entity()
                 + "' routes keys of type "
                 + initial.keyType()
-                + "; build it with the KeyEncoding of "
-                + initial.keyType());
+                + "; build it with "
+                + KeyEncoding.factoryFor(initial.keyType()));
       }
       ShardedTable<K> t = new ShardedTable<>(this, source, initial, pools);
       try {

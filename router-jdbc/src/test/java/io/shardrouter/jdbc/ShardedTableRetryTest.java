@@ -206,7 +206,8 @@ class ShardedTableRetryTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "write of row 'o1' of key k (sequence 1) on table 'orders' refused after 2"
+                  "write of row 'o1' of key k (sequence 1) on group 'g1' on table 'orders' refused"
+                      + " after 2"
                       + " attempts (the retry bound, Builder.retry: 2 attempts, PT10S)"),
           e.getMessage());
       assertTrue(e.getMessage().contains("Last: deadlock detected"), e.getMessage());
@@ -287,7 +288,9 @@ class ShardedTableRetryTest {
       assertEquals(List.of(), heard);
       assertEquals("23505", e.sqlState());
       assertTrue(
-          e.getMessage().startsWith("write of row 'o1' of key k (sequence 1) on table 'orders'"),
+          e.getMessage()
+              .startsWith(
+                  "write of row 'o1' of key k (sequence 1) on group 'g1' on table 'orders'"),
           e.getMessage());
       assertEquals(0, t.status().serializationRetries());
       assertTrue(t.read("k", ShardedTableRetryTest::customerOf).isEmpty());
@@ -582,7 +585,8 @@ class ShardedTableRetryTest {
       rows.add(ShardedTable.Write.of("user-9", "o1", 1, "x".repeat(65), 9L)); // too long
       JdbcStoreException e = assertThrows(JdbcStoreException.class, () -> t.writeAll(rows));
       assertTrue(
-          e.getMessage().startsWith("write of 4 rows on table 'orders' failed"), e.getMessage());
+          e.getMessage().startsWith("write of 4 rows on group 'g1' on table 'orders' failed"),
+          e.getMessage());
       assertEquals(0, t.status().serializationRetries());
       for (int i = 0; i < 3; i++) {
         assertTrue(t.read("user-" + i, ShardedTableRetryTest::customerOf).isEmpty(), "row " + i);

@@ -635,7 +635,9 @@ class ShardedTableTest {
                       c -> {
                         throw new java.sql.SQLSyntaxErrorException("no such column: nope");
                       }));
-      assertTrue(bad.getMessage().contains("read of key other"), bad.getMessage());
+      assertTrue(
+          bad.getMessage().startsWith("query of key other on group 'g1' on table 'orders' failed"),
+          bad.getMessage());
       assertTrue(bad.getCause().getMessage().contains("nope"), bad.getCause().toString());
     }
   }
@@ -800,7 +802,7 @@ class ShardedTableTest {
                     .pools(new Groups(cluster))
                     .build());
     assertTrue(e.getMessage().contains("encodes keys as long"), e.getMessage());
-    assertTrue(e.getMessage().contains("KeyEncoding of string"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("build it with KeyEncoding.strings()"), e.getMessage());
   }
 
   @Test
@@ -916,7 +918,36 @@ class ShardedTableTest {
         assertThrows(IllegalStateException.class, () -> t.write("k", "o1", 1, "x", 1L))
             .getMessage()
             .contains("closed"));
+    // an empty batch too: a caller learns of the closed table at its first call, not its first row
+    assertTrue(
+        assertThrows(IllegalStateException.class, () -> t.writeAll(List.of()))
+            .getMessage()
+            .contains("closed"));
+    assertTrue(
+        assertThrows(IllegalStateException.class, () -> t.readAll(List.of(), r -> r))
+            .getMessage()
+            .contains("closed"));
     assertTrue(t.pools().endpoints().isEmpty());
+  }
+
+  @Test
+  void writeAll_nullListOrRow_refusedNamingIt_nothingWritten() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      NullPointerException list = assertThrows(NullPointerException.class, () -> t.writeAll(null));
+      assertTrue(list.getMessage().startsWith("rows is null"), list.getMessage());
+      List<ShardedTable.Write<String>> rows =
+          java.util.Arrays.asList(ShardedTable.Write.of("k", "o1", 1, "x", 1L), null);
+      IllegalArgumentException row =
+          assertThrows(IllegalArgumentException.class, () -> t.writeAll(rows));
+      assertEquals(
+          "rows[1] of table 'orders' is null: give a Write for every row", row.getMessage());
+      assertTrue(t.read("k", r -> r).isEmpty(), "nothing written");
+      NullPointerException keys =
+          assertThrows(NullPointerException.class, () -> t.readAll(null, r -> r));
+      assertTrue(keys.getMessage().startsWith("keys is null"), keys.getMessage());
+    }
   }
 
   @Test
@@ -936,7 +967,15 @@ class ShardedTableTest {
         RoutingDocuments.read(
             String.format(
                 doc, "{\"type\": \"composite\", \"parts\": [\"string\", \"long\"]}", placement));
+    RoutingTable times =
+        RoutingDocuments.read(String.format(doc, "{\"type\": \"timestamp\"}", placement));
+    RoutingTable bytes =
+        RoutingDocuments.read(String.format(doc, "{\"type\": \"bytes\"}", placement));
     KeyEncoding<String> s = KeyEncoding.strings();
+    KeyEncoding<java.time.Instant> ts = KeyEncoding.timestamps();
+    KeyEncoding<byte[]> b = KeyEncoding.bytes();
+    assertEquals(times.keyType(), ts.keyType());
+    assertEquals(bytes.keyType(), b.keyType());
     KeyEncoding<Long> l = KeyEncoding.longs();
     KeyEncoding<UUID> u = KeyEncoding.uuids();
     KeyEncoding<String> c =
@@ -955,7 +994,58 @@ class ShardedTableTest {
       assertEquals(
           pairs.route(key, (long) key.length()).partition(),
           pairs.routeCanonical(c.canonical(key)).partition());
+      java.time.Instant at = java.time.Instant.ofEpochSecond(n >> 34, (i % 1000) * 1000L);
+      assertEquals(times.route(at).partition(), times.routeCanonical(ts.canonical(at)).partition());
+      byte[] raw = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      assertEquals(
+          bytes.routeCanonical(raw).partition(),
+          bytes.routeCanonical(b.canonical(raw)).partition());
     }
-    assertThrows(IllegalArgumentException.class, () -> s.canonical("lone \uD800"));
+    byte[] raw = {1, 2, 3};
+    byte[] kept = b.canonical(raw);
+    raw[0] = 9; // the caller's later change does not reach the row's key
+    assertArrayEquals(new byte[] {1, 2, 3}, kept);
+  }
+
+  @Test
+  void keyEncodings_badKeys_refusedSayingWhy() {
+    IllegalArgumentException lone =
+        assertThrows(
+            IllegalArgumentException.class, () -> KeyEncoding.strings().canonical("a\uD800"));
+    // the core's words: the surrogate escaped, never the raw char
+    assertTrue(
+        lone.getMessage().contains("lone surrogate U+D800 at char index 1"), lone.getMessage());
+    assertFalse(lone.getMessage().contains("\uD800"), lone.getMessage());
+    IllegalArgumentException fine =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> KeyEncoding.timestamps().canonical(java.time.Instant.ofEpochSecond(1, 1)));
+    assertTrue(fine.getMessage().contains("microsecond"), fine.getMessage());
+    KeyEncoding<String> nulls =
+        KeyEncoding.composite(k -> null, KeyType.Kind.STRING, KeyType.Kind.LONG);
+    IllegalArgumentException none =
+        assertThrows(IllegalArgumentException.class, () -> nulls.canonical("k"));
+    assertTrue(
+        none.getMessage().startsWith("the composite key function gave null for the key k;"),
+        none.getMessage());
+    KeyEncoding<String> halves =
+        KeyEncoding.composite(
+            k -> CompositeKey.of(k, (String) null), KeyType.Kind.STRING, KeyType.Kind.STRING);
+    IllegalArgumentException half =
+        assertThrows(IllegalArgumentException.class, () -> halves.canonical("k"));
+    assertTrue(half.getMessage().contains("null"), half.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> KeyEncoding.bytes().canonical(null));
+  }
+
+  @Test
+  void builder_keyEncodingOfAnotherType_namesTheEncodingToUse() {
+    assertEquals("KeyEncoding.timestamps()", KeyEncoding.factoryFor(KeyType.TIMESTAMP));
+    assertEquals("KeyEncoding.bytes()", KeyEncoding.factoryFor(KeyType.BYTES));
+    assertEquals("KeyEncoding.ints()", KeyEncoding.factoryFor(KeyType.INT));
+    assertEquals("KeyEncoding.uuids()", KeyEncoding.factoryFor(KeyType.UUID_KEY));
+    assertEquals("KeyEncoding.longs()", KeyEncoding.factoryFor(KeyType.LONG));
+    assertEquals(
+        "KeyEncoding.composite(toKey, Kind.STRING, Kind.LONG)",
+        KeyEncoding.factoryFor(KeyType.composite(KeyType.Kind.STRING, KeyType.Kind.LONG)));
   }
 }
