@@ -227,12 +227,9 @@ public class ShardRouterAutoConfiguration {
                 + "' routes keys of type "
                 + routed
                 + ", for which no key-type setting makes an encoding",
-            routed.toString().startsWith("composite")
-                ? "define a KeyEncoding bean that makes each key's parts, e.g."
-                    + " KeyEncoding.composite(o -> CompositeKey.of(o.tenant(), o.user()),"
-                    + " Kind.STRING, Kind.STRING)"
-                : "a ShardedTable routes string, long, int, uuid or composite keys: route the"
-                    + " entity by one of those");
+            "define a KeyEncoding bean that makes each key's parts, e.g."
+                + " KeyEncoding.composite(o -> CompositeKey.of(o.tenant(), o.user()),"
+                + " Kind.STRING, Kind.STRING)"); // every single-valued key type has one
       }
       return derived;
     }
@@ -241,7 +238,7 @@ public class ShardRouterAutoConfiguration {
       throw new InvalidShardRouterPropertyException(
           property,
           "'" + name + "' is not a key type",
-          "set it to one of [string, long, int, uuid], or leave it out to take the routing"
+          "set it to one of [string, long, int, uuid, timestamp, bytes], or leave it out to take the routing"
               + " table's ("
               + routed
               + ")");
@@ -270,6 +267,10 @@ public class ShardRouterAutoConfiguration {
         return KeyEncoding.ints();
       case "uuid":
         return KeyEncoding.uuids();
+      case "timestamp":
+        return KeyEncoding.timestamps();
+      case "bytes":
+        return KeyEncoding.bytes();
       default:
         return null;
     }

@@ -2,10 +2,13 @@ package io.shardrouter.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -194,7 +197,31 @@ class ShardRouterConfigurationErrorTest {
     InvalidShardRouterPropertyException e = failure(good("shardrouter.table.key-type=float"));
     assertThat(e.property()).isEqualTo("shardrouter.table.key-type");
     assertThat(e.problem()).isEqualTo("'float' is not a key type");
-    assertThat(e.action()).contains("[string, long, int, uuid]");
+    assertThat(e.action()).contains("[string, long, int, uuid, timestamp, bytes]");
+  }
+
+  @Test
+  void keyType_ofEverySingleValuedType_derivedFromTheRoutingTable_orNamed() {
+    for (String type : List.of("string", "long", "int", "uuid", "timestamp", "bytes")) {
+      RoutingTable routing =
+          RoutingDocuments.read(
+              TestRouting.document(1, type, Map.of("g1", "db-g1:5432"), List.of("g1")));
+      for (String named : java.util.Arrays.asList(null, type)) {
+        ShardRouterProperties.Table table =
+            new ShardRouterProperties.Table(
+                "orders",
+                List.of("v"),
+                named,
+                "read-committed",
+                20,
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(1),
+                true);
+        assertThat(ShardRouterAutoConfiguration.keyEncoding(table, routing).keyType())
+            .as(type + ", named " + named)
+            .isEqualTo(routing.keyType());
+      }
+    }
   }
 
   @Test
