@@ -1,5 +1,8 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Violation;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -39,14 +42,62 @@ public final class MigrationRouter {
   }
 
   /**
-   * Installs {@code next} when it is newer than the current routes.
+   * Installs {@code next} when it is newer than the current routes, as {@link
+   * io.shardrouter.core.Router#update} installs a table; a router holds the routes of one entity.
    *
    * @param next the routes of a version
-   * @return true when installed, false when the current version is the same or newer
+   * @return true when installed, false when the current version is newer or the same with the same
+   *     content (a repeated delivery)
+   * @throws InvalidRoutingTableException when {@code next} routes another entity (one router per
+   *     entity), or the entity with another key type; the current routes stay
+   * @throws IllegalArgumentException when {@code next} is the current version with other content
+   *     (two tables published under one version); the current routes stay
    */
   public boolean update(MigrationRoutes next) {
+    Objects.requireNonNull(next, "next is null: give the MigrationRoutes of a version");
     while (true) {
       MigrationRoutes prev = now();
+      RoutingTable was = prev.table();
+      RoutingTable now = next.table();
+      if (!was.entity().equals(now.entity())) {
+        throw new InvalidRoutingTableException(
+            new Violation(
+                "entity",
+                "the routes of entity '"
+                    + now.entity()
+                    + "' (version "
+                    + now.version()
+                    + ") cannot replace those of entity '"
+                    + was.entity()
+                    + "'; use one MigrationRouter per entity"));
+      }
+      if (!was.keyType().equals(now.keyType())) {
+        throw new InvalidRoutingTableException(
+            new Violation(
+                "key",
+                "the routes of '"
+                    + now.entity()
+                    + "' version "
+                    + now.version()
+                    + " change the key type from "
+                    + was.keyType()
+                    + " to "
+                    + now.keyType()
+                    + "; keys would change meaning: route the new key type as a new entity"));
+      }
+      if (next.version() == prev.version() && !now.fingerprint().equals(was.fingerprint())) {
+        throw new IllegalArgumentException(
+            "the routes of '"
+                + now.entity()
+                + "' version "
+                + now.version()
+                + " differ from the installed routes of that version (fingerprint "
+                + now.fingerprint().substring(0, 12)
+                + " against "
+                + was.fingerprint().substring(0, 12)
+                + "): two tables were published under one version; publish the newer one under"
+                + " a higher version");
+      }
       if (next.version() <= prev.version()) {
         return false;
       }

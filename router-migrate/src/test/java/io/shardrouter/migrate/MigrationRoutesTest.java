@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardrouter.core.InvalidRoutingTableException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.core.metadata.RoutingDocuments;
@@ -28,6 +30,47 @@ class MigrationRoutesTest {
         return k;
       }
     }
+  }
+
+  @Test
+  void router_refusesAnotherEntityKeyTypeOrContent_andKeepsServingItsRoutes() {
+    RoutingTable table = plan.from();
+    MigrationRouter router = new MigrationRouter(MigrationRoutes.of(table));
+    MigrationRoutes current = router.routes();
+    long next = table.version() + 5;
+    InvalidRoutingTableException entity =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                router.update(
+                    MigrationRoutes.of(
+                        table.toBuilder().entity("customers").version(next).build())));
+    assertTrue(
+        entity.getMessage().contains("use one MigrationRouter per entity"), entity::getMessage);
+    InvalidRoutingTableException key =
+        assertThrows(
+            InvalidRoutingTableException.class,
+            () ->
+                router.update(
+                    MigrationRoutes.of(
+                        table.toBuilder().keyType(KeyType.LONG).version(next).build())));
+    assertTrue(
+        key.getMessage().contains("change the key type from string to long"), key::getMessage);
+    RoutingTable other = table.toBuilder().extension("note", Spec.of("other content")).build();
+    IllegalArgumentException same =
+        assertThrows(
+            IllegalArgumentException.class, () -> router.update(MigrationRoutes.of(other)));
+    assertTrue(
+        same.getMessage().contains("two tables were published under one version"),
+        same::getMessage);
+    NullPointerException none = assertThrows(NullPointerException.class, () -> router.update(null));
+    assertTrue(none.getMessage().startsWith("next is null"), none::getMessage);
+    assertSame(current, router.routes(), "the router keeps serving its routes");
+    assertFalse(router.update(MigrationRoutes.of(table)), "a repeated delivery changes nothing");
+    assertFalse(
+        router.update(MigrationRoutes.of(table.toBuilder().version(table.version() - 1).build())),
+        "an older version is not installed");
+    assertSame(current, router.routes());
   }
 
   @Test
