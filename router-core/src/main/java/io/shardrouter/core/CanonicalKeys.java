@@ -3,6 +3,7 @@ package io.shardrouter.core;
 import io.shardrouter.core.internal.LittleEndian;
 import java.time.Instant;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes keys in their canonical byte form (see {@link KeyType.Kind} and {@code
@@ -87,6 +88,20 @@ final class CanonicalKeys {
     LittleEndian.putInt(dst, off, part.length);
     System.arraycopy(part, 0, dst, off + 4, part.length);
     return off + 4 + part.length;
+  }
+
+  /**
+   * Throws {@link InvalidKeyException} when part {@code index} of a two-part key is null: a key
+   * with a null part has no route.
+   */
+  static void requirePart(@Nullable Object part, int index) {
+    if (part == null) {
+      throw new InvalidKeyException(
+          "part "
+              + index
+              + " of the key is null; a key with a null part has no partition: check the"
+              + " caller's values before routing");
+    }
   }
 
   /** Throws {@link InvalidKeyException} when {@code key} is null: a null key has no route. */

@@ -236,9 +236,9 @@ final class KeyEdge {
   private static final int CANONICAL = 3;
 
   void routeAll(long[] keys, int from, int to, Route[] out) {
-    checkBatch(keys.length, from, to, out);
+    checkBatch(length(keys, "keys"), from, to, out);
     if (!longKeys && !intKeys) {
-      throw wrongKeyType("an integer", "long or int");
+      throw wrongBatchType("an integer", "long or int");
     }
     BatchPartitions b = batch;
     if (longKeys && b != null) {
@@ -256,9 +256,9 @@ final class KeyEdge {
   }
 
   void routeAll(Instant[] keys, int from, int to, Route[] out) {
-    checkBatch(keys.length, from, to, out);
+    checkBatch(length(keys, "keys"), from, to, out);
     if (!timestampKeys) {
-      throw wrongKeyType("an Instant", "timestamp");
+      throw wrongBatchType("an Instant", "timestamp");
     }
     BatchPartitions b = batch;
     if (b != null) {
@@ -326,24 +326,24 @@ final class KeyEdge {
 
   void routeAll(String[] keys, int from, int to, Route[] out) {
     if (!stringKeys) {
-      checkBatch(keys.length, from, to, out);
-      throw wrongKeyType("a String", "string");
+      checkBatch(length(keys, "keys"), from, to, out);
+      throw wrongBatchType("a String", "string");
     }
     routeAllEncoded(keys, STRING, from, to, out);
   }
 
   void routeAll(UUID[] keys, int from, int to, Route[] out) {
     if (!uuidKeys) {
-      checkBatch(keys.length, from, to, out);
-      throw wrongKeyType("a UUID", "uuid");
+      checkBatch(length(keys, "keys"), from, to, out);
+      throw wrongBatchType("a UUID", "uuid");
     }
     routeAllEncoded(keys, UUID_SHAPE, from, to, out);
   }
 
   void routeAll(CompositeKey[] keys, int from, int to, Route[] out) {
     if (!keyType.isComposite()) {
-      checkBatch(keys.length, from, to, out);
-      throw wrongKeyType("a CompositeKey", "a composite");
+      checkBatch(length(keys, "keys"), from, to, out);
+      throw wrongBatchType("a CompositeKey", "a composite");
     }
     routeAllEncoded(keys, COMPOSITE, from, to, out);
   }
@@ -354,25 +354,25 @@ final class KeyEdge {
   private static final int INTEGER_INTEGER = 2;
 
   void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {
-    checkPairs(part0.length, part1.length, from, to, out);
+    checkPairs(length(part0, "part0"), length(part1, "part1"), from, to, out);
     if (!stringStringKeys) {
-      throw wrongKeyType("a (String, String)", "composite(string, string)");
+      throw wrongBatchType("a (String, String)", "composite(string, string)");
     }
     routeAllPairs(part0, part1, STRING_STRING, from, to, out);
   }
 
   void routeAll(String[] part0, long[] part1, int from, int to, Route[] out) {
-    checkPairs(part0.length, part1.length, from, to, out);
+    checkPairs(length(part0, "part0"), length(part1, "part1"), from, to, out);
     if (!stringLongKeys && !stringIntKeys) {
-      throw wrongKeyType("a (String, long)", "composite(string, long)");
+      throw wrongBatchType("a (String, long)", "composite(string, long)");
     }
     routeAllPairs(part0, part1, STRING_INTEGER, from, to, out);
   }
 
   void routeAll(long[] part0, long[] part1, int from, int to, Route[] out) {
-    checkPairs(part0.length, part1.length, from, to, out);
+    checkPairs(length(part0, "part0"), length(part1, "part1"), from, to, out);
     if (integerPairInts < 0) {
-      throw wrongKeyType("a (long, long)", "composite(long, long)");
+      throw wrongBatchType("a (long, long)", "composite(long, long)");
     }
     routeAllPairs(part0, part1, INTEGER_INTEGER, from, to, out);
   }
@@ -476,7 +476,9 @@ final class KeyEdge {
    * before any route is written.
    */
   private static void checkPairs(int part0, int part1, int from, int to, Route[] out) {
-    Objects.checkFromToIndex(from, to, Integer.MAX_VALUE); // refuses from > to and negatives
+    if (from < 0 || from > to) {
+      checkRange("part0", part0, from, to); // names the bounds' order
+    }
     if (to > part0 || to > part1) {
       throw new IndexOutOfBoundsException(
           (to > part0 ? "part0 has " + part0 : "part1 has " + part1)
@@ -499,7 +501,7 @@ final class KeyEdge {
    * prepare pass, into the group's buffer ({@link KeyScratch#group()}), where its finish reads it.
    */
   private void routeAllEncoded(Object[] keys, int shape, int from, int to, Route[] out) {
-    checkBatch(keys.length, from, to, out);
+    checkBatch(length(keys, "keys"), from, to, out);
     BatchPartitions b = batch;
     KeyScratch s = KeyScratch.get();
     int i = from;
@@ -644,8 +646,8 @@ final class KeyEdge {
 
   /** Refuses a batch whose range is not within both arrays, before any route is written. */
   private static void checkBatch(int keys, int from, int to, Route[] out) {
-    Objects.checkFromToIndex(from, to, keys);
-    Objects.requireNonNull(out, "out: the array the routes are written to");
+    checkRange("keys", keys, from, to);
+    Objects.requireNonNull(out, "out is null: give the array the routes are written to");
     if (to > out.length) {
       throw new IndexOutOfBoundsException(
           "out has "
@@ -654,6 +656,49 @@ final class KeyEdge {
               + to
               + " the batch writes (route i goes to out[i]): give an array at least as long as"
               + " the keys'");
+    }
+  }
+
+  /** The length of a batch's array {@code name}, refused with its name when it is null. */
+  private static int length(Object @Nullable [] keys, String name) {
+    if (keys == null) {
+      throw new NullPointerException(
+          name + " is null: give an array of keys (an empty one for no keys)");
+    }
+    return keys.length;
+  }
+
+  /** {@link #length(Object[], String)} of an array of integer keys. */
+  private static int length(long @Nullable [] keys, String name) {
+    if (keys == null) {
+      throw new NullPointerException(
+          name + " is null: give an array of keys (an empty one for no keys)");
+    }
+    return keys.length;
+  }
+
+  /**
+   * Refuses a batch range {@code [from, to)} that is not within the {@code length} elements of the
+   * array {@code keys} names, saying which bound is wrong (also for {@link StrategyBatches}).
+   */
+  static void checkRange(String keys, int length, int from, int to) {
+    if (from < 0 || from > to || to > length) {
+      throw new IndexOutOfBoundsException(
+          "batch range [from, to) = ["
+              + from
+              + ", "
+              + to
+              + ") "
+              + (from < 0
+                  ? "starts before 0"
+                  : from > to
+                      ? "has from after to"
+                      : "ends past the " + length + " elements of " + keys)
+              + ": give 0 <= from <= to <= "
+              + keys
+              + ".length ("
+              + length
+              + ")");
     }
   }
 
@@ -671,7 +716,7 @@ final class KeyEdge {
         "keys["
             + i
             + "]: "
-            + e.getMessage()
+            + withoutStop(e.getMessage())
             + " (the "
             + written
             + " of keys before it are written, none after)";
@@ -684,6 +729,16 @@ final class KeyEdge {
     }
     r.initCause(e);
     return r;
+  }
+
+  /**
+   * {@code message} without its closing full stop, for a sentence that goes on (a batch's refusal
+   * adds what it wrote in parentheses).
+   */
+  private static String withoutStop(@Nullable String message) {
+    return message != null && message.endsWith(".")
+        ? message.substring(0, message.length() - 1)
+        : String.valueOf(message);
   }
 
   /** The {@link #integerPairInts} of {@code type}. */
@@ -707,6 +762,15 @@ final class KeyEdge {
   // ---- refusals: what was given, what the entity routes, and what to call instead
 
   private InvalidKeyException wrongKeyType(String given, String wanted) {
+    return wrongKeyType(given, wanted, false);
+  }
+
+  /** {@link #wrongKeyType(String, String)} of a batch: it names the batch routes to call. */
+  private InvalidKeyException wrongBatchType(String given, String wanted) {
+    return wrongKeyType(given, wanted, true);
+  }
+
+  private InvalidKeyException wrongKeyType(String given, String wanted, boolean batch) {
     return new InvalidKeyException(
         "entity '"
             + entity
@@ -718,7 +782,7 @@ final class KeyEdge {
             + given
             + " key: "
             + (keyType.isComposite() ? "build the key of its parts and call " : "call ")
-            + entryPoints()
+            + (batch ? batchEntryPoints() : entryPoints())
             + " (the same value in another type has other canonical bytes and another partition)");
   }
 
@@ -738,6 +802,35 @@ final class KeyEdge {
       case TIMESTAMP -> "route(Instant)";
       case BYTES -> "routeCanonical(byte[]) with the key's bytes";
     };
+  }
+
+  /** The batch routes of a key of this table's key type, for messages. */
+  private String batchEntryPoints() {
+    KeyType.Kind kind = keyType.kind();
+    if (kind == null) { // composite
+      String twoParts = twoPartBatch();
+      return twoParts != null
+          ? twoParts + " or routeAll(CompositeKey[], ...)"
+          : "routeAll(CompositeKey[], ...) with parts of kinds " + keyType.parts() + ", in order";
+    }
+    return switch (kind) {
+      case STRING -> "routeAll(String[], ...)";
+      case LONG, INT -> "routeAll(long[], ...)";
+      case UUID -> "routeAll(UUID[], ...)";
+      case TIMESTAMP -> "routeAll(Instant[], ...)";
+      case BYTES -> "routeAllCanonical(byte[][], ...) with the keys' bytes";
+    };
+  }
+
+  /** The two-part batch that routes this table's composite keys, or null when none does. */
+  private @Nullable String twoPartBatch() {
+    if (stringStringKeys) {
+      return "routeAll(String[], String[], ...)";
+    }
+    if (stringLongKeys || stringIntKeys) {
+      return "routeAll(String[], long[], ...)";
+    }
+    return integerPairInts >= 0 ? "routeAll(long[], long[], ...)" : null;
   }
 
   /** The two-part overload that routes this table's composite keys, or null when none does. */
@@ -775,7 +868,8 @@ final class KeyEdge {
 
   private InvalidKeyException wrongComposite(@Nullable CompositeKey key) {
     if (key == null) {
-      return new InvalidKeyException("key is null; a null key has no partition");
+      return new InvalidKeyException(
+          "key is null; a null key has no partition: check the caller's value before routing");
     }
     StringBuilder hint = new StringBuilder();
     List<KeyType.Kind> given = key.kinds();

@@ -145,8 +145,8 @@ public final class KeyScratch {
    * returns where it is. Allocation: none once the group buffer has grown.
    */
   long keepComposite(String part0, String part1) {
-    CanonicalKeys.requireKey(part0);
-    CanonicalKeys.requireKey(part1);
+    CanonicalKeys.requirePart(part0, 0);
+    CanonicalKeys.requirePart(part1, 1);
     int n = CanonicalKeys.compositeStringLength(part0) + CanonicalKeys.compositeStringLength(part1);
     int at = keepRoom(n);
     CanonicalKeys.writeCompositeString(
@@ -160,7 +160,7 @@ public final class KeyScratch {
    * group's kept bytes; returns where it is. Allocation: none once the group buffer has grown.
    */
   long keepComposite(String part0, long part1, boolean part1Int) {
-    CanonicalKeys.requireKey(part0);
+    CanonicalKeys.requirePart(part0, 0);
     int n = CanonicalKeys.compositeStringLength(part0) + (part1Int ? 4 : 8);
     int at = keepRoom(n);
     writeInteger(group, CanonicalKeys.writeCompositeString(part0, group, at), part1, part1Int);
@@ -319,8 +319,8 @@ public final class KeyScratch {
 
   /** Encodes the composite key {@code (string, string)}; returns its byte length. */
   public int putComposite(String part0, String part1) {
-    CanonicalKeys.requireKey(part0);
-    CanonicalKeys.requireKey(part1);
+    CanonicalKeys.requirePart(part0, 0);
+    CanonicalKeys.requirePart(part1, 1);
     int n = CanonicalKeys.compositeStringLength(part0) + CanonicalKeys.compositeStringLength(part1);
     byte[] b = room(n);
     CanonicalKeys.writeCompositeString(part1, b, CanonicalKeys.writeCompositeString(part0, b, 0));
@@ -329,7 +329,7 @@ public final class KeyScratch {
 
   /** Encodes the composite key {@code (string, long)}; returns its byte length. */
   public int putComposite(String part0, long part1) {
-    CanonicalKeys.requireKey(part0);
+    CanonicalKeys.requirePart(part0, 0);
     int n = CanonicalKeys.compositeStringLength(part0) + 8;
     byte[] b = room(n);
     LittleEndian.putLong(b, CanonicalKeys.writeCompositeString(part0, b, 0), part1);
@@ -338,7 +338,7 @@ public final class KeyScratch {
 
   /** Encodes the composite key {@code (string, int)}; returns its byte length. */
   public int putComposite(String part0, int part1) {
-    CanonicalKeys.requireKey(part0);
+    CanonicalKeys.requirePart(part0, 0);
     int n = CanonicalKeys.compositeStringLength(part0) + 4;
     byte[] b = room(n);
     LittleEndian.putInt(b, CanonicalKeys.writeCompositeString(part0, b, 0), part1);

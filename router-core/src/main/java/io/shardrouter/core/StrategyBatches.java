@@ -14,8 +14,13 @@ final class StrategyBatches {
 
   static void partitionsOf(
       PartitionStrategy strategy, byte[][] keys, int from, int to, int[] partitions) {
-    Objects.checkFromToIndex(from, to, keys.length);
-    Objects.requireNonNull(partitions, "partitions: the array the batch's partitions go to");
+    if (keys == null) {
+      throw new NullPointerException(
+          "keys is null: give an array of keys (an empty one for no keys)");
+    }
+    KeyEdge.checkRange("keys", keys.length, from, to);
+    Objects.requireNonNull(
+        partitions, "partitions is null: give the array the batch's partitions go to");
     if (partitions.length < to) {
       throw new IndexOutOfBoundsException(
           "partitions has "

@@ -166,7 +166,7 @@ class KeyEdgeBatchTest {
         assertThrows(InvalidKeyException.class, () -> t.routeAll(new long[] {1, 2, 3}, 0, 3, out));
     assertEquals(
         "entity 'orders' routes keys of type string, not long or int; got an integer key: call"
-            + " route(String) (the same value in another type has other canonical bytes and another"
+            + " routeAll(String[], ...) (the same value in another type has other canonical bytes and another"
             + " partition)",
         e.getMessage());
     assertArrayEquals(new Route[4], out);
@@ -461,8 +461,8 @@ class KeyEdgeBatchTest {
       InvalidKeyException e =
           assertThrows(InvalidKeyException.class, () -> t.routeAll(nulled, 0, 20, partial));
       assertEquals(
-          "keys[17]: key is null; a null key has no partition (the routes of keys before it are"
-              + " written, none after)",
+          "keys[17]: key is null; a null key has no partition: check the caller's value before"
+              + " routing (the routes of keys before it are written, none after)",
           e.getMessage(),
           s.type());
       assertArrayEquals(expected(t, keys, CompositeKey::toBytes, 0, 17, 20), partial, s.type());
@@ -607,7 +607,44 @@ class KeyEdgeBatchTest {
         () -> pairs.routeAll(a, new String[] {"x"}, 0, 2, out),
         "part1 shorter than the range");
     assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 0, 2, new Route[1]));
-    assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 2, 1, out));
+    assertEquals(
+        "batch range [from, to) = [2, 1) has from after to: give 0 <= from <= to <= part0.length"
+            + " (2)",
+        assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, 2, 1, out))
+            .getMessage());
+    assertEquals(
+        "batch range [from, to) = [-1, 1) starts before 0: give 0 <= from <= to <= part0.length"
+            + " (2)",
+        assertThrows(IndexOutOfBoundsException.class, () -> pairs.routeAll(a, a, -1, 1, out))
+            .getMessage());
+    assertEquals(
+        "part1 is null: give an array of keys (an empty one for no keys)",
+        assertThrows(
+                NullPointerException.class, () -> pairs.routeAll(a, (String[]) null, 0, 0, out))
+            .getMessage());
+    String[] nullPart = {"x", null};
+    InvalidKeyException part =
+        assertThrows(InvalidKeyException.class, () -> pairs.routeAll(a, nullPart, 0, 2, out));
+    assertTrue(
+        part.getMessage().startsWith("keys[1]: part 1 of the key is null;"), part.getMessage());
+    Arrays.fill(out, null);
+    // a refusal that ends a sentence goes on into the batch's parenthesis without a full stop
+    CompositeKey[] wrongKinds = {CompositeKey.of("x", "y"), CompositeKey.of("x", 1L)};
+    String kinds =
+        assertThrows(InvalidKeyException.class, () -> pairs.routeAll(wrongKinds, 0, 2, out))
+            .getMessage();
+    assertTrue(
+        kinds.startsWith("keys[1]: ")
+            && kinds.endsWith(
+                "or call route(String, String) (the routes of keys before it are written, none"
+                    + " after)"),
+        kinds);
+    Arrays.fill(out, null);
+    // a batch of another shape names the batch routes of the entity's, not its single ones
+    assertTrue(
+        assertThrows(InvalidKeyException.class, () -> pairs.routeAll(new long[2], 0, 2, out))
+            .getMessage()
+            .contains("call routeAll(String[], String[], ...) or routeAll(CompositeKey[], ...)"));
     assertEquals(Arrays.asList(null, null), Arrays.asList(out), "nothing written");
 
     // a part array shorter than the range, on a strategy routed key by key: refused by the range
@@ -748,7 +785,8 @@ class KeyEdgeBatchTest {
     assertTrue(
         s.getMessage()
             .startsWith(
-                "entity 'orders' routes keys of type long, not string; got a String key: call route(long)"),
+                "entity 'orders' routes keys of type long, not string; got a String key: call"
+                    + " routeAll(long[], ...)"),
         s.getMessage());
     InvalidKeyException u =
         assertThrows(InvalidKeyException.class, () -> t.routeAll(uuids, 0, 2, out));
@@ -765,9 +803,21 @@ class KeyEdgeBatchTest {
         c.getMessage());
     assertArrayEquals(new Route[3], out);
 
-    assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(strings, 0, 3, out));
+    assertEquals(
+        "batch range [from, to) = [0, 3) ends past the 2 elements of keys: give 0 <= from <= to"
+            + " <= keys.length (2)",
+        assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(strings, 0, 3, out))
+            .getMessage());
     assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(uuids, 2, 1, out));
     assertThrows(IndexOutOfBoundsException.class, () -> t.routeAll(composites, -1, 1, out));
+    assertEquals(
+        "keys is null: give an array of keys (an empty one for no keys)",
+        assertThrows(NullPointerException.class, () -> t.routeAll((long[]) null, 0, 0, out))
+            .getMessage());
+    assertEquals(
+        "keys is null: give an array of keys (an empty one for no keys)",
+        assertThrows(NullPointerException.class, () -> t.routeAll((String[]) null, 0, 0, out))
+            .getMessage());
   }
 
   @Test
@@ -803,7 +853,10 @@ class KeyEdgeBatchTest {
         message,
         assertThrows(IndexOutOfBoundsException.class, () -> times.routeAll(instants, 0, 3, out))
             .getMessage());
-    assertThrows(NullPointerException.class, () -> times.routeAll(instants, 0, 3, null));
+    assertEquals(
+        "out is null: give the array the routes are written to",
+        assertThrows(NullPointerException.class, () -> times.routeAll(instants, 0, 3, null))
+            .getMessage());
     assertArrayEquals(new Route[2], out);
     assertEquals("", b.calls.toString());
   }

@@ -2,6 +2,7 @@ package io.shardrouter.migrate;
 
 import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
@@ -372,9 +373,38 @@ public final class MigrationRoutes {
    */
   private void routeAll(
       Object[] keys, boolean text, int from, int to, Object[] out, boolean reads) {
-    Objects.requireNonNull(keys, "keys");
-    Objects.checkFromToIndex(from, to, keys.length);
-    Objects.requireNonNull(out, "out: the array the routes are written to");
+    if (keys == null) {
+      throw new NullPointerException(
+          "keys is null: give an array of keys (an empty one for no keys)");
+    }
+    if (from < 0 || from > to || to > keys.length) { // as the table's batch routes word it
+      throw new IndexOutOfBoundsException(
+          "batch range [from, to) = ["
+              + from
+              + ", "
+              + to
+              + ") "
+              + (from < 0
+                  ? "starts before 0"
+                  : from > to
+                      ? "has from after to"
+                      : "ends past the " + keys.length + " elements of keys")
+              + ": give 0 <= from <= to <= keys.length ("
+              + keys.length
+              + ")");
+    }
+    Objects.requireNonNull(out, "out is null: give the array the routes are written to");
+    if (text && !table.keyType().equals(KeyType.STRING)) {
+      throw new InvalidKeyException(
+          "entity '"
+              + table.entity()
+              + "' routes keys of type "
+              + table.keyType()
+              + ", not string; got String keys: give the keys' canonical bytes to the byte[][]"
+              + " batch ("
+              + (reads ? "readAll" : "writeAll")
+              + "(byte[][], ...); KeyType.parseText or CanonicalBytes makes them)");
+    }
     if (to > out.length) {
       throw new IndexOutOfBoundsException(
           "out has "
@@ -424,12 +454,12 @@ public final class MigrationRoutes {
    * as a table's batch route words it.
    */
   private static RoutingException at(int i, RoutingException e) {
+    String refusal = String.valueOf(e.getMessage());
+    if (refusal.endsWith(".")) {
+      refusal = refusal.substring(0, refusal.length() - 1); // the sentence goes on
+    }
     String message =
-        "keys["
-            + i
-            + "]: "
-            + e.getMessage()
-            + " (the routes of keys before it are written, none after)";
+        "keys[" + i + "]: " + refusal + " (the routes of keys before it are written, none after)";
     RoutingException r =
         e instanceof NoRouteException n
             ? new NoRouteException(n.key(), message)

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.ReplicaGroup;
@@ -427,13 +428,58 @@ class MigrationRoutesBatchTest {
         assertThrows(IndexOutOfBoundsException.class, () -> routes.readAll(keys, 0, 3, out));
     assertTrue(shortOut.getMessage().startsWith("out has 2 elements"), shortOut.getMessage());
     assertNull(out[0]);
-    assertThrows(
-        IndexOutOfBoundsException.class, () -> routes.writeAll(keys, 2, 1, new WriteRoute[3]));
-    assertThrows(
-        IndexOutOfBoundsException.class,
-        () -> routes.writeAll(new byte[][] {b("k1")}, 0, 2, new WriteRoute[3]));
-    assertThrows(NullPointerException.class, () -> routes.readAll(keys, 0, 3, null));
+    assertEquals(
+        "batch range [from, to) = [2, 1) has from after to: give 0 <= from <= to <= keys.length"
+            + " (3)",
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> routes.writeAll(keys, 2, 1, new WriteRoute[3]))
+            .getMessage());
+    assertEquals(
+        "batch range [from, to) = [0, 2) ends past the 1 elements of keys: give 0 <= from <= to"
+            + " <= keys.length (1)",
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> routes.writeAll(new byte[][] {b("k1")}, 0, 2, new WriteRoute[3]))
+            .getMessage());
+    assertEquals(
+        "out is null: give the array the routes are written to",
+        assertThrows(NullPointerException.class, () -> routes.readAll(keys, 0, 3, null))
+            .getMessage());
+    assertEquals(
+        "keys is null: give an array of keys (an empty one for no keys)",
+        assertThrows(NullPointerException.class, () -> routes.readAll((String[]) null, 0, 0, out))
+            .getMessage());
     routes.readAll(keys, 1, 1, out); // an empty range writes nothing
     assertNull(out[1]);
+  }
+
+  @Test
+  void textKeys_onAnEntityOfOtherKeys_refusedAsABatch_beforeAnythingIsWritten() {
+    RoutingTable longs = plans().get(0).from().toBuilder().keyType(KeyType.LONG).build();
+    MigrationRoutes routes = MigrationRoutes.of(longs);
+    ReadRoute[] out = new ReadRoute[2];
+    for (int to : new int[] {0, 2}) { // an empty range too: the batch is of the wrong shape
+      InvalidKeyException e =
+          assertThrows(
+              InvalidKeyException.class, () -> routes.readAll(new String[] {"1", "2"}, 0, to, out));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "entity '"
+                      + longs.entity()
+                      + "' routes keys of type long, not string; got String keys: give the keys'"
+                      + " canonical bytes to the byte[][] batch (readAll(byte[][], ...);"),
+          e.getMessage());
+    }
+    assertTrue(
+        assertThrows(
+                InvalidKeyException.class,
+                () -> routes.writeAll(new String[] {"1"}, 0, 1, new WriteRoute[1]))
+            .getMessage()
+            .contains("(writeAll(byte[][], ...);"));
+    assertNull(out[0]);
+    routes.readAll(new byte[][] {new byte[8], new byte[8]}, 0, 2, out); // their canonical bytes
+    assertSame(routes.read(new byte[8]), out[0]);
   }
 }
