@@ -6,6 +6,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
@@ -86,7 +87,13 @@ final class AdviseCommand implements Command {
 
   @Override
   public int run(Console console) {
-    if ((statsFile == null) == (keysFile == null)) {
+    if (statsFile != null && keysFile != null) {
+      throw CommandException.usage(
+          "advise",
+          "takes one of --stats STATS (a statistics export) and --keys FILE (a key sample), not"
+              + " both");
+    }
+    if (statsFile == null && keysFile == null) {
       throw CommandException.usage(
           "advise",
           "needs one of --stats STATS (a statistics export) and --keys FILE (a key sample)");
@@ -107,8 +114,9 @@ final class AdviseCommand implements Command {
             "advise", "--max-move needs a share of the data in [0, 1], e.g. 0.1; got '" + m + "'");
       }
     }
-    RoutingTable table = Tables.load(doc);
     String input = statsFile != null ? statsFile : keysFile;
+    Path target = outFile == null ? null : Tables.output(outFile, "advise", "--out", doc, input);
+    RoutingTable table = Tables.load(doc);
     StatsSnapshot stats = statsFile != null ? AnalysisInputs.stats(statsFile, "advise") : null;
     RebalanceAdvisor.Advice a;
     try {
@@ -209,11 +217,10 @@ final class AdviseCommand implements Command {
     for (String note : a.notes()) {
       out.println("note: " + note);
     }
-    String file = outFile;
-    if (file != null && a.changes()) {
+    if (target != null && a.changes()) {
       Tables.write(
-          file, RoutingDocuments.write(a.next()).getBytes(StandardCharsets.UTF_8), "advise");
-      out.println("wrote " + file + " (version " + a.next().version() + ")");
+          target, RoutingDocuments.write(a.next()).getBytes(StandardCharsets.UTF_8), "advise");
+      out.println("wrote " + outFile + " (version " + a.next().version() + ")");
     }
     return ShardCtl.OK;
   }

@@ -7,6 +7,7 @@ import io.shardrouter.stats.KeySample;
 import io.shardrouter.stats.StatsSnapshot;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine;
 
@@ -78,6 +79,11 @@ final class AnalyzeCommand implements Command {
       throw CommandException.usage(
           "analyze", "needs --keys FILE, a key sample or a statistics export");
     }
+    // the output files first: a bad path fails before the analysis prints anything
+    Path jsonFile = json == null ? null : Tables.output(json, "analyze", "--json", doc, keysFile);
+    Path htmlFile = html == null ? null : Tables.output(html, "analyze", "--html", doc, keysFile);
+    Path statsFile =
+        statsOut == null ? null : Tables.output(statsOut, "analyze", "--stats-out", doc, keysFile);
     RoutingTable table = Tables.load(doc);
     KeyAnalysis analysis = KeyAnalysis.of(table);
     if (queries != null) {
@@ -123,16 +129,16 @@ final class AnalyzeCommand implements Command {
       throw CommandException.invalid("shardctl analyze: " + keysFile + ": " + e.getMessage());
     }
     print(r, console.out());
-    if (json != null) {
-      Tables.write(json, r.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
+    if (jsonFile != null) {
+      Tables.write(jsonFile, r.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
       console.out().println("wrote " + json);
     }
-    if (html != null) {
-      Tables.write(html, r.toHtml(doc).getBytes(StandardCharsets.UTF_8), "analyze");
+    if (htmlFile != null) {
+      Tables.write(htmlFile, r.toHtml(doc).getBytes(StandardCharsets.UTF_8), "analyze");
       console.out().println("wrote " + html);
     }
-    if (export != null) {
-      Tables.write(statsOut, export.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
+    if (export != null && statsFile != null) {
+      Tables.write(statsFile, export.toJson().getBytes(StandardCharsets.UTF_8), "analyze");
       console
           .out()
           .println(

@@ -6,6 +6,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
@@ -44,6 +45,7 @@ final class MergeCommand implements Command {
 
   @Override
   public int run(Console console) {
+    Path target = Tables.output(out, "merge", "OUT", doc);
     RoutingTable t = Tables.load(doc);
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "merge");
     int p;
@@ -64,7 +66,7 @@ final class MergeCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl merge: " + e.getMessage());
     }
-    Tables.write(out, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "merge");
+    Tables.write(target, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "merge");
     console
         .out()
         .println(

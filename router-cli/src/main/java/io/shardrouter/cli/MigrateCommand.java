@@ -108,29 +108,24 @@ final class MigrateCommand {
   }
 
   private static int plan(Plan args, Console console) {
+    String dir = args.dir;
+    Path path = dir == null ? null : outputDirectory(dir); // refused before any other work
     RoutingTable from = Tables.load(args.docs.oldDoc);
     RoutingTable to = Tables.load(args.docs.newDoc);
     MigrationPlan plan = MigrationPlan.between(from, to);
     PrintStream out = console.out();
     out.println(plan.toText());
-    String dir = args.dir;
     out.println(finalVersion(plan, dir));
-    if (dir == null) {
+    if (path == null) {
       return ShardCtl.OK;
-    }
-    Path path;
-    try {
-      path = Path.of(dir);
-      Files.createDirectories(path);
-    } catch (InvalidPathException | IOException e) {
-      throw CommandException.invalid(
-          "shardctl migrate plan: cannot use --out " + dir + ": " + e.getMessage());
     }
     int n = 0;
     for (Phase phase : MigrationPlan.FORWARD) {
       MigrationRoutes routes = plan.routes(phase);
+      String name = fileName(routes);
       Tables.write(
-          path.resolve(fileName(routes)).toString(),
+          Tables.output(
+              path.resolve(name).toString(), "migrate plan", "--out " + dir + ": " + name),
           (routes.toDocument() + "\n").getBytes(StandardCharsets.UTF_8),
           "migrate plan");
       n++;
@@ -144,6 +139,34 @@ final class MigrateCommand {
             + fileName(plan.routes(Phase.DONE))
             + " is the new routing document");
     return ShardCtl.OK;
+  }
+
+  /** The directory {@code --out DIR} names, created when missing; refused when it cannot be one. */
+  private static Path outputDirectory(String dir) {
+    Path path;
+    try {
+      path = Path.of(dir);
+    } catch (InvalidPathException e) {
+      throw CommandException.invalid(
+          "shardctl migrate plan: --out '" + dir + "' is not a valid path: " + e.getMessage());
+    }
+    if (Files.exists(path) && !Files.isDirectory(path)) {
+      throw CommandException.invalid(
+          "shardctl migrate plan: --out "
+              + dir
+              + " is a file, not a directory: give a directory for the phases' documents (it is"
+              + " created when missing)");
+    }
+    try {
+      return Files.createDirectories(path);
+    } catch (IOException e) {
+      throw CommandException.invalid(
+          "shardctl migrate plan: cannot create directory --out "
+              + dir
+              + ": "
+              + Tables.reason(e)
+              + "; give a directory you can write");
+    }
   }
 
   private static String fileName(MigrationRoutes routes) {

@@ -2,6 +2,7 @@ package io.shardrouter.cli;
 
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
@@ -22,6 +23,7 @@ final class SnapshotCommand implements Command {
 
   @Override
   public int run(Console console) {
+    Path target = Tables.output(outArg, "snapshot", "OUT", doc);
     RoutingTable table = Tables.load(doc);
     byte[] snapshot = RoutingDocuments.writeSnapshot(table);
     RoutingTable back = RoutingDocuments.read(snapshot);
@@ -29,7 +31,7 @@ final class SnapshotCommand implements Command {
       throw new IllegalStateException(
           "snapshot of " + table + " reads back as " + back + "; not written");
     }
-    Tables.write(outArg, snapshot, "snapshot");
+    Tables.write(target, snapshot, "snapshot");
     console
         .out()
         .println(

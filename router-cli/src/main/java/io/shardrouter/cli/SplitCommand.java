@@ -6,6 +6,7 @@ import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.range.RangeSplits;
 import io.shardrouter.range.RangeStrategy;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
@@ -44,6 +45,7 @@ final class SplitCommand implements Command {
 
   @Override
   public int run(Console console) {
+    Path target = Tables.output(out, "split", "OUT", doc);
     RoutingTable t = Tables.load(doc);
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split");
     byte[] at = RangeArgs.key(t, key, "KEY", "split");
@@ -54,7 +56,7 @@ final class SplitCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw CommandException.invalid("shardctl split: " + e.getMessage());
     }
-    Tables.write(out, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "split");
+    Tables.write(target, RoutingDocuments.write(next).getBytes(StandardCharsets.UTF_8), "split");
     console
         .out()
         .println(

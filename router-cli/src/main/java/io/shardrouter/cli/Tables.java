@@ -6,9 +6,12 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -46,20 +49,104 @@ final class Tables {
   }
 
   /**
-   * Writes {@code bytes} to {@code file} through a temporary file and a move, so {@code file} is
-   * either the old file or all of the new one; {@code command} names the command in errors.
+   * The file a command will write, checked before the command does any work, so that a bad path
+   * fails first and nothing is printed for it: {@code file} must be a new file in an existing,
+   * writable directory, or an existing regular file to replace (a symbolic link is followed: its
+   * target is replaced, the link stays), and none of {@code inputs} (the command's input files).
+   * {@code command} and {@code arg} name the command and the argument in errors ({@code "split"},
+   * {@code "OUT"}). Returns the path {@link #write} writes.
    */
-  static void write(String file, byte[] bytes, String command) {
+  static Path output(String file, String command, String arg, String... inputs) {
+    String what = command + ": " + arg;
     Path out;
     try {
       out = Path.of(file).toAbsolutePath();
     } catch (InvalidPathException e) {
       throw CommandException.invalid(
-          "shardctl " + command + ": OUT '" + file + "' is not a valid path: " + e.getMessage());
+          "shardctl " + what + " '" + file + "' is not a valid path: " + e.getMessage());
     }
-    Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+    if (Files.exists(out)) { // follows links: the file a link names is the one replaced
+      if (!Files.isRegularFile(out)) {
+        throw CommandException.invalid(
+            "shardctl "
+                + what
+                + " "
+                + file
+                + (Files.isDirectory(out) ? " is a directory" : " is not a regular file")
+                + ": give the path of a file to create or replace");
+      }
+      try {
+        out = out.toRealPath();
+      } catch (IOException e) {
+        throw CommandException.invalid(
+            "shardctl " + what + " " + file + " cannot be resolved: " + reason(e));
+      }
+      for (String input : inputs) {
+        if (input != null && sameFile(out, input)) {
+          throw CommandException.invalid(
+              "shardctl "
+                  + what
+                  + " "
+                  + file
+                  + " is the input "
+                  + input
+                  + ": give another path (the input is left as it is)");
+        }
+      }
+      if (!Files.isWritable(out)) {
+        throw CommandException.invalid(
+            "shardctl " + what + " " + file + " is not writable: check its permissions");
+      }
+    }
+    Path dir = out.getParent();
+    if (dir == null || !Files.isDirectory(dir)) {
+      throw CommandException.invalid(
+          "shardctl "
+              + what
+              + " "
+              + file
+              + ": directory "
+              + dir
+              + " does not exist: create it first, or give a path in an existing directory");
+    }
+    if (!Files.isWritable(dir)) {
+      throw CommandException.invalid(
+          "shardctl "
+              + what
+              + " "
+              + file
+              + ": directory "
+              + dir
+              + " is not writable (a file is written beside the target, then moved over it)");
+    }
+    return out;
+  }
+
+  private static boolean sameFile(Path out, String input) {
+    try {
+      Path in = Path.of(input);
+      return Files.exists(in) && Files.isSameFile(out, in);
+    } catch (InvalidPathException | IOException e) {
+      return false; // an input that cannot be resolved is not this file; its own check says why
+    }
+  }
+
+  /**
+   * Writes {@code bytes} to {@code out} (from {@link #output}) through a temporary file beside it
+   * and a move, so that {@code out} is either the old file or all of the new one; an existing
+   * file's permissions are kept. {@code command} names the command in errors.
+   */
+  static void write(Path out, byte[] bytes, String command) {
+    Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp");
     try {
       Files.write(tmp, bytes);
+      if (Files.exists(out)) {
+        try {
+          Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out));
+        } catch (UnsupportedOperationException e) {
+          // no POSIX permissions here: the new file has the default ones
+        }
+      }
       try {
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -71,8 +158,23 @@ final class Tables {
       } catch (IOException ignored) {
         // the write already failed; that is the error to report
       }
-      throw CommandException.invalid("shardctl " + command + ": cannot write " + file + ": " + e);
+      throw CommandException.invalid(
+          "shardctl " + command + ": cannot write " + out + ": " + reason(e));
     }
+  }
+
+  /** What went wrong in {@code e}, in the words of the file system, without Java class names. */
+  static String reason(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
   }
 
   /**

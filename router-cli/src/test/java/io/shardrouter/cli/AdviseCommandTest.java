@@ -188,7 +188,8 @@ class AdviseCommandTest {
     assertTrue(
         both.err()
             .startsWith(
-                "shardctl advise: needs one of --stats STATS (a statistics export) and --keys FILE"),
+                "shardctl advise: takes one of --stats STATS (a statistics export) and --keys FILE"
+                    + " (a key sample), not both"),
         both::toString);
 
     Path stats = dir.resolve("s.json");

@@ -1,0 +1,124 @@
+package io.shardrouter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardrouter.core.metadata.RoutingDocuments;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The files commands write ({@link Tables#output}, {@link Tables#write}): a bad output path is
+ * refused before the command does its work, in plain words, and a good one is replaced whole
+ * without replacing what it is (a link stays a link, a file keeps its permissions).
+ */
+class OutputFilesTest {
+  @TempDir Path dir;
+
+  private static void assertRefused(Cli.Result r, String errStart) {
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out(), "nothing printed before the refusal");
+    assertTrue(r.err().startsWith(errStart), r::toString);
+    assertFalse(r.err().contains("java."), "no Java class names: " + r.err());
+  }
+
+  @Test
+  void directoryOrDevice_refusedBeforeTheWork_nothingReplaced() {
+    assertRefused(
+        Cli.run("snapshot", Cli.JUMP, dir.toString()),
+        "shardctl snapshot: OUT " + dir + " is a directory: give the path of a file");
+    assertRefused(
+        Cli.run("snapshot", Cli.JUMP, "/dev/null"),
+        "shardctl snapshot: OUT /dev/null is not a regular file: give the path of a file");
+    assertTrue(Files.isDirectory(dir));
+    assertFalse(Files.isRegularFile(Path.of("/dev/null")), "the device stays a device");
+  }
+
+  @Test
+  void theInputItself_refused_inputUnchanged() throws IOException {
+    Path doc = dir.resolve("range.json");
+    Files.copy(Path.of(Cli.RANGE_COMPACT), doc);
+    byte[] before = Files.readAllBytes(doc);
+    assertRefused(
+        Cli.run("split", doc.toString(), "2026-02-01T00:00:00Z", doc.toString()),
+        "shardctl split: OUT " + doc + " is the input " + doc + ": give another path");
+    // also through a link to it, and for merge
+    Path link = Files.createSymbolicLink(dir.resolve("link.json"), doc);
+    assertRefused(
+        Cli.run("merge", doc.toString(), "0", link.toString()),
+        "shardctl merge: OUT " + link + " is the input " + doc);
+    assertArrayEquals(before, Files.readAllBytes(doc));
+  }
+
+  @Test
+  void aLink_staysALink_itsTargetReplaced_andAFileKeepsItsPermissions() throws IOException {
+    Path real = dir.resolve("real.snap");
+    Files.writeString(real, "old");
+    Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rw-------"));
+    Path link = Files.createSymbolicLink(dir.resolve("link.snap"), real);
+    Cli.Result r = Cli.run("snapshot", Cli.JUMP, link.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(Files.isSymbolicLink(link), "the link is still a link");
+    assertTrue(RoutingDocuments.isSnapshot(Files.readAllBytes(real)), "its target is the snapshot");
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(real)));
+    try (var left = Files.list(dir)) {
+      assertEquals(
+          List.of("link.snap", "real.snap"),
+          left.map(p -> p.getFileName().toString()).sorted().toList(),
+          "no temporary file left");
+    }
+  }
+
+  @Test
+  void analyzeOutputs_refusedBeforeTheReportIsPrinted() throws IOException {
+    Path keys = dir.resolve("keys.txt");
+    Files.write(keys, List.of("a", "b", "c"), StandardCharsets.UTF_8);
+    for (String option : new String[] {"--json", "--html", "--stats-out"}) {
+      assertRefused(
+          Cli.run("analyze", Cli.JUMP, "--keys", keys.toString(), option, dir.toString()),
+          "shardctl analyze: " + option + " " + dir + " is a directory");
+      assertRefused(
+          Cli.run(
+              "analyze",
+              Cli.JUMP,
+              "--keys",
+              keys.toString(),
+              option,
+              dir.resolve("no/x").toString()),
+          "shardctl analyze: " + option + " " + dir.resolve("no/x") + ": directory ");
+    }
+    assertRefused(
+        Cli.run("analyze", Cli.JUMP, "--keys", keys.toString(), "--json", keys.toString()),
+        "shardctl analyze: --json " + keys + " is the input " + keys);
+  }
+
+  @Test
+  void migratePlanOut_aFile_refusedBeforeThePlanIsPrinted() throws IOException {
+    Path file = dir.resolve("not-a-dir");
+    Files.writeString(file, "x");
+    assertRefused(
+        Cli.run("migrate", "plan", Cli.JUMP, Cli.JUMP, "--out", file.toString()),
+        "shardctl migrate plan: --out " + file + " is a file, not a directory");
+  }
+
+  @Test
+  void advise_bothInputs_refusedSayingNotBoth() throws IOException {
+    Path keys = dir.resolve("keys.txt");
+    Files.write(keys, List.of("a"), StandardCharsets.UTF_8);
+    Cli.Result r =
+        Cli.run("advise", Cli.JUMP, "--stats", keys.toString(), "--keys", keys.toString());
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(
+        r.err().contains("takes one of --stats STATS (a statistics export) and --keys FILE"),
+        r::toString);
+    assertTrue(r.err().contains("not both"), r::toString);
+  }
+}
