@@ -72,6 +72,36 @@ final class FenceRecords {
     }
   }
 
+  /**
+   * Checks, through {@code c}, that the table exists with its lock record, creating nothing.
+   *
+   * @throws JdbcStoreException naming the statements {@link #create} would run
+   */
+  void check(Connection c) {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT part FROM " + table + " WHERE part = ?")) {
+      ps.setInt(1, LOCK_PART);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw noLockRecord();
+        }
+      }
+    } catch (SQLException e) {
+      throw new JdbcStoreException(
+          "fence table '"
+              + table
+              + "' of replica group '"
+              + groupId
+              + "' cannot be read: create it as 'CREATE TABLE "
+              + table
+              + " (part INT NOT NULL PRIMARY KEY, base_version BIGINT NOT NULL, min_version BIGINT"
+              + " NOT NULL, phase VARCHAR(32) NOT NULL)' with its lock record ("
+              + LOCK_PART
+              + ", 0, 0, 'LOCK'), or let the store create both (createTables)",
+          e);
+    }
+  }
+
   /** The first fence of {@code fences} that refuses one of {@code rows} (rows first), or null. */
   static @Nullable Fence refusing(List<Fence> fences, List<Row> rows) {
     for (Row r : rows) {

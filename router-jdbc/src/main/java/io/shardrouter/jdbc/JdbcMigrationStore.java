@@ -197,20 +197,7 @@ public final class JdbcMigrationStore implements MigrationStore {
       if (rows.valueColumns.isEmpty()) {
         s.execute(rows.createGeneric());
       } else {
-        try (ResultSet rs = s.executeQuery(rows.probe())) {
-          rs.next();
-        } catch (SQLException e) {
-          throw new JdbcStoreException(
-              "table '"
-                  + rows.table
-                  + "' of replica group '"
-                  + groupId
-                  + "' cannot be read as a migration store with columns "
-                  + rows.columns()
-                  + ": add the missing columns (row_key and row_id binary, the primary key;"
-                  + " routed_version and seq BIGINT; part INT)",
-              e);
-        }
+        probeRows(s);
       }
       if (!rows.hasPartIndex(c)) {
         try {
@@ -232,6 +219,42 @@ public final class JdbcMigrationStore implements MigrationStore {
       fences.create(c);
     } catch (SQLException e) {
       throw failure("create tables '" + rows.table + "' and '" + rows.table + "_fence'", e);
+    }
+  }
+
+  /**
+   * Checks, creating nothing, what {@link #createTables()} would create or check: the row table
+   * reads with this store's columns, and the fence table {@code <table>_fence} exists with its lock
+   * record. For a service whose schema is created by its own migrations: a missing table fails
+   * here, when the group opens, instead of on every call.
+   *
+   * @throws JdbcStoreException naming the table, the group and what to create
+   */
+  public void checkTables() {
+    try (Connection c = primary.getConnection();
+        java.sql.Statement s = c.createStatement()) {
+      probeRows(s);
+      fences.check(c);
+    } catch (SQLException e) {
+      throw failure("check tables '" + rows.table + "' and '" + rows.table + "_fence'", e);
+    }
+  }
+
+  /** Reads no row of the row table with this store's columns: refused when one is missing. */
+  private void probeRows(java.sql.Statement s) {
+    try (ResultSet rs = s.executeQuery(rows.probe())) {
+      rs.next();
+    } catch (SQLException e) {
+      throw new JdbcStoreException(
+          "table '"
+              + rows.table
+              + "' of replica group '"
+              + groupId
+              + "' cannot be read as a migration store with columns "
+              + rows.columns()
+              + ": create it, or add the missing columns (row_key and row_id binary, the primary"
+              + " key; routed_version and seq BIGINT; part INT)",
+          e);
     }
   }
 

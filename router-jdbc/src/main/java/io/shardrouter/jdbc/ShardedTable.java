@@ -186,30 +186,95 @@ public final class ShardedTable<K> implements AutoCloseable {
       }
       lastAttemptNanos = System.nanoTime();
       try {
-        state = open(next);
+        State now = open(next);
+        state = now;
         failure = null;
         if (s != null) {
           pools.untrack(s.table()); // closed one version later: calls in flight may still use it
+          String moves = unmigratedMoves(table, s.routes(), now.routes());
+          if (moves != null) {
+            LOG.warn(moves);
+          }
         }
         LOG.info(
             "sharded table '{}' follows routing version {} ({})",
             table,
             next.version(),
-            state.routes().phase());
+            now.routes().plan() == null ? "no migration" : now.routes().phase());
       } catch (RuntimeException e) {
-        failedUpdates.increment();
+        Failure before = failure;
         failure = new Failure(next.version(), e);
-        LOG.error(
-            "sharded table '{}' cannot follow routing version {} and stays on version {}; calls"
-                + " fail until it can",
-            table,
-            next.version(),
-            s == null ? "none" : s.version(),
-            e);
+        if (before == null || before.version() != next.version()) { // a version, not an attempt
+          failedUpdates.increment();
+          LOG.error(
+              "sharded table '{}' cannot follow routing version {} and stays on version {}; calls"
+                  + " fail until it can",
+              table,
+              next.version(),
+              s == null ? "none" : s.version(),
+              e);
+        } else {
+          LOG.debug(
+              "sharded table '{}' still cannot follow routing version {}: {}",
+              table,
+              next.version(),
+              e.toString());
+        }
       } finally {
         updates.notifyAll();
       }
     }
+  }
+
+  /**
+   * What a warning says when {@code now} places partitions on other groups than {@code was} did (or
+   * routes by another strategy) outside a migration, or null: the rows written before stay on their
+   * old groups and drop out of reads. A migration's phases move rows with copies; a plain version
+   * that moves partitions is a mistake unless they hold no rows.
+   */
+  static @Nullable String unmigratedMoves(String table, MigrationRoutes was, MigrationRoutes now) {
+    if (was.plan() != null || now.plan() != null) {
+      return null; // a migration's phases: its copies move the rows
+    }
+    RoutingTable a = was.table();
+    RoutingTable b = now.table();
+    String head = "sharded table '" + table + "': routing version " + b.version();
+    String tail =
+        " without a migration: rows written before stay where they are and drop out of reads;"
+            + " move partitions that hold rows with a migration (docs/migration.md)";
+    if (!a.strategy().equals(b.strategy())) {
+      return head
+          + " routes by another strategy than version "
+          + a.version()
+          + ", so keys map to other partitions,"
+          + tail;
+    }
+    StringBuilder moved = new StringBuilder();
+    int n = 0;
+    for (int p = 0; p < a.partitionCount(); p++) {
+      String from = a.groupOf(p).id();
+      String to = b.groupOf(p).id();
+      if (!from.equals(to)) {
+        if (n++ < 10) {
+          moved.append(n == 1 ? "" : ", ").append('p').append(p).append(' ').append(from);
+          moved.append(" -> ").append(to);
+        }
+      }
+    }
+    if (n == 0) {
+      return null;
+    }
+    return head
+        + " places "
+        + n
+        + (n == 1 ? " partition" : " partitions")
+        + " on another group than version "
+        + a.version()
+        + " did ("
+        + moved
+        + (n > 10 ? ", ..." : "")
+        + ")"
+        + tail;
   }
 
   /** Pools, then stores, then routes: the state of {@code next}. Guarded by updates. */
@@ -243,6 +308,8 @@ public final class ShardedTable<K> implements AutoCloseable {
       JdbcMigrationStore store = JdbcMigrationStore.create(g.id(), primary, table, columns);
       if (createTables) {
         store.createTables();
+      } else {
+        store.checkTables(); // a missing table fails the version here, not every call later
       }
       o = new Opened(primary, store);
       opened.put(g.id(), o);
@@ -1395,9 +1462,12 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @param source the routing source's own status (a table it refused shows there)
    * @param failedVersion the version whose update failed last, or -1
    * @param lastError why, or null when the last update succeeded
-   * @param failedUpdates updates that failed since the table was built
-   * @param movedRetries calls retried after a fence refused them
-   * @param serializationRetries calls retried after a serialization failure
+   * @param failedUpdates routing versions the table could not apply since it was built (a version
+   *     that fails again when retried counts once)
+   * @param movedRetries a fence's refusals of a call's attempt, each retried while the call's retry
+   *     bound lasts (the last one of a call that spent its bound is counted too)
+   * @param serializationRetries serialization failures of a call's attempt, counted as {@code
+   *     movedRetries} are
    * @param canaryMismatches compared canary reads whose two groups answered differently
    */
   public record Status(
@@ -1541,7 +1611,9 @@ public final class ShardedTable<K> implements AutoCloseable {
 
     /**
      * Whether opening a group's store creates its fence table and checks the table's columns
-     * (default true; both are idempotent).
+     * (default true; both are idempotent), or only checks that both tables are there, creating
+     * nothing ({@link JdbcMigrationStore#checkTables()}: for a schema the service's own migrations
+     * create).
      */
     public Builder<K> createTables(boolean create) {
       this.createTables = create;

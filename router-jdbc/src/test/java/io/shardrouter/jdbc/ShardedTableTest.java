@@ -535,6 +535,33 @@ class ShardedTableTest {
   }
 
   @Test
+  void aPlainVersionThatMovesPartitions_isNamedForTheWarning_aMigrationsIsNot() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 4);
+    RoutingTable v2 = cluster.table("orders", 2, PARTITIONS, 5);
+    String moves =
+        ShardedTable.unmigratedMoves(
+            "orders",
+            io.shardrouter.migrate.MigrationRoutes.of(v1),
+            io.shardrouter.migrate.MigrationRoutes.of(v2));
+    assertNotNull(moves);
+    assertTrue(moves.startsWith("sharded table 'orders': routing version 2 places "), moves);
+    assertTrue(moves.contains(" on another group than version 1 did (p"), moves);
+    assertTrue(moves.endsWith("with a migration (docs/migration.md)"), moves);
+    // the same placement under a new version moves nothing
+    assertNull(
+        ShardedTable.unmigratedMoves(
+            "orders",
+            io.shardrouter.migrate.MigrationRoutes.of(v1),
+            io.shardrouter.migrate.MigrationRoutes.of(v1.toBuilder().version(3).build())));
+    // a migration's phases move rows with copies
+    MigrationPlan plan = MigrationPlan.between(v1, v2);
+    assertNull(
+        ShardedTable.unmigratedMoves(
+            "orders", io.shardrouter.migrate.MigrationRoutes.of(v1), plan.routes(Phase.COPY)));
+  }
+
+  @Test
   void failedUpdate_retriedByTheNextCallAfterTheInterval() {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
     PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
@@ -544,7 +571,8 @@ class ShardedTableTest {
         orders(source, groups).updateRetryInterval(Duration.ZERO).build()) {
       source.push(cluster.table("orders", 2, PARTITIONS, 5));
       assertThrows(JdbcStoreException.class, () -> t.write("k", "o1", 1, "x", 1L));
-      assertEquals(2, t.status().failedUpdates(), "the call tried the update again");
+      assertEquals(
+          1, t.status().failedUpdates(), "one version failed, however often the calls retried it");
       groups.broken = null;
       assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "x", 1L));
       assertEquals(2, t.status().version());
@@ -928,6 +956,26 @@ class ShardedTableTest {
             .getMessage()
             .contains("closed"));
     assertTrue(t.pools().endpoints().isEmpty());
+  }
+
+  @Test
+  void createTablesFalse_checksBothTables_aMissingFenceTableFailsTheStart_namingItsStatement() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 1));
+    Groups groups = new Groups(cluster); // creates the orders table, never its fence table
+    JdbcStoreException e =
+        assertThrows(
+            JdbcStoreException.class, () -> orders(source, groups).createTables(false).build());
+    String m = e.getMessage() + " / " + e.getCause().getMessage();
+    assertTrue(m.contains("fence table 'orders_fence' of replica group 'g1' cannot be read"), m);
+    assertTrue(m.contains("CREATE TABLE orders_fence (part INT NOT NULL PRIMARY KEY"), m);
+    // created (as the default does), the check passes and the table serves
+    try (ShardedTable<String> created = orders(source, groups).build()) {
+      created.write("k", "o1", 1, "x", 1L);
+    }
+    try (ShardedTable<String> checked = orders(source, groups).createTables(false).build()) {
+      assertEquals(1, checked.read("k", r -> r).size());
+    }
   }
 
   @Test
