@@ -75,7 +75,22 @@ final class HikariPools implements ShardedDataSource.Factory {
       return new HikariDataSource(c);
     } catch (RuntimeException e) {
       livePoolNames.remove(name);
-      throw e;
+      Throwable why = e.getCause() != null ? e.getCause() : e;
+      throw new InvalidShardRouterPropertyException(
+          property(r.key(), "url"),
+          "replica group '"
+              + group.id()
+              + "' (endpoint '"
+              + member.endpoint()
+              + "') cannot be reached at "
+              + r.url()
+              + ": "
+              + why.getMessage(),
+          "check that the database is up and takes connections at that URL with the user and"
+              + " password set under "
+              + property(r.key(), null)
+              + ", or fix the settings",
+          e);
     }
   }
 
@@ -151,6 +166,21 @@ final class HikariPools implements ShardedDataSource.Factory {
       return checked(group, member, endpoint, byEndpoint, byEndpoint.url());
     }
     ShardRouterProperties.Group byId = groups.get(group.id());
+    if (byId == null && endpoint.startsWith("jdbc:")) {
+      // the endpoint is the URL: a key for the group's other settings is all that is missing
+      throw new InvalidShardRouterPropertyException(
+          property(group.id(), "username"),
+          "replica group '"
+              + group.id()
+              + "' has no settings: no key of shardrouter.groups is its id (its member's endpoint,"
+              + " a JDBC URL, is the URL; the keys are "
+              + groups.keySet()
+              + ")",
+          "set "
+              + property(group.id(), "username")
+              + " (and password), or any other setting of the group, so that it is configured on"
+              + " purpose; the URL is taken from the endpoint");
+    }
     if (byId == null) {
       throw new InvalidShardRouterPropertyException(
           property(group.id(), "url"),

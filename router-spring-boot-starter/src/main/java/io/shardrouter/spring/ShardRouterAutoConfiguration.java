@@ -227,9 +227,14 @@ public class ShardRouterAutoConfiguration {
                 + "' routes keys of type "
                 + routed
                 + ", for which no key-type setting makes an encoding",
-            "define a KeyEncoding bean that makes each key's parts, e.g."
-                + " KeyEncoding.composite(o -> CompositeKey.of(o.tenant(), o.user()),"
-                + " Kind.STRING, Kind.STRING)"); // every single-valued key type has one
+            "define a KeyEncoding bean that makes each key's parts: KeyEncoding.composite(key ->"
+                + " CompositeKey.of(...its "
+                + routed.parts().size()
+                + " parts...), "
+                + routed.parts().stream()
+                    .map(k -> "Kind." + k.name())
+                    .collect(java.util.stream.Collectors.joining(", "))
+                + ")"); // every single-valued key type has an encoding of its own
       }
       return derived;
     }

@@ -130,8 +130,8 @@ public record ShardRouterProperties(
    *
    * @param name the SQL table's name
    * @param columns the value columns, in the order a write gives their values
-   * @param keyType how keys are encoded: 'string', 'long', 'int' or 'uuid' (default: the routing
-   *     table's key type; a composite key type needs a 'KeyEncoding' bean)
+   * @param keyType how keys are encoded: 'string', 'long', 'int', 'uuid', 'timestamp' or 'bytes'
+   *     (default: the routing table's key type; a composite key type needs a 'KeyEncoding' bean)
    * @param isolation the transactions' isolation level: 'read-committed' (the default),
    *     'repeatable-read' or 'serializable'
    * @param retryAttempts the most attempts of one call after a fence's refusal or a serialization

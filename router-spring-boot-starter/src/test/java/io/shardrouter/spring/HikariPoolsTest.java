@@ -45,6 +45,22 @@ class HikariPoolsTest {
   }
 
   @Test
+  void resolve_jdbcEndpoint_noKey_refusedNamingTheGroupsKey_notTheUrlAsAKey() {
+    ReplicaGroup g = ReplicaGroup.of("g1", "jdbc:h2:mem:je1;DB_CLOSE_DELAY=-1");
+    HikariPools pools = new HikariPools(Map.of(), null); // no shardrouter.groups at all
+    assertThatThrownBy(() -> pools.resolve(g, g.primary()))
+        .isInstanceOf(InvalidShardRouterPropertyException.class)
+        .hasMessageStartingWith(
+            "shardrouter.groups.g1.username: replica group 'g1' has no settings")
+        .hasMessageContaining("the URL is taken from the endpoint")
+        .hasMessageNotContaining("[jdbc:");
+    ReplicaGroup named = ReplicaGroup.of("g2", "db-g2:5432");
+    assertThatThrownBy(() -> pools.resolve(named, named.primary()))
+        .isInstanceOf(InvalidShardRouterPropertyException.class)
+        .hasMessageContaining("has no JDBC settings");
+  }
+
+  @Test
   void pools_areNamedByGroupAndMember_andANameStillOpenIsNotReused() throws Exception {
     String a = TestRouting.h2(RUN + "-a");
     String b = TestRouting.h2(RUN + "-b");

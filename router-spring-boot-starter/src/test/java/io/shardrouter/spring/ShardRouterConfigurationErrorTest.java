@@ -193,6 +193,41 @@ class ShardRouterConfigurationErrorTest {
   }
 
   @Test
+  void unreachableDatabase_namesTheGroupItsUrlAndSetting() {
+    InvalidShardRouterPropertyException e =
+        failure(
+            good(
+                "shardrouter.groups.g1.url=jdbc:h2:tcp://localhost:1/nothing-listens",
+                "shardrouter.groups.g1.connection-timeout=1s"));
+    assertThat(e.property()).isEqualTo("shardrouter.groups.g1.url");
+    assertThat(e.problem())
+        .startsWith(
+            "replica group 'g1' (endpoint 'db-g1:5432') cannot be reached at"
+                + " jdbc:h2:tcp://localhost:1/nothing-listens: ");
+    assertThat(e.action()).contains("check that the database is up");
+    // the store's analyzer leaves it to the settings' one
+    assertThat(new ShardRouterStoreFailureAnalyzer().analyze(e)).isNull();
+  }
+
+  @Test
+  void tableWithoutTheColumns_isPrintedByTheStoreAnalyzer_withoutTheBeanStack() {
+    Throwable[] failure = new Throwable[1];
+    runner
+        .withPropertyValues(
+            good("shardrouter.table.columns=customer,cents,extra").toArray(new String[0]))
+        .run(c -> failure[0] = c.getStartupFailure());
+    assertThat(failure[0]).as("the start must fail").isNotNull();
+    assertThat(new ShardRouterFailureAnalyzer().analyze(failure[0])).isNull();
+    FailureAnalysis a = new ShardRouterStoreFailureAnalyzer().analyze(failure[0]);
+    assertThat(a).isNotNull();
+    assertThat(a.getDescription())
+        .startsWith("ShardRouter cannot start: ")
+        .contains("table 'orders' of replica group 'g1' cannot be read as a migration store")
+        .doesNotContain("BeanCreationException");
+    assertThat(a.getAction()).contains("docs/sharded-table.md");
+  }
+
+  @Test
   void unknownKeyType_listsTheKnownOnes() {
     InvalidShardRouterPropertyException e = failure(good("shardrouter.table.key-type=float"));
     assertThat(e.property()).isEqualTo("shardrouter.table.key-type");
@@ -245,7 +280,9 @@ class ShardRouterConfigurationErrorTest {
     InvalidShardRouterPropertyException e = failure(good());
     assertThat(e.property()).isEqualTo("shardrouter.table.key-type");
     assertThat(e.problem()).contains("routes keys of type composite(string, long)");
-    assertThat(e.action()).contains("define a KeyEncoding bean");
+    assertThat(e.action())
+        .contains("define a KeyEncoding bean")
+        .endsWith(", Kind.STRING, Kind.LONG)"); // the routing table's parts, in order
   }
 
   @Test

@@ -138,7 +138,7 @@ class ShardRouterZookeeperTest {
     assertThat((String) down.getDetails().get("reason"))
         .contains("serves version 4 but its router has version 5")
         .contains("replica group 'g4'")
-        .contains("shardrouter.groups.g4.url");
+        .contains("shardrouter.groups.g4.username");
     assertThat(orders.status().version()).isEqualTo(4);
 
     ZK.publish(TestRouting.document(6, "string", groups("g1", "g2", "g3"), List.of("g1", "g2")));
