@@ -284,7 +284,10 @@ class RoutingDocumentsTest {
 
   @Test
   void read_trailingContent_refused() {
-    assertViolation(refused(Tables.document() + " {}"), "$", "malformed JSON");
+    assertViolation(
+        refused(Tables.document() + " {}"),
+        "$",
+        "the document continues after its closing brace at line ");
   }
 
   @Test

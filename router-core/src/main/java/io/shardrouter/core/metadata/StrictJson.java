@@ -48,17 +48,20 @@ final class StrictJson {
     }
     JsonFactory factory =
         limits(maxBytes, maxNesting).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    // Trailing content is looked for below, after the value, to say where it starts in plain words
+    // (Jackson's FAIL_ON_TRAILING_TOKENS names its own types and feature).
     ObjectMapper mapper =
         new ObjectMapper(factory)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
     mapper.getFactory().disable(JsonParser.Feature.ALLOW_COMMENTS);
-    try {
-      JsonNode root = mapper.readTree(json);
+    try (JsonParser p = mapper.getFactory().createParser(json)) {
+      JsonNode root = mapper.readTree(p);
       if (root == null || root.isMissingNode()) {
         throw new InvalidRoutingTableException(
             new Violation("$", "document is empty; give a routing document object"));
       }
+      refuseTrailingContent(json, p.currentLocation(), root);
       return root;
     } catch (StreamConstraintsException e) {
       throw new InvalidRoutingTableException(
@@ -76,6 +79,38 @@ final class StrictJson {
     } catch (IOException e) {
       throw new InvalidRoutingTableException(
           new Violation("$", "unreadable JSON: " + e.getMessage()));
+    }
+  }
+
+  /**
+   * Refuses anything but whitespace after the value that ended at {@code end}: a routing document
+   * is one JSON value ({@code {...} {}} is two), and what follows it is named by its line and
+   * column.
+   */
+  private static void refuseTrailingContent(
+      byte[] json, com.fasterxml.jackson.core.JsonLocation end, JsonNode root) {
+    long line = end.getLineNr();
+    long column = end.getColumnNr();
+    for (long i = Math.max(0, end.getByteOffset()); i < json.length; i++) {
+      byte b = json[(int) i];
+      if (b == '\n' || (b == '\r' && (i + 1 == json.length || json[(int) i + 1] != '\n'))) {
+        line++;
+        column = 1;
+      } else if (b == ' ' || b == '\t' || b == '\r') {
+        column += b == '\r' ? 0 : 1;
+      } else {
+        String after = root.isObject() ? "its closing brace" : "its value";
+        throw new InvalidRoutingTableException(
+            new Violation(
+                "$",
+                "the document continues after "
+                    + after
+                    + " at line "
+                    + line
+                    + ", column "
+                    + column
+                    + ": a routing document is one JSON object; remove what follows"));
+      }
     }
   }
 

@@ -63,4 +63,27 @@ class StrictJsonRefusalsTest {
     assertTrue(
         v.get(0).message().endsWith("; a routing document never needs more"), v.get(0).message());
   }
+
+  @Test
+  void trailingContent_refusedInPlainWordsWithWhereItStarts() {
+    String what = ": a routing document is one JSON object; remove what follows";
+    assertEquals(
+        List.of(
+            new Violation(
+                "$", "the document continues after its closing brace at line 2, column 3" + what)),
+        refused("{\"format\": 1}\n  {}"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "$", "the document continues after its closing brace at line 3, column 1" + what)),
+        refused("{\"format\": 1} \r\n\t\r\nxyz"));
+    assertEquals(
+        List.of(
+            new Violation(
+                "$", "the document continues after its closing brace at line 1, column 15" + what)),
+        refused("{\"format\": 1} // a comment"));
+    // whitespace after the object is no content
+    Violation v = refused("{\"format\": 1}\n \r\n\t").get(0);
+    assertTrue(!v.message().contains("continues"), v.toString());
+  }
 }
