@@ -6,6 +6,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -60,7 +61,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
           + " same option) and --base PATH (default /shardrouter).",
       "",
       "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant"
-          + " failed), 2 invalid document or usage"
+          + " failed), 2 invalid document or usage, or standard output could not be written"
     })
 public final class ShardCtl {
   /** Exit status: the command did what was asked. */
@@ -82,15 +83,9 @@ public final class ShardCtl {
 
   /** Runs the command in {@code args} on standard input and output, then exits with its status. */
   public static void main(String[] args) {
-    PrintStream out =
-        new PrintStream(
-            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
-            false,
-            StandardCharsets.UTF_8);
     PrintStream err =
         new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-    int status = run(args, System.in, out, err);
-    out.flush();
+    int status = runOnStdout(args, System.in, new FileOutputStream(FileDescriptor.out), err);
     err.flush();
     System.exit(status);
   }
@@ -106,8 +101,28 @@ public final class ShardCtl {
   /**
    * Runs the command in {@code args} with {@code in} as standard input (for {@code --keys -});
    * returns the exit status. Never calls {@link System#exit}; flushes {@code out} and {@code err}.
+   * When {@code out} could not be written ({@link PrintStream#checkError}), says so on {@code err}
+   * and returns {@value #INVALID}.
    */
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    return run(args, in, out, null, err);
+  }
+
+  /**
+   * Runs the command in {@code args} with {@code stdout} as standard output, buffered; a write of
+   * it that fails is reported on {@code err} with its reason, with status {@value #INVALID}, but a
+   * pipe whose reader has gone ({@code | head -1}) is not: the output stops there, quietly.
+   */
+  static int runOnStdout(String[] args, InputStream in, OutputStream stdout, PrintStream err) {
+    WatchedOutput watched = new WatchedOutput(stdout);
+    PrintStream out =
+        new PrintStream(new BufferedOutputStream(watched, 1 << 16), false, StandardCharsets.UTF_8);
+    return run(args, in, out, watched, err);
+  }
+
+  private static int run(
+      String[] args, InputStream in, PrintStream out, WatchedOutput watched, PrintStream err) {
+    int status;
     Console console = new Console(in, out, err);
     CommandLine cl = commandLine(new ZkCommand(), new MigrateControl());
     PrintWriter helpOut = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -122,13 +137,36 @@ public final class ShardCtl {
           .setExecutionStrategy(parsed -> execute(parsed, console))
           .setParameterExceptionHandler((e, given) -> usageError(e, console))
           .setExecutionExceptionHandler((e, failed, parsed) -> commandError(e, failed, console));
-      return cl.execute(args);
+      status = cl.execute(args);
     } finally {
       helpOut.flush();
       helpErr.flush();
       out.flush();
       err.flush();
     }
+    return checkStdout(status, out, watched, err);
+  }
+
+  /**
+   * {@code status}, or {@value #INVALID} after a line on {@code err} when standard output could not
+   * be written: a full disk ({@code > /dev/full}), a device error. A pipe whose reader has gone is
+   * no error: the reader took what it wanted ({@code | head -1}).
+   */
+  private static int checkStdout(
+      int status, PrintStream out, WatchedOutput watched, PrintStream err) {
+    IOException failure = watched == null ? null : watched.failure();
+    if (failure == null && !out.checkError()) {
+      return status;
+    }
+    if (failure != null && WatchedOutput.isClosedPipe(failure)) {
+      return status;
+    }
+    err.println(
+        "shardctl: cannot write standard output"
+            + (failure == null ? "" : ": " + failure.getMessage())
+            + "; the output is incomplete: make room, or send it elsewhere");
+    err.flush();
+    return INVALID;
   }
 
   /**
