@@ -23,8 +23,9 @@ import picocli.CommandLine;
  * directory hit, a dedicated tenant, a nested strategy, the fallback); for a hash strategy the hash
  * function, its seed and the 64-bit hash; for a range strategy the range that holds the key; for
  * {@code time_buckets} the buckets and the strategy of the key; the partition; the group with its
- * primary, replicas and labels; the table's version and entity. A key in no range gets the error on
- * standard error and status {@value ShardCtl#UNROUTED}.
+ * primary, replicas and labels; the table's version and entity. A key that is no key of the type,
+ * that the strategy refuses (a negative {@code routable_id}) or that is in no range gets the error
+ * on standard error and status {@value ShardCtl#UNROUTED}, as with {@code route}.
  */
 @CommandLine.Command(
     name = "explain",
@@ -52,7 +53,8 @@ final class ExplainCommand implements Command {
     Route route;
     try {
       route = t.routeCanonical(canonical);
-    } catch (NoRouteException e) {
+    } catch (NoRouteException | InvalidKeyException e) {
+      // no range holds it, or the strategy refuses it (a negative routable_id), as route says
       console.err().println("shardctl explain: " + e.getMessage());
       return ShardCtl.UNROUTED;
     }

@@ -136,6 +136,23 @@ class ExplainCommandTest {
   }
 
   @Test
+  void explain_keyTheStrategyRefuses_status1AsRouteGives() throws IOException {
+    String doc =
+        "{\"format\": 1, \"routing_version\": 1, \"entity\": \"orders\", \"key\": {\"type\":"
+            + " \"long\"}, \"strategy\": {\"type\": \"routable_id\", \"partitions\": 2},"
+            + " \"groups\": [{\"id\": \"g0\", \"primary\": \"db0:5432\"}],"
+            + " \"placement\": [\"g0\", \"g0\"]}";
+    Path f = dir.resolve("ids.json");
+    Files.writeString(f, doc);
+    Cli.Result r = Cli.run("explain", f.toString(), "--", "-1");
+    assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("shardctl explain: id -1 is negative"), r::toString);
+    Cli.Result route = Cli.run("route", f.toString(), "--", "-1");
+    assertEquals(route.status(), r.status(), route::toString);
+  }
+
+  @Test
   void explain_keyInNoRange_status1WithTheNearestRange() {
     Cli.Result r = Cli.run("explain", Cli.RANGE_COMPACT, "2025-01-01T00:00:00Z");
     assertEquals(ShardCtl.UNROUTED, r.status(), r::toString);
