@@ -982,6 +982,7 @@ final class MigrateControl {
           "needs --zk HOST:PORT, the ZooKeeper ensemble the migration runs on (for local"
               + " development: 'shardctl zk serve')");
     }
+    ZkAddress.check(a.command(), zk, true);
     return zk;
   }
 

@@ -548,6 +548,9 @@ final class ZkCommand {
    */
   private CuratorFramework connect(OnZk a, boolean required) {
     String connect = a.connect;
+    // A server that must answer must resolve; a watcher that may serve its last-known-good copy
+    // starts even when it does not (a name server down is one more way ZooKeeper is out of reach).
+    ZkAddress.check(a.command(), connect, required);
     CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(connect)

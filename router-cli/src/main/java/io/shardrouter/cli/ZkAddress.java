@@ -1,0 +1,109 @@
+package io.shardrouter.cli;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * The {@code --zk} connect string, checked before a ZooKeeper client is built: {@code HOST:PORT}
+ * servers separated by commas, then optionally a chroot path ({@code /app}). ZooKeeper's client
+ * takes a bad one as it comes: a port that is no number fails inside its connection thread, again
+ * and again, and a host that does not resolve is retried, each with a stack trace on standard
+ * error, until the command gives up after its wait. Here each server must have a port that is a
+ * number in 1..65535 and a host that resolves.
+ */
+final class ZkAddress {
+  private static final String EXAMPLE = "such as 127.0.0.1:2181 or zk1:2181,zk2:2181,zk3:2181";
+
+  private ZkAddress() {}
+
+  /**
+   * Refuses {@code connect} when a server in it is not {@code HOST:PORT} with a port in 1..65535 (a
+   * usage error), or, when {@code resolve}, has a host that does not resolve; {@code command} names
+   * the command in the message.
+   */
+  static void check(String command, String connect, boolean resolve) {
+    int slash = connect.indexOf('/');
+    String servers = slash < 0 ? connect : connect.substring(0, slash);
+    if (servers.isEmpty()) {
+      throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
+    }
+    String[] list = servers.split(",", -1);
+    String[] hosts = new String[list.length];
+    for (int i = 0; i < list.length; i++) {
+      hosts[i] = host(command, connect, list[i]); // every server's form, then the names
+    }
+    for (int i = 0; resolve && i < list.length; i++) {
+      resolve(command, connect, list[i], hosts[i]);
+    }
+  }
+
+  /**
+   * The host of {@code server}, {@code HOST:PORT} or {@code [IPV6]:PORT}, once its port is good.
+   */
+  private static String host(String command, String connect, String server) {
+    if (server.isEmpty()) {
+      throw bad(
+          command,
+          connect,
+          "has an empty server between its commas; give HOST:PORT servers separated by commas, "
+              + EXAMPLE);
+    }
+    if (!server.strip().equals(server) || server.chars().anyMatch(Character::isWhitespace)) {
+      throw bad(
+          command,
+          connect,
+          "server '" + server + "' holds a space; give HOST:PORT without spaces, " + EXAMPLE);
+    }
+    int colon = server.lastIndexOf(':');
+    if (colon < 0 || (server.startsWith("[") && colon < server.indexOf(']'))) {
+      throw bad(
+          command, connect, "server '" + server + "' has no port; give HOST:PORT, " + EXAMPLE);
+    }
+    String host = server.substring(0, colon);
+    String port = server.substring(colon + 1);
+    if (!port.matches("[0-9]{1,5}")
+        || Integer.parseInt(port) < 1
+        || Integer.parseInt(port) > 65535) {
+      throw bad(
+          command,
+          connect,
+          "port '"
+              + port
+              + "' of server '"
+              + server
+              + "' is not a number in 1..65535; give HOST:PORT, "
+              + EXAMPLE);
+    }
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1); // an IPv6 address: [::1]:2181
+    }
+    if (host.isEmpty()) {
+      throw bad(
+          command, connect, "server '" + server + "' has no host; give HOST:PORT, " + EXAMPLE);
+    }
+    return host;
+  }
+
+  private static void resolve(String command, String connect, String server, String host) {
+    try {
+      InetAddress.getByName(host);
+    } catch (UnknownHostException | SecurityException e) {
+      throw CommandException.invalid(
+          "shardctl "
+              + command
+              + ": --zk "
+              + connect
+              + ": host '"
+              + host
+              + "' of server '"
+              + server
+              + "' is not known (it does not resolve to an address); check its spelling, or give"
+              + " the ensemble's address, "
+              + EXAMPLE);
+    }
+  }
+
+  private static CommandException bad(String command, String connect, String what) {
+    return CommandException.usage(command, "--zk " + connect + ": " + what);
+  }
+}
