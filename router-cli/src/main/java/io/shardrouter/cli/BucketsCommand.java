@@ -49,6 +49,15 @@ final class BucketsCommand implements Command {
     TimeBucketRoutes routes = RangeArgs.buckets(t, doc, "buckets");
     Instant from = RangeArgs.instant(fromArg, "FROM", "buckets");
     Instant to = RangeArgs.instant(toArg, "TO", "buckets");
+    if (from.isAfter(to)) {
+      throw CommandException.usage(
+          "buckets",
+          "the window is reversed: FROM "
+              + fromArg
+              + " is after TO "
+              + toArg
+              + "; the window is [FROM, TO): give its start, then its end");
+    }
     PrintStream out = console.out();
     Columns c = new Columns("bucket", "start", "end", "group", "primary");
     int buckets = routes.buckets().touched(from, to).size();

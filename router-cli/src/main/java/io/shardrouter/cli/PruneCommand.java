@@ -3,6 +3,7 @@ package io.shardrouter.cli;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.range.KeyOrder;
 import io.shardrouter.range.KeyRange;
 import io.shardrouter.range.RangeStrategy;
 import java.io.PrintStream;
@@ -65,6 +66,25 @@ final class PruneCommand implements Command {
         lo == null ? null : RangeArgs.key(t, lo, from != null ? "--from" : "--after", "prune");
     byte[] upper =
         hi == null ? null : RangeArgs.key(t, hi, to != null ? "--to" : "--before", "prune");
+    if (lower != null && upper != null && KeyOrder.of(t.keyType()).compare(lower, upper) > 0) {
+      // [1050, 950] is a valid, empty range (BETWEEN 1050 AND 950), but asked for it is a mistake
+      String lowOption = from != null ? "--from" : "--after";
+      String highOption = to != null ? "--to" : "--before";
+      throw CommandException.usage(
+          "prune",
+          "the range is reversed: the lower bound "
+              + lowOption
+              + " "
+              + lo
+              + " is above the upper bound "
+              + highOption
+              + " "
+              + hi
+              + "; give the lower key to "
+              + lowOption
+              + " and the higher to "
+              + highOption);
+    }
     KeyRange range = KeyRange.of(t.keyType(), lower, from != null, upper, to != null);
     PartitionSet span = s.prune(range);
     PrintStream out = console.out();

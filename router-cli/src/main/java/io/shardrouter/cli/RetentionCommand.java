@@ -49,6 +49,16 @@ final class RetentionCommand implements Command {
     }
     Instant oldest = RangeArgs.instant(oldestArg, "OLDEST", "retention");
     Instant now = RangeArgs.instant(nowArg, "NOW", "retention");
+    if (oldest.isAfter(now)) {
+      throw CommandException.usage(
+          "retention",
+          "OLDEST "
+              + oldestArg
+              + " is after NOW "
+              + nowArg
+              + "; OLDEST is the oldest row kept, at or before NOW, the time to judge at: give"
+              + " OLDEST first");
+    }
     List<TimeBuckets.Bucket> past = routes.pastRetention(oldest, now);
     PrintStream out = console.out();
     out.println(

@@ -87,6 +87,35 @@ class BucketsCommandTest {
   }
 
   @Test
+  void bucketsAndRetention_reversedTimes_refusedNamingBoth() {
+    Cli.Result b =
+        Cli.run("buckets", Cli.TIME_BUCKETS, "2026-05-10T00:00:00Z", "2026-03-20T00:00:00Z");
+    assertEquals(ShardCtl.INVALID, b.status(), b::toString);
+    assertEquals("", b.out());
+    assertEquals(
+        "shardctl buckets: the window is reversed: FROM 2026-05-10T00:00:00Z is after TO"
+            + " 2026-03-20T00:00:00Z; the window is [FROM, TO): give its start, then its end",
+        b.errLines().get(0));
+    assertTrue(b.err().contains("usage: shardctl buckets"), b::toString);
+    Cli.Result same =
+        Cli.run("buckets", Cli.TIME_BUCKETS, "2026-05-10T00:00:00Z", "2026-05-10T00:00:00Z");
+    assertEquals(ShardCtl.OK, same.status(), same::toString); // an empty window, not reversed
+
+    Cli.Result r =
+        Cli.run("retention", Cli.TIME_BUCKETS, "2026-04-15T00:00:00Z", "2024-11-15T00:00:00Z");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals(
+        "shardctl retention: OLDEST 2026-04-15T00:00:00Z is after NOW 2024-11-15T00:00:00Z;"
+            + " OLDEST is the oldest row kept, at or before NOW, the time to judge at: give OLDEST"
+            + " first",
+        r.errLines().get(0));
+    Cli.Result now =
+        Cli.run("retention", Cli.TIME_BUCKETS, "2026-04-15T00:00:00Z", "2026-04-15T00:00:00Z");
+    assertEquals(ShardCtl.OK, now.status(), now::toString);
+  }
+
+  @Test
   void retention_listsTheBucketsToDropOrArchive() {
     Cli.Result r =
         Cli.run("retention", Cli.TIME_BUCKETS, "2025-01-20T00:00:00Z", "2026-04-15T00:00:00Z");

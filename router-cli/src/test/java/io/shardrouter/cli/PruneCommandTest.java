@@ -98,6 +98,36 @@ class PruneCommandTest {
   }
 
   @Test
+  void prune_reversedRange_refusedNamingBothBounds() {
+    String range = Cli.EXAMPLES.resolve("range-long.json").toString();
+    Cli.Result r = Cli.run("prune", range, "--from", "1050", "--to", "950");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals(
+        "shardctl prune: the range is reversed: the lower bound --from 1050 is above the upper"
+            + " bound --to 950; give the lower key to --from and the higher to --to",
+        r.errLines().get(0));
+    assertTrue(r.err().contains("usage: shardctl prune"), r::toString);
+    Cli.Result open = Cli.run("prune", doc, "--after", "7", "--before", "-3");
+    assertEquals(ShardCtl.INVALID, open.status(), open::toString);
+    assertTrue(
+        open.errLines()
+            .get(0)
+            .contains(
+                "the lower bound --after 7 is above the upper bound"
+                    + " --before -3; give the lower key to --after and the higher to --before"),
+        open::toString);
+    // equal bounds are no reversal: one key, or (with an exclusive bound) no key
+    assertTrue(
+        Cli.run("prune", doc, "--from", "5", "--to", "5")
+            .out()
+            .startsWith("key range [5, 5] touches partition 0 "));
+    Cli.Result empty = Cli.run("prune", doc, "--from", "5", "--before", "5");
+    assertEquals(ShardCtl.OK, empty.status(), empty::toString);
+    assertTrue(empty.out().startsWith("key range [5, 5) touches no partition"), empty::toString);
+  }
+
+  @Test
   void prune_badInput() {
     Cli.Result both = Cli.run("prune", doc, "--from", "1", "--after", "2");
     assertEquals(ShardCtl.INVALID, both.status(), both::toString);
