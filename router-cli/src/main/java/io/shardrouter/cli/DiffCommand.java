@@ -45,7 +45,6 @@ final class DiffCommand implements Command {
     RoutingTable to = Tables.load(docs.newDoc);
     PrintStream out = console.out();
     MovementReport report = MovementReport.between(from, to);
-    out.print(report.toText());
     String unit =
         switch (report.layout()) {
           case PARTITIONS -> "partitions";
@@ -53,6 +52,7 @@ final class DiffCommand implements Command {
           case KEY_RANGES -> "key ranges";
         };
     if (keysFile == null) {
+      out.print(report.toText());
       return ShardCtl.OK;
     }
     String file = keysFile;
@@ -60,6 +60,8 @@ final class DiffCommand implements Command {
     MovementReport.KeyCount count;
     try (InputStream in =
         file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+      // the report once the key file is open: a key file that is missing is all the output
+      out.print(report.toText());
       keys =
           new ParsedKeys(
               new KeyLines(in == null ? console.in() : in), List.of(from, to), console.err());

@@ -89,6 +89,17 @@ class DiffCommandTest {
   }
 
   @Test
+  void diff_missingKeyFile_refusedBeforeAnyReport() {
+    String missing = dir.resolve("nokeys.txt").toString();
+    Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.JUMP, "--keys", missing);
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out(), "no report before the refusal");
+    assertEquals(
+        List.of(Cli.run("route", Cli.JUMP, "--keys", missing).err().strip()), r.errLines());
+    assertTrue(r.err().contains(missing + " does not exist"), r::toString);
+  }
+
+  @Test
   void diff_differentEntities_status2() {
     Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.HASH_MOD);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
