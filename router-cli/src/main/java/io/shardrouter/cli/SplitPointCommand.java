@@ -67,6 +67,15 @@ final class SplitPointCommand implements Command {
       throw CommandException.invalid(
           "shardctl split-point: cannot read keys from " + file + ": " + e.getMessage());
     }
+    if (sample.isEmpty()) {
+      // as analyze says it: a sample of no key has no split point, and 'sample: 0 keys' hid that
+      throw CommandException.invalid(
+          "shardctl split-point: "
+              + (file.equals("-") ? "standard input" : file)
+              + (failed == 0
+                  ? " holds no key; give one key a line"
+                  : " holds no key of the table's type; fix the lines above"));
+    }
     long[] perRange = new long[s.partitionCount()];
     long unrouted = 0;
     for (byte[] k : sample) {

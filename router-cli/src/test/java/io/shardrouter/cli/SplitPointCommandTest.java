@@ -70,4 +70,34 @@ class SplitPointCommandTest {
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertTrue(r.err().contains("needs --keys FILE, a sample of written keys"), r::toString);
   }
+
+  @Test
+  void splitPoint_emptySample_refusedAsAnalyzeRefusesIt() throws IOException {
+    String range = Cli.EXAMPLES.resolve("range-long.json").toString();
+    Path empty = keys(List.of());
+    Cli.Result r = Cli.run("split-point", range, "--keys", empty.toString());
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals(
+        List.of("shardctl split-point: " + empty + " holds no key; give one key a line"),
+        r.errLines());
+    Cli.Result analyze = Cli.run("analyze", range, "--keys", empty.toString());
+    assertEquals(analyze.status(), r.status());
+    assertEquals(
+        analyze.err().replace("shardctl analyze: ", "shardctl split-point: "),
+        r.err(),
+        "one wording");
+    Cli.Result stdin = Cli.runWithInput(new byte[0], "split-point", range, "--keys", "-");
+    assertEquals(
+        List.of("shardctl split-point: standard input holds no key; give one key a line"),
+        stdin.errLines());
+    // every line refused: each is reported, then that no key is left
+    Cli.Result bad = Cli.run("split-point", range, "--keys", keys(List.of("x")).toString());
+    assertEquals(ShardCtl.INVALID, bad.status(), bad::toString);
+    assertTrue(
+        bad.errLines().get(0).startsWith("shardctl split-point: line 1: key 'x'"), bad::toString);
+    assertTrue(
+        bad.errLines().get(1).endsWith(" holds no key of the table's type; fix the lines above"),
+        bad::toString);
+  }
 }
