@@ -128,16 +128,13 @@ public final class ShardCtl {
     PrintWriter helpOut = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
     PrintWriter helpErr = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8));
     try {
-      if (args == null || args.length == 0) {
-        err.print(cl.getUsageMessage());
-        return INVALID;
-      }
       cl.setOut(helpOut)
           .setErr(helpErr)
           .setExecutionStrategy(parsed -> execute(parsed, console))
           .setParameterExceptionHandler((e, given) -> usageError(e, console))
           .setExecutionExceptionHandler((e, failed, parsed) -> commandError(e, failed, console));
-      status = cl.execute(args);
+      // no arguments: 'needs a command', as a group without its subcommand (zk, migrate) says
+      status = cl.execute(args == null ? new String[0] : args);
     } finally {
       helpOut.flush();
       helpErr.flush();
@@ -338,6 +335,13 @@ public final class ShardCtl {
    * then the usage of the command in error.
    */
   private static int usageError(ParameterException e, Console console) {
+    if (!(e instanceof UnmatchedArgumentException)
+        && e.getArgSpec() == null
+        && e.getValue() != null
+        && e.getMessage().equals("Unknown subcommand '" + e.getValue() + "'.")) {
+      // 'help nosuch' (picocli's help command): said and suggested as for 'nosuch'
+      e = new UnmatchedArgumentException(e.getCommandLine(), List.of(e.getValue()));
+    }
     CommandLine cl = e.getCommandLine();
     PrintStream err = console.err();
     err.println(cl.getCommandSpec().qualifiedName() + ": " + message(e));

@@ -11,11 +11,27 @@ import org.junit.jupiter.api.Test;
 class ShardCtlTest {
 
   @Test
-  void run_noArguments_usageOnStderrStatus2() {
+  void run_noArguments_saysSoThenUsageOnStderrStatus2() {
     Cli.Result r = Cli.run();
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertEquals("", r.out());
-    assertTrue(r.err().startsWith("usage: shardctl COMMAND"), r::toString);
+    assertTrue(
+        r.errLines().get(0).startsWith("shardctl: needs a command: validate, route, explain, "),
+        r::toString);
+    assertTrue(r.errLines().get(0).endsWith(", completion or help"), r::toString);
+    assertEquals("usage: shardctl COMMAND [ARGS]", r.errLines().get(1), r::toString);
+  }
+
+  @Test
+  void run_helpOfAnUnknownCommand_namesItAndSuggestsAsForTheCommand() {
+    Cli.Result r = Cli.run("help", "valdate");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    Cli.Result misspelt = Cli.run("valdate");
+    assertEquals(misspelt.err(), r.err());
+    assertEquals("shardctl: unknown command 'valdate'", r.errLines().get(0));
+    assertTrue(r.errLines().get(1).startsWith("Did you mean: shardctl validate"), r::toString);
+    assertTrue(r.err().contains("usage: shardctl COMMAND"), r::toString);
   }
 
   @Test
