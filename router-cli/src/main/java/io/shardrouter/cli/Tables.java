@@ -57,69 +57,56 @@ final class Tables {
    * {@code "OUT"}). Returns the path {@link #write} writes.
    */
   static Path output(String file, String command, String arg, String... inputs) {
-    String what = command + ": " + arg;
+    String what = command + ": " + arg + " " + file;
     Path out;
     try {
       out = Path.of(file).toAbsolutePath();
     } catch (InvalidPathException e) {
-      throw CommandException.invalid(
-          "shardctl " + what + " '" + file + "' is not a valid path: " + e.getMessage());
+      throw refused(what, " is not a valid path: " + e.getMessage());
     }
     if (Files.exists(out)) { // follows links: the file a link names is the one replaced
       if (!Files.isRegularFile(out)) {
-        throw CommandException.invalid(
-            "shardctl "
-                + what
-                + " "
-                + file
-                + (Files.isDirectory(out) ? " is a directory" : " is not a regular file")
+        throw refused(
+            what,
+            (Files.isDirectory(out) ? " is a directory" : " is not a regular file")
                 + ": give the path of a file to create or replace");
       }
       try {
         out = out.toRealPath();
       } catch (IOException e) {
-        throw CommandException.invalid(
-            "shardctl " + what + " " + file + " cannot be resolved: " + reason(e));
+        throw refused(what, " cannot be resolved: " + reason(e));
       }
       for (String input : inputs) {
         if (input != null && sameFile(out, input)) {
-          throw CommandException.invalid(
-              "shardctl "
-                  + what
-                  + " "
-                  + file
-                  + " is the input "
-                  + input
-                  + ": give another path (the input is left as it is)");
+          throw refused(
+              what, " is the input " + input + ": give another path (the input is left as it is)");
         }
       }
       if (!Files.isWritable(out)) {
-        throw CommandException.invalid(
-            "shardctl " + what + " " + file + " is not writable: check its permissions");
+        throw refused(what, " is not writable: check its permissions");
       }
     }
     Path dir = out.getParent();
     if (dir == null || !Files.isDirectory(dir)) {
-      throw CommandException.invalid(
-          "shardctl "
-              + what
-              + " "
-              + file
-              + ": directory "
+      throw refused(
+          what,
+          ": directory "
               + dir
               + " does not exist: create it first, or give a path in an existing directory");
     }
     if (!Files.isWritable(dir)) {
-      throw CommandException.invalid(
-          "shardctl "
-              + what
-              + " "
-              + file
-              + ": directory "
+      throw refused(
+          what,
+          ": directory "
               + dir
               + " is not writable (a file is written beside the target, then moved over it)");
     }
     return out;
+  }
+
+  /** The refusal of an output path: {@code shardctl COMMAND: ARG FILE} and the problem. */
+  private static CommandException refused(String what, String problem) {
+    return CommandException.invalid("shardctl " + what + problem);
   }
 
   private static boolean sameFile(Path out, String input) {
