@@ -230,7 +230,8 @@ final class MigrateControl {
     String base = base(a);
     if (!(a.sessionSeconds >= 2 && a.sessionSeconds <= 120)) {
       throw CommandException.usage(
-          a.command(), "--session must be in [2, 120] seconds, got " + a.sessionSeconds);
+          a.command(),
+          "--session must be in [2, 120] seconds, got " + ZkCommand.number(a.sessionSeconds));
     }
     int sessionMs = (int) Math.round(a.sessionSeconds * 1000);
     String table = a.table;

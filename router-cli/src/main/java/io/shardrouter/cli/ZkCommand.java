@@ -231,6 +231,13 @@ final class ZkCommand {
     }
   }
 
+  /** {@code d} as given on a command line: {@code -1}, not {@code -1.0}; {@code 0.5}. */
+  static String number(double d) {
+    return Double.isFinite(d)
+        ? java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()
+        : String.valueOf(d);
+  }
+
   /** {@code value} of {@code option}, which must be in [{@code min}, {@code max}]. */
   private static long inRange(Sub a, String option, long value, long min, long max) {
     if (value < min || value > max) {
@@ -407,7 +414,8 @@ final class ZkCommand {
     long exitAfter = inRange(a, "--exit-after", a.exitAfter, 1, Long.MAX_VALUE);
     if (!(a.heartbeatSeconds >= 0 && a.heartbeatSeconds <= 3600)) {
       throw CommandException.usage(
-          a.command(), "--heartbeat must be in [0, 3600] seconds, got " + a.heartbeatSeconds);
+          a.command(),
+          "--heartbeat must be in [0, 3600] seconds, got " + number(a.heartbeatSeconds));
     }
     String instance = a.instance != null ? a.instance : ZkRoutingSource.defaultInstanceId();
     try (CuratorFramework client = connect(a, a.lastKnownGood == null)) {

@@ -236,7 +236,7 @@ class MigrateControlTest {
     assertRefused(Cli.run(start(db, base(), "--goal", "later")), "--goal must be canary");
     assertRefused(
         Cli.run(start(db, base(), "--session", "1")),
-        "--session must be in [2, 120] seconds, got 1.0");
+        "--session must be in [2, 120] seconds, got 1");
     assertRefused(Cli.run(start(db, base(), "--port", "1")), "unknown option '--port'");
   }
 

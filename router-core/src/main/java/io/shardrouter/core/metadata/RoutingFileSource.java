@@ -110,7 +110,7 @@ public final class RoutingFileSource implements RoutingSource {
               "cannot read routing file "
                   + file
                   + ": "
-                  + cause.getMessage()
+                  + reason(cause)
                   + "; the router keeps version "
                   + router.version(),
               cause));
@@ -136,8 +136,26 @@ public final class RoutingFileSource implements RoutingSource {
       return refused(e);
     } catch (UncheckedIOException e) {
       return refused(
-          new RoutingException("cannot read routing file " + file + ": " + e.getMessage(), e));
+          new RoutingException("cannot read routing file " + file + ": " + reason(e), e));
     }
+  }
+
+  /**
+   * Why a read failed, in the file system's words: a missing file's exception says only its path,
+   * which the message names already.
+   */
+  private static String reason(Throwable e) {
+    Throwable t = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+    if (t instanceof java.nio.file.NoSuchFileException) {
+      return "no such file (it was deleted or renamed, or its directory is not there)";
+    }
+    if (t instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (t instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(t.getMessage());
   }
 
   private Outcome refused(RoutingException e) {

@@ -83,7 +83,10 @@ class RoutingSourcesEdgeTest {
     RoutingFileSource source = RoutingFileSource.of(file, Router.create(table("g0", 1)));
     assertEquals(RoutingFileSource.Outcome.REFUSED, source.refresh());
     assertEquals(
-        "cannot read routing file " + file + ": " + file + "; the router keeps version 1",
+        "cannot read routing file "
+            + file
+            + ": no such file (it was deleted or renamed, or its directory is not there); the"
+            + " router keeps version 1",
         source.lastError().getMessage());
     assertTrue(
         source.lastError().getCause() instanceof java.nio.file.NoSuchFileException,
