@@ -79,11 +79,21 @@ final class FenceRecords {
    */
   void check(Connection c) {
     try (PreparedStatement ps =
-        c.prepareStatement("SELECT part FROM " + table + " WHERE part = ?")) {
+        c.prepareStatement(
+            "SELECT part, base_version, min_version, phase FROM " + table + " WHERE part = ?")) {
       ps.setInt(1, LOCK_PART);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
-          throw noLockRecord();
+          throw new JdbcStoreException(
+              "fence table '"
+                  + table
+                  + "' of replica group '"
+                  + groupId
+                  + "' has no lock record: insert it, 'INSERT INTO "
+                  + table
+                  + " (part, base_version, min_version, phase) VALUES ("
+                  + LOCK_PART
+                  + ", 0, 0, 'LOCK')', or let the store create it (createTables)");
         }
       }
     } catch (SQLException e) {

@@ -1,5 +1,7 @@
 package io.shardrouter.jdbc;
 
+import io.shardrouter.core.KeyText;
+import io.shardrouter.core.MovementReport;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingException;
@@ -191,10 +193,7 @@ public final class ShardedTable<K> implements AutoCloseable {
         failure = null;
         if (s != null) {
           pools.untrack(s.table()); // closed one version later: calls in flight may still use it
-          String moves = unmigratedMoves(table, s.routes(), now.routes());
-          if (moves != null) {
-            LOG.warn(moves);
-          }
+          warnOfUnmigratedMoves(s, now);
         }
         LOG.info(
             "sharded table '{}' follows routing version {} ({})",
@@ -226,6 +225,28 @@ public final class ShardedTable<K> implements AutoCloseable {
     }
   }
 
+  /** A key for a message: a {@code bytes} key in hex ({@code 0x0a1b}), any other as it prints. */
+  static String shown(@Nullable Object key) {
+    return key instanceof byte[] b ? "0x" + KeyText.hex(b) : String.valueOf(key);
+  }
+
+  /** Logs {@link #unmigratedMoves}, which never fails the version already applied. */
+  private void warnOfUnmigratedMoves(State was, State now) {
+    try {
+      String moves = unmigratedMoves(table, was.routes(), now.routes());
+      if (moves != null) {
+        LOG.warn(moves);
+      }
+    } catch (RuntimeException e) { // a strategy's equals or movement: the version stands
+      LOG.warn(
+          "sharded table '{}' could not compare routing versions {} and {}",
+          table,
+          was.version(),
+          now.version(),
+          e);
+    }
+  }
+
   /**
    * What a warning says when {@code now} places partitions on other groups than {@code was} did (or
    * routes by another strategy) outside a migration, or null: the rows written before stay on their
@@ -243,10 +264,18 @@ public final class ShardedTable<K> implements AutoCloseable {
         " without a migration: rows written before stay where they are and drop out of reads;"
             + " move partitions that hold rows with a migration (docs/migration.md)";
     if (!a.strategy().equals(b.strategy())) {
+      MovementReport r = MovementReport.between(a, b);
+      if (r.partitionsKeepKeys() && r.moves().isEmpty() && r.keyMoves().isEmpty()) {
+        return null; // e.g. a range split whose upper part stays on its group: no key moves group
+      }
       return head
           + " routes by another strategy than version "
           + a.version()
-          + ", so keys map to other partitions,"
+          + (r.partitionsKeepKeys()
+              ? " and moves "
+                  + (r.moves().size() + r.keyMoves().size())
+                  + " pieces of the key space"
+              : ", so keys map to other partitions")
           + tail;
     }
     StringBuilder moved = new StringBuilder();
@@ -990,11 +1019,12 @@ public final class ShardedTable<K> implements AutoCloseable {
         }
         return answer;
       } catch (MovedException e) {
-        awaitOrThrow(Call.READ, call + " of key " + key, attempt, deadline, e.minVersion(), e);
+        awaitOrThrow(
+            Call.READ, call + " of key " + shown(key), attempt, deadline, e.minVersion(), e);
       } catch (SQLException e) {
         retryOrThrow(
             Call.READ,
-            call + " of key " + key + " on group '" + on.id() + "'",
+            call + " of key " + shown(key) + " on group '" + on.id() + "'",
             attempt,
             deadline,
             e);
@@ -1248,7 +1278,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       return "row '"
           + write.id()
           + "' of key "
-          + write.key()
+          + shown(write.key())
           + " (sequence "
           + write.sequence()
           + ")";

@@ -67,6 +67,15 @@ class ShardedTableDocExampleTest {
     assertEquals(ShardedTable.Outcome.WRITTEN, placed);
     assertEquals(List.of(new Order("order-1", "alice", 1250)), mine);
     assertTrue(status.healthy(), status.toString());
+    try (ShardedTable<String>
+        checked = // the schema below is all a table that creates nothing needs
+        ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(source, seed.table())
+                .pools(pools)
+                .createTables(false)
+                .build()) {
+      assertEquals(1, checked.read("user-7", r -> r.id()).size());
+    }
     orders.close();
     source.close();
   }
@@ -82,6 +91,14 @@ class ShardedTableDocExampleTest {
               + " customer VARCHAR(64), cents BIGINT," // the value columns, in builder order
               + " routed_version BIGINT NOT NULL, seq BIGINT NOT NULL, part INT NOT NULL,"
               + " PRIMARY KEY (row_key, row_id))");
+      s.execute( // the fence table and its lock record, as createTables makes them
+          "CREATE TABLE IF NOT EXISTS orders_fence (part INT NOT NULL PRIMARY KEY,"
+              + " base_version BIGINT NOT NULL, min_version BIGINT NOT NULL,"
+              + " phase VARCHAR(32) NOT NULL)");
+      s.execute(
+          "INSERT INTO orders_fence (part, base_version, min_version, phase)"
+              + " SELECT -1, 0, 0, 'LOCK' WHERE NOT EXISTS"
+              + " (SELECT 1 FROM orders_fence WHERE part = -1)");
     }
     Outbox.create("outbox").createTable(primary); // only for a service that appends events
     // --- docs/sharded-table.md: schema ends

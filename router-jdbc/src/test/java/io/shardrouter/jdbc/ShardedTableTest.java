@@ -548,6 +548,8 @@ class ShardedTableTest {
     assertTrue(moves.startsWith("sharded table 'orders': routing version 2 places "), moves);
     assertTrue(moves.contains(" on another group than version 1 did (p"), moves);
     assertTrue(moves.endsWith("with a migration (docs/migration.md)"), moves);
+    assertEquals("0x0a1b", ShardedTable.shown(new byte[] {0x0a, 0x1b}), "a bytes key in messages");
+    assertEquals("user-7", ShardedTable.shown("user-7"));
     // the same placement under a new version moves nothing
     assertNull(
         ShardedTable.unmigratedMoves(
@@ -959,7 +961,8 @@ class ShardedTableTest {
   }
 
   @Test
-  void createTablesFalse_checksBothTables_aMissingFenceTableFailsTheStart_namingItsStatement() {
+  void createTablesFalse_checksBothTables_aMissingFenceTableFailsTheStart_namingItsStatement()
+      throws Exception {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(1);
     PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 1));
     Groups groups = new Groups(cluster); // creates the orders table, never its fence table
@@ -969,6 +972,23 @@ class ShardedTableTest {
     String m = e.getMessage() + " / " + e.getCause().getMessage();
     assertTrue(m.contains("fence table 'orders_fence' of replica group 'g1' cannot be read"), m);
     assertTrue(m.contains("CREATE TABLE orders_fence (part INT NOT NULL PRIMARY KEY"), m);
+    // the fence table without its lock record: named, with the statement that adds it
+    try (java.sql.Connection c = cluster.dataSource(cluster.endpoint(1)).getConnection();
+        Statement st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE orders_fence (part INT NOT NULL PRIMARY KEY, base_version BIGINT NOT NULL,"
+              + " min_version BIGINT NOT NULL, phase VARCHAR(32) NOT NULL)");
+    }
+    JdbcStoreException lock =
+        assertThrows(
+            JdbcStoreException.class, () -> orders(source, groups).createTables(false).build());
+    String l = lock.getMessage() + " / " + lock.getCause().getMessage();
+    assertTrue(
+        l.contains(
+            "fence table 'orders_fence' of replica group 'g1' has no lock record: insert it,"
+                + " 'INSERT INTO orders_fence (part, base_version, min_version, phase) VALUES (-1,"
+                + " 0, 0, 'LOCK')'"),
+        l);
     // created (as the default does), the check passes and the table serves
     try (ShardedTable<String> created = orders(source, groups).build()) {
       created.write("k", "o1", 1, "x", 1L);
