@@ -79,11 +79,17 @@ final class AnalyzeCommand implements Command {
       throw CommandException.usage(
           "analyze", "needs --keys FILE, a key sample or a statistics export");
     }
-    // the output files first: a bad path fails before the analysis prints anything
-    Path jsonFile = json == null ? null : Tables.output(json, "analyze", "--json", doc, keysFile);
-    Path htmlFile = html == null ? null : Tables.output(html, "analyze", "--html", doc, keysFile);
+    // the output files first: a bad path fails before the analysis prints anything; none may be
+    // an input or another output
+    String[] inputs = {doc, keysFile, compare, queries, capacity};
+    Path jsonFile = json == null ? null : Tables.output(json, "analyze", "--json", inputs);
+    Path htmlFile =
+        html == null ? null : Tables.output(html, "analyze", "--html", Tables.plus(inputs, json));
     Path statsFile =
-        statsOut == null ? null : Tables.output(statsOut, "analyze", "--stats-out", doc, keysFile);
+        statsOut == null
+            ? null
+            : Tables.output(
+                statsOut, "analyze", "--stats-out", Tables.plus(Tables.plus(inputs, json), html));
     RoutingTable table = Tables.load(doc);
     KeyAnalysis analysis = KeyAnalysis.of(table);
     if (queries != null) {

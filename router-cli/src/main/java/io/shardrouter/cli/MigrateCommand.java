@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -109,10 +111,27 @@ final class MigrateCommand {
 
   private static int plan(Plan args, Console console) {
     String dir = args.dir;
-    Path path = dir == null ? null : outputDirectory(dir); // refused before any other work
+    Path path = dir == null ? null : outputDirectory(dir, false); // refused before any other work
     RoutingTable from = Tables.load(args.docs.oldDoc);
     RoutingTable to = Tables.load(args.docs.newDoc);
     MigrationPlan plan = MigrationPlan.between(from, to);
+    // every phase's file checked before anything is printed: none may be OLD or NEW
+    Map<Path, MigrationRoutes> files = new LinkedHashMap<>();
+    if (path != null) {
+      outputDirectory(dir, true);
+      for (Phase phase : MigrationPlan.FORWARD) {
+        MigrationRoutes routes = plan.routes(phase);
+        String name = fileName(routes);
+        files.put(
+            Tables.output(
+                path.resolve(name).toString(),
+                "migrate plan",
+                "--out " + dir + ": " + name,
+                args.docs.oldDoc,
+                args.docs.newDoc),
+            routes);
+      }
+    }
     PrintStream out = console.out();
     out.println(plan.toText());
     out.println(finalVersion(plan, dir));
@@ -120,13 +139,10 @@ final class MigrateCommand {
       return ShardCtl.OK;
     }
     int n = 0;
-    for (Phase phase : MigrationPlan.FORWARD) {
-      MigrationRoutes routes = plan.routes(phase);
-      String name = fileName(routes);
+    for (Map.Entry<Path, MigrationRoutes> f : files.entrySet()) {
       Tables.write(
-          Tables.output(
-              path.resolve(name).toString(), "migrate plan", "--out " + dir + ": " + name),
-          (routes.toDocument() + "\n").getBytes(StandardCharsets.UTF_8),
+          f.getKey(),
+          (f.getValue().toDocument() + "\n").getBytes(StandardCharsets.UTF_8),
           "migrate plan");
       n++;
     }
@@ -141,8 +157,11 @@ final class MigrateCommand {
     return ShardCtl.OK;
   }
 
-  /** The directory {@code --out DIR} names, created when missing; refused when it cannot be one. */
-  private static Path outputDirectory(String dir) {
+  /**
+   * The directory {@code --out DIR} names, created when missing and {@code create} says so (once
+   * the documents are read); refused when it cannot be one or cannot be created.
+   */
+  private static Path outputDirectory(String dir, boolean create) {
     Path path;
     try {
       path = Path.of(dir);
@@ -156,6 +175,9 @@ final class MigrateCommand {
               + dir
               + " is a file, not a directory: give a directory for the phases' documents (it is"
               + " created when missing)");
+    }
+    if (!create) {
+      return path;
     }
     try {
       return Files.createDirectories(path);

@@ -11,11 +11,14 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
@@ -64,6 +67,20 @@ final class Tables {
     } catch (InvalidPathException e) {
       throw refused(what, " is not a valid path: " + e.getMessage());
     }
+    if (Files.isSymbolicLink(out) && !Files.exists(out)) {
+      Path target;
+      try {
+        target = out.resolveSibling(Files.readSymbolicLink(out)).normalize();
+      } catch (IOException e) {
+        throw refused(what, " is a link that cannot be read: " + reason(e));
+      }
+      throw refused(
+          what,
+          " is a link to "
+              + target
+              + ", which does not exist (or the link loops): give the target's path, or fix the"
+              + " link");
+    }
     if (Files.exists(out)) { // follows links: the file a link names is the one replaced
       if (!Files.isRegularFile(out)) {
         throw refused(
@@ -76,14 +93,14 @@ final class Tables {
       } catch (IOException e) {
         throw refused(what, " cannot be resolved: " + reason(e));
       }
-      for (String input : inputs) {
-        if (input != null && sameFile(out, input)) {
-          throw refused(
-              what, " is the input " + input + ": give another path (the input is left as it is)");
-        }
-      }
       if (!Files.isWritable(out)) {
         throw refused(what, " is not writable: check its permissions");
+      }
+    }
+    for (String input : inputs) { // an input, or an earlier output of the command, not yet written
+      if (input != null && sameFile(out, input)) {
+        throw refused(
+            what, " is the input " + input + ": give another path (the input is left as it is)");
       }
     }
     Path dir = out.getParent();
@@ -112,20 +129,34 @@ final class Tables {
   private static boolean sameFile(Path out, String input) {
     try {
       Path in = Path.of(input);
+      if (in.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+        return true; // also an earlier output of the same command, not written yet
+      }
       return Files.exists(in) && Files.isSameFile(out, in);
     } catch (InvalidPathException | IOException e) {
       return false; // an input that cannot be resolved is not this file; its own check says why
     }
   }
 
+  /** {@code inputs} and one more, {@code also} (an earlier output a later one may not be). */
+  static String[] plus(String[] inputs, @Nullable String also) {
+    String[] all = Arrays.copyOf(inputs, inputs.length + 1);
+    all[inputs.length] = also;
+    return all;
+  }
+
   /**
    * Writes {@code bytes} to {@code out} (from {@link #output}) through a temporary file beside it
    * and a move, so that {@code out} is either the old file or all of the new one; an existing
-   * file's permissions are kept. {@code command} names the command in errors.
+   * file's permissions are kept. The temporary file is new (a random name, created exclusively),
+   * and the target is looked at again just before the move: what replaced a checked file in the
+   * meantime (a device, a link, a directory) is refused, not replaced. {@code command} names the
+   * command in errors.
    */
   static void write(Path out, byte[] bytes, String command) {
-    Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp");
+    Path tmp = null;
     try {
+      tmp = Files.createTempFile(out.getParent(), "." + out.getFileName() + ".", ".tmp");
       Files.write(tmp, bytes);
       if (Files.exists(out)) {
         try {
@@ -134,6 +165,10 @@ final class Tables {
           // no POSIX permissions here: the new file has the default ones
         }
       }
+      if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)
+          && !Files.isRegularFile(out, LinkOption.NOFOLLOW_LINKS)) {
+        throw new IOException("it is no longer a regular file; nothing was replaced");
+      }
       try {
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -141,7 +176,9 @@ final class Tables {
       }
     } catch (IOException e) {
       try {
-        Files.deleteIfExists(tmp);
+        if (tmp != null) {
+          Files.deleteIfExists(tmp);
+        }
       } catch (IOException ignored) {
         // the write already failed; that is the error to report
       }

@@ -8,8 +8,10 @@ import java.net.UnknownHostException;
  * servers separated by commas, then optionally a chroot path ({@code /app}). ZooKeeper's client
  * takes a bad one as it comes: a port that is no number fails inside its connection thread, again
  * and again, and a host that does not resolve is retried, each with a stack trace on standard
- * error, until the command gives up after its wait. Here each server must have a port that is a
- * number in 1..65535 and a host that resolves.
+ * error, until the command gives up after its wait. Here each server must have a host that resolves
+ * and a port that is a number in 1..65535, or none. What ZooKeeper's own parser accepts is
+ * accepted: spaces around a server and empty entries are dropped, and a server without a port (or
+ * with a bare {@code :}) is on 2181.
  */
 final class ZkAddress {
   private static final String EXAMPLE = "such as 127.0.0.1:2181 or zk1:2181,zk2:2181,zk3:2181";
@@ -27,28 +29,30 @@ final class ZkAddress {
     if (servers.isEmpty()) {
       throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
     }
-    String[] list = servers.split(",", -1);
-    String[] hosts = new String[list.length];
-    for (int i = 0; i < list.length; i++) {
-      hosts[i] = host(command, connect, list[i]); // every server's form, then the names
+    java.util.List<String> list = new java.util.ArrayList<>();
+    for (String server : servers.split(",", -1)) {
+      if (!server.isBlank()) {
+        list.add(server.strip()); // as ZooKeeper's parser takes them
+      }
     }
-    for (int i = 0; resolve && i < list.length; i++) {
-      resolve(command, connect, list[i], hosts[i]);
+    if (list.isEmpty()) {
+      throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
+    }
+    String[] hosts = new String[list.size()];
+    for (int i = 0; i < hosts.length; i++) {
+      hosts[i] = host(command, connect, list.get(i)); // every server's form, then the names
+    }
+    for (int i = 0; resolve && i < hosts.length; i++) {
+      resolve(command, connect, list.get(i), hosts[i]);
     }
   }
 
   /**
-   * The host of {@code server}, {@code HOST:PORT} or {@code [IPV6]:PORT}, once its port is good.
+   * The host of {@code server} (stripped, not empty), {@code HOST[:PORT]} or {@code [IPV6][:PORT]},
+   * once its port is good.
    */
   private static String host(String command, String connect, String server) {
-    if (server.isEmpty()) {
-      throw bad(
-          command,
-          connect,
-          "has an empty server between its commas; give HOST:PORT servers separated by commas, "
-              + EXAMPLE);
-    }
-    if (!server.strip().equals(server) || server.chars().anyMatch(Character::isWhitespace)) {
+    if (server.chars().anyMatch(Character::isWhitespace)) {
       throw bad(
           command,
           connect,
@@ -56,14 +60,16 @@ final class ZkAddress {
     }
     int colon = server.lastIndexOf(':');
     if (colon < 0 || (server.startsWith("[") && colon < server.indexOf(']'))) {
-      throw bad(
-          command, connect, "server '" + server + "' has no port; give HOST:PORT, " + EXAMPLE);
+      colon = server.length(); // no port: ZooKeeper's 2181
     }
     String host = server.substring(0, colon);
-    String port = server.substring(colon + 1);
-    if (!port.matches("[0-9]{1,5}")
-        || Integer.parseInt(port) < 1
-        || Integer.parseInt(port) > 65535) {
+    String port = colon < server.length() ? server.substring(colon + 1) : "";
+    boolean badPort =
+        !port.isEmpty()
+            && (!port.matches("[0-9]{1,5}")
+                || Integer.parseInt(port) < 1
+                || Integer.parseInt(port) > 65535);
+    if (badPort) {
       throw bad(
           command,
           connect,

@@ -97,7 +97,47 @@ class OutputFilesTest {
     }
     assertRefused(
         Cli.run("analyze", Cli.JUMP, "--keys", keys.toString(), "--json", keys.toString()),
-        "shardctl analyze: --json " + keys + " is the input " + keys);
+        "shardctl analyze: --json "
+            + keys
+            + " is the input "
+            + keys); // every input counts (--compare here), and an earlier output is no later one's
+    // path
+    Path other = dir.resolve("other.json");
+    Files.copy(Path.of(Cli.JUMP), other);
+    byte[] before = Files.readAllBytes(other);
+    assertRefused(
+        Cli.run(
+            "analyze",
+            Cli.JUMP,
+            "--keys",
+            keys.toString(),
+            "--compare",
+            other.toString(),
+            "--json",
+            other.toString()),
+        "shardctl analyze: --json " + other + " is the input " + other);
+    assertArrayEquals(before, Files.readAllBytes(other));
+    Path report = dir.resolve("report.out");
+    assertRefused(
+        Cli.run(
+            "analyze",
+            Cli.JUMP,
+            "--keys",
+            keys.toString(),
+            "--json",
+            report.toString(),
+            "--html",
+            report.toString()),
+        "shardctl analyze: --html " + report + " is the input " + report);
+  }
+
+  @Test
+  void aDanglingLink_refusedNamingItsTarget_theLinkKept() throws IOException {
+    Path link = Files.createSymbolicLink(dir.resolve("out.snap"), dir.resolve("gone/real.snap"));
+    assertRefused(
+        Cli.run("snapshot", Cli.JUMP, link.toString()),
+        "shardctl snapshot: OUT " + link + " is a link to " + dir.resolve("gone/real.snap"));
+    assertTrue(Files.isSymbolicLink(link));
   }
 
   @Test
