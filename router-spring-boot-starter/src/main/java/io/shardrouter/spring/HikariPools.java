@@ -10,6 +10,7 @@ import io.shardrouter.core.RoutingTable;
 import io.shardrouter.jdbc.ShardedDataSource;
 import io.shardrouter.migrate.MigrationPlan;
 import io.shardrouter.migrate.MigrationRoutes;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -76,20 +77,26 @@ final class HikariPools implements ShardedDataSource.Factory {
     } catch (RuntimeException e) {
       livePoolNames.remove(name);
       Throwable why = e.getCause() != null ? e.getCause() : e;
+      boolean connecting = why instanceof SQLException; // else a driver or a setting HikariCP took
       throw new InvalidShardRouterPropertyException(
           property(r.key(), "url"),
           "replica group '"
               + group.id()
               + "' (endpoint '"
               + member.endpoint()
-              + "') cannot be reached at "
-              + r.url()
+              + (connecting ? "') cannot be reached at " : "') gets no pool for ")
+              + masked(r.url())
               + ": "
               + why.getMessage(),
-          "check that the database is up and takes connections at that URL with the user and"
-              + " password set under "
-              + property(r.key(), null)
-              + ", or fix the settings",
+          connecting
+              ? "check that the database is up and takes connections at that URL with the user"
+                  + " and password set under "
+                  + property(r.key(), null)
+                  + ", or fix the settings"
+              : "check that the JDBC driver of that URL is on the class path (or set "
+                  + property(r.key(), "driver-class-name")
+                  + ") and the settings under "
+                  + property(r.key(), null),
           e);
     }
   }
@@ -303,6 +310,15 @@ final class HikariPools implements ShardedDataSource.Factory {
               + what,
           todo.toString());
     }
+  }
+
+  /**
+   * {@code url} for a message: a password in it ({@code password=...}, {@code user:secret@}) is
+   * masked, as the settings print theirs.
+   */
+  static String masked(String url) {
+    return url.replaceAll("(?i)(password=)[^&;]*", "$1******")
+        .replaceAll("(//[^/:@]*:)[^/@]*@", "$1******@");
   }
 
   /** {@code shardrouter.groups.<key>.<setting>}, with the key in brackets when it needs them. */

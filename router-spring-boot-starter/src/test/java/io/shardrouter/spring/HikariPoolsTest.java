@@ -45,6 +45,17 @@ class HikariPoolsTest {
   }
 
   @Test
+  void masked_hidesAPasswordInAUrl() {
+    assertThat(HikariPools.masked("jdbc:postgresql://db:5432/o?user=app&password=s3cret&ssl=true"))
+        .isEqualTo("jdbc:postgresql://db:5432/o?user=app&password=******&ssl=true");
+    assertThat(HikariPools.masked("jdbc:h2:tcp://localhost/x;USER=sa;PASSWORD=s3cret"))
+        .isEqualTo("jdbc:h2:tcp://localhost/x;USER=sa;PASSWORD=******");
+    assertThat(HikariPools.masked("jdbc:postgresql://app:s3cret@db:5432/o"))
+        .isEqualTo("jdbc:postgresql://app:******@db:5432/o");
+    assertThat(HikariPools.masked("jdbc:h2:mem:a")).isEqualTo("jdbc:h2:mem:a");
+  }
+
+  @Test
   void resolve_jdbcEndpoint_noKey_refusedNamingTheGroupsKey_notTheUrlAsAKey() {
     ReplicaGroup g = ReplicaGroup.of("g1", "jdbc:h2:mem:je1;DB_CLOSE_DELAY=-1");
     HikariPools pools = new HikariPools(Map.of(), null); // no shardrouter.groups at all
