@@ -18,7 +18,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
@@ -139,7 +138,7 @@ final class Tables {
   }
 
   /** {@code inputs} and one more, {@code also} (an earlier output a later one may not be). */
-  static String[] plus(String[] inputs, @Nullable String also) {
+  static String[] plus(String[] inputs, String also) {
     String[] all = Arrays.copyOf(inputs, inputs.length + 1);
     all[inputs.length] = also;
     return all;

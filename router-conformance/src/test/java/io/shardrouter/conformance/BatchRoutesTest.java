@@ -346,8 +346,8 @@ class BatchRoutesTest {
         assertThrows(InvalidKeyException.class, () -> t.routeAll(new long[] {1, 2}, 0, 2, out));
     assertEquals(
         "entity 'orders' routes keys of type string, not long or int; got an integer key: call"
-            + " route(String) (the same value in another type has other canonical bytes and"
-            + " another partition)",
+            + " routeAll(String[], ...) (the same value in another type has other canonical bytes"
+            + " and another partition)",
         wrongType.getMessage());
     assertNull(out[0], "nothing written for a batch of the wrong key type");
 
