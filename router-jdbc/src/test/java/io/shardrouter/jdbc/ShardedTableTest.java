@@ -556,6 +556,28 @@ class ShardedTableTest {
             "orders",
             io.shardrouter.migrate.MigrationRoutes.of(v1),
             io.shardrouter.migrate.MigrationRoutes.of(v1.toBuilder().version(3).build())));
+    // more than ten moved partitions: the first ten named, then '...'
+    String many =
+        ShardedTable.unmigratedMoves(
+            "orders",
+            io.shardrouter.migrate.MigrationRoutes.of(v1),
+            io.shardrouter.migrate.MigrationRoutes.of(
+                cluster.table("orders", 3, PARTITIONS, 4, p -> (p + 1) % 4 + 1)));
+    assertNotNull(many);
+    assertTrue(many.contains(" places 16 partitions on another group "), many);
+    assertTrue(many.contains("p9 g2 -> g3, ...)"), many);
+    assertFalse(many.contains("p10 "), many);
+    // another strategy whose partitions mean other keys (16 -> 32 hash_mod partitions)
+    String strategy =
+        ShardedTable.unmigratedMoves(
+            "orders",
+            io.shardrouter.migrate.MigrationRoutes.of(v1),
+            io.shardrouter.migrate.MigrationRoutes.of(cluster.table("orders", 3, 32, 4)));
+    assertNotNull(strategy);
+    assertTrue(
+        strategy.contains(
+            " routes by another strategy than version 1, so keys map to other partitions"),
+        strategy);
     // a migration's phases move rows with copies
     MigrationPlan plan = MigrationPlan.between(v1, v2);
     assertNull(
