@@ -1,5 +1,7 @@
 package io.shardrouter.spring;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
@@ -23,7 +25,47 @@ final class RoutingConditions {
 
   private RoutingConditions() {}
 
-  private static @Nullable String setting(Environment env, String name) {
+  /** The ZooKeeper settings besides {@link #CONNECT}, which mean nothing without it. */
+  static final List<String> ZOOKEEPER_ONLY =
+      List.of(
+          "shardrouter.routing.zookeeper.entity",
+          "shardrouter.routing.zookeeper.base-path",
+          "shardrouter.routing.zookeeper.session-timeout",
+          "shardrouter.routing.zookeeper.connection-timeout",
+          "shardrouter.routing.zookeeper.startup-wait",
+          "shardrouter.routing.zookeeper.last-known-good",
+          "shardrouter.routing.zookeeper.instance-id");
+
+  /**
+   * Refuses ZooKeeper settings next to a routing file: they would be ignored without a word (the
+   * file is the source), which hides a configuration that meant ZooKeeper.
+   */
+  static void requireNoZookeeperSettings(Environment env) {
+    List<String> set = new ArrayList<>();
+    for (String name : ZOOKEEPER_ONLY) {
+      if (setting(env, name) != null) {
+        set.add(name);
+      }
+    }
+    if (!set.isEmpty()) {
+      throw new InvalidShardRouterPropertyException(
+          set.get(0),
+          (set.size() == 1 ? "it is set" : set + " are set")
+              + ", but the routing source is the file '"
+              + setting(env, FILE)
+              + "' ("
+              + FILE
+              + "), and ZooKeeper settings take effect only with "
+              + CONNECT,
+          "remove them to follow the file, or set "
+              + CONNECT
+              + " and remove "
+              + FILE
+              + " to follow ZooKeeper");
+    }
+  }
+
+  static @Nullable String setting(Environment env, String name) {
     String v = Binder.get(env).bind(name, String.class).orElse(null);
     return v == null || v.isBlank() ? null : v;
   }

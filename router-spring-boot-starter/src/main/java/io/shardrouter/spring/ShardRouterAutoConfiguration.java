@@ -33,6 +33,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Spring Boot auto-configuration of a {@link ShardedTable} from the {@code shardrouter.*} settings
@@ -117,7 +118,9 @@ public class ShardRouterAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    RoutingSource shardRouterRoutingSource(ShardRouterProperties properties, Router router) {
+    RoutingSource shardRouterRoutingSource(
+        ShardRouterProperties properties, Router router, Environment environment) {
+      RoutingConditions.requireNoZookeeperSettings(environment);
       Duration poll = properties.routing().pollInterval();
       if (poll == null || poll.isNegative() || poll.isZero()) {
         throw new InvalidShardRouterPropertyException(

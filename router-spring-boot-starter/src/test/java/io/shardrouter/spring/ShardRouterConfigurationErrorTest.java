@@ -35,6 +35,7 @@ class ShardRouterConfigurationErrorTest {
       new ApplicationContextRunner()
           .withConfiguration(
               AutoConfigurations.of(
+                  ShardRouterEnabledCheck.class,
                   ShardRouterAutoConfiguration.class,
                   ShardRouterObservabilityAutoConfiguration.class));
 
@@ -190,6 +191,33 @@ class ShardRouterConfigurationErrorTest {
     assertThat(e.problem())
         .contains("replica group 'g1' has 2 members [db-g1:5432, db-g1-replica:5432]");
     assertThat(e.action()).contains("shardrouter.groups.[db-g1:5432].url");
+  }
+
+  @Test
+  void enabled_neitherTrueNorFalse_failsTheStart_insteadOfTurningTheStarterOff() {
+    InvalidShardRouterPropertyException e = failure(good("shardrouter.enabled=flase"));
+    assertThat(e.property()).isEqualTo("shardrouter.enabled");
+    assertThat(e.problem()).startsWith("it is 'flase', neither true nor false");
+    for (String fine : List.of("false", "FALSE", "true")) { // a real off or on starts
+      Throwable[] failure = new Throwable[1];
+      runner
+          .withPropertyValues(good("shardrouter.enabled=" + fine).toArray(new String[0]))
+          .run(c -> failure[0] = c.getStartupFailure());
+      assertThat(failure[0]).as(fine).isNull();
+    }
+  }
+
+  @Test
+  void zookeeperSettingsNextToARoutingFile_refused_notIgnored() {
+    InvalidShardRouterPropertyException e =
+        failure(
+            good(
+                "shardrouter.routing.zookeeper.entity=orders",
+                "shardrouter.routing.zookeeper.base-path=/x"));
+    assertThat(e.property()).isEqualTo("shardrouter.routing.zookeeper.entity");
+    assertThat(e.problem())
+        .contains("are set, but the routing source is the file")
+        .contains("take effect only with shardrouter.routing.zookeeper.connect");
   }
 
   @Test
