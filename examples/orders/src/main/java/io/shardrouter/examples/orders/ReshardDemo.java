@@ -43,7 +43,7 @@ public final class ReshardDemo {
     try {
       o = options(args);
     } catch (IllegalArgumentException e) {
-      err.println("demo: " + e.getMessage());
+      err.println("shardctl demo: " + e.getMessage()); // the prefix of every shardctl error
       return 2;
     }
     String where = o.jdbc() == null ? "embedded H2" : database(o.jdbc());

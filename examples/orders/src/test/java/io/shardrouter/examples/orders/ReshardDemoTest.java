@@ -80,7 +80,7 @@ class ReshardDemoTest {
               new PrintStream(err, true, StandardCharsets.UTF_8));
       String e = err.toString(StandardCharsets.UTF_8);
       assertEquals(2, status, args + ": " + e);
-      assertTrue(e.startsWith("demo: "), args + ": " + e);
+      assertTrue(e.startsWith("shardctl demo: "), args + ": " + e);
     }
   }
 }
