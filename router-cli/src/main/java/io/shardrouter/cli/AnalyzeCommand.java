@@ -84,12 +84,11 @@ final class AnalyzeCommand implements Command {
     String[] inputs = {doc, keysFile, compare, queries, capacity};
     Path jsonFile = json == null ? null : Tables.output(json, "analyze", "--json", inputs);
     Path htmlFile =
-        html == null ? null : Tables.output(html, "analyze", "--html", Tables.plus(inputs, json));
+        html == null ? null : Tables.output(html, "analyze", "--html", inputs, new String[] {json});
     Path statsFile =
         statsOut == null
             ? null
-            : Tables.output(
-                statsOut, "analyze", "--stats-out", Tables.plus(Tables.plus(inputs, json), html));
+            : Tables.output(statsOut, "analyze", "--stats-out", inputs, new String[] {json, html});
     RoutingTable table = Tables.load(doc);
     KeyAnalysis analysis = KeyAnalysis.of(table);
     if (queries != null) {

@@ -126,7 +126,7 @@ final class MigrateCommand {
             Tables.output(
                 path.resolve(name).toString(),
                 "migrate plan",
-                "--out " + dir + ": " + name,
+                "--out",
                 args.docs.oldDoc,
                 args.docs.newDoc),
             routes);
@@ -173,8 +173,8 @@ final class MigrateCommand {
       throw CommandException.invalid(
           "shardctl migrate plan: --out "
               + dir
-              + " is a file, not a directory: give a directory for the phases' documents (it is"
-              + " created when missing)");
+              + " is not a directory: give a directory for the phases' documents (it is created"
+              + " when missing)");
     }
     if (!create) {
       return path;

@@ -161,7 +161,10 @@ public final class ShardCtl {
     err.println(
         "shardctl: cannot write standard output"
             + (failure == null ? "" : ": " + failure.getMessage())
-            + "; the output is incomplete: make room, or send it elsewhere");
+            + "; the output is incomplete: "
+            + (failure != null && String.valueOf(failure.getMessage()).contains("No space")
+                ? "make room, or send it elsewhere"
+                : "check where standard output goes (a closed or broken file descriptor)"));
     err.flush();
     return INVALID;
   }

@@ -6,8 +6,10 @@ import io.shardrouter.core.Violation;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -15,9 +17,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Loads the routing table of a {@code DOC} argument (a JSON document or a binary snapshot, told
@@ -46,7 +49,7 @@ final class Tables {
       }
       throw CommandException.invalid(lines);
     } catch (UncheckedIOException e) {
-      throw CommandException.invalid("shardctl: cannot read " + file + ": " + e.getCause());
+      throw CommandException.invalid("shardctl: cannot read " + file + ": " + reason(e.getCause()));
     }
   }
 
@@ -59,12 +62,34 @@ final class Tables {
    * {@code "OUT"}). Returns the path {@link #write} writes.
    */
   static Path output(String file, String command, String arg, String... inputs) {
+    return output(file, command, arg, inputs, new String[0]);
+  }
+
+  /**
+   * {@link #output(String, String, String, String...)} of a command with several outputs: none may
+   * be one of {@code earlier}, the outputs checked before it.
+   */
+  static Path output(String file, String command, String arg, String[] inputs, String[] earlier) {
     String what = command + ": " + arg + " " + file;
+    if (file.isEmpty()) {
+      throw refused(command + ": " + arg, " is empty: give the path of a file to write");
+    }
+    if (file.endsWith("/") || file.endsWith("/.") || file.endsWith("/..") || file.equals(".")) {
+      throw refused(what, " names a directory: give the path of a file to create or replace");
+    }
     Path out;
     try {
       out = Path.of(file).toAbsolutePath();
     } catch (InvalidPathException e) {
       throw refused(what, " is not a valid path: " + e.getMessage());
+    }
+    if (out.getFileName() != null
+        && out.getFileName().toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME) {
+      throw refused(
+          what,
+          " has a file name of more than "
+              + MAX_NAME
+              + " bytes, more than most file systems take: give a shorter name");
     }
     if (Files.isSymbolicLink(out) && !Files.exists(out)) {
       Path target;
@@ -77,8 +102,8 @@ final class Tables {
           what,
           " is a link to "
               + target
-              + ", which does not exist (or the link loops): give the target's path, or fix the"
-              + " link");
+              + ", which cannot be reached (it does not exist, or links loop): give the target's"
+              + " path, or fix the link");
     }
     if (Files.exists(out)) { // follows links: the file a link names is the one replaced
       if (!Files.isRegularFile(out)) {
@@ -87,19 +112,20 @@ final class Tables {
             (Files.isDirectory(out) ? " is a directory" : " is not a regular file")
                 + ": give the path of a file to create or replace");
       }
-      try {
-        out = out.toRealPath();
-      } catch (IOException e) {
-        throw refused(what, " cannot be resolved: " + reason(e));
-      }
       if (!Files.isWritable(out)) {
-        throw refused(what, " is not writable: check its permissions");
+        throw refused(what, " is not writable: check its permissions, or give another path");
       }
     }
-    for (String input : inputs) { // an input, or an earlier output of the command, not yet written
+    out = canonical(out);
+    for (String input : inputs) {
       if (input != null && sameFile(out, input)) {
         throw refused(
             what, " is the input " + input + ": give another path (the input is left as it is)");
+      }
+    }
+    for (String other : earlier) {
+      if (other != null && sameFile(out, other)) {
+        throw refused(what, " is also the output " + other + ": give each output its own path");
       }
     }
     Path dir = out.getParent();
@@ -115,9 +141,33 @@ final class Tables {
           what,
           ": directory "
               + dir
-              + " is not writable (a file is written beside the target, then moved over it)");
+              + " is not writable (the file is written beside its target, then moved over it):"
+              + " give a path in a directory you can write");
     }
     return out;
+  }
+
+  /** The longest file name, in bytes, most file systems take. */
+  private static final int MAX_NAME = 255;
+
+  /**
+   * {@code path} with every link resolved: its real path when it exists, else its directory's real
+   * path and its name (so that two spellings of a file not written yet are one path).
+   */
+  private static Path canonical(Path path) {
+    Path p = path.toAbsolutePath().normalize();
+    try {
+      if (Files.exists(p)) {
+        return p.toRealPath();
+      }
+      Path dir = p.getParent();
+      if (dir != null && Files.exists(dir) && p.getFileName() != null) {
+        return dir.toRealPath().resolve(p.getFileName());
+      }
+    } catch (IOException e) {
+      // unresolvable: compared as spelled; the checks after it say what is wrong
+    }
+    return p;
   }
 
   /** The refusal of an output path: {@code shardctl COMMAND: ARG FILE} and the problem. */
@@ -125,38 +175,32 @@ final class Tables {
     return CommandException.invalid("shardctl " + what + problem);
   }
 
-  private static boolean sameFile(Path out, String input) {
+  private static boolean sameFile(Path out, String other) {
     try {
-      Path in = Path.of(input);
-      if (in.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
-        return true; // also an earlier output of the same command, not written yet
+      Path in = Path.of(other);
+      if (canonical(in).equals(out)) {
+        return true; // also a file not written yet, spelled otherwise
       }
-      return Files.exists(in) && Files.isSameFile(out, in);
+      return Files.exists(in) && Files.exists(out) && Files.isSameFile(out, in); // a hard link
     } catch (InvalidPathException | IOException e) {
-      return false; // an input that cannot be resolved is not this file; its own check says why
+      return false; // a path that cannot be resolved is not this file; its own check says why
     }
-  }
-
-  /** {@code inputs} and one more, {@code also} (an earlier output a later one may not be). */
-  static String[] plus(String[] inputs, String also) {
-    String[] all = Arrays.copyOf(inputs, inputs.length + 1);
-    all[inputs.length] = also;
-    return all;
   }
 
   /**
    * Writes {@code bytes} to {@code out} (from {@link #output}) through a temporary file beside it
-   * and a move, so that {@code out} is either the old file or all of the new one; an existing
-   * file's permissions are kept. The temporary file is new (a random name, created exclusively),
-   * and the target is looked at again just before the move: what replaced a checked file in the
-   * meantime (a device, a link, a directory) is refused, not replaced. {@code command} names the
-   * command in errors.
+   * and a move, so that {@code out} is either the old file or all of the new one. The file is a new
+   * one: an existing file's permissions are kept, but not its owner or its hard links (the other
+   * names keep the old content); a new file gets the permissions the umask gives. The temporary
+   * file has a random name and is created exclusively, and the target is looked at again just
+   * before the move: what replaced a checked file in the meantime (a device, a link, a directory)
+   * is refused, not replaced. {@code command} names the command in errors.
    */
   static void write(Path out, byte[] bytes, String command) {
     Path tmp = null;
     try {
-      tmp = Files.createTempFile(out.getParent(), "." + out.getFileName() + ".", ".tmp");
-      Files.write(tmp, bytes);
+      tmp = out.resolveSibling(".shardctl-" + UUID.randomUUID() + ".tmp");
+      Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       if (Files.exists(out)) {
         try {
           Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out));
@@ -193,6 +237,9 @@ final class Tables {
     }
     if (e instanceof AccessDeniedException) {
       return "permission denied";
+    }
+    if (e instanceof FileAlreadyExistsException) {
+      return "a file or link of that name is in the way";
     }
     if (e instanceof FileSystemException f && f.getReason() != null) {
       return f.getReason();

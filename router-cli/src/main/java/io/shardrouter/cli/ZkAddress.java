@@ -10,8 +10,9 @@ import java.net.UnknownHostException;
  * and again, and a host that does not resolve is retried, each with a stack trace on standard
  * error, until the command gives up after its wait. Here each server must have a host that resolves
  * and a port that is a number in 1..65535, or none. What ZooKeeper's own parser accepts is
- * accepted: spaces around a server and empty entries are dropped, and a server without a port (or
- * with a bare {@code :}) is on 2181.
+ * accepted: spaces around a server and empty entries are dropped, a server without a port (or with
+ * a bare {@code :}) is on 2181, and one host that resolves is enough (ZooKeeper skips those it
+ * cannot reach). A chroot ({@code /app}) may not end in {@code /} or hold {@code //}.
  */
 final class ZkAddress {
   private static final String EXAMPLE = "such as 127.0.0.1:2181 or zk1:2181,zk2:2181,zk3:2181";
@@ -42,8 +43,34 @@ final class ZkAddress {
     for (int i = 0; i < hosts.length; i++) {
       hosts[i] = host(command, connect, list.get(i)); // every server's form, then the names
     }
-    for (int i = 0; resolve && i < hosts.length; i++) {
-      resolve(command, connect, list.get(i), hosts[i]);
+    if (slash >= 0) {
+      chroot(command, connect, connect.substring(slash));
+    }
+    if (!resolve) {
+      return;
+    }
+    CommandException first = null;
+    for (int i = 0; i < hosts.length; i++) {
+      try {
+        resolve(command, connect, list.get(i), hosts[i]);
+        return; // one server to reach is enough: ZooKeeper skips the others, as it does when down
+      } catch (CommandException e) {
+        first = first == null ? e : first;
+      }
+    }
+    throw java.util.Objects.requireNonNull(first, "a server of a non-empty list");
+  }
+
+  /** Refuses a chroot ZooKeeper would refuse: it must be an absolute path of non-empty names. */
+  private static void chroot(String command, String connect, String path) {
+    if (path.length() > 1 && (path.endsWith("/") || path.contains("//"))) {
+      throw bad(
+          command,
+          connect,
+          "the chroot '"
+              + path
+              + "' has an empty name (a '/' at its end, or '//'); give a path such as /app, or"
+              + " none");
     }
   }
 

@@ -22,7 +22,23 @@ final class ZkServe {
       Files.createDirectories(dir);
     } catch (IOException e) {
       throw CommandException.invalid(
-          "shardctl zk serve: cannot create data directory " + dir + ": " + e);
+          "shardctl zk serve: cannot create data directory "
+              + dir
+              + ": "
+              + Tables.reason(e)
+              + "; give --dir a directory, or a path where one can be made");
+    }
+    // a port in use would otherwise cost ZooKeeper's 30 s start timeout and a bind stack trace
+    try (java.net.ServerSocket probe =
+        new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+      probe.setReuseAddress(true);
+    } catch (IOException e) {
+      throw CommandException.invalid(
+          "shardctl zk serve: port "
+              + port
+              + " on 127.0.0.1 is in use (or cannot be bound: "
+              + e.getMessage()
+              + "); choose another with --port");
     }
     Properties config = new Properties();
     config.setProperty("clientPort", Integer.toString(port));

@@ -128,7 +128,49 @@ class OutputFilesTest {
             report.toString(),
             "--html",
             report.toString()),
-        "shardctl analyze: --html " + report + " is the input " + report);
+        "shardctl analyze: --html " + report + " is also the output " + report);
+  }
+
+  @Test
+  void twoOutputsThroughALinkedDirectory_refused_andANewFileHasTheUmasksPermissions()
+      throws IOException {
+    Path keys = dir.resolve("keys.txt");
+    Files.write(keys, List.of("a", "b", "c"), StandardCharsets.UTF_8);
+    Path real = Files.createDirectory(dir.resolve("real"));
+    Path linked = Files.createSymbolicLink(dir.resolve("linked"), real);
+    assertRefused(
+        Cli.run(
+            "analyze",
+            Cli.JUMP,
+            "--keys",
+            keys.toString(),
+            "--json",
+            linked.resolve("r.out").toString(),
+            "--html",
+            real.resolve("r.out").toString()),
+        "shardctl analyze: --html " + real.resolve("r.out") + " is also the output ");
+    // a new file is made as any other: its permissions are the umask's, not a temporary file's 600
+    Path fresh = dir.resolve("fresh.snap");
+    assertEquals(ShardCtl.OK, Cli.run("snapshot", Cli.JUMP, fresh.toString()).status());
+    Path probe = Files.createFile(dir.resolve("probe"));
+    assertEquals(Files.getPosixFilePermissions(probe), Files.getPosixFilePermissions(fresh));
+  }
+
+  @Test
+  void aPathThatNamesADirectoryOrIsTooLong_refusedBeforeTheWork() throws IOException {
+    Path file = Files.writeString(dir.resolve("f.snap"), "old");
+    assertRefused(
+        Cli.run("snapshot", Cli.JUMP, file + "/"),
+        "shardctl snapshot: OUT " + file + "/ names a directory");
+    assertEquals("old", Files.readString(file), "the file before the slash is not replaced");
+    assertRefused(Cli.run("snapshot", Cli.JUMP, ""), "shardctl snapshot: OUT is empty");
+    String longName = dir.resolve("a".repeat(256)).toString();
+    assertRefused(
+        Cli.run("snapshot", Cli.JUMP, longName),
+        "shardctl snapshot: OUT " + longName + " has a file name of more than 255 bytes");
+    // a long name a file system takes is written (the temporary name does not grow with it)
+    Path long240 = dir.resolve("b".repeat(240));
+    assertEquals(ShardCtl.OK, Cli.run("snapshot", Cli.JUMP, long240.toString()).status());
   }
 
   @Test
@@ -146,7 +188,7 @@ class OutputFilesTest {
     Files.writeString(file, "x");
     assertRefused(
         Cli.run("migrate", "plan", Cli.JUMP, Cli.JUMP, "--out", file.toString()),
-        "shardctl migrate plan: --out " + file + " is a file, not a directory");
+        "shardctl migrate plan: --out " + file + " is not a directory");
   }
 
   @Test

@@ -68,12 +68,12 @@ class ZkAddressTest {
   }
 
   @Test
-  void hostThatDoesNotResolve_refusedByEveryCommand() {
+  void hostThatDoesNotResolve_refusedByEveryCommand_whenNoServerResolves() {
     for (List<String> c : COMMANDS) {
       refused(
-          run(c, "127.0.0.1:2181,nonexistent.invalid:2181"),
+          run(c, "nonexistent.invalid:2181,other.invalid:2181"),
           name(c)
-              + ": --zk 127.0.0.1:2181,nonexistent.invalid:2181: host 'nonexistent.invalid' of"
+              + ": --zk nonexistent.invalid:2181,other.invalid:2181: host 'nonexistent.invalid' of"
               + " server 'nonexistent.invalid:2181' is not known (it does not resolve to an"
               + " address); check its spelling, or give the ensemble's address, such as"
               + " 127.0.0.1:2181 or zk1:2181,zk2:2181,zk3:2181",
@@ -105,6 +105,18 @@ class ZkAddressTest {
             + " 127.0.0.1:2181 or zk1:2181,zk2:2181,zk3:2181",
         true);
     refused(run(get, " , ,"), p + " , ,: names no server" + give, true);
+    refused(
+        run(get, "127.0.0.1:2181/zk/"),
+        p
+            + "127.0.0.1:2181/zk/: the chroot '/zk/' has an empty name (a '/' at its end, or"
+            + " '//'); give a path such as /app, or none",
+        true);
+    refused(
+        run(get, "127.0.0.1:2181/a//b"),
+        p
+            + "127.0.0.1:2181/a//b: the chroot '/a//b' has an empty name (a '/' at its end, or"
+            + " '//'); give a path such as /app, or none",
+        true);
     refused(run(get, "/app"), p + "/app: names no server" + give, true);
   }
 
@@ -127,5 +139,7 @@ class ZkAddressTest {
     }
     // unresolved, but not required: a watcher with a last-known-good copy
     ZkAddress.check("zk watch", "nonexistent.invalid:2181", false);
+    // one server that resolves is enough: ZooKeeper skips the one whose name is gone
+    ZkAddress.check("zk get", "127.0.0.1:2181,nonexistent.invalid:2181", true);
   }
 }

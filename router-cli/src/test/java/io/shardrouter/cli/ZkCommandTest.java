@@ -1,6 +1,7 @@
 package io.shardrouter.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
@@ -284,6 +285,43 @@ class ZkCommandTest {
     assertEquals(ShardCtl.OK, serve.get(30, TimeUnit.SECONDS));
     pool.shutdown();
     assertTrue(Files.isDirectory(data));
+  }
+
+  @Test
+  void serve_onAPortInUse_orADataDirThatIsAFile_refusedAtOnceInPlainWords() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      long start = System.nanoTime();
+      Cli.Result r =
+          Cli.run(
+              "zk",
+              "serve",
+              "--port",
+              Integer.toString(taken.getLocalPort()),
+              "--dir",
+              dir.resolve("zk-in-use").toString());
+      assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+      assertTrue(
+          r.err()
+              .startsWith(
+                  "shardctl zk serve: port " + taken.getLocalPort() + " on 127.0.0.1 is in use"),
+          r::toString);
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "not ZooKeeper's 30 s");
+    }
+    Path file = Files.writeString(dir.resolve("a-file"), "x");
+    Cli.Result r =
+        Cli.run(
+            "zk",
+            "serve",
+            "--port",
+            Integer.toString(InstanceSpec.getRandomPort()),
+            "--dir",
+            file.toString());
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(
+        r.err().startsWith("shardctl zk serve: cannot create data directory " + file + ": "),
+        r::toString);
+    assertFalse(r.err().contains("java."), r::toString);
   }
 
   @Test
