@@ -255,7 +255,13 @@ class CensusHeartbeatTest {
               .build()
               .start(ZkTesting.WAIT)) {
         VersionCensus census = VersionCensus.of(admin, "orders");
-        ZkTesting.await("old-style in the census", () -> census.report().instances().size() == 1);
+        // the node is written when the source registers (version -1), then again with the version
+        // it serves: wait for the second write, not just for the node
+        ZkTesting.await(
+            "old-style in the census at version 1",
+            () ->
+                census.report().instances().size() == 1
+                    && census.report().instances().get(0).version() == 1);
         String text =
             new String(
                 admin.getData().forPath("/shardrouter/entities/orders/census/old-style"),
