@@ -782,66 +782,50 @@ final class KeyEdge {
             + given
             + " key: "
             + (keyType.isComposite() ? "build the key of its parts and call " : "call ")
-            + (batch ? batchEntryPoints() : entryPoints())
+            + entryPoints(batch)
             + " (the same value in another type has other canonical bytes and another partition)");
   }
 
-  /** The entry points that route a key of this table's key type, for messages. */
-  private String entryPoints() {
+  /**
+   * The entry points that route a key of this table's key type, for messages: its single routes, or
+   * its batch routes when {@code batch}.
+   */
+  private String entryPoints(boolean batch) {
     KeyType.Kind kind = keyType.kind();
     if (kind == null) { // composite
-      String twoParts = twoPartOverload();
+      String twoParts = twoPartOverload(batch);
+      String composite = batch ? "routeAll(CompositeKey[], ...)" : "route(CompositeKey)";
       return twoParts != null
-          ? twoParts + " or route(CompositeKey)"
-          : "route(CompositeKey) with parts of kinds " + keyType.parts() + ", in order";
+          ? twoParts + " or " + composite
+          : composite + " with parts of kinds " + keyType.parts() + ", in order";
     }
     return switch (kind) {
-      case STRING -> "route(String)";
-      case LONG, INT -> "route(long)";
-      case UUID -> "route(UUID)";
-      case TIMESTAMP -> "route(Instant)";
-      case BYTES -> "routeCanonical(byte[]) with the key's bytes";
+      case STRING -> batch ? "routeAll(String[], ...)" : "route(String)";
+      case LONG, INT -> batch ? "routeAll(long[], ...)" : "route(long)";
+      case UUID -> batch ? "routeAll(UUID[], ...)" : "route(UUID)";
+      case TIMESTAMP -> batch ? "routeAll(Instant[], ...)" : "route(Instant)";
+      case BYTES ->
+          batch
+              ? "routeAllCanonical(byte[][], ...) with the keys' bytes"
+              : "routeCanonical(byte[]) with the key's bytes";
     };
   }
 
-  /** The batch routes of a key of this table's key type, for messages. */
-  private String batchEntryPoints() {
-    KeyType.Kind kind = keyType.kind();
-    if (kind == null) { // composite
-      String twoParts = twoPartBatch();
-      return twoParts != null
-          ? twoParts + " or routeAll(CompositeKey[], ...)"
-          : "routeAll(CompositeKey[], ...) with parts of kinds " + keyType.parts() + ", in order";
-    }
-    return switch (kind) {
-      case STRING -> "routeAll(String[], ...)";
-      case LONG, INT -> "routeAll(long[], ...)";
-      case UUID -> "routeAll(UUID[], ...)";
-      case TIMESTAMP -> "routeAll(Instant[], ...)";
-      case BYTES -> "routeAllCanonical(byte[][], ...) with the keys' bytes";
-    };
-  }
-
-  /** The two-part batch that routes this table's composite keys, or null when none does. */
-  private @Nullable String twoPartBatch() {
+  /**
+   * The two-part overload (or, when {@code batch}, the two-array batch) that routes this table's
+   * composite keys, or null when none does.
+   */
+  private @Nullable String twoPartOverload(boolean batch) {
     if (stringStringKeys) {
-      return "routeAll(String[], String[], ...)";
+      return batch ? "routeAll(String[], String[], ...)" : "route(String, String)";
     }
     if (stringLongKeys || stringIntKeys) {
-      return "routeAll(String[], long[], ...)";
+      return batch ? "routeAll(String[], long[], ...)" : "route(String, long)";
     }
-    return integerPairInts >= 0 ? "routeAll(long[], long[], ...)" : null;
-  }
-
-  /** The two-part overload that routes this table's composite keys, or null when none does. */
-  private @Nullable String twoPartOverload() {
-    if (stringStringKeys) {
-      return "route(String, String)";
+    if (integerPairInts >= 0) {
+      return batch ? "routeAll(long[], long[], ...)" : "route(long, long)";
     }
-    if (stringLongKeys || stringIntKeys) {
-      return "route(String, long)";
-    }
-    return integerPairInts >= 0 ? "route(long, long)" : null;
+    return null;
   }
 
   /**
@@ -891,7 +875,7 @@ final class KeyEdge {
         }
       }
     }
-    String twoParts = twoPartOverload();
+    String twoParts = twoPartOverload(false);
     return new InvalidKeyException(
         "entity '"
             + entity
