@@ -866,20 +866,24 @@ class BudgetTest {
   }
 
   @Test
-  void check_hashModBatch_long1_1F_string2F_againstTheFloorOfItsKeyShape_jumpBatchAllocationOnly() {
+  void check_hashModBatch_long1_1F_string2F_jumpLong1_1F_againstTheFloorOfItsKeyShape() {
     Fixtures.Json json =
         new Fixtures.Json()
             .add(F, 4.0, 0.1, 0, "keySet", "long")
             .add(F, 10.0, 0.1, 0, "keySet", "ascii16")
             .add("hash.HashBatchBenchmark.batchLong", 4.2, 0.1, 0, "strategy", "hash_mod")
             .add("hash.HashBatchBenchmark.batchText", 31.0, 0.1, 0, "strategy", "hash_mod")
-            .add("hash.HashBatchBenchmark.batchLong", 20.0, 0.1, 32, "strategy", "jump");
+            .add("hash.HashBatchBenchmark.batchLong", 20.0, 0.1, 32, "strategy", "jump")
+            .add("hash.HashBatchBenchmark.batchText", 90.0, 0.1, 0, "strategy", "jump");
     List<Check> checks = Budget.check(JmhResults.parse(json.toString()), false);
     List<Check> ratios = checks.stream().filter(c -> !c.strict()).toList();
-    assertEquals(2, ratios.size(), ratios.toString());
+    assertEquals(3, ratios.size(), ratios.toString() + ": jump's String batch has no ratio");
     assertEquals(1.05, ratios.get(0).value(), 1e-9, "batchLong over F(long)");
     assertTrue(ratios.get(0).meetsTarget());
     assertEquals(3.1, ratios.get(1).value(), 1e-9, "batchText over F(ascii16)");
+    assertEquals(5.0, ratios.get(2).value(), 1e-9, "jump's batchLong over F(long)");
+    assertFalse(ratios.get(2).meetsTarget(), "5 F misses 1.1 F");
+    assertTrue(ratios.get(2).withinLimit(), "inside the interim " + Budget.JUMP_BATCH_GUARD_LIMIT);
     List<Check> bad = offenders(json, false);
     assertEquals(2, bad.size(), bad.toString());
     assertTrue(
@@ -890,6 +894,16 @@ class BudgetTest {
     assertTrue(
         bad.get(1).describe().startsWith("allocation: HashBatchBenchmark.batchLong"),
         bad.get(1).describe());
+    // a jump batch routed key after key again (6.3 F measured) fails
+    Fixtures.Json perKey =
+        new Fixtures.Json()
+            .add(F, 3.5, 0.1, 0, "keySet", "long")
+            .add("hash.HashBatchBenchmark.batchLong", 22.1, 0.1, 0, "strategy", "jump");
+    List<Check> slow = offenders(perKey, false);
+    assertEquals(1, slow.size(), slow.toString());
+    assertTrue(
+        slow.get(0).describe().startsWith("batch of 64 long keys, jump ≤ 1.1 F per key"),
+        slow.get(0).describe());
   }
 
   @Test

@@ -17,12 +17,13 @@ package io.shardrouter.core;
  * without this capability is routed one key after another, with the same answers.
  *
  * <p>Contract: for every key, {@code finish(key, load(prepare(key))) == partitionOf(key)} and
- * {@code finishLong(v, load(prepareLong(v))) == partitionOfLong(v)}; a token is opaque to the
- * table, which keeps it for the one {@code load} and the one {@code finish} call of the same key;
- * {@code load} throws nothing; no method writes the key's bytes or allocates. The bytes given to
- * {@code finish} are the same key's bytes as those given to {@code prepare}, but not necessarily in
- * the same array or at the same offset: keep nothing of a key but its token between the calls.
- * {@code PartitionStrategyContract} (router-testing) checks the contract.
+ * {@code finishLong(v, load(prepareLong(v))) == partitionOfLong(v)}; {@link #loadGroup} gives each
+ * token what {@code load} gives it; a token is opaque to the table, which keeps it for the one
+ * {@code load} and the one {@code finish} call of the same key; {@code load} throws nothing; no
+ * method writes the key's bytes or allocates. The bytes given to {@code finish} are the same key's
+ * bytes as those given to {@code prepare}, but not necessarily in the same array or at the same
+ * offset: keep nothing of a key but its token between the calls. {@code PartitionStrategyContract}
+ * (router-testing) checks the contract.
  *
  * <p><b>Thread-safety:</b> implementations are immutable. A table keeps a group's tokens, numbers
  * and encoded keys in the calling thread's {@link KeyScratch}, so a strategy must not route a batch
@@ -58,6 +59,25 @@ public interface BatchPartitions {
    */
   default long load(long token) {
     return token;
+  }
+
+  /**
+   * The load pass of a group: replaces each of {@code tokens[0, n)} with what {@link #load} returns
+   * for it. By default {@code load} of each, in a loop of its own, so that the group's reads are in
+   * flight together. A strategy whose work for a key is a chain of dependent steps (jump's loop of
+   * about ln P divisions, each waiting for the one before) overrides it to step several keys'
+   * chains together, so the processor overlaps their latencies as it overlaps the directory's
+   * misses; the answers are {@code load}'s, token for token. The table calls it with {@code n <=
+   * }{@value #GROUP}.
+   *
+   * <p><b>Allocation:</b> none.
+   *
+   * @since 0.1
+   */
+  default void loadGroup(long[] tokens, int n) {
+    for (int j = 0; j < n; j++) {
+      tokens[j] = load(tokens[j]);
+    }
   }
 
   /**

@@ -307,7 +307,7 @@ final class KeyEdge {
             break;
           }
         }
-        loadAll(b, tokens, end - g);
+        b.loadGroup(tokens, end - g);
         for (i = g; i < end; i++) {
           out[i] = routes[b.finishLong(values[i - g], tokens[i - g])];
         }
@@ -411,7 +411,7 @@ final class KeyEdge {
             break;
           }
         }
-        loadAll(b, tokens, end - g);
+        b.loadGroup(tokens, end - g);
         byte[] encoded = s.group();
         for (i = g; i < end; i++) {
           long at = kept[i - g];
@@ -541,7 +541,7 @@ final class KeyEdge {
             break;
           }
         }
-        loadAll(b, tokens, end - g);
+        b.loadGroup(tokens, end - g);
         byte[] encoded = s.group();
         for (i = g; i < end; i++) {
           long at = kept[i - g];
@@ -566,17 +566,6 @@ final class KeyEdge {
       throw at(i, e);
     } finally {
       s.releaseGroup();
-    }
-  }
-
-  /**
-   * The load pass of a group: {@link BatchPartitions#load} of each of its {@code n} prepared
-   * tokens, in a loop of its own so that the group's reads are in flight together (also for {@link
-   * StrategyBatches}).
-   */
-  static void loadAll(BatchPartitions b, long[] tokens, int n) {
-    for (int j = 0; j < n; j++) {
-      tokens[j] = b.load(tokens[j]);
     }
   }
 

@@ -174,11 +174,11 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
   /**
    * Routes {@code keys[from, to)} into {@code out[from, to)}: {@code out[i]} is {@code
    * route(keys[i])}, every route of the batch from one table version (a {@link Router} reads its
-   * table once per batch). A strategy with {@link BatchPartitions} (the lookup directory) overlaps
-   * the cache misses of a group of keys, so a batch costs less per key than single calls where keys
-   * miss the caches; any other strategy, one with a route index of its own, and an {@code int}
-   * entity's keys (4 canonical bytes, not a {@code long}'s 8) are routed key after key, with the
-   * key type checked once.
+   * table once per batch). A strategy with {@link BatchPartitions} overlaps the work of a group of
+   * keys (the lookup directory its cache misses, {@code jump} the divisions of its loops), so a
+   * batch costs less per key than single calls; any other strategy, one with a route index of its
+   * own, and an {@code int} entity's keys (4 canonical bytes, not a {@code long}'s 8) are routed
+   * key after key, with the key type checked once.
    *
    * <p><b>Allocation:</b> none.
    *
@@ -239,8 +239,7 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    * entity, {@code i} in {@code [from, to)}, into {@code out[from, to)}: {@code out[i]} is {@link
    * #route(String, String) route(part0[i], part1[i])}, every route of the batch from one table
    * version, the parts of a page of keys without a {@link CompositeKey} object each. A strategy
-   * with {@link BatchPartitions} overlaps the misses of each group of keys, as for the other
-   * batches.
+   * with {@link BatchPartitions} overlaps the work of each group of keys, as for the other batches.
    *
    * <p><b>Allocation:</b> none.
    *

@@ -51,7 +51,7 @@ final class StrategyBatches {
             break;
           }
         }
-        KeyEdge.loadAll(b, tokens, end - g);
+        b.loadGroup(tokens, end - g);
         for (i = g; i < end; i++) {
           byte[] k = keys[i];
           partitions[i] = b.finish(k, 0, k.length, tokens[i - g]);

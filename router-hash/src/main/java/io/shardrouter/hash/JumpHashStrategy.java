@@ -1,5 +1,6 @@
 package io.shardrouter.hash;
 
+import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.RoutingTable;
 
 /**
@@ -16,11 +17,15 @@ import io.shardrouter.core.RoutingTable;
  * <p><b>Stability:</b> stable. Output for a given key, hash and P never changes; see {@code
  * docs/routing-spec.md} §4.2.
  *
- * <p><b>Allocation:</b> none on {@code partitionOf}.
+ * <p><b>Batches:</b> a table's batch route ({@link BatchPartitions}) hashes a group of keys, then
+ * runs their loops four at a time ({@code loadGroup}), so the divisions of different keys overlap;
+ * the answers are the single route's.
+ *
+ * <p><b>Allocation:</b> none on {@code partitionOf} and the batch methods.
  *
  * @since 0.1
  */
-public final class JumpHashStrategy extends HashPartitionStrategy {
+public final class JumpHashStrategy extends HashPartitionStrategy implements BatchPartitions {
   /** The registered type name. */
   public static final String TYPE = "jump";
 
@@ -53,5 +58,42 @@ public final class JumpHashStrategy extends HashPartitionStrategy {
   @Override
   public int partitionOfHash(long hash) {
     return JumpHash.bucket(hash, partitions);
+  }
+
+  // ---- batches (BatchPartitions): prepare hashes, the load pass runs the loops four keys at a
+  // time, finish reads the partition out of the token
+
+  /** The key's hash. */
+  @Override
+  public long prepare(byte[] canonical, int offset, int length) {
+    return hash.hash(canonical, offset, length);
+  }
+
+  /** The key's hash, as {@link #partitionOfLong} hashes it. */
+  @Override
+  public long prepareLong(long value) {
+    return hash.hashLong(value);
+  }
+
+  /** The partition of the hash {@code token}. */
+  @Override
+  public long load(long token) {
+    return JumpHash.bucket(token, partitions);
+  }
+
+  /** The partitions of the hashes {@code tokens[0, n)}, four keys' loops stepped together. */
+  @Override
+  public void loadGroup(long[] tokens, int n) {
+    JumpHash.buckets(tokens, n, partitions);
+  }
+
+  @Override
+  public int finish(byte[] canonical, int offset, int length, long token) {
+    return (int) token;
+  }
+
+  @Override
+  public int finishLong(long value, long token) {
+    return (int) token;
   }
 }

@@ -628,6 +628,8 @@ public abstract class PartitionStrategyContract {
         longs[i] = g.anyLong();
         longTokens[i] = b.prepareLong(longs[i]);
       }
+      checkLoadGroup(s, b, tokens, round, g);
+      checkLoadGroup(s, b, longTokens, round, g);
       for (int i = 0; i < group; i++) {
         tokens[i] = b.load(tokens[i]);
         longTokens[i] = b.load(longTokens[i]);
@@ -659,6 +661,30 @@ public abstract class PartitionStrategyContract {
                     + g.describe());
       }
     }
+  }
+
+  /**
+   * {@link BatchPartitions#loadGroup} of the first {@code n} of {@code prepared} (n from the whole
+   * group down, by round) replaces each with what {@code load} gives it, and leaves the rest alone.
+   */
+  private static void checkLoadGroup(
+      PartitionStrategy s, BatchPartitions b, long[] prepared, int round, KeyGenerators g) {
+    int n = prepared.length - round % (prepared.length + 1);
+    long[] expected = prepared.clone();
+    for (int i = 0; i < n; i++) {
+      expected[i] = b.load(prepared[i]);
+    }
+    long[] grouped = prepared.clone();
+    b.loadGroup(grouped, n);
+    assertArrayEquals(
+        expected,
+        grouped,
+        () ->
+            s
+                + ": loadGroup of "
+                + n
+                + " tokens differs from load of each (or changed a token past them); "
+                + g.describe());
   }
 
   /**
