@@ -28,8 +28,9 @@ final class AnalyzeCommand implements Command {
   @CommandLine.Option(
       names = "--keys",
       paramLabel = "FILE",
+      required = true,
       description =
-          "a key sample, one key a line (- for standard input), or a statistics export; required")
+          "a key sample (one key a line, - for standard input) or a statistics export; required")
   private String keysFile;
 
   @CommandLine.Option(names = "--counts", description = "each key line ends in a count")
@@ -75,10 +76,6 @@ final class AnalyzeCommand implements Command {
 
   @Override
   public int run(Console console) {
-    if (keysFile == null) {
-      throw CommandException.usage(
-          "analyze", "needs --keys FILE, a key sample or a statistics export");
-    }
     // the output files first: a bad path fails before the analysis prints anything; none may be
     // an input or another output
     String[] inputs = {doc, keysFile, compare, queries, capacity};

@@ -97,7 +97,10 @@ final class MigrateControl {
     @CommandLine.Option(
         names = {"--zk", "--connect"},
         paramLabel = "HOST:PORT",
-        description = "the ZooKeeper ensemble the migration runs on; required")
+        required = true,
+        description =
+            "the ZooKeeper ensemble the migration runs on (for local development: 'shardctl zk"
+                + " serve'); required")
     String zk;
 
     @CommandLine.Option(
@@ -148,12 +151,14 @@ final class MigrateControl {
     @CommandLine.Option(
         names = "--table",
         paramLabel = "NAME",
+        required = true,
         description = "the table on every group's database whose rows move; required")
     String table;
 
     @CommandLine.Option(
         names = "--columns",
         paramLabel = "C1,C2,...",
+        required = true,
         description =
             "the table's value columns (beside row_key, row_id, routed_version, seq, part); required")
     String columns;
@@ -235,11 +240,6 @@ final class MigrateControl {
     }
     int sessionMs = (int) Math.round(a.sessionSeconds * 1000);
     String table = a.table;
-    if (table == null) {
-      throw CommandException.usage(
-          a.command(),
-          "needs --table NAME, the table on every group's database that the migration moves rows of");
-    }
     List<String> columns = list(a.columns);
     if (columns.isEmpty()) {
       throw CommandException.usage(
@@ -977,12 +977,6 @@ final class MigrateControl {
 
   private static String zk(OnZk a) {
     String zk = a.ensemble.zk;
-    if (zk == null) {
-      throw CommandException.usage(
-          a.command(),
-          "needs --zk HOST:PORT, the ZooKeeper ensemble the migration runs on (for local"
-              + " development: 'shardctl zk serve')");
-    }
     ZkAddress.check(a.command(), zk, true);
     return zk;
   }

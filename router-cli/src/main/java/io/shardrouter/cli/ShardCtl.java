@@ -377,15 +377,26 @@ public final class ShardCtl {
         required.add(p.paramLabel());
       }
     }
-    if (e instanceof CommandLine.MissingParameterException m
-        && m.getMissing().stream().allMatch(ArgSpec::isPositional)) {
-      List<String> missing =
-          m.getMissing().stream().map(a -> ((PositionalParamSpec) a).paramLabel()).toList();
-      return "needs "
-          + and(required)
-          + (missing.size() == required.size()
-              ? ", got no arguments"
-              : "; " + and(missing) + (missing.size() == 1 ? " is" : " are") + " missing");
+    if (e instanceof CommandLine.MissingParameterException m && m.getMissing() != null) {
+      List<String> missing = new ArrayList<>();
+      List<String> parts = new ArrayList<>();
+      for (ArgSpec a : m.getMissing()) {
+        if (a instanceof PositionalParamSpec p) {
+          missing.add(p.paramLabel());
+        } else if (a instanceof OptionSpec o) {
+          parts.add(neededOption(o));
+        }
+      }
+      if (!missing.isEmpty()) {
+        parts.add(
+            0,
+            "needs "
+                + and(required)
+                + (missing.size() == required.size()
+                    ? ", got no arguments"
+                    : "; " + and(missing) + (missing.size() == 1 ? " is" : " are") + " missing"));
+      }
+      return String.join("; ", parts);
     }
     if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
       return "needs "
@@ -396,6 +407,21 @@ public final class ShardCtl {
     String m = e.getMessage();
     return m.isEmpty() ? m : m.substring(0, 1).toLowerCase(Locale.ROOT) + m.substring(1);
   }
+
+  /**
+   * A required option that was not given, with what it is (its description, without the {@code ";
+   * required"} the description ends in): {@code needs --keys FILE, a sample of written keys}.
+   */
+  private static String neededOption(OptionSpec o) {
+    String what = String.join(" ", o.description()).strip();
+    if (what.endsWith(REQUIRED)) {
+      what = what.substring(0, what.length() - REQUIRED.length());
+    }
+    return "needs " + o.names()[0] + " " + o.paramLabel() + (what.isEmpty() ? "" : ", " + what);
+  }
+
+  /** How the description of a required option ends, for the options list of its usage. */
+  private static final String REQUIRED = "; required";
 
   /**
    * A command that failed: the lines of a {@link CommandException} (and the usage when the command

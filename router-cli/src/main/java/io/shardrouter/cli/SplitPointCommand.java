@@ -34,14 +34,12 @@ final class SplitPointCommand implements Command {
   @CommandLine.Option(
       names = "--keys",
       paramLabel = "FILE",
+      required = true,
       description = "a sample of written keys, one a line (- for standard input); required")
   private String keysFile;
 
   @Override
   public int run(Console console) {
-    if (keysFile == null) {
-      throw CommandException.usage("split-point", "needs --keys FILE, a sample of written keys");
-    }
     RoutingTable t = Tables.load(doc);
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split-point");
     List<byte[]> sample = new ArrayList<>();

@@ -108,6 +108,69 @@ class ShardCtlHelpTest {
     }
   }
 
+  /** The usage synopsis of {@code path}: the lines before the first empty one. */
+  private static String synopsis(String... path) {
+    List<String> args = new ArrayList<>(List.of(path));
+    args.add("--help");
+    String out = Cli.run(args.toArray(String[]::new)).out();
+    return out.substring(0, out.indexOf("\n\n")).replaceAll("\\s+", " ");
+  }
+
+  @Test
+  void requiredOptions_synopsisShowsThemRequired() {
+    assertTrue(synopsis("analyze").contains(" --keys=FILE "), synopsis("analyze"));
+    assertFalse(synopsis("analyze").contains("[--keys=FILE]"), synopsis("analyze"));
+    assertTrue(synopsis("split-point").contains(" --keys=FILE "), synopsis("split-point"));
+    for (String sub : new String[] {"start", "status", "cutover", "finish", "rollback"}) {
+      String s = synopsis("migrate", sub);
+      assertTrue(s.contains(" --zk=HOST:PORT "), s);
+      assertFalse(s.contains("[--zk=HOST:PORT]"), s);
+    }
+    String start = synopsis("migrate", "start");
+    assertTrue(start.contains(" --table=NAME "), start);
+    assertTrue(start.contains(" --columns=C1,C2,... "), start);
+    // options with a default stay optional
+    assertTrue(synopsis("zk", "publish").contains("[--zk=HOST:PORT]"), synopsis("zk", "publish"));
+  }
+
+  @Test
+  void everyOptionDescribedAsRequired_isRequired() {
+    for (List<String> path : commands()) {
+      for (OptionSpec o : spec(path).options()) {
+        String description = String.join(" ", o.description());
+        assertEquals(
+            description.endsWith("; required"),
+            o.required(),
+            () -> path + " " + o.longestName() + ": " + description);
+      }
+    }
+  }
+
+  @Test
+  void requiredOptionMissing_status2_saysWhichAndWhatItIs_thenUsage() {
+    Cli.Result analyze = Cli.run("analyze", Cli.JUMP);
+    assertEquals(ShardCtl.INVALID, analyze.status(), analyze::toString);
+    assertEquals("", analyze.out());
+    assertEquals(
+        "shardctl analyze: needs --keys FILE, a key sample (one key a line, - for standard input)"
+            + " or a statistics export",
+        analyze.errLines().get(0));
+    assertTrue(analyze.errLines().get(1).startsWith("usage: shardctl analyze"), analyze::toString);
+
+    Cli.Result split = Cli.run("split-point", Cli.RANGE_COMPACT);
+    assertEquals(
+        "shardctl split-point: needs --keys FILE, a sample of written keys, one a line (- for"
+            + " standard input)",
+        split.errLines().get(0));
+
+    Cli.Result status = Cli.run("migrate", "status", "m-1");
+    assertEquals(ShardCtl.INVALID, status.status(), status::toString);
+    assertEquals(
+        "shardctl migrate status: needs --zk HOST:PORT, the ZooKeeper ensemble the migration runs"
+            + " on (for local development: 'shardctl zk serve')",
+        status.errLines().get(0));
+  }
+
   @Test
   void version_printsProjectVersion_status0() {
     for (String v : new String[] {"--version", "-V"}) {
