@@ -116,7 +116,7 @@ final class AdviseCommand implements Command {
     }
     String input = statsFile != null ? statsFile : keysFile;
     Path target = outFile == null ? null : Tables.output(outFile, "advise", "--out", doc, input);
-    RoutingTable table = Tables.load(doc);
+    RoutingTable table = Tables.load(doc, "advise");
     StatsSnapshot stats = statsFile != null ? AnalysisInputs.stats(statsFile, "advise") : null;
     RebalanceAdvisor.Advice a;
     try {

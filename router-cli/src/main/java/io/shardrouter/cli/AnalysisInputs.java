@@ -23,17 +23,20 @@ import java.util.List;
 final class AnalysisInputs {
   private AnalysisInputs() {}
 
-  /** Whether {@code file} holds a statistics export rather than keys. */
-  static boolean isStats(String file) {
+  /**
+   * Whether {@code file} holds a statistics export rather than keys; {@code command} names the
+   * command in errors.
+   */
+  static boolean isStats(String file, String command) {
     if (file.equals("-")) {
       return false;
     }
-    try (InputStream in = Files.newInputStream(Tables.existingFile(file, "key file"))) {
+    try (InputStream in = Files.newInputStream(Tables.existingFile(file, "key file", command))) {
       byte[] head = in.readNBytes(256);
       String s = new String(head, StandardCharsets.ISO_8859_1).stripLeading();
       return s.startsWith("{") && s.contains("\"format\"") && s.contains("shardrouter-stats/");
     } catch (IOException e) {
-      throw CommandException.invalid("shardctl: cannot read " + file + ": " + e);
+      throw CommandException.invalid("shardctl " + command + ": cannot read " + file + ": " + e);
     }
   }
 
@@ -82,7 +85,9 @@ final class AnalysisInputs {
     KeySample sample = new KeySample(table.keyType());
     String where = file.equals("-") ? "standard input" : file;
     try (InputStream src =
-        file.equals("-") ? in : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+        file.equals("-")
+            ? in
+            : Files.newInputStream(Tables.existingFile(file, "key file", command))) {
       KeyLines lines = new KeyLines(src);
       while (lines.next()) {
         String at = where + ":" + lines.lineNumber() + ": ";
@@ -125,7 +130,7 @@ final class AnalysisInputs {
         }
       }
     } catch (IOException e) {
-      throw CommandException.invalid("shardctl analyze: cannot read " + where + ": " + e);
+      throw CommandException.invalid("shardctl " + command + ": cannot read " + where + ": " + e);
     }
     if (sample.entries().isEmpty()) {
       throw CommandException.invalid(
@@ -137,7 +142,8 @@ final class AnalysisInputs {
   /** The queries in {@code file}, one JSON object a line; blank lines are skipped. */
   static List<KeyAnalysis.Query> queries(String file, RoutingTable table) {
     List<KeyAnalysis.Query> out = new ArrayList<>();
-    try (InputStream src = Files.newInputStream(Tables.existingFile(file, "query file"))) {
+    try (InputStream src =
+        Files.newInputStream(Tables.existingFile(file, "query file", "analyze"))) {
       KeyLines lines = new KeyLines(src, "query file", "query");
       while (lines.next()) {
         String line = lines.text();
@@ -167,7 +173,7 @@ final class AnalysisInputs {
   }
 
   private static String text(String file, String what, String command) {
-    Path p = Tables.existingFile(file, what);
+    Path p = Tables.existingFile(file, what, command);
     try {
       return StandardCharsets.UTF_8
           .newDecoder()

@@ -86,7 +86,7 @@ final class AnalyzeCommand implements Command {
         statsOut == null
             ? null
             : Tables.output(statsOut, "analyze", "--stats-out", inputs, new String[] {json, html});
-    RoutingTable table = Tables.load(doc);
+    RoutingTable table = Tables.load(doc, "analyze");
     KeyAnalysis analysis = KeyAnalysis.of(table);
     if (queries != null) {
       analysis.queries(AnalysisInputs.queries(queries, table));
@@ -94,7 +94,7 @@ final class AnalyzeCommand implements Command {
     if (capacity != null) {
       analysis.capacity(AnalysisInputs.capacity(capacity));
     }
-    boolean stats = AnalysisInputs.isStats(keysFile);
+    boolean stats = AnalysisInputs.isStats(keysFile, "analyze");
     if (compare != null) {
       if (stats) {
         throw CommandException.invalid(
@@ -103,7 +103,7 @@ final class AnalyzeCommand implements Command {
                 + " is a statistics export; give a key file");
       }
       try {
-        analysis.compare(Tables.load(compare));
+        analysis.compare(Tables.load(compare, "analyze"));
       } catch (IllegalArgumentException e) {
         throw CommandException.invalid("shardctl analyze: " + e.getMessage());
       }
@@ -123,7 +123,7 @@ final class AnalyzeCommand implements Command {
         KeySample sample = AnalysisInputs.keys(keysFile, counts, table, console.in(), "analyze");
         r = analysis.analyze(sample);
         if (statsOut != null) {
-          AdviseCommand.requireEnough(sample, table, keysFile, "analyze --stats-out");
+          AdviseCommand.requireEnough(sample, table, "--stats-out: " + keysFile, "analyze");
           export = StatsSnapshot.of(table, sample);
         }
       }

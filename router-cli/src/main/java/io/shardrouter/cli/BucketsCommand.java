@@ -45,7 +45,7 @@ final class BucketsCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "buckets");
     TimeBucketRoutes routes = RangeArgs.buckets(t, doc, "buckets");
     Instant from = RangeArgs.instant(fromArg, "FROM", "buckets");
     Instant to = RangeArgs.instant(toArg, "TO", "buckets");

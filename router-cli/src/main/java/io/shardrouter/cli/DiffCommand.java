@@ -41,8 +41,8 @@ final class DiffCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable from = Tables.load(docs.oldDoc);
-    RoutingTable to = Tables.load(docs.newDoc);
+    RoutingTable from = Tables.load(docs.oldDoc, "diff");
+    RoutingTable to = Tables.load(docs.newDoc, "diff");
     PrintStream out = console.out();
     MovementReport report = MovementReport.between(from, to);
     String unit =
@@ -59,7 +59,9 @@ final class DiffCommand implements Command {
     ParsedKeys keys;
     MovementReport.KeyCount count;
     try (InputStream in =
-        file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+        file.equals("-")
+            ? null
+            : Files.newInputStream(Tables.existingFile(file, "key file", "diff"))) {
       // the report once the key file is open: a key file that is missing is all the output
       out.print(report.toText());
       keys =

@@ -42,7 +42,7 @@ final class ExplainCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "explain");
     byte[] canonical;
     try {
       canonical = t.keyType().parseText(key);

@@ -46,7 +46,7 @@ final class MergeCommand implements Command {
   @Override
   public int run(Console console) {
     Path target = Tables.output(out, "merge", "OUT", doc);
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "merge");
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "merge");
     int p;
     try {

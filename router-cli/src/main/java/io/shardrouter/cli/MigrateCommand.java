@@ -112,8 +112,8 @@ final class MigrateCommand {
   private static int plan(Plan args, Console console) {
     String dir = args.dir;
     Path path = dir == null ? null : outputDirectory(dir, false); // refused before any other work
-    RoutingTable from = Tables.load(args.docs.oldDoc);
-    RoutingTable to = Tables.load(args.docs.newDoc);
+    RoutingTable from = Tables.load(args.docs.oldDoc, "migrate plan");
+    RoutingTable to = Tables.load(args.docs.newDoc, "migrate plan");
     MigrationPlan plan = MigrationPlan.between(from, to);
     // every phase's file checked before anything is printed: none may be OLD or NEW
     Map<Path, MigrationRoutes> files = new LinkedHashMap<>();

@@ -249,8 +249,8 @@ final class MigrateControl {
               + "' (beside row_key, row_id, routed_version, seq and part)");
     }
     Phase initialGoal = initialGoal(a);
-    RoutingTable from = Tables.load(a.docs.oldDoc);
-    RoutingTable to = Tables.load(a.docs.newDoc);
+    RoutingTable from = Tables.load(a.docs.oldDoc, a.command());
+    RoutingTable to = Tables.load(a.docs.newDoc, a.command());
     MigrationPlan plan = plan(a, from, to);
     String id =
         a.id != null ? a.id : from.entity() + "-v" + from.version() + "-to-v" + to.version();

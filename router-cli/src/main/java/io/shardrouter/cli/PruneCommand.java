@@ -58,7 +58,7 @@ final class PruneCommand implements Command {
       throw CommandException.usage(
           "prune", "--to and --before both give the upper bound; give one of them");
     }
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "prune");
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "prune");
     String lo = from != null ? from : after;
     String hi = to != null ? to : before;

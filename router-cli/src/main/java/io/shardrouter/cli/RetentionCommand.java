@@ -37,7 +37,7 @@ final class RetentionCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "retention");
     TimeBucketRoutes routes = RangeArgs.buckets(t, doc, "retention");
     TimeBuckets b = routes.buckets();
     if (b.retention() == null) {

@@ -65,7 +65,7 @@ final class RouteCommand implements Command {
     } else if (keysFile == null && keys.isEmpty()) {
       throw CommandException.usage("route", "needs DOC and at least one KEY, or DOC --keys FILE");
     }
-    RoutingTable table = Tables.load(doc);
+    RoutingTable table = Tables.load(doc, "route");
     Output out = new Output(table, console);
     try {
       if (keysFile == null) {
@@ -93,7 +93,7 @@ final class RouteCommand implements Command {
     if (file.equals("-")) {
       route(new KeyLines(console.in()), out);
     } else {
-      try (InputStream in = Files.newInputStream(Tables.existingFile(file, "key file"))) {
+      try (InputStream in = Files.newInputStream(Tables.existingFile(file, "key file", "route"))) {
         route(new KeyLines(in), out);
       }
     }

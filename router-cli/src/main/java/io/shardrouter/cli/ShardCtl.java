@@ -141,16 +141,26 @@ public final class ShardCtl {
       out.flush();
       err.flush();
     }
-    return checkStdout(status, out, watched, err);
+    return checkStdout(status, out, watched, err, commandName(cl));
   }
 
   /**
-   * {@code status}, or {@value #INVALID} after a line on {@code err} when standard output could not
-   * be written: a full disk ({@code > /dev/full}), a device error. A pipe whose reader has gone is
-   * no error: the reader took what it wanted ({@code | head -1}).
+   * The name of the command {@code cl} ran, for its errors: {@code shardctl zk publish}, or {@code
+   * shardctl} when the command line named none.
+   */
+  private static String commandName(CommandLine cl) {
+    ParseResult parsed = cl.getParseResult();
+    return parsed == null ? "shardctl" : leaf(parsed).commandSpec().qualifiedName();
+  }
+
+  /**
+   * {@code status}, or {@value #INVALID} after a line on {@code err}, under the name of the {@code
+   * command} that ran, when standard output could not be written: a full disk ({@code >
+   * /dev/full}), a device error. A pipe whose reader has gone is no error: the reader took what it
+   * wanted ({@code | head -1}).
    */
   private static int checkStdout(
-      int status, PrintStream out, WatchedOutput watched, PrintStream err) {
+      int status, PrintStream out, WatchedOutput watched, PrintStream err, String command) {
     IOException failure = watched == null ? null : watched.failure();
     if (failure == null && !out.checkError()) {
       return status;
@@ -159,7 +169,8 @@ public final class ShardCtl {
       return status;
     }
     err.println(
-        "shardctl: cannot write standard output"
+        command
+            + ": cannot write standard output"
             + (failure == null ? "" : ": " + failure.getMessage())
             + "; the output is incomplete: "
             + (failure != null && String.valueOf(failure.getMessage()).contains("No space")

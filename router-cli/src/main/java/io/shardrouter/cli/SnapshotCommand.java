@@ -24,7 +24,7 @@ final class SnapshotCommand implements Command {
   @Override
   public int run(Console console) {
     Path target = Tables.output(outArg, "snapshot", "OUT", doc);
-    RoutingTable table = Tables.load(doc);
+    RoutingTable table = Tables.load(doc, "snapshot");
     byte[] snapshot = RoutingDocuments.writeSnapshot(table);
     RoutingTable back = RoutingDocuments.read(snapshot);
     if (!back.equals(table)) {

@@ -46,7 +46,7 @@ final class SplitCommand implements Command {
   @Override
   public int run(Console console) {
     Path target = Tables.output(out, "split", "OUT", doc);
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "split");
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split");
     byte[] at = RangeArgs.key(t, key, "KEY", "split");
     int p = s.find(at);

@@ -40,13 +40,15 @@ final class SplitPointCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "split-point");
     RangeStrategy s = RangeArgs.rangeStrategy(t, doc, "split-point");
     List<byte[]> sample = new ArrayList<>();
     long failed = 0;
     String file = keysFile;
     try (InputStream in =
-        file.equals("-") ? null : Files.newInputStream(Tables.existingFile(file, "key file"))) {
+        file.equals("-")
+            ? null
+            : Files.newInputStream(Tables.existingFile(file, "key file", "split-point"))) {
       KeyLines lines = new KeyLines(in == null ? console.in() : in);
       while (lines.next()) {
         try {

@@ -31,15 +31,21 @@ import java.util.UUID;
 final class Tables {
   private Tables() {}
 
-  static RoutingTable load(String file) {
-    Path path = existingFile(file, "routing document");
+  /**
+   * The routing table in {@code file}; {@code command} names the command in errors ({@code "zk
+   * publish"}).
+   */
+  static RoutingTable load(String file, String command) {
+    Path path = existingFile(file, "routing document", command);
     try {
       return RoutingDocuments.read(path);
     } catch (InvalidRoutingTableException e) {
       List<String> lines = new ArrayList<>();
       int n = e.violations().size();
       lines.add(
-          "shardctl: "
+          "shardctl "
+              + command
+              + ": "
               + file
               + " is not a valid routing table ("
               + n
@@ -49,7 +55,8 @@ final class Tables {
       }
       throw CommandException.invalid(lines);
     } catch (UncheckedIOException e) {
-      throw CommandException.invalid("shardctl: cannot read " + file + ": " + reason(e.getCause()));
+      throw CommandException.invalid(
+          "shardctl " + command + ": cannot read " + file + ": " + reason(e.getCause()));
     }
   }
 
@@ -248,25 +255,26 @@ final class Tables {
   }
 
   /**
-   * The path of {@code file}, which must be a readable regular file; {@code what} names it in
-   * errors.
+   * The path of {@code file}, which must be a readable regular file; {@code what} names it and
+   * {@code command} the command in errors.
    */
-  static Path existingFile(String file, String what) {
+  static Path existingFile(String file, String what, String command) {
+    String prefix = "shardctl " + command + ": " + what;
     Path path;
     try {
       path = Path.of(file);
     } catch (InvalidPathException e) {
       throw CommandException.invalid(
-          "shardctl: " + what + " '" + file + "' is not a valid path: " + e.getMessage());
+          prefix + " '" + file + "' is not a valid path: " + e.getMessage());
     }
     if (!Files.exists(path)) {
-      throw CommandException.invalid("shardctl: " + what + " " + file + " does not exist");
+      throw CommandException.invalid(prefix + " " + file + " does not exist");
     }
     if (!Files.isRegularFile(path)) {
-      throw CommandException.invalid("shardctl: " + what + " " + file + " is not a regular file");
+      throw CommandException.invalid(prefix + " " + file + " is not a regular file");
     }
     if (!Files.isReadable(path)) {
-      throw CommandException.invalid("shardctl: " + what + " " + file + " is not readable");
+      throw CommandException.invalid(prefix + " " + file + " is not readable");
     }
     return path;
   }

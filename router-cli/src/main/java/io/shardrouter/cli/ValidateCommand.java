@@ -20,7 +20,7 @@ final class ValidateCommand implements Command {
 
   @Override
   public int run(Console console) {
-    RoutingTable t = Tables.load(doc);
+    RoutingTable t = Tables.load(doc, "validate");
     if (t.strategy() instanceof RingStrategy ring && ring.mode() == RingStrategy.Mode.TOKENS) {
       RingAllocator.standard().check(t); // weights must name exactly the groups
       RingBalance balance = RingBalance.of(t);

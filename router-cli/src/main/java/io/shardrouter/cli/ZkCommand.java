@@ -263,7 +263,7 @@ final class ZkCommand {
   }
 
   private int publish(Publish a, Console console) {
-    RoutingTable table = Tables.load(a.doc);
+    RoutingTable table = Tables.load(a.doc, a.command());
     try (CuratorFramework client = connect(a)) {
       ZkRoutingPublisher publisher = ZkRoutingPublisher.builder(client).basePath(base(a)).build();
       long expected =

@@ -201,7 +201,7 @@ class AdviseCommandTest {
         tinyOut
             .err()
             .startsWith(
-                "shardctl analyze --stats-out: "
+                "shardctl analyze: --stats-out: "
                     + tiny
                     + ": 6 keys are too few to judge the load of 16 partitions"),
         tinyOut::toString);

@@ -94,8 +94,13 @@ class DiffCommandTest {
     Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.JUMP, "--keys", missing);
     assertEquals(ShardCtl.INVALID, r.status(), r::toString);
     assertEquals("", r.out(), "no report before the refusal");
-    assertEquals(
-        List.of(Cli.run("route", Cli.JUMP, "--keys", missing).err().strip()), r.errLines());
+    assertEquals( // as route says it, under diff's name
+        List.of(
+            Cli.run("route", Cli.JUMP, "--keys", missing)
+                .err()
+                .strip()
+                .replace("shardctl route: ", "shardctl diff: ")),
+        r.errLines());
     assertTrue(r.err().contains(missing + " does not exist"), r::toString);
   }
 

@@ -106,7 +106,7 @@ class MigrateControlTest {
   @Test
   void start_cutover_finish_reachesDone_everyRowOnItsOwner() throws Exception {
     OrdersDatabases db = databases();
-    RoutingTable from = Tables.load(OrdersDatabases.V1);
+    RoutingTable from = Tables.load(OrdersDatabases.V1, "test");
     db.fill(from, 600);
     String base = base();
     String id = "orders-v1-to-v2";
@@ -334,7 +334,7 @@ class MigrateControlTest {
   @Test
   void start_tableWithoutTheColumns_namesTheGroupAndTheColumn() throws Exception {
     OrdersDatabases db = databases();
-    db.fill(Tables.load(OrdersDatabases.V1), 10);
+    db.fill(Tables.load(OrdersDatabases.V1, "test"), 10);
     String[] args = start(db, base());
     args[args.length - 3] = "customer,cents,discount"; // --columns
     Cli.Result r = Cli.run(args);
@@ -344,13 +344,13 @@ class MigrateControlTest {
   @Test
   void start_anotherVersionPublished_isRefused() throws Exception {
     OrdersDatabases db = databases();
-    db.fill(Tables.load(OrdersDatabases.V1), 10);
+    db.fill(Tables.load(OrdersDatabases.V1, "test"), 10);
     String base = base();
     try (CuratorFramework c = client()) {
       ZkRoutingPublisher.builder(c)
           .basePath(base)
           .build()
-          .publish(Tables.load(OrdersDatabases.V2), ZkRoutingPublisher.NOTHING_PUBLISHED);
+          .publish(Tables.load(OrdersDatabases.V2, "test"), ZkRoutingPublisher.NOTHING_PUBLISHED);
     }
     assertRefused(
         Cli.run(start(db, base)),

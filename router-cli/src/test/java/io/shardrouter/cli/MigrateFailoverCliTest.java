@@ -119,7 +119,7 @@ class MigrateFailoverCliTest {
     try (TestingServer zkServer = new TestingServer()) {
       String zk = zkServer.getConnectString();
       OrdersDatabases db = new OrdersDatabases("jdbc:h2:tcp://localhost:" + h2.getPort() + "/%s");
-      db.fill(Tables.load(OrdersDatabases.V1), ORDERS);
+      db.fill(Tables.load(OrdersDatabases.V1, "test"), ORDERS);
       String[] start = {
         "migrate",
         "start",

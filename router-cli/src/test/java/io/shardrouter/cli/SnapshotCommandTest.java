@@ -81,7 +81,7 @@ class SnapshotCommandTest {
       assertEquals(ShardCtl.INVALID, r.status(), r::toString);
       assertEquals("", r.out());
       assertEquals(
-          "shardctl: " + snap + " is not a valid routing table (1 violation):",
+          "shardctl " + command + ": " + snap + " is not a valid routing table (1 violation):",
           r.errLines().get(0),
           r::toString);
       assertTrue(

@@ -74,8 +74,14 @@ class StdoutFailureTest {
     for (List<String> args : COMMANDS) {
       Cli.Result r = run(new Failing("No space left on device", 0), new byte[0], array(args));
       assertEquals(ShardCtl.INVALID, r.status(), () -> args + "\n" + r);
+      String command =
+          args.get(0).startsWith("-")
+              ? "shardctl"
+              : "shardctl "
+                  + String.join(" ", args.subList(0, args.get(0).equals("migrate") ? 2 : 1));
       assertEquals(
-          "shardctl: cannot write standard output: No space left on device; the output is"
+          command
+              + ": cannot write standard output: No space left on device; the output is"
               + " incomplete: make room, or send it elsewhere",
           r.errLines().get(r.errLines().size() - 1),
           () -> args + "\n" + r);
@@ -126,7 +132,8 @@ class StdoutFailureTest {
     assertEquals(ShardCtl.INVALID, status);
     assertTrue(
         err.toString(StandardCharsets.UTF_8)
-            .startsWith("shardctl: cannot write standard output; the output is incomplete"),
+            .startsWith(
+                "shardctl validate: cannot write standard output; the output is incomplete"),
         err::toString);
   }
 

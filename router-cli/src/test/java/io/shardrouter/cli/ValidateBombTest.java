@@ -50,7 +50,9 @@ class ValidateBombTest {
     assertFalse(out.contains("OutOfMemoryError"), out);
     List<String> lines = out.lines().toList();
     assertEquals(
-        "shardctl: " + bomb + " is not a valid routing table (1 violation):", lines.get(0), out);
+        "shardctl validate: " + bomb + " is not a valid routing table (1 violation):",
+        lines.get(0),
+        out);
     assertTrue(
         lines.get(1).startsWith("$: snapshot declares " + CONTENT + " content bytes, over this"),
         out);

@@ -40,7 +40,7 @@ class ValidateCommandTest {
     assertEquals("", r.out(), r::toString);
     List<String> lines = r.errLines();
     assertTrue(
-        lines.get(0).startsWith("shardctl: " + file + " is not a valid routing table ("),
+        lines.get(0).startsWith("shardctl validate: " + file + " is not a valid routing table ("),
         r::toString);
     return lines.subList(1, lines.size());
   }
