@@ -137,7 +137,10 @@ final class ZkCommand {
 
   @CommandLine.Command(
       name = "publish",
-      description = "publish a table over the published version (V: compare-and-set)")
+      description =
+          "publish DOC as the next version of its entity, on top of the version published now;"
+              + " a version another publisher puts in between is never overwritten: the publish"
+              + " is refused")
   private final class Publish extends OnZk {
     @CommandLine.Parameters(paramLabel = "DOC", description = "a routing document or snapshot")
     String doc;
@@ -145,7 +148,10 @@ final class ZkCommand {
     @CommandLine.Option(
         names = "--expect",
         paramLabel = "V",
-        description = "publish only over version V (-1: only when nothing is published)")
+        description =
+            "publish only if version V is the one published now (-1: only if nothing is published"
+                + " yet); otherwise nothing is written and the command fails: read the published"
+                + " table (zk get ENTITY), redo the change on top of it and publish that")
     Long expect;
 
     @Override

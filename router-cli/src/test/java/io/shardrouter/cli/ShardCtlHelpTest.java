@@ -172,6 +172,20 @@ class ShardCtlHelpTest {
   }
 
   @Test
+  void zkPublish_help_saysInPlainWordsWhatExpectDoes() {
+    String help = Cli.run("zk", "publish", "--help").out().replaceAll("\\s+", " ");
+    assertFalse(help.contains("compare-and-set"), help);
+    assertFalse(help.contains("(V:"), help);
+    assertTrue(
+        help.contains(
+            "--expect=V publish only if version V is the one published now (-1: only if nothing"
+                + " is published yet); otherwise nothing is written and the command fails: read"
+                + " the published table (zk get ENTITY), redo the change on top of it and publish"
+                + " that"),
+        help);
+  }
+
+  @Test
   void version_printsProjectVersion_status0() {
     for (String v : new String[] {"--version", "-V"}) {
       Cli.Result r = Cli.run(v);
