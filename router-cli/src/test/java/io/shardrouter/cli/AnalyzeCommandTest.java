@@ -54,6 +54,19 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void analyze_cjkAndAsciiKeys_topKeysColumnsAligned() throws IOException {
+    Path keys = write("cjk.txt", "東京都\n東京都\n東京都\ntokyo\ntokyo\n");
+    Cli.Result r = Cli.run("analyze", Cli.JUMP, "--keys", keys.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    int at = r.outLines().indexOf("most common keys:");
+    assertTrue(at > 0, r::toString);
+    // 東京都 shows 6 columns wide, as wide as the column: the next column starts 2 after it
+    assertEquals("  key     frequency  share", r.outLines().get(at + 1), r::toString);
+    assertEquals("  東京都  3          60.00%", r.outLines().get(at + 2), r::toString);
+    assertEquals("  tokyo   2          40.00%", r.outLines().get(at + 3), r::toString);
+  }
+
+  @Test
   void analyze_keysCompareJsonHtml_printsTheReport() throws IOException {
     Path d16 = write("jump16.json", doc("jump", 16, 1));
     Path d17 = write("jump17.json", doc("jump", 17, 2));
