@@ -33,7 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p>{@link #main} runs a command against the process's standard streams (UTF-8) and exits with the
  * status; {@link #run(String[], PrintStream, PrintStream)} does the same in-process and never calls
  * {@link System#exit}. Exit status: {@value #OK} ok, {@value #UNROUTED} some key could not be
- * routed, {@value #INVALID} an invalid document or wrong usage.
+ * routed, {@value #INVALID} an invalid document or wrong usage; {@code bin/shardctl}, which builds
+ * the jar this class runs from, exits 4 when that build fails.
  *
  * <p><b>Thread-safety:</b> stateless; each call of {@code run} uses only its own streams.
  *
@@ -61,7 +62,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
           + " same option) and --base PATH (default /shardrouter).",
       "",
       "exit status: 0 ok, 1 some key could not be routed (migrate simulate: an invariant"
-          + " failed), 2 invalid document or usage, or standard output could not be written"
+          + " failed), 2 invalid document or usage, or standard output could not be written, 4"
+          + " (bin/shardctl) shardctl.jar could not be built, so no command ran"
     })
 public final class ShardCtl {
   /** Exit status: the command did what was asked. */
