@@ -25,40 +25,80 @@ final class ZkAddress {
    * the command in the message.
    */
   static void check(String command, String connect, boolean resolve) {
+    java.util.List<String> list = servers(command, connect);
+    String[] hosts = hosts(command, connect, list); // every server's form, then the names
     int slash = connect.indexOf('/');
-    String servers = slash < 0 ? connect : connect.substring(0, slash);
-    if (servers.isEmpty()) {
-      throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
-    }
-    java.util.List<String> list = new java.util.ArrayList<>();
-    for (String server : servers.split(",", -1)) {
-      if (!server.isBlank()) {
-        list.add(server.strip()); // as ZooKeeper's parser takes them
-      }
-    }
-    if (list.isEmpty()) {
-      throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
-    }
-    String[] hosts = new String[list.size()];
-    for (int i = 0; i < hosts.length; i++) {
-      hosts[i] = host(command, connect, list.get(i)); // every server's form, then the names
-    }
     if (slash >= 0) {
       chroot(command, connect, connect.substring(slash));
     }
     if (!resolve) {
       return;
     }
-    CommandException first = null;
-    for (int i = 0; i < hosts.length; i++) {
-      try {
-        resolve(command, connect, list.get(i), hosts[i]);
-        return; // one server to reach is enough: ZooKeeper skips the others, as it does when down
-      } catch (CommandException e) {
-        first = first == null ? e : first;
+    String unresolved = unresolved(list, hosts);
+    if (unresolved != null) {
+      throw CommandException.invalid(
+          "shardctl "
+              + command
+              + ": --zk "
+              + connect
+              + ": "
+              + unresolved
+              + "; check its spelling, or give the ensemble's address, "
+              + EXAMPLE);
+    }
+  }
+
+  /**
+   * Why no server of {@code connect} can be reached by name: {@code host 'zk1' of server 'zk1:2181'
+   * is not known (it does not resolve to an address)}, the first server's; null when a host
+   * resolves. A connect string {@link #check} refuses is refused as it refuses it.
+   */
+  static String unresolved(String command, String connect) {
+    java.util.List<String> list = servers(command, connect);
+    return unresolved(list, hosts(command, connect, list));
+  }
+
+  /** The servers of {@code connect}, as ZooKeeper's parser takes them; refused when none. */
+  private static java.util.List<String> servers(String command, String connect) {
+    int slash = connect.indexOf('/');
+    java.util.List<String> list = new java.util.ArrayList<>();
+    for (String server : (slash < 0 ? connect : connect.substring(0, slash)).split(",", -1)) {
+      if (!server.isBlank()) {
+        list.add(server.strip()); // spaces around a server and empty entries are dropped
       }
     }
-    throw java.util.Objects.requireNonNull(first, "a server of a non-empty list");
+    if (list.isEmpty()) {
+      throw bad(command, connect, "names no server; give HOST:PORT, " + EXAMPLE);
+    }
+    return list;
+  }
+
+  private static String[] hosts(String command, String connect, java.util.List<String> servers) {
+    String[] hosts = new String[servers.size()];
+    for (int i = 0; i < hosts.length; i++) {
+      hosts[i] = host(command, connect, servers.get(i));
+    }
+    return hosts;
+  }
+
+  private static String unresolved(java.util.List<String> servers, String[] hosts) {
+    String first = null;
+    for (int i = 0; i < hosts.length; i++) {
+      try {
+        InetAddress.getByName(hosts[i]);
+        return null; // one server to reach is enough: ZooKeeper skips the others, as when down
+      } catch (UnknownHostException | SecurityException e) {
+        if (first == null) {
+          first =
+              "host '"
+                  + hosts[i]
+                  + "' of server '"
+                  + servers.get(i)
+                  + "' is not known (it does not resolve to an address)";
+        }
+      }
+    }
+    return first;
   }
 
   /** Refuses a chroot ZooKeeper would refuse: it must be an absolute path of non-empty names. */
@@ -115,25 +155,6 @@ final class ZkAddress {
           command, connect, "server '" + server + "' has no host; give HOST:PORT, " + EXAMPLE);
     }
     return host;
-  }
-
-  private static void resolve(String command, String connect, String server, String host) {
-    try {
-      InetAddress.getByName(host);
-    } catch (UnknownHostException | SecurityException e) {
-      throw CommandException.invalid(
-          "shardctl "
-              + command
-              + ": --zk "
-              + connect
-              + ": host '"
-              + host
-              + "' of server '"
-              + server
-              + "' is not known (it does not resolve to an address); check its spelling, or give"
-              + " the ensemble's address, "
-              + EXAMPLE);
-    }
   }
 
   private static CommandException bad(String command, String connect, String what) {

@@ -424,6 +424,9 @@ final class ZkCommand {
           "--heartbeat must be in [0, 3600] seconds, got " + number(a.heartbeatSeconds));
     }
     String instance = a.instance != null ? a.instance : ZkRoutingSource.defaultInstanceId();
+    // with a last-known-good copy the watcher starts when no host resolves too; it says so once
+    String unresolved =
+        a.lastKnownGood == null ? null : ZkAddress.unresolved(a.command(), a.connect);
     try (CuratorFramework client = connect(a, a.lastKnownGood == null)) {
       ZkRoutingSource.Builder b =
           ZkRoutingSource.builder(client, entity)
@@ -448,7 +451,9 @@ final class ZkCommand {
                   + a.connect
                   + " was not reached within "
                   + connectWait.toMillis()
-                  + " ms and "
+                  + " ms"
+                  + (unresolved == null ? "" : " (" + unresolved + ")")
+                  + " and "
                   + a.lastKnownGood
                   + " holds no last-known-good copy of '"
                   + entity
@@ -471,6 +476,20 @@ final class ZkCommand {
                         ? lastKnownGoodLine(source, router.table())
                         : describe(router.table())));
         console.out().flush();
+        if (offline && unresolved != null) {
+          console
+              .err()
+              .println(
+                  "shardctl "
+                      + a.command()
+                      + ": ZooKeeper at "
+                      + a.connect
+                      + " cannot be reached: "
+                      + unresolved
+                      + "; serving the last-known-good copy in "
+                      + a.lastKnownGood
+                      + " and trying again until the name resolves and ZooKeeper answers");
+        }
         router.addListener(
             (before, after) -> {
               console

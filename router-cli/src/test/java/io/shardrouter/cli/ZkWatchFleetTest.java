@@ -1,6 +1,7 @@
 package io.shardrouter.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.RoutingTable;
@@ -107,6 +108,81 @@ class ZkWatchFleetTest {
           "the watcher is confirmed",
           () -> second.out().contains(" accounts v4 confirmed by ZooKeeper"));
       assertEquals(ShardCtl.OK, second.stop());
+    }
+  }
+
+  @Test
+  void watch_lastKnownGood_hostThatDoesNotResolve_saysSoOnce_noStackTraces() throws Exception {
+    Path lkg = dir.resolve("lkg");
+    try (TestingServer server = new TestingServer()) {
+      String connect = server.getConnectString();
+      publish(connect, "/cli-lkg", accounts(4), RoutingPublisher.NOTHING_PUBLISHED);
+      Watcher first = Watcher.start(Duration.ofSeconds(20), connect, lkg, "lkg-1");
+      await("the copy is written", () -> hasFiles(lkg));
+      assertEquals(ShardCtl.OK, first.stop());
+    }
+    String unknown = "no-such-host.invalid:2181";
+    String line =
+        "shardctl zk watch: ZooKeeper at "
+            + unknown
+            + " cannot be reached: host 'no-such-host.invalid' of server '"
+            + unknown
+            + "' is not known (it does not resolve to an address); serving the last-known-good"
+            + " copy in "
+            + lkg
+            + " and trying again until the name resolves and ZooKeeper answers";
+
+    // in-process: one line of its own, and the copy served
+    Watcher offline = Watcher.start(Duration.ofMillis(500), unknown, lkg, "lkg-3");
+    await("the offline watcher started", () -> offline.out().startsWith("watching accounts"));
+    assertTrue(offline.out().contains(": serving last-known-good version 4, "), offline.out());
+    Thread.sleep(1_500);
+    assertEquals(List.of(line), offline.err().lines().toList());
+    assertEquals(ShardCtl.OK, offline.stop());
+
+    // its own JVM, with shardctl's logging: ZooKeeper's client fails to resolve the name about
+    // once a second, and says nothing of it
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ShardCtl.class.getName(),
+                "zk",
+                "watch",
+                "accounts",
+                "--zk",
+                unknown,
+                "--base",
+                "/cli-lkg",
+                "--instance",
+                "lkg-4",
+                "--last-known-good",
+                lkg.toString())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    try {
+      await("the watcher serves its copy", () -> read(out).startsWith("watching accounts"));
+      Thread.sleep(3_000);
+    } finally {
+      p.destroy();
+      p.waitFor(20, TimeUnit.SECONDS);
+    }
+    String logged = read(err);
+    assertTrue(logged.contains(line), logged);
+    assertFalse(logged.contains("\tat "), logged);
+    assertFalse(logged.contains("Exception"), logged);
+    assertFalse(logged.contains("ERROR"), logged);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      return "";
     }
   }
 
