@@ -1026,6 +1026,12 @@ final class MigrateControl {
       Thread.currentThread().interrupt();
       throw CommandException.invalid("shardctl " + command + ": interrupted while connecting");
     }
+    try {
+      ZkAddress.requireChroot(command, zk, client);
+    } catch (CommandException e) {
+      client.close();
+      throw e;
+    }
     return client;
   }
 }

@@ -2,6 +2,7 @@ package io.shardrouter.cli;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import org.apache.curator.framework.CuratorFramework;
 
 /**
  * The {@code --zk} connect string, checked before a ZooKeeper client is built: {@code HOST:PORT}
@@ -99,6 +100,44 @@ final class ZkAddress {
       }
     }
     return first;
+  }
+
+  /**
+   * Refuses a chroot of {@code connect} that does not exist on the ensemble {@code client} (built
+   * on {@code connect}, connected) reaches: ZooKeeper does not create it, and every read and write
+   * under it fails with its {@code NoNode} error. A check that cannot be made is left to the
+   * command's own calls, which say why they fail.
+   */
+  static void requireChroot(String command, String connect, CuratorFramework client) {
+    int slash = connect.indexOf('/');
+    if (slash < 0 || connect.length() == slash + 1) {
+      return; // no chroot, or "/": the root
+    }
+    String chroot = connect.substring(slash);
+    boolean exists;
+    try {
+      exists = client.checkExists().forPath("/") != null; // the chroot, seen from inside it
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    } catch (Exception e) {
+      return;
+    }
+    if (!exists) {
+      throw CommandException.invalid(
+          "shardctl "
+              + command
+              + ": --zk "
+              + connect
+              + ": the chroot "
+              + chroot
+              + " does not exist on that ensemble (ZooKeeper does not create it); create it"
+              + " (zkCli.sh -server "
+              + connect.substring(0, slash)
+              + " create "
+              + chroot
+              + "), or drop the chroot from --zk");
+    }
   }
 
   /** Refuses a chroot ZooKeeper would refuse: it must be an absolute path of non-empty names. */

@@ -615,6 +615,14 @@ final class ZkCommand {
       Thread.currentThread().interrupt();
       throw CommandException.invalid("shardctl " + a.command() + ": interrupted while connecting");
     }
+    if (required) {
+      try {
+        ZkAddress.requireChroot(a.command(), connect, client);
+      } catch (CommandException e) {
+        client.close();
+        throw e;
+      }
+    }
     return client;
   }
 }

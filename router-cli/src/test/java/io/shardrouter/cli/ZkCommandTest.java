@@ -135,6 +135,41 @@ class ZkCommandTest {
   }
 
   @Test
+  void chrootThatDoesNotExist_saysSoAndWhatToDo_thenWorksOnceCreated() throws Exception {
+    String chrooted = connect + "/no-such-chroot";
+    String doc = hashMod(3).toString();
+    String said =
+        ": --zk "
+            + chrooted
+            + ": the chroot /no-such-chroot does not exist on that ensemble (ZooKeeper does not"
+            + " create it); create it (zkCli.sh -server "
+            + connect
+            + " create /no-such-chroot), or drop the chroot from --zk";
+    for (String[] args :
+        new String[][] {
+          {"zk", "publish", doc, "--zk", chrooted},
+          {"zk", "get", "accounts", "--zk", chrooted},
+          {"zk", "history", "accounts", "--zk", chrooted},
+          {"zk", "census", "accounts", "--zk", chrooted},
+          {"migrate", "status", "m-1", "--zk", chrooted},
+          {"migrate", "cutover", "m-1", "--zk", chrooted}
+        }) {
+      Cli.Result r = Cli.run(args);
+      assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+      assertEquals("", r.out(), r::toString);
+      assertEquals("shardctl " + args[0] + " " + args[1] + said + "\n", r.err(), r::toString);
+    }
+    try (CuratorFramework c = client()) {
+      c.create().forPath("/no-such-chroot");
+    }
+    Cli.Result published = Cli.run("zk", "publish", doc, "--zk", chrooted);
+    assertEquals(ShardCtl.OK, published.status(), published::toString);
+    try (CuratorFramework c = client()) {
+      assertTrue(c.checkExists().forPath("/no-such-chroot/shardrouter") != null);
+    }
+  }
+
+  @Test
   void census_textAndJson() throws Exception {
     try (CuratorFramework c = client()) {
       ZkRoutingPublisher.builder(c)
