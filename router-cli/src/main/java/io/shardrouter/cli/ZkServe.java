@@ -47,14 +47,23 @@ final class ZkServe {
     config.setProperty("initLimit", "10");
     config.setProperty("syncLimit", "5");
     config.setProperty("admin.enableServer", "false");
+    // ZooKeeper's data where it puts it in a base directory, DIR/data; the base directory itself is
+    // a temporary one, because the embedded server writes its configuration there as a new file
+    // (zookeeper.configuration<random>.properties) at every start, and reads it only while built
+    config.setProperty("dataDir", dir.resolve("data").toAbsolutePath().toString());
     ZooKeeperServerEmbedded server;
     try {
-      server =
-          ZooKeeperServerEmbedded.builder()
-              .baseDir(dir)
-              .configuration(config)
-              .exitHandler(ExitHandler.LOG_ONLY)
-              .build();
+      Path base = Files.createTempDirectory("shardctl-zk-config");
+      try {
+        server =
+            ZooKeeperServerEmbedded.builder()
+                .baseDir(base)
+                .configuration(config)
+                .exitHandler(ExitHandler.LOG_ONLY)
+                .build();
+      } finally {
+        deleteConfiguration(base);
+      }
       server.start(30_000);
     } catch (Exception e) {
       throw CommandException.invalid(
@@ -83,5 +92,17 @@ final class ZkServe {
     } finally {
       server.close();
     }
+  }
+
+  /**
+   * Deletes {@code base}, the temporary directory the embedded server wrote its configuration in.
+   */
+  private static void deleteConfiguration(Path base) throws IOException {
+    try (var files = Files.list(base)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(base);
   }
 }

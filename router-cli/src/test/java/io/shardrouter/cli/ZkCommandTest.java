@@ -322,6 +322,70 @@ class ZkCommandTest {
     assertTrue(Files.isDirectory(data));
   }
 
+  /**
+   * Runs {@code zk serve --port PORT --dir DIR} until it listens; counting {@code stop} ends it.
+   */
+  private static Future<Integer> serve(
+      ExecutorService pool, int port, Path data, CountDownLatch stop) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Console console =
+        new Console(
+            new ByteArrayInputStream(new byte[0]),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    Future<Integer> serve =
+        pool.submit(
+            () ->
+                new ZkCommand(Duration.ofSeconds(20), stop)
+                    .run(
+                        new String[] {
+                          "serve", "--port", Integer.toString(port), "--dir", data.toString()
+                        },
+                        console));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!out.toString(StandardCharsets.UTF_8).startsWith("ZooKeeper listening")) {
+      assertTrue(System.nanoTime() < deadline, "serve did not start: " + out);
+      Thread.sleep(10);
+    }
+    return serve;
+  }
+
+  private static java.util.List<String> names(Path d) throws java.io.IOException {
+    try (var files = Files.list(d)) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void serve_startAndStop_leaveTheDataDirectoryWithZooKeepersDataOnly() throws Exception {
+    Path data = dir.resolve("zk-dir");
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      int port = InstanceSpec.getRandomPort();
+      CountDownLatch stop = new CountDownLatch(1);
+      Future<Integer> first = serve(pool, port, data, stop);
+      assertEquals(java.util.List.of("data"), names(data), "while serving");
+      Cli.Result published =
+          Cli.run("zk", "publish", hashMod(1).toString(), "--zk", "127.0.0.1:" + port);
+      assertEquals(ShardCtl.OK, published.status(), published::toString);
+      stop.countDown();
+      assertEquals(ShardCtl.OK, first.get(30, TimeUnit.SECONDS));
+      assertEquals(java.util.List.of("data"), names(data), "after a stop");
+
+      // a second start on the same directory: the table is still there, and nothing is added
+      int again = InstanceSpec.getRandomPort();
+      CountDownLatch stopAgain = new CountDownLatch(1);
+      Future<Integer> second = serve(pool, again, data, stopAgain);
+      Cli.Result get = Cli.run("zk", "get", "accounts", "--zk", "127.0.0.1:" + again);
+      assertEquals(ShardCtl.OK, get.status(), get::toString);
+      stopAgain.countDown();
+      assertEquals(ShardCtl.OK, second.get(30, TimeUnit.SECONDS));
+      assertEquals(java.util.List.of("data"), names(data), "after a second start and stop");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void serve_onAPortInUse_orADataDirThatIsAFile_refusedAtOnceInPlainWords() throws Exception {
     try (java.net.ServerSocket taken =
