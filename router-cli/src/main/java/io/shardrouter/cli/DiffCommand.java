@@ -62,11 +62,18 @@ final class DiffCommand implements Command {
         file.equals("-")
             ? null
             : Files.newInputStream(Tables.existingFile(file, "key file", "diff"))) {
-      // the report once the key file is open: a key file that is missing is all the output
-      out.print(report.toText());
       keys =
           new ParsedKeys(
               new KeyLines(in == null ? console.in() : in), List.of(from, to), console.err());
+      if (keys.isEmpty()) { // as analyze and split-point refuse it: no key, nothing to count
+        throw CommandException.invalid(
+            "shardctl diff: "
+                + (file.equals("-") ? "standard input" : file)
+                + " holds no key; give one key a line");
+      }
+      // the report once the key file is open and holds a line: a key file that is missing or
+      // empty is all the output
+      out.print(report.toText());
       count = report.countKeys(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid(
@@ -100,6 +107,8 @@ final class DiffCommand implements Command {
     private byte[] next;
     private boolean done;
     private boolean iterated;
+    private boolean held; // isEmpty read the first line; hasNext takes it from there
+
     long failed;
 
     ParsedKeys(KeyLines lines, List<RoutingTable> tables, PrintStream err) {
@@ -107,6 +116,16 @@ final class DiffCommand implements Command {
       this.keyType = tables.get(0).keyType();
       this.tables = tables;
       this.err = err;
+    }
+
+    /** Whether the key file holds no line at all; called once, before the keys are iterated. */
+    boolean isEmpty() throws IOException {
+      if (lines.next()) {
+        held = true;
+        return false;
+      }
+      done = true;
+      return true;
     }
 
     @Override
@@ -122,7 +141,9 @@ final class DiffCommand implements Command {
     public boolean hasNext() {
       while (next == null && !done) {
         try {
-          if (!lines.next()) {
+          boolean line = held || lines.next();
+          held = false;
+          if (!line) {
             done = true;
             break;
           }

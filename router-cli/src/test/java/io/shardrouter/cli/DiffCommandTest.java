@@ -89,6 +89,32 @@ class DiffCommandTest {
   }
 
   @Test
+  void diff_emptyKeyFile_refusedAsAnalyzeRefusesIt_beforeAnyReport() throws IOException {
+    Path empty = Files.createFile(dir.resolve("empty.txt"));
+    Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.JUMP, "--keys", empty.toString());
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out(), "no report before the refusal");
+    assertEquals(
+        List.of("shardctl diff: " + empty + " holds no key; give one key a line"), r.errLines());
+    Cli.Result analyze = Cli.run("analyze", Cli.JUMP, "--keys", empty.toString());
+    assertEquals(
+        analyze.err().replace("shardctl analyze: ", "shardctl diff: "), r.err(), "as analyze");
+
+    Cli.Result stdin = Cli.runWithInput(new byte[0], "diff", Cli.JUMP, Cli.JUMP, "--keys", "-");
+    assertEquals(ShardCtl.INVALID, stdin.status(), stdin::toString);
+    assertEquals("", stdin.out());
+    assertEquals(
+        List.of("shardctl diff: standard input holds no key; give one key a line"),
+        stdin.errLines());
+
+    // one empty line is one key: the empty string
+    Path blank = Files.writeString(dir.resolve("blank.txt"), "\n");
+    Cli.Result one = Cli.run("diff", Cli.JUMP, Cli.JUMP, "--keys", blank.toString());
+    assertEquals(ShardCtl.OK, one.status(), one::toString);
+    assertTrue(one.out().contains("keys: 1 routed, 0 moved"), one::toString);
+  }
+
+  @Test
   void diff_missingKeyFile_refusedBeforeAnyReport() {
     String missing = dir.resolve("nokeys.txt").toString();
     Cli.Result r = Cli.run("diff", Cli.JUMP, Cli.JUMP, "--keys", missing);
