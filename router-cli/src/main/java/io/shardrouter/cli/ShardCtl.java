@@ -206,14 +206,8 @@ public final class ShardCtl {
             .addSubcommand(zk.commandLine())
             .addSubcommand(new OrdersDemo())
             .addSubcommand(new CompletionCommand())
-            .addSubcommand(new CommandLine.HelpCommand());
+            .addSubcommand(new HelpCommand());
     cl.setColorScheme(CommandLine.Help.defaultColorScheme(Ansi.OFF));
-    cl.getSubcommands()
-        .get("help")
-        .getCommandSpec()
-        .usageMessage()
-        .header(new String[0])
-        .description("print the usage of COMMAND, or this text");
     styleUsage(cl);
     return cl;
   }
@@ -351,13 +345,6 @@ public final class ShardCtl {
    * then the usage of the command in error.
    */
   private static int usageError(ParameterException e, Console console) {
-    if (!(e instanceof UnmatchedArgumentException)
-        && e.getArgSpec() == null
-        && e.getValue() != null
-        && e.getMessage().equals("Unknown subcommand '" + e.getValue() + "'.")) {
-      // 'help nosuch' (picocli's help command): said and suggested as for 'nosuch'
-      e = new UnmatchedArgumentException(e.getCommandLine(), List.of(e.getValue()));
-    }
     CommandLine cl = e.getCommandLine();
     PrintStream err = console.err();
     err.println(cl.getCommandSpec().qualifiedName() + ": " + message(e));

@@ -90,6 +90,46 @@ class ShardCtlHelpTest {
   }
 
   @Test
+  void help_subcommandPath_sameAsItsHelpOption() {
+    for (List<String> path : commands()) {
+      List<String> help = new ArrayList<>(List.of("help"));
+      help.addAll(path);
+      Cli.Result r = Cli.run(help.toArray(String[]::new));
+      assertEquals(ShardCtl.OK, r.status(), () -> help + "\n" + r);
+      assertEquals("", r.err(), () -> help + "\n" + r);
+      List<String> args = new ArrayList<>(path);
+      args.add("--help");
+      assertEquals(Cli.run(args.toArray(String[]::new)).out(), r.out(), help::toString);
+    }
+    assertTrue(
+        Cli.run("help", "zk", "publish").out().startsWith("usage: shardctl zk publish "),
+        "help zk publish gives zk publish's usage, not zk's");
+  }
+
+  @Test
+  void help_unknownSubcommand_status2_saidAndSuggestedAsForTheCommand() {
+    Cli.Result r = Cli.run("help", "migrate", "nosuch");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertEquals("", r.out());
+    assertEquals(Cli.run("migrate", "nosuch").err(), r.err());
+    assertEquals("shardctl migrate: unknown subcommand 'nosuch'", r.errLines().get(0));
+    assertTrue(r.err().contains("usage: shardctl migrate"), r::toString);
+
+    Cli.Result misspelt = Cli.run("help", "zk", "pubish");
+    assertEquals(ShardCtl.INVALID, misspelt.status(), misspelt::toString);
+    assertEquals(Cli.run("zk", "pubish").err(), misspelt.err());
+    assertTrue(misspelt.errLines().get(1).contains("zk publish"), misspelt::toString);
+
+    Cli.Result tooDeep = Cli.run("help", "zk", "publish", "extra");
+    assertEquals(ShardCtl.INVALID, tooDeep.status(), tooDeep::toString);
+    assertEquals("", tooDeep.out());
+    assertEquals(
+        "shardctl zk publish: has no subcommands, so none named 'extra'",
+        tooDeep.errLines().get(0));
+    assertTrue(tooDeep.err().contains("usage: shardctl zk publish"), tooDeep::toString);
+  }
+
+  @Test
   void analyze_usage_listsJsonAndHtml() {
     Cli.Result r = Cli.run("help", "analyze");
     assertTrue(r.out().contains("--json=OUT"), r::toString);
