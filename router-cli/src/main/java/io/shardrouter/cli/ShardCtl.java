@@ -377,7 +377,11 @@ public final class ShardCtl {
         required.add(p.paramLabel());
       }
     }
-    if (e instanceof CommandLine.MissingParameterException m && m.getMissing() != null) {
+    if (e instanceof CommandLine.MissingParameterException m
+        && m.getMissing() != null
+        && (m.getMissing().stream().allMatch(ArgSpec::isPositional)
+            // not an option given without its value: picocli says that one well
+            || m.getMessage().startsWith("Missing required option"))) {
       List<String> missing = new ArrayList<>();
       List<String> parts = new ArrayList<>();
       for (ArgSpec a : m.getMissing()) {

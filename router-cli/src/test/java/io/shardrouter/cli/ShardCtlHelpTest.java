@@ -209,6 +209,11 @@ class ShardCtlHelpTest {
         "shardctl migrate status: needs --zk HOST:PORT, the ZooKeeper ensemble the migration runs"
             + " on (for local development: 'shardctl zk serve')",
         status.errLines().get(0));
+
+    Cli.Result noValue = Cli.run("analyze", Cli.JUMP, "--keys");
+    assertEquals(
+        "shardctl analyze: missing required parameter for option '--keys' (FILE)",
+        noValue.errLines().get(0));
   }
 
   @Test
