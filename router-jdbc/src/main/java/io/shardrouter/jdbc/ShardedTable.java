@@ -1213,6 +1213,14 @@ public final class ShardedTable<K> implements AutoCloseable {
       throw new IllegalArgumentException(
           where + " of table '" + table + "' is null: give a Write for every row");
     }
+    String id = w.id(); // a Write is made before any table is named: its id is checked here
+    if (id == null) {
+      throw new IllegalArgumentException(
+          where
+              + " of table '"
+              + table
+              + "' has no row id (null): every row needs an id among the rows of its key");
+    }
     if (w.sequence() < 1) {
       throw new IllegalArgumentException(
           where
@@ -1245,7 +1253,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     } catch (JdbcStoreException e) {
       throw new IllegalArgumentException(where + " of table '" + table + "': " + e.getMessage(), e);
     }
-    return new Pending(w, where, key, w.id().getBytes(StandardCharsets.UTF_8), value);
+    return new Pending(w, where, key, id.getBytes(StandardCharsets.UTF_8), value);
   }
 
   /** A row on its way: its bytes, and the route of the current attempt. */
@@ -1406,7 +1414,9 @@ public final class ShardedTable<K> implements AutoCloseable {
    * One row to write: its key, its id among the rows of the key, its sequence (growing per key and
    * id; a retry reuses it) and its value columns' values in the table's column order ({@code
    * String}, {@code Long}, {@code Integer}, {@code Short}, {@code Boolean}, {@code Double}, {@code
-   * BigDecimal}, {@code byte[]} or null).
+   * BigDecimal}, {@code byte[]} or null). The table checks the row when it is written ({@link
+   * #write(Write, InTransaction)}, {@link #writeAll}), naming itself: a null key or id, a sequence
+   * below 1, values that do not fit its columns.
    *
    * @param <K> the key class
    * @param key the key
@@ -1415,9 +1425,8 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @param values the values
    */
   public record Write<K>(K key, String id, long sequence, List<Object> values) {
-    /** Checks the id and copies the values (nulls allowed). */
+    /** Copies the values (nulls allowed). */
     public Write {
-      Objects.requireNonNull(id, "id: every row needs an id among the rows of its key");
       values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
     }
 

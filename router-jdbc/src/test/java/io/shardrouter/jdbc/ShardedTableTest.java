@@ -934,7 +934,6 @@ class ShardedTableTest {
           assertThrows(IllegalArgumentException.class, () -> t.write(null, "o1", 1, "x", 1L))
               .getMessage()
               .contains("key is null"));
-      assertThrows(NullPointerException.class, () -> t.write("k", null, 1, "x", 1L));
       IllegalArgumentException batch =
           assertThrows(
               IllegalArgumentException.class,
@@ -1017,6 +1016,33 @@ class ShardedTableTest {
     }
     try (ShardedTable<String> checked = orders(source, groups).createTables(false).build()) {
       assertEquals(1, checked.read("k", r -> r).size());
+    }
+  }
+
+  @Test
+  void write_nullId_refusedNamingTheTable_nothingWritten() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      IllegalArgumentException one =
+          assertThrows(IllegalArgumentException.class, () -> t.write("k", null, 1, "x", 1L));
+      assertEquals(
+          "write of table 'orders' has no row id (null): every row needs an id among the rows of"
+              + " its key",
+          one.getMessage());
+      IllegalArgumentException batch =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  t.writeAll(
+                      List.of(
+                          ShardedTable.Write.of("k", "o1", 1, "x", 1L),
+                          ShardedTable.Write.of("k", null, 1, "x", 1L))));
+      assertEquals(
+          "rows[1] of table 'orders' has no row id (null): every row needs an id among the rows"
+              + " of its key",
+          batch.getMessage());
+      assertTrue(t.read("k", r -> r).isEmpty(), "nothing written");
     }
   }
 
