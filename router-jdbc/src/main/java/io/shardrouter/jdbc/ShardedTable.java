@@ -99,6 +99,14 @@ import org.slf4j.LoggerFactory;
 public final class ShardedTable<K> implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ShardedTable.class);
 
+  /**
+   * Where the retry bound is set, for the message of a call that spent it: the builder, and the
+   * Spring Boot starter's settings, which a starter user configures instead.
+   */
+  static final String RETRY_SETTINGS =
+      "ShardedTable.Builder.retry(attempts, maxWait), or with the Spring Boot starter"
+          + " shardrouter.table.retry-attempts and shardrouter.table.retry-max-wait";
+
   private final String table;
   private final List<String> columns;
   private final KeyEncoding<K> keys;
@@ -1193,7 +1201,7 @@ public final class ShardedTable<K> implements AutoCloseable {
             + attempts
             + (attempts == 1 ? " attempt" : " attempts")
             + (timedOut ? " and " + Duration.ofNanos(maxWaitNanos) : "")
-            + " (the retry bound, Builder.retry: "
+            + " (the retry bound: "
             + maxAttempts
             + " attempts, "
             + Duration.ofNanos(maxWaitNanos)
@@ -1204,7 +1212,8 @@ public final class ShardedTable<K> implements AutoCloseable {
             + ". Last: "
             + last.getMessage()
             + ". Check that the routing source delivers the version the fence asks for, or"
-            + " raise the bound",
+            + " raise the bound: "
+            + RETRY_SETTINGS,
         last);
   }
 

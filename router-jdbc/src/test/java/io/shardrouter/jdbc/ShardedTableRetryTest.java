@@ -208,9 +208,17 @@ class ShardedTableRetryTest {
               .startsWith(
                   "write of row 'o1' of key k (sequence 1) on group 'g1' on table 'orders' refused"
                       + " after 2"
-                      + " attempts (the retry bound, Builder.retry: 2 attempts, PT10S)"),
+                      + " attempts (the retry bound: 2 attempts, PT10S)"),
           e.getMessage());
       assertTrue(e.getMessage().contains("Last: deadlock detected"), e.getMessage());
+      // where to raise it: the builder, or the starter's settings for a Spring Boot service
+      assertTrue(
+          e.getMessage()
+              .endsWith(
+                  "raise the bound: ShardedTable.Builder.retry(attempts, maxWait), or with the"
+                      + " Spring Boot starter shardrouter.table.retry-attempts and"
+                      + " shardrouter.table.retry-max-wait"),
+          e.getMessage());
       assertEquals(2, t.status().serializationRetries());
       assertTrue(t.read("k", ShardedTableRetryTest::customerOf).isEmpty(), "rolled back");
     }
