@@ -203,11 +203,12 @@ public final class ShardedTable<K> implements AutoCloseable {
           pools.untrack(s.table()); // closed one version later: calls in flight may still use it
           warnOfUnmigratedMoves(s, now);
         }
+        Phase phase = migrationPhase(now.routes());
         LOG.info(
             "sharded table '{}' follows routing version {} ({})",
             table,
             next.version(),
-            now.routes().plan() == null ? "no migration" : now.routes().phase());
+            phase == null ? "no migration" : phase);
       } catch (RuntimeException e) {
         Failure before = failure;
         failure = new Failure(next.version(), e);
@@ -231,6 +232,15 @@ public final class ShardedTable<K> implements AutoCloseable {
         updates.notifyAll();
       }
     }
+  }
+
+  /**
+   * The migration phase of {@code routes}, or null when no migration has touched its version (a
+   * plain table, without a finished migration's {@code migration_end} marker): what {@link
+   * Status#phase()} reports, and what the line logged for each version says ({@code no migration}).
+   */
+  static @Nullable Phase migrationPhase(MigrationRoutes routes) {
+    return routes.plan() == null && routes.phase() == Phase.PLANNED ? null : routes.phase();
   }
 
   /** A key for a message: a {@code bytes} key in hex ({@code 0x0a1b}), any other as it prints. */
@@ -1365,7 +1375,7 @@ public final class ShardedTable<K> implements AutoCloseable {
     State s = state;
     return new Status(
         s.version(),
-        s.routes().phase(),
+        migrationPhase(s.routes()),
         router.version(),
         source.status(),
         f == null ? RoutingSource.Status.NO_VERSION : f.version(),
@@ -1503,8 +1513,9 @@ public final class ShardedTable<K> implements AutoCloseable {
    * What a {@link ShardedTable} reports.
    *
    * @param version the routing version the table serves
-   * @param phase the migration phase of that version: {@code PLANNED} for a table no migration has
-   *     touched, a moving phase while one runs, {@code DONE} or {@code ROLLED_BACK} once it ended
+   * @param phase the migration phase of that version: a moving phase while a migration runs, {@code
+   *     DONE} or {@code ROLLED_BACK} for the last version of one that ended; null when no migration
+   *     has touched the version (the table's log line says {@code no migration})
    * @param routerVersion the version its router has: higher than {@code version} while an update is
    *     being applied, or after one failed
    * @param source the routing source's own status (a table it refused shows there)
@@ -1520,7 +1531,7 @@ public final class ShardedTable<K> implements AutoCloseable {
    */
   public record Status(
       long version,
-      Phase phase,
+      @Nullable Phase phase,
       long routerVersion,
       RoutingSource.Status source,
       long failedVersion,

@@ -502,6 +502,31 @@ class ShardedTableTest {
   }
 
   @Test
+  void status_phase_noneWithoutAMigration_theMigrationsPhaseWhileOneRuns_andAtItsEnd() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
+    RoutingTable from = cluster.table("orders", 1, PARTITIONS, 4);
+    MigrationPlan plan = MigrationPlan.between(from, cluster.table("orders", 2, PARTITIONS, 5));
+    PushSource source = new PushSource(from);
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      assertNull(t.status().phase(), "no migration: " + t.status());
+      source.push(plan.routes(Phase.COPY).table());
+      assertEquals(Phase.COPY, t.status().phase());
+      RoutingTable done = plan.routes(Phase.DONE).table(); // the target, with the end marker
+      source.push(done);
+      assertEquals(Phase.DONE, t.status().phase(), "a finished migration's last version");
+      source.push(
+          done.toBuilder().version(done.version() + 1).extension("migration_end", null).build());
+      assertNull(t.status().phase(), "a later plain version: no migration again");
+    }
+    // the line logged for each version says what the status says
+    assertNull(ShardedTable.migrationPhase(io.shardrouter.migrate.MigrationRoutes.of(from)));
+    assertEquals(
+        Phase.DONE,
+        ShardedTable.migrationPhase(
+            io.shardrouter.migrate.MigrationRoutes.of(plan.routes(Phase.DONE).table())));
+  }
+
+  @Test
   void failedUpdate_visibleInStatusCounterAndNextCall_thenRecovers() throws Exception {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
     PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));

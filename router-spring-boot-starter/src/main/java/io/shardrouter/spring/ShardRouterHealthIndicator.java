@@ -3,7 +3,6 @@ package io.shardrouter.spring;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.ShardedTable;
-import io.shardrouter.migrate.MigrationRoutes;
 import io.shardrouter.migrate.Phase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,7 +74,7 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
         .withDetail("table", table.table())
         .withDetail("version", s.version())
         .withDetail("routerVersion", s.routerVersion())
-        .withDetail("migration", migration(table))
+        .withDetail("migration", migration(s))
         .withDetail("fingerprint", served.fingerprint())
         .withDetail("source", source(src))
         .withDetail("failedUpdates", s.failedUpdates())
@@ -90,10 +89,13 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
     return m.replaceAll("\\s*\\n\\s*", "; ");
   }
 
-  /** {@code none} (no migration has touched the table), or the phase of the served version. */
-  static String migration(ShardedTable<?> table) {
-    MigrationRoutes routes = table.routes();
-    return routes.phase() == Phase.PLANNED ? "none" : routes.phase().toString();
+  /**
+   * {@code none} when no migration has touched the served version (the table logs {@code no
+   * migration}, its status has no phase), else the migration's phase.
+   */
+  static String migration(ShardedTable.Status status) {
+    Phase phase = status.phase();
+    return phase == null ? "none" : phase.toString();
   }
 
   private Map<String, Object> source(RoutingSource.Status src) {

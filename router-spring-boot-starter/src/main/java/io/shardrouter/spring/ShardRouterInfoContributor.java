@@ -33,7 +33,7 @@ final class ShardRouterInfoContributor implements InfoContributor {
     m.put("keyType", served.keyType().toString());
     m.put("strategy", served.strategy().type());
     m.put("partitions", served.partitionCount());
-    m.put("migration", ShardRouterHealthIndicator.migration(table));
+    m.put("migration", ShardRouterHealthIndicator.migration(table.status()));
     List<Map<String, Object>> groups = new ArrayList<>();
     for (ReplicaGroup g : served.groups()) {
       Map<String, Object> group = new LinkedHashMap<>();
