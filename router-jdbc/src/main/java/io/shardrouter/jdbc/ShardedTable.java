@@ -45,10 +45,12 @@ import org.slf4j.LoggerFactory;
  * One business table sharded over the replica groups of a routing table: the service-side object
  * that writes and reads its rows by key while router-migrate moves keys between groups under it.
  *
- * <p>It owns a {@link Router} kept up to date by the caller's {@link RoutingSource} (a file, or
- * ZooKeeper), the {@link MigrationRoutes} of the router's version, one pool per group member
- * ({@link ShardedDataSource}, made by the caller's {@link ShardedDataSource.Factory}) and one
- * {@link JdbcMigrationStore} per group. One listener on the router moves all of them to a new
+ * <p>It follows a {@link Router} kept up to date by the caller's {@link RoutingSource} (a file, or
+ * ZooKeeper): the router the source was made with ({@link Builder#routing(RoutingSource, Router)}),
+ * or one of its own, subscribed to the source ({@link Builder#routing(RoutingSource,
+ * RoutingTable)}). It owns the {@link MigrationRoutes} of the router's version, one pool per group
+ * member ({@link ShardedDataSource}, made by the caller's {@link ShardedDataSource.Factory}) and
+ * one {@link JdbcMigrationStore} per group. One listener on the router moves all of them to a new
  * version, in this order: the pools of the new version's groups (and of a migration's target
  * groups), then a store per new group (with its fence table), then the routes, in one volatile
  * swap; the pools of groups no version names any more are closed one version later. Calls read that
@@ -112,6 +114,7 @@ public final class ShardedTable<K> implements AutoCloseable {
   private final KeyEncoding<K> keys;
   private final RoutingSource source;
   private final Router router;
+  private final boolean ownRouter; // made here, so unsubscribed from the source at close
   private final ShardedDataSource pools;
   private final int isolation;
   private final int maxAttempts;
@@ -161,7 +164,11 @@ public final class ShardedTable<K> implements AutoCloseable {
   private record Failure(long version, RuntimeException cause) {}
 
   private ShardedTable(
-      Builder<K> b, RoutingSource source, RoutingTable initial, ShardedDataSource.Factory pools) {
+      Builder<K> b,
+      RoutingSource source,
+      RoutingTable initial,
+      @Nullable Router shared,
+      ShardedDataSource.Factory pools) {
     this.table = b.table;
     this.columns = b.columns;
     this.keys = b.keys;
@@ -172,7 +179,8 @@ public final class ShardedTable<K> implements AutoCloseable {
     this.updateRetryNanos = b.updateRetry.toNanos();
     this.createTables = b.createTables;
     this.retries = b.retries;
-    this.router = Router.create(initial);
+    this.router = shared != null ? shared : Router.create(initial);
+    this.ownRouter = shared == null;
     this.pools = ShardedDataSource.create(pools);
   }
 
@@ -198,17 +206,24 @@ public final class ShardedTable<K> implements AutoCloseable {
       try {
         State now = open(next);
         state = now;
+        Failure failed = failure;
         failure = null;
         if (s != null) {
           pools.untrack(s.table()); // closed one version later: calls in flight may still use it
           warnOfUnmigratedMoves(s, now);
         }
         Phase phase = migrationPhase(now.routes());
-        LOG.info(
-            "sharded table '{}' follows routing version {} ({})",
-            table,
-            next.version(),
-            phase == null ? "no migration" : phase);
+        if (s == null || phase != null || failed != null) {
+          // the first version, a migration's phase, or the end of a failure: the router's line
+          // of the swap ('routing table ... swapped') says none of these
+          LOG.info(
+              "sharded table '{}' follows routing version {} ({})",
+              table,
+              next.version(),
+              phase == null ? "no migration" : phase);
+        } else {
+          LOG.debug("sharded table '{}' follows routing version {}", table, next.version());
+        }
       } catch (RuntimeException e) {
         Failure before = failure;
         failure = new Failure(next.version(), e);
@@ -1324,7 +1339,10 @@ public final class ShardedTable<K> implements AutoCloseable {
     return columns;
   }
 
-  /** The router this table follows: give it to other components that route the same entity. */
+  /**
+   * The router this table follows (the one given to {@link Builder#routing(RoutingSource, Router)},
+   * or its own): give it to other components that route the same entity.
+   */
   public Router router() {
     return router;
   }
@@ -1398,7 +1416,9 @@ public final class ShardedTable<K> implements AutoCloseable {
       }
       closed = true;
     }
-    source.unsubscribe(router);
+    if (ownRouter) {
+      source.unsubscribe(router); // a router given to the builder stays the caller's
+    }
     router.removeListener(listener);
     pools.close();
   }
@@ -1558,7 +1578,8 @@ public final class ShardedTable<K> implements AutoCloseable {
     private final KeyEncoding<K> keys;
     private final List<String> columns;
     private @Nullable RoutingSource source;
-    private @Nullable RoutingTable initial; // set with source
+    private @Nullable RoutingTable initial; // set with source, or
+    private @Nullable Router router; // the caller's, set with source instead
     private ShardedDataSource.@Nullable Factory pools;
     private int isolation = Connection.TRANSACTION_READ_COMMITTED;
     private int maxAttempts = 20;
@@ -1595,6 +1616,23 @@ public final class ShardedTable<K> implements AutoCloseable {
     public Builder<K> routing(RoutingSource source, RoutingTable initial) {
       this.source = Objects.requireNonNull(source, "source");
       this.initial = Objects.requireNonNull(initial, "initial");
+      this.router = null;
+      return this;
+    }
+
+    /**
+     * Where routing versions come from, and the router the source keeps up to date (the one it was
+     * made with: {@code RoutingFileSource.of(file, router)}, {@code ZkRoutingSource.router()}): the
+     * table follows that router from its current table on, instead of a router of its own, so that
+     * a process has one router per entity and each version is swapped, and logged, once. The table
+     * subscribes the router to the source at build time (a router already subscribed, or the
+     * source's own, stays as it is) and leaves it subscribed when it closes: the router, like the
+     * source, is the caller's.
+     */
+    public Builder<K> routing(RoutingSource source, Router router) {
+      this.source = Objects.requireNonNull(source, "source");
+      this.router = Objects.requireNonNull(router, "router");
+      this.initial = null;
       return this;
     }
 
@@ -1690,11 +1728,15 @@ public final class ShardedTable<K> implements AutoCloseable {
      */
     public ShardedTable<K> build() {
       RoutingSource source = this.source;
-      RoutingTable initial = this.initial;
+      Router shared = this.router;
+      RoutingTable initial = shared != null ? shared.table() : this.initial;
       ShardedDataSource.Factory pools = this.pools;
       if (source == null || initial == null) {
         throw new IllegalStateException(
-            "sharded table '" + table + "' has no routing source: call routing(source, initial)");
+            "sharded table '"
+                + table
+                + "' has no routing source: call routing(source, router) with the router the"
+                + " source keeps up to date, or routing(source, initial)");
       }
       if (pools == null) {
         throw new IllegalStateException(
@@ -1713,7 +1755,7 @@ public final class ShardedTable<K> implements AutoCloseable {
                 + "; build it with "
                 + KeyEncoding.factoryFor(initial.keyType()));
       }
-      ShardedTable<K> t = new ShardedTable<>(this, source, initial, pools);
+      ShardedTable<K> t = new ShardedTable<>(this, source, initial, shared, pools);
       try {
         t.follow(initial);
         if (t.failure != null) {

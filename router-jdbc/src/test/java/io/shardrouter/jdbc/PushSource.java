@@ -37,6 +37,11 @@ final class PushSource implements RoutingSource {
     return current;
   }
 
+  /** The routers the source keeps up to date. */
+  List<Router> subscribers() {
+    return List.copyOf(routers);
+  }
+
   @Override
   public synchronized void subscribe(Router router) {
     if (!router.table().entity().equals(current.entity())) {

@@ -44,7 +44,7 @@ class ShardedTableDocExampleTest {
     RoutingFileSource source = RoutingFileSource.of(file, seed).start(Duration.ofSeconds(1));
     ShardedTable<String> orders =
         ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
-            .routing(source, seed.table()) // follows every version the source accepts
+            .routing(source, seed) // follows the router the source keeps up to date
             .pools(pools) // (group, replica) -> a pool for replica.endpoint()
             .isolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ)
             .retry(20, java.time.Duration.ofSeconds(10)) // after MovedException, at most
@@ -70,7 +70,7 @@ class ShardedTableDocExampleTest {
     try (ShardedTable<String>
         checked = // the schema below is all a table that creates nothing needs
         ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
-                .routing(source, seed.table())
+                .routing(source, seed)
                 .pools(pools)
                 .createTables(false)
                 .build()) {

@@ -86,7 +86,7 @@ class ShardedTableFollowsFileTest {
     RoutingFileSource source = RoutingFileSource.of(file, seed).start(Duration.ofMillis(50));
     ShardedTable<String> orders =
         ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
-            .routing(source, seed.table()) // every version the file holds, phases included
+            .routing(source, seed) // every version the file holds, phases included
             .pools(pools)
             .retry(1_000, Duration.ofSeconds(30)) // waits for the version a fence names
             .build();

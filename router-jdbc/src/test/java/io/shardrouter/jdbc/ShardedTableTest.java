@@ -14,6 +14,7 @@ import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Replica;
 import io.shardrouter.core.ReplicaGroup;
+import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
 import io.shardrouter.lookup.LookupStrategy;
@@ -524,6 +525,48 @@ class ShardedTableTest {
         Phase.DONE,
         ShardedTable.migrationPhase(
             io.shardrouter.migrate.MigrationRoutes.of(plan.routes(Phase.DONE).table())));
+  }
+
+  @Test
+  void routing_theSourcesRouter_isFollowed_notOneOfTheTablesOwn_andStaysTheCallers() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 4));
+    Router router = Router.create(source.current());
+    source.subscribe(router);
+    try (ShardedTable<String> t =
+        ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+            .routing(source, router)
+            .pools(new Groups(cluster))
+            .build()) {
+      assertSame(router, t.router());
+      assertEquals(List.of(router), source.subscribers(), "one router: each version swapped once");
+      source.push(cluster.table("orders", 2, PARTITIONS, 5));
+      assertEquals(2, t.status().version());
+      assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "x", 1L));
+    }
+    assertEquals(List.of(router), source.subscribers(), "the caller's router stays subscribed");
+    source.push(cluster.table("orders", 3, PARTITIONS, 5));
+    assertEquals(3, router.version());
+
+    // a router the source does not keep up to date yet is subscribed, from a newer version on
+    PushSource other = new PushSource(cluster.table("orders", 4, PARTITIONS, 4));
+    Router behind = Router.create(cluster.table("orders", 3, PARTITIONS, 4));
+    try (ShardedTable<String> t =
+        ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+            .routing(other, behind)
+            .pools(new Groups(cluster))
+            .build()) {
+      assertEquals(List.of(behind), other.subscribers());
+      assertEquals(4, t.status().version(), "the source's newer version, at build time");
+      other.push(cluster.table("orders", 5, PARTITIONS, 4));
+      assertEquals(5, t.status().version());
+    }
+    // the table's own router, by contrast, leaves the source with the table
+    try (ShardedTable<String> t = orders(other, new Groups(cluster)).build()) {
+      assertEquals(2, other.subscribers().size());
+      assertTrue(other.subscribers().contains(t.router()));
+    }
+    assertEquals(List.of(behind), other.subscribers());
   }
 
   @Test

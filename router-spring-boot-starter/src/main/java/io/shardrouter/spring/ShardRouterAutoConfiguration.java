@@ -84,7 +84,10 @@ public class ShardRouterAutoConfiguration {
     return keyEncoding(properties.table(), router.table());
   }
 
-  /** The sharded table, following the routing source from the router's current table on. */
+  /**
+   * The sharded table, following the router the routing source keeps up to date (not a router of
+   * its own: each version is swapped, and logged, once), from its current table on.
+   */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   ShardedTable<?> shardedTable(
@@ -93,7 +96,7 @@ public class ShardRouterAutoConfiguration {
       Router router,
       ShardedDataSource.Factory pools,
       KeyEncoding<?> keys) {
-    return build(properties.table(), routingSource, router.table(), pools, keys);
+    return build(properties.table(), routingSource, router, pools, keys);
   }
 
   /** The table's pools: a data source per group member, e.g. for queries across groups. */
@@ -306,7 +309,7 @@ public class ShardRouterAutoConfiguration {
   static ShardedTable<?> build(
       ShardRouterProperties.Table t,
       RoutingSource source,
-      RoutingTable initial,
+      Router router,
       ShardedDataSource.Factory pools,
       KeyEncoding<?> keys) {
     if (t.name() == null || t.name().isBlank()) {
@@ -341,10 +344,10 @@ public class ShardRouterAutoConfiguration {
           "set it to how long after a failed routing update a call tries it again, e.g. 1s");
     }
     if (pools instanceof HikariPools hikari) {
-      hikari.check(initial);
+      hikari.check(router.table());
     }
     ShardedTable.Builder<?> b = builder(t, keys);
-    return b.routing(source, initial)
+    return b.routing(source, router)
         .pools(pools)
         .isolation(isolation)
         .retry(t.retryAttempts(), t.retryMaxWait())
