@@ -65,9 +65,15 @@ final class RoutingConditions {
     }
   }
 
+  /** The value of {@code name}, or null when it is not set or set but empty. */
   static @Nullable String setting(Environment env, String name) {
     String v = Binder.get(env).bind(name, String.class).orElse(null);
     return v == null || v.isBlank() ? null : v;
+  }
+
+  /** True when {@code name} is set, empty or not ({@code shardrouter.routing.file=}). */
+  static boolean present(Environment env, String name) {
+    return Binder.get(env).bind(name, String.class).isBound();
   }
 
   private static boolean zookeeperOnClassPath(@Nullable ClassLoader loader) {
@@ -79,6 +85,10 @@ final class RoutingConditions {
       Environment env, @Nullable ClassLoader loader) {
     String file = setting(env, FILE);
     String connect = setting(env, CONNECT);
+    if (file == null && present(env, FILE)) {
+      return new InvalidShardRouterPropertyException(
+          FILE, "it is set but empty", emptyFileAction(connect));
+    }
     if (file != null && connect != null) {
       return new InvalidShardRouterPropertyException(
           FILE + " and " + CONNECT,
@@ -119,6 +129,21 @@ final class RoutingConditions {
     return null;
   }
 
+  /**
+   * What to do about {@code shardrouter.routing.file=}: give it a path, or remove it to follow
+   * ZooKeeper at {@code connect} (null: not known to be set).
+   */
+  static String emptyFileAction(@Nullable String connect) {
+    return "set it to the path of a routing document or snapshot, e.g. "
+        + FILE
+        + "=routing/orders.json, or remove it"
+        + (connect != null
+            ? " to follow ZooKeeper at '" + connect + "' (" + CONNECT + ")"
+            : ": without it the table follows ZooKeeper ("
+                + CONNECT
+                + ") or the application's own RoutingSource and Router beans");
+  }
+
   /** A routing file is set, and ZooKeeper is not. */
   static final class OnFile extends SpringBootCondition {
     @Override
@@ -135,7 +160,7 @@ final class RoutingConditions {
     public ConditionOutcome getMatchOutcome(ConditionContext c, AnnotatedTypeMetadata m) {
       boolean match =
           setting(c.getEnvironment(), CONNECT) != null
-              && setting(c.getEnvironment(), FILE) == null
+              && !present(c.getEnvironment(), FILE) // set but empty: unusable says so
               && zookeeperOnClassPath(c.getClassLoader());
       return new ConditionOutcome(
           match,

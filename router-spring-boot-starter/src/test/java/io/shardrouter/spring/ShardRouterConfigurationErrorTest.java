@@ -2,8 +2,11 @@ package io.shardrouter.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFileSource;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.zookeeper.ZkRoutingSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +23,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Every kind of bad configuration fails the start with the setting's name, what is wrong with it
@@ -119,6 +124,82 @@ class ShardRouterConfigurationErrorTest {
         .contains("shardrouter.routing.file=")
         .contains("shardrouter.routing.zookeeper.connect=")
         .contains("shardrouter.enabled=false");
+  }
+
+  @Test
+  void routingFile_setButEmpty_saysSo_andWhatToSet() {
+    List<String> p = good("shardrouter.routing.file=");
+    p.add("shardrouter.routing.file="); // set, to nothing
+    InvalidShardRouterPropertyException e = failure(p);
+    assertThat(e.property()).isEqualTo("shardrouter.routing.file");
+    assertThat(e.problem()).isEqualTo("it is set but empty");
+    assertThat(e.action())
+        .startsWith(
+            "set it to the path of a routing document or snapshot, e.g."
+                + " shardrouter.routing.file=routing/orders.json, or remove it");
+    // next to ZooKeeper's settings it is no less empty: remove it to follow ZooKeeper
+    p.add("shardrouter.routing.zookeeper.connect=127.0.0.1:1");
+    p.add("shardrouter.routing.zookeeper.entity=orders");
+    e = failure(p);
+    assertThat(e.property()).isEqualTo("shardrouter.routing.file");
+    assertThat(e.problem()).isEqualTo("it is set but empty");
+    assertThat(e.action())
+        .endsWith(
+            "or remove it to follow ZooKeeper at '127.0.0.1:1'"
+                + " (shardrouter.routing.zookeeper.connect)");
+  }
+
+  /** The application's own routing source and router: the starter binds its settings anyway. */
+  @Configuration(proxyBeanMethods = false)
+  static class OwnRouting {
+    static Path file;
+
+    @Bean
+    Router router() {
+      return Router.create(RoutingDocuments.read(file));
+    }
+
+    @Bean(destroyMethod = "close")
+    RoutingSource source(Router router) {
+      return RoutingFileSource.of(file, router);
+    }
+  }
+
+  @Test
+  void emptySettings_whereTheSettingsAreBound_areSetButEmpty_notLeftUnbound() {
+    OwnRouting.file = Path.of(file);
+    List<String> p = good("shardrouter.routing.file=");
+    p.add("shardrouter.routing.file=");
+    FailureAnalysis a = emptySettingAnalysis(p);
+    assertThat(a.getDescription())
+        .startsWith(
+            "ShardRouter cannot start: the setting 'shardrouter.routing.file' does not work: it is"
+                + " set but empty")
+        .doesNotContain("unbound");
+    assertThat(a.getAction())
+        .startsWith("set it to the path of a routing document or snapshot")
+        .contains("RoutingSource and Router beans");
+    List<String> q = good();
+    q.add("shardrouter.table.retry-max-wait=");
+    a = emptySettingAnalysis(q);
+    assertThat(a.getDescription())
+        .startsWith(
+            "ShardRouter cannot start: the setting 'shardrouter.table.retry-max-wait' does not"
+                + " work: it is set but empty");
+    assertThat(a.getAction()).startsWith("set it to a value, or remove it to take the default");
+  }
+
+  /** The analysis of a start with {@code properties} and {@link OwnRouting}, which must fail. */
+  private FailureAnalysis emptySettingAnalysis(List<String> properties) {
+    Throwable[] failure = new Throwable[1];
+    runner
+        .withUserConfiguration(OwnRouting.class)
+        .withPropertyValues(properties.toArray(new String[0]))
+        .run(c -> failure[0] = c.getStartupFailure());
+    assertThat(failure[0]).as("the start must fail").isNotNull();
+    FailureAnalysis a = new ShardRouterEmptySettingFailureAnalyzer().analyze(failure[0]);
+    assertThat(a).as("analyzed: " + failure[0]).isNotNull();
+    return a;
   }
 
   @Test
