@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.apache.curator.framework.CuratorFramework;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -64,6 +63,15 @@ public class ShardRouterAutoConfiguration {
   public ShardRouterAutoConfiguration() {}
 
   /**
+   * Types the {@code shardedTable} bean with its key class ({@code ShardedTable<String>}), so that
+   * an injection of a table of another key class fails the start: see {@link TableKeyClass}.
+   */
+  @Bean
+  static TableKeyClass shardRouterTableKeyClass() {
+    return new TableKeyClass();
+  }
+
+  /**
    * One HikariCP pool per replica group member, from {@code shardrouter.groups}; HikariCP's meters
    * go to the application's meter registry when it has one.
    */
@@ -86,7 +94,9 @@ public class ShardRouterAutoConfiguration {
 
   /**
    * The sharded table, following the router the routing source keeps up to date (not a router of
-   * its own: each version is swapped, and logged, once), from its current table on.
+   * its own: each version is swapped, and logged, once), from its current table on. Typed with its
+   * key class ({@code ShardedTable<String>}) by {@link TableKeyClass} where that is known before
+   * the table is made.
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
@@ -224,7 +234,7 @@ public class ShardRouterAutoConfiguration {
     KeyType routed = routing.keyType();
     String name = table.keyType();
     if (name == null || name.isBlank()) {
-      KeyEncoding<?> derived = encodingOf(routed.toString());
+      KeyTypeSetting derived = KeyTypeSetting.named(routed.toString());
       if (derived == null) {
         throw new InvalidShardRouterPropertyException(
             property,
@@ -242,9 +252,9 @@ public class ShardRouterAutoConfiguration {
                     .collect(java.util.stream.Collectors.joining(", "))
                 + ")"); // every single-valued key type has an encoding of its own
       }
-      return derived;
+      return derived.encoding();
     }
-    KeyEncoding<?> named = encodingOf(name.trim().toLowerCase(Locale.ROOT));
+    KeyTypeSetting named = KeyTypeSetting.named(name);
     if (named == null) {
       throw new InvalidShardRouterPropertyException(
           property,
@@ -254,7 +264,7 @@ public class ShardRouterAutoConfiguration {
               + routed
               + ")");
     }
-    if (!named.keyType().equals(routed)) {
+    if (!named.encoding().keyType().equals(routed)) {
       throw new InvalidShardRouterPropertyException(
           property,
           "it is '"
@@ -265,26 +275,7 @@ public class ShardRouterAutoConfiguration {
               + routed,
           "set it to '" + routed + "', or leave it out to take the routing table's");
     }
-    return named;
-  }
-
-  private static @Nullable KeyEncoding<?> encodingOf(String name) {
-    switch (name) {
-      case "string":
-        return KeyEncoding.strings();
-      case "long":
-        return KeyEncoding.longs();
-      case "int":
-        return KeyEncoding.ints();
-      case "uuid":
-        return KeyEncoding.uuids();
-      case "timestamp":
-        return KeyEncoding.timestamps();
-      case "bytes":
-        return KeyEncoding.bytes();
-      default:
-        return null;
-    }
+    return named.encoding();
   }
 
   /** The JDBC isolation level {@code name} names. */
