@@ -1578,8 +1578,8 @@ public final class ShardedTable<K> implements AutoCloseable {
     private final KeyEncoding<K> keys;
     private final List<String> columns;
     private @Nullable RoutingSource source;
-    private @Nullable RoutingTable initial; // set with source, or
-    private @Nullable Router router; // the caller's, set with source instead
+    private @Nullable RoutingTable initial; // set with source, or else
+    private @Nullable Router router; // the caller's, whose table is the initial one
     private ShardedDataSource.@Nullable Factory pools;
     private int isolation = Connection.TRANSACTION_READ_COMMITTED;
     private int maxAttempts = 20;
