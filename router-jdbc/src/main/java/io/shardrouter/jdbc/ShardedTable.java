@@ -474,6 +474,17 @@ public final class ShardedTable<K> implements AutoCloseable {
    * statements of the caller's.
    */
   public Outcome write(K key, String id, long sequence, Object... values) {
+    if (values == null) {
+      throw new IllegalArgumentException(
+          "write of table '"
+              + table
+              + "': the values of row '"
+              + id
+              + "' are a null array; the table's value columns are "
+              + columns
+              + ": give one value per column, in that order (a SQL NULL is a null inside the"
+              + " array)");
+    }
     return write(Write.of(key, id, sequence, values), null);
   }
 
@@ -1464,14 +1475,35 @@ public final class ShardedTable<K> implements AutoCloseable {
    * @param values the values
    */
   public record Write<K>(K key, String id, long sequence, List<Object> values) {
-    /** Copies the values (nulls allowed). */
+    /**
+     * Copies the values (null values allowed).
+     *
+     * @throws NullPointerException when {@code values} itself is null
+     */
     public Write {
+      if (values == null) {
+        throw new NullPointerException(nullValues(id));
+      }
       values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
     }
 
-    /** A write of {@code values}. */
+    /**
+     * A write of {@code values}.
+     *
+     * @throws NullPointerException when {@code values} is a null array
+     */
     public static <K> Write<K> of(K key, String id, long sequence, Object... values) {
+      if (values == null) {
+        throw new NullPointerException(nullValues(id));
+      }
       return new Write<>(key, id, sequence, Arrays.asList(values));
+    }
+
+    private static String nullValues(@Nullable String id) {
+      return "the values of Write '"
+          + id
+          + "' are null: give one value per value column of its table, in the table's column"
+          + " order (a SQL NULL is a null inside them)";
     }
   }
 

@@ -1115,6 +1115,40 @@ class ShardedTableTest {
   }
 
   @Test
+  void write_nullValues_refusedNamingTheRowAndWhatToGive_nothingWritten() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    try (ShardedTable<String> t = orders(source, new Groups(cluster)).build()) {
+      IllegalArgumentException one =
+          assertThrows(
+              IllegalArgumentException.class, () -> t.write("k", "o1", 1, (Object[]) null));
+      assertEquals(
+          "write of table 'orders': the values of row 'o1' are a null array; the table's value"
+              + " columns are [customer, cents]: give one value per column, in that order (a SQL"
+              + " NULL is a null inside the array)",
+          one.getMessage());
+      NullPointerException of =
+          assertThrows(
+              NullPointerException.class,
+              () -> ShardedTable.Write.of("k", "o2", 1, (Object[]) null));
+      assertEquals(
+          "the values of Write 'o2' are null: give one value per value column of its table, in"
+              + " the table's column order (a SQL NULL is a null inside them)",
+          of.getMessage());
+      NullPointerException list =
+          assertThrows(
+              NullPointerException.class, () -> new ShardedTable.Write<>("k", "o3", 1, null));
+      assertTrue(
+          list.getMessage().startsWith("the values of Write 'o3' are null"), list.getMessage());
+      assertEquals(
+          List.of(java.util.Arrays.asList(null, null)),
+          List.of(ShardedTable.Write.of("k", "o4", 1, null, null).values()),
+          "null values inside are kept");
+      assertTrue(t.read("k", r -> r).isEmpty(), "nothing written");
+    }
+  }
+
+  @Test
   void writeAll_nullListOrRow_refusedNamingIt_nothingWritten() {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
     PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));

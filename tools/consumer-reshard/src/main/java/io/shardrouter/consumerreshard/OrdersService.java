@@ -33,7 +33,7 @@ final class OrdersService implements AutoCloseable {
     source = RoutingFileSource.of(routingFile, seed).start(Duration.ofMillis(50));
     orders =
         ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
-            .routing(source, seed.table())
+            .routing(source, seed)
             .pools(new H2Pools())
             .retry(1_000, Duration.ofSeconds(30))
             .build();
