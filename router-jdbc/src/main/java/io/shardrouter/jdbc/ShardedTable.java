@@ -1229,11 +1229,12 @@ public final class ShardedTable<K> implements AutoCloseable {
 
   private JdbcStoreException exhausted(String what, int attempts, long deadline, Exception last) {
     boolean timedOut = System.nanoTime() >= deadline;
+    boolean moved = last instanceof MovedException; // else every attempt failed to serialize
     return new JdbcStoreException(
         what
             + " on table '"
             + table
-            + "' refused after "
+            + (moved ? "' refused after " : "' failed after ")
             + attempts
             + (attempts == 1 ? " attempt" : " attempts")
             + (timedOut ? " and " + Duration.ofNanos(maxWaitNanos) : "")
@@ -1247,7 +1248,10 @@ public final class ShardedTable<K> implements AutoCloseable {
             + source.status()
             + ". Last: "
             + last.getMessage()
-            + ". Check that the routing source delivers the version the fence asks for, or"
+            + (moved
+                ? ". Check that the routing source delivers the version the fence asks for, or"
+                : ". Each attempt failed to serialize against other transactions on the same rows:"
+                    + " spread the writers of these keys out in time, or")
             + " raise the bound: "
             + RETRY_SETTINGS,
         last);

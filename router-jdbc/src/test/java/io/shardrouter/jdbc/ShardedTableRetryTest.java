@@ -206,11 +206,18 @@ class ShardedTableRetryTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "write of row 'o1' of key k (sequence 1) on group 'g1' on table 'orders' refused"
+                  "write of row 'o1' of key k (sequence 1) on group 'g1' on table 'orders' failed"
                       + " after 2"
                       + " attempts (the retry bound: 2 attempts, PT10S)"),
           e.getMessage());
-      assertTrue(e.getMessage().contains("Last: deadlock detected"), e.getMessage());
+      assertTrue(
+          e.getMessage()
+              .contains(
+                  "Last: deadlock detected. Each attempt failed to serialize against other"
+                      + " transactions on the same rows: spread the writers of these keys out in"
+                      + " time, or raise the bound"),
+          e.getMessage());
+      assertFalse(e.getMessage().contains("routing source"), "no fence refused it");
       // where to raise it: the builder, or the starter's settings for a Spring Boot service
       assertTrue(
           e.getMessage()
@@ -243,7 +250,7 @@ class ShardedTableRetryTest {
                       }));
       assertEquals(1, ran.get());
       assertTrue(
-          e.getMessage().contains("refused after 1 attempt (the retry bound"), e.getMessage());
+          e.getMessage().contains("failed after 1 attempt (the retry bound"), e.getMessage());
     }
   }
 
@@ -551,7 +558,7 @@ class ShardedTableRetryTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "batch write (3 of 3 rows left) on table 'orders' refused after 2 attempts (the"
+                  "batch write (3 of 3 rows left) on table 'orders' failed after 2 attempts (the"
                       + " retry bound"),
           e.getMessage());
       assertInstanceOf(SQLException.class, e.getCause());
