@@ -320,6 +320,7 @@ public class ShardRouterAutoConfiguration {
               + "columns=customer,cents (beside the bookkeeping columns row_key, row_id,"
               + " routed_version, seq and part)");
     }
+    checkKeyTypeAgrees(t, keys);
     int isolation = isolation(t.isolation());
     if (t.retryAttempts() < 1) {
       throw new InvalidShardRouterPropertyException(
@@ -345,6 +346,38 @@ public class ShardRouterAutoConfiguration {
         .updateRetryInterval(t.updateRetryInterval())
         .createTables(t.createTables())
         .build();
+  }
+
+  /**
+   * A {@code key-type} setting beside the application's own {@link KeyEncoding} bean must name the
+   * bean's key type: the bean decides, and a setting that says otherwise would be silently wrong.
+   */
+  private static void checkKeyTypeAgrees(ShardRouterProperties.Table t, KeyEncoding<?> keys) {
+    String name = t.keyType();
+    if (name == null || name.isBlank()) {
+      return;
+    }
+    KeyTypeSetting named = KeyTypeSetting.named(name);
+    if (named == null) {
+      throw new InvalidShardRouterPropertyException(
+          TABLE + "key-type",
+          "'" + name + "' is not a key type",
+          "set it to one of [string, long, int, uuid, timestamp, bytes], or leave it out to take"
+              + " the KeyEncoding's ("
+              + keys.keyType()
+              + ")");
+    }
+    if (!named.encoding().keyType().equals(keys.keyType())) {
+      throw new InvalidShardRouterPropertyException(
+          TABLE + "key-type",
+          "it is '"
+              + name
+              + "' but the application's KeyEncoding bean encodes keys of type "
+              + keys.keyType()
+              + ", and the bean decides",
+          "remove the setting, or make the KeyEncoding bean and the setting name the same key"
+              + " type");
+    }
   }
 
   private static <K> ShardedTable.Builder<K> builder(

@@ -268,6 +268,49 @@ class ShardRouterOverrideTest {
             });
   }
 
+  /**
+   * A key-type setting beside the application's KeyEncoding bean must agree with the bean: it was
+   * ignored, so 'key-type=string' beside a composite encoding started as if it were not there.
+   */
+  @Test
+  void ownKeyEncoding_keyTypeSettingThatDisagrees_failsTheStartNamingBoth() throws IOException {
+    Files.writeString(
+        file,
+        "{\"format\":1,\"routing_version\":1,\"entity\":\"orders\",\"key\":{\"type\":"
+            + "\"composite\",\"parts\":[\"string\",\"long\"]},\"strategy\":{\"type\":\"hash_mod\","
+            + "\"hash\":\"xxh3-64\",\"partitions\":2},\"groups\":[{\"id\":\"g1\",\"primary\":\""
+            + TestRouting.h2(RUN + "-k1")
+            + "\"},{\"id\":\"g2\",\"primary\":\""
+            + TestRouting.h2(RUN + "-k2")
+            + "\"}],\"placement\":[\"g1\",\"g2\"]}");
+    runner
+        .withUserConfiguration(CompositeKeys.class)
+        .withPropertyValues(properties())
+        .withPropertyValues("shardrouter.table.key-type=string")
+        .run(
+            c -> {
+              assertThat(c).hasFailed();
+              Throwable root = c.getStartupFailure();
+              while (!(root instanceof InvalidShardRouterPropertyException)
+                  && root.getCause() != null) {
+                root = root.getCause();
+              }
+              assertThat(root).isInstanceOf(InvalidShardRouterPropertyException.class);
+              InvalidShardRouterPropertyException e = (InvalidShardRouterPropertyException) root;
+              assertThat(e.property()).isEqualTo("shardrouter.table.key-type");
+              assertThat(e.getMessage())
+                  .contains(
+                      "it is 'string' but the application's KeyEncoding bean encodes keys of type"
+                          + " composite(string, long), and the bean decides")
+                  .contains("remove the setting");
+            });
+    runner
+        .withUserConfiguration(CompositeKeys.class)
+        .withPropertyValues(properties())
+        .withPropertyValues("shardrouter.table.key-type=")
+        .run(c -> assertThat(c).hasNotFailed());
+  }
+
   /** The application's own table, built from its own source: the starter adds health and meters. */
   @Configuration(proxyBeanMethods = false)
   static class OwnTable {
