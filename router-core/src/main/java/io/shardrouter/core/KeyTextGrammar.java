@@ -248,18 +248,14 @@ final class KeyTextGrammar {
     return c >= '0' && c <= '9';
   }
 
-  /** {@code s} with every character outside printable ASCII written as U+hhhh (hex digits). */
+  /**
+   * {@code s} safe to quote on one line ({@link Printable#of}): controls, line separators,
+   * bidirectional overrides and lone surrogates escaped as {@code \\uhhhh}, every other character
+   * as it is, so {@code Straße} reads {@code Straße} (it read {@code StraU+00DFe}, which a reader
+   * cannot tell from the text {@code "U+00DF"}).
+   */
   public static String printable(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c >= 0x20 && c < 0x7F) {
-        b.append(c);
-      } else {
-        b.append(String.format("U+%04X", (int) c));
-      }
-    }
-    return b.toString();
+    return Printable.of(s);
   }
 
   private static String two(int v) {

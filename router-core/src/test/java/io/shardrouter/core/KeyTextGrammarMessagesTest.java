@@ -38,10 +38,12 @@ class KeyTextGrammarMessagesTest {
   }
 
   @Test
-  void printable_escapesOutsidePrintableAscii() {
-    assertEquals(" a~U+007FU+001FU+00E9", KeyTextGrammar.printable(" a~\u007f\u001f\u00e9"));
+  void printable_escapesControlsSeparatorsOverridesAndLoneSurrogates_keepsOtherText() {
+    assertEquals(" a~\\u007f\\u001fé", KeyTextGrammar.printable(" a~\u007f\u001f\u00e9"));
+    assertEquals("Straße 東京 😀", KeyTextGrammar.printable("Straße 東京 \ud83d\ude00"));
+    assertEquals("a\\nb\\u2028\\u202e\\ud800", KeyTextGrammar.printable("a\nb\u2028\u202e\ud800"));
     assertEquals(
-        "offset '+0U+001F:00' is not of the form +hh:mm or -hh:mm (such as +08:00)",
+        "offset '+0\\u001f:00' is not of the form +hh:mm or -hh:mm (such as +08:00)",
         timestampRefusal("2026-04-01T00:00+0\u001f:00"));
   }
 
