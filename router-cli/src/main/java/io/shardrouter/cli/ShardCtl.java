@@ -83,8 +83,18 @@ public final class ShardCtl {
 
   private ShardCtl() {}
 
+  /**
+   * Curator's system property that keeps its framework from logging a lost or refused connection (a
+   * {@code KeeperException}) as an error with a stack trace; every other background error it still
+   * logs. shardctl says itself, in one line, that ZooKeeper cannot be reached.
+   */
+  static final String CURATOR_QUIET_CONNECTION_PROBLEMS = "curator-dont-log-connection-problems";
+
   /** Runs the command in {@code args} on standard input and output, then exits with its status. */
   public static void main(String[] args) {
+    if (System.getProperty(CURATOR_QUIET_CONNECTION_PROBLEMS) == null) {
+      System.setProperty(CURATOR_QUIET_CONNECTION_PROBLEMS, "true");
+    }
     PrintStream err =
         new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     int status = runOnStdout(args, System.in, new FileOutputStream(FileDescriptor.out), err);
