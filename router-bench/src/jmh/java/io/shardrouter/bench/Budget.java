@@ -113,14 +113,16 @@ import java.util.Set;
  * the batch at {@value #LOOKUP_BATCH_GUARD_LIMIT} × its single routes, so that a batch path that
  * loses most of its overlap fails.
  *
- * <p>{@code jump} has no miss to hide: a key's cost is its loop of about ln P steps, each a
- * division that waits for the step before it. Its batch steps four keys' loops together ({@code
- * BatchPartitions.loadGroup}), so their divisions overlap: at 128 groups 14.5 ± 0.6 ns per {@code
- * long} key against 22.1 ± 0.4 one by one (0.65 ×), 4.1 F (2026-12-07, 2 forks). The 1.1 F target
- * is out of reach of this arithmetic: at 128 partitions a key takes about 5.4 steps on average (the
- * harmonic number H(128)), each a multiplication and a division of doubles, where F is one hash.
- * The guard holds the batch at {@value #JUMP_BATCH_GUARD_LIMIT} F, under the 6.3 F of the keys one
- * by one, so that a batch that loses the interleaving fails.
+ * <p>{@code jump} has no miss to hide: a key's cost is its loop of about H(P) = ln P + 0.58 steps
+ * (5.4 at P = 128, 7.5 at 1,024), each a division that waits for the step before it. Its batch
+ * steps four keys' loops together ({@code BatchPartitions.loadGroup}), so their divisions overlap:
+ * at 128 groups 14.1–14.4 ns per {@code long} key against 19.3–20.0 for the batch before and
+ * 19.1–20.0 one by one (0.71 ×; CPU time, best iteration of each of 4 forks per build, 2026-12-07;
+ * docs/architecture.md §3.2), about 4 F. The 1.1 F target is out of reach of this arithmetic: each
+ * of those steps is a multiplication and a division of doubles, where F is one hash. The guard
+ * holds the batch at {@value #JUMP_BATCH_GUARD_LIMIT} F, which fails a batch well slower than
+ * measured; it cannot tell a batch that lost the interleaving (key by key it measured 4.3–6.3 F, as
+ * F and the single route land in their fast or slow compiled forms) from one that kept it.
  *
  * <h2>jump_back</h2>
  *

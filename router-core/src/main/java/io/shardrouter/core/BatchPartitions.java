@@ -2,8 +2,9 @@ package io.shardrouter.core;
 
 /**
  * An optional capability of a {@link PartitionStrategy} whose partition costs reads of memory that
- * is likely not in the caches (a directory of millions of keys): a batch route ({@link
- * KeyRouter#routeAll(long[], int, int, Route[])} and its siblings) overlaps those reads across
+ * is likely not in the caches (a directory of millions of keys), or a chain of dependent steps
+ * ({@code jump}'s loop of divisions): a batch route ({@link KeyRouter#routeAll(long[], int, int,
+ * Route[])} and its siblings) overlaps those reads, or those chains ({@link #loadGroup}), across
  * several keys instead of paying them one after another.
  *
  * <p>The table routes a batch in groups of up to {@value #GROUP} keys, in three passes. For each

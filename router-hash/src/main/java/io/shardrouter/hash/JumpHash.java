@@ -56,9 +56,9 @@ final class JumpHash {
    * overlap, each lane doing exactly {@link #bucket}'s arithmetic until its own {@code j} reaches
    * {@code buckets}, when it stops changing; the loop ends when all four have. A lane that stops
    * early waits for the others, which costs less than what the overlap saves: a batch of {@code
-   * long} keys at 128 partitions routes in 0.65 × the time of single routes ({@code
-   * HashBatchBenchmark}, router-bench; {@code docs/benchmarks.md}). The last {@code n % 4} keys go
-   * through {@link #bucket}.
+   * long} keys at 128 partitions took 0.71 × the time of the batch before ({@code
+   * HashBatchBenchmark}, router-bench; {@code docs/architecture.md} §3.2). The last {@code n % 4}
+   * keys go through {@link #bucket}.
    *
    * <p><b>Allocation:</b> none.
    *

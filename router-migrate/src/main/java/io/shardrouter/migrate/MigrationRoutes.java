@@ -311,9 +311,9 @@ public final class MigrationRoutes {
   /**
    * Where to write each of the text keys {@code keys[from, to)}: {@code out[i]} is {@link
    * #write(String) write(keys[i])}, every route of this version. A table whose strategy has {@link
-   * BatchPartitions} (a lookup directory) routes the keys in groups through its batch route, so
-   * that their cache misses overlap (docs/lookup.md §12); any other is routed key after key. For a
-   * service writing a page of rows.
+   * BatchPartitions} (a lookup directory, {@code jump}) routes the keys in groups through its batch
+   * route, so that their cache misses, or their loops, overlap (docs/lookup.md §12, architecture.md
+   * §3.2); any other is routed key after key. For a service writing a page of rows.
    *
    * <p><b>Allocation:</b> none.
    *

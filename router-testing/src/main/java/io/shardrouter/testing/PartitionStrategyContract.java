@@ -628,8 +628,8 @@ public abstract class PartitionStrategyContract {
         longs[i] = g.anyLong();
         longTokens[i] = b.prepareLong(longs[i]);
       }
-      checkLoadGroup(s, b, tokens, round, g);
-      checkLoadGroup(s, b, longTokens, round, g);
+      checkLoadGroup(s, b, tokens, g);
+      checkLoadGroup(s, b, longTokens, g);
       for (int i = 0; i < group; i++) {
         tokens[i] = b.load(tokens[i]);
         longTokens[i] = b.load(longTokens[i]);
@@ -664,27 +664,30 @@ public abstract class PartitionStrategyContract {
   }
 
   /**
-   * {@link BatchPartitions#loadGroup} of the first {@code n} of {@code prepared} (n from the whole
-   * group down, by round) replaces each with what {@code load} gives it, and leaves the rest alone.
+   * {@link BatchPartitions#loadGroup} of the first {@code n} of {@code prepared}, for every {@code
+   * n} from 0 to the whole group, replaces each with what {@code load} gives it, and leaves the
+   * rest alone.
    */
   private static void checkLoadGroup(
-      PartitionStrategy s, BatchPartitions b, long[] prepared, int round, KeyGenerators g) {
-    int n = prepared.length - round % (prepared.length + 1);
-    long[] expected = prepared.clone();
-    for (int i = 0; i < n; i++) {
-      expected[i] = b.load(prepared[i]);
+      PartitionStrategy s, BatchPartitions b, long[] prepared, KeyGenerators g) {
+    for (int n = 0; n <= prepared.length; n++) {
+      long[] expected = prepared.clone();
+      for (int i = 0; i < n; i++) {
+        expected[i] = b.load(prepared[i]);
+      }
+      long[] grouped = prepared.clone();
+      b.loadGroup(grouped, n);
+      int length = n;
+      assertArrayEquals(
+          expected,
+          grouped,
+          () ->
+              s
+                  + ": loadGroup of "
+                  + length
+                  + " tokens differs from load of each (or changed a token past them); "
+                  + g.describe());
     }
-    long[] grouped = prepared.clone();
-    b.loadGroup(grouped, n);
-    assertArrayEquals(
-        expected,
-        grouped,
-        () ->
-            s
-                + ": loadGroup of "
-                + n
-                + " tokens differs from load of each (or changed a token past them); "
-                + g.describe());
   }
 
   /**
