@@ -443,6 +443,11 @@ final class ZkCommand {
       Runtime.getRuntime().addShutdownHook(hook);
       try (source) {
         source.start(connectWait);
+        if (a.lastKnownGood != null && client.getZookeeperClient().isConnected()) {
+          // ZooKeeper answers, so a chroot it does not hold is a wrong address, not an outage:
+          // refused as every other zk command refuses it (the copy would be served for ever)
+          ZkAddress.requireChroot(a.command(), a.connect, client);
+        }
         if (!source.status().hasTable()) {
           throw CommandException.invalid(
               "shardctl "

@@ -51,21 +51,39 @@ final class ZkServe {
     // a temporary one, because the embedded server writes its configuration there as a new file
     // (zookeeper.configuration<random>.properties) at every start, and reads it only while built
     config.setProperty("dataDir", dir.resolve("data").toAbsolutePath().toString());
+    Path base;
+    try {
+      base = Files.createTempDirectory("shardctl-zk-config");
+    } catch (IOException e) {
+      throw CommandException.invalid(
+          "shardctl zk serve: cannot create a temporary directory for ZooKeeper's configuration: "
+              + e.getMessage()
+              + "; check that java.io.tmpdir ("
+              + System.getProperty("java.io.tmpdir")
+              + ") is writable");
+    }
     ZooKeeperServerEmbedded server;
     try {
-      Path base = Files.createTempDirectory("shardctl-zk-config");
-      try {
-        server =
-            ZooKeeperServerEmbedded.builder()
-                .baseDir(base)
-                .configuration(config)
-                .exitHandler(ExitHandler.LOG_ONLY)
-                .build();
-      } finally {
-        deleteConfiguration(base);
-      }
+      server =
+          ZooKeeperServerEmbedded.builder()
+              .baseDir(base)
+              .configuration(config)
+              .exitHandler(ExitHandler.LOG_ONLY)
+              .build();
+    } catch (Exception e) {
+      throw CommandException.invalid(
+          "shardctl zk serve: cannot configure ZooKeeper with data in "
+              + dir.resolve("data")
+              + ": "
+              + e
+              + "; check that --dir is a writable directory");
+    } finally {
+      deleteConfiguration(base, console); // read only while the server is built
+    }
+    try {
       server.start(30_000);
     } catch (Exception e) {
+      server.close();
       throw CommandException.invalid(
           "shardctl zk serve: cannot start ZooKeeper on 127.0.0.1:"
               + port
@@ -95,14 +113,26 @@ final class ZkServe {
   }
 
   /**
-   * Deletes {@code base}, the temporary directory the embedded server wrote its configuration in.
+   * Deletes {@code base}, the temporary directory the embedded server wrote its configuration in; a
+   * directory that cannot be deleted is said on standard error, and the server serves anyway.
    */
-  private static void deleteConfiguration(Path base) throws IOException {
-    try (var files = Files.list(base)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Files.delete(f);
+  private static void deleteConfiguration(Path base, Console console) {
+    try {
+      try (var files = Files.list(base)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.delete(f);
+        }
       }
+      Files.delete(base);
+    } catch (IOException e) {
+      console
+          .err()
+          .println(
+              "shardctl zk serve: could not delete the temporary configuration directory "
+                  + base
+                  + " ("
+                  + e
+                  + "); delete it by hand");
     }
-    Files.delete(base);
   }
 }

@@ -111,6 +111,36 @@ class ZkWatchFleetTest {
     }
   }
 
+  /**
+   * With ZooKeeper answering, a chroot it does not hold is a wrong address, not an outage: the
+   * watcher refuses it as the other zk commands do, where it served its copy (or waited) for ever.
+   */
+  @Test
+  void watch_lastKnownGood_zooKeeperUp_chrootMissing_refusedAsEveryZkCommand() throws Exception {
+    try (TestingServer server = new TestingServer()) {
+      String chrooted = server.getConnectString() + "/no-such-chroot";
+      Cli.Result r =
+          Cli.run(
+              "zk",
+              "watch",
+              "accounts",
+              "--zk",
+              chrooted,
+              "--last-known-good",
+              dir.resolve("lkg-chroot").toString(),
+              "--exit-after",
+              "1");
+      assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+      assertTrue(
+          r.err()
+              .contains(
+                  "shardctl zk watch: --zk "
+                      + chrooted
+                      + ": the chroot /no-such-chroot does not exist on that ensemble"),
+          r::toString);
+    }
+  }
+
   @Test
   void watch_lastKnownGood_hostThatDoesNotResolve_saysSoOnce_noStackTraces() throws Exception {
     Path lkg = dir.resolve("lkg");
