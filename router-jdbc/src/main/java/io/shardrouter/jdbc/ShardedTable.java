@@ -1662,8 +1662,8 @@ public final class ShardedTable<K> implements AutoCloseable {
      * table follows that router from its current table on, instead of a router of its own, so that
      * a process has one router per entity and each version is swapped, and logged, once. The table
      * subscribes the router to the source at build time (a router already subscribed, or the
-     * source's own, stays as it is) and leaves it subscribed when it closes: the router, like the
-     * source, is the caller's.
+     * source's own, stays as it is) and leaves it subscribed when it closes, and when the build
+     * fails: the router, like the source, is the caller's.
      */
     public Builder<K> routing(RoutingSource source, Router router) {
       this.source = Objects.requireNonNull(source, "source");

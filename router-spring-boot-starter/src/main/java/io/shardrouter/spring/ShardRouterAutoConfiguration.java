@@ -123,10 +123,20 @@ public class ShardRouterAutoConfiguration {
   @Configuration(proxyBeanMethods = false)
   @Conditional(RoutingConditions.OnFile.class)
   static class FileRoutingConfiguration {
+    /**
+     * The router of the routing file: the table {@link TableKeyClass} read from it to type the
+     * table bean, when the file has not changed since ({@link FileTableHandoff}), else the file
+     * read again.
+     */
     @Bean
     @ConditionalOnMissingBean
-    Router shardRouter(ShardRouterProperties properties) {
-      return Router.create(readFile(properties.routing().file()));
+    Router shardRouter(
+        ShardRouterProperties properties,
+        org.springframework.beans.factory.ObjectProvider<FileTableHandoff> handoff) {
+      Path file = properties.routing().file();
+      FileTableHandoff read = handoff.getIfAvailable();
+      RoutingTable table = read == null ? null : read.take(file);
+      return Router.create(table != null ? table : readFile(file));
     }
 
     @Bean(destroyMethod = "close")

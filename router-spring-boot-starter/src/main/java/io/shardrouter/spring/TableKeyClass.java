@@ -101,7 +101,13 @@ final class TableKeyClass implements BeanFactoryPostProcessor, EnvironmentAware 
       return null;
     }
     try {
-      RoutingTable routing = RoutingDocuments.read(Path.of(file));
+      Path path = Path.of(file);
+      java.nio.file.attribute.BasicFileAttributes before = FileTableHandoff.attributes(path);
+      RoutingTable routing = RoutingDocuments.read(path);
+      if (before != null && !bf.containsSingleton(FileTableHandoff.BEAN)) {
+        // the router's bean takes it instead of reading the file again
+        bf.registerSingleton(FileTableHandoff.BEAN, FileTableHandoff.of(path, before, routing));
+      }
       KeyTypeSetting k = KeyTypeSetting.named(routing.keyType().toString());
       return k == null
           ? null // a composite key type: the start fails, asking for a KeyEncoding bean

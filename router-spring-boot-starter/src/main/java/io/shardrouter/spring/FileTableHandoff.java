@@ -1,0 +1,82 @@
+package io.shardrouter.spring;
+
+import io.shardrouter.core.RoutingTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The routing table {@link TableKeyClass} read from the routing file to learn its key class, handed
+ * to the starter's router bean so that the file is parsed once at start, not twice (a lookup
+ * directory of millions of entries takes seconds to read). The router takes it only when the file
+ * is still the one that was read (same path, size and modification time), and only once: the
+ * handoff then forgets it, so that it keeps no old version alive.
+ *
+ * <p><b>Thread-safety:</b> {@link #take} is synchronized.
+ */
+final class FileTableHandoff {
+  /** Its bean name. */
+  static final String BEAN = "shardRouterFileTableHandoff";
+
+  private final Path file;
+  private final @Nullable Object fileKey;
+  private final long size;
+  private final long modified;
+  private @Nullable RoutingTable table;
+  private boolean taken;
+
+  private FileTableHandoff(Path file, BasicFileAttributes read, RoutingTable table) {
+    this.file = file;
+    this.fileKey = read.fileKey();
+    this.size = read.size();
+    this.modified = read.lastModifiedTime().toMillis();
+    this.table = table;
+  }
+
+  /**
+   * The attributes of {@code file} now, to be given to {@link #of} with the table read after them;
+   * null when they cannot be read (no handoff then).
+   */
+  static @Nullable BasicFileAttributes attributes(Path file) {
+    try {
+      return Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A handoff of {@code table}, read from {@code file} after its attributes were {@code before}.
+   */
+  static FileTableHandoff of(Path file, BasicFileAttributes before, RoutingTable table) {
+    return new FileTableHandoff(file.toAbsolutePath().normalize(), before, table);
+  }
+
+  /**
+   * The table read from {@code file}, when {@code file} is the one read and it has not changed
+   * since; else null, and the caller reads the file itself. Null after the first call.
+   */
+  synchronized @Nullable RoutingTable take(Path file) {
+    RoutingTable t = table;
+    table = null;
+    if (t == null || taken) {
+      return null;
+    }
+    taken = true;
+    BasicFileAttributes now = attributes(file);
+    boolean same =
+        now != null
+            && file.toAbsolutePath().normalize().equals(this.file)
+            && java.util.Objects.equals(now.fileKey(), fileKey)
+            && now.size() == size
+            && now.lastModifiedTime().toMillis() == modified;
+    return same ? t : null;
+  }
+
+  /** True once {@link #take} was called. */
+  synchronized boolean taken() {
+    return taken;
+  }
+}
