@@ -36,7 +36,18 @@ public final class KeyText {
    *     number of digits is odd
    */
   public static byte[] parseHex(String text) {
-    return Hex.parse(text);
+    try {
+      return Hex.parse(text);
+    } catch (IllegalArgumentException e) {
+      String m = String.valueOf(e.getMessage());
+      throw new IllegalArgumentException(
+          Hex.HEX_TEXT
+              + " '"
+              + KeyTextGrammar.printable(text)
+              + "'"
+              + (m.startsWith(Hex.HEX_TEXT) ? m.substring(Hex.HEX_TEXT.length()) : ": " + m),
+          e);
+    }
   }
 
   /**

@@ -2,10 +2,12 @@ package io.shardrouter.core;
 
 /**
  * Makes text taken from an input safe to print on one line of a terminal or log: every control
- * character (U+0000–U+001F, U+007F–U+009F), line and paragraph separator (U+2028, U+2029),
- * bidirectional override (U+202A–U+202E, U+2066–U+2069) and lone surrogate is written as a {@code
+ * character (U+0000–U+001F, U+007F–U+009F), line and paragraph separator (U+2028, U+2029), format
+ * character (Unicode category Cf: the bidirectional overrides U+202A–U+202E and U+2066–U+2069,
+ * zero-width spaces and joiners, U+FEFF, the soft hyphen) and lone surrogate is written as a {@code
  * \\uhhhh} escape ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or
- * value quoted in an error can neither start a forged line nor send a terminal escape sequence.
+ * value quoted in an error can neither start a forged line, nor send a terminal escape sequence,
+ * nor hide a character that makes two texts look the same.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -74,7 +76,9 @@ final class Printable {
     if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029) {
       return true;
     }
-    if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) {
+    if (Character.getType(c) == Character.FORMAT) {
+      // invisible: the bidirectional overrides (U+202A-U+202E, U+2066-U+2069), zero-width spaces
+      // and joiners (U+200B-U+200F), U+2060-U+2064, U+FEFF, U+061C, the soft hyphen U+00AD
       return true;
     }
     if (Character.isHighSurrogate(c)) {

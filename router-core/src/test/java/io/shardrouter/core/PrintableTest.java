@@ -21,13 +21,32 @@ class PrintableTest {
   @Test
   void eachEscapedRange_isEscapedUpToItsBounds_andNotOneBeyond() {
     char[] escapedChars = {
-      0x00, 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069
+      0x00,
+      0x1B,
+      0x1F,
+      0x7F,
+      0x80,
+      0x9F,
+      0x2028,
+      0x2029,
+      0x202A,
+      0x202E,
+      0x2066,
+      0x2069,
+      // every other format character (Cf): invisible, so two texts could look the same
+      0x00AD,
+      0x061C,
+      0x200B,
+      0x200D,
+      0x2060,
+      0x206A,
+      0xFEFF
     };
     for (char c : escapedChars) {
       assertEquals("a" + escaped(c) + "b", Printable.of("a" + c + "b"), Integer.toHexString(c));
       assertEquals(escaped(c), Printable.of(String.valueOf(c)), Integer.toHexString(c));
     }
-    char[] kept = {0x20, 0x7E, 0xA0, 0x2027, 0x202F, 0x2065, 0x206A};
+    char[] kept = {0x20, 0x7E, 0xA0, 0x2027, 0x202F, 0x2065, 0x2070, 0xFEFE};
     for (char c : kept) {
       String s = "a" + c + "b";
       assertSame(s, Printable.of(s), Integer.toHexString(c));

@@ -160,6 +160,16 @@ class StrategyAuthorApiTest {
         assertThrows(IllegalArgumentException.class, () -> KeyText.parseHex("zz"))
             .getMessage()
             .contains("non-hex digit"));
+    // the text is named, escaped: an escape sequence or a forged line never reaches a terminal
+    assertEquals(
+        "hex text 'ab\\u001b[2J\\nz' has a non-hex digit near index 2",
+        assertThrows(IllegalArgumentException.class, () -> KeyText.parseHex("ab\u001b[2J\nz"))
+            .getMessage());
+    assertEquals(
+        "key 'ab\\u001b[2J\\nz' is not a bytes (hex text has a non-hex digit near index 2)",
+        assertThrows(InvalidKeyException.class, () -> KeyType.BYTES.parseText("ab\u001b[2J\nz"))
+            .getMessage()
+            .replaceAll("\\); .*", ")"));
     long micros = KeyText.parseTimestamp("2026-04-01T08:00:00.000001+08:00");
     assertEquals("2026-04-01T00:00:00.000001Z", KeyText.timestamp(micros));
     assertEquals(micros, KeyText.micros(KeyText.instant(micros)));

@@ -30,21 +30,27 @@ public final class Hex {
   }
 
   /**
+   * The subject of {@link #parse}'s messages. They do not quote the text, which may hold anything
+   * (a terminal escape, a forged line): a caller that names it quotes it escaped.
+   */
+  public static final String HEX_TEXT = "hex text";
+
+  /**
    * Parses an even number of ASCII hex digits ({@code 0-9}, {@code a-f}, {@code A-F}); throws
-   * {@link IllegalArgumentException} otherwise (other Unicode digits included).
+   * {@link IllegalArgumentException} otherwise (other Unicode digits included), with a message that
+   * starts with {@link #HEX_TEXT} and does not quote the text.
    */
   public static byte[] parse(String text) {
     if (text.length() % 2 != 0) {
       throw new IllegalArgumentException(
-          "hex text '" + text + "' has an odd number of digits (" + text.length() + ")");
+          HEX_TEXT + " has an odd number of digits (" + text.length() + ")");
     }
     byte[] b = new byte[text.length() / 2];
     for (int i = 0; i < b.length; i++) {
       int hi = asciiHex(text.charAt(2 * i));
       int lo = asciiHex(text.charAt(2 * i + 1));
       if (hi < 0 || lo < 0) {
-        throw new IllegalArgumentException(
-            "hex text '" + text + "' has a non-hex digit near index " + (2 * i));
+        throw new IllegalArgumentException(HEX_TEXT + " has a non-hex digit near index " + (2 * i));
       }
       b[i] = (byte) (hi << 4 | lo);
     }
