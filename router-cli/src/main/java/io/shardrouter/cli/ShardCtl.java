@@ -84,9 +84,11 @@ public final class ShardCtl {
   private ShardCtl() {}
 
   /**
-   * Curator's system property that keeps its framework from logging a lost or refused connection (a
-   * {@code KeeperException}) as an error with a stack trace; every other background error it still
-   * logs. shardctl says itself, in one line, that ZooKeeper cannot be reached.
+   * Curator's system property that keeps its framework from logging a {@code KeeperException} of a
+   * background operation (a lost connection, every two seconds once retries are spent; also an
+   * expired session or a refused ACL) as an error with a stack trace; other background errors (a
+   * listener that threw) it still logs. shardctl says itself, in one line, that ZooKeeper cannot be
+   * reached, and a command's own calls report their own KeeperException.
    */
   static final String CURATOR_QUIET_CONNECTION_PROBLEMS = "curator-dont-log-connection-problems";
 

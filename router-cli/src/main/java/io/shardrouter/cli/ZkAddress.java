@@ -109,9 +109,20 @@ final class ZkAddress {
    * command's own calls, which say why they fail.
    */
   static void requireChroot(String command, String connect, CuratorFramework client) {
+    String missing = missingChroot(command, connect, client);
+    if (missing != null) {
+      throw CommandException.invalid(missing);
+    }
+  }
+
+  /**
+   * What {@link #requireChroot} would refuse with, or null when the chroot exists, there is none,
+   * or the check cannot be made.
+   */
+  static String missingChroot(String command, String connect, CuratorFramework client) {
     int slash = connect.indexOf('/');
     if (slash < 0 || connect.length() == slash + 1) {
-      return; // no chroot, or "/": the root
+      return null; // no chroot, or "/": the root
     }
     String chroot = connect.substring(slash);
     boolean exists;
@@ -119,25 +130,25 @@ final class ZkAddress {
       exists = client.checkExists().forPath("/") != null; // the chroot, seen from inside it
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return;
+      return null;
     } catch (Exception e) {
-      return;
+      return null;
     }
-    if (!exists) {
-      throw CommandException.invalid(
-          "shardctl "
-              + command
-              + ": --zk "
-              + connect
-              + ": the chroot "
-              + chroot
-              + " does not exist on that ensemble (ZooKeeper does not create it); create it"
-              + " (zkCli.sh -server "
-              + connect.substring(0, slash)
-              + " create "
-              + chroot
-              + "), or drop the chroot from --zk");
+    if (exists) {
+      return null;
     }
+    return "shardctl "
+        + command
+        + ": --zk "
+        + connect
+        + ": the chroot "
+        + chroot
+        + " does not exist on that ensemble (ZooKeeper does not create it); create it"
+        + " (zkCli.sh -server "
+        + connect.substring(0, slash)
+        + " create "
+        + chroot
+        + "), or drop the chroot from --zk";
   }
 
   /** Refuses a chroot ZooKeeper would refuse: it must be an absolute path of non-empty names. */

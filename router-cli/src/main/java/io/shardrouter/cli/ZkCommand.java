@@ -443,10 +443,18 @@ final class ZkCommand {
       Runtime.getRuntime().addShutdownHook(hook);
       try (source) {
         source.start(connectWait);
-        if (a.lastKnownGood != null && client.getZookeeperClient().isConnected()) {
-          // ZooKeeper answers, so a chroot it does not hold is a wrong address, not an outage:
-          // refused as every other zk command refuses it (the copy would be served for ever)
-          ZkAddress.requireChroot(a.command(), a.connect, client);
+        // ZooKeeper answers but does not hold the chroot: a wrong address, or an ensemble whose
+        // chroot is not yet made again. With a copy to serve, said once and served (the source
+        // follows the chroot once it exists); with none, refused as every zk command refuses it.
+        String missing =
+            a.lastKnownGood != null && client.getZookeeperClient().isConnected()
+                ? ZkAddress.missingChroot(a.command(), a.connect, client)
+                : null;
+        if (missing != null && !source.status().hasTable()) {
+          throw CommandException.invalid(missing);
+        }
+        if (missing != null) {
+          console.err().println(missing + "; serving the last-known-good copy meanwhile");
         }
         if (!source.status().hasTable()) {
           throw CommandException.invalid(

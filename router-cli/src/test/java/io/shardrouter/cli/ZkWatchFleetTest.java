@@ -112,13 +112,35 @@ class ZkWatchFleetTest {
   }
 
   /**
-   * With ZooKeeper answering, a chroot it does not hold is a wrong address, not an outage: the
-   * watcher refuses it as the other zk commands do, where it served its copy (or waited) for ever.
+   * With ZooKeeper answering, a chroot it does not hold is said: with no copy to serve the watcher
+   * refuses it as the other zk commands do (it said ZooKeeper was not reached); with a copy it says
+   * so once and serves the copy.
    */
   @Test
-  void watch_lastKnownGood_zooKeeperUp_chrootMissing_refusedAsEveryZkCommand() throws Exception {
+  void watch_lastKnownGood_zooKeeperUp_chrootMissing_refusedWithoutACopy_saidAndServedWithOne()
+      throws Exception {
     try (TestingServer server = new TestingServer()) {
       String chrooted = server.getConnectString() + "/no-such-chroot";
+      Path lkg = dir.resolve("lkg-chroot-copy");
+      publish(
+          server.getConnectString(), "/cli-lkg", accounts(4), RoutingPublisher.NOTHING_PUBLISHED);
+      Watcher first = Watcher.start(Duration.ofSeconds(20), server.getConnectString(), lkg, "c-1");
+      await("the copy is written", () -> hasFiles(lkg));
+      assertEquals(ShardCtl.OK, first.stop());
+      Watcher served = Watcher.start(Duration.ofSeconds(2), chrooted, lkg, "c-2");
+      await("the copy is served", () -> served.out().startsWith("watching accounts"));
+      assertTrue(
+          served
+              .err()
+              .contains(
+                  "shardctl zk watch: --zk "
+                      + chrooted
+                      + ": the chroot /no-such-chroot does not exist on that ensemble"),
+          served::err);
+      assertTrue(
+          served.err().contains("; serving the last-known-good copy meanwhile"), served::err);
+      assertEquals(ShardCtl.OK, served.stop());
+
       Cli.Result r =
           Cli.run(
               "zk",
