@@ -1229,7 +1229,7 @@ public final class ShardedTable<K> implements AutoCloseable {
 
   private JdbcStoreException exhausted(String what, int attempts, long deadline, Exception last) {
     boolean timedOut = System.nanoTime() >= deadline;
-    boolean moved = last instanceof MovedException; // else every attempt failed to serialize
+    boolean moved = last instanceof MovedException; // else the last attempt failed to serialize
     return new JdbcStoreException(
         what
             + " on table '"
@@ -1250,8 +1250,8 @@ public final class ShardedTable<K> implements AutoCloseable {
             + last.getMessage()
             + (moved
                 ? ". Check that the routing source delivers the version the fence asks for, or"
-                : ". Each attempt failed to serialize against other transactions on the same rows:"
-                    + " spread the writers of these keys out in time, or")
+                : ". The last attempt failed to serialize against other transactions on the same"
+                    + " rows: spread the writers of these keys out in time, or")
             + " raise the bound: "
             + RETRY_SETTINGS,
         last);

@@ -213,7 +213,7 @@ class ShardedTableRetryTest {
       assertTrue(
           e.getMessage()
               .contains(
-                  "Last: deadlock detected. Each attempt failed to serialize against other"
+                  "Last: deadlock detected. The last attempt failed to serialize against other"
                       + " transactions on the same rows: spread the writers of these keys out in"
                       + " time, or raise the bound"),
           e.getMessage());
