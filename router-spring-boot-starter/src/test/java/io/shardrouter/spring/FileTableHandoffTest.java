@@ -70,6 +70,12 @@ class FileTableHandoffTest {
     FileTableHandoff other = FileTableHandoff.of(file, before, read);
     assertThat(other.take(dir.resolve("other.json"))).isNull();
 
+    FileTableHandoff refreshed = FileTableHandoff.of(file, before, read);
+    refreshed.onApplicationEvent(
+        new org.springframework.context.event.ContextRefreshedEvent(
+            new org.springframework.context.support.GenericApplicationContext()));
+    assertThat(refreshed.take(file)).as("forgotten once the context is up").isNull();
+
     FileTableHandoff changed = FileTableHandoff.of(file, before, read);
     Files.writeString(file, TestRouting.document(2, "string", groups, List.of("g2", "g1")));
     Files.setLastModifiedTime(
