@@ -244,15 +244,7 @@ class ShardRouterOverrideTest {
 
   @Test
   void ownKeyEncoding_routesCompositeKeys() throws IOException {
-    Files.writeString(
-        file,
-        "{\"format\":1,\"routing_version\":1,\"entity\":\"orders\",\"key\":{\"type\":"
-            + "\"composite\",\"parts\":[\"string\",\"long\"]},\"strategy\":{\"type\":\"hash_mod\","
-            + "\"hash\":\"xxh3-64\",\"partitions\":2},\"groups\":[{\"id\":\"g1\",\"primary\":\""
-            + TestRouting.h2(RUN + "-c1")
-            + "\"},{\"id\":\"g2\",\"primary\":\""
-            + TestRouting.h2(RUN + "-c2")
-            + "\"}],\"placement\":[\"g1\",\"g2\"]}");
+    Files.writeString(file, TestRouting.compositeDocument(RUN + "-c1", RUN + "-c2"));
     runner
         .withUserConfiguration(CompositeKeys.class)
         .withPropertyValues(properties())
@@ -274,15 +266,7 @@ class ShardRouterOverrideTest {
    */
   @Test
   void ownKeyEncoding_keyTypeSettingThatDisagrees_failsTheStartNamingBoth() throws IOException {
-    Files.writeString(
-        file,
-        "{\"format\":1,\"routing_version\":1,\"entity\":\"orders\",\"key\":{\"type\":"
-            + "\"composite\",\"parts\":[\"string\",\"long\"]},\"strategy\":{\"type\":\"hash_mod\","
-            + "\"hash\":\"xxh3-64\",\"partitions\":2},\"groups\":[{\"id\":\"g1\",\"primary\":\""
-            + TestRouting.h2(RUN + "-k1")
-            + "\"},{\"id\":\"g2\",\"primary\":\""
-            + TestRouting.h2(RUN + "-k2")
-            + "\"}],\"placement\":[\"g1\",\"g2\"]}");
+    Files.writeString(file, TestRouting.compositeDocument(RUN + "-k1", RUN + "-k2"));
     runner
         .withUserConfiguration(CompositeKeys.class)
         .withPropertyValues(properties())

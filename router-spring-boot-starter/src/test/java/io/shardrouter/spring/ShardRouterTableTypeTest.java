@@ -132,15 +132,7 @@ class ShardRouterTableTypeTest {
 
   @Test
   void keyClass_ofTheApplicationsKeyEncoding() throws IOException {
-    Files.writeString(
-        file,
-        "{\"format\":1,\"routing_version\":1,\"entity\":\"orders\",\"key\":{\"type\":"
-            + "\"composite\",\"parts\":[\"string\",\"long\"]},\"strategy\":{\"type\":\"hash_mod\","
-            + "\"hash\":\"xxh3-64\",\"partitions\":2},\"groups\":[{\"id\":\"g1\",\"primary\":\""
-            + TestRouting.h2(RUN + "-c1")
-            + "\"},{\"id\":\"g2\",\"primary\":\""
-            + TestRouting.h2(RUN + "-c2")
-            + "\"}],\"placement\":[\"g1\",\"g2\"]}");
+    Files.writeString(file, TestRouting.compositeDocument(RUN + "-c1", RUN + "-c2"));
     try (AnnotationConfigApplicationContext c =
         start(properties(), ShardRouterOverrideTest.CompositeKeys.class, CustomerOrders.class)) {
       ShardRouterOverrideTest.CompositeKeys.CustomerKey key =

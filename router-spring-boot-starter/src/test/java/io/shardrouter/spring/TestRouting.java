@@ -26,6 +26,20 @@ final class TestRouting {
    * A {@code hash_mod} routing document of the entity {@code orders}: {@code groups} maps each id
    * to its primary's endpoint, {@code placement} names a group per partition.
    */
+  /**
+   * Version 1 of a {@code composite(string, long)} table over two groups whose H2 databases are
+   * named {@code g1} and {@code g2}.
+   */
+  static String compositeDocument(String g1, String g2) {
+    return "{\"format\":1,\"routing_version\":1,\"entity\":\"orders\",\"key\":{\"type\":"
+        + "\"composite\",\"parts\":[\"string\",\"long\"]},\"strategy\":{\"type\":\"hash_mod\","
+        + "\"hash\":\"xxh3-64\",\"partitions\":2},\"groups\":[{\"id\":\"g1\",\"primary\":\""
+        + h2(g1)
+        + "\"},{\"id\":\"g2\",\"primary\":\""
+        + h2(g2)
+        + "\"}],\"placement\":[\"g1\",\"g2\"]}";
+  }
+
   static String document(
       long version, String keyType, Map<String, String> groups, List<String> placement) {
     StringBuilder g = new StringBuilder();
