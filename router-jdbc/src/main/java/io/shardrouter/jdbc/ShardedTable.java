@@ -1793,6 +1793,19 @@ public final class ShardedTable<K> implements AutoCloseable {
       }
       ShardedTable<K> t = new ShardedTable<>(this, source, initial, shared, pools);
       try {
+        if (shared != null) {
+          // a router the source refuses (another entity's) is refused before any pool is opened
+          try {
+            source.subscribe(shared);
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                "sharded table '"
+                    + table
+                    + "': the router given to routing(source, router) cannot follow its source: "
+                    + e.getMessage(),
+                e);
+          }
+        }
         t.follow(initial);
         if (t.failure != null) {
           throw new JdbcStoreException(

@@ -569,6 +569,36 @@ class ShardedTableTest {
     assertEquals(List.of(behind), other.subscribers());
   }
 
+  /** A router of another entity is refused by the source before any pool is opened. */
+  @Test
+  void routing_routerOfAnotherEntity_refusedNamingTheTable_beforeAnyPool() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(2);
+    PushSource source = new PushSource(cluster.table("orders", 1, PARTITIONS, 2));
+    Router payments = Router.create(cluster.table("payments", 1, PARTITIONS, 2));
+    java.util.concurrent.atomic.AtomicInteger opened =
+        new java.util.concurrent.atomic.AtomicInteger();
+    ShardedDataSource.Factory counting =
+        (group, replica) -> {
+          opened.incrementAndGet();
+          return cluster.factory().create(group, replica);
+        };
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                    .routing(source, payments)
+                    .pools(counting)
+                    .build());
+    assertEquals(
+        "sharded table 'orders': the router given to routing(source, router) cannot follow its"
+            + " source: router of entity 'payments' cannot subscribe to a source of entity"
+            + " 'orders'",
+        e.getMessage());
+    assertEquals(0, opened.get(), "no pool opened");
+    assertEquals(List.of(), source.subscribers());
+  }
+
   @Test
   void failedUpdate_visibleInStatusCounterAndNextCall_thenRecovers() throws Exception {
     TestDatabase.Cluster cluster = TestDatabase.H2.open(5);
