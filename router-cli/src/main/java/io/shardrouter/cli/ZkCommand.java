@@ -7,11 +7,13 @@ import io.shardrouter.zookeeper.CensusReport;
 import io.shardrouter.zookeeper.VersionCensus;
 import io.shardrouter.zookeeper.ZkRoutingPublisher;
 import io.shardrouter.zookeeper.ZkRoutingSource;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -428,6 +430,19 @@ final class ZkCommand {
     String unresolved =
         a.lastKnownGood == null ? null : ZkAddress.unresolved(a.command(), a.connect);
     try (CuratorFramework client = connect(a, a.lastKnownGood == null)) {
+      // ZooKeeper answers but does not hold the chroot: a wrong address, or an ensemble whose
+      // chroot is not yet made again. Checked before the source starts any background work. With
+      // a copy (ENTITY.lkg) to serve, said once and served (the source follows the chroot once it
+      // exists); with none, refused as every zk command refuses it.
+      String missing = a.lastKnownGood == null ? null : missingChroot(a, client);
+      if (missing != null
+          && !Files.isRegularFile(
+              Objects.requireNonNull(a.lastKnownGood).resolve(entity + ".lkg"))) {
+        throw CommandException.invalid(missing);
+      }
+      if (missing != null) {
+        console.err().println(missing + "; serving the last-known-good copy meanwhile");
+      }
       ZkRoutingSource.Builder b =
           ZkRoutingSource.builder(client, entity)
               .basePath(base(a))
@@ -443,19 +458,6 @@ final class ZkCommand {
       Runtime.getRuntime().addShutdownHook(hook);
       try (source) {
         source.start(connectWait);
-        // ZooKeeper answers but does not hold the chroot: a wrong address, or an ensemble whose
-        // chroot is not yet made again. With a copy to serve, said once and served (the source
-        // follows the chroot once it exists); with none, refused as every zk command refuses it.
-        String missing =
-            a.lastKnownGood != null && client.getZookeeperClient().isConnected()
-                ? ZkAddress.missingChroot(a.command(), a.connect, client)
-                : null;
-        if (missing != null && !source.status().hasTable()) {
-          throw CommandException.invalid(missing);
-        }
-        if (missing != null) {
-          console.err().println(missing + "; serving the last-known-good copy meanwhile");
-        }
         if (!source.status().hasTable()) {
           throw CommandException.invalid(
               "shardctl "
@@ -585,6 +587,27 @@ final class ZkCommand {
 
   private CuratorFramework connect(OnZk a) {
     return connect(a, true);
+  }
+
+  /**
+   * What {@link ZkAddress#requireChroot} would refuse {@code a}'s chroot with, once {@code client}
+   * connects within a short wait; null when it exists, there is none, or ZooKeeper does not answer
+   * in that wait (the watcher then serves its copy, as for any outage).
+   */
+  private String missingChroot(OnZk a, CuratorFramework client) {
+    if (a.connect.indexOf('/') < 0) {
+      return null;
+    }
+    try {
+      if (!client.blockUntilConnected(
+          (int) Math.min(connectWait.toMillis(), 2_000), TimeUnit.MILLISECONDS)) {
+        return null;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+    return ZkAddress.missingChroot(a.command(), a.connect, client);
   }
 
   /**
