@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -434,10 +433,9 @@ final class ZkCommand {
       // chroot is not yet made again. Checked before the source starts any background work. With
       // a copy (ENTITY.lkg) to serve, said once and served (the source follows the chroot once it
       // exists); with none, refused as every zk command refuses it.
-      String missing = a.lastKnownGood == null ? null : missingChroot(a, client);
-      if (missing != null
-          && !Files.isRegularFile(
-              Objects.requireNonNull(a.lastKnownGood).resolve(entity + ".lkg"))) {
+      Path copies = a.lastKnownGood;
+      String missing = copies == null ? null : missingChroot(a, client);
+      if (missing != null && !Files.isRegularFile(copies.resolve(entity + ".lkg"))) {
         throw CommandException.invalid(missing);
       }
       if (missing != null) {

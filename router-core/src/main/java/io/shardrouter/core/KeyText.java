@@ -43,7 +43,7 @@ public final class KeyText {
       throw new IllegalArgumentException(
           Hex.HEX_TEXT
               + " '"
-              + KeyTextGrammar.printable(text)
+              + Printable.of(text)
               + "'"
               + (m.startsWith(Hex.HEX_TEXT) ? m.substring(Hex.HEX_TEXT.length()) : ": " + m),
           e);

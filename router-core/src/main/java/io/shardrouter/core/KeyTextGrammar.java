@@ -183,7 +183,7 @@ final class KeyTextGrammar {
           || !isDigit(offset.charAt(5))) {
         throw new IllegalArgumentException(
             "offset '"
-                + printable(offset)
+                + Printable.of(offset)
                 + "' is not of the form +hh:mm or -hh:mm (such as +08:00)");
       }
       int oh = (offset.charAt(1) - '0') * 10 + offset.charAt(2) - '0';
@@ -246,16 +246,6 @@ final class KeyTextGrammar {
 
   private static boolean isDigit(char c) {
     return c >= '0' && c <= '9';
-  }
-
-  /**
-   * {@code s} safe to quote on one line ({@link Printable#of}): controls, line separators,
-   * bidirectional overrides and lone surrogates escaped as {@code \\uhhhh}, every other character
-   * as it is, so {@code Straße} reads {@code Straße} (it read {@code StraU+00DFe}, which a reader
-   * cannot tell from the text {@code "U+00DF"}).
-   */
-  public static String printable(String s) {
-    return Printable.of(s);
   }
 
   private static String two(int v) {

@@ -314,7 +314,7 @@ public final class KeyType {
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           "key '"
-              + KeyTextGrammar.printable(text)
+              + Printable.of(text)
               + "' is not a "
               + kind.documentName()
               + " ("

@@ -95,7 +95,7 @@ final class Timestamps {
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           "key '"
-              + KeyTextGrammar.printable(text)
+              + Printable.of(text)
               + "' is not a timestamp ("
               + e.getMessage()
               + "); write ISO-8601"

@@ -39,12 +39,11 @@ class KeyTextGrammarMessagesTest {
 
   @Test
   void printable_escapesControlsSeparatorsOverridesAndLoneSurrogates_keepsOtherText() {
-    assertEquals(" a~\\u007f\\u001fé", KeyTextGrammar.printable(" a~\u007f\u001f\u00e9"));
-    assertEquals("Straße 東京 😀", KeyTextGrammar.printable("Straße 東京 \ud83d\ude00"));
+    assertEquals(" a~\\u007f\\u001fé", Printable.of(" a~\u007f\u001f\u00e9"));
+    assertEquals("Straße 東京 😀", Printable.of("Straße 東京 \ud83d\ude00"));
     // invisible format characters (Cf): a key that looks like another is shown as it is
-    assertEquals(
-        "ab\\u200bc\\ufeff\\u00ad\\u2066", KeyTextGrammar.printable("ab\u200bc\ufeff\u00ad\u2066"));
-    assertEquals("a\\nb\\u2028\\u202e\\ud800", KeyTextGrammar.printable("a\nb\u2028\u202e\ud800"));
+    assertEquals("ab\\u200bc\\ufeff\\u00ad\\u2066", Printable.of("ab\u200bc\ufeff\u00ad\u2066"));
+    assertEquals("a\\nb\\u2028\\u202e\\ud800", Printable.of("a\nb\u2028\u202e\ud800"));
     assertEquals(
         "offset '+0\\u001f:00' is not of the form +hh:mm or -hh:mm (such as +08:00)",
         timestampRefusal("2026-04-01T00:00+0\u001f:00"));

@@ -264,16 +264,7 @@ public class ShardRouterAutoConfiguration {
       }
       return derived.encoding();
     }
-    KeyTypeSetting named = KeyTypeSetting.named(name);
-    if (named == null) {
-      throw new InvalidShardRouterPropertyException(
-          property,
-          "'" + name + "' is not a key type",
-          "set it to one of [string, long, int, uuid, timestamp, bytes], or leave it out to take the routing"
-              + " table's ("
-              + routed
-              + ")");
-    }
+    KeyTypeSetting named = keyTypeSetting(name, "the routing table's (" + routed + ")");
     if (!named.encoding().keyType().equals(routed)) {
       throw new InvalidShardRouterPropertyException(
           property,
@@ -286,6 +277,22 @@ public class ShardRouterAutoConfiguration {
           "set it to '" + routed + "', or leave it out to take the routing table's");
     }
     return named.encoding();
+  }
+
+  /**
+   * The key type the {@code key-type} setting {@code name} names, refused when it names none;
+   * {@code otherwise} is what leaving the setting out takes.
+   */
+  private static KeyTypeSetting keyTypeSetting(String name, String otherwise) {
+    KeyTypeSetting named = KeyTypeSetting.named(name);
+    if (named == null) {
+      throw new InvalidShardRouterPropertyException(
+          TABLE + "key-type",
+          "'" + name + "' is not a key type",
+          "set it to one of [string, long, int, uuid, timestamp, bytes], or leave it out to take "
+              + otherwise);
+    }
+    return named;
   }
 
   /** The JDBC isolation level {@code name} names. */
@@ -367,16 +374,7 @@ public class ShardRouterAutoConfiguration {
     if (name == null || name.isBlank()) {
       return;
     }
-    KeyTypeSetting named = KeyTypeSetting.named(name);
-    if (named == null) {
-      throw new InvalidShardRouterPropertyException(
-          TABLE + "key-type",
-          "'" + name + "' is not a key type",
-          "set it to one of [string, long, int, uuid, timestamp, bytes], or leave it out to take"
-              + " the KeyEncoding's ("
-              + keys.keyType()
-              + ")");
-    }
+    KeyTypeSetting named = keyTypeSetting(name, "the KeyEncoding's (" + keys.keyType() + ")");
     if (!named.encoding().keyType().equals(keys.keyType())) {
       throw new InvalidShardRouterPropertyException(
           TABLE + "key-type",
