@@ -2,7 +2,7 @@ package io.shardrouter.examples.orders;
 
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
-import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Router;
 import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.jdbc.Dialect;
 import io.shardrouter.jdbc.JdbcClaimStore;
@@ -59,18 +59,16 @@ public final class OrdersSchema {
           u -> CompositeKey.of(u.tenant(), u.userId()), KeyType.Kind.STRING, KeyType.Kind.STRING);
 
   /**
-   * The orders table of a service, to build: it follows {@code source} (starting from {@code
-   * initial}), opens a pool per group member with {@code pools}, and runs its transactions at
-   * {@code isolation}; a call a fence refused, or that failed to serialize, is retried for up to 30
-   * s (the time a process of the fleet may take to learn a version).
+   * The orders table of a service, to build: it follows {@code router}, which {@code source} keeps
+   * up to date (the router the source was made with), opens a pool per group member with {@code
+   * pools}, and runs its transactions at {@code isolation}; a call a fence refused, or that failed
+   * to serialize, is retried for up to 30 s (the time a process of the fleet may take to learn a
+   * version).
    */
   public static ShardedTable.Builder<User> ordersTable(
-      RoutingSource source,
-      RoutingTable initial,
-      ShardedDataSource.Factory pools,
-      Isolation isolation) {
+      RoutingSource source, Router router, ShardedDataSource.Factory pools, Isolation isolation) {
     return ShardedTable.builder(ORDERS_TABLE, ORDER_KEYS, ORDER_COLUMNS.toArray(String[]::new))
-        .routing(source, initial)
+        .routing(source, router)
         .pools(pools)
         .isolation(isolation.level())
         .retry(1_000, Duration.ofSeconds(30));

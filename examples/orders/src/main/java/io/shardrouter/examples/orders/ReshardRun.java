@@ -92,13 +92,16 @@ final class ReshardRun {
     RoutingFilePublisher files = RoutingFilePublisher.of(routingFile);
     files.publish(from, RoutingPublisher.NOTHING_PUBLISHED);
     PhaseStats stats = new PhaseStats(from.version());
+    // Each service process's router, which its file source keeps up to date and its table follows
+    Router promptRouter = Router.create(from);
+    Router slowRouter = Router.create(from);
     try (ShardedDataSource admin =
             ShardedDataSource.create(
                 DemoDatabases.factory(), Router.create(from), Router.create(to));
         RoutingFileSource prompt =
-            RoutingFileSource.of(routingFile, Router.create(from)).start(Duration.ofMillis(5));
+            RoutingFileSource.of(routingFile, promptRouter).start(Duration.ofMillis(5));
         RoutingFileSource slow =
-            RoutingFileSource.of(routingFile, Router.create(from))
+            RoutingFileSource.of(routingFile, slowRouter)
                 .start(Duration.ofMillis(Math.max(1, o.lagMillis())));
         ScatterGather scatter =
             ScatterGather.builder().maxConcurrency(8).deadline(Duration.ofSeconds(10)).build()) {
@@ -109,11 +112,11 @@ final class ReshardRun {
         stores.put(g.id(), OrdersSchema.ordersStore(g.id(), admin.primary(g)));
       }
       try (ShardedTable<User> orders =
-              OrdersSchema.ordersTable(prompt, from, DemoDatabases.factory(), isolation)
+              OrdersSchema.ordersTable(prompt, promptRouter, DemoDatabases.factory(), isolation)
                   .onRetry(stats::retrying)
                   .build();
           ShardedTable<User> slowOrders =
-              OrdersSchema.ordersTable(slow, from, DemoDatabases.factory(), isolation)
+              OrdersSchema.ordersTable(slow, slowRouter, DemoDatabases.factory(), isolation)
                   .onRetry(stats::retrying)
                   .build()) {
         Ledger ledger = new Ledger();

@@ -438,7 +438,7 @@ class ChaosReshardTest {
       this.name = name;
       this.source = new LateFileSource(name, late, routingFile, first, rnd);
       this.table =
-          OrdersSchema.ordersTable(source, first, Databases.factory(), isolation)
+          OrdersSchema.ordersTable(source, Router.create(first), Databases.factory(), isolation)
               .retry(1_000_000, Duration.ofMillis(VERSION_WAIT_MILLIS))
               .onRetry(counters::retrying)
               .build();

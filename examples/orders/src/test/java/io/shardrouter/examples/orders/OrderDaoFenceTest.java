@@ -62,7 +62,7 @@ class OrderDaoFenceTest {
       }
       try (ShardedTable<User> orders =
           OrdersSchema.ordersTable(
-                  RoutingSource.fixed(table), table, Databases.factory(), isolation)
+                  RoutingSource.fixed(table), Router.create(table), Databases.factory(), isolation)
               .retry(2, Duration.ofMillis(200))
               .build()) {
         OrderDao dao = new OrderDao(orders, scatter, jdbc, CURSOR_KEY);

@@ -66,7 +66,7 @@ class OrdersServiceTest {
       ShardedTable<User> ordersTable =
           OrdersSchema.ordersTable(
                   RoutingSource.fixed(orders.table()),
-                  orders.table(),
+                  orders,
                   Databases.factory(),
                   Isolation.READ_COMMITTED)
               .build();
