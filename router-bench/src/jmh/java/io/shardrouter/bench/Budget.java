@@ -122,7 +122,10 @@ import java.util.Set;
  * of those steps is a multiplication and a division of doubles, where F is one hash. The guard
  * holds the batch at {@value #JUMP_BATCH_GUARD_LIMIT} F, which fails a batch well slower than
  * measured; it cannot tell a batch that lost the interleaving (key by key it measured 4.3–6.3 F, as
- * F and the single route land in their fast or slow compiled forms) from one that kept it.
+ * F and the single route land in their fast or slow compiled forms) from one that kept it. With
+ * {@code -Xbatch} every fork lands in one form, but a batch routed key by key then measured
+ * 15.6–16.3 ns against 13.4–14.8 for the four lanes (docs/architecture.md §3.2): too close to
+ * guard.
  *
  * <h2>jump_back</h2>
  *
