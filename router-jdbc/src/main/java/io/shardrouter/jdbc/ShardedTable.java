@@ -1596,8 +1596,30 @@ public final class ShardedTable<K> implements AutoCloseable {
       long movedRetries,
       long serializationRetries,
       long canaryMismatches) {
-    /** True when the table serves its router's version and its last update succeeded. */
+    /**
+     * True when the table is ready for traffic: it {@link #followsRouter() follows its router}, and
+     * its routing source has a table ({@link RoutingSource.Status#hasTable()}). A source that has
+     * delivered none (ZooKeeper has not answered and there is no good last-known-good copy) leaves
+     * the table serving the table it was built with ({@link Builder#routing(RoutingSource,
+     * RoutingTable)}'s initial table, or the router's), which nothing has confirmed is the one the
+     * fleet routes by: a version published since, which places partitions on other groups, would
+     * have this process write rows where no other process reads them. Calls still run. A source
+     * that serves the table it was made with reports it as its own: {@link RoutingSource#fixed}
+     * always, a {@code RoutingFileSource} its router's table (the seed until the file is read), a
+     * ZooKeeper source its last-known-good copy. A table the source refused while it keeps one does
+     * not count here: the table serves the source's last good version, as every process that
+     * refused the same table does; {@link RoutingSource.Status#healthy()} reports it.
+     */
     public boolean healthy() {
+      return followsRouter() && source.hasTable();
+    }
+
+    /**
+     * True when the table serves its router's version and its last update succeeded; false while
+     * the router is ahead (every call throws a {@link JdbcStoreException} until the update
+     * succeeds).
+     */
+    public boolean followsRouter() {
       return lastError == null && version >= routerVersion;
     }
   }
@@ -1647,7 +1669,8 @@ public final class ShardedTable<K> implements AutoCloseable {
     /**
      * Where routing versions come from, and the table to start from until the source gives a newer
      * one (the table the source was built with, or the last one saved): the table's router
-     * subscribes to the source at build time.
+     * subscribes to the source at build time. The table serves {@code initial} at once; while the
+     * source has delivered no table, {@link Status#healthy()} is false.
      */
     public Builder<K> routing(RoutingSource source, RoutingTable initial) {
       this.source = Objects.requireNonNull(source, "source");
@@ -1663,7 +1686,9 @@ public final class ShardedTable<K> implements AutoCloseable {
      * a process has one router per entity and each version is swapped, and logged, once. The table
      * subscribes the router to the source at build time (a router already subscribed, or the
      * source's own, stays as it is) and leaves it subscribed when it closes, and when the build
-     * fails: the router, like the source, is the caller's.
+     * fails: the router, like the source, is the caller's. While the source has delivered no table
+     * (a router of the caller's own, beside a source that has none yet), {@link Status#healthy()}
+     * is false.
      */
     public Builder<K> routing(RoutingSource source, Router router) {
       this.source = Objects.requireNonNull(source, "source");

@@ -13,9 +13,21 @@ final class PushSource implements RoutingSource {
   private final List<Router> routers = new CopyOnWriteArrayList<>();
   private volatile RoutingTable current;
   private volatile RoutingException lastError;
+  private volatile boolean delivered = true;
 
   PushSource(RoutingTable initial) {
     this.current = initial;
+  }
+
+  /**
+   * A source of {@code entity}'s entity that has delivered no table yet (ZooKeeper that has not
+   * answered, with no last-known-good copy): its status has no version until the first {@link
+   * #push}.
+   */
+  static PushSource undelivered(RoutingTable entity) {
+    PushSource s = new PushSource(entity);
+    s.delivered = false;
+    return s;
   }
 
   /** Delivers {@code table} to every subscribed router; a refusal shows in the status. */
@@ -28,6 +40,7 @@ final class PushSource implements RoutingSource {
         current = table;
       }
       lastError = null;
+      delivered = true;
     } catch (RoutingException e) {
       lastError = e;
     }
@@ -52,7 +65,7 @@ final class PushSource implements RoutingSource {
               + current.entity()
               + "'");
     }
-    if (current.version() > router.version()) {
+    if (delivered && current.version() > router.version()) {
       router.update(current);
     }
     if (!routers.contains(router)) {
@@ -67,6 +80,9 @@ final class PushSource implements RoutingSource {
 
   @Override
   public Status status() {
+    if (!delivered) {
+      return new Status(Status.NO_VERSION, null, null, lastError);
+    }
     return new Status(current.version(), current.fingerprint(), Duration.ZERO, lastError);
   }
 

@@ -17,6 +17,8 @@ import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Router;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingDocuments;
+import io.shardrouter.core.metadata.RoutingFileSource;
+import io.shardrouter.core.metadata.RoutingSource;
 import io.shardrouter.lookup.LookupStrategy;
 import io.shardrouter.lookup.LookupStrategyBuilder;
 import io.shardrouter.migrate.Fence;
@@ -629,6 +631,77 @@ class ShardedTableTest {
       assertTrue(after.healthy(), after.toString());
       assertEquals(2, after.version());
       assertEquals(ShardedTable.Outcome.WRITTEN, t.write("k", "o1", 1, "x", 1L));
+    }
+  }
+
+  /**
+   * A source that has delivered no table (ZooKeeper not answering, no last-known-good copy): the
+   * table serves the table it was built with, which nobody has confirmed is the fleet's, so it is
+   * not healthy until the source delivers one, whether it was given an initial table or a router.
+   */
+  @Test
+  void healthy_sourceWithoutTable_isFalse_untilTheSourceDeliversOne() {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(4);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 4);
+    PushSource forInitial = PushSource.undelivered(v1);
+    PushSource forRouter = PushSource.undelivered(v1);
+    Groups groups = new Groups(cluster);
+    try (ShardedTable<String> fromInitial =
+            ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(forInitial, v1)
+                .pools(groups)
+                .build();
+        ShardedTable<String> fromRouter =
+            ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(forRouter, Router.create(v1))
+                .pools(groups)
+                .build()) {
+      int n = 0;
+      for (ShardedTable<String> t : List.of(fromInitial, fromRouter)) {
+        ShardedTable.Status s = t.status();
+        assertEquals(RoutingSource.Status.NO_VERSION, s.source().version(), s.toString());
+        assertTrue(s.followsRouter(), s.toString());
+        assertFalse(s.healthy(), s.toString());
+        assertEquals(
+            ShardedTable.Outcome.WRITTEN, t.write("k", "o" + ++n, 1, "x", 1L), "it serves");
+      }
+      forInitial.push(v1); // the source's first table: the one the table serves
+      forRouter.push(cluster.table("orders", 2, PARTITIONS, 4));
+      assertTrue(fromInitial.status().healthy(), fromInitial.status().toString());
+      assertTrue(fromRouter.status().healthy(), fromRouter.status().toString());
+      assertEquals(2, fromRouter.status().version());
+    }
+  }
+
+  /**
+   * Sources that serve the table they were made with report it as theirs: a fixed source, and a
+   * file source before its first read (its router's seed), so a table on them is healthy at once.
+   */
+  @Test
+  void healthy_sourceServingItsOwnSeed_fixedOrUnreadFile_isTrue() throws Exception {
+    TestDatabase.Cluster cluster = TestDatabase.H2.open(4);
+    RoutingTable v1 = cluster.table("orders", 1, PARTITIONS, 4);
+    java.nio.file.Path file = Files.createTempFile("orders", ".json");
+    Files.writeString(file, RoutingDocuments.write(v1));
+    Router seed = Router.create(v1);
+    Groups groups = new Groups(cluster);
+    try (RoutingFileSource unread = RoutingFileSource.of(file, seed);
+        ShardedTable<String> onFile =
+            ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(unread, seed)
+                .pools(groups)
+                .build();
+        ShardedTable<String> onFixed =
+            ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+                .routing(RoutingSource.fixed(v1), v1)
+                .pools(groups)
+                .build()) {
+      for (ShardedTable<String> t : List.of(onFile, onFixed)) {
+        assertEquals(1, t.status().source().version(), t.status().toString());
+        assertTrue(t.status().healthy(), t.status().toString());
+      }
+    } finally {
+      Files.deleteIfExists(file);
     }
   }
 

@@ -33,8 +33,8 @@ import java.util.function.ToDoubleFunction;
  *   <tr><td>{@code shardrouter.sharded.table.canary.mismatches}</td><td>function counter</td>
  *       <td>compared canary reads whose two groups answered differently</td></tr>
  *   <tr><td>{@code shardrouter.sharded.table.healthy}</td><td>gauge</td>
- *       <td>1 when the table serves its router's version and its last update succeeded
- *       ({@link ShardedTable.Status#healthy()}), else 0</td></tr>
+ *       <td>1 when the table serves its router's version, its last update succeeded and its
+ *       routing source has a table ({@link ShardedTable.Status#healthy()}), else 0</td></tr>
  *   <tr><td>{@code shardrouter.sharded.table.source.healthy}</td><td>gauge</td>
  *       <td>1 when the routing source has a table and did not refuse the last one it read
  *       ({@link RoutingSource.Status#healthy()}), else 0</td></tr>
@@ -88,7 +88,8 @@ public final class ShardedTableMetrics implements MeterBinder {
     gauge(
         registry,
         "healthy",
-        "1 when the sharded table serves its router's version and its last update succeeded",
+        "1 when the sharded table serves its router's version, its last update succeeded and its"
+            + " routing source has a table",
         s -> s.healthy() ? 1 : 0);
     gauge(
         registry,

@@ -79,6 +79,25 @@ class ShardedTableMetricsStatusTest {
         "orders", reg.get("shardrouter.sharded.table.version").gauge().getId().getTag("entity"));
   }
 
+  /**
+   * A routing source that has delivered no table: the table serves the table it was built with,
+   * follows its router, and is still not healthy, as the health contributor says.
+   */
+  @Test
+  void healthy_sourceWithoutTable_isZero_thoughTheTableFollowsItsRouter() {
+    RoutingSource.Status none =
+        new RoutingSource.Status(RoutingSource.Status.NO_VERSION, null, null, null);
+    AtomicReference<ShardedTable.Status> current =
+        new AtomicReference<>(status(1, 1, none, 0, 0, 0, 0));
+    SimpleMeterRegistry reg = new SimpleMeterRegistry();
+    new ShardedTableMetrics(current, AtomicReference::get, "orders", "orders_v2").bindTo(reg);
+
+    assertEquals(0, gauge(reg, "healthy"));
+    assertEquals(0, gauge(reg, "source.healthy"));
+    current.set(status(1, 1, SOURCE_OK, 0, 0, 0, 0));
+    assertEquals(1, gauge(reg, "healthy"));
+  }
+
   private static double gauge(SimpleMeterRegistry reg, String name) {
     return reg.get("shardrouter.sharded.table." + name).tag("table", "orders_v2").gauge().value();
   }

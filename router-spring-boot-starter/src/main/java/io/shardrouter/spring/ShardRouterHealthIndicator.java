@@ -14,12 +14,13 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * The health of the sharded table and its routing source, as the {@code shardrouter} health
- * contributor: UP while the table serves its router's version and the source has a table and took
- * the last one it read; DOWN, with the reasons in the detail {@code reason}, when the source has no
- * table, refused a table (a document that did not validate, an older version, another entity or key
- * type), or the table could not follow a version (a group's pool or table could not be opened). The
- * details name the routing version served, the router's version, the source's version and
- * fingerprint, whether a last-known-good copy is in use, and the table's counters.
+ * contributor: UP while the table is healthy ({@link ShardedTable.Status#healthy()}: it serves its
+ * router's version and the source has a table) and the source took the last table it read; DOWN,
+ * with the reasons in the detail {@code reason}, when the source has no table, refused a table (a
+ * document that did not validate, an older version, another entity or key type), or the table could
+ * not follow a version (a group's pool or table could not be opened). The details name the routing
+ * version served, the router's version, the source's version and fingerprint, whether a
+ * last-known-good copy is in use, and the table's counters.
  */
 final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
   private final ShardedTable<?> table;
@@ -49,7 +50,7 @@ final class ShardRouterHealthIndicator extends AbstractHealthIndicator {
               + ": "
               + oneLine(src.lastError()));
     }
-    if (!s.healthy()) {
+    if (!s.followsRouter()) {
       reasons.add(
           "sharded table '"
               + table.table()

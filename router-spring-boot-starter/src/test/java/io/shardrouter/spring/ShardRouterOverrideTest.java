@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.shardrouter.core.CompositeKey;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.Replica;
@@ -329,6 +330,64 @@ class ShardRouterOverrideTest {
               HealthIndicator h = (HealthIndicator) c.getBean("shardrouterHealthIndicator");
               assertThat(h.health().getStatus()).isEqualTo(Status.UP);
               assertThat(h.health().getDetails()).containsEntry("version", 1L);
+            });
+  }
+
+  /** A routing source that has delivered no table yet (ZooKeeper that has not answered). */
+  static final class Undelivered implements RoutingSource {
+    @Override
+    public void subscribe(Router router) {}
+
+    @Override
+    public void unsubscribe(Router router) {}
+
+    @Override
+    public Status status() {
+      return new Status(Status.NO_VERSION, null, null, null);
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  /** The application's own table, built from its document on a source that has delivered none. */
+  @Configuration(proxyBeanMethods = false)
+  static class OwnTableOnUndeliveredSource {
+    static Path file;
+
+    @Bean(destroyMethod = "close")
+    ShardedTable<String> orders() {
+      return ShardedTable.builder("orders", KeyEncoding.strings(), "customer", "cents")
+          .routing(new Undelivered(), RoutingDocuments.read(file))
+          .pools((group, replica) -> JdbcConnectionPool.create(replica.endpoint(), "sa", ""))
+          .build();
+    }
+  }
+
+  /**
+   * The table serves the table it was built with, follows its router, and is not ready: health DOWN
+   * for the source alone (not for a table behind its router), and the healthy gauge 0, as {@code
+   * ShardedTable.Status.healthy()} says.
+   */
+  @Test
+  void ownTable_onASourceWithoutTable_isDownForTheSourceOnly_andNotHealthyInTheMeters() {
+    OwnTableOnUndeliveredSource.file = file;
+    runner
+        .withUserConfiguration(OwnTableOnUndeliveredSource.class)
+        .run(
+            c -> {
+              assertThat(c).hasNotFailed();
+              HealthIndicator h = (HealthIndicator) c.getBean("shardrouterHealthIndicator");
+              assertThat(h.health().getStatus()).isEqualTo(Status.DOWN);
+              assertThat(h.health().getDetails())
+                  .containsEntry("reason", "the routing source has no table")
+                  .containsEntry("version", 1L);
+              SimpleMeterRegistry registry = new SimpleMeterRegistry();
+              c.getBean(ShardedTableMetrics.class).bindTo(registry);
+              assertThat(registry.get("shardrouter.sharded.table.healthy").gauge().value())
+                  .isEqualTo(0);
+              assertThat(registry.get("shardrouter.sharded.table.source.healthy").gauge().value())
+                  .isEqualTo(0);
             });
   }
 

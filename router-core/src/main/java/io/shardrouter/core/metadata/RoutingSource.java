@@ -100,12 +100,20 @@ public interface RoutingSource extends AutoCloseable {
       }
     }
 
-    /** True when the source has a table to serve. */
+    /**
+     * True when the source has a table to serve. A source made with a table has one from the start
+     * ({@link RoutingSource#fixed}, a {@link RoutingFileSource}, whose router's table counts before
+     * the file is read); a source that only reads tables from elsewhere has none until one arrives
+     * (a ZooKeeper source, unless it serves its last-known-good copy).
+     */
     public boolean hasTable() {
       return version != NO_VERSION;
     }
 
-    /** True when the source has a table and its last attempt did not fail. */
+    /**
+     * True when the source has a table and its last attempt did not fail: false while it has none,
+     * and while it keeps its table after refusing another.
+     */
     public boolean healthy() {
       return hasTable() && lastError == null;
     }
