@@ -251,7 +251,7 @@ final class KeyEdge {
         out[i] = route(keys[i]);
       }
     } catch (RoutingException e) {
-      throw at(i, e);
+      throw KeyBatches.refusedAt(i, e, "routes");
     }
   }
 
@@ -271,7 +271,7 @@ final class KeyEdge {
         out[i] = routeLong(Timestamps.micros(keys[i]));
       }
     } catch (RoutingException e) {
-      throw at(i, e);
+      throw KeyBatches.refusedAt(i, e, "routes");
     }
   }
 
@@ -316,7 +316,7 @@ final class KeyEdge {
         }
       }
     } catch (RoutingException e) {
-      throw at(i, e);
+      throw KeyBatches.refusedAt(i, e, "routes");
     }
   }
 
@@ -422,7 +422,7 @@ final class KeyEdge {
         }
       }
     } catch (RoutingException e) {
-      throw at(i, e);
+      throw KeyBatches.refusedAt(i, e, "routes");
     } finally {
       s.releaseGroup();
     }
@@ -563,7 +563,7 @@ final class KeyEdge {
         }
       }
     } catch (RoutingException e) {
-      throw at(i, e);
+      throw KeyBatches.refusedAt(i, e, "routes");
     } finally {
       s.releaseGroup();
     }
@@ -689,45 +689,6 @@ final class KeyEdge {
               + length
               + ")");
     }
-  }
-
-  /** {@code e}, a refusal of {@code keys[i]}, of the same type with the index in front. */
-  private static RoutingException at(int i, RoutingException e) {
-    return at(i, e, "routes");
-  }
-
-  /**
-   * The refusal of key {@code i} of a batch: {@code e}'s type and message, with the index and what
-   * of the batch is written ({@code written}: "routes", "partitions").
-   */
-  static RoutingException at(int i, RoutingException e, String written) {
-    String message =
-        "keys["
-            + i
-            + "]: "
-            + withoutStop(e.getMessage())
-            + " (the "
-            + written
-            + " of keys before it are written, none after)";
-    RoutingException r =
-        e instanceof NoRouteException n
-            ? new NoRouteException(n.key(), message)
-            : e instanceof InvalidKeyException ? new InvalidKeyException(message) : null;
-    if (r == null) {
-      return e; // no other refusal comes from routing a key
-    }
-    r.initCause(e);
-    return r;
-  }
-
-  /**
-   * {@code message} without its closing full stop, for a sentence that goes on (a batch's refusal
-   * adds what it wrote in parentheses).
-   */
-  private static String withoutStop(@Nullable String message) {
-    return message != null && message.endsWith(".")
-        ? message.substring(0, message.length() - 1)
-        : String.valueOf(message);
   }
 
   /** The {@link #integerPairInts} of {@code type}. */

@@ -187,8 +187,8 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    * @throws InvalidKeyException when the entity's keys are not integers (nothing is written), or
    *     {@code keys[i]} is refused as {@link #route(long)} refuses it: the message starts with
    *     {@code keys[i]:}, and the routes before {@code i} are written, none after; a key no route
-   *     holds is a {@link NoRouteException} the same way, and a strategy's own {@link
-   *     RoutingException} passes as it is
+   *     holds is a {@link NoRouteException} the same way, and so is a strategy's own {@link
+   *     RoutingException}, of its own type ({@link RoutingException#batchIndex()} is {@code i})
    */
   public final void routeAll(long[] keys, int from, int to, Route[] out) {
     edge().routeAll(keys, from, to, out);

@@ -81,6 +81,9 @@ public interface PartitionStrategy {
    *
    * @throws InvalidKeyException when {@code keys[i]} is null, naming {@code i}; the partitions of
    *     the keys before it are written, none after
+   * @throws RoutingException when the strategy refuses {@code keys[i]}: its own refusal, of its own
+   *     type, naming {@code i} ({@link RoutingException#batchIndex()}), the partitions of the keys
+   *     before it written, none after
    * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
    *     partitions}, before anything is written
    * @since 0.1

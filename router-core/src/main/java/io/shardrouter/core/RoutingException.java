@@ -1,5 +1,7 @@
 package io.shardrouter.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Root of every domain failure the library reports: a bad routing document, a stale version, a key
  * that cannot be routed, a corrupt snapshot.
@@ -8,6 +10,14 @@ package io.shardrouter.core;
  * one of these is thrown while a {@link Router} is being updated, the router keeps its last good
  * table.
  *
+ * <p><b>In a batch</b> ({@link KeyRouter#routeAll(long[], int, int, Route[]) routeAll}, {@link
+ * PartitionStrategy#partitionsOf partitionsOf}), the refusal of {@code keys[i]} is the exception
+ * the key's single route throws, whatever its type (a strategy's own subtype included, so callers
+ * catch it by type), with the key's index recorded on it ({@link #batchIndex()}, through {@link
+ * KeyBatches#refusedAt}): its message then starts with {@code keys[i]: }. A strategy therefore
+ * throws a new exception for each refusal, never a shared instance; a subtype that overrides {@link
+ * #getMessage()} builds on {@code super.getMessage()}, which says the index.
+ *
  * <p><b>Stability:</b> stable.
  *
  * @since 0.1
@@ -15,11 +25,60 @@ package io.shardrouter.core;
 public class RoutingException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private int batchIndex = -1;
+  private @Nullable String batchWritten;
+
   public RoutingException(String message) {
     super(message);
   }
 
   public RoutingException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /**
+   * The index of the key of a batch this refusal is about: {@code i} when a batch refused {@code
+   * keys[i]} with it (its message starts with {@code keys[i]: }); -1 when no batch did (a single
+   * route's refusal, or one of a whole batch, such as a key type the entity does not route).
+   *
+   * @since 0.1
+   */
+  public final int batchIndex() {
+    return batchIndex;
+  }
+
+  /**
+   * What was wrong, where and what to do; when a batch refused one key with it ({@link
+   * #batchIndex()}), after {@code keys[i]: } and followed by what the batch wrote for the keys
+   * before it.
+   */
+  @Override
+  public @Nullable String getMessage() {
+    String message = super.getMessage();
+    if (batchIndex < 0) {
+      return message;
+    }
+    String refusal = String.valueOf(message);
+    if (batchWritten == null) {
+      return "keys[" + batchIndex + "]: " + refusal;
+    }
+    if (refusal.endsWith(".")) {
+      refusal = refusal.substring(0, refusal.length() - 1); // the sentence goes on
+    }
+    return "keys["
+        + batchIndex
+        + "]: "
+        + refusal
+        + " (the "
+        + batchWritten
+        + " of keys before it are written, none after)";
+  }
+
+  /**
+   * Records that a batch refused its key {@code index} with this ({@link KeyBatches#refusedAt}).
+   */
+  final void refusedAt(int index, @Nullable String written) {
+    this.batchIndex = index;
+    this.batchWritten = written;
   }
 }

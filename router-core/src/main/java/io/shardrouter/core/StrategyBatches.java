@@ -61,7 +61,7 @@ final class StrategyBatches {
         }
       }
     } catch (RoutingException e) {
-      throw KeyEdge.at(i, e, "partitions");
+      throw KeyBatches.refusedAt(i, e, "partitions");
     }
   }
 }

@@ -9,8 +9,9 @@ package io.shardrouter.core;
  * as their defaults.
  *
  * <p>A key whose first byte is {@link #UNCOVERED} has no route ({@link NoRouteException}), one
- * whose first byte is {@link #BROKEN} fails with a plain {@link RoutingException}, in {@link
- * #partitionOf} and {@link #prepare} alike.
+ * whose first byte is {@link #BROKEN} fails with a plain {@link RoutingException}, one whose first
+ * byte is {@link #OWN} with the strategy's own {@link OwnRefusal}, in {@link #partitionOf} and
+ * {@link #prepare} alike.
  *
  * <p>{@link #calls} records the order of the batch calls: {@code p} for each {@code prepare},
  * {@code l} for each {@code load}, {@code f} for each {@code finish}. Not thread-safe: one instance
@@ -19,6 +20,17 @@ package io.shardrouter.core;
 final class BatchSumStrategy implements PartitionStrategy, BatchPartitions {
   static final byte UNCOVERED = (byte) 0xEE;
   static final byte BROKEN = (byte) 0xEF;
+  static final byte OWN = (byte) 0xED;
+
+  /** A strategy's own refusal: a subtype of its own, which its callers catch by type. */
+  static final class OwnRefusal extends RoutingException {
+    private static final long serialVersionUID = 1L;
+
+    OwnRefusal(String message) {
+      super(message);
+    }
+  }
+
   private static final long LOADED = 1L << 62; // a byte sum stays far below
 
   final StringBuilder calls = new StringBuilder();
@@ -49,6 +61,9 @@ final class BatchSumStrategy implements PartitionStrategy, BatchPartitions {
     }
     if (length > 0 && canonical[offset] == BROKEN) {
       throw new RoutingException("strategy broke on a key starting 0xEF");
+    }
+    if (length > 0 && canonical[offset] == OWN) {
+      throw new OwnRefusal("strategy refused a key starting 0xED.");
     }
   }
 

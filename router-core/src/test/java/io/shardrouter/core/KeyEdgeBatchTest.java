@@ -2,7 +2,6 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -411,7 +410,7 @@ class KeyEdgeBatchTest {
               + " routing (the routes of keys before it are written, none after)",
           e.getMessage(),
           s.type());
-      assertInstanceOf(InvalidKeyException.class, e.getCause());
+      assertEquals(20, e.batchIndex(), "the refusal the key's route threw, indexed");
       assertArrayEquals(expected(t, keys, CanonicalKeys::of, 0, 20, 40), out, s.type());
     }
   }
@@ -754,21 +753,57 @@ class KeyEdgeBatchTest {
           "keys[11]: no partition covers a key starting 0xEE (the routes of keys before it are"
               + " written, none after)",
           e.getMessage());
-      assertInstanceOf(NoRouteException.class, e.getCause());
+      assertEquals(11, e.batchIndex());
       assertArrayEquals(expected(t, keys, k -> k, 0, 11, 20), out);
     }
   }
 
+  /**
+   * A strategy's own refusal, of its own subtype or {@link RoutingException} itself, keeps its type
+   * (callers catch by type) and is named by index as the edge's own refusals are: in a group of a
+   * batch strategy, for long keys (prepared as numbers), and key by key (an int entity's keys). It
+   * is the instance the strategy threw, with the key's index ({@link RoutingException#batchIndex}).
+   */
   @Test
-  void otherRoutingFailure_passesThroughAsItIs() {
-    byte[][] keys = {{1}, {2}, {BatchSumStrategy.BROKEN}, {4}};
-    RoutingTable t = table(new BatchSumStrategy(P), KeyType.BYTES);
+  void strategysOwnRefusal_keepsItsType_namedByIndex() {
+    RoutingTable bytes = table(new BatchSumStrategy(P), KeyType.BYTES);
+    byte[][] keys = {{1}, {2}, {BatchSumStrategy.OWN}, {4}};
     Route[] out = new Route[4];
-    RoutingException e =
-        assertThrows(RoutingException.class, () -> t.routeAllCanonical(keys, 0, 4, out));
-    assertSame(RoutingException.class, e.getClass());
-    assertEquals("strategy broke on a key starting 0xEF", e.getMessage());
-    assertArrayEquals(expected(t, keys, k -> k, 0, 2, 4), out);
+    BatchSumStrategy.OwnRefusal own =
+        assertThrows(
+            BatchSumStrategy.OwnRefusal.class, () -> bytes.routeAllCanonical(keys, 0, 4, out));
+    assertEquals(
+        "keys[2]: strategy refused a key starting 0xED (the routes of keys before it are written,"
+            + " none after)",
+        own.getMessage());
+    assertEquals(2, own.batchIndex());
+    assertArrayEquals(expected(bytes, keys, k -> k, 0, 2, 4), out);
+
+    byte[][] broken = {{1}, {BatchSumStrategy.BROKEN}, {3}};
+    RoutingException plain =
+        assertThrows(
+            RoutingException.class, () -> bytes.routeAllCanonical(broken, 0, 3, new Route[3]));
+    assertSame(RoutingException.class, plain.getClass());
+    assertEquals(
+        "keys[1]: strategy broke on a key starting 0xEF (the routes of keys before it are written,"
+            + " none after)",
+        plain.getMessage());
+
+    long[] numbers = {1, 2, 3, 0x1200 | 0xED, 5}; // refused: its first little-endian byte is 0xED
+    for (KeyType type : List.of(KeyType.LONG, KeyType.INT)) {
+      RoutingTable t = table(new BatchSumStrategy(P), type);
+      Route[] routes = new Route[5];
+      BatchSumStrategy.OwnRefusal e =
+          assertThrows(
+              BatchSumStrategy.OwnRefusal.class,
+              () -> t.routeAll(numbers, 1, 5, routes),
+              "" + type);
+      assertTrue(e.getMessage().startsWith("keys[3]: strategy refused"), e.getMessage());
+      assertEquals(3, e.batchIndex());
+      for (int i = 0; i < 5; i++) {
+        assertEquals(i >= 1 && i < 3 ? t.route(numbers[i]) : null, routes[i], type + " " + i);
+      }
+    }
   }
 
   // ---- key shapes the entity does not route, and bad ranges

@@ -2,11 +2,11 @@ package io.shardrouter.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -138,7 +138,7 @@ class StrategyBatchesEdgeTest {
         "keys[7]: key is null; a null key has no partition: check the caller's value before"
             + " routing (the partitions of keys before it are written, none after)",
         e.getMessage());
-    assertInstanceOf(InvalidKeyException.class, e.getCause());
+    assertEquals(7, e.batchIndex(), "the refusal the key's route threw, indexed");
     assertArrayEquals(expected(keys, 2, 7, 12), out);
   }
 
@@ -184,22 +184,66 @@ class StrategyBatchesEdgeTest {
           "keys[18]: no partition covers a key starting 0xEE (the partitions of keys before it are"
               + " written, none after)",
           e.getMessage());
-      assertInstanceOf(NoRouteException.class, e.getCause());
+      assertEquals(18, e.batchIndex());
       assertArrayEquals(expected(keys, 1, 18, 30), out, s.type());
     }
   }
 
+  /**
+   * A strategy's own refusal, of its own subtype or {@link RoutingException} itself, keeps its type
+   * and is named by index, in a batch strategy's group and key by key.
+   */
   @Test
-  void otherRoutingFailure_passesThroughAsItIs() {
+  void strategysOwnRefusal_keepsItsType_namedByIndex() {
     byte[][] keys = keys(110, 20);
+    keys[3] = new byte[] {BatchSumStrategy.OWN};
+    BatchSumStrategy batch = new BatchSumStrategy(P);
+    PartitionStrategy plain = keyByKey(batch);
+    for (PartitionStrategy s : List.of(batch, plain)) {
+      int[] out = untouched(20);
+      BatchSumStrategy.OwnRefusal e =
+          assertThrows(BatchSumStrategy.OwnRefusal.class, () -> s.partitionsOf(keys, 0, 20, out));
+      assertEquals(
+          "keys[3]: strategy refused a key starting 0xED (the partitions of keys before it are"
+              + " written, none after)",
+          e.getMessage(),
+          s.type());
+      assertEquals(3, e.batchIndex());
+      assertArrayEquals(expected(keys, 0, 3, 20), out, s.type());
+    }
     keys[3] = new byte[] {BatchSumStrategy.BROKEN};
-    BatchSumStrategy s = new BatchSumStrategy(P);
-    int[] out = untouched(20);
     RoutingException e =
-        assertThrows(RoutingException.class, () -> s.partitionsOf(keys, 0, 20, out));
+        assertThrows(RoutingException.class, () -> batch.partitionsOf(keys, 0, 20, untouched(20)));
     assertSame(RoutingException.class, e.getClass());
-    assertEquals("strategy broke on a key starting 0xEF", e.getMessage());
-    assertArrayEquals(expected(keys, 0, 3, 20), out);
+    assertEquals(
+        "keys[3]: strategy broke on a key starting 0xEF (the partitions of keys before it are"
+            + " written, none after)",
+        e.getMessage());
+  }
+
+  /** {@code s} without its batch stages: its batches go key by key. */
+  private static PartitionStrategy keyByKey(PartitionStrategy s) {
+    return new PartitionStrategy() {
+      @Override
+      public String type() {
+        return "key_by_key";
+      }
+
+      @Override
+      public int partitionCount() {
+        return s.partitionCount();
+      }
+
+      @Override
+      public int partitionOf(byte[] canonical, int offset, int length) {
+        return s.partitionOf(canonical, offset, length);
+      }
+
+      @Override
+      public Spec toSpec() {
+        return s.toSpec();
+      }
+    };
   }
 
   /**

@@ -2,6 +2,7 @@ package io.shardrouter.migrate;
 
 import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyBatches;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.ReplicaGroup;
@@ -320,9 +321,10 @@ public final class MigrationRoutes {
    * @throws IndexOutOfBoundsException when {@code [from, to)} is not within {@code keys} or {@code
    *     out} is shorter than {@code to}; nothing is written
    * @throws RoutingException when {@code keys[i]} is refused as {@link #write(String)} refuses it:
-   *     a {@link NoRouteException} or {@link InvalidKeyException} with the message starting with
-   *     {@code keys[i]:} (a strategy's own subtype as it is); the routes of the keys before it are
-   *     written, none after
+   *     the same type ({@link NoRouteException}, {@link InvalidKeyException}, a strategy's own
+   *     subtype) with the message starting with {@code keys[i]:} ({@link
+   *     RoutingException#batchIndex()} is {@code i}); the routes of the keys before it are written,
+   *     none after
    * @since 0.1
    */
   public void writeAll(String[] keys, int from, int to, WriteRoute[] out) {
@@ -434,7 +436,7 @@ public final class MigrationRoutes {
             }
           }
         } catch (RoutingException e) {
-          throw at(i, e);
+          throw KeyBatches.refusedAt(i, e, "routes");
         }
       }
     } finally {
@@ -447,28 +449,6 @@ public final class MigrationRoutes {
   /** The table's route of one key of a batch, text or canonical bytes. */
   private static Route tableRoute(RoutingTable table, Object key, boolean text) {
     return text ? table.route((String) key) : table.routeCanonical((byte[]) key);
-  }
-
-  /**
-   * The refusal of key {@code i} of a batch: {@code e}'s type and message with the index in front,
-   * as a table's batch route words it.
-   */
-  private static RoutingException at(int i, RoutingException e) {
-    String refusal = String.valueOf(e.getMessage());
-    if (refusal.endsWith(".")) {
-      refusal = refusal.substring(0, refusal.length() - 1); // the sentence goes on
-    }
-    String message =
-        "keys[" + i + "]: " + refusal + " (the routes of keys before it are written, none after)";
-    RoutingException r =
-        e instanceof NoRouteException n
-            ? new NoRouteException(n.key(), message)
-            : e instanceof InvalidKeyException ? new InvalidKeyException(message) : null;
-    if (r == null) {
-      return e; // no other refusal comes from routing a key
-    }
-    r.initCause(e);
-    return r;
   }
 
   /**

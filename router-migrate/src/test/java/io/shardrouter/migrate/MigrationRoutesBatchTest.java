@@ -300,10 +300,13 @@ class MigrationRoutesBatchTest {
       return sum;
     }
 
-    /** A key starting with 'z' has no route. */
+    /** A key starting with 'z' has no route; one starting with 'y' is refused by its own type. */
     private static void refuse(byte[] key, int offset, int length) {
       if (length > 0 && key[offset] == 'z') {
         throw new NoRouteException(new String(key, offset, length, UTF_8), "no route for 'z…'");
+      }
+      if (length > 0 && key[offset] == 'y') {
+        throw new OwnRefusal("this strategy refuses 'y…'");
       }
     }
 
@@ -367,6 +370,81 @@ class MigrationRoutesBatchTest {
             NoRouteException.class, () -> routes.readAll(text, 0, 200, new ReadRoute[200]));
     assertTrue(e.getMessage().startsWith("keys[70]: "), e.getMessage());
     assertEquals(1, strategy.single, "the refused key alone, asked once more");
+  }
+
+  /** A strategy's own refusal: a subtype of its own, which its callers catch by type. */
+  static final class OwnRefusal extends RoutingException {
+    private static final long serialVersionUID = 1L;
+
+    OwnRefusal(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * A strategy's own refusal keeps its type and is named by index, as a table's batch names it:
+   * through the table's batch route (the refused key asked alone) and key by key.
+   */
+  @Test
+  void strategysOwnRefusal_keepsItsType_namedByIndex() {
+    RoutingTable hashed = SimulationPlans.standard().get(0).from();
+    List<String> placement = new ArrayList<>();
+    for (int p = 0; p < 8; p++) {
+      placement.add("g" + (p % 4 + 1));
+    }
+    RoutingTable batched =
+        hashed.toBuilder().strategy(new CountingBatches()).placement(placement).build();
+    RoutingTable plain =
+        hashed.toBuilder().strategy(keyByKey(new CountingBatches())).placement(placement).build();
+    String[] text = new String[100];
+    byte[][] canonical = new byte[100][];
+    for (int i = 0; i < 100; i++) {
+      text[i] = i == 70 ? "y70" : "k" + i;
+      canonical[i] = b(text[i]);
+    }
+    for (RoutingTable t : List.of(batched, plain)) {
+      MigrationRoutes routes = MigrationRoutes.plain(t);
+      WriteRoute[] writes = new WriteRoute[100];
+      OwnRefusal w = assertThrows(OwnRefusal.class, () -> routes.writeAll(text, 0, 100, writes));
+      assertEquals(
+          "keys[70]: this strategy refuses 'y…' (the routes of keys before it are written, none"
+              + " after)",
+          w.getMessage(),
+          t.strategy().type());
+      assertEquals(70, w.batchIndex());
+      for (int i = 0; i < 100; i++) {
+        assertSame(i < 70 ? routes.write(text[i]) : null, writes[i], t.strategy().type() + i);
+      }
+      OwnRefusal r =
+          assertThrows(
+              OwnRefusal.class, () -> routes.readAll(canonical, 3, 100, new ReadRoute[100]));
+      assertTrue(r.getMessage().startsWith("keys[70]: this strategy refuses"), r.getMessage());
+    }
+  }
+
+  /** {@code s} without its batch stages: a table routes its batches key by key. */
+  private static PartitionStrategy keyByKey(PartitionStrategy s) {
+    return new PartitionStrategy() {
+      @Override
+      public String type() {
+        return "test_key_by_key";
+      }
+
+      @Override
+      public int partitionCount() {
+        return s.partitionCount();
+      }
+
+      @Override
+      public int partitionOf(byte[] canonical, int offset, int length) {
+        return s.partitionOf(canonical, offset, length);
+      }
+
+      @Override
+      public Spec toSpec() {
+        return Spec.object().put("type", type()).put("partitions", partitionCount()).build();
+      }
+    };
   }
 
   /** A batch keeps none of its version's routes in the thread once it returns. */

@@ -1,7 +1,6 @@
 package io.shardrouter.query;
 
-import io.shardrouter.core.InvalidKeyException;
-import io.shardrouter.core.NoRouteException;
+import io.shardrouter.core.KeyBatches;
 import io.shardrouter.core.PartitionSet;
 import io.shardrouter.core.ReplicaGroup;
 import io.shardrouter.core.Route;
@@ -153,21 +152,14 @@ public final class KeyTargets<K> {
    * index but not the routes the batch wrote before it, which the plan drops.
    */
   private static RoutingException refusal(RoutingException e, Route[] routes) {
-    Throwable refused = e.getCause(); // the key's own refusal, as its single route words it
-    if (!(refused instanceof NoRouteException) && !(refused instanceof InvalidKeyException)) {
+    if (e.batchIndex() < 0) {
       return e; // not a key's refusal (the table's key type is another): as the batch words it
     }
     int i = 0;
     while (i < routes.length && routes[i] != null) {
       i++; // the batch wrote the routes of the keys before the refused one, none after
     }
-    String message = "keys[" + i + "]: " + refused.getMessage();
-    RoutingException r =
-        refused instanceof NoRouteException n
-            ? new NoRouteException(n.key(), message)
-            : new InvalidKeyException(message);
-    r.initCause(refused);
-    return r;
+    return KeyBatches.refusedAt(i, e, null);
   }
 
   /** One target per replica group holding any of the keys, in the table's group order. */

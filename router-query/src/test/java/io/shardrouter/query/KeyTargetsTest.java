@@ -3,15 +3,17 @@ package io.shardrouter.query;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.InvalidKeyException;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.PartitionSet;
+import io.shardrouter.core.PartitionStrategy;
 import io.shardrouter.core.Route;
+import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
+import io.shardrouter.core.Spec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -98,6 +100,55 @@ class KeyTargetsTest {
     assertEquals("KeyTargets{}", none.toString());
   }
 
+  /** A strategy's own refusal: a subtype of its own, which its callers catch by type. */
+  static final class OwnRefusal extends RoutingException {
+    private static final long serialVersionUID = 1L;
+
+    OwnRefusal(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * A strategy's own refusal of a key refuses the plan as the key's own refusals do: of its type,
+   * naming the key's index, without the batch's "routes of keys before it are written".
+   */
+  @Test
+  void strategysOwnRefusal_keepsItsType_namedByIndex() {
+    RoutingTable plain = TestTables.table(7, 16, 5);
+    RoutingTable t =
+        plain.toBuilder()
+            .strategy(
+                new PartitionStrategy() {
+                  @Override
+                  public String type() {
+                    return "test_refuses_y";
+                  }
+
+                  @Override
+                  public int partitionCount() {
+                    return 16;
+                  }
+
+                  @Override
+                  public int partitionOf(byte[] canonical, int offset, int length) {
+                    if (length > 0 && canonical[offset] == 'y') {
+                      throw new OwnRefusal("this strategy refuses 'y…'.");
+                    }
+                    return plain.strategy().partitionOf(canonical, offset, length);
+                  }
+
+                  @Override
+                  public Spec toSpec() {
+                    return Spec.object().put("type", type()).put("partitions", 16).build();
+                  }
+                })
+            .build();
+    OwnRefusal e =
+        assertThrows(OwnRefusal.class, () -> KeyTargets.perGroup(t, List.of("a", "b", "y2")));
+    assertEquals("keys[2]: this strategy refuses 'y…'.", e.getMessage());
+  }
+
   @Test
   void badInput_refusedNamingTheKey_orTheForeignTarget() {
     RoutingTable t = TestTables.table(7, 16, 5);
@@ -107,7 +158,7 @@ class KeyTargetsTest {
     assertTrue(e.getMessage().startsWith("keys[1]: key is null"), e::getMessage);
     // the plan keeps no route, so the batch's "routes of keys before it are written" is not said
     assertFalse(e.getMessage().contains("written"), e::getMessage);
-    assertInstanceOf(InvalidKeyException.class, e.getCause());
+    assertEquals(1, e.batchIndex());
     assertThrows(InvalidKeyException.class, () -> KeyTargets.perGroup(t, new long[] {1, 2}));
     KeyTargets<String> plan = KeyTargets.perGroup(t, List.of("a"));
     IllegalArgumentException x =
