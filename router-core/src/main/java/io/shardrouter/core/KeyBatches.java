@@ -4,23 +4,58 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a batch of keys refuses one of its keys, said once for every batch of the library: the
- * refusal of {@code keys[i]} is the exception the key's single route throws, of its own type, named
- * by the key's index ({@link #refusedAt}). For code that routes keys in batches over a table or a
- * strategy (router-migrate's {@code MigrationRoutes}, router-query's {@code KeyTargets}, a
- * service's own batches), so that its refusals read as a table's batch routes' do.
+ * How a batch of keys is refused, said once for every batch of the library: a range {@code [from,
+ * to)} outside its array ({@link #checkRange}), and the refusal of {@code keys[i]}, the exception
+ * the key's single route throws, of its own type, named by the key's index ({@link #refusedAt}).
+ * For code that routes keys in batches over a table or a strategy (router-migrate's {@code
+ * MigrationRoutes}, router-query's {@code KeyTargets}, a service's own batches), so that its
+ * refusals read as a table's batch routes' do.
  *
  * <p><b>Thread-safety:</b> stateless; a refusal is recorded on the exception of the thread that
  * caught it, before it is thrown on.
  *
  * <p><b>Stability:</b> evolving.
  *
- * <p><b>Allocation:</b> none.
+ * <p><b>Allocation:</b> none, but for the exception of a range refused.
  *
  * @since 0.1
  */
 public final class KeyBatches {
   private KeyBatches() {}
+
+  /**
+   * Refuses a batch range {@code [from, to)} that is not within the {@code length} elements of the
+   * array named {@code keys}, before anything of the batch is done, saying which bound is wrong and
+   * what to give: {@code batch range [from, to) = [2, 1) has from after to: give 0 <= from <= to <=
+   * keys.length (3)}.
+   *
+   * <p><b>Allocation:</b> none when the range is within the array.
+   *
+   * @param keys the array's name in the message ({@code "keys"}, {@code "part0"})
+   * @param length its length
+   * @throws IndexOutOfBoundsException when {@code from < 0}, {@code from > to} or {@code to >
+   *     length}
+   */
+  public static void checkRange(String keys, int length, int from, int to) {
+    if (from < 0 || from > to || to > length) {
+      throw new IndexOutOfBoundsException(
+          "batch range [from, to) = ["
+              + from
+              + ", "
+              + to
+              + ") "
+              + (from < 0
+                  ? "starts before 0"
+                  : from > to
+                      ? "has from after to"
+                      : "ends past the " + length + " elements of " + keys)
+              + ": give 0 <= from <= to <= "
+              + keys
+              + ".length ("
+              + length
+              + ")");
+    }
+  }
 
   /**
    * {@code refusal}, the refusal of {@code keys[index]} of a batch, as the batch's: the same

@@ -477,7 +477,7 @@ final class KeyEdge {
    */
   private static void checkPairs(int part0, int part1, int from, int to, Route[] out) {
     if (from < 0 || from > to) {
-      checkRange("part0", part0, from, to); // names the bounds' order
+      KeyBatches.checkRange("part0", part0, from, to); // names the bounds' order
     }
     if (to > part0 || to > part1) {
       throw new IndexOutOfBoundsException(
@@ -635,7 +635,7 @@ final class KeyEdge {
 
   /** Refuses a batch whose range is not within both arrays, before any route is written. */
   private static void checkBatch(int keys, int from, int to, Route[] out) {
-    checkRange("keys", keys, from, to);
+    KeyBatches.checkRange("keys", keys, from, to);
     Objects.requireNonNull(out, "out is null: give the array the routes are written to");
     if (to > out.length) {
       throw new IndexOutOfBoundsException(
@@ -664,31 +664,6 @@ final class KeyEdge {
           name + " is null: give an array of keys (an empty one for no keys)");
     }
     return keys.length;
-  }
-
-  /**
-   * Refuses a batch range {@code [from, to)} that is not within the {@code length} elements of the
-   * array {@code keys} names, saying which bound is wrong (also for {@link StrategyBatches}).
-   */
-  static void checkRange(String keys, int length, int from, int to) {
-    if (from < 0 || from > to || to > length) {
-      throw new IndexOutOfBoundsException(
-          "batch range [from, to) = ["
-              + from
-              + ", "
-              + to
-              + ") "
-              + (from < 0
-                  ? "starts before 0"
-                  : from > to
-                      ? "has from after to"
-                      : "ends past the " + length + " elements of " + keys)
-              + ": give 0 <= from <= to <= "
-              + keys
-              + ".length ("
-              + length
-              + ")");
-    }
   }
 
   /** The {@link #integerPairInts} of {@code type}. */

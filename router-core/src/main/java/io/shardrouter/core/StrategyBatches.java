@@ -18,7 +18,7 @@ final class StrategyBatches {
       throw new NullPointerException(
           "keys is null: give an array of keys (an empty one for no keys)");
     }
-    KeyEdge.checkRange("keys", keys.length, from, to);
+    KeyBatches.checkRange("keys", keys.length, from, to);
     Objects.requireNonNull(
         partitions, "partitions is null: give the array the batch's partitions go to");
     if (partitions.length < to) {

@@ -53,4 +53,47 @@ class KeyBatchesTest {
         "a batch names a refused key by its index in keys, which is >= 0; got -1", x.getMessage());
     assertEquals(-1, e.batchIndex(), "left as it was");
   }
+
+  @Test
+  void checkRange_namesTheWrongBound_andTheArray() {
+    KeyBatches.checkRange("keys", 3, 0, 3);
+    KeyBatches.checkRange("keys", 3, 3, 3);
+    assertEquals(
+        "batch range [from, to) = [-1, 2) starts before 0: give 0 <= from <= to <= keys.length"
+            + " (3)",
+        assertThrows(IndexOutOfBoundsException.class, () -> KeyBatches.checkRange("keys", 3, -1, 2))
+            .getMessage());
+    assertEquals(
+        "batch range [from, to) = [2, 1) has from after to: give 0 <= from <= to <= keys.length"
+            + " (3)",
+        assertThrows(IndexOutOfBoundsException.class, () -> KeyBatches.checkRange("keys", 3, 2, 1))
+            .getMessage());
+    assertEquals(
+        "batch range [from, to) = [0, 4) ends past the 3 elements of part0: give 0 <= from <= to"
+            + " <= part0.length (3)",
+        assertThrows(IndexOutOfBoundsException.class, () -> KeyBatches.checkRange("part0", 3, 0, 4))
+            .getMessage());
+  }
+
+  /** The table's batches, a strategy's and MigrationRoutes' (its own test) word it alike. */
+  @Test
+  void checkRange_isWhatEveryBatchOfCoreSays() {
+    RoutingTable t = Tables.table(1, new BatchSumStrategy(5), KeyType.BYTES, 2);
+    byte[][] keys = {{1}, {2}, {3}};
+    String said =
+        assertThrows(IndexOutOfBoundsException.class, () -> KeyBatches.checkRange("keys", 3, 2, 1))
+            .getMessage();
+    assertEquals(
+        said,
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> t.routeAllCanonical(keys, 2, 1, new Route[3]))
+            .getMessage());
+    assertEquals(
+        said,
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> t.strategy().partitionsOf(keys, 2, 1, new int[3]))
+            .getMessage());
+  }
 }

@@ -379,22 +379,7 @@ public final class MigrationRoutes {
       throw new NullPointerException(
           "keys is null: give an array of keys (an empty one for no keys)");
     }
-    if (from < 0 || from > to || to > keys.length) { // as the table's batch routes word it
-      throw new IndexOutOfBoundsException(
-          "batch range [from, to) = ["
-              + from
-              + ", "
-              + to
-              + ") "
-              + (from < 0
-                  ? "starts before 0"
-                  : from > to
-                      ? "has from after to"
-                      : "ends past the " + keys.length + " elements of keys")
-              + ": give 0 <= from <= to <= keys.length ("
-              + keys.length
-              + ")");
-    }
+    KeyBatches.checkRange("keys", keys.length, from, to); // as the table's batch routes say it
     Objects.requireNonNull(out, "out is null: give the array the routes are written to");
     if (text && !table.keyType().equals(KeyType.STRING)) {
       throw new InvalidKeyException(

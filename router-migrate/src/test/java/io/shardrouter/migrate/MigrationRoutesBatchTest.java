@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardrouter.core.BatchPartitions;
 import io.shardrouter.core.InvalidKeyException;
+import io.shardrouter.core.KeyBatches;
 import io.shardrouter.core.KeyType;
 import io.shardrouter.core.NoRouteException;
 import io.shardrouter.core.PartitionStrategy;
@@ -530,6 +531,33 @@ class MigrationRoutesBatchTest {
             .getMessage());
     routes.readAll(keys, 1, 1, out); // an empty range writes nothing
     assertNull(out[1]);
+  }
+
+  /** A bad range is refused in the words of core's batches: one method says it for both. */
+  @Test
+  void rangeOutsideTheArrays_saidAsCoresBatchesSayIt() {
+    MigrationRoutes routes = plans().get(0).routes(Phase.DUAL_WRITE);
+    String[] keys = {"k1", "k2", "k3"};
+    int[][] ranges = {{-1, 2}, {2, 1}, {0, 4}};
+    for (int[] r : ranges) {
+      String core =
+          assertThrows(
+                  IndexOutOfBoundsException.class,
+                  () -> KeyBatches.checkRange("keys", keys.length, r[0], r[1]))
+              .getMessage();
+      assertEquals(
+          core,
+          assertThrows(
+                  IndexOutOfBoundsException.class,
+                  () -> routes.writeAll(keys, r[0], r[1], new WriteRoute[4]))
+              .getMessage());
+      assertEquals(
+          core,
+          assertThrows(
+                  IndexOutOfBoundsException.class,
+                  () -> routes.table().routeAll(keys, r[0], r[1], new Route[4]))
+              .getMessage());
+    }
   }
 
   @Test
