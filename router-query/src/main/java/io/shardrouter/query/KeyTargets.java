@@ -108,7 +108,7 @@ public final class KeyTargets<K> {
     try {
       table.routeAll(a, 0, a.length, routes);
     } catch (RoutingException e) {
-      throw refusal(e, routes);
+      throw refusal(e);
     }
     return new KeyTargets<>(table, routes, i -> a[i]);
   }
@@ -125,7 +125,7 @@ public final class KeyTargets<K> {
     try {
       table.routeAll(a, 0, a.length, routes);
     } catch (RoutingException e) {
-      throw refusal(e, routes);
+      throw refusal(e);
     }
     return new KeyTargets<>(table, routes, i -> a[i]);
   }
@@ -142,22 +142,20 @@ public final class KeyTargets<K> {
     try {
       table.routeAll(a, 0, a.length, routes);
     } catch (RoutingException e) {
-      throw refusal(e, routes);
+      throw refusal(e);
     }
     return new KeyTargets<>(table, routes, i -> a[i]);
   }
 
   /**
    * The batch's refusal {@code e} of one key, as the plan's: of the same type, naming the key's
-   * index but not the routes the batch wrote before it, which the plan drops.
+   * index, which the batch recorded on it, but not the routes the batch wrote before it, which the
+   * plan drops.
    */
-  private static RoutingException refusal(RoutingException e, Route[] routes) {
-    if (e.batchIndex() < 0) {
+  private static RoutingException refusal(RoutingException e) {
+    int i = e.batchIndex();
+    if (i < 0) {
       return e; // not a key's refusal (the table's key type is another): as the batch words it
-    }
-    int i = 0;
-    while (i < routes.length && routes[i] != null) {
-      i++; // the batch wrote the routes of the keys before the refused one, none after
     }
     return KeyBatches.refusedAt(i, e, null);
   }

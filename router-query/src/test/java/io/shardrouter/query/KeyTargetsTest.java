@@ -100,6 +100,33 @@ class KeyTargetsTest {
     assertEquals("KeyTargets{}", none.toString());
   }
 
+  /**
+   * A refused key far into the batch, of each key shape, is named by the index the batch gives it:
+   * the plan takes it from the refusal (as the batch recorded it), and reads nothing of the routes.
+   */
+  @Test
+  void refusedKey_namedByTheBatchsIndex_everyKeyShape() {
+    List<String> text = new ArrayList<>();
+    UUID[] uuids = new UUID[50];
+    for (int i = 0; i < 50; i++) {
+      text.add("k" + i);
+      uuids[i] = new UUID(i, i);
+    }
+    text.set(41, null);
+    uuids[37] = null;
+    RoutingTable strings = TestTables.table(7, 16, 5);
+    InvalidKeyException s =
+        assertThrows(InvalidKeyException.class, () -> KeyTargets.perGroup(strings, text));
+    assertEquals(41, s.batchIndex());
+    assertTrue(s.getMessage().startsWith("keys[41]: key is null"), s::getMessage);
+    RoutingTable ids = TestTables.table(7, 16, 5, KeyType.UUID_KEY);
+    InvalidKeyException u =
+        assertThrows(InvalidKeyException.class, () -> KeyTargets.perGroup(ids, uuids));
+    assertEquals(37, u.batchIndex());
+    assertTrue(u.getMessage().startsWith("keys[37]: key is null"), u::getMessage);
+    assertFalse(u.getMessage().contains("written"), u::getMessage);
+  }
+
   /** A strategy's own refusal: a subtype of its own, which its callers catch by type. */
   static final class OwnRefusal extends RoutingException {
     private static final long serialVersionUID = 1L;
