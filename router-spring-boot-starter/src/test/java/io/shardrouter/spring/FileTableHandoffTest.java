@@ -64,7 +64,9 @@ class FileTableHandoffTest {
     BasicFileAttributes before = FileTableHandoff.attributes(file);
     RoutingTable read = RoutingDocuments.read(file);
     FileTableHandoff same = FileTableHandoff.of(file, before, read);
+    assertThat(same.taken()).as("not taken before take").isFalse();
     assertThat(same.take(dir.resolve(".").resolve("orders.json"))).isSameAs(read);
+    assertThat(same.taken()).isTrue();
     assertThat(same.take(file)).isNull();
 
     FileTableHandoff other = FileTableHandoff.of(file, before, read);

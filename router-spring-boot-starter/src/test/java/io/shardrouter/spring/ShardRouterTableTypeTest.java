@@ -26,6 +26,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.ResolvableType;
 
 /**
  * The {@code shardedTable} bean is typed with its key class: a bean that asks for the table of its
@@ -95,6 +96,16 @@ class ShardRouterTableTypeTest {
     FailureAnalysis a = new ShardedTableTypeFailureAnalyzer(c.getBeanFactory()).analyze(failure[0]);
     assertThat(a).as("analyzed: " + failure[0]).isNotNull();
     return a;
+  }
+
+  @Test
+  void simpleName_namesATypeAsCodeDoes_anUnresolvedOneAsAQuestionMark() {
+    assertThat(
+            TableKeyClass.simpleName(
+                ResolvableType.forClassWithGenerics(ShardedTable.class, String.class)))
+        .isEqualTo("ShardedTable<String>");
+    assertThat(TableKeyClass.simpleName(ResolvableType.forClass(byte[].class))).isEqualTo("byte[]");
+    assertThat(TableKeyClass.simpleName(ResolvableType.NONE)).isEqualTo("?");
   }
 
   @Test
