@@ -431,15 +431,13 @@ final class ZkCommand {
     try (CuratorFramework client = connect(a, a.lastKnownGood == null)) {
       // ZooKeeper answers but does not hold the chroot: a wrong address, or an ensemble whose
       // chroot is not yet made again. Checked before the source starts any background work. With
-      // a copy (ENTITY.lkg) to serve, said once and served (the source follows the chroot once it
-      // exists); with none, refused as every zk command refuses it.
+      // no copy (ENTITY.lkg) to serve, refused as every zk command refuses it; with one, the source
+      // serves it at once (no table can come before the chroot exists) and its one line says what
+      // is missing and that the copy is served (it follows the chroot once it exists).
       Path copies = a.lastKnownGood;
       String missing = copies == null ? null : missingChroot(a, client);
       if (missing != null && !Files.isRegularFile(copies.resolve(entity + ".lkg"))) {
         throw CommandException.invalid(missing);
-      }
-      if (missing != null) {
-        console.err().println(missing + "; serving the last-known-good copy meanwhile");
       }
       ZkRoutingSource.Builder b =
           ZkRoutingSource.builder(client, entity)
@@ -455,7 +453,7 @@ final class ZkCommand {
       Thread hook = new Thread(source::close, "shardctl-watch-close");
       Runtime.getRuntime().addShutdownHook(hook);
       try (source) {
-        source.start(connectWait);
+        source.start(missing == null ? connectWait : Duration.ZERO);
         if (!source.status().hasTable()) {
           throw CommandException.invalid(
               "shardctl "
@@ -487,6 +485,8 @@ final class ZkCommand {
                     + ": "
                     + (offline
                         ? lastKnownGoodLine(source, router.table())
+                            + "; "
+                            + notFromZooKeeper(a, client, missing != null)
                         : describe(router.table())));
         console.out().flush();
         if (offline && unresolved != null) {
@@ -563,8 +563,20 @@ final class ZkCommand {
                 + written
                 + ", age "
                 + Duration.between(written, Instant.now()).toSeconds()
-                + "s")
-        + "; ZooKeeper not reached";
+                + "s");
+  }
+
+  /**
+   * Why a watcher that started from its copy does not serve a table from ZooKeeper, as its client
+   * sees it now: ZooKeeper is claimed not reached only when the client has no connection.
+   */
+  private static String notFromZooKeeper(OnZk a, CuratorFramework client, boolean chrootMissing) {
+    if (chrootMissing) {
+      return "ZooKeeper reached, but not the chroot " + a.connect.substring(a.connect.indexOf('/'));
+    }
+    return client.getZookeeperClient().isConnected()
+        ? "ZooKeeper reached, no table read from it yet"
+        : "ZooKeeper not reached";
   }
 
   private static String describe(RoutingTable t) {

@@ -113,34 +113,12 @@ class ZkWatchFleetTest {
 
   /**
    * With ZooKeeper answering, a chroot it does not hold is said: with no copy to serve the watcher
-   * refuses it as the other zk commands do (it said ZooKeeper was not reached); with a copy it says
-   * so once and serves the copy.
+   * refuses it as the other zk commands do (it said ZooKeeper was not reached).
    */
   @Test
-  void watch_lastKnownGood_zooKeeperUp_chrootMissing_refusedWithoutACopy_saidAndServedWithOne()
-      throws Exception {
+  void watch_lastKnownGood_zooKeeperUp_chrootMissing_noCopy_refused() throws Exception {
     try (TestingServer server = new TestingServer()) {
       String chrooted = server.getConnectString() + "/no-such-chroot";
-      Path lkg = dir.resolve("lkg-chroot-copy");
-      publish(
-          server.getConnectString(), "/cli-lkg", accounts(4), RoutingPublisher.NOTHING_PUBLISHED);
-      Watcher first = Watcher.start(Duration.ofSeconds(20), server.getConnectString(), lkg, "c-1");
-      await("the copy is written", () -> hasFiles(lkg));
-      assertEquals(ShardCtl.OK, first.stop());
-      Watcher served = Watcher.start(Duration.ofSeconds(2), chrooted, lkg, "c-2");
-      await("the copy is served", () -> served.out().startsWith("watching accounts"));
-      assertTrue(
-          served
-              .err()
-              .contains(
-                  "shardctl zk watch: --zk "
-                      + chrooted
-                      + ": the chroot /no-such-chroot does not exist on that ensemble"),
-          served::err);
-      assertTrue(
-          served.err().contains("; serving the last-known-good copy meanwhile"), served::err);
-      assertEquals(ShardCtl.OK, served.stop());
-
       Cli.Result r =
           Cli.run(
               "zk",
@@ -160,6 +138,108 @@ class ZkWatchFleetTest {
                       + chrooted
                       + ": the chroot /no-such-chroot does not exist on that ensemble"),
           r::toString);
+    }
+  }
+
+  /**
+   * With ZooKeeper answering and a copy to serve, a chroot ZooKeeper does not hold is said once, in
+   * one line that names what is missing and says the copy is served, and no line (the watcher's or
+   * the routing source's log) claims ZooKeeper was not reached: it was. Its own JVM, with
+   * shardctl's logging, since the routing source's line goes to the log.
+   */
+  @Test
+  void watch_lastKnownGood_zooKeeperUp_chrootMissing_withCopy_saidOnce_noClaimOfNoAnswer()
+      throws Exception {
+    try (TestingServer server = new TestingServer()) {
+      String chrooted = server.getConnectString() + "/no-such-chroot";
+      Path lkg = dir.resolve("lkg-chroot-copy");
+      publish(
+          server.getConnectString(), "/cli-lkg", accounts(4), RoutingPublisher.NOTHING_PUBLISHED);
+      Watcher first = Watcher.start(Duration.ofSeconds(20), server.getConnectString(), lkg, "c-1");
+      await("the copy is written", () -> hasFiles(lkg));
+      assertEquals(ShardCtl.OK, first.stop());
+
+      Path out = dir.resolve("chroot-out.txt");
+      Path err = dir.resolve("chroot-err.txt");
+      Process p =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  ShardCtl.class.getName(),
+                  "zk",
+                  "watch",
+                  "accounts",
+                  "--zk",
+                  chrooted,
+                  "--base",
+                  "/cli-lkg",
+                  "--instance",
+                  "c-2",
+                  "--last-known-good",
+                  lkg.toString())
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
+      try {
+        await("the copy is served", () -> read(out).startsWith("watching accounts"));
+        await("the chroot is said", () -> read(err).contains("/no-such-chroot"));
+        Thread.sleep(1_000); // anything said after it
+      } finally {
+        p.destroy();
+        p.waitFor(20, TimeUnit.SECONDS);
+      }
+      String said = read(out) + read(err);
+      List<String> chrootLines = said.lines().filter(l -> l.contains("/no-such-chroot")).toList();
+      List<String> logLines = read(err).lines().filter(l -> !l.isBlank()).toList();
+      assertEquals(1, logLines.size(), said);
+      String line = logLines.get(0);
+      assertTrue(
+          line.contains(
+              "routing source 'accounts': ZooKeeper at "
+                  + server.getConnectString()
+                  + " answers, but the chroot /no-such-chroot of the connect string does not exist"
+                  + " (ZooKeeper does not create it); create it (zkCli.sh -server "
+                  + server.getConnectString()
+                  + " create /no-such-chroot)"),
+          said);
+      assertTrue(line.contains("; routing with the last-known-good version 4 written at "), said);
+      assertFalse(said.contains("did not answer"), said);
+      assertFalse(said.contains("not reached"), said);
+      String watching = read(out).lines().findFirst().orElseThrow();
+      assertTrue(
+          watching.startsWith(
+              "watching accounts at "
+                  + chrooted
+                  + " as instance c-2: serving last-known-good version 4, fingerprint "),
+          watching);
+      assertTrue(
+          watching.endsWith("s; ZooKeeper reached, but not the chroot /no-such-chroot"), watching);
+      assertEquals(2, chrootLines.size(), said); // the log's line, and the address on stdout
+    }
+  }
+
+  /**
+   * ZooKeeper answers but holds no table of the entity under {@code --base}: the watcher serves its
+   * copy and does not claim ZooKeeper was not reached.
+   */
+  @Test
+  void watch_lastKnownGood_zooKeeperUp_nothingPublished_servesCopy_saysZooKeeperReached()
+      throws Exception {
+    try (TestingServer server = new TestingServer()) {
+      String connect = server.getConnectString();
+      Path lkg = dir.resolve("lkg-nothing");
+      publish(connect, "/cli-lkg", accounts(4), RoutingPublisher.NOTHING_PUBLISHED);
+      Watcher first = Watcher.start(Duration.ofSeconds(20), connect, lkg, "n-1");
+      await("the copy is written", () -> hasFiles(lkg));
+      assertEquals(ShardCtl.OK, first.stop());
+
+      Watcher served = Watcher.start(Duration.ofMillis(500), connect, "/nothing-here", lkg, "n-2");
+      await("the copy is served", () -> served.out().startsWith("watching accounts"));
+      String line = served.out().lines().findFirst().orElseThrow();
+      assertTrue(line.contains(": serving last-known-good version 4, "), line);
+      assertTrue(line.endsWith("s; ZooKeeper reached, no table read from it yet"), line);
+      assertEquals(ShardCtl.OK, served.stop());
     }
   }
 
@@ -385,6 +465,11 @@ class ZkWatchFleetTest {
       ByteArrayOutputStream outBytes,
       ByteArrayOutputStream errBytes) {
     static Watcher start(Duration connectWait, String connect, Path lkg, String instance) {
+      return start(connectWait, connect, "/cli-lkg", lkg, instance);
+    }
+
+    static Watcher start(
+        Duration connectWait, String connect, String base, Path lkg, String instance) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       Console console =
@@ -405,7 +490,7 @@ class ZkWatchFleetTest {
                             "--zk",
                             connect,
                             "--base",
-                            "/cli-lkg",
+                            base,
                             "--instance",
                             instance,
                             "--last-known-good",

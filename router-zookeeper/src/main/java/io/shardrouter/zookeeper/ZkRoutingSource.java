@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.CuratorZookeeperClient;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
@@ -41,9 +42,10 @@ import org.slf4j.LoggerFactory;
  *       {@link #status()}, and the last good table keeps serving.
  *   <li>Watch events may merge: every read takes the newest manifest, so an instance may skip
  *       versions and still lands on the newest.
- *   <li>Started while ZooKeeper is unreachable, it serves its last-known-good copy after the wait
- *       given to {@link #start}, and catches up when ZooKeeper returns. A suspended or lost session
- *       changes nothing for routing.
+ *   <li>Started while ZooKeeper is unreachable (or answers without a table of the entity: nothing
+ *       published, or a chroot that does not exist), it serves its last-known-good copy after the
+ *       wait given to {@link #start}, logs which of these it was, and catches up when ZooKeeper has
+ *       the table. A suspended or lost session changes nothing for routing.
  *   <li>A last-known-good copy that is truncated or altered is refused; the instance then has no
  *       table until ZooKeeper answers ({@link #awaitRouter}).
  * </ul>
@@ -417,9 +419,9 @@ public final class ZkRoutingSource implements RoutingSource {
         return; // ZooKeeper answered meanwhile
       }
       LOG.warn(
-          "routing source '{}': ZooKeeper did not answer in time; routing with the last-known-good"
-              + " version {} written at {}",
+          "routing source '{}': {}; routing with the last-known-good version {} written at {}",
           store.entity(),
+          whyNoTable(),
           copy.table().version(),
           copy.writtenAt());
     } catch (RoutingException e) {
@@ -428,6 +430,52 @@ public final class ZkRoutingSource implements RoutingSource {
           "routing source '{}' refused its last-known-good copy; waiting for ZooKeeper: {}",
           store.entity(),
           e.getMessage());
+    }
+  }
+
+  /**
+   * Why no table came from ZooKeeper within the start's wait, as far as the client tells: it did
+   * not answer; it answers, but the chroot of its connect string does not exist (ZooKeeper does not
+   * create one, and nothing can be read under it until it is created); or it answers and no table
+   * of the entity was read (none published, or one refused or still being read).
+   */
+  private String whyNoTable() {
+    CuratorZookeeperClient zk = client.getZookeeperClient();
+    if (!zk.isConnected()) {
+      return "ZooKeeper did not answer in time";
+    }
+    String connect = zk.getCurrentConnectionString();
+    int slash = connect.indexOf('/');
+    if (slash >= 0 && slash < connect.length() - 1 && !rootExists(zk)) {
+      String chroot = connect.substring(slash);
+      return "ZooKeeper at "
+          + connect.substring(0, slash)
+          + " answers, but the chroot "
+          + chroot
+          + " of the connect string does not exist (ZooKeeper does not create it); create it"
+          + " (zkCli.sh -server "
+          + connect.substring(0, slash)
+          + " create "
+          + chroot
+          + ") and this source reads what is published under it, or connect without it";
+    }
+    return "ZooKeeper answers, but no table of '"
+        + store.entity()
+        + "' was read from "
+        + store.paths().entity()
+        + " in time";
+  }
+
+  /** Whether the client's root (its chroot, when it has one) exists; true when it cannot tell. */
+  private static boolean rootExists(CuratorZookeeperClient zk) {
+    try {
+      // the ZooKeeper handle itself: one request, no retry loop that could hold start() up
+      return zk.getZooKeeper().exists("/", false) != null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
+    } catch (Exception e) {
+      return true;
     }
   }
 

@@ -13,10 +13,15 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.metadata.RoutingPublisher;
 import io.shardrouter.core.metadata.RoutingSource;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
@@ -98,6 +103,89 @@ class ZkOfflineTest {
               VersionCensus.of(admin, "offline").report().instances().stream()
                   .anyMatch(e -> e.instance().equals("edge-1") && e.version() == 2));
     }
+  }
+
+  /**
+   * The line that says the copy is served says why no table came from ZooKeeper, as the client sees
+   * it: ZooKeeper is said not to answer only when it did not; when it answers and holds no table of
+   * the entity, it says so; when it answers without the chroot of the connect string, the line
+   * names the chroot, and what is published under it once it is created is read.
+   */
+  @Test
+  void servingLastKnownGood_logSaysWhyNoTableCame() throws Exception {
+    lastKnownGoodOfVersion1("why");
+    String nothingThere = logOfStart(server.getConnectString(), "/elsewhere", source -> {});
+    assertTrue(
+        nothingThere.contains(
+            "routing source 'why': ZooKeeper answers, but no table of 'why' was read from"
+                + " /elsewhere/entities/why in time; routing with the last-known-good version 1"
+                + " written at "),
+        nothingThere);
+
+    String chroot = server.getConnectString() + "/no-such-chroot";
+    String missingChroot =
+        logOfStart(
+            chroot,
+            "/shardrouter",
+            source -> {
+              try (CuratorFramework c = ZkTesting.client(chroot)) {
+                admin.create().forPath("/no-such-chroot");
+                ZkRoutingPublisher.builder(c)
+                    .build()
+                    .publish(ZkTesting.table("why", 2), RoutingPublisher.NOTHING_PUBLISHED);
+              } catch (Exception e) {
+                throw new AssertionError(e);
+              }
+              assertTrue(source.awaitVersion(2, ZkTesting.WAIT));
+              assertFalse(source.servingLastKnownGood());
+            });
+    assertTrue(
+        missingChroot.contains(
+            "routing source 'why': ZooKeeper at "
+                + server.getConnectString()
+                + " answers, but the chroot /no-such-chroot of the connect string does not exist"
+                + " (ZooKeeper does not create it); create it (zkCli.sh -server "
+                + server.getConnectString()
+                + " create /no-such-chroot) and this source reads what is published under it, or"
+                + " connect without it; routing with the last-known-good version 1 written at "),
+        missingChroot);
+
+    server.stop();
+    String down = logOfStart(server.getConnectString(), "/shardrouter", source -> {});
+    assertTrue(
+        down.contains(
+            "routing source 'why': ZooKeeper did not answer in time; routing with the"
+                + " last-known-good version 2 written at "),
+        down);
+    for (String log : List.of(nothingThere, missingChroot)) {
+      assertFalse(log.contains("did not answer"), log);
+    }
+  }
+
+  /**
+   * What a source of entity {@code why} logs as it starts from its copy, connected to {@code
+   * connect}; {@code then} runs while it is open.
+   */
+  private String logOfStart(String connect, String base, Consumer<ZkRoutingSource> then)
+      throws Exception {
+    PrintStream err = System.err;
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+    try (CuratorFramework c = ZkTesting.client(connect);
+        ZkRoutingSource source =
+            ZkRoutingSource.builder(c, "why")
+                .basePath(base)
+                .lastKnownGood(lkg)
+                .build()
+                .start(Duration.ofMillis(1_500))) {
+      assertTrue(source.servingLastKnownGood());
+      then.accept(source);
+    } finally {
+      System.setErr(err);
+    }
+    String text = log.toString(StandardCharsets.UTF_8);
+    err.print(text);
+    return text;
   }
 
   @Test
