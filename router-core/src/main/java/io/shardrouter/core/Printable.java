@@ -4,10 +4,11 @@ package io.shardrouter.core;
  * Makes text taken from an input safe to print on one line of a terminal or log: every control
  * character (U+0000–U+001F, U+007F–U+009F), line and paragraph separator (U+2028, U+2029), format
  * character (Unicode category Cf: the bidirectional overrides U+202A–U+202E and U+2066–U+2069,
- * zero-width spaces and joiners, U+FEFF, the soft hyphen) and lone surrogate is written as a {@code
- * \\uhhhh} escape ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or
- * value quoted in an error can neither start a forged line, nor send a terminal escape sequence,
- * nor hide a character that makes two texts look the same.
+ * zero-width spaces and joiners, U+FEFF, the soft hyphen; beyond U+FFFF the tag characters, as the
+ * escapes of both UTF-16 code units) and lone surrogate is written as a {@code \\uhhhh} escape
+ * ({@code \\n}, {@code \\r}, {@code \\t} for the common three), so that a name or value quoted in
+ * an error can neither start a forged line, nor send a terminal escape sequence, nor hide a
+ * character that makes two texts look the same.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -82,11 +83,21 @@ final class Printable {
       return true;
     }
     if (Character.isHighSurrogate(c)) {
-      return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+      return i + 1 >= s.length()
+          || !Character.isLowSurrogate(s.charAt(i + 1))
+          || isFormat(c, s.charAt(i + 1));
     }
     if (Character.isLowSurrogate(c)) {
-      return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
+      return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)) || isFormat(s.charAt(i - 1), c);
     }
     return false;
+  }
+
+  /**
+   * Whether the pair is a format character beyond U+FFFF (the tag characters U+E0001 and
+   * U+E0020-U+E007F, U+1D173-U+1D17A, U+110BD, ...): both halves are escaped.
+   */
+  private static boolean isFormat(char high, char low) {
+    return Character.getType(Character.toCodePoint(high, low)) == Character.FORMAT;
   }
 }

@@ -72,6 +72,25 @@ class PrintableTest {
     assertEquals("\\n\uD83D\uDE00", Printable.of("\n\uD83D\uDE00"));
   }
 
+  /**
+   * Format characters beyond U+FFFF are invisible too: the tag characters (U+E0001, U+E0020 to
+   * U+E007F, which can spell hidden text after a visible one), U+1D173 to U+1D17A, U+110BD. Each is
+   * written as the escapes of its two UTF-16 code units, as a JSON string writes it; other
+   * characters beyond U+FFFF (an emoji) are kept.
+   */
+  @Test
+  void formatCharactersBeyondTheBmp_escapedAsTheirSurrogates() {
+    assertEquals("a\\udb40\\udc41b", Printable.of("a" + Character.toString(0xE0041) + "b"));
+    assertEquals("\\udb40\\udc01", Printable.of(Character.toString(0xE0001)));
+    assertEquals("x\\ud834\\udd73", Printable.of("x" + Character.toString(0x1D173)));
+    assertEquals("\\ud804\\udcbd", Printable.of(Character.toString(0x110BD)));
+    assertEquals(
+        "\"\\udb40\\udc41\\udb40\\udc7ftag\\\\\"",
+        Printable.quoted(Character.toString(0xE0041) + Character.toString(0xE007F) + "tag\\"));
+    String emoji = "a" + Character.toString(0x1F600) + Character.toString(0xE0100) + "b";
+    assertSame(emoji, Printable.of(emoji)); // U+E0100 is a variation selector (Mn), not Cf
+  }
+
   @Test
   void textAfterTheFirstEscape_isCopiedUnchanged() {
     assertEquals("ab\\ncd\\u007fef", Printable.of("ab\ncd\u007Fef"));
