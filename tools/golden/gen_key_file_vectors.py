@@ -4,7 +4,9 @@
 Writes router-cli/src/test/resources/golden/key-files.json: key files as bytes, each with the
 document it is routed by and what `shardctl route DOC --keys FILE` must print: the routes of the
 lines it routes (key text, partition, group) in order, the numbers of the lines it refuses, and the
-exit status (0 when every line is routed, 1 when a line is refused).
+exit status (0 when every line is routed, 1 when a line is refused). A route whose key is printed
+otherwise than it reads (docs/format.md section 1.8: a control or format character written as an
+escape) also has "printed", the key as the line shows it.
 
 The cases are the edges of the key file format that issue 33 found undocumented or disagreeing:
   - a '\\r' at the end of the file, on a last line with no '\\n', is dropped like the one before a
@@ -12,7 +14,9 @@ The cases are the edges of the key file format that issue 33 found undocumented 
   - a key of exactly 16,777,216 bytes (16 MiB) is read, also with CRLF and after a byte order mark;
     a longer one is refused alone, and the lines after it are still routed;
   - timestamp keys with a '+' year of 5 or 6 digits that names year 9999 or earlier are read as that
-    year; a '-' year of zeros (year -0) is refused.
+    year; a '-' year of zeros (year -0) is refused;
+  - a key with a control character, a line separator or a format character (Unicode Cf) is printed
+    with it escaped, so that a route is one line of three tab-separated fields.
 
 Independent implementations used:
   lines       bytes.split(b"\\n") (a final empty piece after a last '\\n' is no line); one b"\\r" at
@@ -23,6 +27,9 @@ Independent implementations used:
               document's seed; mod P
   timestamp   the timestamp grammar and arithmetic of gen_key_text_vectors.py; the compact range
               document's ranges found with bisect.bisect_right over the starts' microseconds
+  printed     per code point: U+0000-U+001F, U+007F-U+009F, U+2028, U+2029 and unicodedata category
+              Cf written as the \\uXXXX escapes (lower-case hex) of its UTF-16 code units, \\n, \\r,
+              \\t for those three; every other character as it is
 
 Run:
   /usr/bin/python3 tools/golden/gen_key_file_vectors.py            # write the file
@@ -36,6 +43,7 @@ import json
 import os
 import struct
 import sys
+import unicodedata
 
 try:
     import xxhash
@@ -127,11 +135,30 @@ def piece_bytes(p):
     return p["repeat"].encode("utf-8") * p["count"]
 
 
+SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printed(text):
+    """The key as a route line prints it (docs/format.md section 1.8)."""
+    out = []
+    for ch in text:
+        cp = ord(ch)
+        if ch in SHORT_ESCAPES:
+            out.append(SHORT_ESCAPES[ch])
+        elif cp < 0x20 or 0x7F <= cp <= 0x9F or cp in (0x2028, 0x2029) or unicodedata.category(ch) == "Cf":
+            units = [cp] if cp <= 0xFFFF else [0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF)]
+            out.append("".join("\\u%04x" % u for u in units))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def key_form(text):
     """A key as the file stores it: its text, or a repeat of one character when it is long."""
     if len(text) > 200 and text == text[0] * len(text):
         return {"repeat": text[0], "count": len(text)}
-    return {"text": text}
+    shown = printed(text)
+    return {"text": text} if shown == text else {"text": text, "printed": shown}
 
 
 CASES = [
@@ -169,7 +196,19 @@ CASES = [
         "orders-v1.json",
         [{"utf8": "order-1\n"}, {"repeat": "k", "count": MAX_KEY_BYTES + 1}],
     ),
-    # 3. signed years of timestamp keys
+    # 3. keys printed escaped: controls, a line separator, format characters (Cf) in and beyond the
+    # BMP; a backslash is printed as it is
+    (
+        "control-and-format-characters-escaped",
+        "orders-v1.json",
+        [
+            {
+                "utf8": "a\tb\nx\x1b[2J\n\u202eevil\nzero\u200bwidth\ndel\x7f\nc1\x85\nsoft\xadhyphen\n"
+                "tag\U000e0041\nline\u2028sep\nrtl\u2067iso\u2069\nbom\ufeff\nback\\slash\nplain\n"
+            }
+        ],
+    ),
+    # 4. signed years of timestamp keys
     (
         "signed-years",
         "range-compact.json",
@@ -213,6 +252,7 @@ def build():
             "generator": "tools/golden/gen_key_file_vectors.py",
             "spec": "docs/format.md section 7; docs/routing-spec.md sections 2.4, 3.1, 4.1, 7.2",
             "xxh3-64": "python3-xxhash %s (libxxhash)" % xxhash.VERSION,
+            "printed": "Python unicodedata %s (categories)" % unicodedata.unidata_version,
             "input": "the key file is the concatenation of the pieces: utf8 text, hex bytes, or a "
             "character repeated count times",
         },

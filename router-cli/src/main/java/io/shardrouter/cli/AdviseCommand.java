@@ -131,20 +131,21 @@ final class AdviseCommand implements Command {
     }
     var out = console.out();
     out.println(
-        table.entity()
-            + " version "
-            + table.version()
-            + ": "
-            + stats.total()
-            + " routes measured over "
-            + stats.partitionCount()
-            + " partitions ("
-            + stats.window().label()
-            + ", "
-            + stats.members()
-            + " member"
-            + (stats.members() == 1 ? "" : "s")
-            + ")");
+        Printed.line(
+            table.entity()
+                + " version "
+                + table.version()
+                + ": "
+                + stats.total()
+                + " routes measured over "
+                + stats.partitionCount()
+                + " partitions ("
+                + stats.window().label()
+                + ", "
+                + stats.members()
+                + " member"
+                + (stats.members() == 1 ? "" : "s")
+                + ")"));
     out.println(
         "group peak/mean "
             + AnalyzeCommand.num(a.peakToMeanBefore())
@@ -164,39 +165,41 @@ final class AdviseCommand implements Command {
             + table.partitionCount());
     for (RebalanceAdvisor.Advice.Split sp : a.splits()) {
       out.println(
-          "split partition "
-              + sp.partition()
-              + " at "
-              + sp.at()
-              + ": the upper part becomes partition "
-              + sp.upperPartition()
-              + " on "
-              + sp.upperGroup()
-              + " (from "
-              + sp.fromGroup()
-              + ", "
-              + AnalyzeCommand.pct(sp.upperLoadShare())
-              + " of the load, "
-              + AnalyzeCommand.pct(sp.movedShare())
-              + " of the data)");
+          Printed.line(
+              "split partition "
+                  + sp.partition()
+                  + " at "
+                  + sp.at()
+                  + ": the upper part becomes partition "
+                  + sp.upperPartition()
+                  + " on "
+                  + sp.upperGroup()
+                  + " (from "
+                  + sp.fromGroup()
+                  + ", "
+                  + AnalyzeCommand.pct(sp.upperLoadShare())
+                  + " of the load, "
+                  + AnalyzeCommand.pct(sp.movedShare())
+                  + " of the data)"));
     }
     for (RebalanceAdvisor.Advice.Isolation i : a.isolations()) {
       out.println(
-          "isolate key '"
-              + i.key()
-              + "' ("
-              + AnalyzeCommand.pct(i.loadShare())
-              + " of the load) from partition "
-              + i.fromPartition()
-              + " on "
-              + i.fromGroup()
-              + " to new dedicated partition "
-              + i.partition()
-              + " on "
-              + i.toGroup()
-              + " ("
-              + AnalyzeCommand.pct(i.movedShare())
-              + " of the data)");
+          Printed.line(
+              "isolate key '"
+                  + i.key()
+                  + "' ("
+                  + AnalyzeCommand.pct(i.loadShare())
+                  + " of the load) from partition "
+                  + i.fromPartition()
+                  + " on "
+                  + i.fromGroup()
+                  + " to new dedicated partition "
+                  + i.partition()
+                  + " on "
+                  + i.toGroup()
+                  + " ("
+                  + AnalyzeCommand.pct(i.movedShare())
+                  + " of the data)"));
     }
     if (!a.moves().isEmpty()) {
       Columns c = new Columns("partition", "load", "from", "to");
@@ -210,12 +213,12 @@ final class AdviseCommand implements Command {
       c.print(out, "  ");
     }
     if (a.changes()) {
-      out.print(a.movement().toText());
+      out.print(Printed.lines(a.movement().toText()));
     } else {
       out.println("no change lowers the hottest group's load within the cap; nothing to write");
     }
     for (String note : a.notes()) {
-      out.println("note: " + note);
+      out.println(Printed.line("note: " + note));
     }
     if (target != null && a.changes()) {
       Tables.write(

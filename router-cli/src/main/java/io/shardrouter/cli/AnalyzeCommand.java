@@ -158,15 +158,16 @@ final class AnalyzeCommand implements Command {
     var kc = r.keyCharacteristics();
     var d = r.distribution();
     out.println(
-        r.entity()
-            + " version "
-            + r.version()
-            + " ("
-            + r.strategy()
-            + ", "
-            + d.partitionLoad().length
-            + " partitions), source: "
-            + r.source());
+        Printed.line(
+            r.entity()
+                + " version "
+                + r.version()
+                + " ("
+                + r.strategy()
+                + ", "
+                + d.partitionLoad().length
+                + " partitions), source: "
+                + r.source()));
     out.println(
         "keys: "
             + kc.numKeysSampled()
@@ -236,25 +237,28 @@ final class AnalyzeCommand implements Command {
     if (r.comparison() != null) {
       var c = r.comparison();
       out.println(
-          "compare with "
-              + c.document()
-              + " ("
-              + c.partitionCount()
-              + " partitions): "
-              + pct(c.movedShare())
-              + " of keys change partition, "
-              + pct(c.movedGroupShare())
-              + " change group ("
-              + pct(c.movedLoadShare())
-              + " of the load); peak/mean "
-              + num(c.partitionPeakToMean())
-              + " over partitions, "
-              + num(c.groupPeakToMean())
-              + " over groups");
+          Printed.line(
+              "compare with "
+                  + c.document()
+                  + " ("
+                  + c.partitionCount()
+                  + " partitions): "
+                  + pct(c.movedShare())
+                  + " of keys change partition, "
+                  + pct(c.movedGroupShare())
+                  + " change group ("
+                  + pct(c.movedLoadShare())
+                  + " of the load); peak/mean "
+                  + num(c.partitionPeakToMean())
+                  + " over partitions, "
+                  + num(c.groupPeakToMean())
+                  + " over groups"));
     }
     out.println("checklist:");
     for (var i : r.checklist()) {
-      out.println("  " + i.result().toUpperCase(Locale.ROOT) + "  " + i.item() + ": " + i.detail());
+      out.println(
+          Printed.line(
+              "  " + i.result().toUpperCase(Locale.ROOT) + "  " + i.item() + ": " + i.detail()));
     }
   }
 

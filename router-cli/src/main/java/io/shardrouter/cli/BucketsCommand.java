@@ -70,22 +70,23 @@ final class BucketsCommand implements Command {
       }
       List<TimeBucketRoutes.BucketedRoute> visits = routes.window(r, from, to);
       out.println(
-          "window ["
-              + from
-              + ", "
-              + to
-              + ") of key "
-              + key
-              + " (partition "
-              + r.partition()
-              + ", group "
-              + r.group().id()
-              + "): "
-              + visits.size()
-              + (visits.size() == 1 ? " bucket" : " buckets")
-              + " ("
-              + routes.buckets()
-              + ")");
+          Printed.line(
+              "window ["
+                  + from
+                  + ", "
+                  + to
+                  + ") of key "
+                  + key
+                  + " (partition "
+                  + r.partition()
+                  + ", group "
+                  + r.group().id()
+                  + "): "
+                  + visits.size()
+                  + (visits.size() == 1 ? " bucket" : " buckets")
+                  + " ("
+                  + routes.buckets()
+                  + ")"));
       for (TimeBucketRoutes.BucketedRoute v : visits) {
         c.row(
             v.bucket().name(),
@@ -97,19 +98,20 @@ final class BucketsCommand implements Command {
     } else {
       List<TimeBucketRoutes.GroupBucket> visits = routes.window(from, to);
       out.println(
-          "window ["
-              + from
-              + ", "
-              + to
-              + "): "
-              + buckets
-              + " buckets x "
-              + (buckets == 0 ? 0 : visits.size() / buckets)
-              + " groups = "
-              + visits.size()
-              + " visits ("
-              + routes.buckets()
-              + ")");
+          Printed.line(
+              "window ["
+                  + from
+                  + ", "
+                  + to
+                  + "): "
+                  + buckets
+                  + " buckets x "
+                  + (buckets == 0 ? 0 : visits.size() / buckets)
+                  + " groups = "
+                  + visits.size()
+                  + " visits ("
+                  + routes.buckets()
+                  + ")"));
       for (TimeBucketRoutes.GroupBucket v : visits) {
         c.row(
             v.bucket().name(),

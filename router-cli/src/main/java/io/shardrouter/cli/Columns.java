@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * A small text table for people: a header and rows of cells, printed with every column as wide as
  * its widest cell, two spaces apart; columns marked numeric are right-aligned. Widths are the
- * columns a terminal shows a cell in ({@link #width}): a CJK key takes two a character.
+ * columns a terminal shows a cell in ({@link #width}): a CJK key takes two a character. Every cell
+ * is printed escaped ({@link Printed}): a key or id with a tab, a line break or a bidirectional
+ * override cannot shift, break or reorder its row.
  */
 final class Columns {
   private final String[] header;
@@ -34,7 +36,7 @@ final class Columns {
     }
     String[] r = new String[cells.length];
     for (int i = 0; i < cells.length; i++) {
-      r[i] = String.valueOf(cells[i]);
+      r[i] = Printed.line(String.valueOf(cells[i]));
     }
     rows.add(r);
     return this;

@@ -139,7 +139,7 @@ final class ExplainCommand implements Command {
   }
 
   private static void row(PrintStream out, String label, String value) {
-    out.println(label + " ".repeat(Math.max(1, 12 - label.length())) + value);
+    out.println(label + " ".repeat(Math.max(1, 12 - label.length())) + Printed.line(value));
   }
 
   private static String endpoint(Replica r) {

@@ -70,25 +70,26 @@ final class MergeCommand implements Command {
     console
         .out()
         .println(
-            "merged partitions "
-                + p
-                + " "
-                + s.interval(p)
-                + " and "
-                + (p + 1)
-                + " "
-                + s.interval(p + 1)
-                + ": version "
-                + t.version()
-                + " -> "
-                + next.version()
-                + ", "
-                + t.partitionCount()
-                + " -> "
-                + next.partitionCount()
-                + " ranges");
+            Printed.line(
+                "merged partitions "
+                    + p
+                    + " "
+                    + s.interval(p)
+                    + " and "
+                    + (p + 1)
+                    + " "
+                    + s.interval(p + 1)
+                    + ": version "
+                    + t.version()
+                    + " -> "
+                    + next.version()
+                    + ", "
+                    + t.partitionCount()
+                    + " -> "
+                    + next.partitionCount()
+                    + " ranges"));
     SplitCommand.ranges(next, p, p).print(console.out(), "  ");
-    console.out().print(MovementReport.between(t, next).toText());
+    console.out().print(Printed.lines(MovementReport.between(t, next).toText()));
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

@@ -75,11 +75,11 @@ final class PruneCommand implements Command {
           "the range is reversed: the lower bound "
               + lowOption
               + " "
-              + lo
+              + Printed.line(lo)
               + " is above the upper bound "
               + highOption
               + " "
-              + hi
+              + Printed.line(hi)
               + "; give the lower key to "
               + lowOption
               + " and the higher to "
@@ -89,19 +89,21 @@ final class PruneCommand implements Command {
     PartitionSet span = s.prune(range);
     PrintStream out = console.out();
     if (span.isEmpty()) {
-      out.println("key range " + range + " touches no partition: no range holds a key of it");
+      out.println(
+          Printed.line("key range " + range + " touches no partition: no range holds a key of it"));
       return ShardCtl.OK;
     }
     out.println(
-        "key range "
-            + range
-            + " touches "
-            + describe(span)
-            + " ("
-            + span.size()
-            + " of "
-            + s.partitionCount()
-            + "):");
+        Printed.line(
+            "key range "
+                + range
+                + " touches "
+                + describe(span)
+                + " ("
+                + span.size()
+                + " of "
+                + s.partitionCount()
+                + "):"));
     Columns c = new Columns("partition", "range", "group", "primary");
     for (int p : span.toArray()) {
       ReplicaGroup g = t.groupOf(p);
@@ -112,7 +114,7 @@ final class PruneCommand implements Command {
     for (ReplicaGroup g : span.groups(t)) {
       groups.add(g.id());
     }
-    out.println("groups to visit: " + String.join(", ", groups));
+    out.println(Printed.line("groups to visit: " + String.join(", ", groups)));
     return ShardCtl.OK;
   }
 

@@ -60,23 +60,24 @@ final class SplitCommand implements Command {
     console
         .out()
         .println(
-            "split partition "
-                + p
-                + " "
-                + s.interval(p)
-                + " at "
-                + s.show(at)
-                + ": version "
-                + t.version()
-                + " -> "
-                + next.version()
-                + ", "
-                + t.partitionCount()
-                + " -> "
-                + next.partitionCount()
-                + " ranges");
+            Printed.line(
+                "split partition "
+                    + p
+                    + " "
+                    + s.interval(p)
+                    + " at "
+                    + s.show(at)
+                    + ": version "
+                    + t.version()
+                    + " -> "
+                    + next.version()
+                    + ", "
+                    + t.partitionCount()
+                    + " -> "
+                    + next.partitionCount()
+                    + " ranges"));
     ranges(next, p, p + 1).print(console.out(), "  ");
-    console.out().print(MovementReport.between(t, next).toText());
+    console.out().print(Printed.lines(MovementReport.between(t, next).toText()));
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

@@ -108,22 +108,23 @@ final class SplitPointCommand implements Command {
       c.print(out, "  ");
       Optional<SplittableRanges.SplitPoint> split = s.splitPoint(busiest, sample, null);
       out.println(
-          split
-              .map(
-                  x ->
-                      "busiest: "
-                          + x
-                          + "; "
-                          + fmt("%.1f%%", 100 * x.upperShare())
-                          + " of its sampled keys move"
-                          + " with the upper part")
-              .orElse(
-                  "busiest: partition "
-                      + busiest
-                      + " "
-                      + s.interval(busiest)
-                      + " has no split point: its sampled keys are one key, or its start; relieve a hot key with a hash dimension"));
-      out.println(HotTail.check(s, sample).message());
+          Printed.line(
+              split
+                  .map(
+                      x ->
+                          "busiest: "
+                              + x
+                              + "; "
+                              + fmt("%.1f%%", 100 * x.upperShare())
+                              + " of its sampled keys move"
+                              + " with the upper part")
+                  .orElse(
+                      "busiest: partition "
+                          + busiest
+                          + " "
+                          + s.interval(busiest)
+                          + " has no split point: its sampled keys are one key, or its start; relieve a hot key with a hash dimension")));
+      out.println(Printed.line(HotTail.check(s, sample).message()));
     }
     return failed == 0 ? ShardCtl.OK : ShardCtl.UNROUTED;
   }

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * golden/key-files.json}, which {@code tools/golden/gen_key_file_vectors.py} computes from {@code
  * docs/format.md} §7 in Python (with python3-xxhash), independently of this code: a {@code \r} at
  * the end of the file dropped like the one before a {@code \n}, keys of exactly 16 MiB read and
- * longer ones refused alone, {@code +} years of 5 or 6 digits that name year 9999 or earlier.
+ * longer ones refused alone, {@code +} years of 5 or 6 digits that name year 9999 or earlier, and a
+ * key with a control or format character printed with it escaped ({@code printed}, docs/format.md
+ * §1.8).
  */
 class KeyFileGoldenTest {
   @TempDir Path dir;
@@ -89,7 +91,7 @@ class KeyFileGoldenTest {
       for (int i = 0; i < routes.size(); i++) {
         JsonNode want = routes.get(i);
         String expected =
-            key(want)
+            (want.has("printed") ? want.get("printed").textValue() : key(want))
                 + "\t"
                 + want.get("partition").intValue()
                 + "\t"

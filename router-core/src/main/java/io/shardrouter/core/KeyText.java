@@ -9,6 +9,8 @@ import java.time.Instant;
  * microseconds since 1970-01-01T00:00:00Z. A strategy whose parameters name keys (range bounds,
  * directory entries) writes and reads them with these, so that its documents read alike in every
  * implementation; {@link KeyType#parseText} and {@link KeyType#format} do the same for whole keys.
+ * {@link #printable} gives a key's text (or any text taken from input) as a tool prints it for
+ * people, escaped as error messages quote input.
  *
  * <p><b>Thread-safety:</b> stateless.
  *
@@ -71,6 +73,20 @@ public final class KeyText {
    */
   public static String timestamp(long micros) {
     return Timestamps.format(micros);
+  }
+
+  /**
+   * {@code text} as it may be printed on one line of a terminal or log: the escaping every error
+   * message quotes input with (docs/format.md §1.8). Control characters (U+0000–U+001F,
+   * U+007F–U+009F), U+2028, U+2029, format characters (Unicode category Cf: bidirectional
+   * overrides, zero-width characters, the tag characters) and lone surrogates are written {@code
+   * \\uhhhh} ({@code \\n}, {@code \\r}, {@code \\t} for those three); everything else, a backslash
+   * included, is kept. So the result is one line, sends no terminal escape sequence and hides no
+   * character; it is {@code text} itself when nothing needed escaping. It is for people: a text
+   * that holds {@code \\t} and one that holds a tab print alike.
+   */
+  public static String printable(String text) {
+    return Printable.of(text);
   }
 
   /**

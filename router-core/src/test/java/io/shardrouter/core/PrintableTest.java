@@ -91,6 +91,16 @@ class PrintableTest {
     assertSame(emoji, Printable.of(emoji)); // U+E0100 is a variation selector (Mn), not Cf
   }
 
+  /** The public entry a tool prints keys through is this escaping, and keeps plain text itself. */
+  @Test
+  void keyTextPrintable_isThisEscaping() {
+    String key = "x\u001b[2J\t\u202Eevil\\t";
+    assertEquals(Printable.of(key), KeyText.printable(key));
+    assertEquals("x\\u001b[2J\\t\\u202eevil\\t", KeyText.printable(key));
+    String plain = "order-1 Straße";
+    assertSame(plain, KeyText.printable(plain));
+  }
+
   @Test
   void textAfterTheFirstEscape_isCopiedUnchanged() {
     assertEquals("ab\\ncd\\u007fef", Printable.of("ab\ncd\u007Fef"));

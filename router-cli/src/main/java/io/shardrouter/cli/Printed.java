@@ -1,0 +1,31 @@
+package io.shardrouter.cli;
+
+import io.shardrouter.core.KeyText;
+
+/**
+ * What {@code shardctl} prints of its inputs (keys, and the keys, ids and names of a document), for
+ * people: escaped as every error message quotes input ({@link KeyText#printable}, docs/format.md
+ * §1.8), so that a key with a control character, a bidirectional override or another format
+ * character neither sends a terminal escape sequence, nor breaks or reorders a line, nor hides
+ * itself. Machine-readable output (a routing document, {@code --json}) is JSON and escaped as JSON
+ * instead.
+ */
+final class Printed {
+  private Printed() {}
+
+  /** {@code line}, escaped: one line on a terminal whatever it quotes. */
+  static String line(String line) {
+    return KeyText.printable(line);
+  }
+
+  /** {@code text} of lines separated by {@code \n}, each escaped; the separators kept. */
+  static String lines(String text) {
+    StringBuilder sb = new StringBuilder(text.length());
+    int from = 0;
+    for (int nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+      sb.append(KeyText.printable(text.substring(from, nl))).append('\n');
+      from = nl + 1;
+    }
+    return sb.append(KeyText.printable(text.substring(from))).toString();
+  }
+}
