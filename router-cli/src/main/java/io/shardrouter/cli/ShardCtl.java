@@ -145,7 +145,7 @@ public final class ShardCtl {
       cl.setOut(helpOut)
           .setErr(helpErr)
           .setExecutionStrategy(parsed -> execute(parsed, console))
-          .setParameterExceptionHandler((e, given) -> usageError(e, console))
+          .setParameterExceptionHandler((e, given) -> usageError(e, given, console))
           .setExecutionExceptionHandler((e, failed, parsed) -> commandError(e, failed, console));
       // no arguments: 'needs a command', as a group without its subcommand (zk, migrate) says
       status = cl.execute(args == null ? new String[0] : args);
@@ -356,10 +356,10 @@ public final class ShardCtl {
    * A wrong command line: what was wrong, picocli's suggestions for a misspelt command or option,
    * then the usage of the command in error.
    */
-  private static int usageError(ParameterException e, Console console) {
+  private static int usageError(ParameterException e, String[] given, Console console) {
     CommandLine cl = e.getCommandLine();
     PrintStream err = console.err();
-    err.println(cl.getCommandSpec().qualifiedName() + ": " + message(e));
+    err.println(cl.getCommandSpec().qualifiedName() + ": " + usageMessage(e, given));
     StringWriter suggestions = new StringWriter();
     UnmatchedArgumentException.printSuggestions(e, new PrintWriter(suggestions, true));
     err.print(suggestions);
@@ -367,7 +367,11 @@ public final class ShardCtl {
     return INVALID;
   }
 
-  private static String message(ParameterException e) {
+  /**
+   * What was wrong with the command line {@code given}, in the words of the other messages; told
+   * from picocli's exception types and the arguments, never from the wording of its messages.
+   */
+  static String usageMessage(ParameterException e, String[] given) {
     CommandSpec spec = e.getCommandLine().getCommandSpec();
     if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
       String first = u.getUnmatched().get(0);
@@ -391,9 +395,8 @@ public final class ShardCtl {
     }
     if (e instanceof CommandLine.MissingParameterException m
         && m.getMissing() != null
-        && (m.getMissing().stream().allMatch(ArgSpec::isPositional)
-            // not an option given without its value: picocli says that one well
-            || m.getMessage().startsWith("Missing required option"))) {
+        // not an option given without its value: picocli says that one well
+        && !valueMissing(m, given)) {
       List<String> missing = new ArrayList<>();
       List<String> parts = new ArrayList<>();
       for (ArgSpec a : m.getMissing()) {
@@ -422,6 +425,28 @@ public final class ShardCtl {
     }
     String m = e.getMessage();
     return m.isEmpty() ? m : m.substring(0, 1).toLowerCase(Locale.ROOT) + m.substring(1);
+  }
+
+  /**
+   * Whether {@code m} is about an option {@code given} without its value ({@code --keys} at the
+   * end), not about required arguments that were not given: the one option it names is among the
+   * arguments before {@code --}, as {@code --keys} or {@code --keys=...}.
+   */
+  private static boolean valueMissing(CommandLine.MissingParameterException m, String[] given) {
+    if (m.getMissing().size() != 1 || !(m.getMissing().get(0) instanceof OptionSpec o)) {
+      return false;
+    }
+    for (String arg : given) {
+      if (arg.equals("--")) {
+        return false;
+      }
+      for (String name : o.names()) {
+        if (arg.equals(name) || arg.startsWith(name + "=")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -216,6 +216,34 @@ class ShardCtlHelpTest {
         noValue.errLines().get(0));
   }
 
+  /**
+   * Which usage error a missing option is (a required option not given, or an option given without
+   * its value) is told from the command line, not from picocli's wording of its message: reworded,
+   * the messages stay.
+   */
+  @Test
+  void missingOption_toldApartWithoutPicocliWording() {
+    CommandLine analyze =
+        ShardCtl.commandLine(new ZkCommand(), new MigrateControl()).getSubcommands().get("analyze");
+    OptionSpec keys = analyze.getCommandSpec().findOption("--keys");
+    CommandLine.MissingParameterException reworded =
+        new CommandLine.MissingParameterException(analyze, List.of(keys), "Reworded: --keys");
+    assertEquals(
+        "needs --keys FILE, a key sample (one key a line, - for standard input) or a statistics"
+            + " export",
+        ShardCtl.usageMessage(reworded, new String[] {"analyze", Cli.JUMP}));
+    assertEquals(
+        "reworded: --keys",
+        ShardCtl.usageMessage(reworded, new String[] {"analyze", Cli.JUMP, "--keys"}));
+    assertEquals(
+        "reworded: --keys",
+        ShardCtl.usageMessage(reworded, new String[] {"analyze", "--keys=", Cli.JUMP}));
+    assertEquals(
+        "needs --keys FILE, a key sample (one key a line, - for standard input) or a statistics"
+            + " export",
+        ShardCtl.usageMessage(reworded, new String[] {"analyze", Cli.JUMP, "--", "--keys"}));
+  }
+
   @Test
   void zkPublish_help_saysInPlainWordsWhatExpectDoes() {
     String help = Cli.run("zk", "publish", "--help").out().replaceAll("\\s+", " ");
