@@ -396,7 +396,8 @@ final class MigrateControl {
   }
 
   private static List<String> urls(Start a, List<ReplicaGroup> groups) {
-    List<String> ids = groups.stream().map(ReplicaGroup::id).toList();
+    // quoted escaped, as every message quotes input: the format allows any id that is not blank
+    List<String> ids = groups.stream().map(g -> Printed.line(g.id())).toList();
     String jdbc = a.jdbc;
     if (jdbc != null) {
       List<String> urls = list(jdbc);
@@ -422,9 +423,9 @@ final class MigrateControl {
         throw CommandException.usage(
             a.command(),
             "group '"
-                + g.id()
+                + Printed.line(g.id())
                 + "' has the primary endpoint '"
-                + endpoint
+                + Printed.line(endpoint)
                 + "', not a JDBC URL; give one URL per group with --jdbc URL,URL,... in this"
                 + " order: "
                 + String.join(",", ids)

@@ -20,13 +20,14 @@ import picocli.CommandLine;
 /**
  * {@code shardctl route DOC KEY...} and {@code shardctl route DOC --keys FILE}: one line {@code
  * key<TAB>partition<TAB>group} per key, in input order, the key printed escaped ({@link Printed}: a
- * tab, a line break, a control or format character as an escape, so a key never adds a field or a
- * line). Each key is parsed by the document's key type ({@link KeyType#parseText}) and routed by
- * its canonical bytes. A key that cannot be parsed, that the strategy refuses ({@link
- * InvalidKeyException}, e.g. a negative {@code routable_id}), or that no range of a range table
- * covers ({@link NoRouteException}), gets an error line on standard error naming its line (or
- * argument) number, the other keys are still routed, and the status is {@value ShardCtl#UNROUTED}.
- * The key file format is {@link KeyLines}'s ({@code docs/format.md} §7).
+ * tab, a line break, a control or format character as an escape) and so is the group id (the format
+ * allows any id that is not blank), so a line always holds three fields. Each key is parsed by the
+ * document's key type ({@link KeyType#parseText}) and routed by its canonical bytes. A key that
+ * cannot be parsed, that the strategy refuses ({@link InvalidKeyException}, e.g. a negative {@code
+ * routable_id}), or that no range of a range table covers ({@link NoRouteException}), gets an error
+ * line on standard error naming its line (or argument) number, the other keys are still routed, and
+ * the status is {@value ShardCtl#UNROUTED}. The key file format is {@link KeyLines}'s ({@code
+ * docs/format.md} §7).
  *
  * <p>Output goes through one buffered writer with no formatting per key, so a million keys from a
  * file take about a second.
@@ -158,7 +159,7 @@ final class RouteCommand implements Command {
       out.write('\t');
       out.write(Integer.toString(r.partition()));
       out.write('\t');
-      out.write(r.group().id());
+      out.write(Printed.line(r.group().id())); // the format allows a tab in a group id
       out.write('\n');
       return null;
     }

@@ -132,6 +132,103 @@ class EchoedTextTest {
     assertEquals(expected, fromArgs.outLines());
   }
 
+  /**
+   * A hash_mod document of string keys over two partitions and the groups {@code ids}, partition p
+   * on group {@code placement[p]}, each group's primary {@code db-ID}.
+   */
+  private Path groupsDoc(String name, long version, String[] ids, int... placement)
+      throws IOException {
+    StringBuilder sb = new StringBuilder("{\"format\":1,\"routing_version\":").append(version);
+    sb.append(",\"entity\":\"orders\",\"key\":{\"type\":\"string\"},");
+    sb.append("\"strategy\":{\"type\":\"hash_mod\",\"partitions\":")
+        .append(placement.length)
+        .append("},\"groups\":[");
+    for (int g = 0; g < ids.length; g++) {
+      sb.append(g == 0 ? "" : ",")
+          .append("{\"id\":")
+          .append(json(ids[g]))
+          .append(",\"primary\":")
+          .append(json("db-" + ids[g]))
+          .append('}');
+    }
+    sb.append("],\"placement\":[");
+    for (int p = 0; p < placement.length; p++) {
+      sb.append(p == 0 ? "" : ",").append(json(ids[placement[p]]));
+    }
+    return write(name, sb.append("]}").toString());
+  }
+
+  /**
+   * The format allows any group id that is not blank (docs/format.md §1.5), a tab or a
+   * bidirectional override included: route prints it escaped, so every line holds exactly three
+   * tab-separated fields.
+   */
+  @Test
+  void route_groupIdWithATabOrAnOverride_printedEscaped_threeFieldsALine() throws IOException {
+    Path doc = groupsDoc("tab-groups.json", 1, new String[] {"g\t0", "g\u202E1"}, 0, 1);
+    RoutingTable t = RoutingDocuments.read(doc);
+    List<String> keys = List.of("a", "b", "c", "d", "e", "f");
+    Cli.Result r = Cli.run("route", doc.toString(), "a", "b", "c", "d", "e", "f");
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    List<String> expected = new ArrayList<>();
+    for (String k : keys) {
+      Route route = t.route(k);
+      expected.add(
+          k
+              + "\t"
+              + route.partition()
+              + "\t"
+              + (route.group().id().equals("g\t0") ? "g\\t0" : "g\\u202e1"));
+    }
+    assertEquals(expected, r.outLines());
+    for (String line : r.outLines()) {
+      assertEquals(3, line.split("\t", -1).length, line);
+      assertPrintable(line.replace('\t', ' ')); // the two separators are its only tabs
+    }
+  }
+
+  /** The movements of a migration plan are columns of group ids: printed escaped. */
+  @Test
+  void migratePlan_groupIdsWithControlAndFormatCharacters_printedEscaped() throws IOException {
+    String[] ids = {"g\t0", "g\u202E1", "new\u001b[2J"};
+    Path from = groupsDoc("from.json", 1, ids, 0, 1, 0, 1);
+    Path to = groupsDoc("to.json", 2, ids, 0, 1, 2, 2);
+    Cli.Result r = Cli.run("migrate", "plan", from.toString(), to.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(r.out().contains("g\\t0 -> new\\u001b[2J"), r::toString);
+    assertTrue(r.out().contains("g\\u202e1 -> new\\u001b[2J"), r::toString);
+    assertPrintable(r.out());
+  }
+
+  /** A refusal that quotes group ids and endpoints quotes them escaped, as every message does. */
+  @Test
+  void migrateStart_refusalQuotingGroupIds_printedEscaped() throws IOException {
+    String[] ids = {"g\t0", "g\u202E1", "new\u001b[2J"};
+    Path from = groupsDoc("from.json", 1, ids, 0, 1, 0, 1);
+    Path to = groupsDoc("to.json", 2, ids, 0, 1, 2, 2);
+    Cli.Result r =
+        Cli.run(
+            "migrate",
+            "start",
+            from.toString(),
+            to.toString(),
+            "--zk",
+            "127.0.0.1:1",
+            "--table",
+            "orders",
+            "--columns",
+            "c");
+    assertEquals(ShardCtl.INVALID, r.status(), r::toString);
+    assertTrue(
+        r.err()
+            .contains(
+                "group 'g\\t0' has the primary endpoint 'db-g\\t0', not a JDBC URL; give one URL"
+                    + " per group with --jdbc URL,URL,... in this order:"
+                    + " g\\t0,g\\u202e1,new\\u001b[2J"),
+        r::toString);
+    assertPrintable(r.err());
+  }
+
   @Test
   void explain_keyAndItsPath_printedEscaped() {
     Cli.Result r = Cli.run("explain", Cli.JUMP, "x\u001b[2J\u202E");
