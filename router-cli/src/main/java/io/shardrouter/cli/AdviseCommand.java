@@ -213,7 +213,7 @@ final class AdviseCommand implements Command {
       c.print(out, "  ");
     }
     if (a.changes()) {
-      out.print(Printed.lines(a.movement().toText()));
+      out.print(a.movement().toText());
     } else {
       out.println("no change lowers the hottest group's load within the cap; nothing to write");
     }

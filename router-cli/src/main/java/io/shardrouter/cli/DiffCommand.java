@@ -52,7 +52,7 @@ final class DiffCommand implements Command {
           case KEY_RANGES -> "key ranges";
         };
     if (keysFile == null) {
-      out.print(Printed.lines(report.toText()));
+      out.print(report.toText());
       return ShardCtl.OK;
     }
     String file = keysFile;
@@ -73,7 +73,7 @@ final class DiffCommand implements Command {
       }
       // the report once the key file is open and holds a line: a key file that is missing or
       // empty is all the output
-      out.print(Printed.lines(report.toText()));
+      out.print(report.toText());
       count = report.countKeys(keys);
     } catch (IOException | UncheckedIOException e) {
       throw CommandException.invalid(

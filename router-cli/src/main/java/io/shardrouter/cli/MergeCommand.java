@@ -89,7 +89,7 @@ final class MergeCommand implements Command {
                     + next.partitionCount()
                     + " ranges"));
     SplitCommand.ranges(next, p, p).print(console.out(), "  ");
-    console.out().print(Printed.lines(MovementReport.between(t, next).toText()));
+    console.out().print(MovementReport.between(t, next).toText());
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

@@ -133,7 +133,7 @@ final class MigrateCommand {
       }
     }
     PrintStream out = console.out();
-    out.println(Printed.lines(plan.toText())); // group ids in columns: escaped
+    out.println(plan.toText()); // escaped by the plan
     out.println(finalVersion(plan, dir));
     if (path == null) {
       return ShardCtl.OK;

@@ -17,15 +17,4 @@ final class Printed {
   static String line(String line) {
     return KeyText.printable(line);
   }
-
-  /** {@code text} of lines separated by {@code \n}, each escaped; the separators kept. */
-  static String lines(String text) {
-    StringBuilder sb = new StringBuilder(text.length());
-    int from = 0;
-    for (int nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
-      sb.append(KeyText.printable(text.substring(from, nl))).append('\n');
-      from = nl + 1;
-    }
-    return sb.append(KeyText.printable(text.substring(from))).toString();
-  }
 }

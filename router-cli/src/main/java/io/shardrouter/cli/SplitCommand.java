@@ -77,7 +77,7 @@ final class SplitCommand implements Command {
                     + next.partitionCount()
                     + " ranges"));
     ranges(next, p, p + 1).print(console.out(), "  ");
-    console.out().print(Printed.lines(MovementReport.between(t, next).toText()));
+    console.out().print(MovementReport.between(t, next).toText());
     console.out().println("wrote " + out);
     return ShardCtl.OK;
   }

@@ -190,14 +190,37 @@ class EchoedTextTest {
   /** The movements of a migration plan are columns of group ids: printed escaped. */
   @Test
   void migratePlan_groupIdsWithControlAndFormatCharacters_printedEscaped() throws IOException {
-    String[] ids = {"g\t0", "g\u202E1", "new\u001b[2J"};
+    String[] ids = {"g\t0", "g\u202E1", "new\u001b[2J\nforged line"};
     Path from = groupsDoc("from.json", 1, ids, 0, 1, 0, 1);
     Path to = groupsDoc("to.json", 2, ids, 0, 1, 2, 2);
     Cli.Result r = Cli.run("migrate", "plan", from.toString(), to.toString());
     assertEquals(ShardCtl.OK, r.status(), r::toString);
-    assertTrue(r.out().contains("g\\t0 -> new\\u001b[2J"), r::toString);
-    assertTrue(r.out().contains("g\\u202e1 -> new\\u001b[2J"), r::toString);
+    assertTrue(r.out().contains("g\\t0 -> new\\u001b[2J\\nforged line"), r::toString);
+    assertTrue(r.out().contains("g\\u202e1 -> new\\u001b[2J\\nforged line"), r::toString);
     assertPrintable(r.out());
+    assertNoLineStartsWith(r.out(), "forged line");
+  }
+
+  /**
+   * A group id with a line break cannot start a line of {@code diff}'s report: the report escapes
+   * it where it writes it, in the library.
+   */
+  @Test
+  void diff_groupIdWithALineBreak_staysOnItsLine() throws IOException {
+    String[] ids = {"g0", "g1", "new\nforged line"};
+    Path from = groupsDoc("from.json", 1, ids, 0, 1, 0, 1);
+    Path to = groupsDoc("to.json", 2, ids, 0, 1, 2, 2);
+    Cli.Result r = Cli.run("diff", from.toString(), to.toString());
+    assertEquals(ShardCtl.OK, r.status(), r::toString);
+    assertTrue(r.out().contains("new\\nforged line"), r::toString);
+    assertPrintable(r.out());
+    assertNoLineStartsWith(r.out(), "forged line");
+  }
+
+  private static void assertNoLineStartsWith(String text, String start) {
+    for (String line : text.split("\n")) {
+      assertTrue(!line.startsWith(start), () -> "a line starts with '" + start + "':\n" + text);
+    }
   }
 
   /** A refusal that quotes group ids and endpoints quotes them escaped, as every message does. */

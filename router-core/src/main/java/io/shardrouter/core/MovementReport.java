@@ -397,7 +397,11 @@ public final class MovementReport {
     return toText();
   }
 
-  /** A human-readable report, as {@code shardctl diff} prints it. */
+  /**
+   * A human-readable report, as {@code shardctl diff} prints it. The entity, group ids, keys and
+   * the strategy's words are escaped as error messages quote them (docs/format.md §1.8), so each
+   * line is one line whatever a document names.
+   */
   public String toText() {
     return switch (layout) {
       case PARTITIONS -> partitionsText();
@@ -408,7 +412,11 @@ public final class MovementReport {
 
   private String heading() {
     return String.format(
-        Locale.ROOT, "%s: version %d -> %d, ", from.entity(), from.version(), to.version());
+        Locale.ROOT,
+        "%s: version %d -> %d, ",
+        Printable.of(from.entity()),
+        from.version(),
+        to.version());
   }
 
   private String partitionsText() {
@@ -459,15 +467,15 @@ public final class MovementReport {
       for (int i = 0; i < Math.min(keyMoves.size(), MAX_KEY_MOVES_SHOWN); i++) {
         KeyMove m = keyMoves.get(i);
         sb.append("  ")
-            .append(m.key())
+            .append(Printable.of(m.key()))
             .append(": partition ")
             .append(m.fromPartition())
             .append(" (")
-            .append(from.groupOf(m.fromPartition()).id())
+            .append(Printable.of(from.groupOf(m.fromPartition()).id()))
             .append(") -> partition ")
             .append(m.toPartition())
             .append(" (")
-            .append(to.groupOf(m.toPartition()).id())
+            .append(Printable.of(to.groupOf(m.toPartition()).id()))
             .append(")\n");
       }
       if (keyMoves.size() > MAX_KEY_MOVES_SHOWN) {
@@ -479,7 +487,7 @@ public final class MovementReport {
 
   private String arcsText() {
     StringBuilder sb = new StringBuilder(heading());
-    sb.append(exactPieces().change()).append('\n');
+    sb.append(Printable.of(exactPieces().change())).append('\n');
     sb.append(
         String.format(
             Locale.ROOT,
@@ -509,7 +517,7 @@ public final class MovementReport {
                 String.format(
                         Locale.ROOT,
                         "  %-16s %10s %10s",
-                        id,
+                        Printable.of(id),
                         gain > 0 ? String.format(Locale.ROOT, "+%.4f%%", 100 * gain) : "",
                         loss > 0 ? String.format(Locale.ROOT, "-%.4f%%", 100 * loss) : "")
                     .stripTrailing())
@@ -520,7 +528,7 @@ public final class MovementReport {
 
   private String keyRangesText() {
     StringBuilder sb = new StringBuilder(heading());
-    sb.append(exactPieces().change()).append('\n');
+    sb.append(Printable.of(exactPieces().change())).append('\n');
     List<String[]> joined = joinedKeyRanges();
     if (joined.isEmpty()) {
       sb.append("moves: none; every key stays on its group\n");
@@ -532,15 +540,18 @@ public final class MovementReport {
         .append(" group\n");
     int width = 0;
     for (String[] r : joined) {
+      for (int i = 0; i < r.length; i++) {
+        r[i] = r[i] == null ? "(no range)" : Printable.of(r[i]);
+      }
       width = Math.max(width, r[0].length());
     }
     for (String[] r : joined) {
       sb.append("  ")
           .append(r[0])
           .append(" ".repeat(width - r[0].length() + 2))
-          .append(r[1] == null ? "(no range)" : r[1])
+          .append(r[1])
           .append(" -> ")
-          .append(r[2] == null ? "(no range)" : r[2])
+          .append(r[2])
           .append('\n');
     }
     return sb.toString();
@@ -605,7 +616,11 @@ public final class MovementReport {
       if (j > i) {
         sb.append('-').append(moves.get(j).fromPartition());
       }
-      sb.append(" (").append(m.fromGroup()).append("->").append(m.toGroup()).append(')');
+      sb.append(" (")
+          .append(Printable.of(String.valueOf(m.fromGroup())))
+          .append("->")
+          .append(Printable.of(String.valueOf(m.toGroup())))
+          .append(')');
       i = j + 1;
     }
     return sb.toString();

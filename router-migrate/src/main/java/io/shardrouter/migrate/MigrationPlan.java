@@ -1,5 +1,6 @@
 package io.shardrouter.migrate;
 
+import io.shardrouter.core.KeyText;
 import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import java.util.ArrayList;
@@ -211,10 +212,16 @@ public final class MigrationPlan {
     return Collections.unmodifiableMap(g);
   }
 
-  /** A person's view: the movements, then the phases and their versions. */
+  /**
+   * A person's view: the movements, then the phases and their versions. Names and group ids are
+   * escaped as error messages quote them (docs/format.md §1.8), so each line is one line.
+   */
   public String toText() {
     StringBuilder sb = new StringBuilder();
-    sb.append("migration of '").append(from.entity()).append("': version ").append(from.version());
+    sb.append("migration of '")
+        .append(KeyText.printable(from.entity()))
+        .append("': version ")
+        .append(from.version());
     sb.append(strategyChange ? ", strategy " : ", placement ");
     sb.append(from.strategy().type()).append('/').append(from.partitionCount());
     sb.append(" -> ").append(to.strategy().type()).append('/').append(to.partitionCount());
@@ -248,10 +255,10 @@ public final class MigrationPlan {
           String.format(
               Locale.ROOT,
               "  %-16s partition %5d  %s -> %s  %.3f%%%n",
-              m.part().id(),
+              KeyText.printable(m.part().id()),
               m.sourcePartition(),
-              m.sourceGroup(),
-              m.targetGroup(),
+              KeyText.printable(m.sourceGroup()),
+              KeyText.printable(m.targetGroup()),
               m.share() * 100));
     }
     sb.append("versions:\n");
