@@ -247,9 +247,10 @@ public abstract sealed class KeyRouter permits Router, RoutingTable {
    *     part1} (named) or {@code out}; nothing is written
    * @throws InvalidKeyException when the entity's keys are not of this shape (nothing is written),
    *     or key {@code i} (the pair {@code part0[i]}, {@code part1[i]}) is refused as the single
-   *     route refuses it (a null part, an {@code int} part out of range, a key the strategy
-   *     refuses): the message starts with {@code keys[i]:}, and the routes before {@code i} are
-   *     written, none after; a key no route holds is a {@link NoRouteException} the same way
+   *     route refuses it (a null part, an {@code int} part out of range): the message starts with
+   *     {@code keys[i]:}, and the routes before {@code i} are written, none after; a key no route
+   *     holds is a {@link NoRouteException} the same way, and so is a strategy's own {@link
+   *     RoutingException}, of its own type ({@link RoutingException#batchIndex()} is {@code i})
    * @since 0.1
    */
   public final void routeAll(String[] part0, String[] part1, int from, int to, Route[] out) {

@@ -56,6 +56,10 @@ public interface PartitionStrategy {
    * never writes them.
    *
    * <p><b>Allocation:</b> none.
+   *
+   * @throws RoutingException when the strategy refuses the key (a subtype of its own is allowed): a
+   *     new exception for each refusal, never a shared or cached instance, because a batch that
+   *     refuses the key records the key's index on it ({@link RoutingException#batchIndex()})
    */
   int partitionOf(byte[] canonical, int offset, int length);
 

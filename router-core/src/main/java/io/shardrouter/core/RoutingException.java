@@ -1,5 +1,6 @@
 package io.shardrouter.core;
 
+import java.io.Serializable;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,8 +26,9 @@ import org.jspecify.annotations.Nullable;
 public class RoutingException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  private int batchIndex = -1;
-  private @Nullable String batchWritten;
+  // Where a batch refused its key with this: one object, written in one store, so that a reader
+  // never pairs one batch's index with another's words
+  private volatile @Nullable BatchRefusal batch;
 
   public RoutingException(String message) {
     super(message);
@@ -44,7 +46,8 @@ public class RoutingException extends RuntimeException {
    * @since 0.1
    */
   public final int batchIndex() {
-    return batchIndex;
+    BatchRefusal b = batch;
+    return b == null ? -1 : b.index();
   }
 
   /**
@@ -55,22 +58,23 @@ public class RoutingException extends RuntimeException {
   @Override
   public @Nullable String getMessage() {
     String message = super.getMessage();
-    if (batchIndex < 0) {
+    BatchRefusal b = batch;
+    if (b == null) {
       return message;
     }
     String refusal = String.valueOf(message);
-    if (batchWritten == null) {
-      return "keys[" + batchIndex + "]: " + refusal;
+    if (b.written() == null) {
+      return "keys[" + b.index() + "]: " + refusal;
     }
     if (refusal.endsWith(".")) {
       refusal = refusal.substring(0, refusal.length() - 1); // the sentence goes on
     }
     return "keys["
-        + batchIndex
+        + b.index()
         + "]: "
         + refusal
         + " (the "
-        + batchWritten
+        + b.written()
         + " of keys before it are written, none after)";
   }
 
@@ -78,7 +82,11 @@ public class RoutingException extends RuntimeException {
    * Records that a batch refused its key {@code index} with this ({@link KeyBatches#refusedAt}).
    */
   final void refusedAt(int index, @Nullable String written) {
-    this.batchIndex = index;
-    this.batchWritten = written;
+    this.batch = new BatchRefusal(index, written);
+  }
+
+  /** A batch's refusal of its key {@code index}; {@code written}: what it wrote for the others. */
+  private record BatchRefusal(int index, @Nullable String written) implements Serializable {
+    private static final long serialVersionUID = 1L;
   }
 }
