@@ -60,10 +60,10 @@ public final class OrdersSchema {
 
   /**
    * The orders table of a service, to build: it follows {@code router}, which {@code source} keeps
-   * up to date (the router the source was made with), opens a pool per group member with {@code
-   * pools}, and runs its transactions at {@code isolation}; a call a fence refused, or that failed
-   * to serialize, is retried for up to 30 s (the time a process of the fleet may take to learn a
-   * version).
+   * up to date (the router the source was made with; for a source that has none of its own, the
+   * router it is to deliver to), opens a pool per group member with {@code pools}, and runs its
+   * transactions at {@code isolation}; a call a fence refused, or that failed to serialize, is
+   * retried for up to 30 s (the time a process of the fleet may take to learn a version).
    */
   public static ShardedTable.Builder<User> ordersTable(
       RoutingSource source, Router router, ShardedDataSource.Factory pools, Isolation isolation) {
