@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.shardrouter.testing.Strategies;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -198,7 +199,7 @@ class StrategyBatchesEdgeTest {
     byte[][] keys = keys(110, 20);
     keys[3] = new byte[] {BatchSumStrategy.OWN};
     BatchSumStrategy batch = new BatchSumStrategy(P);
-    PartitionStrategy plain = keyByKey(batch);
+    PartitionStrategy plain = Strategies.withoutCapabilities(batch);
     for (PartitionStrategy s : List.of(batch, plain)) {
       int[] out = untouched(20);
       BatchSumStrategy.OwnRefusal e =
@@ -219,31 +220,6 @@ class StrategyBatchesEdgeTest {
         "keys[3]: strategy broke on a key starting 0xEF (the partitions of keys before it are"
             + " written, none after)",
         e.getMessage());
-  }
-
-  /** {@code s} without its batch stages: its batches go key by key. */
-  private static PartitionStrategy keyByKey(PartitionStrategy s) {
-    return new PartitionStrategy() {
-      @Override
-      public String type() {
-        return "key_by_key";
-      }
-
-      @Override
-      public int partitionCount() {
-        return s.partitionCount();
-      }
-
-      @Override
-      public int partitionOf(byte[] canonical, int offset, int length) {
-        return s.partitionOf(canonical, offset, length);
-      }
-
-      @Override
-      public Spec toSpec() {
-        return s.toSpec();
-      }
-    };
   }
 
   /**

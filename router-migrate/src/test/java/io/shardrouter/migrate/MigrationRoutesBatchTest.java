@@ -20,6 +20,7 @@ import io.shardrouter.core.RoutingException;
 import io.shardrouter.core.RoutingTable;
 import io.shardrouter.core.Spec;
 import io.shardrouter.migrate.internal.simulation.SimulationPlans;
+import io.shardrouter.testing.Strategies;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -396,7 +397,10 @@ class MigrationRoutesBatchTest {
     RoutingTable batched =
         hashed.toBuilder().strategy(new CountingBatches()).placement(placement).build();
     RoutingTable plain =
-        hashed.toBuilder().strategy(keyByKey(new CountingBatches())).placement(placement).build();
+        hashed.toBuilder()
+            .strategy(Strategies.withoutCapabilities(new CountingBatches()))
+            .placement(placement)
+            .build();
     String[] text = new String[100];
     byte[][] canonical = new byte[100][];
     for (int i = 0; i < 100; i++) {
@@ -421,31 +425,6 @@ class MigrationRoutesBatchTest {
               OwnRefusal.class, () -> routes.readAll(canonical, 3, 100, new ReadRoute[100]));
       assertTrue(r.getMessage().startsWith("keys[70]: this strategy refuses"), r.getMessage());
     }
-  }
-
-  /** {@code s} without its batch stages: a table routes its batches key by key. */
-  private static PartitionStrategy keyByKey(PartitionStrategy s) {
-    return new PartitionStrategy() {
-      @Override
-      public String type() {
-        return "test_key_by_key";
-      }
-
-      @Override
-      public int partitionCount() {
-        return s.partitionCount();
-      }
-
-      @Override
-      public int partitionOf(byte[] canonical, int offset, int length) {
-        return s.partitionOf(canonical, offset, length);
-      }
-
-      @Override
-      public Spec toSpec() {
-        return Spec.object().put("type", type()).put("partitions", partitionCount()).build();
-      }
-    };
   }
 
   /** A batch keeps none of its version's routes in the thread once it returns. */
