@@ -307,11 +307,9 @@ public final class KeyAnalysis {
     try {
       table.routeAllCanonical(keys, 0, keys.length, out);
     } catch (RoutingException e) {
-      int i = 0;
-      while (out[i] != null) {
-        i++; // the routes before the refused key are written, none after
+      if (e.batchIndex() >= 0) {
+        table.routeCanonical(keys[e.batchIndex()]); // throws the key's own refusal
       }
-      table.routeCanonical(keys[i]); // throws the key's own refusal
       throw e;
     }
     return out;

@@ -834,20 +834,22 @@ public final class ShardedTable<K> implements AutoCloseable {
     try {
       s.routes().writeAll(keys, 0, n, routed);
     } catch (RoutingException e) {
-      throw refusal(e, n, j -> left.get(j).where, j -> s.routes().write(keys[j]));
+      throw refusal(e, j -> left.get(j).where, j -> s.routes().write(keys[j]));
     }
     return routed;
   }
 
   /**
-   * The refusal of a batch route of {@code n} keys, as the caller's argument: the first key whose
-   * single route ({@code single}) refuses it, named {@code where} (its index in the caller's list:
-   * the batch's own {@code keys[j]} counts within the keys it was given, which on a retry are the
-   * ones left). A batch refuses exactly the keys single routes refuse.
+   * The refusal of a batch route, as the caller's argument: the key the batch refused ({@link
+   * RoutingException#batchIndex()}), named {@code where} (its index in the caller's list: the
+   * batch's own {@code keys[j]} counts within the keys it was given, which on a retry are the ones
+   * left), with its single route's ({@code single}) own words. A batch refuses exactly the keys
+   * single routes refuse.
    */
   private RuntimeException refusal(
-      RoutingException batch, int n, IntFunction<String> where, IntConsumer single) {
-    for (int j = 0; j < n; j++) {
+      RoutingException batch, IntFunction<String> where, IntConsumer single) {
+    int j = batch.batchIndex();
+    if (j >= 0) {
       try {
         single.accept(j);
       } catch (RoutingException refused) {
@@ -887,7 +889,7 @@ public final class ShardedTable<K> implements AutoCloseable {
       try {
         s.routes().readAll(asked, 0, n, routed); // a directory's misses overlap
       } catch (RoutingException e) { // no route holds a key (a range table's gap): name it
-        throw refusal(e, n, j -> "keys[" + left.get(j) + "]", j -> s.routes().read(asked[j]));
+        throw refusal(e, j -> "keys[" + left.get(j) + "]", j -> s.routes().read(asked[j]));
       }
       for (int j = 0; j < n; j++) {
         routes.put(left.get(j), routed[j]);

@@ -471,12 +471,9 @@ public final class MigrationRoutes {
         }
         return n;
       } catch (RoutingException e) {
-        // the batch wrote the routes of the keys before the one it refused (KeyRouter.routeAll)
-        int routed = 0;
-        while (routed < n && routes[routed] != null) {
-          routed++;
-        }
-        return routed;
+        // the batch wrote the routes of the keys before the one it refused, whose index it names
+        // (KeyRouter.routeAll); a refusal of the whole batch: every key is routed alone
+        return Math.max(0, e.batchIndex());
       } finally {
         Arrays.fill(copy, 0, n, null); // keeps no key of the caller's alive
       }

@@ -118,10 +118,10 @@ final class Planner {
         table.routeAllCanonical(keys, i, keys.length, out);
         return out;
       } catch (RoutingException e) {
-        while (out[i] != null) {
-          i++; // the routes before the refused key are written, none after
+        if (e.batchIndex() < 0) {
+          throw e; // not a key's refusal: the whole batch's
         }
-        i++;
+        i = e.batchIndex() + 1; // the routes before the refused key are written, none after
       }
     }
     return out;

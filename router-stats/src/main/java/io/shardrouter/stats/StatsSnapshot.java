@@ -134,11 +134,10 @@ public final class StatsSnapshot {
       table.routeAllCanonical(
           canonical, 0, canonical.length, routes); // overlaps a directory's reads
     } catch (RoutingException batch) {
-      int i = 0;
-      while (routes[i] != null) {
-        i++; // the routes before the refused key are written, none after
+      if (batch.batchIndex() < 0) {
+        throw batch; // not a key's refusal: the whole batch's
       }
-      KeySample.Entry e = entries.get(i);
+      KeySample.Entry e = entries.get(batch.batchIndex());
       try {
         table.routeCanonical(e.canonical());
       } catch (RoutingException x) {
